@@ -1,0 +1,28 @@
+"""The context algebra (VM §3; THEORY.md §1).
+
+The context monoid, its committed variant, the absorbing ideal, the
+no-absorption contract and reductions.
+"""
+
+from algebra.absorb import is_absorbed
+from algebra.compose import compose_commit, compose_endo
+from algebra.context import COMMITTED_IDENTITY, IDENTITY, CommittedContext, Context
+from algebra.contract import satisfies_contract
+from algebra.events import from_events
+from algebra.reduce import fold, reduce_arrays, reduce_tree, tree_depth
+
+__all__ = [
+    "COMMITTED_IDENTITY",
+    "IDENTITY",
+    "CommittedContext",
+    "Context",
+    "compose_commit",
+    "compose_endo",
+    "fold",
+    "from_events",
+    "is_absorbed",
+    "reduce_arrays",
+    "reduce_tree",
+    "satisfies_contract",
+    "tree_depth",
+]

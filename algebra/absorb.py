@@ -1,0 +1,53 @@
+"""The absorbing predicate ``⊥_k`` (VM §3.4)."""
+
+from __future__ import annotations
+
+from algebra._validation import check_int
+from algebra.context import CommittedContext, Context
+
+__all__ = ["is_absorbed"]
+
+
+def is_absorbed(ctx: Context | CommittedContext, k: int) -> bool:
+    """Return whether ``ctx`` is absorbed for prefix demand ``k``: ``d_pre < k``.
+
+    Parameters
+    ----------
+    ctx : Context or CommittedContext
+        The block summary.
+    k : int
+        Development events the grammar demands before the pivot, ``k >= 0``.
+
+    Returns
+    -------
+    bool
+        ``True`` when the block's pivot has fewer than ``k`` development
+        events before it (the block is infeasible as it stands).
+
+    Raises
+    ------
+    TypeError
+        If ``ctx`` is not a context or ``k`` is not an ``int``.
+    ValueError
+        If ``k < 0``.
+
+    Notes
+    -----
+    ``VM`` §3.4 (THEORY.md §1.4). A block with no pivot has ``d_pre = 0`` and
+    so is absorbed for every ``k >= 1``. Under ``compose_commit`` a committed
+    absorbed block stays absorbed after any suffix (``VM-P3``); under
+    ``compose_endo`` a heavier suffix pivot can escape (``VM-R1``).
+
+    Examples
+    --------
+    >>> from algebra import Context, is_absorbed
+    >>> is_absorbed(Context(5, 4, 2), 3)
+    True
+    >>> is_absorbed(Context(5, 4, 3), 3)
+    False
+    """
+    if not isinstance(ctx, (Context, CommittedContext)):
+        msg = f"ctx must be a Context or CommittedContext, got {type(ctx).__name__}"
+        raise TypeError(msg)
+    check_int(k, "k", minimum=0)
+    return ctx.d_pre < k

@@ -1,0 +1,61 @@
+"""The block-level no-absorption contract (VM Definition 2)."""
+
+from __future__ import annotations
+
+from algebra._validation import check_int
+from algebra.context import CommittedContext, Context
+
+__all__ = ["satisfies_contract"]
+
+
+def satisfies_contract(
+    original: Context | CommittedContext,
+    compressed: Context | CommittedContext,
+    k: int,
+) -> bool:
+    """Return whether a compression step keeps enough development events.
+
+    Parameters
+    ----------
+    original : Context or CommittedContext
+        The block before compression, ``B``.
+    compressed : Context or CommittedContext
+        The block after compression, ``mu(B)``.
+    k : int
+        Prefix demand, ``k >= 0``.
+
+    Returns
+    -------
+    bool
+        ``d_total(mu(B)) >= min(d_total(B), k)``.
+
+    Raises
+    ------
+    TypeError
+        If an argument has the wrong type.
+    ValueError
+        If ``k < 0``.
+
+    Notes
+    -----
+    ``VM-D2`` (THEORY.md §1.5). Sound and necessary for every suffix whose
+    pivot strictly dominates both blocks (``VM-D2-SOUND``, ``VM-D2-NEC``,
+    proven in :mod:`proofs.contract`). It does **not** protect the block's own
+    ``d_pre`` when no later pivot dominates, nor the identity of the pivot
+    (``VM-D2-GAP``). This is the paper's block-level form; the reference
+    experiments' stronger state-level guard lives in ``witnesses``.
+
+    Examples
+    --------
+    >>> from algebra import Context, satisfies_contract
+    >>> satisfies_contract(Context(5, 10, 4), Context(5, 3, 0), 3)
+    True
+    >>> satisfies_contract(Context(5, 10, 4), Context(5, 2, 0), 3)
+    False
+    """
+    for value, name in ((original, "original"), (compressed, "compressed")):
+        if not isinstance(value, (Context, CommittedContext)):
+            msg = f"{name} must be a Context or CommittedContext, got {type(value).__name__}"
+            raise TypeError(msg)
+    check_int(k, "k", minimum=0)
+    return compressed.d_total >= min(original.d_total, k)

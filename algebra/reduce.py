@@ -1,0 +1,294 @@
+"""Reductions of many contexts: left fold, balanced tree, vectorised arrays."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Executor
+from typing import Any, TypeVar
+
+import numpy as np
+import numpy.typing as npt
+
+from algebra.compose import compose_commit, compose_endo
+from algebra.context import IDENTITY, CommittedContext, Context
+
+__all__ = ["fold", "reduce_arrays", "reduce_tree", "tree_depth"]
+
+C = TypeVar("C", Context, CommittedContext)
+
+_INT64_MAX = np.iinfo(np.int64).max
+
+
+def fold(contexts: Iterable[C], *, identity: C | None = None) -> C:
+    """Compose contexts left to right, ``((c0 ⊗ c1) ⊗ c2) ⊗ ...``.
+
+    Parameters
+    ----------
+    contexts : iterable of Context or of CommittedContext
+        Blocks in time order, all of one type. The product is
+        ``compose_endo`` for :class:`Context` and ``compose_commit`` for
+        :class:`CommittedContext`.
+    identity : Context or CommittedContext, optional
+        Returned for an empty input; ``IDENTITY`` by default (pass
+        ``COMMITTED_IDENTITY`` to fold committed contexts that may be empty).
+
+    Returns
+    -------
+    Context or CommittedContext
+        The composite block.
+
+    Raises
+    ------
+    TypeError
+        If the elements mix types or are not contexts.
+
+    See Also
+    --------
+    reduce_tree : the same value by a balanced reduction.
+    reduce_arrays : the same value from NumPy arrays.
+
+    Examples
+    --------
+    >>> from algebra import Context, fold
+    >>> fold([Context.development(), Context.candidate(4), Context.development()])
+    Context(w=4, d_total=2, d_pre=1)
+    >>> fold([])
+    Context(w=None, d_total=0, d_pre=0)
+    """
+    items = list(contexts)
+    if not items:
+        return IDENTITY if identity is None else identity  # type: ignore[return-value]
+    op = _product(items, identity)
+    acc = items[0]
+    for item in items[1:]:
+        acc = op(acc, item)
+    return acc
+
+
+def reduce_tree(
+    contexts: Iterable[C],
+    *,
+    identity: C | None = None,
+    executor: Executor | None = None,
+    chunks: int | None = None,
+) -> C:
+    """Compose contexts by a balanced binary reduction of depth ``ceil(log2 n)``.
+
+    Parameters
+    ----------
+    contexts : iterable of Context or of CommittedContext
+        Blocks in time order, all of one type.
+    identity : Context or CommittedContext, optional
+        Returned for an empty input; ``IDENTITY`` by default.
+    executor : concurrent.futures.Executor, optional
+        If given, the input is cut into ``chunks`` contiguous runs that are
+        folded on the executor; the partial results are then combined by the
+        balanced reduction. Any executor works (a process pool, a Dask
+        ``Client.get_executor()``).
+    chunks : int, optional
+        Number of runs for the executor (default ``4 * os.cpu_count()``).
+
+    Returns
+    -------
+    Context or CommittedContext
+        The same value as :func:`fold` (associativity, ``VM-P1``).
+
+    Raises
+    ------
+    TypeError
+        If the elements mix types or are not contexts.
+    ValueError
+        If ``chunks < 1``.
+
+    Notes
+    -----
+    ``VM-SYS`` (THEORY.md §1.2): associativity licenses any bracketing, so the
+    reduction runs in ``O(log n)`` rounds of independent products.
+
+    Examples
+    --------
+    >>> from algebra import Context, reduce_tree
+    >>> reduce_tree([Context(1, 2, 0), Context(3, 1, 1), Context(2, 5, 5)])
+    Context(w=3, d_total=8, d_pre=3)
+    """
+    items = list(contexts)
+    if not items:
+        return IDENTITY if identity is None else identity  # type: ignore[return-value]
+    op = _product(items, identity)
+    if executor is not None:
+        items = _fold_chunks(items, executor, chunks)
+    while len(items) > 1:
+        paired = [op(items[i], items[i + 1]) for i in range(0, len(items) - 1, 2)]
+        if len(items) % 2:
+            paired.append(items[-1])
+        items = paired
+    return items[0]
+
+
+def tree_depth(n: int) -> int:
+    """Return the number of rounds :func:`reduce_tree` needs for ``n`` blocks.
+
+    Examples
+    --------
+    >>> from algebra import tree_depth
+    >>> [tree_depth(n) for n in (1, 2, 3, 4, 5, 1024)]
+    [0, 1, 2, 2, 3, 10]
+    """
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        msg = f"n must be an int >= 1, got {n!r}"
+        raise ValueError(msg)
+    return (n - 1).bit_length()
+
+
+def reduce_arrays(
+    w: npt.ArrayLike,
+    d_total: npt.ArrayLike,
+    d_pre: npt.ArrayLike,
+    *,
+    validate: bool = True,
+) -> Context:
+    """Fold contexts given as three parallel NumPy arrays, without a Python loop.
+
+    Parameters
+    ----------
+    w : array_like of float, shape (n,)
+        Pivot keys; ``-inf`` marks a block with no pivot. NaN is rejected.
+    d_total, d_pre : array_like of int, shape (n,)
+        Development counts per block, integer dtype.
+    validate : bool, default True
+        Check the carrier set (``0 <= d_pre <= d_total``, ``d_pre == 0``
+        where ``w == -inf``). Turn off only for arrays known to be valid.
+
+    Returns
+    -------
+    Context
+        The fold of the blocks; its key is a Python ``float`` or ``None``.
+
+    Raises
+    ------
+    TypeError
+        If a count array is not of integer dtype.
+    ValueError
+        If the shapes differ, an array is not one-dimensional, a key is NaN,
+        or (with ``validate``) a block leaves the carrier set.
+
+    Notes
+    -----
+    The fold's pivot is the first maximum of ``w`` (ties go left); its
+    ``d_pre`` is the development count of all earlier blocks plus the
+    winner's own ``d_pre``. Sums are exact: they fall back to Python
+    integers when ``int64`` could overflow.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from algebra import reduce_arrays
+    >>> reduce_arrays(np.array([1.0, 3.0, 2.0]), np.array([2, 1, 5]), np.array([0, 1, 5]))
+    Context(w=3.0, d_total=8, d_pre=3)
+    """
+    keys, totals, pres = _as_arrays(w, d_total, d_pre)
+    n = keys.shape[0]
+    if n == 0:
+        return IDENTITY
+    i = int(np.argmax(keys))
+    top = float(keys[i])
+    if top != top:  # argmax returns the first NaN when there is one
+        msg = f"w must not contain NaN, got NaN at index {i}"
+        raise ValueError(msg)
+    big = int(totals.max()) > _INT64_MAX // n
+    if validate:
+        _validate_arrays(keys, totals, pres)
+    total = _exact_sum(totals, big=big)
+    before = _exact_sum(totals[:i], big=big)
+    if top == -np.inf:
+        return Context(None, total, 0)
+    return Context(top, total, before + int(pres[i]))
+
+
+def _product(items: Sequence[Any], identity: Any) -> Callable[[Any, Any], Any]:
+    kind = type(items[0])
+    if kind not in (Context, CommittedContext):
+        msg = f"contexts must hold Context or CommittedContext, got {kind.__name__}"
+        raise TypeError(msg)
+    for pos, item in enumerate(items):
+        if type(item) is not kind:
+            msg = (
+                f"contexts[{pos}] is a {type(item).__name__} but contexts[0] is a "
+                f"{kind.__name__}; do not mix context types"
+            )
+            raise TypeError(msg)
+    if identity is not None and type(identity) is not kind:
+        msg = f"identity must be a {kind.__name__}, got {type(identity).__name__}"
+        raise TypeError(msg)
+    return compose_endo if kind is Context else compose_commit
+
+
+def _fold_chunks(items: list[Any], executor: Executor, chunks: int | None) -> list[Any]:
+    import os
+
+    if chunks is None:
+        chunks = 4 * (os.cpu_count() or 1)
+    if isinstance(chunks, bool) or not isinstance(chunks, int) or chunks < 1:
+        msg = f"chunks must be an int >= 1, got {chunks!r}"
+        raise ValueError(msg)
+    size = -(-len(items) // chunks)
+    futures = [
+        executor.submit(fold, items[i : i + size]) for i in range(0, len(items), size)
+    ]
+    return [f.result() for f in futures]
+
+
+def _as_arrays(
+    w: npt.ArrayLike, d_total: npt.ArrayLike, d_pre: npt.ArrayLike
+) -> tuple[
+    npt.NDArray[np.float64], npt.NDArray[np.integer[Any]], npt.NDArray[np.integer[Any]]
+]:
+    keys = np.asarray(w, dtype=np.float64)
+    totals = np.asarray(d_total)
+    pres = np.asarray(d_pre)
+    for arr, name in ((keys, "w"), (totals, "d_total"), (pres, "d_pre")):
+        if arr.ndim != 1:
+            msg = f"{name} must be one-dimensional, got shape {arr.shape}"
+            raise ValueError(msg)
+    for arr, name in ((totals, "d_total"), (pres, "d_pre")):
+        if arr.size and (
+            arr.dtype == np.bool_ or not np.issubdtype(arr.dtype, np.integer)
+        ):
+            msg = f"{name} must have an integer dtype, got {arr.dtype}"
+            raise TypeError(msg)
+    if not keys.shape == totals.shape == pres.shape:
+        msg = (
+            "w, d_total and d_pre must have one shape, got "
+            f"{keys.shape}, {totals.shape} and {pres.shape}"
+        )
+        raise ValueError(msg)
+    return keys, totals, pres
+
+
+def _validate_arrays(
+    keys: npt.NDArray[np.float64],
+    totals: npt.NDArray[np.integer[Any]],
+    pres: npt.NDArray[np.integer[Any]],
+) -> None:
+    if int(pres.min()) < 0:
+        i = int(np.argmin(pres))
+        msg = f"d_pre[{i}]={int(pres[i])} must satisfy d_pre >= 0"
+        raise ValueError(msg)
+    bad = pres > totals
+    if bad.any():
+        i = int(np.argmax(bad))
+        msg = (
+            f"d_pre[{i}]={int(pres[i])} must satisfy 0 <= d_pre <= d_total "
+            f"(d_total[{i}]={int(totals[i])})"
+        )
+        raise ValueError(msg)
+    if np.dot(pres, keys == -np.inf):
+        i = int(np.argmax((keys == -np.inf) & (pres != 0)))
+        msg = f"d_pre[{i}]={int(pres[i])} must be 0 where w[{i}] is -inf (no pivot)"
+        raise ValueError(msg)
+
+
+def _exact_sum(values: npt.NDArray[np.integer[Any]], *, big: bool) -> int:
+    if big:
+        return sum(int(v) for v in values.tolist())
+    return int(values.sum(dtype=np.int64))

@@ -1,0 +1,175 @@
+"""Soundness, necessity and blind spots of the no-absorption contract (VM-D2).
+
+The contract for demand ``k`` is ``d_total(mu(B)) >= min(d_total(B), k)``
+(:func:`algebra.satisfies_contract`). A suffix ``D`` *dominates* a block when
+it has a pivot with a strictly larger key (ties go to the earlier block).
+"""
+
+from __future__ import annotations
+
+import z3
+
+from proofs import _encoding as enc
+from proofs._smt import prove, witness
+from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
+
+__all__ = [
+    "CLAIMS",
+    "check_contract_gap",
+    "check_contract_necessary",
+    "check_contract_sound",
+]
+
+
+def _contract(b: enc.Sym, m: enc.Sym, k: z3.ArithRef) -> z3.BoolRef:
+    return m.t >= z3.If(b.t <= k, b.t, k)
+
+
+def _dominates(d: enc.Sym, x: enc.Sym) -> z3.BoolRef:
+    return z3.And(d.has, z3.Or(z3.Not(x.has), d.w > x.w))
+
+
+def check_contract_sound() -> ClaimCheck:
+    """VM-D2-SOUND: the contract preserves feasibility under every dominating suffix.
+
+    Examples
+    --------
+    >>> from proofs.contract import check_contract_sound
+    >>> check_contract_sound().verdict.value
+    'proven'
+    """
+    b, m, d = enc.fresh("B"), enc.fresh("M"), enc.fresh("D")
+    k = z3.Int("k")
+    hyps = [
+        enc.normal_form(b),
+        enc.normal_form(m),
+        enc.normal_form(d),
+        k >= 0,
+        _contract(b, m, k),
+        _dominates(d, b),
+        _dominates(d, m),
+        z3.Not(enc.absorbed(enc.endo(b, d), k)),
+    ]
+    result = prove(hyps, z3.Not(enc.absorbed(enc.endo(m, d), k)))
+    verdict = Verdict.PROVEN if result.proved else Verdict.REFUTED
+    return ClaimCheck(
+        "VM-D2-SOUND",
+        verdict,
+        result.evidence(
+            "contract and D dominating B and mu(B) and B⊗D feasible => mu(B)⊗D feasible"
+        ),
+        result.model,
+        artifact=result.query,
+    )
+
+
+def check_contract_necessary() -> ClaimCheck:
+    """VM-D2-NEC: a violated contract is exposed by an explicit dominating suffix.
+
+    The suffix is ``D* = (max(w_B, w_mu(B)) + 1, j, j)`` with
+    ``j = max(0, k - d_total(B))``; z3 proves for all blocks and ``k`` that a
+    violation makes ``B ⊗ D*`` feasible and ``mu(B) ⊗ D*`` absorbed.
+
+    Examples
+    --------
+    >>> from proofs.contract import check_contract_necessary
+    >>> check_contract_necessary().verdict.value
+    'proven'
+    """
+    b, m = enc.fresh("B"), enc.fresh("M")
+    k = z3.Int("k")
+    top = z3.If(
+        b.has, z3.If(m.has, z3.If(b.w >= m.w, b.w, m.w), b.w), z3.If(m.has, m.w, 0)
+    )
+    j = z3.If(k - b.t >= 0, k - b.t, 0)
+    d = enc.Sym(z3.BoolVal(True), top + 1, j, j)
+    hyps = [enc.normal_form(b), enc.normal_form(m), k >= 0, z3.Not(_contract(b, m, k))]
+    goal = z3.And(
+        enc.normal_form(d),
+        _dominates(d, b),
+        _dominates(d, m),
+        z3.Not(enc.absorbed(enc.endo(b, d), k)),
+        enc.absorbed(enc.endo(m, d), k),
+    )
+    result = prove(hyps, goal)
+    verdict = Verdict.PROVEN if result.proved else Verdict.REFUTED
+    return ClaimCheck(
+        "VM-D2-NEC",
+        verdict,
+        result.evidence(
+            "violation => D* = (max key + 1, j, j), j = max(0, k - d_total(B)) separates"
+        ),
+        result.model,
+        artifact=result.query,
+    )
+
+
+def check_contract_gap() -> ClaimCheck:
+    """VM-D2-GAP: the contract does not protect the block's own ``d_pre``.
+
+    Finds the smallest block ``B`` and event-dropping compression ``mu(B)``
+    (same pivot, fewer events before and after it) that satisfy the contract
+    while ``B`` is feasible and ``mu(B)`` absorbed with no dominating suffix.
+
+    Examples
+    --------
+    >>> from proofs.contract import check_contract_gap
+    >>> check_contract_gap().verdict.value
+    'refuted'
+    """
+    b, m = enc.fresh("B", int_keys=True), enc.fresh("M", int_keys=True)
+    k = z3.Int("k")
+    constraints = [
+        enc.normal_form(b),
+        enc.normal_form(m),
+        k >= 0,
+        b.has,
+        m.has,
+        b.w == m.w,
+        b.w == 0,
+        m.p <= b.p,
+        m.t - m.p <= b.t - b.p,
+        _contract(b, m, k),
+        z3.Not(enc.absorbed(b, k)),
+        enc.absorbed(m, k),
+    ]
+    found = witness(constraints, k + b.t + m.t)
+    if not found.proved:
+        return ClaimCheck("VM-D2-GAP", Verdict.OPEN, "no witness found")
+    cx = found.model or {}
+    evidence = (
+        "claim tested: 'the contract keeps a feasible block feasible'. Smallest witness "
+        f"(z3 Optimize, minimising k + d_totals): k={cx['k']}, B=(w, {cx['B_dtotal']}, {cx['B_dpre']}) "
+        f"feasible, mu(B)=(w, {cx['M_dtotal']}, {cx['M_dpre']}) satisfies the contract "
+        f"({cx['M_dtotal']} >= min({cx['B_dtotal']}, {cx['k']})) but is absorbed: the contract "
+        "counts development events, not where they sit relative to the pivot; it protects only "
+        "suffixes whose pivot dominates (VM-D2-SOUND), and it does not protect the pivot's identity"
+    )
+    return ClaimCheck("VM-D2-GAP", Verdict.REFUTED, evidence, cx, artifact=found.query)
+
+
+CLAIMS: tuple[Claim, ...] = (
+    Claim(
+        "VM-D2-SOUND",
+        "VM",
+        "if mu satisfies the contract, every suffix D whose pivot dominates B and mu(B) "
+        "keeps mu(B) ⊗ D feasible whenever B ⊗ D is",
+        Kind.SMT,
+        check_contract_sound,
+    ),
+    Claim(
+        "VM-D2-NEC",
+        "VM",
+        "if mu violates the contract on B, some dominating suffix D makes B ⊗ D feasible "
+        "and mu(B) ⊗ D infeasible",
+        Kind.SMT,
+        check_contract_necessary,
+    ),
+    Claim(
+        "VM-D2-GAP",
+        "VM",
+        "the contract keeps a feasible block feasible (also when no later pivot dominates)",
+        Kind.SMT,
+        check_contract_gap,
+    ),
+)

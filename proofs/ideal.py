@@ -1,0 +1,184 @@
+"""The absorbing set under both products: VM-P3, its ideal terminology, VM-R1.
+
+Fix ``k`` and let ``I_k`` be the committed absorbed contexts
+``{x : c = 1 and d_pre < k}``. In standard semigroup language a set ``I`` with
+``I·S ⊆ I`` is a *right* ideal and one with ``S·I ⊆ I`` a *left* ideal.
+"""
+
+from __future__ import annotations
+
+import z3
+
+from proofs import _encoding as enc
+from proofs._smt import prove, witness
+from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
+
+__all__ = ["CLAIMS", "check_absorbing_closure", "check_endo_escape", "check_ideal_side"]
+
+
+def check_absorbing_closure() -> ClaimCheck:
+    """VM-P3: if ``c_A = 1`` and ``A`` is absorbed, ``A ⊗commit D`` is absorbed for every ``D``.
+
+    Examples
+    --------
+    >>> from proofs.ideal import check_absorbing_closure
+    >>> check_absorbing_closure().verdict.value
+    'proven'
+    """
+    a, d = enc.fresh("a", committed=True), enc.fresh("d", committed=True)
+    k = z3.Int("k")
+    hyps = [enc.normal_form(a), enc.normal_form(d), k >= 0, a.c, enc.absorbed(a, k)]
+    out = enc.commit(a, d)
+    result = prove(hyps, z3.And(enc.absorbed(out, k), out.c))
+    if not result.proved:
+        return ClaimCheck(
+            "VM-P3", Verdict.REFUTED, result.evidence("VM-P3"), result.model
+        )
+    return ClaimCheck(
+        "VM-P3",
+        Verdict.PROVEN,
+        result.evidence("c_A = 1, d_pre_A < k => A ⊗commit D committed with d_pre < k"),
+        artifact=result.query,
+    )
+
+
+def check_ideal_side() -> ClaimCheck:
+    """VM-P3-IDEAL: decide whether ``I_k`` is a left, right or two-sided ideal.
+
+    Proves ``I_k · S ⊆ I_k`` (a right ideal in the standard sense) and finds
+    the smallest ``X, A, k`` with ``A in I_k`` and ``X ⊗commit A`` outside
+    ``I_k`` (so not a left ideal, hence not two-sided).
+
+    Examples
+    --------
+    >>> from proofs.ideal import check_ideal_side
+    >>> check_ideal_side().verdict.value
+    'refuted'
+    """
+    a, x = (
+        enc.fresh("A", committed=True, int_keys=True),
+        enc.fresh("X", committed=True, int_keys=True),
+    )
+    k = z3.Int("k")
+    right = check_absorbing_closure()
+    out = enc.commit(x, a)
+    in_ideal = z3.And(a.c, enc.absorbed(a, k))
+    escape = z3.Not(z3.And(out.c, enc.absorbed(out, k)))
+    size = (
+        k
+        + a.t
+        + x.t
+        + z3.If(a.has, z3.If(a.w >= 0, a.w, -a.w), 0)
+        + z3.If(x.has, z3.If(x.w >= 0, x.w, -x.w), 0)
+    )
+    found = witness(
+        [enc.normal_form(a), enc.normal_form(x), k >= 0, in_ideal, escape], size
+    )
+    if not found.proved or right.verdict is not Verdict.PROVEN:
+        return ClaimCheck(
+            "VM-P3-IDEAL", Verdict.OPEN, "solver did not settle the left-ideal question"
+        )
+    model = found.model or {}
+    evidence = (
+        "the paper's 'absorbing left ideal' is a misnomer in standard semigroup terms: "
+        "I_k = {c = 1, d_pre < k} satisfies I_k·S ⊆ I_k (a right ideal; proven, VM-P3) "
+        "but not S·I_k ⊆ I_k (not a left ideal, so not two-sided): smallest counterexample "
+        f"(z3 Optimize, minimising k + d_totals + |keys|): k={model.get('k')}, "
+        f"X={_fmt(model, 'X')}, A={_fmt(model, 'A')}, X ⊗commit A={_out(model)}"
+    )
+    return ClaimCheck(
+        "VM-P3-IDEAL", Verdict.REFUTED, evidence, model, artifact=found.query
+    )
+
+
+def check_endo_escape() -> ClaimCheck:
+    """VM-R1: under ``compose_endo`` a heavier suffix pivot escapes absorption.
+
+    Proves the shift formula ``d_pre = d_total_A + d_pre_D`` whenever
+    ``w_D > w_A`` and asks z3 for the smallest escape.
+
+    Examples
+    --------
+    >>> from proofs.ideal import check_endo_escape
+    >>> check_endo_escape().verdict.value
+    'proven'
+    """
+    a, d = enc.fresh("A", int_keys=True), enc.fresh("D", int_keys=True)
+    k = z3.Int("k")
+    dominates = z3.And(d.has, z3.Or(z3.Not(a.has), d.w > a.w))
+    out = enc.endo(a, d)
+    formula = prove(
+        [enc.normal_form(a), enc.normal_form(d), dominates], out.p == a.t + d.p
+    )
+    size = k + a.t + d.t + z3.If(a.w >= 0, a.w, -a.w) + z3.If(d.w >= 0, d.w, -d.w)
+    found = witness(
+        [
+            enc.normal_form(a),
+            enc.normal_form(d),
+            k >= 1,
+            a.has,
+            enc.absorbed(a, k),
+            dominates,
+            z3.Not(enc.absorbed(out, k)),
+        ],
+        size,
+    )
+    if not (formula.proved and found.proved):
+        return ClaimCheck("VM-R1", Verdict.OPEN, "solver did not settle VM-R1")
+    model = found.model or {}
+    evidence = (
+        formula.evidence("w_D > w_A => d_pre(A ⊗endo D) = d_total_A + d_pre_D")
+        + f"; smallest escape (z3 Optimize): k={model.get('k')}, A={_fmt(model, 'A')} absorbed, "
+        f"D={_fmt(model, 'D')}, A ⊗endo D has d_pre={model.get('A_dtotal', 0) + model.get('D_dpre', 0)} >= k"
+    )
+    return ClaimCheck("VM-R1", Verdict.PROVEN, evidence, artifact=formula.query)
+
+
+def _fmt(model: dict[str, object], name: str) -> str:
+    key = model.get(f"{name}_w") if model.get(f"{name}_has") else "-inf"
+    flag = model.get(f"{name}_c")
+    tail = "" if flag is None else f", c={int(bool(flag))}"
+    return f"({key}, {model.get(f'{name}_dtotal')}, {model.get(f'{name}_dpre')}{tail})"
+
+
+def _out(model: dict[str, object]) -> str:
+    from algebra import CommittedContext, compose_commit
+
+    def build(name: str) -> CommittedContext:
+        has = bool(model.get(f"{name}_has"))
+        return CommittedContext(
+            model.get(f"{name}_w") if has else None,
+            int(model[f"{name}_dtotal"]),  # type: ignore[call-overload]
+            int(model[f"{name}_dpre"]),  # type: ignore[call-overload]
+            bool(model.get(f"{name}_c")),
+        )
+
+    out = compose_commit(build("X"), build("A"))
+    key = "-inf" if out.w is None else out.w
+    return f"({key}, {out.d_total}, {out.d_pre}, c={int(out.committed)})"
+
+
+CLAIMS: tuple[Claim, ...] = (
+    Claim(
+        "VM-P3",
+        "VM",
+        "under committed semantics, c_A = 1 and A absorbed imply A ⊗commit D absorbed for every suffix D",
+        Kind.SMT,
+        check_absorbing_closure,
+    ),
+    Claim(
+        "VM-P3-IDEAL",
+        "VM",
+        "the committed absorbed set is an 'absorbing left ideal'",
+        Kind.SMT,
+        check_ideal_side,
+    ),
+    Claim(
+        "VM-R1",
+        "VM",
+        "under compose_endo absorption can be escaped: w_D > w_A gives d_pre = d_total_A + d_pre_D, "
+        "which may reach k",
+        Kind.SMT,
+        check_endo_escape,
+    ),
+)

@@ -1,0 +1,130 @@
+"""The register of every claim and the functions that run it."""
+
+from __future__ import annotations
+
+import importlib
+import traceback
+from dataclasses import dataclass
+
+from proofs.ledger import Claim, ClaimCheck
+
+__all__ = ["CLAIMS", "LedgerEntry", "check", "claim", "ledger"]
+
+# One module per area; each defines CLAIMS. Order is the ledger's order.
+_MODULES = (
+    "proofs.monoid",
+    "proofs.ideal",
+    "proofs.contract",
+    "proofs.semiring",
+    "proofs.witness",
+    "proofs.mirage",
+    "proofs.depth",
+    "proofs.inference",
+    "proofs.geometry",
+    "proofs.simulation",
+)
+
+
+def _collect() -> tuple[Claim, ...]:
+    claims: list[Claim] = []
+    seen: set[str] = set()
+    for name in _MODULES:
+        module = importlib.import_module(name)
+        for item in module.CLAIMS:
+            if item.id in seen:
+                msg = f"claim id {item.id} registered twice (second time in {name})"
+                raise RuntimeError(msg)
+            seen.add(item.id)
+            claims.append(item)
+    return tuple(claims)
+
+
+CLAIMS: tuple[Claim, ...] = _collect()
+"""Every registered claim, in ledger order."""
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerEntry:
+    """One row of the ledger: the claim, its check result, or the crash.
+
+    Examples
+    --------
+    >>> from proofs import ledger
+    >>> row = ledger(["VM-P2"])[0]
+    >>> sorted(row.to_dict())
+    ['counterexample', 'evidence', 'id', 'kind', 'source', 'statement', 'verdict']
+    """
+
+    claim: Claim
+    result: ClaimCheck | None
+    error: str | None = None
+
+    def to_dict(self) -> dict[str, object]:
+        """Return the JSON row of DESIGN.md (stable key order)."""
+        row: dict[str, object] = {
+            "id": self.claim.id,
+            "source": self.claim.source,
+            "statement": self.claim.statement,
+            "kind": self.claim.kind.value,
+        }
+        if self.result is None:
+            row.update(verdict="error", evidence=self.error, counterexample=None)
+        else:
+            data = self.result.to_dict()
+            row.update(
+                verdict=data["verdict"],
+                evidence=data["evidence"],
+                counterexample=data["counterexample"],
+            )
+        return row
+
+
+def claim(claim_id: str) -> Claim:
+    """Return the registered claim ``claim_id``.
+
+    Examples
+    --------
+    >>> from proofs import claim
+    >>> claim("VM-P1").source
+    'VM'
+    """
+    for item in CLAIMS:
+        if item.id == claim_id:
+            return item
+    known = ", ".join(c.id for c in CLAIMS[:8])
+    msg = f"claim_id={claim_id!r} is not registered (known ids include {known}, ...)"
+    raise ValueError(msg)
+
+
+def check(claim_id: str) -> ClaimCheck:
+    """Run the check of one claim and return its result.
+
+    Examples
+    --------
+    >>> from proofs import check
+    >>> check("VM-P2").verdict.value
+    'proven'
+    """
+    return claim(claim_id).run()
+
+
+def ledger(ids: list[str] | None = None) -> list[LedgerEntry]:
+    """Run every check (or those in ``ids``) and return the ledger rows.
+
+    A check that raises becomes a row with ``result=None`` and the traceback
+    in ``error``; the other rows still run.
+
+    Examples
+    --------
+    >>> from proofs import ledger
+    >>> [row.result.verdict.value for row in ledger(["VM-P1", "VM-R1"])]
+    ['proven', 'proven']
+    """
+    chosen = CLAIMS if ids is None else tuple(claim(i) for i in ids)
+    rows = []
+    for item in chosen:
+        try:
+            rows.append(LedgerEntry(item, item.run()))
+        except Exception:  # a crashed check is reported, not fatal
+            rows.append(LedgerEntry(item, None, traceback.format_exc()))
+    return rows

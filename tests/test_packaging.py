@@ -1,0 +1,40 @@
+"""The imported packages are this checkout's, not same-named PyPI distributions."""
+
+import importlib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.parametrize("name", ["algebra", "theory", "witnesses", "proofs"])
+def test_package_comes_from_this_checkout(name):
+    """Each top-level package resolves inside the repository and ships py.typed."""
+    module = importlib.import_module(name)
+    path = Path(module.__file__).resolve()
+    assert path.is_relative_to(ROOT), f"{name} imported from {path}, outside {ROOT}"
+    assert (path.parent / "py.typed").exists()
+
+
+def test_layering_algebra_and_theory_import_no_sibling():
+    """algebra and theory import none of the other packages (DESIGN.md layering)."""
+    import ast
+
+    for package, banned in (
+        ("algebra", {"theory", "witnesses", "proofs"}),
+        ("theory", {"algebra", "witnesses", "proofs"}),
+        ("witnesses", {"proofs"}),
+    ):
+        for file in (ROOT / package).rglob("*.py"):
+            tree = ast.parse(file.read_text())
+            for node in ast.walk(tree):
+                names = []
+                if isinstance(node, ast.Import):
+                    names = [a.name for a in node.names]
+                elif (
+                    isinstance(node, ast.ImportFrom) and node.module and node.level == 0
+                ):
+                    names = [node.module]
+                for name in names:
+                    assert name.split(".")[0] not in banned, f"{file} imports {name}"

@@ -1,0 +1,70 @@
+"""Argument checks shared by ``theory`` (private)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from numbers import Integral, Real
+
+
+def check_int(value: object, name: str, *, minimum: int | None = None) -> int:
+    """Return ``value`` as ``int`` if it is an integer (not ``bool``) >= ``minimum``."""
+    if isinstance(value, bool) or not isinstance(value, Integral):
+        msg = f"{name} must be an int, got {value!r} of type {type(value).__name__}"
+        raise TypeError(msg)
+    out = int(value)
+    if minimum is not None and out < minimum:
+        msg = f"{name} must be >= {minimum}, got {out}"
+        raise ValueError(msg)
+    return out
+
+
+def check_real(
+    value: object,
+    name: str,
+    *,
+    low: float | None = None,
+    high: float | None = None,
+    low_open: bool = False,
+    high_open: bool = False,
+) -> float:
+    """Return ``value`` as ``float`` after checking it is a finite real in range.
+
+    The allowed range is printed in interval notation in the error message,
+    e.g. ``rho must be in (0, 1), got 1.3``.
+    """
+    if isinstance(value, bool) or not isinstance(value, Real):
+        msg = f"{name} must be a real number, got {value!r} of type {type(value).__name__}"
+        raise TypeError(msg)
+    out = float(value)
+    if math.isnan(out):
+        msg = f"{name} must not be NaN"
+        raise ValueError(msg)
+    too_low = low is not None and (out <= low if low_open else out < low)
+    too_high = high is not None and (out >= high if high_open else out > high)
+    if too_low or too_high or (low is None and high is None and math.isinf(out)):
+        left = "(" if low_open or low is None else "["
+        right = ")" if high_open or high is None else "]"
+        lo = "-inf" if low is None else f"{low:g}"
+        hi = "inf" if high is None else f"{high:g}"
+        msg = f"{name} must be in {left}{lo}, {hi}{right}, got {value!r}"
+        raise ValueError(msg)
+    return out
+
+
+def check_probability(
+    value: object, name: str, *, low_open: bool = False, high_open: bool = False
+) -> float:
+    """Return ``value`` as a probability in ``[0, 1]`` (ends optionally open)."""
+    return check_real(
+        value, name, low=0.0, high=1.0, low_open=low_open, high_open=high_open
+    )
+
+
+def check_choice(value: object, name: str, choices: Iterable[str]) -> str:
+    """Return ``value`` if it is one of ``choices``."""
+    options = tuple(choices)
+    if value not in options:
+        msg = f"{name} must be one of {', '.join(map(repr, options))}, got {value!r}"
+        raise ValueError(msg)
+    return str(value)
