@@ -17,6 +17,7 @@ _MODULES = (
     "proofs.contract",
     "proofs.semiring",
     "proofs.witness",
+    "proofs.closure",
     "proofs.mirage",
     "proofs.depth",
     "proofs.inference",
