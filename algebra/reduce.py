@@ -282,8 +282,9 @@ def _validate_arrays(
             f"(d_total[{i}]={int(totals[i])})"
         )
         raise ValueError(msg)
-    if np.dot(pres, keys == -np.inf):
-        i = int(np.argmax((keys == -np.inf) & (pres != 0)))
+    stray = (keys == -np.inf) & (pres != 0)
+    if stray.any():
+        i = int(np.argmax(stray))
         msg = f"d_pre[{i}]={int(pres[i])} must be 0 where w[{i}] is -inf (no pivot)"
         raise ValueError(msg)
 

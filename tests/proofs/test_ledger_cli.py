@@ -1,0 +1,153 @@
+"""The claims ledger and ``python -m proofs``."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from proofs import CLAIMS, Claim, ClaimCheck, Kind, Verdict, check, ledger
+from proofs._cli import main
+
+ALGEBRA_VERDICTS = {
+    "VM-P1": "proven",
+    "VM-P2": "proven",
+    "VM-P1-COMMIT": "proven",
+    "VM-P2-COMMIT": "proven",
+    "VM-NF": "proven",
+    "VM-SYS": "proven",
+    "VM-P3": "proven",
+    "VM-P3-IDEAL": "refuted",
+    "VM-R1": "proven",
+    "VM-D2-SOUND": "proven",
+    "VM-D2-NEC": "proven",
+    "VM-D2-GAP": "refuted",
+}
+
+
+@pytest.mark.parametrize(("claim_id", "verdict"), sorted(ALGEBRA_VERDICTS.items()))
+def test_algebra_claim_verdicts(claim_id, verdict):
+    """Each algebra claim gets the verdict the mathematics gives (hand-derived, THEORY.md §1)."""
+    assert check(claim_id).verdict.value == verdict
+
+
+def test_vm_p3_ideal_counterexample_is_real():
+    """The recorded counterexample really leaves the ideal, checked with the Python code."""
+    from algebra import CommittedContext, compose_commit, is_absorbed
+
+    cx = check("VM-P3-IDEAL").counterexample
+    x = CommittedContext(
+        cx["X_w"] if cx["X_has"] else None, cx["X_dtotal"], cx["X_dpre"], cx["X_c"]
+    )
+    a = CommittedContext(
+        cx["A_w"] if cx["A_has"] else None, cx["A_dtotal"], cx["A_dpre"], cx["A_c"]
+    )
+    k = cx["k"]
+    assert a.committed and is_absorbed(a, k)
+    out = compose_commit(x, a)
+    assert not (out.committed and is_absorbed(out, k))
+
+
+def test_vm_d2_gap_witness_is_real():
+    """The contract blind spot: mu(B) satisfies the contract yet is absorbed while B is not."""
+    from algebra import Context, is_absorbed, satisfies_contract
+
+    cx = check("VM-D2-GAP").counterexample
+    b = Context(0, cx["B_dtotal"], cx["B_dpre"])
+    m = Context(0, cx["M_dtotal"], cx["M_dpre"])
+    k = cx["k"]
+    assert satisfies_contract(b, m, k)
+    assert not is_absorbed(b, k)
+    assert is_absorbed(m, k)
+
+
+def test_claim_ids_unique_and_sources_known():
+    """Claim ids are unique and every source tag is one of THEORY.md's."""
+    ids = [c.id for c in CLAIMS]
+    assert len(ids) == len(set(ids))
+    assert {c.source for c in CLAIMS} <= {"VM", "DL", "SLM", "KO", "PJ"}
+
+
+def test_crashing_check_is_reported_not_raised(monkeypatch):
+    """A check that raises becomes an error row and the CLI exits 1."""
+    import proofs.register as reg
+
+    def boom():
+        raise RuntimeError("deliberate")
+
+    bad = Claim("VM-P1", "VM", "x", Kind.SMT, boom)
+    monkeypatch.setattr(reg, "CLAIMS", (bad,))
+    rows = reg.ledger()
+    assert rows[0].result is None
+    assert "deliberate" in rows[0].error
+    assert main([]) == 1
+
+
+def test_claim_must_answer_for_itself():
+    """A check answering for another id is rejected."""
+    c = Claim(
+        "A", "VM", "s", Kind.ARITHMETIC, lambda: ClaimCheck("B", Verdict.OPEN, "e")
+    )
+    with pytest.raises(ValueError, match="check of A answered for B"):
+        c.run()
+
+
+def test_json_output_shape(capsys):
+    """--json prints the documented keys in a stable order."""
+    assert main(["--json", "--claim", "VM-P2"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert list(doc) == ["claims"]
+    row = doc["claims"][0]
+    assert list(row) == [
+        "id",
+        "source",
+        "statement",
+        "kind",
+        "verdict",
+        "evidence",
+        "counterexample",
+    ]
+    assert row["kind"] == "smt"
+    assert row["verdict"] == "proven"
+
+
+def test_verbose_claim_prints_smt_query(capsys):
+    """--claim ID prints the re-runnable SMT-LIB query."""
+    assert main(["--claim", "VM-P1"]) == 0
+    out = capsys.readouterr().out
+    assert "(check-sat)" in out
+    assert "VM-P1" in out
+
+
+def test_unknown_claim_is_usage_error(capsys):
+    """An unknown id exits 2 with a message naming it."""
+    with pytest.raises(SystemExit) as exc:
+        main(["--claim", "NOPE"])
+    assert exc.value.code == 2
+    assert "claim_id='NOPE' is not registered" in capsys.readouterr().err
+
+
+def test_report_written_atomically(tmp_path, capsys):
+    """--report writes a Markdown table and leaves no temporary file."""
+    out = tmp_path / "ledger.md"
+    assert main(["--claim", "VM-R1", "--report", str(out)]) == 0
+    text = out.read_text()
+    assert "| VM-R1 | VM | smt | proven |" in text
+    assert [p.name for p in tmp_path.iterdir()] == ["ledger.md"]
+
+
+def test_module_entry_point_runs():
+    """python -m proofs --claim VM-P2 runs in a subprocess."""
+    proc = subprocess.run(
+        [sys.executable, "-m", "proofs", "--claim", "VM-P2", "--json"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["claims"][0]["verdict"] == "proven"
+
+
+def test_ledger_subset_order():
+    """ledger(ids) runs exactly the requested claims in order."""
+    assert [r.claim.id for r in ledger(["VM-R1", "VM-P1"])] == ["VM-R1", "VM-P1"]
