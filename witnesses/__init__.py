@@ -16,8 +16,10 @@ from witnesses.grammar import (
     validate,
 )
 from witnesses.sequence import ExtractedSequence, Solution
+from witnesses.solve import SOLVERS, pivot_candidates, solve
 
 __all__ = [
+    "SOLVERS",
     "Event",
     "ExtractedSequence",
     "Grammar",
@@ -27,7 +29,9 @@ __all__ = [
     "Violation",
     "development_eligible_count",
     "label_phases",
+    "pivot_candidates",
     "setup_count",
+    "solve",
     "tp_weighted_score",
     "validate",
 ]

@@ -1,0 +1,221 @@
+"""Pivot-conditioned solvers: reference, exact and greedy (WITNESS.md 1.4, decision 4)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from numbers import Integral
+from typing import Any
+
+from witnesses import _reference
+from witnesses._pool import injection_pool, rank_pivots
+from witnesses.events import Event, Timeline
+from witnesses.grammar import Grammar
+from witnesses.sequence import ExtractedSequence, Solution
+
+__all__ = ["SOLVERS", "pivot_candidates", "solve"]
+
+SOLVERS = ("reference", "exact", "greedy")
+"""The solver names accepted by :func:`solve`."""
+
+
+def _positive_int(value: object, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, Integral):
+        msg = f"{name} must be an int, got {value!r} of type {type(value).__name__}"
+        raise TypeError(msg)
+    if int(value) < 1:
+        msg = f"{name} must be >= 1, got {value}"
+        raise ValueError(msg)
+    return int(value)
+
+
+def pivot_candidates(
+    timeline: Timeline,
+    focal: str,
+    *,
+    m: int = 10,
+    tp_candidate_ids: Iterable[str] | None = None,
+    strict: bool = False,
+) -> tuple[list[Event], dict[str, str]]:
+    """Return the turning-point candidates and the forced ids that were dropped.
+
+    Without ``tp_candidate_ids``: the top-``m`` focal events ranked by weight
+    descending, then earlier timestamp, then *larger* id (the reference order,
+    WITNESS.md 1.4). With it: exactly those ids, in the given order, that are
+    focal events of ``timeline``; the others are dropped (as the reference
+    does silently) and reported with the reason, or raise with ``strict``.
+
+    Raises
+    ------
+    ValueError
+        With ``strict=True``, if a forced id is absent or not focal.
+
+    Examples
+    --------
+    >>> from witnesses import Event, Timeline
+    >>> from witnesses.solve import pivot_candidates
+    >>> tl = Timeline([Event("a", 0, 2.0, actors={"x"}), Event("b", 1, 2.0, actors={"x"}),
+    ...                Event("c", 2, 5.0)])
+    >>> [e.id for e in pivot_candidates(tl, "x", m=2)[0]]
+    ['a', 'b']
+    >>> pivot_candidates(tl, "x", tp_candidate_ids=["c", "z", "b"])[1]
+    {'c': 'not a focal event', 'z': 'not in the timeline'}
+    """
+    m = _positive_int(m, "m")
+    if tp_candidate_ids is None:
+        return rank_pivots(timeline.focal(focal))[:m], {}
+    if isinstance(tp_candidate_ids, str):
+        msg = f"tp_candidate_ids must be an iterable of ids, not a str ({tp_candidate_ids!r})"
+        raise TypeError(msg)
+    kept: list[Event] = []
+    dropped: dict[str, str] = {}
+    for event_id in tp_candidate_ids:
+        if event_id not in timeline:
+            dropped[event_id] = "not in the timeline"
+        elif focal not in timeline.event(event_id).actors:
+            dropped[event_id] = "not a focal event"
+        else:
+            kept.append(timeline.event(event_id))
+    if strict and dropped:
+        first = next(iter(dropped))
+        msg = (
+            f"tp_candidate_ids contains {first!r}, which is {dropped[first]} "
+            f"(focal actor {focal!r}); pass strict=False to drop such ids"
+        )
+        raise ValueError(msg)
+    return kept, dropped
+
+
+def solve(
+    timeline: Timeline,
+    focal: str = "actor_0",
+    *,
+    grammar: Grammar | None = None,
+    m: int = 10,
+    tp_candidate_ids: Iterable[str] | None = None,
+    solver: str = "reference",
+    endogenous: bool = False,
+    max_sequence_length: int = 20,
+    injection_top_n: int = 40,
+    strict: bool = False,
+) -> Solution:
+    """Return the best grammar-valid sequence whose turning point is a candidate.
+
+    Parameters
+    ----------
+    timeline : Timeline
+    focal : str, default "actor_0"
+        The focal actor.
+    grammar : Grammar, optional
+        Defaults to the strict preset.
+    m : int, default 10
+        ``M``: the number of top-ranked focal events tried as turning points.
+    tp_candidate_ids : iterable of str, optional
+        Force the turning point to one of these events (``m`` is ignored):
+        the experiments' *fixed-pivot* solve.
+    solver : {"reference", "exact", "greedy"}
+        ``"reference"``: the label-setting heuristic of WITNESS.md 1.4 (pool
+        of 3 causal hops plus the ``injection_top_n`` heaviest focal events;
+        dominance on the weight sum), returning the sequences the published
+        experiments report. ``"exact"``: the true maximum of the score over
+        every grammar-valid subsequence of the whole timeline with a
+        candidate turning point. ``"greedy"``: the committed-to-argmax
+        anchor search of WITNESS.md 1.4 (ignores ``m`` and the candidates).
+    endogenous : bool, default False
+        Exact solver only: require the turning point to be the heaviest focal
+        event of the selected sequence in the pivot order (the paper's
+        endogenous pivot, THEORY.md §1).
+    max_sequence_length, injection_top_n : int
+        Reference parameters (the length budget is
+        ``min(max_sequence_length, grammar.max_length)``).
+    strict : bool, default False
+        Raise instead of dropping forced ids that are absent or not focal.
+
+    Returns
+    -------
+    Solution
+        The best valid sequence or None; diagnostics hold ``solver``,
+        ``candidates`` (ids tried) and ``dropped_candidates`` (id -> reason).
+
+    Examples
+    --------
+    >>> from witnesses import Event, Grammar, Timeline, solve
+    >>> tl = Timeline([Event(f"e{i}", i, w, actors={"a"}, causal_parents=[f"e{i-1}"] if i else [])
+    ...                for i, w in enumerate([1.0, 1.0, 1.0, 9.0, 1.0])])
+    >>> s = solve(tl, "a", grammar=Grammar.parametric(1))
+    >>> s.turning_point_id, s.sequence.describe(), round(s.score, 4)
+    ('e3', 'e0:S e1:D e2:D e3:T e4:R', 29.65)
+    """
+    if not isinstance(timeline, Timeline):
+        msg = f"timeline must be a Timeline, got {type(timeline).__name__}"
+        raise TypeError(msg)
+    if not isinstance(focal, str):
+        msg = f"focal must be a str actor name, got {focal!r}"
+        raise TypeError(msg)
+    grammar = Grammar() if grammar is None else grammar
+    if not isinstance(grammar, Grammar):
+        msg = f"grammar must be a Grammar, got {type(grammar).__name__}"
+        raise TypeError(msg)
+    if solver not in SOLVERS:
+        msg = f"solver must be one of {', '.join(map(repr, SOLVERS))}, got {solver!r}"
+        raise ValueError(msg)
+    if endogenous and solver != "exact":
+        msg = f"endogenous=True needs solver='exact', got solver={solver!r}"
+        raise ValueError(msg)
+    length = min(
+        _positive_int(max_sequence_length, "max_sequence_length"), grammar.max_length
+    )
+    top_n = _positive_int(injection_top_n, "injection_top_n")
+    if solver == "greedy":
+        from witnesses._greedy import solve_greedy
+
+        return solve_greedy(timeline, focal, grammar)
+    candidates, dropped = pivot_candidates(
+        timeline, focal, m=m, tp_candidate_ids=tp_candidate_ids, strict=strict
+    )
+    diagnostics: dict[str, Any] = {
+        "solver": solver,
+        "candidates": tuple(e.id for e in candidates),
+        "dropped_candidates": dropped,
+    }
+    if solver == "exact":
+        from witnesses._exact import solve_exact
+
+        best = solve_exact(
+            timeline, focal, grammar, candidates, length, endogenous=endogenous
+        )
+        return Solution(best, diagnostics)
+    return Solution(
+        _solve_reference(timeline, focal, grammar, candidates, length, top_n),
+        diagnostics,
+    )
+
+
+def _solve_reference(
+    timeline: Timeline,
+    focal: str,
+    grammar: Grammar,
+    candidates: list[Event],
+    length: int,
+    top_n: int,
+) -> ExtractedSequence | None:
+    incumbent: float | None = None
+    winner: tuple[list[Event], int, Any] | None = None
+    for tau in candidates:
+        pool = injection_pool(timeline, tau, focal, top_n=top_n)
+        found = _reference.solve_candidate(
+            pool, tau, timeline, focal, grammar, length, incumbent
+        )
+        if found is not None:
+            incumbent = found[0]
+            winner = (pool, found[1], found[2])
+    if winner is None:
+        return None
+    pool, n_pre, label = winner
+    sequence = _reference.materialise(pool, label, n_pre, timeline, focal, grammar)
+    if not sequence.valid or sequence.score != incumbent:
+        msg = (
+            "internal error: the reference solver's winner does not re-validate "
+            f"(valid={sequence.valid}, score={sequence.score!r} vs {incumbent!r})"
+        )
+        raise AssertionError(msg)
+    return sequence
