@@ -20,7 +20,9 @@ _MODULES = (
     "proofs.closure",
     "proofs.mirage",
     "proofs.depth",
+    "proofs.floors",
     "proofs.inference",
+    "proofs.sheaf",
     "proofs.geometry",
     "proofs.simulation",
 )
