@@ -6,6 +6,9 @@ import math
 from collections.abc import Iterable
 from numbers import Integral, Real
 
+import numpy as np
+import numpy.typing as npt
+
 
 def check_int(value: object, name: str, *, minimum: int | None = None) -> int:
     """Return ``value`` as ``int`` if it is an integer (not ``bool``) >= ``minimum``."""
@@ -68,3 +71,36 @@ def check_choice(value: object, name: str, choices: Iterable[str]) -> str:
         msg = f"{name} must be one of {', '.join(map(repr, options))}, got {value!r}"
         raise ValueError(msg)
     return str(value)
+
+
+def check_vector(
+    value: object,
+    name: str,
+    *,
+    positive: bool = False,
+    ndim: int = 1,
+) -> npt.NDArray[np.float64]:
+    """Return ``value`` as a finite float array of ``ndim`` dimensions (scalars: 1-d).
+
+    With ``positive=True`` every entry must be > 0.
+    """
+    if isinstance(value, (str, bytes, bool)) or value is None:
+        msg = f"{name} must be an array of real numbers, got {value!r}"
+        raise TypeError(msg)
+    try:
+        arr = np.asarray(value, dtype=np.float64)
+    except (TypeError, ValueError) as exc:
+        msg = f"{name} must be an array of real numbers, got {value!r}"
+        raise TypeError(msg) from exc
+    if ndim == 1 and arr.ndim == 0:
+        arr = arr.reshape(1)
+    if arr.ndim != ndim or arr.size == 0:
+        msg = f"{name} must be a non-empty {ndim}-d array, got shape {arr.shape}"
+        raise ValueError(msg)
+    if not np.all(np.isfinite(arr)):
+        msg = f"{name} must be finite, got {value!r}"
+        raise ValueError(msg)
+    if positive and not np.all(arr > 0):
+        msg = f"{name} must be > 0 in every entry, got min {float(arr.min())!r}"
+        raise ValueError(msg)
+    return arr
