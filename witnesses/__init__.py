@@ -5,6 +5,7 @@ strategies, the Exp58 witness and the rate layer.
 """
 
 from witnesses.events import Event, Timeline
+from witnesses.generators import BurstyConfig, MultiBurstConfig, bursty, multiburst
 from witnesses.grammar import (
     Grammar,
     Phase,
@@ -15,21 +16,45 @@ from witnesses.grammar import (
     tp_weighted_score,
     validate,
 )
+from witnesses.rates import RATE_NAMES, CellRates, MeanEstimate, Rate, rates
 from witnesses.sequence import ExtractedSequence, Solution
 from witnesses.solve import SOLVERS, pivot_candidates, solve
+from witnesses.trials import (
+    TRIAL_FIELDS,
+    FileHarness,
+    Harness,
+    Simulator,
+    Trial,
+    load_trials,
+)
 
 __all__ = [
+    "RATE_NAMES",
     "SOLVERS",
+    "TRIAL_FIELDS",
+    "BurstyConfig",
+    "CellRates",
     "Event",
     "ExtractedSequence",
+    "FileHarness",
     "Grammar",
+    "Harness",
+    "MeanEstimate",
+    "MultiBurstConfig",
     "Phase",
+    "Rate",
+    "Simulator",
     "Solution",
     "Timeline",
+    "Trial",
     "Violation",
+    "bursty",
     "development_eligible_count",
     "label_phases",
+    "load_trials",
+    "multiburst",
     "pivot_candidates",
+    "rates",
     "setup_count",
     "solve",
     "tp_weighted_score",
