@@ -186,3 +186,17 @@ def test_bad_arguments(kwargs, error, match):
 def test_non_trial_element_is_rejected():
     with pytest.raises(TypeError, match="trials\\[1\\] must be a Trial"):
         rates([CELL[0], {"task_id": "x"}])
+
+
+def test_unflagged_means_no_true_flag_so_a_missing_flag_is_silent():
+    trials = [
+        Trial("a", "c", full_pivot="p", chosen_pivot="q", degraded_flag=None),
+        Trial("b", "c", full_pivot="p", chosen_pivot="q", degraded_flag=True),
+        Trial("c", "c", full_pivot="p", chosen_pivot=None, degraded_flag=None),
+    ]
+    (cell,) = rates(trials)
+    # c emitted no pivot: protocol collapse, not a degraded (wrong-pivot) trial.
+    assert (
+        cell.rates["silent_mirage"].numerator,
+        cell.rates["silent_mirage"].denominator,
+    ) == (1, 2)
