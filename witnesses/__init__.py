@@ -19,6 +19,12 @@ from witnesses.grammar import (
 from witnesses.rates import RATE_NAMES, CellRates, MeanEstimate, Rate, rates
 from witnesses.sequence import ExtractedSequence, Solution
 from witnesses.solve import SOLVERS, pivot_candidates, solve
+from witnesses.state import (
+    ContextState,
+    build_context_state,
+    compose_context_states,
+    no_absorption_invariant,
+)
 from witnesses.trials import (
     TRIAL_FIELDS,
     FileHarness,
@@ -34,6 +40,7 @@ __all__ = [
     "TRIAL_FIELDS",
     "BurstyConfig",
     "CellRates",
+    "ContextState",
     "Event",
     "ExtractedSequence",
     "FileHarness",
@@ -48,11 +55,14 @@ __all__ = [
     "Timeline",
     "Trial",
     "Violation",
+    "build_context_state",
     "bursty",
+    "compose_context_states",
     "development_eligible_count",
     "label_phases",
     "load_trials",
     "multiburst",
+    "no_absorption_invariant",
     "pivot_candidates",
     "rates",
     "setup_count",

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from witnesses.events import Event, Timeline
 from witnesses.grammar import Grammar
 
-__all__ = ["event_timelines", "grammars"]
+__all__ = ["event_timelines", "grammars", "timeline_splits"]
 
 _ACTORS = ("actor_0", "actor_1", "actor_2")
 
@@ -58,7 +58,7 @@ def event_timelines(
         if events:
             picks = draw(st.sets(st.integers(0, len(events) - 1), max_size=2))
             parents = [events[p].id for p in sorted(picks)]
-        events.append(Event(f"e{i:02d}", tick / 20, weight, actors, parents))
+        events.append(Event(f"e{i:02d}", tick / 20, weight, actors, tuple(parents)))
     return Timeline(events)
 
 
@@ -87,3 +87,32 @@ def grammars(draw: Any, *, max_k: int = 3) -> Grammar:
         max_temporal_gap=gap,
         focal_actor_coverage=draw(st.sampled_from([0.0, 0.6, 1.0])),
     )
+
+
+@st.composite
+def timeline_splits(
+    draw: Any, *, max_size: int = 12, parts: int = 2
+) -> tuple[Timeline, tuple[int, ...]]:
+    """Draw a timeline and ``parts - 1`` sorted cut indices (blocks may be empty).
+
+    Cutting a timeline (which is in ``(timestamp, id)`` order) at these
+    indices gives consecutive blocks, each later than the one before: the
+    precondition of ``compose_context_states``. Shrinks towards short
+    timelines cut at 0.
+
+    Examples
+    --------
+    >>> from hypothesis import given
+    >>> from witnesses.strategies import timeline_splits
+    >>> @given(timeline_splits(max_size=5, parts=3))
+    ... def test(pair):
+    ...     tl, cuts = pair
+    ...     assert len(cuts) == 2 and 0 <= cuts[0] <= cuts[1] <= len(tl)
+    >>> test()
+    """
+    timeline = draw(event_timelines(max_size=max_size))
+    n = len(timeline)
+    cuts = sorted(
+        draw(st.lists(st.integers(0, n), min_size=parts - 1, max_size=parts - 1))
+    )
+    return timeline, tuple(cuts)
