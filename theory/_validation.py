@@ -104,3 +104,46 @@ def check_vector(
         msg = f"{name} must be > 0 in every entry, got min {float(arr.min())!r}"
         raise ValueError(msg)
     return arr
+
+
+def check_real_array(
+    value: object,
+    name: str,
+    *,
+    low: float | None = None,
+    high: float | None = None,
+    low_open: bool = False,
+    high_open: bool = False,
+) -> npt.NDArray[np.float64]:
+    """Return ``value`` (a real scalar or array) as a float array with every entry in range.
+
+    The shape is kept (a scalar gives a 0-d array). The message quotes the
+    first offending entry: ``rho must be in (0, 1), got 1.3``.
+    """
+    if isinstance(value, np.ndarray) and value.dtype.kind in "biufc":
+        if value.dtype.kind in "bc":
+            msg = f"{name} must be real numbers, got an array of dtype {value.dtype}"
+            raise TypeError(msg)
+        arr = value.astype(np.float64, copy=False)
+    elif isinstance(value, (list, tuple)):
+        arr = check_real_array(np.asarray(value), name)
+    else:
+        return np.asarray(
+            check_real(
+                value, name, low=low, high=high, low_open=low_open, high_open=high_open
+            ),
+            dtype=np.float64,
+        )
+    bad = np.isnan(arr)
+    if low is not None:
+        bad |= (arr <= low) if low_open else (arr < low)
+    if high is not None:
+        bad |= (arr >= high) if high_open else (arr > high)
+    if low is None and high is None:
+        bad |= np.isinf(arr)
+    if bad.any():
+        first = float(arr[bad].flat[0])
+        check_real(
+            first, name, low=low, high=high, low_open=low_open, high_open=high_open
+        )
+    return arr

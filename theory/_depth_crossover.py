@@ -1,0 +1,340 @@
+"""Peak and crossover of the structured advantage ``g`` (DL-P1), scalar and vectorised.
+
+Shape of ``g`` (proved in :mod:`proofs.depth`): with ``a = -log q``,
+``b = -log s0``, ``c = -log rho``, ``g'(d) = q**d (exp(h(d)) - a)`` where
+``h(d) = log(b + c (d + 1/2)) + (a - b) d - c d (d + 1) / 2`` is concave. So
+``g`` falls, rises, then falls on ``d >= 0`` (each piece possibly empty), is
+negative exactly on ``(0, d0)`` with ``d0 = 2 (a - b) / c - 1``, and is
+unimodal where it is positive. The rise ends at the larger root ``d2`` of
+``h(d) = log a`` (``d2 = inf`` when ``q = 1``), found here by Newton's method
+in ``x = b + c (d + 1/2)``, which converges monotonically from the right on
+a concave function. Every set ``{d : g(d) > tau}`` with ``tau >= 0`` is an
+interval; the crossover is its lower end.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from theory._depth_math import FloatArray, check_q, check_rho, check_s0
+from theory._validation import check_int, check_real
+
+__all__ = [
+    "AdvantagePeak",
+    "CrossoverInterval",
+    "advantage_peak",
+    "crossover_depth",
+    "crossover_interval",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class AdvantagePeak:
+    """Maximiser of the structured advantage ``g`` over ``d >= 1`` (DL-P1).
+
+    Attributes
+    ----------
+    d_real : float
+        Real maximiser over ``[1, d_max]`` (``inf`` when ``q = 1`` and there
+        is no cap: ``g`` then rises towards 1 without reaching it).
+    g_real : float
+        ``g(d_real)`` (``1.0``, the supremum, in the unbounded case).
+    d_int : int or None
+        Integer maximiser over ``1..d_max``; ties go to the smaller depth;
+        ``None`` in the unbounded case.
+    g_int : float
+        ``g(d_int)`` (``1.0``, the supremum, in the unbounded case).
+
+    Examples
+    --------
+    >>> from theory.depth import advantage_peak
+    >>> peak = advantage_peak(0.7, 0.67, 0.97)
+    >>> peak.d_int, round(peak.g_int, 4), round(peak.d_real, 3)
+    (3, 0.8816, 3.423)
+    """
+
+    d_real: float
+    g_real: float
+    d_int: int | None
+    g_int: float
+
+
+@dataclass(frozen=True, slots=True)
+class CrossoverInterval:
+    """The integer depths where typed traversal wins by more than ``tau``.
+
+    ``{d >= 1 : g(d) > tau}`` (within ``1..d_max`` when capped) is the
+    interval ``low..high`` (both ends included).
+
+    Attributes
+    ----------
+    low : int
+        The crossover depth ``d*`` (lower end).
+    high : int or None
+        Upper end; ``None`` when the set is unbounded (``q = 1``, or
+        ``tau = 0``, without a cap).
+
+    Examples
+    --------
+    >>> from theory.depth import crossover_interval
+    >>> crossover_interval(0.7, 0.67, 0.97, 0.6)
+    CrossoverInterval(low=2, high=16)
+    """
+
+    low: int
+    high: int | None
+
+
+def advantage_peak(
+    s0: float, rho: float, q: float, *, d_max: int | None = None
+) -> AdvantagePeak:
+    """Real and integer maximisers of ``g(d) = q**d - s0**d rho**(d (d + 1) / 2)``.
+
+    Parameters
+    ----------
+    s0, rho, q : float
+        ``s0`` in ``(0, 1]``, ``rho`` in ``(0, 1)``, ``q`` in ``(0, 1]``.
+    d_max : int, optional
+        Largest depth considered (``>= 1``); no cap by default.
+
+    Returns
+    -------
+    AdvantagePeak
+        The maximisers over ``[1, d_max]`` and the values there.
+
+    Raises
+    ------
+    ValueError, TypeError
+        If an argument is outside its range.
+
+    Notes
+    -----
+    The real maximiser is ``min(max(1, d2), d_max)``, with ``d2`` the end of
+    the rise of ``g`` (module notes); the integer maximiser is the better of
+    ``floor``/``ceil`` of it, ``1`` and ``d_max``. Exact because ``g`` falls,
+    rises, falls, and is unimodal where positive (DL-P1, :mod:`proofs.depth`).
+
+    Examples
+    --------
+    >>> from theory.depth import advantage_peak
+    >>> advantage_peak(0.7, 0.67, 0.97, d_max=2).d_int
+    2
+    >>> advantage_peak(0.7, 0.67, 1.0)
+    AdvantagePeak(d_real=inf, g_real=1.0, d_int=None, g_int=1.0)
+    """
+    s, r, qq = _check_params(s0, rho, q)
+    cap = None if d_max is None else check_int(d_max, "d_max", minimum=1)
+    a, b, c = -math.log(qq), -math.log(s), -math.log(r)
+    d2 = float(rise_end(np.asarray(a), np.asarray(b), np.asarray(c)))
+    if cap is None and math.isinf(d2):
+        return AdvantagePeak(math.inf, 1.0, None, 1.0)
+    d_real = min(max(1.0, d2), math.inf if cap is None else float(cap))
+    top = cap if cap is not None else math.ceil(d_real)
+    candidates = sorted(
+        {1, max(1, math.floor(d_real)), min(top, math.ceil(d_real)), top}
+    )
+    values = [_g(k, s, r, qq) for k in candidates]
+    best = max(range(len(values)), key=lambda i: (values[i], -candidates[i]))
+    return AdvantagePeak(d_real, _g(d_real, s, r, qq), candidates[best], values[best])
+
+
+def crossover_interval(
+    s0: float, rho: float, q: float, tau: float, *, d_max: int | None = None
+) -> CrossoverInterval | None:
+    """Return the integer depths ``d >= 1`` with ``g(d) > tau``, as an interval (DL-P1).
+
+    Parameters
+    ----------
+    s0, rho, q : float
+        ``s0`` in ``(0, 1]``, ``rho`` in ``(0, 1)``, ``q`` in ``(0, 1]``.
+    tau : float
+        Margin in ``[0, 1)``. (For ``tau < 0`` the set need not be an
+        interval, so negative margins are rejected.)
+    d_max : int, optional
+        Largest depth considered; no cap by default.
+
+    Returns
+    -------
+    CrossoverInterval or None
+        ``None`` when no depth beats the margin.
+
+    Raises
+    ------
+    ValueError, TypeError
+        If an argument is outside its range.
+
+    Examples
+    --------
+    >>> from theory.depth import crossover_interval
+    >>> crossover_interval(0.7, 0.67, 0.97, 0.85)
+    CrossoverInterval(low=3, high=5)
+    >>> crossover_interval(0.7, 0.67, 0.97, 0.9) is None
+    True
+    """
+    s, r, qq = _check_params(s0, rho, q)
+    t = check_real(tau, "tau", low=0.0, high=1.0, high_open=True)
+    cap = None if d_max is None else check_int(d_max, "d_max", minimum=1)
+    if t == 0.0:
+        return _positive_set(s, r, qq, cap)
+    peak = advantage_peak(s, r, qq, d_max=cap)
+    if not peak.g_int > t:
+        return None
+    wins = lambda k: _g(k, s, r, qq) > t  # noqa: E731
+    if peak.d_int is None:  # q = 1 without a cap: g rises to 1
+        return CrossoverInterval(_first_true(wins, 1, _grow(wins, 1)), None)
+    low = _first_true(wins, 1, peak.d_int)
+    bound = math.ceil(math.log(t) / math.log(qq)) + 1 if qq < 1.0 else cap
+    assert bound is not None  # q = 1 implies a cap here
+    limit = bound if cap is None else min(cap, bound)
+    high = _last_true(wins, peak.d_int, max(limit, peak.d_int))
+    return CrossoverInterval(low, high)
+
+
+def crossover_depth(
+    s0: float, rho: float, q: float, tau: float, *, d_max: int | None = None
+) -> int | None:
+    """Return the crossover ``d*``, the least integer ``d >= 1`` with ``g(d) > tau`` (DL-P1).
+
+    Parameters
+    ----------
+    s0, rho, q : float
+        ``s0`` in ``(0, 1]``, ``rho`` in ``(0, 1)``, ``q`` in ``(0, 1]``.
+    tau : float
+        Margin in ``[0, 1)``.
+    d_max : int, optional
+        Largest depth considered; no cap by default.
+
+    Returns
+    -------
+    int or None
+        ``d*``, or ``None`` when ``g(d) <= tau`` at every depth.
+
+    Raises
+    ------
+    ValueError, TypeError
+        If an argument is outside its range.
+
+    See Also
+    --------
+    crossover_interval : both ends of ``{d : g(d) > tau}``.
+
+    Notes
+    -----
+    Integer convention: depths are whole hops ``d = 1, 2, ...``; ``g(d) > tau``
+    is strict. At the paper's ``s0 = 0.70, rho = 0.67, q = 0.97``:
+    ``d* = 1`` for ``tau < g(1) = 0.501``, ``d* = 2`` for
+    ``0.501 <= tau < g(2) = 0.7935...``, ``d* = 3`` for
+    ``g(2) <= tau < g(3) = 0.8816...``, none beyond (DL-P1-DSTAR).
+
+    Examples
+    --------
+    >>> from theory.depth import crossover_depth
+    >>> [crossover_depth(0.7, 0.67, 0.97, t) for t in (0.5, 0.501, 0.79, 0.8, 0.9)]
+    [1, 2, 2, 3, None]
+    """
+    found = crossover_interval(s0, rho, q, tau, d_max=d_max)
+    return None if found is None else found.low
+
+
+def rise_end(a: FloatArray, b: FloatArray, c: FloatArray) -> FloatArray:
+    """Vectorised ``d2``: where ``g`` stops rising (``inf`` where ``a = 0``).
+
+    Newton on ``H(x) = log x + Q(x) = log a`` right of the maximiser of ``H``,
+    started from the larger root of the quadratic upper bound obtained by
+    replacing ``log x`` with its tangent at that maximiser.
+    """
+    a, b, c = np.broadcast_arrays(a, b, c)
+    pos = a > 0.0
+    a_safe = np.where(pos, a, 1.0)
+    target = np.log(a_safe)
+    x_m = (a_safe + np.sqrt(a_safe * a_safe + 4.0 * c)) / 2.0
+    big_b = 2.0 * c / x_m + 2.0 * (a_safe - b)
+    big_c = (
+        2.0
+        * c
+        * (np.log(x_m) + (b - x_m) / x_m - (a_safe - b) / 2.0 + c / 8.0 - target)
+    )
+    x = b + (big_b + np.sqrt(np.maximum(big_b * big_b + 4.0 * big_c, 0.0))) / 2.0
+    x = np.maximum(x, x_m)
+    for _ in range(100):
+        step = (_big_h(x, a_safe, b, c) - target) * c / (c / x + a_safe - x)
+        step = np.where(x > x_m, step, 0.0)
+        x = np.maximum(x - step, x_m)
+        if not np.any(np.abs(step) > 1e-13 * x):
+            break
+    d2 = (x - b) / c - 0.5
+    return np.asarray(np.where(pos, d2, np.inf), dtype=np.float64)
+
+
+def _big_h(x: FloatArray, a: FloatArray, b: FloatArray, c: FloatArray) -> FloatArray:
+    y = x - b
+    quad = (a - b) * y / c - (a - b) / 2.0 - y * y / (2.0 * c) + c / 8.0
+    return np.asarray(np.log(x) + quad, dtype=np.float64)
+
+
+def _check_params(s0: object, rho: object, q: object) -> tuple[float, float, float]:
+    checked = (check_s0(s0), check_rho(rho), check_q(q))
+    for name, arr in zip(("s0", "rho", "q"), checked, strict=True):
+        if arr.ndim != 0:
+            msg = (
+                f"{name} must be a real scalar here, got an array of shape {arr.shape}"
+            )
+            raise TypeError(msg)
+    return float(checked[0]), float(checked[1]), float(checked[2])
+
+
+def _g(d: float, s0: float, rho: float, q: float) -> float:
+    with np.errstate(under="ignore"):
+        return float(
+            np.power(q, d) - np.power(s0, d) * np.power(rho, d * (d + 1.0) / 2.0)
+        )
+
+
+def _positive_set(
+    s0: float, rho: float, q: float, cap: int | None
+) -> CrossoverInterval | None:
+    """``{d >= 1 : g(d) > 0} = {d > d0}``, unbounded above."""
+    a, b, c = -math.log(q), -math.log(s0), -math.log(rho)
+    d0 = 2.0 * (a - b) / c - 1.0
+    low = max(1, math.floor(d0) + 1)
+    # Guard the rounding of d0: g(d) > 0 iff (b - a) + c (d + 1) / 2 > 0.
+    while low > 1 and (b - a) + c * low / 2.0 > 0.0:
+        low -= 1
+    while not (b - a) + c * (low + 1) / 2.0 > 0.0:
+        low += 1
+    if cap is not None and low > cap:
+        return None
+    return CrossoverInterval(low, cap)
+
+
+def _grow(pred: Callable[[int], bool], start: int) -> int:
+    hi = start
+    while not pred(hi):
+        hi *= 2
+    return hi
+
+
+def _first_true(pred: Callable[[int], bool], lo: int, hi: int) -> int:
+    """Least ``k`` in ``[lo, hi]`` with ``pred(k)``, given false...true and ``pred(hi)``."""
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if pred(mid):
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+def _last_true(pred: Callable[[int], bool], lo: int, hi: int) -> int:
+    """Greatest ``k`` in ``[lo, hi]`` with ``pred(k)``, given true...false and ``pred(lo)``."""
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if pred(mid):
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
