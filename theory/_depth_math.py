@@ -7,6 +7,7 @@ Every kernel takes float arrays that broadcast and works in log space:
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Sequence
 
 import numpy as np
@@ -18,6 +19,25 @@ Real = (
     float | int | Sequence[float] | npt.NDArray[np.floating] | npt.NDArray[np.integer]
 )
 FloatArray = npt.NDArray[np.float64]
+
+
+class DepthUnderflowWarning(RuntimeWarning):
+    """A positive probability rounded to ``0.0`` in double precision.
+
+    Raised as a warning (not an error) by the linear-space functions; the
+    log-space twins never underflow.
+
+    Examples
+    --------
+    >>> import warnings
+    >>> from theory.depth import DepthUnderflowWarning, p_similarity
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     p_similarity(10_000, 0.7, 0.67)
+    0.0
+    >>> caught[0].category is DepthUnderflowWarning
+    True
+    """
 
 
 def check_depth(d: object, name: str = "d") -> FloatArray:
@@ -78,3 +98,19 @@ def slog_advantage_array(
     sign = np.sign(diff)
     logabs = np.where(sign == 0.0, -np.inf, logabs)
     return np.asarray(sign, dtype=np.float64), np.asarray(logabs, dtype=np.float64)
+
+
+def exp_checked(
+    log_value: float | npt.NDArray[np.float64], what: str
+) -> float | npt.NDArray[np.float64]:
+    """Return ``exp(log_value)``, warning when a positive value rounds to 0."""
+    logs = np.asarray(log_value, dtype=np.float64)
+    with np.errstate(under="ignore"):
+        out = np.exp(logs)
+    if np.any((out == 0.0) & np.isfinite(logs)):
+        msg = (
+            f"{what} underflowed to 0.0 in double precision; "
+            "use the log-space function for the exact value"
+        )
+        warnings.warn(msg, DepthUnderflowWarning, stacklevel=3)
+    return to_output(out)
