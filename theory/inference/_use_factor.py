@@ -1,0 +1,221 @@
+"""The use factor ``kappa = P_comply / P_ret`` and its intervals (THEORY.md §2.2, §2.5)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import ArrayLike
+from scipy import stats
+from scipy.special import ndtri
+
+from theory.inference._proportions import check_confidence, proportion_ci
+from theory.inference._samples import check_pair
+
+__all__ = ["MeanCI", "UseFactor", "conditional_use_factor", "use_factor"]
+
+
+@dataclass(frozen=True, slots=True)
+class UseFactor:
+    """Ratio estimate of the use factor with delta-method intervals.
+
+    Attributes
+    ----------
+    estimate : float
+        ``kappa_hat = mean(comply) / mean(recall)``.
+    se : float
+        Delta-method standard error with the covariance term (paired trials).
+    se_no_covariance : float
+        The same without the covariance term (independent samples).
+    low, high : float
+        Wald interval ``estimate -/+ z * se``.
+    low_no_covariance, high_no_covariance : float
+        Wald interval with ``se_no_covariance``.
+    confidence_level : float
+        Two-sided level.
+    n : int
+        Number of trials.
+    comply_mean, retrieval_mean, covariance : float
+        ``P_comply_hat``, ``P_ret_hat`` and their sample covariance (ddof 1).
+
+    Examples
+    --------
+    >>> from theory.inference import use_factor
+    >>> r = use_factor([1, 0, 1, 0], [1, 1, 1, 0])
+    >>> round(r.estimate, 4), r.n
+    (0.6667, 4)
+    """
+
+    estimate: float
+    se: float
+    se_no_covariance: float
+    low: float
+    high: float
+    low_no_covariance: float
+    high_no_covariance: float
+    confidence_level: float
+    n: int
+    comply_mean: float
+    retrieval_mean: float
+    covariance: float
+
+
+@dataclass(frozen=True, slots=True)
+class MeanCI:
+    """A mean (or proportion) with a two-sided interval.
+
+    Attributes
+    ----------
+    low, high : float
+        Interval ends.
+    estimate : float
+        The sample mean.
+    n : int
+        Sample size.
+    method : str
+        ``"wilson"`` (binary data) or ``"t"`` (Student t on the mean).
+    confidence_level : float
+        Two-sided level.
+
+    Examples
+    --------
+    >>> from theory.inference import conditional_use_factor
+    >>> conditional_use_factor([1, 1, 0, 1], [1, 1, 1, 0]).method
+    'wilson'
+    """
+
+    low: float
+    high: float
+    estimate: float
+    n: int
+    method: str
+    confidence_level: float
+
+
+def use_factor(
+    comply: ArrayLike, recall: ArrayLike, *, confidence_level: float = 0.95
+) -> UseFactor:
+    """Ratio estimator of the use factor with delta-method standard errors.
+
+    Parameters
+    ----------
+    comply : array_like
+        Per-trial compliance in ``[0, 1]`` (binary or a fraction).
+    recall : array_like
+        Per-trial retrieval (recall) in ``[0, 1]``, paired with ``comply``.
+    confidence_level : float
+        Two-sided level in ``(0, 1)``.
+
+    Returns
+    -------
+    UseFactor
+        ``kappa_hat = C_bar / R_bar`` and two delta-method standard errors.
+
+    Raises
+    ------
+    TypeError, ValueError
+        For non-numeric, NaN, out-of-range or unequal-length samples, fewer
+        than 2 trials, or ``mean(recall) == 0``.
+
+    See Also
+    --------
+    conditional_use_factor
+
+    Notes
+    -----
+    ``P_comply = P_ret * kappa`` (``DL`` §2.2, separability assumed). With
+    sample variances and covariance (ddof 1) the first-order (delta-method)
+    variance of the ratio is
+    ``(Var C / R^2 - 2 C Cov(C, R) / R^3 + C^2 Var R / R^4) / n``
+    (``C``, ``R`` the means). ``se`` keeps the covariance term, right when
+    both come from the same trials; ``se_no_covariance`` drops it, right when
+    they come from independent samples of the same size. ``se`` equals
+    ``sd(C_i - kappa_hat R_i) / (R sqrt(n))``, which the tests check.
+
+    Examples
+    --------
+    >>> from theory.inference import use_factor
+    >>> r = use_factor([1, 1, 0, 1, 0, 1], [1, 1, 1, 1, 0, 1])
+    >>> round(r.estimate, 3), r.se < r.se_no_covariance
+    (0.8, True)
+    """
+    c, r = check_pair(comply, recall, ("comply", "recall"), unit=True, min_size=2)
+    level = check_confidence(confidence_level)
+    n = int(c.size)
+    cm, rm = float(c.mean()), float(r.mean())
+    if rm == 0.0:
+        msg = "recall must have a positive mean (the use factor is C/R), got 0"
+        raise ValueError(msg)
+    kappa = cm / rm
+    var_c = float(np.var(c, ddof=1))
+    var_r = float(np.var(r, ddof=1))
+    cov = float(np.cov(c, r, ddof=1)[0, 1])
+    base = var_c / rm**2 + cm**2 * var_r / rm**4
+    se0 = math.sqrt(base / n)
+    se = math.sqrt(max(base - 2.0 * cm * cov / rm**3, 0.0) / n)
+    z = float(ndtri(0.5 + level / 2.0))
+    return UseFactor(
+        kappa, se, se0, kappa - z * se, kappa + z * se, kappa - z * se0,
+        kappa + z * se0, level, n, cm, rm, cov,
+    )  # fmt: skip
+
+
+def conditional_use_factor(
+    comply: ArrayLike, recall: ArrayLike, *, confidence_level: float = 0.95
+) -> MeanCI:
+    """Use factor on the recall = 1 slice: mean compliance when fully retrieved.
+
+    Parameters
+    ----------
+    comply, recall : array_like
+        Paired per-trial compliance and recall in ``[0, 1]``.
+    confidence_level : float
+        Two-sided level in ``(0, 1)``.
+
+    Returns
+    -------
+    MeanCI
+        Mean compliance over trials with ``recall == 1``. Binary compliance:
+        Wilson interval (:func:`proportion_ci`); fractional compliance:
+        Student t interval on the mean (``nan`` ends for a single trial).
+
+    Raises
+    ------
+    ValueError
+        If no trial has ``recall == 1``, or as :func:`use_factor`.
+
+    See Also
+    --------
+    use_factor
+
+    Notes
+    -----
+    ``kappa = P(comply | decision retrieved)``, estimated directly where the
+    decision was surely retrieved; unbiased for ``kappa`` only if the slice
+    is not selected on anything else that drives compliance. The t interval
+    matches ``scipy.stats.ttest_1samp(x, 0).confidence_interval(level)``.
+
+    Examples
+    --------
+    >>> from theory.inference import conditional_use_factor
+    >>> r = conditional_use_factor([1, 1, 0, 1, 0], [1, 1, 1, 0.5, 0])
+    >>> round(r.estimate, 4), r.n
+    (0.6667, 3)
+    """
+    c, r = check_pair(comply, recall, ("comply", "recall"), unit=True)
+    level = check_confidence(confidence_level)
+    sl = c[r == 1.0]
+    if sl.size == 0:
+        msg = "recall has no trial equal to 1: the conditional use factor is undefined"
+        raise ValueError(msg)
+    n = int(sl.size)
+    if np.isin(sl, (0.0, 1.0)).all():
+        ci = proportion_ci(int(sl.sum()), n, confidence_level=level)
+        return MeanCI(ci.low, ci.high, ci.estimate, n, "wilson", level)
+    mean = float(sl.mean())
+    if n < 2:
+        return MeanCI(math.nan, math.nan, mean, n, "t", level)
+    sem = float(np.std(sl, ddof=1)) / math.sqrt(n)
+    t = float(stats.t.ppf(0.5 + level / 2.0, n - 1))
+    return MeanCI(mean - t * sem, mean + t * sem, mean, n, "t", level)
