@@ -9,7 +9,13 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-__all__ = ["depth_params", "depths", "margins"]
+__all__ = [
+    "binomial_counts",
+    "depth_params",
+    "depths",
+    "margins",
+    "paired_outcomes",
+]
 
 
 @st.composite
@@ -68,3 +74,56 @@ def margins() -> st.SearchStrategy[float]:
     0.0
     """
     return st.floats(min_value=0.0, max_value=0.99)
+
+
+@st.composite
+def binomial_counts(draw: st.DrawFn, *, max_n: int = 300) -> tuple[int, int]:
+    """Draw ``(k, n)`` with ``1 <= n <= max_n`` and ``0 <= k <= n``.
+
+    For the inference toolkit (``theory.inference``). Shrinks towards ``(0, 1)``.
+
+    Parameters
+    ----------
+    max_n : int
+        Largest number of trials.
+
+    Examples
+    --------
+    >>> from hypothesis import find
+    >>> from theory.strategies import binomial_counts
+    >>> find(binomial_counts(), lambda kn: True)
+    (0, 1)
+    """
+    n = draw(st.integers(min_value=1, max_value=max_n))
+    k = draw(st.integers(min_value=0, max_value=n))
+    return k, n
+
+
+@st.composite
+def paired_outcomes(
+    draw: st.DrawFn, *, min_size: int = 2, max_size: int = 60
+) -> tuple[list[float], list[float]]:
+    """Draw paired per-trial ``(comply, recall)`` values on a thirds grid.
+
+    Values lie in ``{0, 1/3, 1/2, 2/3, 1}`` (the BriefBench grid); the first
+    trial has ``recall = 1`` so that the mean recall is positive and the
+    recall = 1 slice is non-empty. Shrinks towards ``min_size`` trials of
+    ``(0, 1)`` then ``(0, 0)``.
+
+    Parameters
+    ----------
+    min_size, max_size : int
+        Bounds on the number of trials (``min_size >= 1``).
+
+    Examples
+    --------
+    >>> from hypothesis import find
+    >>> from theory.strategies import paired_outcomes
+    >>> find(paired_outcomes(), lambda cr: True)
+    ([0.0, 0.0], [1.0, 0.0])
+    """
+    grid = st.sampled_from([0.0, 1.0, 0.5, 1.0 / 3.0, 2.0 / 3.0])
+    size = draw(st.integers(min_value=min_size, max_value=max_size))
+    comply = [draw(grid) for _ in range(size)]
+    recall = [1.0] + [draw(grid) for _ in range(size - 1)]
+    return comply, recall

@@ -9,6 +9,7 @@ from scipy import stats
 from statsmodels.stats.proportion import proportion_confint
 
 from theory.inference import PROPORTION_METHODS, proportion_ci, rule_of_three
+from theory.strategies import binomial_counts
 
 # our method name -> statsmodels 0.14/0.15 proportion_confint method name
 STATSMODELS = {
@@ -76,23 +77,17 @@ def test_proportion_ci_result_fields_are_builtin():
     assert type(ci.n) is int
 
 
-@st.composite
-def counts(draw):
-    n = draw(st.integers(1, 300))
-    return draw(st.integers(0, n)), n
-
-
 levels = st.sampled_from([0.5, 0.8, 0.9, 0.95, 0.99])
 
 
-@given(counts(), st.sampled_from(PROPORTION_METHODS), levels)
+@given(binomial_counts(), st.sampled_from(PROPORTION_METHODS), levels)
 @example((0, 5), "wilson", 0.95)
 def test_proportion_ci_inside_unit_interval_and_ordered(kn, method, level):
     ci = proportion_ci(*kn, method=method, confidence_level=level)
     assert 0.0 <= ci.low <= ci.high <= 1.0
 
 
-@given(counts(), st.sampled_from(PROPORTION_METHODS), levels)
+@given(binomial_counts(), st.sampled_from(PROPORTION_METHODS), levels)
 def test_proportion_ci_contains_estimate(kn, method, level):
     k, n = kn
     ci = proportion_ci(k, n, method=method, confidence_level=level)
@@ -103,7 +98,7 @@ def test_proportion_ci_contains_estimate(kn, method, level):
         assert ci.low <= ci.estimate <= ci.high
 
 
-@given(counts(), st.sampled_from(PROPORTION_METHODS))
+@given(binomial_counts(), st.sampled_from(PROPORTION_METHODS))
 def test_proportion_ci_symmetric_under_complement(kn, method):
     k, n = kn
     a = proportion_ci(k, n, method=method)
@@ -112,7 +107,7 @@ def test_proportion_ci_symmetric_under_complement(kn, method):
     assert a.high == pytest.approx(1 - b.low, abs=1e-9)
 
 
-@given(counts(), st.sampled_from(PROPORTION_METHODS))
+@given(binomial_counts(), st.sampled_from(PROPORTION_METHODS))
 def test_proportion_ci_nested_in_confidence_level(kn, method):
     inner = proportion_ci(*kn, method=method, confidence_level=0.8)
     outer = proportion_ci(*kn, method=method, confidence_level=0.95)
