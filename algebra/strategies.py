@@ -12,8 +12,16 @@ from typing import Any
 from hypothesis import strategies as st
 
 from algebra.context import CommittedContext, Context
+from algebra.tropical import HypothesisSet, TropicalContext
 
-__all__ = ["committed_contexts", "contexts", "keys", "timelines"]
+__all__ = [
+    "committed_contexts",
+    "contexts",
+    "hypothesis_sets",
+    "keys",
+    "timelines",
+    "tropical_contexts",
+]
 
 _MAX_COUNT = 6
 
@@ -107,6 +115,68 @@ def timelines(
     """
     key_strategy = _default_keys() if keys is None else keys
     return draw(st.lists(st.one_of(st.none(), key_strategy), max_size=max_size))
+
+
+@st.composite
+def tropical_contexts(
+    draw: st.DrawFn,
+    *,
+    k: int = 2,
+    keys: st.SearchStrategy[Any] | None = None,
+    max_count: int = 4,
+) -> TropicalContext:
+    """Draw tropical contexts with ``k + 1`` slots in normal form.
+
+    Slots above ``d_total`` stay bottom; shrinks towards the identity
+    (all bottom, ``d_total = 0``).
+
+    Examples
+    --------
+    >>> from hypothesis import find
+    >>> from algebra.strategies import tropical_contexts
+    >>> find(tropical_contexts(k=1), lambda t: True)
+    TropicalContext(slots=(None, None), d_total=0)
+    >>> find(tropical_contexts(k=2), lambda t: t.feasible)
+    TropicalContext(slots=(None, None, 0), d_total=2)
+    """
+    key_strategy = _default_keys() if keys is None else keys
+    d_total = draw(st.integers(min_value=0, max_value=max_count))
+    slots = tuple(
+        draw(st.one_of(st.none(), key_strategy)) if x <= d_total else None
+        for x in range(k + 1)
+    )
+    return TropicalContext(slots, d_total)
+
+
+@st.composite
+def hypothesis_sets(
+    draw: st.DrawFn,
+    *,
+    k: int = 2,
+    keys: st.SearchStrategy[Any] | None = None,
+    max_count: int = 4,
+) -> HypothesisSet:
+    """Draw elements of the tropical context semiring, the zero included.
+
+    Shrinks towards the zero (no hypothesis).
+
+    Examples
+    --------
+    >>> from hypothesis import find
+    >>> from algebra.strategies import hypothesis_sets
+    >>> find(hypothesis_sets(k=1), lambda h: True)
+    HypothesisSet(totals=frozenset(), slots=(None, None))
+    """
+    key_strategy = _default_keys() if keys is None else keys
+    totals = draw(
+        st.frozensets(st.integers(min_value=0, max_value=max_count), max_size=3)
+    )
+    top = max(totals, default=-1)
+    slots = tuple(
+        draw(st.one_of(st.none(), key_strategy)) if x <= top else None
+        for x in range(k + 1)
+    )
+    return HypothesisSet(totals, slots)
 
 
 def _default_keys() -> st.SearchStrategy[int]:
