@@ -7,14 +7,19 @@ valid by construction (no ``.filter``) and states what it shrinks towards.
 
 from __future__ import annotations
 
+import numpy as np
+import numpy.typing as npt
 from hypothesis import strategies as st
 
 __all__ = [
     "binomial_counts",
+    "decay_counts",
     "depth_params",
     "depths",
+    "joint_tables",
     "margins",
     "paired_outcomes",
+    "sources",
 ]
 
 
@@ -127,3 +132,77 @@ def paired_outcomes(
     comply = [draw(grid) for _ in range(size)]
     recall = [1.0] + [draw(grid) for _ in range(size - 1)]
     return comply, recall
+
+
+@st.composite
+def joint_tables(
+    draw: st.DrawFn,
+    shape: tuple[int, ...] | None = None,
+    *,
+    max_axes: int = 3,
+    max_side: int = 3,
+) -> npt.NDArray[np.float64]:
+    """Draw a joint probability table (floors, ``theory.floors``).
+
+    Entries are integer weights in ``[0, 8]`` divided by their total, so the
+    table sums to 1 within round-off and has zeros; the first cell has
+    weight ``>= 1``. ``shape`` fixes the shape; otherwise 1 to ``max_axes``
+    axes of 1 to ``max_side`` values. Shrinks towards all mass on the first
+    cell of a ``(1,)`` table.
+
+    Examples
+    --------
+    >>> from hypothesis import find
+    >>> from theory.strategies import joint_tables
+    >>> find(joint_tables((2, 2)), lambda t: True).tolist()
+    [[1.0, 0.0], [0.0, 0.0]]
+    """
+    if shape is None:
+        n_axes = draw(st.integers(min_value=1, max_value=max_axes))
+        side = st.integers(min_value=1, max_value=max_side)
+        shape = tuple(draw(side) for _ in range(n_axes))
+    size = int(np.prod(shape))
+    first = draw(st.integers(min_value=1, max_value=8))
+    rest = [draw(st.integers(min_value=0, max_value=8)) for _ in range(size - 1)]
+    weights = np.array([first, *rest], dtype=np.float64)
+    table: npt.NDArray[np.float64] = (weights / weights.sum()).reshape(shape)
+    return table
+
+
+def sources(*, max_symbols: int = 8) -> st.SearchStrategy[npt.NDArray[np.float64]]:
+    """Draw a source distribution on 2 to ``max_symbols`` symbols (``theory.rate_distortion``).
+
+    Shrinks towards ``[1, 0]``.
+
+    Examples
+    --------
+    >>> from hypothesis import find
+    >>> from theory.strategies import sources
+    >>> find(sources(), lambda p: True).tolist()
+    [1.0, 0.0]
+    """
+    sizes = st.integers(min_value=2, max_value=max_symbols)
+    return sizes.flatmap(lambda m: joint_tables((m,)))
+
+
+@st.composite
+def decay_counts(
+    draw: st.DrawFn, *, max_depths: int = 5, max_n: int = 200
+) -> tuple[list[int], list[int], list[int]]:
+    """Draw recall-by-depth counts ``(depths, k, n)`` for ``theory.decay_fit``.
+
+    Depths are ``1..m`` with ``2 <= m <= max_depths``; ``1 <= n <= max_n``
+    and ``0 <= k <= n`` at each depth. Shrinks towards ``([1, 2], [0, 0],
+    [1, 1])``.
+
+    Examples
+    --------
+    >>> from hypothesis import find
+    >>> from theory.strategies import decay_counts
+    >>> find(decay_counts(), lambda c: True)
+    ([1, 2], [0, 0], [1, 1])
+    """
+    m = draw(st.integers(min_value=2, max_value=max_depths))
+    n = [draw(st.integers(min_value=1, max_value=max_n)) for _ in range(m)]
+    k = [draw(st.integers(min_value=0, max_value=trials)) for trials in n]
+    return list(range(1, m + 1)), k, n
