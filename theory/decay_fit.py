@@ -43,6 +43,7 @@ import numpy.typing as npt
 from scipy.stats import chi2
 
 from theory import _decay_models as models
+from theory._decay_data import DepthCounts, counts_by_depth
 from theory._decay_power import PowerResult, decay_power, expected_power, tasks_needed
 from theory._decay_validation import Counts, as_counts
 from theory._validation import check_choice
@@ -51,9 +52,11 @@ __all__ = [
     "LAWS",
     "DecayComparison",
     "DecayFit",
+    "DepthCounts",
     "LikelihoodRatioTest",
     "PowerResult",
     "compare_decays",
+    "counts_by_depth",
     "decay_power",
     "expected_power",
     "fit_decay",
@@ -93,6 +96,10 @@ class DecayFit:
         The data.
     converged : bool
         Whether the optimizer reported success for the best start.
+    on_boundary : bool
+        Whether an internal parameter sits at a bound of its box (within
+        ``1e-6``), e.g. ``s0 = 1``: there the chi-square approximations behind
+        AIC and the tests are not regular, so read them as rough guides.
 
     Examples
     --------
@@ -116,6 +123,7 @@ class DecayFit:
     k: tuple[int, ...]
     n: tuple[int, ...]
     converged: bool
+    on_boundary: bool
 
     def param(self, name: str) -> float:
         """Return the parameter ``name``.
@@ -172,9 +180,10 @@ class LikelihoodRatioTest:
 class DecayComparison:
     """All laws fitted to one data set, with AIC ranking and nested tests.
 
-    ``indistinguishable`` lists the laws within ``delta_aic <= 2`` of the best
-    (Burnham and Anderson's rule of thumb for "substantial support"):
-    when it holds more than one law, the data do not identify the law.
+    ``indistinguishable`` lists the laws within ``delta_aic <= 2`` (plus
+    ``1e-6`` for optimizer round-off) of the best (Burnham and Anderson's rule
+    of thumb for "substantial support"): when it holds more than one law, the
+    data do not identify the law.
 
     Examples
     --------
@@ -327,7 +336,7 @@ def compare_decays(
     )
     best = min(fits.values(), key=lambda f: (f.aic, chosen.index(f.law)))
     delta = tuple((f.law, f.aic - best.aic) for f in fits.values())
-    close = tuple(name for name, gap in delta if gap <= 2.0)
+    close = tuple(name for name, gap in delta if gap <= 2.0 + 1e-6)
     return DecayComparison(tuple(fits.values()), tests, best.law, delta, close)
 
 
@@ -362,6 +371,14 @@ def _fit(
         k=data.k,
         n=data.n,
         converged=ok,
+        on_boundary=_at_bound(theta, spec),
+    )
+
+
+def _at_bound(theta: npt.NDArray[np.float64], spec: models.Law) -> bool:
+    return any(
+        abs(float(t) - lo) < 1e-6 or abs(float(t) - hi) < 1e-6
+        for t, (lo, hi) in zip(theta, spec.bounds, strict=True)
     )
 
 
