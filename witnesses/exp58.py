@@ -1,15 +1,65 @@
 """The deterministic Exp58 witness of the validity mirage (VM-E58).
 
-Not built yet: this entry point exits 2 until the witness substrate lands.
+Exp58 (WITNESS.md 2.1, 2.2) is a 50-event timeline in two blocks. Block 1
+(e01..e40) holds a heavy local pivot e03 among its first events; block 2
+(e41..e50) opens with the global pivot e41. Block 1 is compressed with each
+strategy, composed with block 2, and solved free (``M = 1``, committed, and
+``M = 10``, enumerative) and with the full timeline's pivot forced. The
+witness holds when, under committed semantics (``M = 1``), the full timeline
+is feasible, naive compression is infeasible and contract-guarded compression
+is feasible; with ``M = 10`` naive compression *looks* feasible only by
+substituting another pivot, at a relative score shortfall of 0.5441.
+
+Usage::
+
+    python -m witnesses.exp58 [--semantics {reference,paper}] [--json] [--out FILE]
+
+``--semantics reference`` (the default) follows the reference experiments and
+reproduces WITNESS.md 2.1 to full float precision; ``--semantics paper``
+follows the paper's own definitions (THEORY.md §1: Definition 2 as the
+contract, the turning point forced to be the heaviest focal event of the
+selected sequence). Exit status: 0 when the witness triple holds, 1 when it
+does not, 2 on a usage error, 3 on a crash.
 """
 
 from __future__ import annotations
 
+import argparse
+import json
 import sys
+import traceback
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+from typing import Any
 
+from witnesses._runner import write_atomic
+from witnesses.compress import compress
 from witnesses.events import Event, Timeline
+from witnesses.grammar import Grammar
+from witnesses.solve import solve
 
-__all__ = ["BLOCK1", "BLOCK2", "exp58_timeline", "main"]
+__all__ = [
+    "BLOCK1",
+    "BLOCK2",
+    "SEMANTICS",
+    "Exp58Cell",
+    "Exp58Result",
+    "SolveOutcome",
+    "exp58_timeline",
+    "format_table",
+    "main",
+    "run",
+]
+
+SEMANTICS = ("reference", "paper")
+"""The two semantics every experiment runs under (WITNESS.md decision 1)."""
+
+K = 3
+"""Development events demanded before the pivot in Exp58."""
+
+GRAMMAR = Grammar.parametric(K, min_timespan_fraction=0.0)
+"""Exp58's grammar: k = 3, strict otherwise, minimum span 0 (WITNESS.md 2.1)."""
 
 BLOCK1 = tuple(f"e{i:02d}" for i in range(1, 41))
 """Ids of block 1 (e01..e40)."""
@@ -61,7 +111,7 @@ def exp58_timeline() -> Timeline:
             event_id,
             times[i],
             weights[i],
-            {"actor_0"},
+            frozenset({"actor_0"}),
             () if i == 0 else (ids[i - 1],),
             {"block": 1 if i < 40 else 2, "role": roles[i]},
         )
@@ -69,20 +119,350 @@ def exp58_timeline() -> Timeline:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class SolveOutcome:
+    """One solve: validity, turning point id and score (``None`` when invalid).
+
+    Examples
+    --------
+    >>> from witnesses.exp58 import SolveOutcome
+    >>> SolveOutcome(False, None, None).to_dict()
+    {'score': None, 'turning_point': None, 'valid': False}
+    """
+
+    valid: bool
+    turning_point: str | None
+    score: float | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return a JSON-ready dict."""
+        return {
+            "score": self.score,
+            "turning_point": self.turning_point,
+            "valid": self.valid,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Exp58Cell:
+    """One row of the witness table: a strategy at one ``M``.
+
+    ``fixed`` is the solve with the full timeline's pivot forced;
+    ``pivot_preserved`` says whether the free solve is valid with that pivot;
+    ``shortfall`` is ``1 - free score / full score`` (``None`` when invalid).
+
+    Examples
+    --------
+    >>> from witnesses.exp58 import run
+    >>> cell = run().cell("naive", 10)
+    >>> cell.free.turning_point, cell.fixed.valid, round(cell.shortfall, 4)
+    ('e45', False, 0.5441)
+    """
+
+    strategy: str
+    m: int
+    kept_block1: tuple[str, ...]
+    free: SolveOutcome
+    fixed: SolveOutcome
+    pivot_preserved: bool
+    shortfall: float | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return a JSON-ready dict (the issue's keys, plus the kept ids)."""
+        return {
+            "M": self.m,
+            "fixed": {"score": self.fixed.score, "valid": self.fixed.valid},
+            "free": self.free.to_dict(),
+            "kept_block1": len(self.kept_block1),
+            "kept_block1_ids": list(self.kept_block1),
+            "pivot_preserved": self.pivot_preserved,
+            "shortfall": self.shortfall,
+            "strategy": self.strategy,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Exp58Result:
+    """The Exp58 witness under one semantics.
+
+    Attributes
+    ----------
+    semantics : str
+        ``"reference"`` or ``"paper"``.
+    k : int
+        Prefix demand (3).
+    contract : str
+        The compression playing the contract's part: ``"contract_guarded"``
+        (reference) or ``"definition2"`` (paper).
+    full_pivot : str or None
+        Turning point of the full timeline at ``M = 1``.
+    cells : tuple of Exp58Cell
+        Strategies ``full``, ``naive`` and the contract, each at ``M = 1, 10``.
+    witness_triple : bool
+        At ``M = 1``: full feasible, naive infeasible, contract feasible.
+    mirage_by_substitution : bool
+        Naive at ``M = 10`` is valid only with a pivot other than the full
+        one, and the forced full pivot is infeasible there.
+    shortfall : float or None
+        ``1 - score(naive, M=10) / score(full)``: the paper's relative regret.
+
+    Examples
+    --------
+    >>> from witnesses.exp58 import run
+    >>> result = run()
+    >>> result.witness_triple, result.mirage_by_substitution, round(result.shortfall, 4)
+    (True, True, 0.5441)
+    """
+
+    semantics: str
+    k: int
+    contract: str
+    full_pivot: str | None
+    cells: tuple[Exp58Cell, ...]
+    witness_triple: bool
+    mirage_by_substitution: bool
+    shortfall: float | None
+
+    def cell(self, strategy: str, m: int) -> Exp58Cell:
+        """Return the cell of ``strategy`` at ``M = m``."""
+        for c in self.cells:
+            if (c.strategy, c.m) == (strategy, m):
+                return c
+        msg = f"no cell for strategy={strategy!r}, m={m!r}"
+        raise KeyError(msg)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the JSON document of ``--json`` (no timestamps)."""
+        return {
+            "cells": [c.to_dict() for c in self.cells],
+            "checks": {
+                "contract_feasible": self.cell(self.contract, 1).free.valid,
+                "full_feasible": self.cell("full", 1).free.valid,
+                "mirage_by_substitution": self.mirage_by_substitution,
+                "naive_infeasible": not self.cell("naive", 1).free.valid,
+            },
+            "claim_ids": ["VM-E58"],
+            "experiment": "exp58",
+            "k": self.k,
+            "mirage_by_substitution": self.mirage_by_substitution,
+            "parameters": _parameters(self.semantics, self.contract),
+            "seed": None,
+            "semantics": self.semantics,
+            "shortfall": self.shortfall,
+            "verdict": "holds" if self.witness_triple else "fails",
+            "version": _version(),
+            "witness_triple": self.witness_triple,
+        }
+
+
+def run(*, semantics: str = "reference") -> Exp58Result:
+    """Run the Exp58 witness under ``semantics`` (pure, deterministic).
+
+    Parameters
+    ----------
+    semantics : {"reference", "paper"}
+        ``"reference"``: compression ``contract_guarded`` (every top-10 pivot
+        keeps ``j_dev >= 3``), the reference label-setting solver.
+        ``"paper"``: compression ``definition2`` (``VM-D2``, development counted
+        as ``development_eligible_count``), the exact solver with the
+        endogenous turning point.
+
+    Returns
+    -------
+    Exp58Result
+
+    Raises
+    ------
+    ValueError
+        For an unknown semantics.
+
+    Notes
+    -----
+    ``VM-E58`` (THEORY.md §1.7). The timeline has no random part: the
+    published seed 58 names the graph and draws nothing, so the output has no
+    seed (``"seed": null``). Compression: ``k = 3``, ``M = 10``, block-1
+    target 2, no gap limit. Grammar: ``GRAMMAR``.
+
+    Examples
+    --------
+    >>> from witnesses.exp58 import run
+    >>> r = run(semantics="paper")
+    >>> r.cell("definition2", 1).kept_block1, r.cell("definition2", 1).free.score
+    (('e01', 'e02', 'e03', 'e40'), 39.02692307692308)
+    """
+    if semantics not in SEMANTICS:
+        msg = f"semantics must be one of {', '.join(map(repr, SEMANTICS))}, got {semantics!r}"
+        raise ValueError(msg)
+    contract = "contract_guarded" if semantics == "reference" else "definition2"
+    timeline = exp58_timeline()
+    block1 = timeline.subset(BLOCK1)
+    kept = {"full": BLOCK1}
+    for strategy in ("naive", contract):
+        result = compress(block1, strategy=strategy, k=K, m=10, target_size=2)
+        kept[strategy] = result.timeline.ids
+    full = _solve(timeline, semantics, m=1)
+    full_pivot = full.turning_point
+    cells = tuple(
+        _cell(timeline, strategy, kept[strategy], m, semantics, full)
+        for strategy in ("full", "naive", contract)
+        for m in (1, 10)
+    )
+    by = {(c.strategy, c.m): c for c in cells}
+    triple = (
+        by["full", 1].free.valid
+        and not by["naive", 1].free.valid
+        and by[contract, 1].free.valid
+    )
+    naive10 = by["naive", 10]
+    mirage = (
+        naive10.free.valid and not naive10.pivot_preserved and not naive10.fixed.valid
+    )
+    return Exp58Result(
+        semantics, K, contract, full_pivot, cells, triple, mirage, naive10.shortfall
+    )
+
+
+def _solve(
+    timeline: Timeline, semantics: str, *, m: int, forced: str | None = None
+) -> SolveOutcome:
+    solver = "reference" if semantics == "reference" else "exact"
+    solution = solve(
+        timeline,
+        "actor_0",
+        grammar=GRAMMAR,
+        m=m,
+        tp_candidate_ids=None if forced is None else (forced,),
+        solver=solver,
+        endogenous=semantics == "paper",
+    )
+    return SolveOutcome(solution.valid, solution.turning_point_id, solution.score)
+
+
+def _cell(
+    timeline: Timeline,
+    strategy: str,
+    kept: tuple[str, ...],
+    m: int,
+    semantics: str,
+    full: SolveOutcome,
+) -> Exp58Cell:
+    full_pivot, full_score = full.turning_point, full.score
+    composed = timeline.subset((*kept, *BLOCK2))
+    free = _solve(composed, semantics, m=m)
+    if full_pivot is None:
+        fixed = SolveOutcome(False, None, None)
+    else:
+        fixed = _solve(composed, semantics, m=m, forced=full_pivot)
+    shortfall = None
+    if free.score is not None and full_score:
+        shortfall = 1.0 - free.score / full_score
+    preserved = free.valid and free.turning_point == full_pivot
+    return Exp58Cell(strategy, m, kept, free, fixed, preserved, shortfall)
+
+
+def _parameters(semantics: str, contract: str) -> dict[str, Any]:
+    return {
+        "block1_target": 2,
+        "compression_M": 10,
+        "contract": contract,
+        "grammar": {
+            "focal_actor_coverage": GRAMMAR.focal_actor_coverage,
+            "k": K,
+            "max_length": GRAMMAR.max_length,
+            "max_phase_regressions": GRAMMAR.max_phase_regressions,
+            "max_turning_points": GRAMMAR.max_turning_points,
+            "min_length": GRAMMAR.min_length,
+            "min_timespan_fraction": GRAMMAR.min_timespan_fraction,
+        },
+        "solver": "reference"
+        if semantics == "reference"
+        else "exact (endogenous pivot)",
+        "solver_M": [1, 10],
+    }
+
+
+def _version() -> str:
+    try:
+        return metadata.version("context-laws")
+    except metadata.PackageNotFoundError:  # running from a bare checkout
+        return "unknown"
+
+
+def format_table(result: Exp58Result) -> str:
+    """Return the readable account printed by ``python -m witnesses.exp58``.
+
+    Examples
+    --------
+    >>> from witnesses.exp58 import format_table, run
+    >>> print(format_table(run()).splitlines()[0])
+    Exp58 witness (VM-E58), semantics=reference, k=3, contract=contract_guarded
+    """
+    head = (
+        f"Exp58 witness (VM-E58), semantics={result.semantics}, k={result.k}, "
+        f"contract={result.contract}"
+    )
+    lines = [head, ""]
+    cols = "strategy           kept  M  free valid  TP    score               fixed valid  preserved  shortfall"
+    lines.append(cols)
+    for c in result.cells:
+        score = "-" if c.free.score is None else repr(c.free.score)
+        shortfall = "-" if c.shortfall is None else f"{c.shortfall:.4f}"
+        lines.append(
+            f"{c.strategy:<18} {len(c.kept_block1):>4} {c.m:>2}  {c.free.valid!s:<10}  "
+            f"{c.free.turning_point or '-':<5} {score:<19} {c.fixed.valid!s:<11}  "
+            f"{c.pivot_preserved!s:<9}  {shortfall}"
+        )
+    naive1, contract1 = result.cell("naive", 1), result.cell(result.contract, 1)
+    lines += [
+        "",
+        f"full feasible (M=1): {result.cell('full', 1).free.valid}; "
+        f"naive infeasible (M=1): {not naive1.free.valid}; "
+        f"contract feasible (M=1): {contract1.free.valid}",
+        f"witness triple: {result.witness_triple}",
+        f"naive looks feasible at M=10 only by substituting the pivot: "
+        f"{result.mirage_by_substitution}",
+        "relative shortfall of naive at M=10: "
+        + ("-" if result.shortfall is None else repr(result.shortfall)),
+    ]
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Print that the witness is not built yet and return 2.
+    """Run the witness from the command line; return the exit status.
 
     Examples
     --------
     >>> from witnesses.exp58 import main
-    >>> main([])
-    2
+    >>> main(["--json"])  # doctest: +ELLIPSIS
+    {
+      "cells": [
+    ...
+    0
     """
-    print(
-        "witnesses.exp58: the Exp58 witness is not built yet (issue 'Exp58').",
-        file=sys.stderr,
+    parser = argparse.ArgumentParser(
+        prog="python -m witnesses.exp58",
+        description=__doc__.split("\n\n", 1)[0] if __doc__ else None,
     )
-    return 2
+    parser.add_argument(
+        "--semantics", choices=SEMANTICS, default="reference", help="default: reference"
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON document")
+    parser.add_argument(
+        "--out", metavar="FILE", help="also write the JSON document to FILE"
+    )
+    args = parser.parse_args(argv)
+    try:
+        result = run(semantics=args.semantics)
+        document = json.dumps(
+            result.to_dict(), sort_keys=True, indent=2, allow_nan=False
+        )
+        print(document if args.json else format_table(result))
+        if args.out is not None:
+            write_atomic(Path(args.out), document + "\n")
+    except Exception:  # a crash is exit 3 with the traceback, not a Python exit 1
+        traceback.print_exc(file=sys.stderr)
+        return 3
+    return 0 if result.witness_triple else 1
 
 
 if __name__ == "__main__":
