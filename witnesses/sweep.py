@@ -1,0 +1,449 @@
+"""The retention sweep of the validity mirage (WITNESS.md 1.9; VM-C3, VM-C4).
+
+For every seed a MultiBurst timeline of 200 events is solved whole, then
+compressed to each retention with each strategy and solved again, free and
+with the full timeline's pivot forced. Rows and per-retention aggregates are
+those of the paper's Tables 3 and 9 (the pivot-preservation denominator as
+there: rows where both the full and the free compressed solve are valid).
+
+Cells (one per seed) run on any :class:`concurrent.futures.Executor`; a
+journal makes the sweep resumable, and outputs are written atomically.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+import os
+from collections.abc import Iterable, Mapping, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from theory.inference import proportion_ci
+from witnesses._runner import run_cells, write_atomic
+from witnesses.compress import compress
+from witnesses.generators import MultiBurstConfig, multiburst
+from witnesses.grammar import Grammar
+from witnesses.solve import solve
+from witnesses.trials import Trial
+
+__all__ = [
+    "RETENTIONS",
+    "SweepResult",
+    "retention_sweep",
+    "sweep_cell",
+    "sweep_trials",
+]
+
+RETENTIONS = (0.5, 0.45, 0.4, 0.35, 0.3, 0.25, 0.2, 0.15, 0.1)
+"""The paper's retentions, 0.50 down to 0.10."""
+
+_K = 3
+_M = 10
+_GAP = 0.11
+_MIN_LENGTH = 4
+_N_EVENTS = 200
+_STRATEGIES = {
+    "reference": ("naive", "bridge_preserving", "contract_guarded"),
+    "paper": ("naive", "bridge_preserving", "definition2"),
+}
+_ROW_FIELDS = (
+    "retention",
+    "seed",
+    "strategy",
+    "target",
+    "kept",
+    "full_valid",
+    "full_tp",
+    "full_score",
+    "raw_valid",
+    "free_tp",
+    "free_score",
+    "pivot_preserved",
+    "fixed_valid",
+    "fixed_score",
+    "semantic_regret",
+    "rejected_gap_guard",
+)
+
+
+def grammar() -> Grammar:
+    """Return the sweep's grammar: k = 3, gap 0.11, strict otherwise.
+
+    Examples
+    --------
+    >>> from witnesses.sweep import grammar
+    >>> g = grammar()
+    >>> g.k, g.max_temporal_gap, g.min_timespan_fraction, g.focal_actor_coverage
+    (3, 0.11, 0.15, 0.6)
+    """
+    return Grammar.parametric(_K, max_temporal_gap=_GAP)
+
+
+@dataclass(frozen=True, slots=True)
+class SweepResult:
+    """Rows and per-(retention, strategy) aggregates of a retention sweep.
+
+    Examples
+    --------
+    >>> from witnesses.sweep import retention_sweep
+    >>> result = retention_sweep(retentions=[0.5], seeds=[0], executor=False)
+    >>> len(result.rows), sorted(result.aggregates[0])[:3]
+    (3, ['fixed_valid_rate', 'gap_rejections', 'mean_regret'])
+    """
+
+    semantics: str
+    rows: tuple[Mapping[str, Any], ...]
+    aggregates: tuple[Mapping[str, Any], ...]
+    crossover: Mapping[str, float | None]
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the JSON document written by ``out=``."""
+        return {
+            "aggregates": [dict(a) for a in self.aggregates],
+            "crossover": dict(self.crossover),
+            "rows": [dict(r) for r in self.rows],
+            "semantics": self.semantics,
+        }
+
+    def rows_csv(self) -> str:
+        """Return the rows as CSV text (header first)."""
+        buffer = io.StringIO()
+        writer = csv.DictWriter(
+            buffer, fieldnames=list(_ROW_FIELDS), lineterminator="\n"
+        )
+        writer.writeheader()
+        writer.writerows(self.rows)
+        return buffer.getvalue()
+
+
+def retention_sweep(
+    *,
+    retentions: Sequence[float] = RETENTIONS,
+    seeds: Iterable[int] = range(100),
+    semantics: str = "reference",
+    executor: Executor | bool | None = None,
+    journal: str | Path | None = None,
+    out: str | Path | None = None,
+    progress: bool | None = None,
+) -> SweepResult:
+    """Run the paper's retention sweep (WITNESS.md 1.9).
+
+    Parameters
+    ----------
+    retentions : sequence of float
+        Shares of the 200 events kept, each in ``(0, 1]``; the target size is
+        ``max(8, round(200 r))``.
+    seeds : iterable of int
+        MultiBurst seeds (``>= 0``), one cell each.
+    semantics : {"reference", "paper"}
+        ``"reference"``: strategies naive, bridge_preserving,
+        contract_guarded and the reference solver. ``"paper"``: the contract is
+        ``definition2`` and the solver is exact with the endogenous pivot.
+    executor : Executor, False or None
+        Where cells run: ``None`` a local process pool sized to the machine,
+        ``False`` this process, or any :class:`concurrent.futures.Executor`
+        (a Dask cluster's ``Client.get_executor()`` for more machines).
+    journal : path, optional
+        A JSONL journal: finished cells are appended as they finish, and a
+        rerun skips them, so a crash loses at most the cells in flight.
+    out : path, optional
+        Write the result as JSON (``.json``) or the rows as CSV (``.csv``),
+        atomically.
+    progress : bool, optional
+        Show a progress bar; by default only on a terminal.
+
+    Returns
+    -------
+    SweepResult
+
+    Raises
+    ------
+    ValueError
+        For a retention outside ``(0, 1]``, a negative seed, no seeds, an
+        unknown semantics, or an ``out`` suffix other than .json/.csv.
+
+    Notes
+    -----
+    Row quantities: ``raw_valid`` = free solve valid; ``pivot_preserved`` =
+    full and free valid with the same turning point; ``fixed_valid`` = the
+    forced solve with the full turning point is valid (``None`` when the full
+    solve has none); ``semantic_regret`` = free score minus forced score
+    (absolute points, only when both exist). Aggregates: valid rate over all
+    rows; pivot preservation over rows with the full and the free solve valid
+    (the paper's denominator); fixed valid rate over rows with a full
+    turning point; mean regret over rows with both scores; mean
+    ``rejected_gap_guard``. Every rate carries its counts and a Wilson 95%
+    interval. ``crossover`` is, per rate, the largest retention where the
+    contract strategy beats naive by more than 1e-12.
+
+    Examples
+    --------
+    >>> from witnesses.sweep import retention_sweep
+    >>> r = retention_sweep(retentions=[0.3], seeds=[1], executor=False)
+    >>> [row["strategy"] for row in r.rows]
+    ['naive', 'bridge_preserving', 'contract_guarded']
+    """
+    if semantics not in _STRATEGIES:
+        msg = f"semantics must be one of 'reference', 'paper', got {semantics!r}"
+        raise ValueError(msg)
+    chosen = [_check_retention(r) for r in retentions]
+    seed_list = [_check_seed(s) for s in seeds]
+    if not chosen or not seed_list:
+        msg = "retentions and seeds must not be empty"
+        raise ValueError(msg)
+    if out is not None and Path(out).suffix not in (".json", ".csv"):
+        msg = f"out must end in .json or .csv, got {str(out)!r}"
+        raise ValueError(msg)
+    cells = [
+        {"retentions": chosen, "seed": s, "semantics": semantics} for s in seed_list
+    ]
+    rows = _run(cells, executor=executor, journal=journal, progress=progress)
+    rows.sort(key=lambda r: (-r["retention"], r["seed"]))
+    aggregates = _aggregates(rows, chosen, _STRATEGIES[semantics])
+    result = SweepResult(
+        semantics, tuple(rows), tuple(aggregates), _crossover(aggregates, semantics)
+    )
+    if out is not None:
+        path = Path(out)
+        text = (
+            json.dumps(result.to_dict(), sort_keys=True, indent=2, allow_nan=False)
+            + "\n"
+            if path.suffix == ".json"
+            else result.rows_csv()
+        )
+        write_atomic(path, text)
+    return result
+
+
+def sweep_cell(cell: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Evaluate one seed of the sweep at every retention (module level, picklable).
+
+    Examples
+    --------
+    >>> from witnesses.sweep import sweep_cell
+    >>> rows = sweep_cell({"retentions": [0.5], "seed": 0, "semantics": "reference"})
+    >>> len(rows), rows[0]["target"]
+    (3, 100)
+    """
+    semantics = cell["semantics"]
+    solver = "reference" if semantics == "reference" else "exact"
+    endogenous = semantics == "paper"
+    timeline = multiburst(MultiBurstConfig(n_events=_N_EVENTS), seed=int(cell["seed"]))
+    g = grammar()
+    full = solve(timeline, grammar=g, m=_M, solver=solver, endogenous=endogenous)
+    rows = []
+    for retention in cell["retentions"]:
+        target = max(8, round(_N_EVENTS * retention))
+        for strategy in _STRATEGIES[semantics]:
+            packed = compress(
+                timeline,
+                strategy=strategy,
+                k=_K,
+                m=_M,
+                target_size=target,
+                max_gap=_GAP,
+                min_length=_MIN_LENGTH,
+            )
+            kept = packed.timeline
+            free = solve(kept, grammar=g, m=_M, solver=solver, endogenous=endogenous)
+            fixed = None
+            if full.turning_point_id is not None:
+                fixed = solve(
+                    kept,
+                    grammar=g,
+                    tp_candidate_ids=(full.turning_point_id,),
+                    solver=solver,
+                    endogenous=endogenous,
+                )
+            rows.append(
+                _row(
+                    retention, cell["seed"], strategy, target, packed, full, free, fixed
+                )
+            )
+    return rows
+
+
+def sweep_trials(result: SweepResult) -> list[Trial]:
+    """Return the sweep's rows as :class:`Trial` records for :func:`witnesses.rates`.
+
+    Examples
+    --------
+    >>> from witnesses import rates
+    >>> from witnesses.sweep import retention_sweep, sweep_trials
+    >>> r = retention_sweep(retentions=[0.5], seeds=[0], executor=False)
+    >>> cells = rates(sweep_trials(r), by=["condition", "budget"])
+    >>> [c.group["condition"] for c in cells]
+    ['bridge_preserving', 'contract_guarded', 'naive']
+    """
+    return [
+        Trial(
+            f"multiburst-{row['seed']}",
+            row["strategy"],
+            budget=row["retention"],
+            seed=row["seed"],
+            model=f"solver:{result.semantics}",
+            full_pivot=row["full_tp"],
+            chosen_pivot=row["free_tp"],
+            raw_validity=row["raw_valid"],
+            fixed_feasible=row["fixed_valid"],
+            full_score=row["full_score"],
+            compressed_score=row["free_score"],
+        )
+        for row in result.rows
+    ]
+
+
+def _row(
+    retention: float,
+    seed: int,
+    strategy: str,
+    target: int,
+    packed: Any,
+    full: Any,
+    free: Any,
+    fixed: Any,
+) -> dict[str, Any]:
+    fixed_valid = None if fixed is None else fixed.valid
+    fixed_score = None if fixed is None else fixed.score
+    regret = None
+    if free.score is not None and fixed_score is not None:
+        regret = free.score - fixed_score
+    return {
+        "retention": retention,
+        "seed": seed,
+        "strategy": strategy,
+        "target": target,
+        "kept": packed.output_size,
+        "full_valid": full.valid,
+        "full_tp": full.turning_point_id,
+        "full_score": full.score,
+        "raw_valid": free.valid,
+        "free_tp": free.turning_point_id,
+        "free_score": free.score,
+        "pivot_preserved": bool(
+            full.valid and free.valid and free.turning_point_id == full.turning_point_id
+        ),
+        "fixed_valid": fixed_valid,
+        "fixed_score": fixed_score,
+        "semantic_regret": regret,
+        "rejected_gap_guard": packed.rejected_gap_guard,
+    }
+
+
+def _run(
+    cells: list[dict[str, Any]],
+    *,
+    executor: Executor | bool | None,
+    journal: str | Path | None,
+    progress: bool | None,
+) -> list[dict[str, Any]]:
+    path = None if journal is None else Path(journal)
+    if executor is False:
+        return run_cells(
+            cells, sweep_cell, journal=path, progress=progress, description="sweep"
+        )
+    if executor is None or executor is True:
+        with ProcessPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+            return run_cells(
+                cells, sweep_cell, executor=pool, journal=path, progress=progress,
+                description="sweep",
+            )  # fmt: skip
+    if not isinstance(executor, Executor):
+        msg = f"executor must be a concurrent.futures.Executor, False or None, got {executor!r}"
+        raise TypeError(msg)
+    return run_cells(
+        cells, sweep_cell, executor=executor, journal=path, progress=progress,
+        description="sweep",
+    )  # fmt: skip
+
+
+def _rate(k: int, n: int) -> dict[str, Any]:
+    if n == 0:
+        return {"k": 0, "n": 0, "rate": None, "low": None, "high": None}
+    ci = proportion_ci(k, n)
+    return {"k": k, "n": n, "rate": k / n, "low": ci.low, "high": ci.high}
+
+
+def _aggregates(
+    rows: list[dict[str, Any]], retentions: list[float], strategies: Sequence[str]
+) -> list[dict[str, Any]]:
+    out = []
+    for retention in retentions:
+        for strategy in strategies:
+            cell = [
+                r
+                for r in rows
+                if r["retention"] == retention and r["strategy"] == strategy
+            ]
+            both = [r for r in cell if r["full_valid"] and r["raw_valid"]]
+            ran = [r for r in cell if r["fixed_valid"] is not None]
+            regrets = [
+                r["semantic_regret"] for r in cell if r["semantic_regret"] is not None
+            ]
+            out.append(
+                {
+                    "retention": retention,
+                    "strategy": strategy,
+                    "rows": len(cell),
+                    "valid_rate": _rate(sum(r["raw_valid"] for r in cell), len(cell)),
+                    "pivot_preservation": _rate(
+                        sum(r["pivot_preserved"] for r in both), len(both)
+                    ),
+                    "fixed_valid_rate": _rate(
+                        sum(r["fixed_valid"] for r in ran), len(ran)
+                    ),
+                    "mean_regret": math.fsum(regrets) / len(regrets)
+                    if regrets
+                    else None,
+                    "gap_rejections": math.fsum(r["rejected_gap_guard"] for r in cell)
+                    / max(1, len(cell)),
+                }
+            )
+    return out
+
+
+def _crossover(
+    aggregates: list[dict[str, Any]], semantics: str
+) -> dict[str, float | None]:
+    contract = _STRATEGIES[semantics][-1]
+    out: dict[str, float | None] = {}
+    for metric in ("valid_rate", "pivot_preservation", "fixed_valid_rate"):
+        best = None
+        for agg in aggregates:
+            if agg["strategy"] != contract:
+                continue
+            naive = next(
+                a
+                for a in aggregates
+                if a["retention"] == agg["retention"] and a["strategy"] == "naive"
+            )
+            c, n = agg[metric]["rate"], naive[metric]["rate"]
+            if c is not None and n is not None and c - n > 1e-12:
+                best = agg["retention"] if best is None else max(best, agg["retention"])
+        out[metric] = best
+    return out
+
+
+def _check_retention(value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        msg = f"retentions must hold real numbers, got {value!r}"
+        raise TypeError(msg)
+    if not 0.0 < float(value) <= 1.0:
+        msg = f"retention must be in (0, 1], got {value!r}"
+        raise ValueError(msg)
+    return float(value)
+
+
+def _check_seed(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        msg = f"seeds must hold ints, got {value!r}"
+        raise TypeError(msg)
+    if value < 0:
+        msg = f"seed must be >= 0, got {value}"
+        raise ValueError(msg)
+    return value
