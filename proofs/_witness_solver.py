@@ -1,0 +1,241 @@
+"""Solver-side disagreements of WITNESS.md §4 (items 5, 7, 11 and 2; private).
+
+Re-exported by :mod:`proofs.witness`.
+"""
+
+from __future__ import annotations
+
+from proofs._witness_tiny import EXP58_GRAMMAR, FOCAL, OTHER, describe, tiny_timelines
+from proofs.ledger import ClaimCheck, Verdict
+from witnesses import Event, Timeline, solve
+from witnesses.exp58 import BLOCK2, exp58_timeline
+
+# --- item 5: the TP solver does not enforce the endogenous pivot ----------------
+
+
+def _exp58_naive() -> Timeline:
+    return exp58_timeline().subset(["e01", "e03", *BLOCK2])
+
+
+def check_dis5_endogenous_tp() -> ClaimCheck:
+    """VM-DIS-5-ENDOGENOUS-TP: the reference's turning point need not be the argmax.
+
+    On Exp58's naive-compressed graph (e01, e03, e41..e50; WITNESS.md 2.1) the
+    reference solver with ``M = 10`` labels e41 (w 10) DEVELOPMENT and e45
+    (w 0.6) TURNING_POINT; the exact solver with the endogenous constraint
+    returns what replaces it.
+
+    Examples
+    --------
+    >>> from proofs.witness import check_dis5_endogenous_tp
+    >>> r = check_dis5_endogenous_tp()
+    >>> r.verdict.value, r.counterexample["tp"], r.counterexample["heaviest_focal"]
+    ('refuted', 'e45', 'e41')
+    """
+    graph = _exp58_naive()
+    free = solve(graph, FOCAL, grammar=EXP58_GRAMMAR, m=10)
+    seq = free.sequence
+    assert seq is not None
+    assert seq.turning_point is not None
+    focal = [e for e in seq.events if FOCAL in e.actors]
+    heaviest = max(focal, key=lambda e: (e.weight, -e.timestamp, e.id))
+    endo = solve(
+        graph, FOCAL, grammar=EXP58_GRAMMAR, m=10, solver="exact", endogenous=True
+    )
+    endo_text = (
+        "none"
+        if endo.sequence is None
+        else f"{endo.sequence.describe()} (TP {endo.turning_point_id}, score {endo.score!r})"
+    )
+    evidence = (
+        f"reference solve, M = 10, Exp58 grammar: {seq.describe()}, score "
+        f"{free.score!r}; TP {seq.turning_point.id} (w {seq.turning_point.weight:g}) "
+        f"but the heaviest focal event selected is {heaviest.id} (w {heaviest.weight:g}). "
+        f"With the endogenous constraint the exact solver returns {endo_text}."
+    )
+    verdict = (
+        Verdict.REFUTED if heaviest.id != seq.turning_point.id else Verdict.VERIFIED
+    )
+    return ClaimCheck(
+        "VM-DIS-5-ENDOGENOUS-TP",
+        verdict,
+        evidence,
+        {
+            "tp": seq.turning_point.id,
+            "tp_weight": seq.turning_point.weight,
+            "heaviest_focal": heaviest.id,
+            "heaviest_weight": heaviest.weight,
+            "score": free.score,
+        },
+    )
+
+
+# --- item 7: four regrets ------------------------------------------------------
+
+
+def check_dis7_regret() -> ClaimCheck:
+    """VM-DIS-7-REGRET: the published 0.544 is the relative shortfall, not the reference's regret.
+
+    Examples
+    --------
+    >>> from proofs.witness import check_dis7_regret
+    >>> check_dis7_regret().verdict.value
+    'conditional'
+    """
+    graph = _exp58_naive()
+    full = solve(exp58_timeline(), FOCAL, grammar=EXP58_GRAMMAR, m=1)
+    free = solve(graph, FOCAL, grammar=EXP58_GRAMMAR, m=10)
+    forced = solve(graph, FOCAL, grammar=EXP58_GRAMMAR, tp_candidate_ids=["e41"])
+    assert full.score is not None
+    assert free.score is not None
+    relative = 1 - free.score / full.score
+    absolute = None if forced.score is None else free.score - forced.score
+    evidence = (
+        f"relative shortfall 1 - {free.score!r} / {full.score!r} = {relative:.6f}, "
+        f"rounds to {round(relative, 3)} (paper: 0.544); the reference's regret (free "
+        f"score - fixed-pivot score on the compressed graph) is {absolute} because the "
+        f"solve forced to e41 is {'valid' if forced.valid else 'infeasible'}. The "
+        "number holds only under the paper's relative definition."
+    )
+    holds = round(relative, 3) == 0.544
+    return ClaimCheck(
+        "VM-DIS-7-REGRET",
+        Verdict.CONDITIONAL if holds else Verdict.REFUTED,
+        evidence,
+        None if holds else {"relative": relative},
+    )
+
+
+# --- item 11: the reference solver is a heuristic ---------------------------------
+
+# Hand-checked dominance instance (WITNESS.md 4, item 11): a chain e0..e5,
+# weights 1, 1, 1, 5, 0, 1, e4 not focal, strict grammar (k = 1), TP e3.
+# Reference: e0 S, e1 D, e2 D, e3 T, e5 R: 9 + 2*5*(1 - 0.5*|3/4 - 0.6|) = 18.25.
+# Exact: adds e4 (weight 0): 9 + 2*5*(1 - 0.5*|3/5 - 0.6|) = 19.0. The label
+# through e4 has the same weight sum, focal hits and last event but one more
+# slot, so the weight-sum dominance prunes it although its TP bonus is larger.
+_DOMINANCE_CASE = (
+    (1.0, 1.0, 1.0, 5.0, 0.0, 1.0),
+    (True, True, True, True, False, True),
+)
+
+
+def search_solver_gap(
+    n: int, weights: tuple[float, ...] = (1.0, 2.0), *, links: str = "none"
+) -> tuple[Timeline, float | None, float | None] | None:
+    """Return the first ``n``-event timeline where the reference solver is below the optimum.
+
+    Compares ``solve(..., solver="reference")`` with ``solver="exact"``
+    (strict grammar, ``M = 10``) over :func:`tiny_timelines` (``links="none"``)
+    or the same timelines with every event linked to the heaviest focal
+    event (``links="star"``, so that every event is in the reference's pool
+    and only its dominance rule can lose the optimum).
+
+    Examples
+    --------
+    >>> from proofs.witness import search_solver_gap
+    >>> search_solver_gap(3) is None
+    True
+    """
+    for tl in tiny_timelines(n, weights):
+        graph = _star(tl) if links == "star" else tl
+        ref = solve(graph, FOCAL).score
+        best = solve(graph, FOCAL, solver="exact").score
+        if (ref is None) != (best is None) or (
+            ref is not None and best is not None and best > ref + 1e-9
+        ):
+            return graph, ref, best
+    return None
+
+
+def _star(tl: Timeline) -> Timeline:
+    focal = [e for e in tl if FOCAL in e.actors]
+    if not focal:
+        return tl
+    hub = max(focal, key=lambda e: (e.weight, -e.timestamp, e.id))
+    before = tuple(e.id for e in tl if e.timestamp < hub.timestamp)
+    return Timeline(
+        Event(
+            e.id,
+            e.timestamp,
+            e.weight,
+            e.actors,
+            before
+            if e.id == hub.id
+            else ((hub.id,) if e.timestamp > hub.timestamp else ()),
+        )
+        for e in tl
+    )
+
+
+def check_dis11_solver_exact(max_events: int = 4) -> ClaimCheck:
+    """VM-DIS-11-SOLVER-EXACT: the reference solver is not an exact optimiser.
+
+    Smallest timeline (exhaustive, no causal links) where the reference
+    answer is below the exact optimum, and the hand-checked 6-event
+    instance where the loss is due to the weight-sum dominance alone.
+
+    Examples
+    --------
+    >>> from proofs.witness import check_dis11_solver_exact
+    >>> r = check_dis11_solver_exact()
+    >>> r.verdict.value, r.counterexample["pool"]["n_events"], r.counterexample["dominance"]["exact"]
+    ('refuted', 4, 19.0)
+    """
+    pool_case = None
+    for n in range(1, max_events + 1):
+        pool_case = search_solver_gap(n)
+        if pool_case is not None:
+            break
+    weights, focal = _DOMINANCE_CASE
+    chain = Timeline(
+        Event(
+            f"e{i}",
+            float(i),
+            w,
+            actors=frozenset({FOCAL if f else OTHER}),
+            causal_parents=(f"e{i - 1}",) if i else (),
+        )
+        for i, (w, f) in enumerate(zip(weights, focal, strict=True))
+    )
+    ref, best = solve(chain, FOCAL), solve(chain, FOCAL, solver="exact")
+    assert ref.sequence is not None
+    assert best.sequence is not None
+    found: dict[str, object] = {
+        "dominance": {
+            "events": describe(chain),
+            "reference": ref.score,
+            "reference_sequence": ref.sequence.describe(),
+            "exact": best.score,
+            "exact_sequence": best.sequence.describe(),
+        }
+    }
+    text = "none"
+    if pool_case is not None:
+        graph, r_score, e_score = pool_case
+        found["pool"] = {
+            "n_events": len(graph),
+            "events": describe(graph),
+            "reference": r_score,
+            "exact": e_score,
+        }
+        text = f"{describe(graph)}: reference {r_score}, exact {e_score}"
+    refuted = pool_case is not None or (
+        ref.score is not None and best.score is not None and best.score > ref.score
+    )
+    evidence = (
+        f"strict grammar, M = 10. Smallest gap (exhaustive over tiny timelines of "
+        f"<= {max_events} events; fewer than 4 events admit no valid sequence): "
+        f"{text} (the non-focal event is outside the injection pool: 3 causal hops "
+        f"plus the 40 heaviest focal events). Dominance alone: chain "
+        f"{describe(chain)}: reference {ref.sequence.describe()} = {ref.score!r}, "
+        f"exact {best.sequence.describe()} = {best.score!r} (hand: 18.25 and 19.0). "
+        "search_solver_gap(5, (0, 0.5, 1, 3), links='star') finds no 5-event dominance "
+        "gap (31,744 timelines, about 4 minutes)."
+    )
+    return ClaimCheck(
+        "VM-DIS-11-SOLVER-EXACT",
+        Verdict.REFUTED if refuted else Verdict.VERIFIED,
+        evidence,
+        found if refuted else None,
+    )

@@ -1,0 +1,134 @@
+"""Ledger checks of the witness layer: disagreements (proofs.witness) and closure (proofs.closure).
+
+Expected numbers are hand computations from WITNESS.md (cited per test),
+never the output of the code under test.
+"""
+
+import math
+
+import pytest
+
+from proofs import Verdict, check, claim
+from proofs import witness as w
+
+FOCAL = "actor_0"
+
+
+def _d(p):
+    # development_eligible_count, WITNESS.md 1.2: p - ceil(0.2 p)
+    return p - math.ceil(p / 5)
+
+
+def test_vm_dis1_superadditive_smallest_pair():
+    """d(2) = 2 - 1 = 1 but d(1) + d(1) = 0 (WITNESS.md 4, item 1)."""
+    r = w.check_dis1_superadditive(bound=10)
+    assert r.verdict is Verdict.REFUTED
+    assert r.counterexample == {"a": 1, "b": 1, "d_a_plus_b": 1, "d_a_plus_d_b": 0}
+    assert "Proven by z3" in r.evidence
+    assert "prefix 2, j_dev 1" in r.evidence and "gives d_pre = 0" in r.evidence
+
+
+def test_vm_dis1_failure_count_matches_closed_form():
+    """The number of non-additive pairs a, b <= 10 equals a direct count with math.ceil."""
+    r = w.check_dis1_superadditive(bound=10)
+    expected = sum(
+        1 for a in range(11) for b in range(11) if _d(a + b) != _d(a) + _d(b)
+    )
+    assert f"fails for {expected} of 121 pairs" in r.evidence
+
+
+def test_vm_dis3_commit_three_events():
+    """[f w1] then [f w1, f w2]: e2 at prefix 2 has j_dev 1, so M = 1 escapes (hand)."""
+    r = w.check_dis3_commit(max_events=3)
+    assert r.verdict is Verdict.REFUTED
+    assert r.counterexample["n_events"] == 3 and r.counterexample["cut"] == 1
+    assert "prefix_count=2, j_dev=1" in r.evidence
+    assert "absorbed = True" in r.evidence  # committed product keeps d_pre = 0
+
+
+def test_vm_dis4_absorbing_three_events():
+    """Top pivot at prefix 2 (j_dev 1) but a lighter one at prefix 0 (j_dev 0)."""
+    r = w.check_dis4_absorbing(max_events=3)
+    assert r.verdict is Verdict.REFUTED
+    assert r.counterexample["pivots"][0] == ("e2", 2, 1)
+    assert ("e0", 0, 0) in r.counterexample["pivots"]
+
+
+def test_vm_dis5_e45_substitution():
+    """WITNESS.md 2.1: naive M=10 returns TP e45 (w 0.6) with score 21.46727272727273."""
+    r = w.check_dis5_endogenous_tp()
+    assert r.verdict is Verdict.REFUTED
+    ce = r.counterexample
+    assert (ce["tp"], ce["heaviest_focal"], ce["heaviest_weight"]) == (
+        "e45",
+        "e41",
+        10.0,
+    )
+    # 20.3 + 1.2 * (1 - 0.5 * |6/11 - 0.6|), WITNESS.md 1.3
+    assert ce["score"] == pytest.approx(20.3 + 1.2 * (1 - 0.5 * abs(6 / 11 - 0.6)))
+
+
+def test_vm_dis6_tie_order_agrees():
+    assert w.check_dis6_ties(max_events=3).verdict is Verdict.VERIFIED
+
+
+def test_vm_dis7_regret_conditional():
+    """0.544 = 1 - 21.467/47.084 (WITNESS.md 2.1); the reference's regret is None."""
+    r = w.check_dis7_regret()
+    assert r.verdict is Verdict.CONDITIONAL
+    full = 27.4 + 20 * (1 - 0.5 * abs(12 / 19 - 0.6))  # WITNESS.md 1.3
+    naive = 20.3 + 1.2 * (1 - 0.5 * abs(6 / 11 - 0.6))
+    assert f"{1 - naive / full:.6f}" in r.evidence
+    assert "is None because the solve forced to e41 is infeasible" in r.evidence
+
+
+def test_vm_dis10_scale_arithmetic():
+    r = w.check_dis10_scale()
+    assert r.verdict is Verdict.REFUTED
+    assert "k found: [], []" in r.evidence
+
+
+def test_vm_dis11_solver_gaps():
+    """Pool gap at 4 events and the hand-computed dominance gap 18.25 < 19.0."""
+    r = w.check_dis11_solver_exact()
+    assert r.verdict is Verdict.REFUTED
+    pool = r.counterexample["pool"]
+    assert pool["n_events"] == 4 and pool["reference"] is None
+    # e0 S, e1 D, e2 T, e3 R, unit weights: 4 + 2 * (1 - 0.5 * |2/3 - 0.6|)
+    assert pool["exact"] == pytest.approx(4 + 2 * (1 - 0.5 * abs(2 / 3 - 0.6)))
+    dom = r.counterexample["dominance"]
+    assert dom["reference"] == pytest.approx(9 + 10 * (1 - 0.5 * abs(3 / 4 - 0.6)))
+    assert dom["exact"] == pytest.approx(9 + 10 * (1 - 0.5 * abs(3 / 5 - 0.6)))
+    assert dom["exact_sequence"] == "e0:S e1:D e2:D e3:T e4:R e5:R"
+
+
+def test_search_solver_gap_needs_four_events():
+    """Fewer than min_length = 4 events admit no valid sequence in either solver."""
+    assert w.search_solver_gap(3) is None
+
+
+def test_vm_dis12_two_events():
+    """[e1] then the earlier [e0]: e0 gets prefix 1 instead of 0 (hand)."""
+    r = w.check_dis12_precondition()
+    assert r.verdict is Verdict.REFUTED
+    assert r.counterexample["n_events"] == 2
+    assert "[('e0', 1, 0), ('e1', 0, 0)]" in r.evidence
+
+
+def test_vm_dis15_tpless_valid_when_k_zero():
+    r = w.check_dis15_tpless()
+    assert r.verdict is Verdict.REFUTED
+    assert "under k = 0: []" in r.evidence
+    assert "under k = 1: ['insufficient_development']" in r.evidence
+
+
+@pytest.mark.parametrize("claim_id", [c.id for c in w.CLAIMS])
+def test_witness_claims_registered(claim_id):
+    """Each disagreement is in the register, answers for itself, and is VM-sourced."""
+    assert claim(claim_id).source == "VM"
+    assert check(claim_id).claim_id == claim_id
+
+
+def test_tiny_timelines_count():
+    """4 kinds (focal/other x 2 weights) per event: 4**n timelines."""
+    assert sum(1 for _ in w.tiny_timelines(3)) == 64
