@@ -1,0 +1,332 @@
+"""Compression strategies for event timelines (WITNESS.md 1.6, THEORY.md §1.5).
+
+Every strategy drops events greedily: rank the current events by weight
+ascending, then timestamp, then id; try them in that order; apply the first
+trial removal the strategy accepts and start again; stop at the target size
+or when no candidate is accepted.
+
+* ``"naive"`` drops the lightest event (never the last focal one).
+* ``"bridge_preserving"`` also refuses a drop when the bridge lower bound
+  (events needed to re-bridge gaps larger than ``max_gap``) would exceed the
+  slack ``size - min_length``; equal to naive when ``max_gap`` is infinite.
+* ``"contract_guarded"`` (the reference's guard) also keeps every top-``M``
+  focal pivot of the *compressed* segment at ``j_dev >= k`` and forbids any
+  gap larger than ``max_gap``. The guard is absolute: an input that already
+  violates it is returned uncompressed.
+* ``"definition2"`` is the paper's block-level contract ``VM-D2``: a drop is
+  refused when it would leave ``d_total(mu(B)) < min(d_total(B), k)``. Under
+  ``counting="reference"`` ``d_total`` of a block of ``n`` events is
+  ``development_eligible_count(n)`` (every event counts, 20% setup share);
+  under ``counting="paper"`` it is the number of non-focal events.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from numbers import Integral, Real
+
+from witnesses._compress_loop import Counters, Rules, Segment, run
+from witnesses.events import Timeline
+from witnesses.state import build_context_state, no_absorption_invariant
+
+__all__ = ["COUNTINGS", "STRATEGIES", "CompressionResult", "compress"]
+
+STRATEGIES = ("naive", "bridge_preserving", "contract_guarded", "definition2")
+"""The strategy names accepted by :func:`compress`."""
+
+COUNTINGS = ("reference", "paper")
+"""How ``"definition2"`` counts development events (see the module docstring)."""
+
+
+@dataclass(frozen=True)
+class CompressionResult:
+    """The kept timeline of a compression and its diagnostics.
+
+    Attributes
+    ----------
+    timeline : Timeline
+        The kept events (parent links to dropped events removed).
+    strategy : str
+    input_size, target_size, output_size : int
+        ``target_size`` is the effective target ``max(1, requested)``.
+    drops_attempted, drops_accepted : int
+        Trial removals tried (every candidate looked at, skips included)
+        and applied.
+    rejected_last_focal, rejected_contract, rejected_bridge, rejected_gap_guard, rejected_definition2 : int
+        Trials refused by each rule (a trial counts once, for the first
+        rule that refused it, in that order).
+    contract_violating_drop_attempts : int
+        Trials whose segment would break the no-absorption invariant,
+        counted for every strategy.
+    max_adjacent_gap : float
+        Largest gap between adjacent kept events (0.0 with fewer than two).
+    oversized_gaps, bridge_lower_bound : int
+        Gaps larger than ``max_gap`` in the kept timeline and the sum of
+        ``ceil(g / max_gap) - 1`` over them (0 when ``max_gap`` is infinite).
+    invariant_holds : bool
+        Whether the kept timeline's top-``M`` pivots all have ``j_dev >= k``.
+    reached_target : bool
+    dropped : tuple of str
+        Dropped ids, in drop order.
+    notes : tuple of str
+        Input the reference tolerates but that is probably a mistake
+        (``strict=True`` raises instead), and early stops.
+
+    Examples
+    --------
+    >>> from witnesses.compress import compress
+    >>> from witnesses.exp58 import BLOCK1, exp58_timeline
+    >>> r = compress(exp58_timeline().subset(BLOCK1), strategy="naive", k=3, m=10, target_size=2)
+    >>> r.timeline.ids, r.drops_accepted, r.contract_violating_drop_attempts
+    (('e01', 'e03'), 38, 38)
+    """
+
+    timeline: Timeline
+    strategy: str
+    input_size: int
+    target_size: int
+    output_size: int
+    drops_attempted: int
+    drops_accepted: int
+    rejected_last_focal: int
+    rejected_contract: int
+    rejected_bridge: int
+    rejected_gap_guard: int
+    rejected_definition2: int
+    contract_violating_drop_attempts: int
+    max_adjacent_gap: float
+    oversized_gaps: int
+    bridge_lower_bound: int
+    invariant_holds: bool
+    reached_target: bool
+    dropped: tuple[str, ...]
+    notes: tuple[str, ...]
+
+    @property
+    def kept_ids(self) -> tuple[str, ...]:
+        """The ids of the kept events, in time order."""
+        return self.timeline.ids
+
+
+def compress(
+    timeline: Timeline,
+    focal: str = "actor_0",
+    *,
+    strategy: str,
+    k: int,
+    m: int,
+    target_size: int,
+    max_gap: float = math.inf,
+    min_length: int = 4,
+    counting: str = "reference",
+    strict: bool = False,
+) -> CompressionResult:
+    """Compress a timeline to ``target_size`` events with one strategy.
+
+    Parameters
+    ----------
+    timeline : Timeline
+    focal : str, default "actor_0"
+    strategy : {"naive", "bridge_preserving", "contract_guarded", "definition2"}
+    k : int
+        Development events demanded before the pivot (``k >= 0``).
+    m : int
+        ``M``: pivots the invariant watches (``m >= 1``).
+    target_size : int
+        Events to keep (``>= 1``; returned unchanged if already that small).
+    max_gap : float, default inf
+        Largest allowed gap (``> 0``) for the bridge and gap guards.
+    min_length : int, default 4
+        Grammar minimum length, for the bridge slack.
+    counting : {"reference", "paper"}, default "reference"
+        Development counting of ``"definition2"``.
+    strict : bool, default False
+        Raise ``ValueError`` instead of recording a note when ``k < 0``,
+        ``m < 1`` or ``target_size < 1`` (which the reference tolerates: it
+        treats them as 0, no pivots and 1), or when the loop stops above the
+        target.
+
+    Returns
+    -------
+    CompressionResult
+
+    Raises
+    ------
+    TypeError
+        For arguments of the wrong type.
+    ValueError
+        For an unknown strategy or counting, ``max_gap <= 0``,
+        ``min_length < 0``, and (``strict=True``) the cases above.
+
+    Notes
+    -----
+    WITNESS.md 1.6 (reference strategies) and THEORY.md §1.5 (``VM-D2``).
+    On Exp58 block 1 with ``k = 3``, ``M = 10``, target 2 (WITNESS.md 2.1):
+    naive keeps {e01, e03}, contract_guarded keeps all 40 (every drop breaks
+    the invariant, which the input already violates), definition2 keeps
+    {e01, e02, e03, e40}.
+
+    Examples
+    --------
+    >>> from witnesses.compress import compress
+    >>> from witnesses.exp58 import BLOCK1, exp58_timeline
+    >>> block1 = exp58_timeline().subset(BLOCK1)
+    >>> r = compress(block1, strategy="contract_guarded", k=3, m=10, target_size=2)
+    >>> r.output_size, r.rejected_contract, r.invariant_holds, r.reached_target
+    (40, 40, False, False)
+    >>> compress(block1, strategy="definition2", k=3, m=10, target_size=2).kept_ids
+    ('e01', 'e02', 'e03', 'e40')
+    """
+    notes: list[str] = []
+    rules, target = _check(
+        timeline,
+        focal,
+        strategy,
+        k,
+        m,
+        target_size,
+        max_gap,
+        min_length,
+        counting,
+        strict,
+        notes,
+    )
+    events = timeline.events
+    seg = Segment(events, focal, rules)
+    order = sorted(
+        range(len(events)),
+        key=lambda i: (events[i].weight, events[i].timestamp, events[i].id),
+    )
+    counters = run(seg, order, target)
+    kept = (
+        timeline.subset(seg.ids[i] for i in seg.alive)
+        if counters.accepted
+        else timeline
+    )
+    reached = len(kept) <= target
+    if not reached:
+        note = (
+            f"stopped at {len(kept)} events above target_size={target}: no candidate "
+            f"was accepted by strategy {strategy!r}"
+        )
+        if strict:
+            raise ValueError(note)
+        notes.append(note)
+    return _result(kept, rules, len(events), target, counters, notes, focal)
+
+
+def _result(
+    kept: Timeline,
+    rules: Rules,
+    input_size: int,
+    target: int,
+    counters: Counters,
+    notes: list[str],
+    focal: str,
+) -> CompressionResult:
+    gaps = [
+        b.timestamp - a.timestamp
+        for a, b in zip(kept.events, kept.events[1:], strict=False)
+    ]
+    over = [g for g in gaps if g > rules.max_gap]
+    state = build_context_state(kept, focal, max(rules.m, 1))
+    holds = rules.m < 1 or no_absorption_invariant(state, rules.k)
+    return CompressionResult(
+        timeline=kept,
+        strategy=rules.strategy,
+        input_size=input_size,
+        target_size=target,
+        output_size=len(kept),
+        drops_attempted=counters.attempted,
+        drops_accepted=counters.accepted,
+        rejected_last_focal=counters.last_focal,
+        rejected_contract=counters.contract,
+        rejected_bridge=counters.bridge,
+        rejected_gap_guard=counters.gap_guard,
+        rejected_definition2=counters.definition2,
+        contract_violating_drop_attempts=counters.violating,
+        max_adjacent_gap=max(gaps, default=0.0),
+        oversized_gaps=len(over),
+        bridge_lower_bound=sum(math.ceil(g / rules.max_gap) - 1 for g in over),
+        invariant_holds=holds,
+        reached_target=len(kept) <= target,
+        dropped=tuple(counters.dropped),
+        notes=tuple(notes),
+    )
+
+
+def _int_arg(value: object, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, Integral):
+        msg = f"{name} must be an int, got {value!r} of type {type(value).__name__}"
+        raise TypeError(msg)
+    return int(value)
+
+
+def _soft_minimum(
+    value: int, name: str, minimum: int, meaning: str, *, strict: bool, notes: list[str]
+) -> int:
+    if value >= minimum:
+        return value
+    msg = f"{name} must be >= {minimum}, got {value}"
+    if strict:
+        raise ValueError(msg)
+    notes.append(f"{msg}; treated as {meaning}, as the reference does")
+    return value
+
+
+def _check(
+    timeline: object,
+    focal: object,
+    strategy: object,
+    k: object,
+    m: object,
+    target_size: object,
+    max_gap: object,
+    min_length: object,
+    counting: object,
+    strict: object,
+    notes: list[str],
+) -> tuple[Rules, int]:
+    if not isinstance(timeline, Timeline):
+        msg = f"timeline must be a Timeline, got {type(timeline).__name__}"
+        raise TypeError(msg)
+    if not isinstance(focal, str):
+        msg = f"focal must be a str actor name, got {focal!r}"
+        raise TypeError(msg)
+    if not isinstance(strict, bool):
+        msg = f"strict must be a bool, got {strict!r}"
+        raise TypeError(msg)
+    if strategy not in STRATEGIES:
+        msg = f"strategy must be one of {', '.join(map(repr, STRATEGIES))}, got {strategy!r}"
+        raise ValueError(msg)
+    if counting not in COUNTINGS:
+        msg = f"counting must be one of {', '.join(map(repr, COUNTINGS))}, got {counting!r}"
+        raise ValueError(msg)
+    if isinstance(max_gap, bool) or not isinstance(max_gap, Real):
+        msg = f"max_gap must be a real number, got {max_gap!r}"
+        raise TypeError(msg)
+    gap = float(max_gap)
+    if not gap > 0:
+        msg = f"max_gap must be > 0 (inf for no limit), got {max_gap!r}"
+        raise ValueError(msg)
+    length = _int_arg(min_length, "min_length")
+    if length < 0:
+        msg = f"min_length must be >= 0, got {length}"
+        raise ValueError(msg)
+    kk = _soft_minimum(
+        _int_arg(k, "k"), "k", 0, "k = 0 (no demand)", strict=strict, notes=notes
+    )
+    mm = _soft_minimum(
+        _int_arg(m, "m"), "m", 1, "no pivots watched", strict=strict, notes=notes
+    )
+    target = _soft_minimum(
+        _int_arg(target_size, "target_size"),
+        "target_size",
+        1,
+        "1",
+        strict=strict,
+        notes=notes,
+    )
+    rules = Rules(str(strategy), max(kk, 0), max(mm, 0), gap, length, str(counting))
+    return rules, max(1, target)
