@@ -4,6 +4,7 @@ Event timelines, the phase grammar, pivot-conditioned solvers, compression
 strategies, the Exp58 witness and the rate layer.
 """
 
+from witnesses.compress import STRATEGIES, CompressionResult, compress
 from witnesses.events import Event, Timeline
 from witnesses.generators import BurstyConfig, MultiBurstConfig, bursty, multiburst
 from witnesses.grammar import (
@@ -37,9 +38,11 @@ from witnesses.trials import (
 __all__ = [
     "RATE_NAMES",
     "SOLVERS",
+    "STRATEGIES",
     "TRIAL_FIELDS",
     "BurstyConfig",
     "CellRates",
+    "CompressionResult",
     "ContextState",
     "Event",
     "ExtractedSequence",
@@ -58,6 +61,7 @@ __all__ = [
     "build_context_state",
     "bursty",
     "compose_context_states",
+    "compress",
     "development_eligible_count",
     "label_phases",
     "load_trials",
