@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 import statsmodels.api as sm
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from statsmodels.stats.proportion import confint_proportions_2indep
 
@@ -31,6 +31,7 @@ def test_ece_right_closed_bins():
     )
 
 
+@settings(max_examples=100)  # suite budget (common brief)
 @given(st.lists(st.tuples(st.floats(0, 1), st.integers(0, 1)), min_size=1, max_size=40))
 def test_ece_one_bin_is_gap_of_means(pairs):
     conf = [c for c, _ in pairs]

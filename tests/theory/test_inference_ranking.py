@@ -4,7 +4,7 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import stats
 
@@ -26,6 +26,7 @@ def score_tables(draw):
     return np.array(rows, dtype=float)
 
 
+@settings(max_examples=100)  # suite budget (common brief)
 @given(score_tables())
 def test_friedman_matches_scipy_friedmanchisquare(table):
     # scipy.stats.friedmanchisquare(*columns) (tie-corrected)
@@ -84,6 +85,7 @@ def _average_precision(relevance):
     return total / max(sum(relevance), 1)
 
 
+@settings(max_examples=100)  # suite budget (common brief)
 @given(st.lists(st.one_of(st.none(), st.integers(1, 20)), min_size=1, max_size=20))
 def test_map_equals_general_average_precision_for_one_relevant(ranks):
     ref = np.mean([_average_precision([i == r for i in range(1, 21)]) for r in ranks])

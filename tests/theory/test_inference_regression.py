@@ -2,7 +2,7 @@
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import stats
 
@@ -17,6 +17,7 @@ def depth_data(draw):
     return depth, comply
 
 
+@settings(max_examples=100)  # suite budget (common brief)
 @given(depth_data())
 def test_depth_slope_matches_scipy_linregress(dc):
     depth, comply = dc

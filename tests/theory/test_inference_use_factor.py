@@ -4,13 +4,14 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from scipy import stats
 
 from theory.inference import conditional_use_factor, proportion_ci, use_factor
 from theory.strategies import paired_outcomes
 
 
+@settings(max_examples=100)  # suite budget (common brief)
 @given(paired_outcomes())
 def test_use_factor_se_equals_linearised_residual_sd(cr):
     # delta method == sd(C_i - kappa R_i) / (R_bar sqrt(n)) (first-order linearisation)
@@ -22,6 +23,7 @@ def test_use_factor_se_equals_linearised_residual_sd(cr):
     assert u.estimate == pytest.approx(c.mean() / r.mean())
 
 
+@settings(max_examples=100)  # suite budget (common brief)
 @given(paired_outcomes())
 def test_use_factor_se_no_covariance_formula(cr):
     # hand form: (Var C / R^2 + C^2 Var R / R^4) / n, sample variances ddof 1
