@@ -12,10 +12,13 @@ import numpy.typing as npt
 from hypothesis import strategies as st
 
 __all__ = [
+    "ball_points",
     "binomial_counts",
     "decay_counts",
     "depth_params",
     "depths",
+    "diagonal_gaussians",
+    "hopfield_instances",
     "joint_tables",
     "margins",
     "paired_outcomes",
@@ -68,8 +71,13 @@ def depths(*, max_depth: int = 60) -> st.SearchStrategy[int]:
     return st.integers(min_value=1, max_value=max_depth)
 
 
-def margins() -> st.SearchStrategy[float]:
-    """Draw margins ``tau`` in ``[0, 0.99]`` for the crossover; shrinks towards 0.
+def margins(*, min_tau: float = 0.0, max_tau: float = 0.99) -> st.SearchStrategy[float]:
+    """Draw margins ``tau`` in ``[min_tau, max_tau]`` for the crossover; shrinks towards ``min_tau``.
+
+    Parameters
+    ----------
+    min_tau, max_tau : float
+        Bounds, inside ``[0, 1)``.
 
     Examples
     --------
@@ -78,7 +86,7 @@ def margins() -> st.SearchStrategy[float]:
     >>> find(margins(), lambda t: True)
     0.0
     """
-    return st.floats(min_value=0.0, max_value=0.99)
+    return st.floats(min_value=min_tau, max_value=max_tau)
 
 
 @st.composite
@@ -206,3 +214,93 @@ def decay_counts(
     n = [draw(st.integers(min_value=1, max_value=max_n)) for _ in range(m)]
     k = [draw(st.integers(min_value=0, max_value=trials)) for trials in n]
     return list(range(1, m + 1)), k, n
+
+
+@st.composite
+def diagonal_gaussians(
+    draw: st.DrawFn, *, count: int = 2, max_dim: int = 4
+) -> list[tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]]:
+    """Draw ``count`` diagonal Gaussians ``(mu, sigma)`` of one dimension (``theory.fisher_rao``).
+
+    Dimension ``1..max_dim``; ``mu`` in ``[-5, 5]``; ``sigma = exp(z)`` with
+    ``z`` in ``[-2, 2]`` (standard deviations in about ``[0.135, 7.39]``).
+    Shrinks towards ``count`` copies of ``N(0, 1)`` in one dimension.
+
+    Examples
+    --------
+    >>> from hypothesis import find
+    >>> from theory.strategies import diagonal_gaussians
+    >>> [(m.tolist(), s.tolist()) for m, s in find(diagonal_gaussians(), lambda g: True)]
+    [([0.0], [1.0]), ([0.0], [1.0])]
+    """
+    dim = draw(st.integers(min_value=1, max_value=max_dim))
+    coords = st.lists(
+        st.floats(min_value=-5.0, max_value=5.0), min_size=dim, max_size=dim
+    )
+    logs = st.lists(
+        st.floats(min_value=-2.0, max_value=2.0), min_size=dim, max_size=dim
+    )
+    return [
+        (np.array(draw(coords)), np.exp(np.array(draw(logs)))) for _ in range(count)
+    ]
+
+
+@st.composite
+def ball_points(
+    draw: st.DrawFn, *, dim: int, count: int = 2, max_norm: float = 0.95
+) -> list[npt.NDArray[np.float64]]:
+    """Draw ``count`` points of the open unit ball in ``R^dim`` (``theory.poincare``).
+
+    Each is a direction from ``[-1, 1]^dim`` scaled to a radius in
+    ``[0, max_norm]`` (the zero direction gives the origin). Shrinks towards
+    the origin.
+
+    Examples
+    --------
+    >>> from hypothesis import find
+    >>> from theory.strategies import ball_points
+    >>> [p.tolist() for p in find(ball_points(dim=2), lambda p: True)]
+    [[0.0, 0.0], [0.0, 0.0]]
+    """
+    out = []
+    for _ in range(count):
+        v = np.array(
+            draw(
+                st.lists(
+                    st.floats(min_value=-1.0, max_value=1.0), min_size=dim, max_size=dim
+                )
+            )
+        )
+        radius = draw(st.floats(min_value=0.0, max_value=max_norm))
+        norm = float(np.linalg.norm(v))
+        out.append(v * (radius / norm) if norm > 0.0 else np.zeros(dim))
+    return out
+
+
+@st.composite
+def hopfield_instances(
+    draw: st.DrawFn, *, max_patterns: int = 6, max_dim: int = 4
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], float]:
+    """Draw ``(patterns, xi, beta)`` for ``theory.hopfield``.
+
+    ``1..max_patterns`` patterns of dimension ``1..max_dim`` with entries in
+    ``[-1, 1]``, a state ``xi`` in ``[-1, 1]^d`` and ``beta`` in
+    ``[0.1, 20]``. Shrinks towards one zero pattern, ``xi = 0``, ``beta = 1``.
+
+    Examples
+    --------
+    >>> from hypothesis import find
+    >>> from theory.strategies import hopfield_instances
+    >>> p, xi, beta = find(hopfield_instances(), lambda h: True)
+    >>> p.tolist(), xi.tolist(), beta
+    ([[0.0]], [0.0], 1.0)
+    """
+    n = draw(st.integers(min_value=1, max_value=max_patterns))
+    d = draw(st.integers(min_value=1, max_value=max_dim))
+    entries = st.floats(min_value=-1.0, max_value=1.0)
+    patterns = np.array(
+        draw(st.lists(entries, min_size=n * d, max_size=n * d))
+    ).reshape(n, d)
+    xi = np.array(draw(st.lists(entries, min_size=d, max_size=d)))
+    beta = draw(st.floats(min_value=0.1, max_value=20.0))
+    return patterns, xi, beta
