@@ -97,6 +97,7 @@ class SweepResult:
     """
 
     semantics: str
+    solver: str
     rows: tuple[Mapping[str, Any], ...]
     aggregates: tuple[Mapping[str, Any], ...]
     crossover: Mapping[str, float | None]
@@ -108,6 +109,7 @@ class SweepResult:
             "crossover": dict(self.crossover),
             "rows": [dict(r) for r in self.rows],
             "semantics": self.semantics,
+            "solver": self.solver,
         }
 
     def rows_csv(self) -> str:
@@ -126,6 +128,7 @@ def retention_sweep(
     retentions: Sequence[float] = RETENTIONS,
     seeds: Iterable[int] = range(100),
     semantics: str = "reference",
+    solver: str | None = None,
     executor: Executor | bool | None = None,
     journal: str | Path | None = None,
     out: str | Path | None = None,
@@ -144,6 +147,9 @@ def retention_sweep(
         ``"reference"``: strategies naive, bridge_preserving,
         contract_guarded and the reference solver. ``"paper"``: the contract is
         ``definition2`` and the solver is exact with the endogenous pivot.
+    solver : {"reference", "greedy", "exact"}, optional
+        Overrides the semantics' solver: ``"greedy"`` is the committed,
+        argmax-anchored search of the paper's greedy sweep.
     executor : Executor, False or None
         Where cells run: ``None`` a local process pool sized to the machine,
         ``False`` this process, or any :class:`concurrent.futures.Executor`
@@ -199,14 +205,25 @@ def retention_sweep(
     if out is not None and Path(out).suffix not in (".json", ".csv"):
         msg = f"out must end in .json or .csv, got {str(out)!r}"
         raise ValueError(msg)
+    solver_name = solver
+    if solver_name is None:
+        solver_name = "reference" if semantics == "reference" else "exact"
+    if solver_name not in ("reference", "greedy", "exact"):
+        msg = f"solver must be one of 'reference', 'greedy', 'exact', got {solver!r}"
+        raise ValueError(msg)
     cells = [
-        {"retentions": chosen, "seed": s, "semantics": semantics} for s in seed_list
+        {"retentions": chosen, "seed": s, "semantics": semantics, "solver": solver_name}
+        for s in seed_list
     ]
     rows = _run(cells, executor=executor, journal=journal, progress=progress)
     rows.sort(key=lambda r: (-r["retention"], r["seed"]))
     aggregates = _aggregates(rows, chosen, _STRATEGIES[semantics])
     result = SweepResult(
-        semantics, tuple(rows), tuple(aggregates), _crossover(aggregates, semantics)
+        semantics,
+        solver_name,
+        tuple(rows),
+        tuple(aggregates),
+        _crossover(aggregates, semantics),
     )
     if out is not None:
         path = Path(out)
@@ -231,7 +248,8 @@ def sweep_cell(cell: Mapping[str, Any]) -> list[dict[str, Any]]:
     (3, 100)
     """
     semantics = cell["semantics"]
-    solver = "reference" if semantics == "reference" else "exact"
+    default = "reference" if semantics == "reference" else "exact"
+    solver = cell.get("solver", default)
     endogenous = semantics == "paper"
     timeline = multiburst(MultiBurstConfig(n_events=_N_EVENTS), seed=int(cell["seed"]))
     g = grammar()
@@ -286,7 +304,7 @@ def sweep_trials(result: SweepResult) -> list[Trial]:
             row["strategy"],
             budget=row["retention"],
             seed=row["seed"],
-            model=f"solver:{result.semantics}",
+            model=f"{result.solver} ({result.semantics})",
             full_pivot=row["full_tp"],
             chosen_pivot=row["free_tp"],
             raw_validity=row["raw_valid"],

@@ -150,6 +150,7 @@ BAD = [
     ({"seeds": [-1]}, ValueError, "seed must be >= 0"),
     ({"seeds": []}, ValueError, "must not be empty"),
     ({"semantics": "both"}, ValueError, "semantics must be one of"),
+    ({"solver": "tp"}, ValueError, "solver must be one of"),
     ({"out": "sweep.txt"}, ValueError, "out must end in .json or .csv"),
     ({"executor": "pool"}, TypeError, "executor must be a concurrent.futures.Executor"),
 ]
@@ -160,3 +161,15 @@ def test_bad_arguments(kwargs, error, match):
     args = {"retentions": [0.5], "seeds": [0], "executor": False, **kwargs}
     with pytest.raises(error, match=match):
         retention_sweep(**args)
+
+
+def test_greedy_solver_sweep_runs_and_differs_only_in_solver():
+    result = retention_sweep(
+        retentions=[0.5], seeds=[0], solver="greedy", executor=False
+    )
+    assert result.solver == "greedy"
+    assert [r["strategy"] for r in result.rows] == [
+        "naive",
+        "bridge_preserving",
+        "contract_guarded",
+    ]
