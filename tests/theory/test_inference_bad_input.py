@@ -270,7 +270,7 @@ BAD = [
     ),
     (
         inf.baron_kenny,
-        ([1, 2, 3, 4], [0, 1, 0, 1], [1, 2, 3]),
+        ([1, 2, 3, 4], [0, 1, 0, 1], [1, 2, 3, 4, 5]),
         {},
         ValueError,
         "x and y must have equal length",
