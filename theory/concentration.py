@@ -238,7 +238,7 @@ def progressive_depth_symbolic() -> dict[str, sp.Expr]:
         sp.expand_log(solved.subs(dmin, sigma2 * n ** (-2 / d)), force=True)
     )
     return {
-        "depth": sp.simplify(solved),
+        "depth": sp.factor(sp.expand_log(solved, force=True)),
         "distortion": sp.simplify(distortion),
         "depth_at_resolution": at_resolution,
     }

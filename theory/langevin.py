@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 import numpy as np
@@ -152,6 +153,7 @@ def stationary_drift(xi: object, grad_u: object, *, temperature: float) -> Float
     return _drift(xi, grad_u, temperature, 1.0)
 
 
+@lru_cache(maxsize=1)
 def zero_flux_coefficient() -> sp.Expr:
     """Return ``c(k)`` such that ``b = -lambda^{-2} grad U + c lambda^{-1} xi`` has zero flux.
 
