@@ -2,6 +2,7 @@
 
 import math
 
+import numpy as np
 import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
@@ -157,3 +158,28 @@ def test_proportion_ci_bad_input(kwargs, error, match):
 def test_rule_of_three_bad_input():
     with pytest.raises(ValueError, match="n must be >= 1, got 0"):
         rule_of_three(0)
+
+
+def _exact_coverage(method, n, ps):
+    # coverage(p) = sum_k Binom(k; n, p) 1[low_k <= p <= high_k], by enumeration
+    ends = [proportion_ci(k, n, method=method) for k in range(n + 1)]
+    pmf = stats.binom.pmf(np.arange(n + 1)[None, :], n, ps[:, None])
+    low = np.array([c.low for c in ends])
+    high = np.array([c.high for c in ends])
+    inside = (low[None, :] <= ps[:, None]) & (ps[:, None] <= high[None, :])
+    return (pmf * inside).sum(axis=1)
+
+
+@pytest.mark.parametrize("n", [1, 5, 17, 40])
+def test_clopper_pearson_coverage_never_below_nominal(n):
+    # exactness of Clopper-Pearson: coverage >= level at every p (guaranteed property)
+    ps = np.linspace(0.001, 0.999, 499)
+    assert _exact_coverage("clopper-pearson", n, ps).min() >= 0.95 - 1e-9
+
+
+@pytest.mark.parametrize("method", ["wilson", "jeffreys", "agresti-coull"])
+def test_well_behaved_intervals_average_coverage_near_nominal(method):
+    # Brown, Cai and DasGupta (2001): mean coverage over p close to 0.95 at n = 50
+    ps = np.linspace(0.01, 0.99, 197)
+    mean = float(_exact_coverage(method, 50, ps).mean())
+    assert 0.94 <= mean <= 0.965
