@@ -5,10 +5,15 @@ Re-exported by :mod:`proofs.witness`.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
+from algebra import satisfies_contract
 from proofs._witness_tiny import EXP58_GRAMMAR, FOCAL, OTHER, describe, tiny_timelines
 from proofs.ledger import ClaimCheck, Verdict
 from witnesses import Event, Timeline, solve
-from witnesses.exp58 import BLOCK2, exp58_timeline
+from witnesses.compress import compress
+from witnesses.exp58 import BLOCK1, BLOCK2, exp58_timeline
+from witnesses.state import reference_block_context
 
 # --- item 5: the TP solver does not enforce the endogenous pivot ----------------
 
@@ -238,4 +243,82 @@ def check_dis11_solver_exact(max_events: int = 4) -> ClaimCheck:
         Verdict.REFUTED if refuted else Verdict.VERIFIED,
         evidence,
         found if refuted else None,
+    )
+
+
+# --- item 2: the paper's contract vs the reference's guard --------------------------
+
+
+class _Row(NamedTuple):
+    kept: list[str]
+    scores: dict[int, float | None]
+    tps: dict[int, str | None]
+    contract: bool
+
+
+def _dis2_row(strategy: str) -> _Row:
+    tl = exp58_timeline()
+    block1 = tl.subset(BLOCK1)
+    kept = compress(block1, FOCAL, strategy=strategy, k=3, m=10, target_size=2)
+    graph = tl.subset([*kept.kept_ids, *BLOCK2])
+    sols = {m: solve(graph, FOCAL, grammar=EXP58_GRAMMAR, m=m) for m in (1, 10)}
+    holds = satisfies_contract(
+        reference_block_context(block1, FOCAL),
+        reference_block_context(kept.timeline, FOCAL),
+        3,
+    )
+    return _Row(
+        list(kept.kept_ids),
+        {m: x.score for m, x in sols.items()},
+        {m: x.turning_point_id for m, x in sols.items()},
+        holds,
+    )
+
+
+def check_dis2_contract() -> ClaimCheck:
+    """VM-DIS-2-CONTRACT: Definition 2 does not give the published Exp58 contract row.
+
+    Compress Exp58 block 1 to 2 events (``k = 3``, ``M = 10``) with the
+    reference's absolute guard (``contract_guarded``) and with the paper's
+    block-level contract (``definition2``, reference counting), append block
+    2 and solve with the Exp58 grammar (``M = 1`` and ``10``).
+
+    Examples
+    --------
+    >>> from proofs.witness import check_dis2_contract
+    >>> r = check_dis2_contract()
+    >>> r.verdict.value, r.counterexample["definition2_kept"]
+    ('refuted', ['e01', 'e02', 'e03', 'e40'])
+    """
+    guard, paper = _dis2_row("contract_guarded"), _dis2_row("definition2")
+    block1 = exp58_timeline().subset(BLOCK1)
+    tighter = satisfies_contract(
+        reference_block_context(block1, FOCAL),
+        reference_block_context(block1.subset(paper.kept[:-1]), FOCAL),
+        3,
+    )
+    evidence = (
+        f"contract_guarded keeps {len(guard.kept)} block-1 events (scores for M=1, "
+        f"M=10: {guard.scores}, TP {guard.tps}); definition2 keeps {paper.kept} "
+        f"(Definition 2, reference counting: d(4) = 3 >= min(d(40) = 32, 3) holds = "
+        f"{paper.contract}; dropping one more, d(3) = 2 < 3, holds = {tighter}) and "
+        f"scores {paper.scores}, TP {paper.tps}. Hand: 14 events, weight sum 21.95, "
+        "TP e41 at index 4: 21.95 + 20 (1 - 0.5 |4/13 - 0.6|) = 39.0269. The published "
+        "47.084 needs the absolute all-pivot guard, which here degenerates to no "
+        "compression (block 1 already violates it)."
+    )
+    published = 47.08421052631579  # WITNESS.md 2.1
+    differs = paper.scores != guard.scores and set(guard.scores.values()) == {published}
+    if not differs:
+        return ClaimCheck("VM-DIS-2-CONTRACT", Verdict.VERIFIED, evidence)
+    return ClaimCheck(
+        "VM-DIS-2-CONTRACT",
+        Verdict.REFUTED,
+        evidence,
+        {
+            "definition2_kept": paper.kept,
+            "definition2_score": paper.scores[10],
+            "guard_kept": len(guard.kept),
+            "guard_score": guard.scores[10],
+        },
     )

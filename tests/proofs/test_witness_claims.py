@@ -37,6 +37,30 @@ def test_vm_dis1_failure_count_matches_closed_form():
     assert f"fails for {expected} of 121 pairs" in r.evidence
 
 
+def test_vm_dis2_definition2_scores_39_027():
+    """WITNESS.md 2.1 extra check: Definition 2 keeps {e01, e02, e03, e40} and scores
+    21.95 + 20 (1 - 0.5 |4/13 - 0.6|); the guard keeps all 40 and scores 47.084."""
+    r = w.check_dis2_contract()
+    assert r.verdict is Verdict.REFUTED
+    ce = r.counterexample
+    assert ce["definition2_kept"] == ["e01", "e02", "e03", "e40"]
+    base = (
+        0.9
+        + 0.85
+        + 5.0
+        + 0.8
+        + 10.0
+        + sum(0.40 + 0.20 * ((i - 42) % 4) / 3 for i in range(42, 51))
+    )
+    assert ce["definition2_score"] == pytest.approx(
+        base + 20 * (1 - 0.5 * abs(4 / 13 - 0.6))
+    )
+    assert ce["guard_kept"] == 40
+    assert ce["guard_score"] == pytest.approx(
+        27.4 + 20 * (1 - 0.5 * abs(12 / 19 - 0.6))
+    )
+
+
 def test_vm_dis3_commit_three_events():
     """[f w1] then [f w1, f w2]: e2 at prefix 2 has j_dev 1, so M = 1 escapes (hand)."""
     r = w.check_dis3_commit(max_events=3)
