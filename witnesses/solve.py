@@ -7,6 +7,7 @@ from numbers import Integral
 from typing import Any
 
 from witnesses import _reference
+from witnesses._greedy import solve_greedy
 from witnesses._pool import injection_pool, rank_pivots
 from witnesses.events import Event, Timeline
 from witnesses.grammar import Grammar
@@ -119,7 +120,10 @@ def solve(
         experiments report. ``"exact"``: the true maximum of the score over
         every grammar-valid subsequence of the whole timeline with a
         candidate turning point. ``"greedy"``: the committed-to-argmax
-        anchor search of WITNESS.md 1.4 (ignores ``m`` and the candidates).
+        anchor search of WITNESS.md 1.4: the 8 heaviest events are anchors,
+        each anchor's pool cut to the length budget is one candidate, its
+        turning point the argmax; ignores ``m``; may return its best
+        *invalid* candidate when none is valid (check ``valid``).
     endogenous : bool, default False
         Exact solver only: require the turning point to be the heaviest focal
         event of the selected sequence in the pivot order (the paper's
@@ -134,7 +138,15 @@ def solve(
     -------
     Solution
         The best valid sequence or None; diagnostics hold ``solver``,
-        ``candidates`` (ids tried) and ``dropped_candidates`` (id -> reason).
+        ``candidates`` (ids tried; the anchors for greedy) and
+        ``dropped_candidates`` (id -> reason).
+
+    Raises
+    ------
+    TypeError, ValueError
+        For bad arguments, for ``endogenous`` without ``solver="exact"``,
+        for ``tp_candidate_ids`` with ``solver="greedy"``, and (``strict``)
+        for forced ids that are absent or not focal.
 
     Examples
     --------
@@ -166,9 +178,7 @@ def solve(
     )
     top_n = _positive_int(injection_top_n, "injection_top_n")
     if solver == "greedy":
-        from witnesses._greedy import solve_greedy
-
-        return solve_greedy(timeline, focal, grammar)
+        return _solve_greedy(timeline, focal, grammar, length, top_n, tp_candidate_ids)
     candidates, dropped = pivot_candidates(
         timeline, focal, m=m, tp_candidate_ids=tp_candidate_ids, strict=strict
     )
@@ -188,6 +198,30 @@ def solve(
         _solve_reference(timeline, focal, grammar, candidates, length, top_n),
         diagnostics,
     )
+
+
+def _solve_greedy(
+    timeline: Timeline,
+    focal: str,
+    grammar: Grammar,
+    length: int,
+    top_n: int,
+    tp_candidate_ids: Iterable[str] | None,
+) -> Solution:
+    if tp_candidate_ids is not None:
+        msg = (
+            "solver='greedy' cannot force a turning point (it takes the argmax of "
+            "each candidate set); use solver='reference' or 'exact' with tp_candidate_ids"
+        )
+        raise ValueError(msg)
+    best, anchors = solve_greedy(timeline, focal, grammar, length=length, top_n=top_n)
+    diagnostics = {
+        "solver": "greedy",
+        "candidates": anchors,
+        "dropped_candidates": {},
+        "valid": best is not None and best.valid,
+    }
+    return Solution(best, diagnostics)
 
 
 def _solve_reference(
