@@ -1,0 +1,229 @@
+"""The semiring ledger (VM-SEMIRING*, VM-TROP-HOM, VM-TROP-WITNESS) and its z3 transcription."""
+
+import pytest
+import z3
+from hypothesis import given
+from hypothesis import strategies as st
+
+from algebra.strategies import hypothesis_sets, tropical_contexts
+from algebra.tropical import (
+    TOP,
+    TropicalContext,
+    compose_tropical,
+    matrix_otimes,
+    oplus,
+    oplus_tropical,
+    otimes,
+    to_matrix,
+    to_monoid,
+)
+from proofs import Verdict, check
+from proofs import _semiring_smt as sym
+from proofs.semiring import AXIOMS, axiom_table, check_homomorphism
+
+T = TropicalContext
+KS = st.integers(min_value=0, max_value=3)
+LO, HI = -100, 100  # bottom and top for keys drawn in [-3, 3]
+
+
+def _concrete(t, *, capped_totals=False):
+    w = tuple(z3.RealVal(LO if v is None else v) for v in t.slots)
+    if capped_totals:
+        k = t.k
+        ds = tuple(
+            z3.BoolVal(any(min(d, k) == x for d in t.totals)) for x in range(k + 1)
+        )
+        return sym.Elem(w, ds=ds)
+    return sym.Elem(w, z3.IntVal(t.d_total))
+
+
+def _value(expr):
+    lo, hi = z3.Real("lo"), z3.Real("hi")
+    out = z3.simplify(z3.substitute(expr, (lo, z3.RealVal(LO)), (hi, z3.RealVal(HI))))
+    if z3.is_bool(out):
+        return z3.is_true(out)
+    if z3.is_int_value(out):
+        return out.as_long()
+    frac = out.as_fraction()
+    value = int(frac) if frac.denominator == 1 else frac
+    return {LO: None, HI: TOP}.get(value, value)
+
+
+def _decode(e):
+    return tuple(_value(v) for v in e.w), None if e.d is None else _value(e.d)
+
+
+@given(st.data(), KS)
+def test_symbolic_product_matches_compose_tropical(data, k):
+    """The z3 product evaluated on constants equals compose_tropical."""
+    a, b = (data.draw(tropical_contexts(k=k)) for _ in range(2))
+    alg = sym.tropical("max", k)
+    got = _decode(alg.mul(_concrete(a), _concrete(b)))
+    want = compose_tropical(a, b)
+    assert got == (want.slots, want.d_total)
+
+
+@given(st.data(), KS, st.sampled_from(["equal", "max", "min"]))
+def test_symbolic_sums_match_oplus_tropical(data, k, rule):
+    """The z3 sums evaluated on constants equal oplus_tropical (where it is defined)."""
+    a, b = (data.draw(tropical_contexts(k=k)) for _ in range(2))
+    if rule == "equal":
+        b = T(
+            tuple(None if x > a.d_total else v for x, v in enumerate(b.slots)),
+            a.d_total,
+        )
+    got = _decode(sym.tropical(rule, k).add(_concrete(a), _concrete(b)))
+    slots = tuple(
+        None if p is None and q is None else max(v for v in (p, q) if v is not None)
+        for p, q in zip(a.slots, b.slots, strict=True)
+    )
+    total = min(a.d_total, b.d_total) if rule == "min" else max(a.d_total, b.d_total)
+    assert got == (slots, total)
+    if rule != "min" or all(v is None for x, v in enumerate(slots) if x > total):
+        assert oplus_tropical(a, b, d_total=rule) == T(slots, total)
+
+
+@given(st.data(), KS)
+def test_symbolic_hypothesis_sets_match(data, k):
+    """The z3 set operations (totals capped at k) equal otimes / oplus."""
+    a, b = (data.draw(hypothesis_sets(k=k)) for _ in range(2))
+    alg = sym.hypothesis_sets(k)
+    for sym_op, op in ((alg.mul, otimes), (alg.add, oplus)):
+        out = sym_op(_concrete(a, capped_totals=True), _concrete(b, capped_totals=True))
+        want = op(a, b)
+        capped = {min(d, k) for d in want.totals}
+        assert tuple(_value(v) for v in out.w) == want.slots
+        assert {x for x, d in enumerate(out.ds) if _value(d)} == capped
+
+
+@given(st.data(), st.integers(min_value=0, max_value=2))
+def test_symbolic_matrix_product_matches(data, k):
+    """The z3 (max, min) matrix product equals matrix_otimes."""
+    a, b = (to_matrix(data.draw(hypothesis_sets(k=k))) for _ in range(2))
+    n = k + 2
+    alg = sym.matrices(n)
+
+    def enc(m):
+        flat = [LO if v is None else HI if v is TOP else v for row in m for v in row]
+        return sym.Elem(tuple(z3.RealVal(v) for v in flat))
+
+    got = tuple(_value(v) for v in alg.mul(enc(a), enc(b)).w)
+    want = matrix_otimes(a, b)
+    assert got == tuple(v for row in want for v in row)
+
+
+@given(st.data(), KS)
+def test_symbolic_projection_matches_to_monoid(data, k):
+    """sym.project equals to_monoid (key, first slot holding it)."""
+    t = data.draw(tropical_contexts(k=k))
+    has, w, first = sym.project(sym.keys(), _concrete(t), k)
+    image = to_monoid(t)
+    assert _value(has) == (image.w is not None)
+    if image.w is not None:
+        assert (_value(w), _value(first)) == (image.w, image.d_pre)
+
+
+# --- the ledger --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("claim_id", "verdict"),
+    [
+        ("VM-SEMIRING", Verdict.CONDITIONAL),
+        ("VM-SEMIRING-EQ", Verdict.REFUTED),
+        ("VM-SEMIRING-MAX", Verdict.REFUTED),
+        ("VM-SEMIRING-MIN", Verdict.REFUTED),
+        ("VM-SEMIRING-SET", Verdict.PROVEN),
+        ("VM-SEMIRING-MAT", Verdict.PROVEN),
+        ("VM-TROP-HOM", Verdict.PROVEN),
+        ("VM-TROP-WITNESS", Verdict.VERIFIED),
+    ],
+)
+def test_vm_semiring_ledger_verdicts(claim_id, verdict):
+    """Each registered claim reaches the verdict argued in proofs.semiring."""
+    assert check(claim_id).verdict is verdict
+
+
+def _failing(candidate):
+    return {
+        r.axiom: r.counterexample for r in axiom_table(candidate) if r.holds is False
+    }
+
+
+def test_vm_semiring_failing_axioms():
+    """Exactly the axioms argued by hand fail (module docstring of proofs.semiring)."""
+    assert set(_failing("EQ")) == {"ADD-TOTAL", "ANNIHIL"}
+    assert set(_failing("MAX")) == {"DIST-R", "ANNIHIL"}
+    assert set(_failing("MIN")) == {"ADD-ZERO", "DIST-R", "ANNIHIL", "CLOSED"}
+    assert _failing("SET") == {} == _failing("MAT")
+    assert len(axiom_table("SET")) == len(AXIOMS) == 11
+
+
+def test_vm_semiring_max_counterexample_is_smallest_by_hand():
+    """DIST-R for MAX: k=1, a = candidate 0, b = the one, c = a development event.
+
+    No counterexample exists at k=0 (every shift is the identity there), and it
+    needs a finite slot and a non-zero total, so this one (size 2) is minimal.
+    By hand: (b ⊕ c) ⊗ a = ([-inf, 0], 1) but (b ⊗ a) ⊕ (c ⊗ a) = ([0, 0], 1).
+    """
+    cx = _failing("MAX")["DIST-R"]
+    assert cx == {
+        "k": "1",
+        "a": "([0, -inf], d=0)",
+        "b": "([-inf, -inf], d=0)",
+        "c": "([-inf, -inf], d=1)",
+    }
+    a, b, c = T((0, None), 0), T.identity(k=1), T.development(k=1)
+    left = compose_tropical(oplus_tropical(b, c, d_total="max"), a)
+    right = oplus_tropical(
+        compose_tropical(b, a), compose_tropical(c, a), d_total="max"
+    )
+    assert left == T((None, 0), 1) != right == T((0, 0), 1)
+
+
+def test_vm_semiring_eq_and_min_counterexamples_recheck():
+    """The recorded EQ and MIN counterexamples fail in the Python implementation too."""
+    eq = _failing("EQ")
+    assert eq["ANNIHIL"] == {"k": "0", "b": "([0], d=0)", "zero": "([-inf], d=0)"}
+    assert compose_tropical(T((None,), 0), T((0,), 0)) == T((0,), 0) != T((None,), 0)
+    assert eq["ADD-TOTAL"]["k"] == "0"
+    closed = _failing("MIN")["CLOSED"]
+    assert closed == {"k": "1", "a": "([-inf, -inf], d=0)", "b": "([-inf, 0], d=1)"}
+    with pytest.raises(ValueError, match="normal form"):
+        oplus_tropical(T((None, None), 0), T((None, 0), 1), d_total="min")
+
+
+def test_vm_trop_hom_records_why_normal_form_matters():
+    """Without the normal form: k=1, a=([-inf, 0], 0), b=([0, -inf], 0) (hand check in test_tropical)."""
+    evidence = check("VM-TROP-HOM").evidence
+    assert "k=1, a=([-inf, 0], d=0), b=([0, -inf], d=0)" in evidence
+
+
+def test_axiom_table_rejects_unknown_candidate():
+    """An unknown candidate name is a clear error."""
+    with pytest.raises(ValueError, match=r"candidate must be one of .*got 'RING'"):
+        axiom_table("RING")
+
+
+# --- larger k (slow) -----------------------------------------------------------------
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("candidate", ["EQ", "MAX", "MIN", "SET"])
+def test_semiring_axioms_larger_k(candidate):
+    """The same axioms hold and fail at k = 3 and 4 as at k <= 2."""
+    small = [(r.axiom, r.holds) for r in axiom_table(candidate)]
+    large = [(r.axiom, r.holds) for r in axiom_table(candidate, (3, 4))]
+    assert small == large
+
+
+@pytest.mark.slow
+def test_matrix_semiring_size_three():
+    """The (max, min) matrix laws hold for 3 x 3 matrices (k = 1)."""
+    assert all(r.holds for r in axiom_table("MAT", (3,)))
+
+
+@pytest.mark.slow
+def test_vm_trop_hom_larger_k():
+    """The homomorphism is proven for k = 5 and 6 as well."""
+    assert check_homomorphism((5, 6)).verdict is Verdict.PROVEN
