@@ -1,0 +1,85 @@
+"""Ledger checks of the inference toolkit (proofs.inference)."""
+
+import math
+import time
+
+import pytest
+import sympy as sp
+from hypothesis import given
+from hypothesis import strategies as st
+
+import proofs.inference as ledger_module
+from proofs import Verdict, claim
+from theory.inference import cohens_h, hoeffding_sample_size, rule_of_three
+
+EXPECTED = {
+    "DL-INF-RULE3": Verdict.CONDITIONAL,
+    "DL-INF-HOEFFDING": Verdict.VERIFIED,
+    "DL-INF-COHENH": Verdict.CONDITIONAL,
+}
+
+
+@pytest.mark.parametrize(("claim_id", "verdict"), sorted(EXPECTED.items()))
+def test_inference_claims_registered_with_verdict(claim_id, verdict):
+    result = claim(claim_id).run()
+    assert result.claim_id == claim_id
+    assert result.verdict is verdict
+    assert result.evidence
+
+
+def test_inference_claims_run_fast():
+    start = time.perf_counter()
+    for c in ledger_module.CLAIMS:
+        c.run()
+    assert time.perf_counter() - start < 10.0  # budget ~5 s (brief); slack for CI
+
+
+def test_dl_inf_rule3_evidence_numbers():
+    # hand: 1 - 0.05**(1/16) = 0.17058..., 3/16 = 0.1875, ratio 1.0992 <= 1.1;
+    # n = 15: 1 - 0.05**(1/15) = 0.18104..., ratio 1.1047 > 1.1
+    evidence = claim("DL-INF-RULE3").run().evidence
+    assert "n >= 16" in evidence
+    assert (3 / 16) / (1 - 0.05 ** (1 / 16)) <= 1.10 < (3 / 15) / (1 - 0.05 ** (1 / 15))
+
+
+@given(st.integers(1, 10**6))
+def test_dl_inf_rule3_transcription_agrees_with_rule_of_three(n):
+    # the symbolic statement 1 - 0.05^(1/n) <= ln(20)/n < 3/n on generated n
+    exact = -math.expm1(math.log(0.05) / n)
+    assert exact <= rule_of_three(n).high * (1 + 1e-12)
+    assert rule_of_three(n).high < 3 / n
+
+
+@given(st.floats(0.01, 0.3), st.floats(0.001, 0.3))
+def test_dl_inf_hoeffding_transcription(eps, delta):
+    n = hoeffding_sample_size(eps, delta)
+    assert n == max(1, math.ceil(math.log(2 / delta) / (2 * eps * eps) * (1 - 1e-12)))
+
+
+@given(st.floats(0.01, 0.99), st.floats(0.01, 0.99))
+def test_dl_inf_cohenh_transcription(p1, p2):
+    p = sp.Symbol("p")
+    g = 2 * sp.asin(sp.sqrt(p))
+    assert cohens_h(p1, p2).h == pytest.approx(
+        float(g.subs(p, p1) - g.subs(p, p2)), abs=1e-12
+    )
+
+
+def test_dl_inf_hoeffding_check_fails_on_wrong_sample_size(monkeypatch):
+    monkeypatch.setattr(ledger_module, "hoeffding_sample_size", lambda eps, delta: 737)
+    assert ledger_module._check_hoeffding().verdict is Verdict.REFUTED
+
+
+def test_dl_inf_rule3_check_fails_on_wrong_bound(monkeypatch):
+    monkeypatch.setattr(
+        ledger_module,
+        "rule_of_three",
+        lambda n: rule_of_three(n)._replace(high=2.5 / n),
+    )
+    assert ledger_module._check_rule3().verdict is Verdict.REFUTED
+
+
+def test_dl_inf_cohenh_check_fails_on_wrong_labels(monkeypatch):
+    wrong = type(cohens_h(0.5, 0.5))
+    monkeypatch.setattr(ledger_module, "cohens_h", lambda a, b: wrong(a - b, "small"))
+    assert ledger_module._check_cohens_h().verdict is Verdict.REFUTED
