@@ -322,3 +322,51 @@ def check_dis2_contract() -> ClaimCheck:
             "guard_score": guard.scores[10],
         },
     )
+
+
+def check_dis5_greedy_argmax(max_events: int = 5) -> ClaimCheck:
+    """VM-DIS-5-GREEDY-ARGMAX: the greedy classifier's turning point may be non-focal.
+
+    The greedy ("committed") solver labels the heaviest event of its
+    candidate set TURNING_POINT whatever its actors, and the validator does
+    not ask the turning point to be focal. Exhaustive search (strict
+    grammar) for the smallest tiny timeline where greedy returns a *valid*
+    sequence whose turning point does not involve the focal actor.
+
+    Examples
+    --------
+    >>> from proofs.witness import check_dis5_greedy_argmax
+    >>> r = check_dis5_greedy_argmax()
+    >>> r.verdict.value, r.counterexample["n_events"], r.counterexample["score"]
+    ('refuted', 4, 8.2)
+    """
+    for n in range(1, max_events + 1):
+        for tl in tiny_timelines(n):
+            sol = solve(tl, FOCAL, solver="greedy")
+            seq = sol.sequence
+            if not sol.valid or seq is None or seq.turning_point is None:
+                continue
+            if FOCAL not in seq.turning_point.actors:
+                evidence = (
+                    f"strict grammar: {describe(tl)}: greedy returns the valid "
+                    f"sequence {seq.describe()} with turning point "
+                    f"{seq.turning_point.id} (not focal), score {seq.score!r} (hand: "
+                    "5 + 2*2*(1 - 0.5*|3/3 - 0.6|) = 8.2). The paper's endogenous "
+                    "pivot is the heaviest *focal* event."
+                )
+                return ClaimCheck(
+                    "VM-DIS-5-GREEDY-ARGMAX",
+                    Verdict.REFUTED,
+                    evidence,
+                    {
+                        "n_events": n,
+                        "events": describe(tl),
+                        "sequence": seq.describe(),
+                        "score": seq.score,
+                    },
+                )
+    return ClaimCheck(
+        "VM-DIS-5-GREEDY-ARGMAX",
+        Verdict.VERIFIED,
+        f"greedy's turning point is focal on every tiny timeline of <= {max_events} events",
+    )

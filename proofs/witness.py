@@ -21,6 +21,7 @@ from proofs._smt import prove
 from proofs._witness_solver import (
     check_dis2_contract,
     check_dis5_endogenous_tp,
+    check_dis5_greedy_argmax,
     check_dis7_regret,
     check_dis11_solver_exact,
     search_solver_gap,
@@ -47,11 +48,13 @@ __all__ = [
     "check_dis3_commit",
     "check_dis4_absorbing",
     "check_dis5_endogenous_tp",
+    "check_dis5_greedy_argmax",
     "check_dis6_ties",
     "check_dis7_regret",
     "check_dis10_scale",
     "check_dis11_solver_exact",
     "check_dis12_precondition",
+    "check_dis13_pivot_update",
     "check_dis15_tpless",
     "search_solver_gap",
     "tiny_timelines",
@@ -374,6 +377,54 @@ def _dis12_found(tl: Timeline, cut: int, composed: object, truth: object) -> Cla
     )
 
 
+# --- item 13: the Exp57 pivot-update check cannot fire -------------------------------
+
+
+def check_dis13_pivot_update(max_events: int = 5) -> ClaimCheck:
+    """VM-DIS-13-PIVOT-UPDATE: Exp57's pivot-update escape check can never fire.
+
+    Exp57 flags an escape when the *whole* graph's state is absorbing but
+    the state of its first ``s + 1`` events is not. A candidate with
+    ``j_dev < k`` has a prefix below ``p_k`` (the smallest ``p`` with
+    ``d(p) >= k``), so it lies in any prefix block of at least ``p_k``
+    events, keeps its prefix count there, and stays in that block's top
+    ``M`` (every event ranked above it in the block is ranked above it in
+    the whole graph). Hence the check is vacuous for ``s + 1 >= p_k``
+    (Exp57 uses ``s >= 50``). Verified exhaustively on tiny timelines.
+
+    Examples
+    --------
+    >>> from proofs.witness import check_dis13_pivot_update
+    >>> check_dis13_pivot_update(max_events=4).verdict.value
+    'verified'
+    """
+    checked = 0
+    for k in (1, 2):
+        p_k = next(p for p in range(10) if development_eligible_count(p) >= k)
+        for n in range(1, max_events + 1):
+            for tl in tiny_timelines(n):
+                for m in (1, 2):
+                    whole = is_absorbing(build_context_state(tl, FOCAL, m), k)
+                    for size in range(p_k, n + 1):
+                        head = build_context_state(tl.subset(tl.ids[:size]), FOCAL, m)
+                        checked += 1
+                        if whole and not is_absorbing(head, k):
+                            return ClaimCheck(
+                                "VM-DIS-13-PIVOT-UPDATE",
+                                Verdict.REFUTED,
+                                f"escape flagged: k={k}, M={m}, prefix {size}",
+                                {"events": describe(tl), "k": k, "m": m, "size": size},
+                            )
+    return ClaimCheck(
+        "VM-DIS-13-PIVOT-UPDATE",
+        Verdict.VERIFIED,
+        f"{checked} (timeline, k, M, prefix size) cases, timelines of <= {max_events} "
+        "tiny events, k in {1, 2}, M in {1, 2}, prefixes of >= p_k events (p_1 = 2, "
+        "p_2 = 3): whenever the whole state is absorbing, so is the prefix state. "
+        "The 0 escapes Exp57 reports for pivot update carry no information.",
+    )
+
+
 # --- item 15: turning-point-less sequences -------------------------------------------
 
 
@@ -448,6 +499,14 @@ CLAIMS: tuple[Claim, ...] = (
         check_dis5_endogenous_tp,
     ),
     Claim(
+        "VM-DIS-5-GREEDY-ARGMAX",
+        "VM",
+        "the greedy (committed) classifier's turning point is the heaviest focal "
+        "event of its sequence",
+        Kind.EXHAUSTIVE,
+        check_dis5_greedy_argmax,
+    ),
+    Claim(
         "VM-DIS-6-TIES",
         "VM",
         "the reference's pivot order (weight desc, earlier, larger id) is the paper's "
@@ -484,6 +543,15 @@ CLAIMS: tuple[Claim, ...] = (
         "blocks",
         Kind.EXHAUSTIVE,
         check_dis12_precondition,
+    ),
+    Claim(
+        "VM-DIS-13-PIVOT-UPDATE",
+        "VM",
+        "Exp57's pivot-update escape check (whole-graph state absorbing, state of the "
+        "first s + 1 events not) cannot fire once s + 1 >= p_k, so its 0 escapes "
+        "carry no information",
+        Kind.EXHAUSTIVE,
+        check_dis13_pivot_update,
     ),
     Claim(
         "VM-DIS-15-TPLESS",

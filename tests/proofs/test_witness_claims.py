@@ -92,6 +92,36 @@ def test_vm_dis5_e45_substitution():
     assert ce["score"] == pytest.approx(20.3 + 1.2 * (1 - 0.5 * abs(6 / 11 - 0.6)))
 
 
+def test_vm_dis5_greedy_turning_point_not_focal():
+    """Greedy labels the heaviest event (w 2, not focal) TP: 5 + 4 (1 - 0.5 |1 - 0.6|)."""
+    r = w.check_dis5_greedy_argmax()
+    assert r.verdict is Verdict.REFUTED
+    assert r.counterexample["n_events"] == 4
+    assert r.counterexample["sequence"] == "e0:S e1:D e2:D e3:T"
+    assert r.counterexample["score"] == pytest.approx(5 + 4 * (1 - 0.5 * abs(1 - 0.6)))
+
+
+def test_vm_dis13_pivot_update_vacuous():
+    r = w.check_dis13_pivot_update(max_events=4)
+    assert r.verdict is Verdict.VERIFIED
+
+
+def test_vm_dis13_bound_is_tight():
+    """Below p_1 = 2 the check could fire: [other, focal] is absorbing (the focal
+    event has prefix 1, d(1) = 0) but its first event alone has no pivot."""
+    from witnesses import Event, Timeline
+    from witnesses.state import build_context_state, is_absorbing
+
+    tl = Timeline(
+        [
+            Event("e0", 0.0, 1.0, actors={"actor_1"}),
+            Event("e1", 1.0, 1.0, actors={FOCAL}),
+        ]
+    )
+    assert is_absorbing(build_context_state(tl, FOCAL, 1), 1)
+    assert not is_absorbing(build_context_state(tl.subset(["e0"]), FOCAL, 1), 1)
+
+
 def test_vm_dis6_tie_order_agrees():
     assert w.check_dis6_ties(max_events=3).verdict is Verdict.VERIFIED
 
