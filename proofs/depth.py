@@ -1,9 +1,370 @@
-"""Claims of this area (filled in by its issue)."""
+"""Claims of the depth theory (THEORY.md §2.2-2.4): DL-A4, DL-T7, DL-T9, DL-T10, DL-P1.
+
+Symbolic identities are proved with sympy on the transcriptions in
+:mod:`proofs._depth_sym`; inequalities in the reals with z3; the paper's
+worked numbers in exact rationals. The scatter and compliance claims (DL-T6,
+DL-T11, DL-C2) are checked in :mod:`proofs._depth_scatter` and registered
+here. Loosely stated claims carry the sharpest true statement next to the
+verdict on the stated one.
+"""
 
 from __future__ import annotations
 
-from proofs.ledger import Claim
+from fractions import Fraction
+
+import numpy as np
+import sympy as sp
+import z3
+
+from proofs import _depth_sym as sym
+from proofs._depth_scatter import SCATTER_CLAIMS
+from proofs._smt import prove
+from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
+from theory.depth import advantage, advantage_peak, crossover_depth, crossover_interval
 
 __all__ = ["CLAIMS"]
 
-CLAIMS: tuple[Claim, ...] = ()
+_S0, _RHO, _Q = Fraction("0.70"), Fraction("0.67"), Fraction("0.97")  # DL-P1's example
+
+
+def _g(d: int, s0: Fraction = _S0, rho: Fraction = _RHO, q: Fraction = _Q) -> Fraction:
+    return q**d - s0**d * rho ** (d * (d + 1) // 2)
+
+
+def _zero(expr: object) -> bool:
+    return bool(sp.simplify(expr) == 0)
+
+
+def check_dl_a4() -> ClaimCheck:
+    """DL-A4: geometric similarity survival ``f_k = s0 rho**k`` (a modelling assumption)."""
+    f, r, s = z3.Reals("f rho s0")
+    step = prove([f > 0, f < 1, r > 0, r < 1], z3.And(r * f > 0, r * f < f))
+    first = prove([s > 0, s <= 1, r > 0, r < 1], z3.And(s * r > 0, s * r < 1))
+    ratio = _zero(
+        (sym.S0 * sym.RHO ** (sym.K + 1)) / (sym.S0 * sym.RHO**sym.K) - sym.RHO
+    )
+    ok = step.proved and first.proved and ratio
+    evidence = (
+        "an assumption about retrieval, not a theorem; checked: it is well posed "
+        f"(z3: f_1 = s0 rho in (0, 1) [{first.status} negation], f_(k+1) = rho f_k in "
+        f"(0, f_k) [{step.status} negation], so every f_k is a probability and strictly "
+        f"decreasing; sympy: f_(k+1)/f_k = rho [{ratio}]). Its empirical truth is not "
+        "settled: THEORY.md §2.3 notes geometric, triangular, stretched-exponential and "
+        "power-law decays fit d <= 3 alike (decay-law comparison: theory.decay_fit)"
+    )
+    return ClaimCheck("DL-A4", Verdict.OPEN if ok else Verdict.REFUTED, evidence)
+
+
+def check_dl_t7() -> ClaimCheck:
+    """DL-T7: closed form of ``P_sim``, concavity of its log, and the slope formula."""
+    closed = sym.p_similarity_closed()
+    gauss = _zero(sym.p_similarity_product() - closed)
+    induction = _zero(
+        closed.subs(sym.D, sym.D + 1) / closed - sym.S0 * sym.RHO ** (sym.D + 1)
+    )
+    d, logs0, logrho = sym.DR, sp.log(sym.S0), sp.log(sym.RHO)
+    log_p = d * logs0 + d * (d + 1) / 2 * logrho
+    second = _zero(sp.diff(log_p, d, 2) - logrho)
+    negative = bool(sp.log(1 / (1 + sym.T)).is_negative)  # rho = 1/(1+t), t > 0
+    half = sp.Rational(1, 2)
+    slope = _zero(sp.diff(log_p, d) - (logs0 + (d + half) * logrho))
+    forward = sp.expand(log_p.subs(d, d + 1) - log_p)
+    forward_ok = _zero(forward - (logs0 + (d + 1) * logrho))
+    central = _zero(
+        (log_p.subs(d, d + 1) - log_p.subs(d, d - 1)) / 2
+        - (logs0 + (d + half) * logrho)
+    )
+    ok = all((gauss, induction, second, negative, slope, forward_ok, central))
+    evidence = (
+        f"sympy: prod_(k=1..d) s0 rho^k - s0^d rho^(d(d+1)/2) simplifies to 0 [{gauss}], "
+        f"P(d+1)/P(d) = s0 rho^(d+1) [{induction}]; d^2/dd^2 log P = log rho [{second}] < 0 "
+        f"for 0 < rho < 1 [{negative}], so log P is concave in real d. The stated slope "
+        f"log s0 + (d + 1/2) log rho is the derivative at real d [{slope}] and the central "
+        f"difference (log P(d+1) - log P(d-1))/2 [{central}]; the forward difference "
+        f"log P(d+1) - log P(d) is log s0 + (d + 1) log rho [{forward_ok}] (the derivative "
+        "at d + 1/2). Slope -> -inf since log rho < 0. Not checked: 'with rho_k rising "
+        "toward 1 the triangular signature disappears' (rho_k is not defined)"
+    )
+    return ClaimCheck("DL-T7", Verdict.PROVEN if ok else Verdict.REFUTED, evidence)
+
+
+def check_dl_t9() -> ClaimCheck:
+    """DL-T9: typed traversal recovers with ``q**d``."""
+    ok = _zero(sym.p_structured_product() - sym.Q**sym.D)
+    evidence = (
+        f"sympy: prod_(k=1..d) q = q^d [{ok}] (hop independence, DL-A3); the work is d "
+        "typed edges (theory.depth.expected_work_structured), with no search over M_d"
+    )
+    return ClaimCheck("DL-T9", Verdict.PROVEN if ok else Verdict.REFUTED, evidence)
+
+
+def check_dl_t10() -> ClaimCheck:
+    """DL-T10: ``T_struct = Θ(d)``, ``T_sim = Ω(1 / P_sim(d)) = Ω(rho**(-d (d + 1) / 2))``."""
+    mean = sp.simplify(sym.geometric_mean_attempts() - (1 + sym.T)) == 0
+    log_work = -sym.log_p_similarity_real()
+    gap = sp.simplify(log_work - sym.C * sym.DR * (sym.DR + 1) / 2)
+    bound = bool(sp.simplify(gap - sym.B * sym.DR) == 0)
+    ok = mean and bound
+    evidence = (
+        "conditional on the restart model: if each similarity attempt is an independent "
+        "trial succeeding with P_sim(d) at cost >= 1, sympy gives E[attempts] = "
+        f"sum k p (1-p)^(k-1) = 1/p [{mean}] (scipy.stats.geom mean), and "
+        f"log(1/P_sim) - c d(d+1)/2 = b d >= 0 [{bound}], so T_sim >= rho^(-d(d+1)/2) "
+        "with constant 1 (s0 <= 1); T_struct = d edges. Without such a model a "
+        "probability alone bounds no searcher's work"
+    )
+    return ClaimCheck(
+        "DL-T10", Verdict.CONDITIONAL if ok else Verdict.REFUTED, evidence
+    )
+
+
+def check_dl_p1_values() -> ClaimCheck:
+    """DL-P1-VALUES: the worked numbers at ``s0 = 0.70, rho = 0.67, q = 0.97``."""
+    g1, g2, g3 = _g(1), _g(2), _g(3)
+    struct3, sim3 = _Q**3, _S0**3 * _RHO**6
+    ratio = struct3 / sim3
+    checks = {
+        "g(1) ~ 0.50": round(float(g1), 2) == 0.50,
+        "g(2) ~ 0.79": round(float(g2), 2) == 0.79,
+        "g(3) ~ 0.882": round(float(g3), 3) == 0.882,
+        "q^3 ~ 0.91": round(float(struct3), 2) == 0.91,
+        "s0^3 rho^6 ~ 0.031": round(float(sim3), 3) == 0.031,
+        "29x gap": int(ratio) == 29,
+    }
+    ok = all(checks.values())
+    evidence = (
+        f"exact rationals: g(1) = {float(g1)}, g(2) = {float(g2)}, g(3) = {float(g3):.15g}, "
+        f"q^3 = {float(struct3)}, s0^3 rho^6 = {float(sim3):.15g}, ratio = {float(ratio):.4f}; "
+        f"all stated roundings hold ({', '.join(checks)}); also g(4) = {float(_g(4)):.6f} "
+        "< g(3), so d = 3 is the integer peak"
+    )
+    failed = {k: v for k, v in checks.items() if not v}
+    return ClaimCheck(
+        "DL-P1-VALUES",
+        Verdict.VERIFIED if ok else Verdict.REFUTED,
+        evidence,
+        failed or None,
+    )
+
+
+def check_dl_p1_dstar() -> ClaimCheck:
+    """DL-P1-DSTAR: ``d* = 2`` for ``tau in (0.50, 0.79]``, ``d* = 1`` for smaller tau."""
+    g1, g2, g3 = _g(1), _g(2), _g(3)
+    tau = Fraction("0.5005")
+    exact = 1 if g1 > tau else 2  # the lower end of {d : g(d) > tau}
+    code = crossover_depth(0.70, 0.67, 0.97, float(tau))
+    right_edge = crossover_depth(0.70, 0.67, 0.97, 0.79) == 2 and g2 > Fraction("0.79")
+    evidence = (
+        f"exact band edges are g(1) = {float(g1)} and g(2) = {float(g2)}: d* = 1 for tau in "
+        f"[0, {float(g1)}), d* = 2 for tau in [{float(g1)}, {float(g2)}), d* = 3 for tau in "
+        f"[{float(g2)}, {float(g3):.15g}), no crossover for larger tau (g(3) is the peak). "
+        f"As stated the band fails on (0.50, 0.501): tau = 0.5005 gives d* = {exact} "
+        f"(theory.depth.crossover_depth: {code}) because g(1) = 0.501 > 0.5005. The right "
+        f"edge 0.79 is inside the true band [{right_edge}]; the statement is right up to "
+        "rounding g(1) = 0.501 to 0.50"
+    )
+    ok = exact == code == 1 and right_edge
+    cex = {"s0": 0.70, "rho": 0.67, "q": 0.97, "tau": 0.5005, "d_star": 1, "g1": 0.501}
+    return ClaimCheck(
+        "DL-P1-DSTAR", Verdict.REFUTED if ok else Verdict.OPEN, evidence, cex
+    )
+
+
+def check_dl_p1_unimodal() -> ClaimCheck:
+    """DL-P1-UNIMODAL: ``g`` is unimodal over the whole cube (integer and real ``d``)."""
+    s0, rho, q = Fraction(1), Fraction(9, 10), Fraction(1, 2)
+    g1, g2, g3 = (_g(d, s0, rho, q) for d in (1, 2, 3))
+    dips = g1 > g2 < g3
+    code = [float(advantage(d, 1.0, 0.9, 0.5)) for d in (1, 2, 3)]
+    agree = np.allclose(code, [float(g1), float(g2), float(g3)], rtol=1e-12)
+    peak = advantage_peak(1.0, 0.9, 0.5)
+    positive = crossover_interval(1.0, 0.9, 0.5, 0.0)
+    first_positive = None if positive is None else positive.low
+    evidence = (
+        f"refuted at s0 = 1, rho = 0.9, q = 0.5 (exact): g(1) = {g1} = {float(g1)}, "
+        f"g(2) = {g2} = {float(g2)}, g(3) = {g3} = {float(g3)}: g falls then rises "
+        f"[{dips}], then turns positive at d = {first_positive} and peaks at "
+        f"d = {peak.d_int} (g = {peak.g_int:.3g}); a unimodal real g would restrict to a unimodal sequence, "
+        f"so the real claim fails too (code agrees [{agree}]). Sharpest true statement "
+        "(proved with DL-P1-INTERVAL): g falls, rises, falls on d >= 0, the fall happens "
+        "only where g < 0, so g is unimodal on {d : g(d) > 0} always, and on all of "
+        "d >= 1 (real or integer) whenever q >= s0 rho (i.e. g(1) >= 0)"
+    )
+    cex = {"s0": 1.0, "rho": 0.9, "q": 0.5, "g1": -0.4, "g2": -0.479, "g3": -0.406441}
+    verdict = Verdict.REFUTED if dips and agree else Verdict.OPEN
+    return ClaimCheck("DL-P1-UNIMODAL", verdict, evidence, cex)
+
+
+def check_dl_p1_interval() -> ClaimCheck:
+    """DL-P1-INTERVAL: ``{d : g(d) > tau}`` is an interval whose lower end is ``d*``."""
+    g, h, d = sym.advantage_rates(), sym.rise_function(), sym.DR
+    derivative = _zero(sp.diff(g, d) - sp.exp(-sym.A * d) * (sp.exp(h) - sym.A))
+    concave = bool(sp.diff(h, d, 2).is_negative)
+    sign = _zero(sym.log_ratio() - d * ((sym.B - sym.A) + sym.C * (d + 1) / 2))
+    origin = _zero(g.subs(d, 0))
+    lemmas = derivative and concave and sign and origin
+    sampled = _sampled_intervals(seed=2026, count=200)
+    evidence = (
+        "proved for every tau >= 0 over real d >= 0 and integer d >= 1. sympy lemmas: "
+        f"g'(d) = q^d (exp h(d) - a) [{derivative}] with h concave, h'' < 0 [{concave}], so "
+        "g' > 0 exactly on an interval: g falls, rises, falls; log(q^d / P_sim(d)) = "
+        f"d ((b - a) + c (d + 1)/2) [{sign}], so g > 0 exactly for d > d0 = 2(a - b)/c - 1 "
+        f"(hence sup g > 0 always); g(0) = 0 [{origin}]. If g(x) > tau >= 0 and g(z) > tau "
+        "with a dip below tau between, the dip is the end of the fall, but then g(x) < "
+        "g(0) = 0: impossible. Integer sets are the integer points of the real interval. "
+        f"Second line: crossover_interval equals brute force on {sampled} seeded cases. "
+        "For tau < 0 it fails (s0 = 1, rho = 0.9, q = 0.5, tau = -0.45: {1, 3, ...})"
+    )
+    return ClaimCheck(
+        "DL-P1-INTERVAL", Verdict.PROVEN if lemmas else Verdict.OPEN, evidence
+    )
+
+
+def check_dl_p1_phase() -> ClaimCheck:
+    """DL-P1-PHASE: in the ``(rho, tau)`` plane typed traversal wins above/left of ``g(d*) = tau``."""
+    ell = sym.D * (sym.D + 1) / 2
+    dg = sp.diff(sym.Q**sym.D - sym.S0**sym.D * sym.RHO**ell, sym.RHO)
+    decreasing = bool(dg.is_negative)
+    boundary = advantage_peak(0.70, 0.67, 0.97).g_int
+    above = crossover_interval(0.70, 0.67, 0.97, 0.9)
+    below = crossover_interval(0.70, 0.67, 0.97, 0.5)
+    ok = decreasing and above is None and below is not None
+    evidence = (
+        "with rho to the right and tau upward, typed traversal is preferred (some d >= 1 "
+        "has g(d) > tau) exactly below the curve tau = G(rho) = max_(d>=1) g(d), and "
+        f"dg/drho < 0 for every d [{decreasing}], so G is non-increasing: the typed region "
+        f"is below/left, not above/left. At s0 = 0.70, q = 0.97, rho = 0.67 the boundary is "
+        f"tau = G = {boundary:.6f}; the point tau = 0.9 above it has no winning depth "
+        f"[{above is None}], tau = 0.5 below it does [{below is not None}]. 'The locus "
+        "g(d*) = tau' is loose: g(d*) > tau by definition of d*; the boundary is tau = G"
+    )
+    cex = {
+        "s0": 0.70,
+        "rho": 0.67,
+        "q": 0.97,
+        "tau": 0.9,
+        "boundary_tau": round(boundary, 6),
+    }
+    return ClaimCheck(
+        "DL-P1-PHASE", Verdict.REFUTED if ok else Verdict.OPEN, evidence, cex
+    )
+
+
+def check_dl_p1() -> ClaimCheck:
+    """DL-P1 overall: the verdicts of its parts."""
+    parts = [
+        check_dl_p1_unimodal(),
+        check_dl_p1_interval(),
+        check_dl_p1_values(),
+        check_dl_p1_dstar(),
+        check_dl_p1_phase(),
+    ]
+    summary = "; ".join(f"{p.claim_id}: {p.verdict.value}" for p in parts)
+    if not any(p.verdict is Verdict.REFUTED for p in parts):
+        return ClaimCheck("DL-P1", Verdict.OPEN, f"parts changed verdict: {summary}")
+    evidence = (
+        f"{summary}. As stated DL-P1 is false: g is not unimodal on the whole cube and the "
+        "d* = 2 band starts at g(1) = 0.501, not 0.50. What holds: for every tau >= 0 the "
+        "winning depths form an interval whose lower end is d* (proved), and the worked "
+        "values are right to the stated rounding"
+    )
+    return ClaimCheck("DL-P1", Verdict.REFUTED, evidence, parts[0].counterexample)
+
+
+def _sampled_intervals(*, seed: int, count: int) -> int:
+    """Cross-check crossover_interval against brute force on seeded parameters."""
+    rng = np.random.default_rng(seed)
+    params = rng.uniform(
+        [0.05, 0.05, 0.3, 0.01], [1.0, 0.99, 0.995, 0.95], size=(count, 4)
+    )
+    for s0, rho, q, tau in params.tolist():
+        top = int(np.ceil(np.log(tau) / np.log(q))) + 2
+        values = advantage(np.arange(1, top + 1), s0, rho, q)
+        wins = np.flatnonzero(values > tau) + 1
+        found = crossover_interval(s0, rho, q, tau)
+        expected = None if wins.size == 0 else (int(wins[0]), int(wins[-1]))
+        if wins.size and wins.size != wins[-1] - wins[0] + 1:
+            msg = f"not an interval at {(s0, rho, q, tau)}"
+            raise AssertionError(msg)
+        if (found and (found.low, found.high)) != (expected or None):
+            msg = f"crossover_interval disagrees at {(s0, rho, q, tau)}"
+            raise AssertionError(msg)
+    return count
+
+
+CLAIMS: tuple[Claim, ...] = (
+    Claim(
+        "DL-A4",
+        "DL",
+        "similarity survival decays geometrically: f_k = s0 rho^k, 0 < rho < 1, 0 < s0 <= 1",
+        Kind.SYMBOLIC,
+        check_dl_a4,
+    ),
+    Claim(
+        "DL-T7",
+        "DL",
+        "P_sim(d) = s0^d rho^(d(d+1)/2); log P_sim is concave in d with slope "
+        "log s0 + (d + 1/2) log rho -> -inf",
+        Kind.SYMBOLIC,
+        check_dl_t7,
+    ),
+    Claim(
+        "DL-T9",
+        "DL",
+        "typed traversal recovers with P_struct(d) = q^d",
+        Kind.SYMBOLIC,
+        check_dl_t9,
+    ),
+    Claim(
+        "DL-T10",
+        "DL",
+        "T_struct = Theta(d), T_sim = Omega(1/P_sim(d)) = Omega(rho^(-d(d+1)/2))",
+        Kind.SYMBOLIC,
+        check_dl_t10,
+    ),
+    Claim(
+        "DL-P1",
+        "DL",
+        "g(d) = q^d - s0^d rho^(d(d+1)/2) is unimodal; {d : g(d) > tau} is an interval with "
+        "lower end d*; worked values and d* bands at s0 = 0.70, rho = 0.67, q = 0.97",
+        Kind.SYMBOLIC,
+        check_dl_p1,
+    ),
+    Claim(
+        "DL-P1-UNIMODAL",
+        "DL",
+        "g is unimodal for all s0 in (0,1], rho in (0,1), q in (0,1]",
+        Kind.ARITHMETIC,
+        check_dl_p1_unimodal,
+    ),
+    Claim(
+        "DL-P1-INTERVAL",
+        "DL",
+        "for 0 < tau < sup g, {d : g(d) > tau} is an interval and its lower end is d*",
+        Kind.SYMBOLIC,
+        check_dl_p1_interval,
+    ),
+    Claim(
+        "DL-P1-VALUES",
+        "DL",
+        "g(1) ~ 0.50, g(2) ~ 0.79, g(3) ~ 0.882, q^3 ~ 0.91 vs s0^3 rho^6 ~ 0.031 (29x gap)",
+        Kind.ARITHMETIC,
+        check_dl_p1_values,
+    ),
+    Claim(
+        "DL-P1-DSTAR",
+        "DL",
+        "d* = 2 for tau in (0.50, 0.79], d* = 1 for smaller tau",
+        Kind.ARITHMETIC,
+        check_dl_p1_dstar,
+    ),
+    Claim(
+        "DL-P1-PHASE",
+        "DL",
+        "over (rho, tau) the boundary is g(d*) = tau; above/left typed traversal is "
+        "preferred, below/right similarity",
+        Kind.SYMBOLIC,
+        check_dl_p1_phase,
+    ),
+    *SCATTER_CLAIMS,
+)

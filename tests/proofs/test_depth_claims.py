@@ -1,0 +1,162 @@
+"""The depth ledger (proofs.depth): verdicts, counterexamples, and transcription agreement."""
+
+import math
+
+import numpy as np
+import pytest
+import sympy as sp
+from hypothesis import given
+from hypothesis import strategies as st
+
+from proofs import _depth_sym as sym
+from proofs import check
+from proofs.depth import CLAIMS
+from theory.depth import (
+    advantage,
+    expected_work_similarity,
+    log_p_similarity,
+    p_similarity,
+    p_structured,
+    slog_advantage,
+)
+from theory.scatter import assembly_bounds
+from theory.strategies import depth_params, depths
+
+EXPECTED = {
+    "DL-A4": "open",
+    "DL-T7": "proven",
+    "DL-T9": "proven",
+    "DL-T10": "conditional",
+    "DL-P1": "refuted",
+    "DL-P1-UNIMODAL": "refuted",
+    "DL-P1-INTERVAL": "proven",
+    "DL-P1-VALUES": "verified",
+    "DL-P1-DSTAR": "refuted",
+    "DL-P1-PHASE": "refuted",
+    "DL-T6": "conditional",
+    "DL-T6-BITS": "proven",
+    "DL-T6-PROBES": "conditional",
+    "DL-T6-ASSEMBLY": "verified",
+    "DL-T11": "conditional",
+    "DL-T11-ASSEMBLY": "proven",
+    "DL-T11-COSURFACE": "conditional",
+    "DL-T11-COMPOSE": "proven",
+    "DL-T11-FIT": "open",
+    "DL-C2": "proven",
+}
+
+
+def test_every_depth_claim_registered_once():
+    """The module registers exactly the claims of its area."""
+    assert sorted(c.id for c in CLAIMS) == sorted(EXPECTED)
+
+
+@pytest.mark.parametrize("claim_id", sorted(EXPECTED))
+def test_depth_claim_verdicts(claim_id):
+    """Each check runs and gives the verdict argued in its evidence."""
+    result = check(claim_id)
+    assert result.verdict.value == EXPECTED[claim_id]
+    assert result.evidence
+    if result.verdict.value == "refuted":
+        assert result.counterexample
+
+
+def test_dl_p1_unimodal_counterexample_by_hand():
+    """s0 = 1, rho = 0.9, q = 0.5: g = 0.5 - 0.9, 0.25 - 0.729, 0.125 - 0.531441 (hand)."""
+    cex = check("DL-P1-UNIMODAL").counterexample
+    g = [advantage(d, cex["s0"], cex["rho"], cex["q"]) for d in (1, 2, 3)]
+    assert g == pytest.approx([0.5 - 0.9, 0.25 - 0.729, 0.125 - 0.531441], rel=1e-12)
+    assert g[0] > g[1] < g[2]
+    assert g == pytest.approx([cex["g1"], cex["g2"], cex["g3"]])
+
+
+def test_dl_p1_dstar_counterexample_by_hand():
+    """tau = 0.5005 lies in (0.50, 0.79] but g(1) = 0.97 - 0.7 * 0.67 = 0.501 > tau."""
+    cex = check("DL-P1-DSTAR").counterexample
+    assert 0.50 < cex["tau"] <= 0.79
+    assert advantage(1, 0.70, 0.67, 0.97) == pytest.approx(0.501, rel=1e-13)
+    assert cex["d_star"] == 1
+
+
+def test_dl_t11_cosurface_counterexample():
+    """Two complementary fragments of probability 1/2 never assemble: P = 0 < 1/4."""
+    cex = check("DL-T11-COSURFACE").counterexample
+    bounds = assembly_bounds(cex["p"], cex["sigma"])
+    assert bounds.low == cex["P_all"] == 0.0 < bounds.independent
+
+
+# --- the symbolic transcriptions agree with the implementation -----------------
+
+
+def _lambdify(expr, *symbols):
+    return sp.lambdify(symbols, expr, modules="math")
+
+
+_RATES = (sym.A, sym.B, sym.C, sym.DR)
+P_SIM = _lambdify(sym.p_similarity_product(), sym.S0, sym.RHO, sym.D)
+P_STRUCT = _lambdify(sym.p_structured_product(), sym.Q, sym.D)
+G_RATES = _lambdify(sym.advantage_rates(), *_RATES)
+LOG_RATIO = _lambdify(sym.log_ratio(), *_RATES)
+G_PRIME = _lambdify(
+    sp.exp(-sym.A * sym.DR) * (sp.exp(sym.rise_function()) - sym.A), *_RATES
+)
+MEAN_ATTEMPTS = _lambdify(sym.geometric_mean_attempts(), sym.T)
+
+
+def _rates(s0, rho, q):
+    return -math.log(q), -math.log(s0), -math.log(rho)
+
+
+@given(depth_params(), depths(max_depth=40))
+def test_transcription_p_similarity_matches(params, d):
+    """sympy's prod_{k<=d} s0 rho**k, evaluated, equals theory.depth.p_similarity."""
+    s0, rho, _ = params
+    expected = P_SIM(s0, rho, d)
+    if expected > 1e-290:
+        assert p_similarity(d, s0, rho) == pytest.approx(expected, rel=1e-11)
+    else:
+        assert log_p_similarity(d, s0, rho) < math.log(1e-280)
+
+
+@given(depth_params(), depths(max_depth=100))
+def test_transcription_p_structured_matches(params, d):
+    """sympy's prod_{k<=d} q equals theory.depth.p_structured."""
+    q = params[2]
+    assert p_structured(d, q) == pytest.approx(P_STRUCT(q, d), rel=1e-12)
+
+
+@given(depth_params(), st.floats(0.0, 30.0))
+def test_transcription_advantage_and_sign(params, d):
+    """g in decay rates equals theory.depth.advantage; sign of the log ratio is its sign."""
+    s0, rho, q = params
+    g = G_RATES(*_rates(s0, rho, q), d)
+    scale = 1e-13 * (q**d + s0**d * rho ** (d * (d + 1) / 2))  # closed form, floats
+    assert advantage(d, s0, rho, q) == pytest.approx(g, rel=1e-9, abs=scale)
+    ratio = LOG_RATIO(*_rates(s0, rho, q), d)
+    sign, _ = slog_advantage(d, s0, rho, q)
+    if abs(ratio) > 1e-9:
+        assert sign == np.sign(ratio)
+
+
+@given(depth_params(min_q=0.3), st.floats(1.0, 20.0))
+def test_transcription_derivative_matches_finite_difference(params, d):
+    """g'(d) = q**d (exp h(d) - a) agrees with a central difference of advantage."""
+    s0, rho, q = params
+    exact = G_PRIME(*_rates(s0, rho, q), d)
+    step = 1e-5
+    numeric = (advantage(d + step, s0, rho, q) - advantage(d - step, s0, rho, q)) / (
+        2 * step
+    )
+    assert numeric == pytest.approx(exact, rel=1e-4, abs=1e-7)
+
+
+@given(depth_params(), depths(max_depth=12))
+def test_transcription_expected_work_matches(params, d):
+    """sum_k k p (1-p)**(k-1) = 1 + t with p = 1/(1+t) equals expected_work_similarity."""
+    s0, rho, _ = params
+    p = p_similarity(d, s0, rho)
+    if p < 1e-300:
+        return
+    t = 1.0 / p - 1.0
+    mean = MEAN_ATTEMPTS(t) if t > 0 else 1.0
+    assert expected_work_similarity(d, s0, rho) == pytest.approx(mean, rel=1e-9)
