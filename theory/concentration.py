@@ -255,5 +255,10 @@ def _expected_near_best_real(n: int, d: float, eps: float) -> float:
         return v * math.exp((n - 1) * math.log1p(-float(law.sf((y + 1.0) / 2.0))))
 
     low = math.log(1e-3 / n)
-    value, _ = integrate.quad(integrand, low, 0.0, limit=200)
+    # the integrand has a kink where x + eps reaches 1 (v = P(cos > 1 - eps))
+    kink = float(law.sf(1.0 - eps / 2.0))
+    points = [math.log(kink)] if 0.0 < kink and low < math.log(kink) < 0.0 else None
+    value, _ = integrate.quad(
+        integrand, low, 0.0, limit=400, points=points, epsabs=0.0, epsrel=1e-10
+    )
     return n * (value + math.exp(low))
