@@ -246,6 +246,7 @@ def _check_cost() -> ClaimCheck:
     )
 
 
+@lru_cache(maxsize=1)
 def _check_t61() -> ClaimCheck:
     parts = [
         _check_fr(),
@@ -265,6 +266,7 @@ def _check_t61() -> ClaimCheck:
     )
 
 
+@lru_cache(maxsize=1)
 def _check_c62() -> ClaimCheck:
     mean = [0.6, 0.8, 0.0]
     var_a, var_b = [1.0, 1.0, 1.0], [0.5, 1.0, 1.0]
@@ -282,6 +284,7 @@ def _check_c62() -> ClaimCheck:
     return ClaimCheck("SLM-C6.2", Verdict.VERIFIED if ok else Verdict.REFUTED, evidence)
 
 
+@lru_cache(maxsize=1)
 def _check_p72() -> ClaimCheck:
     q = [1.0, 0.0, 0.0]
     m1, m2 = [0.6, 0.8, 0.0], [0.6, 0.48, 0.64]
@@ -300,6 +303,7 @@ def _check_p72() -> ClaimCheck:
     return ClaimCheck("SLM-P7.2", Verdict.VERIFIED if ok else Verdict.REFUTED, evidence)
 
 
+@lru_cache(maxsize=1)
 def _check_e16() -> ClaimCheck:
     score_a = paper_retrieval_score([0.0], [0.0], [_E**2])
     score_b = paper_retrieval_score([0.0], [1.0], [1.0])
@@ -376,6 +380,7 @@ def _check_t63_normalisable() -> ClaimCheck:
     )
 
 
+@lru_cache(maxsize=1)
 def _check_t63() -> ClaimCheck:
     parts = [_check_t63_drift(), _check_t63_normalisable()]
     summary = "; ".join(f"{p.claim_id}: {p.verdict.value}" for p in parts)
@@ -388,6 +393,7 @@ def _check_t63() -> ClaimCheck:
     )
 
 
+@lru_cache(maxsize=1)
 def _check_t65() -> ClaimCheck:
     laws = progressive_depth_symbolic()
     a = progressive_depth(4.0, 2)
@@ -411,6 +417,7 @@ def _check_t65() -> ClaimCheck:
     )
 
 
+@lru_cache(maxsize=1)
 def _check_t66() -> ClaimCheck:
     counts = []
     for n in (8, 16, 32):
@@ -441,6 +448,7 @@ def _check_t66() -> ClaimCheck:
     )
 
 
+@lru_cache(maxsize=1)
 def _check_p71() -> ClaimCheck:
     dims = (3, 8, 32, 384, 768, 1536)
     table = {d: expected_near_best(10**5, d, 0.05) for d in dims}
