@@ -34,11 +34,21 @@ _Buckets = dict[int, dict[tuple[int, int], list[_Label]]]
 
 
 def _insert(buckets: _Buckets, index: int, key: tuple[int, int], label: _Label) -> None:
-    bucket = buckets.setdefault(index, {}).setdefault(key, [])
+    level = buckets.get(index)
+    if level is None:
+        buckets[index] = {key: [label]}
+        return
+    bucket = level.get(key)
+    if bucket is None:
+        level[key] = [label]
+        return
     total, slots, first_t, _ = label
+    low, high = total - _EPS, first_t + _EPS
     for other in bucket:
-        if other[0] >= total - _EPS and other[1] <= slots and other[2] <= first_t + _EPS:
+        if other[0] >= low and other[1] <= slots and other[2] <= high:
             return
+    # ``total >= o.total - eps`` and ``first_t <= o.first_t + eps``, rearranged
+    # exactly as the definition computes them.
     bucket[:] = [
         o
         for o in bucket
@@ -50,7 +60,7 @@ def _insert(buckets: _Buckets, index: int, key: tuple[int, int], label: _Label) 
 class _Pool:
     """One candidate's pool as parallel lists."""
 
-    def __init__(self, events: list[Event], tau: Event, focal: str) -> None:
+    def __init__(self, events: list[Event], tau: Event, focal: str, gap: float) -> None:
         self.events = events
         self.t = [e.timestamp for e in events]
         self.w = [e.weight for e in events]
@@ -59,6 +69,17 @@ class _Pool:
         t_tau = tau.timestamp
         self.pre = [i for i, t in enumerate(self.t) if t < t_tau]
         self.post = [i for i, t in enumerate(self.t) if t > t_tau]
+        # The pool is in time order, so pre-pivot events are indices
+        # 0..len(pre)-1 and post-pivot events a final run of indices.
+        self.post_start = self.post[0] if self.post else len(events)
+        self.hop_need = [_hop_need(t_tau - t, gap) for t in self.t]
+
+
+def _hop_need(dt: float, gap: float) -> int:
+    """Intermediate events needed to bridge ``dt`` with gaps of at most ``gap``."""
+    if not math.isfinite(gap):
+        return -1
+    return math.ceil(dt / gap - _EPS) - 1
 
 
 def solve_candidate(
@@ -75,15 +96,21 @@ def solve_candidate(
     Only a sequence beating ``incumbent`` by more than 1e-12 counts, exactly
     as if every sequence of every candidate were compared in one pass.
     """
-    pool = _Pool(pool_events, tau, focal)
+    pool = _Pool(pool_events, tau, focal, grammar.max_temporal_gap)
     k = grammar.min_prefix_elements
     n_pre_max = min(len(pool.pre), length - 1)
     if n_pre_max < k:
         return None
+    bound = _Bound(pool, length)
+    if _hopeless(bound.candidate(), incumbent):
+        return None
     pre_buckets = _pre_dp(pool, n_pre_max, length, grammar)
+    pre_best = _best_pre_totals(pool, pre_buckets, grammar.max_temporal_gap)
     best: tuple[float, int, _Label] | None = None
     for n_pre in range(k, n_pre_max + 1):
         if len(pool.post) < grammar.min_length - (n_pre + 1):
+            continue
+        if _hopeless(bound.run(n_pre, pre_best.get(n_pre)), incumbent):
             continue
         found = _finish(pool, pre_buckets, n_pre, timeline, grammar, length, incumbent)
         if found is not None:
@@ -92,56 +119,104 @@ def solve_candidate(
     return best
 
 
-def _hops_ok(pool: _Pool, last: int, missing: int, gap: float) -> bool:
-    if not math.isfinite(gap):
-        return True
-    hops = math.ceil((pool.t[pool.tau] - pool.t[last]) / gap - _EPS)
-    return hops - 1 <= missing
+class _Bound:
+    """Upper bounds on the score of any sequence through one candidate.
+
+    A sequence's score is its weight sum plus ``2 w_tau f`` with
+    ``0.5 <= f <= 1``; its sum is at most tau's weight plus the heaviest
+    (positive) weights it could hold. A run (or a whole candidate) whose
+    bound cannot beat the incumbent is skipped: it could not change the
+    result, since only a score above the incumbent by more than 1e-12 wins.
+    """
+
+    def __init__(self, pool: _Pool, length: int) -> None:
+        w_tau = pool.w[pool.tau]
+        self.length = length
+        self.base = w_tau + max(0.0, 2.0 * w_tau)
+        others = [max(0.0, w) for i, w in enumerate(pool.w) if i != pool.tau]
+        self.top_any = _top_sums(others, length - 1)
+        self.top_post = _top_sums([max(0.0, pool.w[j]) for j in pool.post], length - 1)
+
+    def candidate(self) -> float:
+        return self.base + self.top_any[-1]
+
+    def run(self, n_pre: int, pre_total: float | None) -> float:
+        if n_pre and pre_total is None:
+            return -math.inf  # no pre-pivot label reaches tau: the run finds nothing
+        room = min(self.length - n_pre - 1, len(self.top_post) - 1)
+        return (pre_total or 0.0) + self.base + self.top_post[max(0, room)]
+
+
+def _top_sums(weights: list[float], r: int) -> list[float]:
+    """Return ``[0, w(1), w(1) + w(2), ...]`` over the ``r`` largest weights."""
+    out = [0.0]
+    for w in sorted(weights, reverse=True)[:r]:
+        out.append(out[-1] + w)
+    return out
+
+
+def _hopeless(bound: float, incumbent: float | None) -> bool:
+    # Margin: the bound adds weights in another order than the solver does.
+    return incumbent is not None and bound + 1e-9 * (1.0 + abs(bound)) <= incumbent
+
+
+def _best_pre_totals(pool: _Pool, buckets: _Buckets, gap: float) -> dict[int, float]:
+    """Heaviest pre-pivot label per pre count, among labels that can step to tau."""
+    t_tau = pool.t[pool.tau]
+    out: dict[int, float] = {}
+    for i, level in buckets.items():
+        if t_tau <= pool.t[i] or t_tau - pool.t[i] > gap:
+            continue
+        for (pre, _), labels in level.items():
+            top = max(label[0] for label in labels)
+            if top > out.get(pre, -math.inf):
+                out[pre] = top
+    return out
 
 
 def _pre_dp(pool: _Pool, n_pre_max: int, length: int, grammar: Grammar) -> _Buckets:
-    """Labels made only of pre-pivot events, for every pre count up to ``n_pre_max``."""
+    """Labels made only of pre-pivot events, for every pre count up to ``n_pre_max``.
+
+    In these labels ``slots == pre``, so the slot rule of WITNESS.md 1.4
+    (room for the missing pre events and tau) always holds, as
+    ``n_pre_max <= length - 1``. Extensions scan later events in time order
+    and stop at the first one beyond ``max_gap`` (all later ones are too).
+    """
     gap = grammar.max_temporal_gap
     n = len(pool.events)
     min_length = grammar.min_length
+    t, w, hit, need = pool.t, pool.w, pool.hit, pool.hop_need
+    p = len(pool.pre)
     buckets: _Buckets = {}
-
-    def keep(last: int, pre: int, slots: int) -> bool:
-        return (
-            n_pre_max - pre + 1 <= length - slots
-            and _hops_ok(pool, last, n_pre_max - pre, gap)
-            and slots + (n - 1 - last) >= min_length
-        )
-
     if n_pre_max == 0:
         return buckets
-    for i in pool.pre:
-        if keep(i, 1, 1):
-            _insert(buckets, i, (1, pool.hit[i]), (pool.w[i], 1, pool.t[i], (i,)))
-    for i in pool.pre:
+    for i in range(p):
+        if need[i] <= n_pre_max - 1 and n - i >= min_length:
+            _insert(buckets, i, (1, hit[i]), (w[i], 1, t[i], (i,)))
+    for i in range(p):
         level = buckets.get(i)
         if not level:
             continue
-        t_i = pool.t[i]
+        t_i = t[i]
         for (pre, hits), labels in sorted(level.items()):
             if pre >= n_pre_max:
                 continue
-            for total, slots, first_t, chosen in list(labels):
+            budget = n_pre_max - pre - 1
+            for total, slots, first_t, chosen in labels:
                 if slots >= length:
                     continue
-                for j in pool.pre:
-                    if j <= i:
+                for j in range(i + 1, p):
+                    t_j = t[j]
+                    if t_j - t_i > gap:
+                        break
+                    if t_j <= t_i or need[j] > budget or slots + n - j < min_length:
                         continue
-                    t_j = pool.t[j]
-                    if t_j <= t_i or t_j - t_i > gap:
-                        continue
-                    if keep(j, pre + 1, slots + 1):
-                        _insert(
-                            buckets,
-                            j,
-                            (pre + 1, hits + pool.hit[j]),
-                            (total + pool.w[j], slots + 1, first_t, (*chosen, j)),
-                        )
+                    _insert(
+                        buckets,
+                        j,
+                        (pre + 1, hits + hit[j]),
+                        (total + w[j], slots + 1, first_t, (*chosen, j)),
+                    )
     return buckets
 
 
@@ -187,12 +262,14 @@ def _finish(
             continue
         t_i = pool.t[i]
         for (pre, hits), labels in sorted(level.items()):
-            for total, slots, first_t, chosen in list(labels):
+            for total, slots, first_t, chosen in labels:
                 if slots >= length:
                     continue
-                for j in pool.post:
+                for j in range(max(i + 1, pool.post_start), n):
                     t_j = pool.t[j]
-                    if j <= i or t_j <= t_i or t_j - t_i > gap:
+                    if t_j - t_i > gap:
+                        break
+                    if t_j <= t_i:
                         continue
                     if slots + 1 + (n - 1 - j) >= min_length:
                         _insert(

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from tests.witnesses.oracle_reference import oracle_solve
 from witnesses import (
+    Event,
     ExtractedSequence,
     Grammar,
     Timeline,
@@ -32,7 +33,9 @@ FULL_SEQUENCE = (
     "e01:S e02:S e03:S e14:D e15:D e19:D e20:D e24:D e25:D e30:D e35:D e40:D "
     "e41:T e42:R e43:R e44:R e45:R e47:R e48:R e49:R"
 )
-NAIVE_M10_SEQUENCE = "e01:S e03:S e41:D e42:D e43:D e44:D e45:T e46:R e47:R e48:R e49:R e50:R"
+NAIVE_M10_SEQUENCE = (
+    "e01:S e03:S e41:D e42:D e43:D e44:D e45:T e46:R e47:R e48:R e49:R e50:R"
+)
 
 
 def test_exp58_timeline_is_bit_exact_with_the_published_list() -> None:
@@ -56,7 +59,9 @@ def test_exp58_timeline_matches_the_whole_table_in_witness_md() -> None:
     spec = Path(__file__).resolve().parents[3] / "shared" / "WITNESS.md"
     if not spec.exists():
         pytest.skip(f"{spec} not present (the spec lives beside the checkout)")
-    rows = re.findall(r"^\| (e\d\d) \| ([\d.]+) \| ([\d.]+) \| (\d) \|", spec.read_text(), re.M)
+    rows = re.findall(
+        r"^\| (e\d\d) \| ([\d.]+) \| ([\d.]+) \| (\d) \|", spec.read_text(), re.M
+    )
     assert len(rows) == 50
     tl = exp58_timeline()
     for event_id, t, w, block in rows:
@@ -67,7 +72,9 @@ def test_exp58_timeline_matches_the_whole_table_in_witness_md() -> None:
 
 @pytest.mark.parametrize("solver", ["reference", "exact"])
 @pytest.mark.parametrize("m", [1, 10])
-def test_exp58_full_timeline_solves_to_the_published_sequence(solver: str, m: int) -> None:
+def test_exp58_full_timeline_solves_to_the_published_sequence(
+    solver: str, m: int
+) -> None:
     """Full graph, M = 1 and 10: TP e41, score 47.08421052631579 (WITNESS.md 2.1)."""
     s = solve(exp58_timeline(), grammar=EXP58_GRAMMAR, m=m, solver=solver)
     assert s.sequence is not None
@@ -108,7 +115,9 @@ def test_exact_with_endogenous_pivot_removes_the_substitution() -> None:
     tl = exp58_timeline().subset(NAIVE_KEPT)
     s = solve(tl, grammar=EXP58_GRAMMAR, m=10, solver="exact", endogenous=True)
     assert s.sequence is not None
-    assert s.sequence.describe() == "e42:D e43:D e44:D e45:T e46:R e47:R e48:R e49:R e50:R"
+    assert (
+        s.sequence.describe() == "e42:D e43:D e44:D e45:T e46:R e47:R e48:R e49:R e50:R"
+    )
     assert s.score == pytest.approx(5.465, abs=1e-12)
 
 
@@ -151,7 +160,8 @@ def _brute_force(
                     continue
                 if endogenous and any(
                     "actor_0" in e.actors
-                    and (e.weight, -e.timestamp, e.id) > (tau.weight, -tau.timestamp, tau.id)
+                    and (e.weight, -e.timestamp, e.id)
+                    > (tau.weight, -tau.timestamp, tau.id)
                     for e in combo
                 ):
                     continue
@@ -170,14 +180,20 @@ def test_exact_solver_equals_brute_force(
     candidates = [e.id for e in pivot_candidates(tl, "actor_0", m=m)[0]]
     want = _brute_force(tl, grammar, candidates, endogenous=endogenous)
     got = solve(tl, grammar=grammar, m=m, solver="exact", endogenous=endogenous)
-    assert got.score is None if want is None else got.score == pytest.approx(want, abs=1e-9)
+    assert (
+        got.score is None
+        if want is None
+        else got.score == pytest.approx(want, abs=1e-9)
+    )
     if got.sequence is not None:
         assert got.sequence.valid
         assert got.turning_point_id in candidates
 
 
 @given(event_timelines(max_size=12), grammars(), st.integers(1, 4))
-def test_exact_never_scores_below_reference(tl: Timeline, grammar: Grammar, m: int) -> None:
+def test_exact_never_scores_below_reference(
+    tl: Timeline, grammar: Grammar, m: int
+) -> None:
     """The reference searches a subset of the exact solver's space."""
     ref = solve(tl, grammar=grammar, m=m)
     exact = solve(tl, grammar=grammar, m=m, solver="exact")
@@ -192,7 +208,10 @@ def test_forced_ids_are_reported_or_raise_when_strict() -> None:
     s = solve(tl, grammar=EXP58_GRAMMAR, tp_candidate_ids=["e20", "e41"])
     assert s.diagnostics["dropped_candidates"] == {"e20": "not in the timeline"}
     assert s.diagnostics["candidates"] == ("e41",)
-    with pytest.raises(ValueError, match=r"tp_candidate_ids contains 'e20', which is not in the timeline"):
+    with pytest.raises(
+        ValueError,
+        match=r"tp_candidate_ids contains 'e20', which is not in the timeline",
+    ):
         solve(tl, grammar=EXP58_GRAMMAR, tp_candidate_ids=["e20"], strict=True)
     with pytest.raises(ValueError, match="which is not a focal event"):
         solve(tl, "actor_9", tp_candidate_ids=["e41"], strict=True)
@@ -207,10 +226,16 @@ def test_forced_ids_are_reported_or_raise_when_strict() -> None:
         ({"endogenous": True}, ValueError, "endogenous=True needs solver='exact'"),
         ({"max_sequence_length": 0}, ValueError, "max_sequence_length must be >= 1"),
         ({"grammar": "strict"}, TypeError, "grammar must be a Grammar"),
-        ({"tp_candidate_ids": "e41"}, TypeError, "tp_candidate_ids must be an iterable of ids"),
+        (
+            {"tp_candidate_ids": "e41"},
+            TypeError,
+            "tp_candidate_ids must be an iterable of ids",
+        ),
     ],
 )
-def test_bad_solver_arguments(kwargs: dict[str, object], error: type, match: str) -> None:
+def test_bad_solver_arguments(
+    kwargs: dict[str, object], error: type, match: str
+) -> None:
     """Each bad argument is named with its value and the allowed range."""
     with pytest.raises(error, match=match):
         solve(exp58_timeline(), **kwargs)  # type: ignore[arg-type]
@@ -221,3 +246,31 @@ def test_no_focal_events_gives_no_sequence() -> None:
     s = solve(exp58_timeline(), "nobody")
     assert (s.valid, s.diagnostics["candidates"]) == (False, ())
     assert math.isinf(Grammar().max_temporal_gap)
+
+
+def test_second_candidate_that_beats_the_first_narrowly_is_found() -> None:
+    """A later candidate whose best score is exactly its upper bound still wins.
+
+    By hand: six focal events at t = 0..5, weights 1, 1, 2.0, 1.83, 1, 1
+    (sum 7.83). Candidate e2 (heaviest, index 2, pos 0.4): 7.83 + 2 * 2.0 *
+    (1 - 0.5 * 0.2) = 11.43. Candidate e3 (index 3, pos 3/5 = 0.6, full
+    bonus): 7.83 + 2 * 1.83 = 11.49, better by 0.06. Dropping events only
+    lowers either score. A solver that skips a candidate on a bound looser
+    than 0.06 would return e2.
+    """
+    tl = Timeline(
+        Event(
+            f"e{i}",
+            float(i),
+            w,
+            actors={"actor_0"},
+            causal_parents=[f"e{i - 1}"] if i else [],
+        )
+        for i, w in enumerate([1.0, 1.0, 2.0, 1.83, 1.0, 1.0])
+    )
+    grammar = Grammar(1, max_length=6, min_timespan_fraction=0.0)
+    s = solve(tl, grammar=grammar, m=2)
+    assert s.sequence is not None
+    assert s.sequence.describe() == "e0:S e1:D e2:D e3:T e4:R e5:R"
+    assert s.score == pytest.approx(11.49, abs=1e-12)
+    assert solve(tl, grammar=grammar, m=1).score == pytest.approx(11.43, abs=1e-12)
