@@ -21,6 +21,19 @@ def test_ece_hand_values():
     assert expected_calibration_error([0.5, 0.5, 1.0], [1, 0, 1]) == pytest.approx(0.0)
 
 
+def test_ece_right_closed_bins_exact_edges():
+    # n_bins = 4: edges 0, 0.25, 0.5, 0.75, 1 are exact in binary. Right-closed bins put
+    # 0.4 and 0.5 together in (0.25, 0.5]: ECE = |0.5 - 0.45| = 0.05 (hand); left-closed
+    # bins would split them: (|1 - 0.5| + |0 - 0.4|) / 2 = 0.45
+    assert expected_calibration_error([0.5, 0.4], [1, 0], n_bins=4) == pytest.approx(
+        0.05
+    )
+    # 1.0 shares the last bin (0.75, 1] with 0.8: |0.5 - 0.9| = 0.4
+    assert expected_calibration_error([1.0, 0.8], [1, 0], n_bins=4) == pytest.approx(
+        0.4
+    )
+
+
 def test_ece_right_closed_bins():
     # 0.3 belongs to (0.2, 0.3], 0.31 to (0.3, 0.4]: separate bins, so no averaging
     assert expected_calibration_error([0.3, 0.31], [0, 1]) == pytest.approx(
