@@ -186,3 +186,34 @@ def test_witness_claims_registered(claim_id):
 def test_tiny_timelines_count():
     """4 kinds (focal/other x 2 weights) per event: 4**n timelines."""
     assert sum(1 for _ in w.tiny_timelines(3)) == 64
+
+
+@pytest.mark.parametrize(
+    ("claim_id", "verdict"),
+    [
+        ("VM-E51@reference", Verdict.VERIFIED),
+        ("VM-E51@paper", Verdict.VERIFIED),
+        ("VM-E56@reference", Verdict.VERIFIED),
+        ("VM-E56@paper", Verdict.VERIFIED),
+        ("VM-E57@reference", Verdict.VERIFIED),
+        ("VM-E57@paper", Verdict.REFUTED),
+    ],
+)
+def test_closure_claims(claim_id, verdict):
+    """Smoke-scale denominators are the paper's: 240/80, 96, 30 (WITNESS.md 1.8)."""
+    r = check(claim_id)
+    assert r.verdict is verdict
+    denominators = {
+        "VM-E51": ("/240 ", "/80 "),
+        "VM-E56": ("/96 ",),
+        "VM-E57": ("/30 ",),
+    }
+    for part in denominators[claim_id.split("@")[0]]:
+        assert part in r.evidence
+
+
+def test_vm_e57_paper_refutation_uses_exact_bound():
+    """0/30 has one-sided 95% upper bound 1 - 0.05**(1/30) = 0.095 < 4/30."""
+    r = check("VM-E57@paper")
+    assert r.counterexample["upper_bound_95"] == pytest.approx(1 - 0.05 ** (1 / 30))
+    assert r.counterexample["published_rate"] == pytest.approx(4 / 30)

@@ -183,6 +183,52 @@ def test_exp56_detects_escapes(monkeypatch):
     assert r.first_failure is not None
 
 
+def test_vm_e51_paper_semantics_exact():
+    """compose_endo of block elements equals the element of the concatenation (VM-P1)."""
+    r = exp51(n_sequences=10, n_events=80, semantics="paper")
+    assert r.pair_full_mismatches.count == 0 and r.assoc_mismatches.count == 0
+    assert r.pair_full_mismatches.n == 30
+
+
+def test_exp51_paper_detects_a_wrong_product(monkeypatch):
+    """A product that lets the right pivot win ties breaks exactness."""
+    from algebra import Context
+
+    def right_biased(a, b):
+        if a.w is None or (b.w is not None and b.w >= a.w):
+            return Context(b.w, a.d_total + b.d_total, a.d_total + b.d_pre)
+        return Context(a.w, a.d_total + b.d_total, a.d_pre + 1)
+
+    monkeypatch.setattr(closure, "compose_endo", right_biased)
+    r = exp51(n_sequences=6, n_events=80, semantics="paper")
+    assert r.pair_full_mismatches.count > 0
+
+
+def test_vm_e56_paper_committed_never_escapes():
+    r = exp56(n_states=6, max_suffix=6, semantics="paper")
+    assert r.n_states == 6 and r.violations.count == 0 and r.violations.n == 36
+
+
+def test_vm_e57_paper_definition2_keeps_its_contract():
+    r = exp57(n_seeds=10, semantics="paper")
+    assert r.by_name("compression").pi_mismatches == 0
+    for name in ("composition", "pivot_update", "split"):
+        assert r.by_name(name).closure_violation.count == 0, name
+
+
+def test_exp57_paper_detects_a_contract_breaking_compressor(monkeypatch):
+    """Dropping every non-focal event leaves d_total = 0 < min(d_total(B), 1)."""
+    from types import SimpleNamespace
+
+    def focal_only(tl, focal, **_):
+        kept = tl.subset(e.id for e in tl if focal in e.actors)
+        return SimpleNamespace(timeline=kept, invariant_holds=True)
+
+    monkeypatch.setattr(closure, "compress", focal_only)
+    r = exp57(n_seeds=4, n_events=80, semantics="paper")
+    assert r.by_name("compression").pi_mismatches == 4
+
+
 BAD = [
     (lambda: ClosureRate(3, 2), ValueError, "count=3 must be <= n=2"),
     (lambda: ClosureRate(0, 0), ValueError, "n must be >= 1, got 0"),
@@ -197,6 +243,12 @@ BAD = [
     (lambda: exp56(max_suffix=0), ValueError, "max_suffix must be >= 1, got 0"),
     (lambda: exp56(k=0), ValueError, "k must be >= 1, got 0"),
     (lambda: exp57().by_name("merge"), ValueError, "operation must be one of"),
+    (
+        lambda: exp51(semantics="rhun"),
+        ValueError,
+        "semantics must be one of 'reference', 'paper'",
+    ),
+    (lambda: exp56(scale="tiny"), ValueError, "scale must be one of"),
 ]
 
 

@@ -1,0 +1,144 @@
+"""Shared pieces of the closure experiments (private; see :mod:`witnesses.closure`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from theory._validation import check_choice, check_int
+from theory.inference import proportion_ci
+from witnesses.events import Timeline
+from witnesses.generators import BurstyConfig, bursty
+
+FOCAL = "actor_0"
+EPSILONS = (0.2, 0.5, 0.8)
+"""The front-loading values the experiments cycle through (``index % 3``)."""
+
+SCALES: dict[str, dict[str, tuple[int, ...]]] = {
+    "smoke": {"exp51": (80,), "exp56": (16, 6), "exp57": (30,)},
+    "full": {"exp51": (500,), "exp56": (60, 16), "exp57": (200,)},
+}
+"""Sizes of the two presets (WITNESS.md 1.8)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ClosureRate:
+    """``count`` events (violations, escapes) in ``n`` checks.
+
+    Parameters
+    ----------
+    count : int
+        ``0 <= count <= n``.
+    n : int
+        The denominator (number of checks), ``n >= 1``.
+
+    Notes
+    -----
+    ``rule_of_three`` is ``3 / n``, the approximate one-sided 95% upper
+    bound when ``count == 0`` (THEORY.md §1.6). ``upper_exact`` is the exact
+    one-sided 95% Clopper-Pearson upper bound, i.e. the upper end of the
+    two-sided 90% interval of :func:`theory.inference.proportion_ci`
+    (``scipy.stats.beta.ppf(0.95, count + 1, n - count)``); at ``count == 0``
+    it is ``1 - 0.05 ** (1 / n)``.
+
+    Examples
+    --------
+    >>> from witnesses.closure import ClosureRate
+    >>> r = ClosureRate(0, 30)
+    >>> r.rate, r.rule_of_three, round(r.upper_exact, 5)
+    (0.0, 0.1, 0.09503)
+    >>> round(ClosureRate(4, 30).rate, 3)
+    0.133
+    """
+
+    count: int
+    n: int
+
+    def __post_init__(self) -> None:
+        check_int(self.n, "n", minimum=1)
+        check_int(self.count, "count", minimum=0)
+        if self.count > self.n:
+            msg = f"count={self.count} must be <= n={self.n}"
+            raise ValueError(msg)
+
+    @property
+    def rate(self) -> float:
+        """``count / n``."""
+        return self.count / self.n
+
+    @property
+    def rule_of_three(self) -> float:
+        """``3 / n`` (capped at 1)."""
+        return min(3 / self.n, 1.0)
+
+    @property
+    def upper_exact(self) -> float:
+        """Exact one-sided 95% upper bound (Clopper-Pearson)."""
+        ci = proportion_ci(
+            self.count, self.n, method="clopper-pearson", confidence_level=0.90
+        )
+        return ci.high
+
+    def describe(self) -> str:
+        """Return ``'count/n = rate (95% upper bound exact[, 3/n])'``.
+
+        The rule-of-three bound is shown only when ``count == 0``.
+
+        Examples
+        --------
+        >>> from witnesses.closure import ClosureRate
+        >>> ClosureRate(0, 240).describe()
+        '0/240 = 0 (one-sided 95% upper bound 0.0124 exact, 0.0125 = 3/n)'
+        >>> ClosureRate(1, 30).describe()
+        '1/30 = 0.03333 (one-sided 95% upper bound 0.1486 exact)'
+        """
+        three = f", {self.rule_of_three:.4g} = 3/n" if self.count == 0 else ""
+        return (
+            f"{self.count}/{self.n} = {self.rate:.4g} (one-sided 95% upper bound "
+            f"{self.upper_exact:.4g} exact{three})"
+        )
+
+
+SEMANTICS = ("reference", "paper")
+"""``"reference"``: the rhun block states (WITNESS.md 1.5); ``"paper"``: the
+``(w*, d_total, d_pre)`` monoid of THEORY.md §1 (non-focal events are
+development, no setup share; committed product where the paper commits)."""
+
+
+def check_semantics(semantics: object) -> str:
+    """Return ``semantics`` if it is one of :data:`SEMANTICS`."""
+    return check_choice(semantics, "semantics", SEMANTICS)
+
+
+def case(index: int, n_events: int) -> Timeline:
+    """Return the Bursty timeline of case ``index`` (epsilon cycles, seed = index)."""
+    return bursty(
+        BurstyConfig(n_events=n_events, epsilon=EPSILONS[index % 3]), seed=index
+    )
+
+
+def slice_(timeline: Timeline, lo: int, hi: int) -> Timeline:
+    """Return events ``lo..hi-1`` of ``timeline`` as a timeline of their own."""
+    return timeline.subset(timeline.ids[lo:hi])
+
+
+def scaled(scale: str, experiment: str, value: int | None, name: str) -> int:
+    """Return ``value`` (checked) or the preset's first size for ``experiment``."""
+    preset = SCALES[check_choice(scale, "scale", SCALES)][experiment]
+    if value is None:
+        return preset[0]
+    return check_int(value, name, minimum=1)
+
+
+@dataclass(frozen=True)
+class Ops:
+    """The block algebra an experiment runs on (one per semantics)."""
+
+    block: Callable[[Timeline], Any]
+    compose: Callable[[Any, Any], Any]
+    same_qr: Callable[[Any, Any], bool]
+    same: Callable[[Any, Any], bool]
+    absorbing: Callable[[Any], bool]
+    has_pivot: Callable[[Any], bool]
+    compress_check: Callable[[Timeline, Any], tuple[bool, bool, Any]]
