@@ -25,3 +25,78 @@ def test_vm_e58_is_refuted_when_the_witness_fails(monkeypatch):
     broken = dataclasses.replace(real, witness_triple=False)
     monkeypatch.setattr(mirage_module, "run", lambda **kw: broken)
     assert mirage_module.check_exp58("reference").verdict.value == "refuted"
+
+
+def _result(solver, rows):
+    from witnesses.sweep import SweepResult
+
+    return SweepResult("reference", solver, tuple(rows), (), {})
+
+
+def _rows(valid, preserved, n=30):
+    """Rows for one retention; valid/preserved map strategy -> seeds where True."""
+    out = []
+    for seed in range(n):
+        for strategy in ("naive", "bridge_preserving", "contract_guarded"):
+            ok = seed in valid[strategy]
+            out.append(
+                {
+                    "retention": 0.5,
+                    "seed": seed,
+                    "strategy": strategy,
+                    "raw_valid": ok,
+                    "full_valid": True,
+                    "pivot_preserved": ok and seed in preserved[strategy],
+                    "fixed_valid": True,
+                }
+            )
+    return out
+
+
+ALL = set(range(30))
+
+
+def test_vm_c3_logic_on_constructed_sweeps(monkeypatch):
+    # Ties in validity, preservation separated on 20 of 30 seeds: verified.
+    separated = _rows(dict.fromkeys(("naive", "bridge_preserving", "contract_guarded"), ALL),
+                      {"naive": ALL, "bridge_preserving": ALL, "contract_guarded": set(range(10))})  # fmt: skip
+    monkeypatch.setattr(
+        mirage_module, "_sweep", lambda *a: _result("reference", separated)
+    )
+    assert mirage_module.check_validity_ties("reference").verdict.value == "verified"
+    # Validity itself differs on 20 seeds: no tie, refuted.
+    no_tie = _rows({"naive": ALL, "bridge_preserving": ALL, "contract_guarded": set(range(10))},
+                   dict.fromkeys(("naive", "bridge_preserving", "contract_guarded"), ALL))  # fmt: skip
+    monkeypatch.setattr(
+        mirage_module, "_sweep", lambda *a: _result("reference", no_tie)
+    )
+    assert mirage_module.check_validity_ties("reference").verdict.value == "refuted"
+    # Everything equal: ties but nothing separates, refuted.
+    flat = _rows(dict.fromkeys(("naive", "bridge_preserving", "contract_guarded"), ALL),
+                 dict.fromkeys(("naive", "bridge_preserving", "contract_guarded"), ALL))  # fmt: skip
+    monkeypatch.setattr(mirage_module, "_sweep", lambda *a: _result("reference", flat))
+    assert mirage_module.check_validity_ties("reference").verdict.value == "refuted"
+
+
+def test_vm_c4_logic_on_constructed_sweeps(monkeypatch):
+    everything = dict.fromkeys(("naive", "bridge_preserving", "contract_guarded"), ALL)
+    nothing = {s: set() for s in everything}
+    half = {"naive": ALL, "bridge_preserving": set(), "contract_guarded": set()}
+    sweeps = {
+        None: _result("reference", _rows(everything, everything)),
+        "greedy": _result("greedy", _rows(nothing, nothing)),
+    }
+    monkeypatch.setattr(
+        mirage_module, "_sweep", lambda sem, solver, seeds: sweeps[solver]
+    )
+    assert (
+        mirage_module.check_semantics_dominate("reference").verdict.value == "verified"
+    )
+    # The strategy explains everything and the solver nothing: refuted.
+    sweeps = {
+        None: _result("reference", _rows(half, half)),
+        "greedy": _result("greedy", _rows(half, half)),
+    }
+    assert (
+        mirage_module.check_semantics_dominate("reference").verdict.value == "refuted"
+    )
