@@ -243,37 +243,42 @@ def crossover_depth(
 def rise_end(a: FloatArray, b: FloatArray, c: FloatArray) -> FloatArray:
     """Vectorised ``d2``: where ``g`` stops rising (``inf`` where ``a = 0``).
 
-    Newton on ``H(x) = log x + Q(x) = log a`` right of the maximiser of ``H``,
-    started from the larger root of the quadratic upper bound obtained by
-    replacing ``log x`` with its tangent at that maximiser.
+    Newton on ``H(x) = log x + Q(x) = log a`` right of the maximiser ``x_m`` of
+    ``H`` (``x = b + c (d + 1/2)``), started from the larger root of the
+    quadratic upper bound obtained by replacing ``log x`` with its tangent at
+    ``x_m``; on a concave function Newton then decreases monotonically to the
+    root, quadratically near it. Works in ``y = x - b``; constants broadcast
+    in the shapes of their inputs, and the loop updates in place.
     """
-    a, b, c = np.broadcast_arrays(a, b, c)
+    a, b, c = (np.asarray(v, dtype=np.float64) for v in (a, b, c))
     pos = a > 0.0
     a_safe = np.where(pos, a, 1.0)
     target = np.log(a_safe)
     x_m = (a_safe + np.sqrt(a_safe * a_safe + 4.0 * c)) / 2.0
+    inv_c = 1.0 / c
+    slope = (a_safe - b) * inv_c
+    const = c / 8.0 - (a_safe - b) / 2.0 - target
     big_b = 2.0 * c / x_m + 2.0 * (a_safe - b)
-    big_c = (
-        2.0
-        * c
-        * (np.log(x_m) + (b - x_m) / x_m - (a_safe - b) / 2.0 + c / 8.0 - target)
-    )
-    x = b + (big_b + np.sqrt(np.maximum(big_b * big_b + 4.0 * big_c, 0.0))) / 2.0
-    x = np.maximum(x, x_m)
-    for _ in range(100):
-        step = (_big_h(x, a_safe, b, c) - target) * c / (c / x + a_safe - x)
-        step = np.where(x > x_m, step, 0.0)
-        x = np.maximum(x - step, x_m)
-        if not np.any(np.abs(step) > 1e-13 * x):
+    big_c = 2.0 * c * (np.log(x_m) + (b - x_m) / x_m + const)
+    y = (big_b + np.sqrt(np.maximum(big_b * big_b + 4.0 * big_c, 0.0))) / 2.0
+    y = np.array(np.maximum(y, x_m - b), dtype=np.float64)
+    x, work, step = np.empty_like(y), np.empty_like(y), np.empty_like(y)
+    for _ in range(60):
+        np.add(b, y, out=x)
+        np.multiply(inv_c, y, out=work)  # c y / c**2 ... = y / c
+        np.subtract(slope, work, out=step)  # H'(x) c / c = 1/x + slope - y/c, less 1/x
+        np.multiply(work, -0.5, out=work)
+        np.add(work, slope, out=work)
+        np.multiply(work, y, out=work)
+        np.add(work, const, out=work)
+        np.add(work, np.log(x), out=work)  # H(x) - log a
+        np.add(step, np.reciprocal(x), out=step)  # H'(x)
+        np.divide(work, step, out=step)
+        np.subtract(y, step, out=y)
+        if not np.max(np.abs(step) / x) > 1e-9:  # error after this step ~ 1e-18
             break
-    d2 = (x - b) / c - 0.5
+    d2 = y * inv_c - 0.5
     return np.asarray(np.where(pos, d2, np.inf), dtype=np.float64)
-
-
-def _big_h(x: FloatArray, a: FloatArray, b: FloatArray, c: FloatArray) -> FloatArray:
-    y = x - b
-    quad = (a - b) * y / c - (a - b) / 2.0 - y * y / (2.0 * c) + c / 8.0
-    return np.asarray(np.log(x) + quad, dtype=np.float64)
 
 
 def _check_params(s0: object, rho: object, q: object) -> tuple[float, float, float]:
