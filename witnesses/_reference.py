@@ -101,7 +101,7 @@ def solve_candidate(
     n_pre_max = min(len(pool.pre), length - 1)
     if n_pre_max < k:
         return None
-    bound = _Bound(pool, length)
+    bound = _Bound(pool, length, grammar.min_length)
     if _hopeless(bound.candidate(), incumbent):
         return None
     pre_buckets = _pre_dp(pool, n_pre_max, length, grammar)
@@ -122,29 +122,37 @@ def solve_candidate(
 class _Bound:
     """Upper bounds on the score of any sequence through one candidate.
 
-    A sequence's score is its weight sum plus ``2 w_tau f`` with
-    ``0.5 <= f <= 1``; its sum is at most tau's weight plus the heaviest
-    (positive) weights it could hold. A run (or a whole candidate) whose
-    bound cannot beat the incumbent is skipped: it could not change the
-    result, since only a score above the incumbent by more than 1e-12 wins.
+    A sequence of ``s`` events with ``n_pre`` before tau scores its weight
+    sum plus ``2 w_tau f`` with ``f = 1 - 0.5 |n_pre / (s - 1) - 0.6| <= 1``;
+    its sum is at most the heaviest pre-pivot label that reaches tau, plus
+    tau's weight, plus the ``s - n_pre - 1`` heaviest positive post-pivot
+    weights. A run (or a whole candidate) whose bound cannot beat the
+    incumbent is skipped: it could not change the result, since only a score
+    above the incumbent by more than 1e-12 wins.
     """
 
-    def __init__(self, pool: _Pool, length: int) -> None:
-        w_tau = pool.w[pool.tau]
+    def __init__(self, pool: _Pool, length: int, min_length: int) -> None:
+        self.w_tau = pool.w[pool.tau]
         self.length = length
-        self.base = w_tau + max(0.0, 2.0 * w_tau)
+        self.min_length = min_length
         others = [max(0.0, w) for i, w in enumerate(pool.w) if i != pool.tau]
         self.top_any = _top_sums(others, length - 1)
         self.top_post = _top_sums([max(0.0, pool.w[j]) for j in pool.post], length - 1)
 
     def candidate(self) -> float:
-        return self.base + self.top_any[-1]
+        return self.w_tau + max(0.0, 2.0 * self.w_tau) + self.top_any[-1]
 
     def run(self, n_pre: int, pre_total: float | None) -> float:
         if n_pre and pre_total is None:
             return -math.inf  # no pre-pivot label reaches tau: the run finds nothing
-        room = min(self.length - n_pre - 1, len(self.top_post) - 1)
-        return (pre_total or 0.0) + self.base + self.top_post[max(0, room)]
+        head = (pre_total or 0.0) + self.w_tau
+        best = -math.inf
+        last = min(self.length, n_pre + len(self.top_post))
+        for size in range(max(self.min_length, n_pre + 1), last + 1):
+            pos = 0.5 if size == 1 else n_pre / (size - 1)
+            bonus = 2 * self.w_tau * (1 - 0.5 * abs(pos - 0.6))
+            best = max(best, head + self.top_post[size - n_pre - 1] + bonus)
+        return best
 
 
 def _top_sums(weights: list[float], r: int) -> list[float]:
