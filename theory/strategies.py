@@ -18,6 +18,7 @@ __all__ = [
     "depth_params",
     "depths",
     "diagonal_gaussians",
+    "fragment_probabilities",
     "hopfield_instances",
     "joint_tables",
     "margins",
@@ -304,3 +305,20 @@ def hopfield_instances(
     xi = np.array(draw(st.lists(entries, min_size=d, max_size=d)))
     beta = draw(st.floats(min_value=0.1, max_value=20.0))
     return patterns, xi, beta
+
+
+def fragment_probabilities(
+    *, min_size: int = 1, max_size: int = 20
+) -> st.SearchStrategy[list[float]]:
+    """Draw per-fragment surfacing probabilities in ``[0, 1]`` (DL-T6); shrinks towards ``[0.0]``.
+
+    Examples
+    --------
+    >>> from hypothesis import find
+    >>> from theory.strategies import fragment_probabilities
+    >>> find(fragment_probabilities(), lambda ps: True)
+    [0.0]
+    """
+    return st.lists(
+        st.floats(min_value=0.0, max_value=1.0), min_size=min_size, max_size=max_size
+    )
