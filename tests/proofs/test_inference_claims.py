@@ -19,25 +19,31 @@ EXPECTED = {
 }
 
 
+@pytest.fixture(scope="module")
+def results():
+    start = time.perf_counter()
+    out = {c.id: c.run() for c in ledger_module.CLAIMS}
+    return out, time.perf_counter() - start
+
+
 @pytest.mark.parametrize(("claim_id", "verdict"), sorted(EXPECTED.items()))
-def test_inference_claims_registered_with_verdict(claim_id, verdict):
-    result = claim(claim_id).run()
+def test_inference_claims_registered_with_verdict(results, claim_id, verdict):
+    result = results[0][claim_id]
+    assert claim(claim_id).id == claim_id
     assert result.claim_id == claim_id
     assert result.verdict is verdict
     assert result.evidence
 
 
-def test_inference_claims_run_fast():
-    start = time.perf_counter()
-    for c in ledger_module.CLAIMS:
-        c.run()
-    assert time.perf_counter() - start < 10.0  # budget ~5 s (brief); slack for CI
+def test_inference_claims_run_fast(results):
+    assert set(results[0]) == set(EXPECTED)
+    assert results[1] < 10.0  # budget ~5 s (brief); slack for a loaded CI machine
 
 
-def test_dl_inf_rule3_evidence_numbers():
+def test_dl_inf_rule3_evidence_numbers(results):
     # hand: 1 - 0.05**(1/16) = 0.17058..., 3/16 = 0.1875, ratio 1.0992 <= 1.1;
     # n = 15: 1 - 0.05**(1/15) = 0.18104..., ratio 1.1047 > 1.1
-    evidence = claim("DL-INF-RULE3").run().evidence
+    evidence = results[0]["DL-INF-RULE3"].evidence
     assert "n >= 16" in evidence
     assert (3 / 16) / (1 - 0.05 ** (1 / 16)) <= 1.10 < (3 / 15) / (1 - 0.05 ** (1 / 15))
 

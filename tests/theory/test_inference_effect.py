@@ -4,7 +4,7 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import stats
 from statsmodels.stats.power import NormalIndPower
@@ -22,6 +22,7 @@ unit = st.floats(min_value=0.0, max_value=1.0)
 SM_ALT = {"two-sided": "two-sided", "greater": "larger", "less": "smaller"}
 
 
+@settings(max_examples=150)  # suite budget (common brief)
 @given(unit, unit)
 def test_cohens_h_matches_statsmodels_proportion_effectsize(p1, p2):
     # statsmodels.stats.proportion.proportion_effectsize(p1, p2)

@@ -54,6 +54,7 @@ def test_ece_one_bin_is_gap_of_means(pairs):
     assert expected_calibration_error(conf, hit, n_bins=10) >= one - 1e-12
 
 
+@settings(max_examples=100)  # suite budget (common brief)
 @given(binomial_counts(max_n=200), binomial_counts(max_n=200))
 def test_retention_ratio_matches_statsmodels_log_adjusted(a, b):
     k0, n0 = b

@@ -4,7 +4,7 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import example, given
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from scipy import stats
 from statsmodels.stats.proportion import proportion_confint
@@ -81,6 +81,7 @@ def test_proportion_ci_result_fields_are_builtin():
 levels = st.sampled_from([0.5, 0.8, 0.9, 0.95, 0.99])
 
 
+@settings(max_examples=150)  # suite budget (common brief)
 @given(binomial_counts(), st.sampled_from(PROPORTION_METHODS), levels)
 @example((0, 5), "wilson", 0.95)
 def test_proportion_ci_inside_unit_interval_and_ordered(kn, method, level):
@@ -88,6 +89,7 @@ def test_proportion_ci_inside_unit_interval_and_ordered(kn, method, level):
     assert 0.0 <= ci.low <= ci.high <= 1.0
 
 
+@settings(max_examples=150)  # suite budget (common brief)
 @given(binomial_counts(), st.sampled_from(PROPORTION_METHODS), levels)
 def test_proportion_ci_contains_estimate(kn, method, level):
     k, n = kn
@@ -99,6 +101,7 @@ def test_proportion_ci_contains_estimate(kn, method, level):
         assert ci.low <= ci.estimate <= ci.high
 
 
+@settings(max_examples=150)  # suite budget (common brief)
 @given(binomial_counts(), st.sampled_from(PROPORTION_METHODS))
 def test_proportion_ci_symmetric_under_complement(kn, method):
     k, n = kn
@@ -108,6 +111,7 @@ def test_proportion_ci_symmetric_under_complement(kn, method):
     assert a.high == pytest.approx(1 - b.low, abs=1e-9)
 
 
+@settings(max_examples=150)  # suite budget (common brief)
 @given(binomial_counts(), st.sampled_from(PROPORTION_METHODS))
 def test_proportion_ci_nested_in_confidence_level(kn, method):
     inner = proportion_ci(*kn, method=method, confidence_level=0.8)

@@ -26,7 +26,7 @@ def score_tables(draw):
     return np.array(rows, dtype=float)
 
 
-@settings(max_examples=100)  # suite budget (common brief)
+@settings(max_examples=50)  # suite budget (common brief)
 @given(score_tables())
 def test_friedman_matches_scipy_friedmanchisquare(table):
     # scipy.stats.friedmanchisquare(*columns) (tie-corrected)

@@ -3,7 +3,7 @@
 import math
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from scipy import stats
 from statsmodels.stats import proportion as sm_proportion
 from statsmodels.stats.contingency_tables import mcnemar as sm_mcnemar
@@ -74,6 +74,7 @@ def test_two_proportion_z_degenerate_pooled_is_nan():
     assert math.isnan(r.pvalue)
 
 
+@settings(max_examples=150)  # suite budget (common brief)
 @given(binomial_counts(max_n=80), binomial_counts(max_n=80))
 def test_two_proportion_z_antisymmetric_in_arms(a, b):
     r = two_proportion_z(*a, *b)
