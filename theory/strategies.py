@@ -20,6 +20,7 @@ __all__ = [
     "diagonal_gaussians",
     "fragment_probabilities",
     "hopfield_instances",
+    "items_and_fragments",
     "joint_tables",
     "margins",
     "paired_outcomes",
@@ -322,3 +323,18 @@ def fragment_probabilities(
     return st.lists(
         st.floats(min_value=0.0, max_value=1.0), min_size=min_size, max_size=max_size
     )
+
+
+@st.composite
+def items_and_fragments(draw: st.DrawFn, *, max_items: int = 2000) -> tuple[int, int]:
+    """Draw ``(N, sigma)`` with ``1 <= sigma <= N <= max_items`` (DL-T6); shrinks towards ``(1, 1)``.
+
+    Examples
+    --------
+    >>> from hypothesis import find
+    >>> from theory.strategies import items_and_fragments
+    >>> find(items_and_fragments(), lambda c: True)
+    (1, 1)
+    """
+    n = draw(st.integers(min_value=1, max_value=max_items))
+    return n, draw(st.integers(min_value=1, max_value=n))
