@@ -14,9 +14,16 @@ from typing import Any
 from hypothesis import strategies as st
 
 from witnesses.events import Event, Timeline
+from witnesses.generators import BurstyConfig, MultiBurstConfig
 from witnesses.grammar import Grammar
 
-__all__ = ["event_timelines", "grammars", "timeline_splits"]
+__all__ = [
+    "bursty_configs",
+    "event_timelines",
+    "grammars",
+    "multiburst_configs",
+    "timeline_splits",
+]
 
 _ACTORS = ("actor_0", "actor_1", "actor_2")
 
@@ -116,3 +123,60 @@ def timeline_splits(
         draw(st.lists(st.integers(0, n), min_size=parts - 1, max_size=parts - 1))
     )
     return timeline, tuple(cuts)
+
+
+@st.composite
+def bursty_configs(draw: Any, *, max_events: int = 60) -> BurstyConfig:
+    """Small valid :class:`~witnesses.generators.BurstyConfig` values.
+
+    Shrinks towards one event, one actor, ``epsilon = 0``, one burst.
+
+    Examples
+    --------
+    >>> from hypothesis import given
+    >>> from witnesses.strategies import bursty_configs
+    >>> @given(bursty_configs(max_events=10))
+    ... def test(config):
+    ...     assert 1 <= config.n_events <= 10
+    >>> test()
+    """
+    return BurstyConfig(
+        n_events=draw(st.integers(1, max_events)),
+        n_actors=draw(st.integers(1, 6)),
+        epsilon=draw(st.sampled_from([0.0, 0.2, 0.5, 0.8, 1.0])),
+        n_bursts=draw(st.integers(1, 4)),
+        burst_width=draw(st.sampled_from([0.01, 0.1, 0.3])),
+        hub_fraction=draw(st.sampled_from([0.0, 0.05, 0.5])),
+        causal_density=draw(st.sampled_from([0.0, 0.08, 1.0])),
+        weight_heavy_tail=draw(st.sampled_from([1.0, 2.0, 5.0])),
+    )
+
+
+@st.composite
+def multiburst_configs(draw: Any, *, max_events: int = 60) -> MultiBurstConfig:
+    """Small valid :class:`~witnesses.generators.MultiBurstConfig` values.
+
+    One to three burst centres on a grid, spaced so that windows never
+    overlap. Shrinks towards one event and the first centre layout.
+
+    Examples
+    --------
+    >>> from hypothesis import given
+    >>> from witnesses.strategies import multiburst_configs
+    >>> @given(multiburst_configs(max_events=10))
+    ... def test(config):
+    ...     assert len(config.burst_centres) >= 1
+    >>> test()
+    """
+    centres = draw(st.sampled_from([(0.2, 0.8), (0.5,), (0.15, 0.5, 0.85)]))
+    return MultiBurstConfig(
+        n_events=draw(st.integers(1, max_events)),
+        n_actors=draw(st.integers(1, 6)),
+        burst_centres=centres,
+        burst_width=draw(st.sampled_from([0.05, 0.1])),
+        burst_weight_boost=draw(st.sampled_from([1.0, 3.0])),
+        inter_burst_density=draw(st.sampled_from([0.0, 0.3, 1.0])),
+        hub_fraction=draw(st.sampled_from([0.0, 0.05, 0.5])),
+        causal_density=draw(st.sampled_from([0.0, 0.08, 1.0])),
+        weight_noise_std=draw(st.sampled_from([0.0, 0.01])),
+    )
