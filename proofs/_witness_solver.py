@@ -142,6 +142,9 @@ def search_solver_gap(
     >>> search_solver_gap(3) is None
     True
     """
+    if links not in ("none", "star"):
+        msg = f"links must be 'none' or 'star', got {links!r}"
+        raise ValueError(msg)
     for tl in tiny_timelines(n, weights):
         graph = _star(tl) if links == "star" else tl
         ref = solve(graph, FOCAL).score

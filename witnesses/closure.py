@@ -249,7 +249,7 @@ def exp56(
     paper's Exp50 grid is only described as "138 Bursty graphs, epsilon/seed
     grid", so this grid is ours. Its state is built from the events of the
     greedy extraction (``solve(..., solver="greedy")``, strict grammar with
-    ``k``). The first ``n_states`` absorbing states are kept; for ``L =
+    ``k``; its best sequence, valid or not, as greedy returns it). The first ``n_states`` absorbing states are kept; for ``L =
     1..max_suffix`` the first ``L`` graph events later than the state's last
     timestamp are composed onto it (all of them when fewer remain), and a
     check fails when the result is not absorbing.

@@ -161,6 +161,18 @@ def test_search_solver_gap_needs_four_events():
     assert w.search_solver_gap(3) is None
 
 
+@pytest.mark.slow
+def test_no_five_event_dominance_gap_on_a_small_grid():
+    """Every event in the pool (star links): no gap with 5 events, weights {0, 1}
+    (the 6-event instance is the smallest the dominance rule can lose)."""
+    assert w.search_solver_gap(5, (0.0, 1.0), links="star") is None
+
+
+def test_search_solver_gap_rejects_unknown_links():
+    with pytest.raises(ValueError, match="links must be 'none' or 'star', got 'chain'"):
+        w.search_solver_gap(4, links="chain")
+
+
 def test_vm_dis12_two_events():
     """[e1] then the earlier [e0]: e0 gets prefix 1 instead of 0 (hand)."""
     r = w.check_dis12_precondition()
