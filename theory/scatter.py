@@ -209,7 +209,10 @@ def assembly_bounds(p: float, sigma: int) -> AssemblyBounds:
     """
     n = check_int(sigma, "sigma", minimum=1)
     prob = check_probability(p, "p")
-    return AssemblyBounds(max(0.0, 1.0 - n * (1.0 - prob)), prob**n, prob)
+    independent = prob**n
+    # Bernoulli: 1 - n (1 - p) <= p**n; clamp so rounding keeps the order.
+    low = min(max(0.0, 1.0 - n * (1.0 - prob)), independent)
+    return AssemblyBounds(low, independent, prob)
 
 
 def location_bits(n_items: int, sigma: int) -> float:
