@@ -2,8 +2,10 @@
 
 Cosine of two independent uniform unit vectors in ``R^d`` (``d >= 2``):
 ``(1 + cos) / 2 ~ Beta((d - 1)/2, (d - 1)/2)``, so for ``t >= 0``
-``P(cos >= t) = I_{1 - t^2}((d - 1)/2, 1/2) / 2`` (the spherical cap; ``I``
-is the regularised incomplete beta function). For ``N`` independent
+``P(cos >= t) = I_{1 - t^2}((d - 1)/2, 1/2) / 2
+= 1/2 - I_{t^2}(1/2, (d - 1)/2) / 2`` (the spherical cap; ``I`` is the
+regularised incomplete beta function; the second form is used for
+``t^2 < 1/2``, where ``1 - t^2`` would round). For ``N`` independent
 memories with cosines ``c_i`` to a query, the expected number within ``eps``
 of the best is ``E K = N int f(x) F(x + eps)^(N - 1) dx`` (``F``, ``f`` the
 cosine's CDF and density; ``F = 1`` past 1), since ``c_1`` is within ``eps``
@@ -83,7 +85,11 @@ def cap_probability(t: float, d: int) -> float:
     """
     x = check_real(t, "t", low=-1.0, high=1.0)
     dim = check_int(d, "d", minimum=2)
-    upper = 0.5 * float(betainc((dim - 1) / 2.0, 0.5, 1.0 - x * x))
+    a = (dim - 1) / 2.0
+    if x * x < 0.5:  # near t = 0: 1 - t^2 would round, use the complementary form
+        half = 0.5 * float(betainc(0.5, a, x * x))
+        return 0.5 - half if x >= 0.0 else 0.5 + half
+    upper = 0.5 * float(betainc(a, 0.5, 1.0 - x * x))
     return upper if x >= 0.0 else 1.0 - upper
 
 
@@ -257,7 +263,7 @@ def _expected_near_best_real(n: int, d: float, eps: float) -> float:
     low = math.log(1e-3 / n)
     # the integrand has a kink where x + eps reaches 1 (v = P(cos > 1 - eps))
     kink = float(law.sf(1.0 - eps / 2.0))
-    points = [math.log(kink)] if 0.0 < kink and low < math.log(kink) < 0.0 else None
+    points = [math.log(kink)] if kink > 0.0 and low < math.log(kink) < 0.0 else None
     value, _ = integrate.quad(
         integrand, low, 0.0, limit=400, points=points, epsabs=0.0, epsrel=1e-10
     )
