@@ -13,6 +13,7 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
+from algebra import satisfies_contract
 from witnesses import Event, Grammar, Timeline, solve
 from witnesses.compress import STRATEGIES, CompressionResult, compress
 from witnesses.exp58 import BLOCK1, BLOCK2, exp58_timeline
@@ -22,6 +23,8 @@ from witnesses.state import (
     compose_context_states,
     context_equivalent,
     no_absorption_invariant,
+    paper_block_context,
+    reference_block_context,
 )
 from witnesses.strategies import event_timelines
 
@@ -369,3 +372,35 @@ def test_bad_compress_arguments(
     kwargs = {"timeline": _block1(), **GOOD, **changes}
     with pytest.raises(error, match=match):
         compress(**kwargs)  # type: ignore[arg-type]
+
+
+@given(
+    event_timelines(max_size=12),
+    st.integers(0, 3),
+    st.integers(1, 12),
+    st.sampled_from(["reference", "paper"]),
+)
+def test_vm_d2_definition2_output_satisfies_the_algebra_contract(
+    tl: Timeline, k: int, target: int, counting: str
+) -> None:
+    """definition2 keeps d_total(mu(B)) >= min(d_total(B), k), checked by algebra.satisfies_contract."""
+    to_context = (
+        reference_block_context if counting == "reference" else paper_block_context
+    )
+    r = compress(
+        tl, strategy="definition2", k=k, m=3, target_size=target, counting=counting
+    )
+    assert satisfies_contract(to_context(tl, FOCAL), to_context(r.timeline, FOCAL), k)
+
+
+def test_vm_d2_exp58_naive_violates_and_contract_rows_satisfy_definition2() -> None:
+    """Reference counting on Exp58 block 1 (k = 3): d(40) = 32; naive keeps d(2) = 1 < 3."""
+    block1 = _block1()
+    before = reference_block_context(block1, FOCAL)
+    verdicts = {
+        s: satisfies_contract(
+            before, reference_block_context(_exp58(s).timeline, FOCAL), 3
+        )
+        for s in ("naive", "contract_guarded", "definition2")
+    }
+    assert verdicts == {"naive": False, "contract_guarded": True, "definition2": True}
