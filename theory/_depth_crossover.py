@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
+from scipy.optimize import brentq
 
 from theory._depth_math import FloatArray, check_q, check_rho, check_s0
 from theory._validation import check_int, check_real
@@ -28,6 +29,7 @@ __all__ = [
     "CrossoverInterval",
     "advantage_peak",
     "crossover_depth",
+    "crossover_depth_real",
     "crossover_interval",
 ]
 
@@ -238,6 +240,60 @@ def crossover_depth(
     """
     found = crossover_interval(s0, rho, q, tau, d_max=d_max)
     return None if found is None else found.low
+
+
+def crossover_depth_real(s0: float, rho: float, q: float, tau: float) -> float | None:
+    """Return the real crossover: the infimum of ``{real d >= 1 : g(d) > tau}`` (DL-P1).
+
+    Parameters
+    ----------
+    s0, rho, q : float
+        ``s0`` in ``(0, 1]``, ``rho`` in ``(0, 1)``, ``q`` in ``(0, 1]``.
+    tau : float
+        Margin in ``[0, 1)``.
+
+    Returns
+    -------
+    float or None
+        ``1.0`` when ``g(1) > tau``; otherwise the root of ``g(d) = tau`` on
+        the rising branch (``scipy.optimize.brentq``, ``xtol = 1e-12``);
+        ``None`` when no real depth beats the margin.
+
+    Raises
+    ------
+    ValueError, TypeError
+        If an argument is outside its range.
+
+    Notes
+    -----
+    Real convention: depths run over the reals ``d >= 1`` (the continuous
+    extension of DL-T7/DL-T9); the set is an open interval for ``tau >= 0``
+    (DL-P1-INTERVAL). The integer crossover :func:`crossover_depth` is the
+    least integer in it, so it is never below this value.
+
+    Examples
+    --------
+    >>> from theory.depth import crossover_depth_real
+    >>> round(crossover_depth_real(0.7, 0.67, 0.97, 0.6), 4)
+    1.2554
+    >>> crossover_depth_real(0.7, 0.67, 0.97, 0.4)
+    1.0
+    """
+    s, r, qq = _check_params(s0, rho, q)
+    t = check_real(tau, "tau", low=0.0, high=1.0, high_open=True)
+    if _g(1.0, s, r, qq) > t:
+        return 1.0
+    peak = advantage_peak(s, r, qq)
+    if peak.d_int is None:  # q = 1: g rises towards 1 on [d0, inf)
+        hi = 2.0
+        while not _g(hi, s, r, qq) > t:
+            hi *= 2.0
+        return float(brentq(lambda x: _g(x, s, r, qq) - t, 1.0, hi, xtol=1e-12))
+    if not peak.g_real > t:
+        return None
+    # g <= tau at 1 and > tau at the peak; on [1, peak] g falls (below 0) then rises,
+    # so g - tau has exactly one sign change there.
+    return float(brentq(lambda x: _g(x, s, r, qq) - t, 1.0, peak.d_real, xtol=1e-12))
 
 
 def rise_end(a: FloatArray, b: FloatArray, c: FloatArray) -> FloatArray:

@@ -36,6 +36,7 @@ from theory._depth_crossover import (
     CrossoverInterval,
     advantage_peak,
     crossover_depth,
+    crossover_depth_real,
     crossover_interval,
 )
 from theory._depth_math import (
@@ -59,6 +60,7 @@ __all__ = [
     "advantage",
     "advantage_peak",
     "crossover_depth",
+    "crossover_depth_real",
     "crossover_interval",
     "expected_work_similarity",
     "expected_work_structured",

@@ -16,6 +16,7 @@ from theory.depth import (
     advantage,
     advantage_peak,
     crossover_depth,
+    crossover_depth_real,
     crossover_interval,
     expected_work_similarity,
     expected_work_structured,
@@ -250,6 +251,28 @@ def test_dl_p1_crossover_interval_matches_brute_force(params, tau):
         assert found.high == brute[-1]
 
 
+@given(depth_params(min_q=0.3), margins(min_tau=0.01))
+@example((0.7, 0.67, 0.97), 0.6)
+@example((1.0, 0.9, 0.5), 0.00001)
+def test_dl_p1_real_crossover_root_and_integer_order(params, tau):
+    """The real crossover solves g = tau (or is 1); the integer one is the next integer in the set."""
+    s0, rho, q = params
+    q = min(q, 0.999)
+    real = crossover_depth_real(s0, rho, q, tau)
+    whole = crossover_interval(s0, rho, q, tau)
+    if real is None:
+        assert whole is None
+        return
+    if real > 1.0:
+        assert advantage(real, s0, rho, q) == pytest.approx(tau, rel=1e-9, abs=1e-12)
+        assert advantage(real + 1e-6, s0, rho, q) > tau - 1e-12
+    else:
+        assert advantage(1.0, s0, rho, q) > tau
+    near_integer = abs(real - round(real)) < 1e-9 and real > 1.0
+    if whole is not None and not near_integer:
+        assert whole.low == (1 if real == 1.0 else math.floor(real) + 1)
+
+
 @given(depth_params(min_q=0.3), st.integers(1, 30))
 def test_dl_p1_peak_is_maximum(params, d_max):
     """The integer peak beats every depth in 1..d_max; the real peak is a local max."""
@@ -342,6 +365,11 @@ BAD_CALLS = [
         r"s0 must be a real scalar here",
     ),
     (lambda: advantage_peak(0.7, 1.2, 0.97), ValueError, r"rho must be in \(0, 1\)"),
+    (
+        lambda: crossover_depth_real(0.7, 0.67, 0.97, 1.5),
+        ValueError,
+        r"tau must be in \[0, 1\), got 1.5",
+    ),
     (
         lambda: survival_product([0.5, 1.2]),
         ValueError,
