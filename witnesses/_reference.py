@@ -28,8 +28,10 @@ from witnesses.grammar import Grammar, Phase, setup_count
 from witnesses.sequence import ExtractedSequence
 
 _EPS = 1e-12
-# A label: (total, slots, first_t, chosen pool indices)
-_Label = tuple[float, int, float, tuple[int, ...]]
+# A label: (total, slots, first_t, chosen pool indices as a linked list
+# (last, (previous, (...))) so that an extension is O(1)).
+_Chain = tuple[int, Any] | None
+_Label = tuple[float, int, float, _Chain]
 _Buckets = dict[int, dict[tuple[int, int], list[_Label]]]
 
 
@@ -200,7 +202,7 @@ def _pre_dp(pool: _Pool, n_pre_max: int, length: int, grammar: Grammar) -> _Buck
         return buckets
     for i in range(p):
         if need[i] <= n_pre_max - 1 and n - i >= min_length:
-            _insert(buckets, i, (1, hit[i]), (w[i], 1, t[i], (i,)))
+            _insert(buckets, i, (1, hit[i]), (w[i], 1, t[i], (i, None)))
     for i in range(p):
         level = buckets.get(i)
         if not level:
@@ -223,7 +225,7 @@ def _pre_dp(pool: _Pool, n_pre_max: int, length: int, grammar: Grammar) -> _Buck
                         buckets,
                         j,
                         (pre + 1, hits + hit[j]),
-                        (total + w[j], slots + 1, first_t, (*chosen, j)),
+                        (total + w[j], slots + 1, first_t, (j, chosen)),
                     )
     return buckets
 
@@ -246,7 +248,7 @@ def _finish(
     post: _Buckets = {}
     if n_pre == 0:
         if 1 + (n - 1 - tau) >= min_length:
-            _insert(post, tau, (0, pool.hit[tau]), (pool.w[tau], 1, t_tau, (tau,)))
+            _insert(post, tau, (0, pool.hit[tau]), (pool.w[tau], 1, t_tau, (tau, None)))
     else:
         slots_ok = n - 1 - tau
         for i in pool.pre:
@@ -262,7 +264,7 @@ def _finish(
                             post,
                             tau,
                             (n_pre, hits + pool.hit[tau]),
-                            (total + pool.w[tau], slots + 1, first_t, (*chosen, tau)),
+                            (total + pool.w[tau], slots + 1, first_t, (tau, chosen)),
                         )
     for i in [tau, *pool.post]:
         level = post.get(i)
@@ -284,7 +286,7 @@ def _finish(
                             post,
                             j,
                             (pre, hits + pool.hit[j]),
-                            (total + pool.w[j], slots + 1, first_t, (*chosen, j)),
+                            (total + pool.w[j], slots + 1, first_t, (j, chosen)),
                         )
     return _best_ending(pool, post, n_pre, timeline, grammar, incumbent)
 
@@ -320,6 +322,14 @@ def _best_ending(
     return best
 
 
+def _unroll(chain: _Chain) -> list[int]:
+    out: list[int] = []
+    while chain is not None:
+        out.append(chain[0])
+        chain = chain[1]
+    return out[::-1]
+
+
 def materialise(
     pool_events: list[Event],
     label: _Label,
@@ -329,7 +339,7 @@ def materialise(
     grammar: Grammar,
 ) -> ExtractedSequence:
     """Build, label and validate the sequence of a winning label."""
-    events = [pool_events[i] for i in label[3]]
+    events = [pool_events[i] for i in _unroll(label[3])]
     n_setup = setup_count(n_pre, grammar.min_prefix_elements)
     phases = (
         [Phase.SETUP] * n_setup
