@@ -64,3 +64,28 @@ def test_posterior_superiority_monte_carlo_seeded():
     a = posterior_superiority(3, 10, 5, 10, method="monte-carlo", seed=3, draws=1000)
     b = posterior_superiority(3, 10, 5, 10, method="monte-carlo", seed=3, draws=1000)
     assert a == b
+
+
+EXTREME = [
+    ((0.5, 0.5), (0, 10**6, 3, 10**6)),
+    ((0.5, 0.5), (99999, 100000, 100000, 100000)),
+    ((1.0, 1.0), (0, 100000, 1, 100000)),
+    ((0.01, 0.01), (0, 5, 5, 5)),
+    ((0.001, 0.001), (0, 1, 1, 1)),
+    ((50.0, 50.0), (50000, 100000, 50300, 100000)),
+]
+
+
+@pytest.mark.parametrize(("prior", "counts"), EXTREME)
+def test_posterior_superiority_extreme_inputs_complement(prior, counts):
+    # posteriors concentrated near 0 or 1, or with power-law ends far below 1e-300
+    k1, n1, k2, n2 = counts
+    p = posterior_superiority(k1, n1, k2, n2, prior=prior).probability
+    q = posterior_superiority(k2, n2, k1, n1, prior=prior).probability
+    assert p + q == pytest.approx(1.0, abs=1e-8)
+
+
+def test_posterior_superiority_equal_data_tiny_prior_is_half():
+    # symmetry; the posterior Beta(0.001, 5.001) puts most mass below 1e-300
+    got = posterior_superiority(0, 5, 0, 5, prior=(0.001, 0.001)).probability
+    assert got == pytest.approx(0.5, abs=1e-9)

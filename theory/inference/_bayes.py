@@ -8,7 +8,14 @@ from dataclasses import dataclass
 
 import numpy as np
 from scipy import integrate
-from scipy.special import betainc, betaincc, betaincinv, betaln, xlog1py, xlogy
+from scipy.special import (
+    betainc,
+    betaincc,
+    betainccinv,
+    betaincinv,
+    betaln,
+    xlog1py,
+)
 
 from theory._validation import check_choice, check_int, check_real
 from theory.inference._tests import _two_counts
@@ -51,33 +58,57 @@ _TAIL = 1e-16
 _QUANTILES = tuple([10.0**-k for k in range(1, 16)] + [0.5])
 
 
+def _log_quantile(a: float, b: float, q: float) -> float:
+    # log of the q quantile of Beta(a, b); far below 1e-280 (small a) scipy's
+    # inverse underflows, and the small-x form F(x) ~ x^a / (a B(a, b)) gives
+    # it in logs instead
+    small = (math.log(q) + math.log(a) + float(betaln(a, b))) / a
+    if small < -650.0:
+        return small
+    return math.log(max(float(betaincinv(a, b, q)), 1e-300))
+
+
+def _cdf_at_log(a: float, b: float, t: float, *, upper: bool) -> float:
+    # F(e^t) (or 1 - F(e^t)) for Beta(a, b); below e^-700 the small-x form,
+    # whose relative error O(b e^t) is then far below rounding
+    if t > -700.0:
+        x = math.exp(t)
+        return float(betaincc(a, b, x) if upper else betainc(a, b, x))
+    small = math.exp(min(a * t - math.log(a) - float(betaln(a, b)), 0.0))
+    return 1.0 - small if upper else small
+
+
 def _half(
     a1: float, b1: float, a2: float, b2: float, *, upper: bool
 ) -> tuple[float, float]:
-    # int_0^{1/2} f1(x) F2(x) dx (or with F2 replaced by 1 - F2 for the mirrored
-    # upper half), split at geometric quantiles of both Betas so that every
-    # piece is smooth; the pieces below the 1e-16 quantile of f1 are dropped.
+    # int_0^{1/2} f1(x) F2(x) dx (F2 replaced by 1 - F2 for the mirrored upper
+    # half) in t = log x, where the power-law end x^(a1 - 1) becomes the smooth
+    # exp(a1 t); split at quantiles 10^-k of both Betas (from either end), and
+    # the mass of f1 below its 1e-16 quantile is dropped.
     log_b = float(betaln(a1, b1))
-    cdf = betaincc if upper else betainc
 
-    def integrand(x: float) -> float:
-        tail = float(cdf(a2, b2, x))
+    def integrand(t: float) -> float:
+        tail = _cdf_at_log(a2, b2, t, upper=upper)
         if tail <= 0.0:
             return 0.0
-        return (
-            math.exp(float(xlogy(a1 - 1.0, x) + xlog1py(b1 - 1.0, -x)) - log_b) * tail
-        )
+        log_density = a1 * t + float(xlog1py(b1 - 1.0, -math.exp(t))) - log_b
+        return math.exp(log_density) * tail
 
-    low = min(float(betaincinv(a1, b1, _TAIL)), 0.5)
-    cuts = {low, 0.5}
+    top = math.log(0.5)
+    low = min(_log_quantile(a1, b1, _TAIL), top)
+    cuts = {low, top}
     for a, b in ((a1, b1), (a2, b2)):
-        cuts.update(float(betaincinv(a, b, q)) for q in _QUANTILES)
-    edges = sorted(c for c in cuts if low <= c <= 0.5)
+        for q in _QUANTILES:
+            cuts.add(_log_quantile(a, b, q))
+            x = float(betainccinv(a, b, q))
+            if x > 0.0:
+                cuts.add(math.log(x))
+    edges = sorted(c for c in cuts if low <= c <= top)
     value = error = 0.0
-    for x0, x1 in itertools.pairwise(edges):
-        if x1 > x0:
+    for t0, t1 in itertools.pairwise(edges):
+        if t1 > t0:
             v, e = integrate.quad(
-                integrand, x0, x1, epsabs=1e-15, epsrel=1e-12, limit=200
+                integrand, t0, t1, epsabs=1e-15, epsrel=1e-12, limit=200
             )
             value += float(v)
             error += float(e)
