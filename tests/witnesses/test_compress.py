@@ -14,7 +14,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from algebra import satisfies_contract
-from witnesses import Event, Grammar, Timeline, solve
+from witnesses import Event, Grammar, Timeline, multiburst, solve
 from witnesses.compress import STRATEGIES, CompressionResult, compress
 from witnesses.exp58 import BLOCK1, BLOCK2, exp58_timeline
 from witnesses.grammar import development_eligible_count
@@ -404,3 +404,24 @@ def test_vm_d2_exp58_naive_violates_and_contract_rows_satisfy_definition2() -> N
         for s in ("naive", "contract_guarded", "definition2")
     }
     assert verdicts == {"naive": False, "contract_guarded": True, "definition2": True}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("strategy", ["bridge_preserving", "contract_guarded"])
+def test_fast_loop_equals_rebuild_per_trial_on_multiburst_200(strategy: str) -> None:
+    """Realistic size (WITNESS.md 1.9: k = 3, M = 10, gap 0.11, min_length 4), 200 -> 60."""
+    tl = multiburst(seed=3)
+    r = compress(tl, strategy=strategy, k=3, m=10, target_size=60, max_gap=0.11)
+    kept, c = _slow_compress(tl, strategy, 3, 10, 60, 0.11, 4, "reference")
+    assert r.kept_ids == kept
+    assert (
+        r.drops_attempted,
+        r.rejected_contract,
+        r.rejected_bridge,
+        r.rejected_gap_guard,
+    ) == (
+        c["attempted"],
+        c["contract"],
+        c["bridge"],
+        c["gap"],
+    )

@@ -19,6 +19,7 @@ from witnesses import (
     Grammar,
     Timeline,
     label_phases,
+    multiburst,
     solve,
 )
 from witnesses.exp58 import exp58_timeline
@@ -274,3 +275,18 @@ def test_second_candidate_that_beats_the_first_narrowly_is_found() -> None:
     assert s.sequence.describe() == "e0:S e1:D e2:D e3:T e4:R e5:R"
     assert s.score == pytest.approx(11.49, abs=1e-12)
     assert solve(tl, grammar=grammar, m=1).score == pytest.approx(11.43, abs=1e-12)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [0, 1])
+@pytest.mark.parametrize("gap", [0.11, math.inf])
+def test_reference_solver_equals_oracle_on_multiburst_200(
+    seed: int, gap: float
+) -> None:
+    """Realistic size (WITNESS.md 1.9 grammar, M = 10): identical sequence and score."""
+    tl = multiburst(seed=seed)
+    grammar = Grammar.parametric(3, max_temporal_gap=gap)
+    got = solve(tl, grammar=grammar, m=10).sequence
+    want = oracle_solve(tl, "actor_0", grammar, m=10)
+    assert got is not None and want is not None
+    assert (got.ids, got.phases, got.score) == (want.ids, want.phases, want.score)
