@@ -37,6 +37,7 @@ def _energy_by_hand(xi, patterns, beta):
     return -lse + 0.5 * float(xi @ xi) + math.log(len(patterns)) / beta + 0.5 * m2
 
 
+@settings(max_examples=100)
 @given(hopfield_instances())
 def test_hopfield_energy_transcription(instance):
     """hopfield_energy equals the energy written with plain sums."""
@@ -46,6 +47,7 @@ def test_hopfield_energy_transcription(instance):
     )
 
 
+@settings(max_examples=100)
 @given(hopfield_instances())
 def test_hopfield_energy_is_nonnegative(instance):
     """E >= (|xi| - M)^2 / 2 >= 0 (lse <= max + log(N)/beta, Cauchy-Schwarz)."""
@@ -55,6 +57,7 @@ def test_hopfield_energy_is_nonnegative(instance):
     assert hopfield_energy(xi, patterns, beta=beta) >= bound - 1e-12
 
 
+@settings(max_examples=100)
 @given(hopfield_instances())
 def test_hopfield_update_never_increases_energy(instance):
     """The update is a concave-convex step: E(update(xi)) <= E(xi)."""
@@ -65,6 +68,7 @@ def test_hopfield_update_never_increases_energy(instance):
     ) + 1e-12 * (1 + abs(hopfield_energy(xi, patterns, beta=beta)))
 
 
+@settings(max_examples=100)
 @given(hopfield_instances())
 def test_hopfield_update_transcription(instance):
     """update = X softmax(beta X^T xi), with the softmax written out."""
@@ -117,6 +121,7 @@ def test_capacity_forms_hand_values():
 # --- cosine concentration ------------------------------------------------------
 
 
+@settings(max_examples=100)
 @given(
     st.floats(min_value=-1.0, max_value=1.0),
     st.integers(min_value=2, max_value=2000),

@@ -54,6 +54,7 @@ def test_poincare_distance_from_origin(pair):
     assert poincare_distance(np.zeros(2), y) == pytest.approx(expected, abs=1e-12)
 
 
+@settings(max_examples=100)
 @given(ball_points(dim=3, count=3, max_norm=0.9))
 def test_poincare_distance_is_a_metric(triple):
     """Symmetric, zero on the diagonal, triangle inequality."""
@@ -66,6 +67,7 @@ def test_poincare_distance_is_a_metric(triple):
     )
 
 
+@settings(max_examples=100)
 @given(ball_points(dim=3, count=3, max_norm=0.8))
 def test_mobius_left_cancellation_and_isometry(triple):
     """(-a) ⊕ (a ⊕ y) = y, and left translation keeps distances (gyro-isometry)."""
@@ -75,6 +77,7 @@ def test_mobius_left_cancellation_and_isometry(triple):
     assert moved == pytest.approx(poincare_distance(x, y), rel=1e-6, abs=1e-9)
 
 
+@settings(max_examples=100)
 @given(ball_points(dim=3, max_norm=0.8))
 def test_exp_log_round_trip_and_length(pair):
     """exp_x(log_x(y)) = y and lambda_x |log_x(y)| = d(x, y)."""
