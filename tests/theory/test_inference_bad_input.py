@@ -2,6 +2,7 @@
 
 import math
 
+import numpy as np
 import pytest
 
 import theory.inference as inf
@@ -293,3 +294,22 @@ BAD = [
 def test_inference_bad_input(func, args, kwargs, error, match):
     with pytest.raises(error, match=match):
         func(*args, **kwargs)
+
+
+def ratio(x, y):
+    return float(x.mean() / y.mean())
+
+
+@pytest.mark.parametrize("clusters", [None, [0, 0, 1, 1, 2, 2]])
+def test_bootstrap_ci_rejects_nan_resamples(clusters):
+    # mean(y) = 0 on resamples that draw only the zero rows
+    x = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0]
+    y = [0.0, 0.0, 0.0, 0.0, 1.0, 0.0]
+    with (
+        pytest.raises(ValueError, match="NaN or infinite on"),
+        np.errstate(divide="ignore", invalid="ignore"),
+    ):
+        inf.bootstrap_ci(
+                (x, y), ratio, paired=True, clusters=clusters, method="percentile",
+                n_resamples=200,
+            )  # fmt: skip

@@ -75,6 +75,13 @@ def _call(statistic: Statistic, samples: Sequence[NDArray[np.float64]]) -> float
     return value
 
 
+def _check_finite(boot: NDArray[np.float64]) -> None:
+    bad = int(np.count_nonzero(~np.isfinite(boot)))
+    if bad:
+        msg = f"statistic was NaN or infinite on {bad} of {boot.size} resamples"
+        raise ValueError(msg)
+
+
 def _bca_ends(
     boot: NDArray[np.float64], theta: float, jack: NDArray[np.float64], alpha: float
 ) -> tuple[float, float]:
@@ -121,6 +128,7 @@ def _cluster(
             [members[g] for g in rng.integers(0, len(members), len(members))]
         )
         boot[b] = statistic(*(s[idx] for s in samples))
+    _check_finite(boot)
     theta = _call(statistic, samples)
     alpha = 1.0 - level
     if how == "percentile":
@@ -151,6 +159,7 @@ def _scipy(
             method="BCa" if how == "bca" else "percentile",
             rng=np.random.default_rng(seed),
         )  # fmt: skip
+    _check_finite(np.asarray(res.bootstrap_distribution, dtype=np.float64))
     low, high = float(res.confidence_interval.low), float(res.confidence_interval.high)
     if math.isnan(low) or math.isnan(high):
         msg = (

@@ -29,7 +29,8 @@ class UseFactor:
     se_no_covariance : float
         The same without the covariance term (independent samples).
     low, high : float
-        Wald interval ``estimate -/+ z * se``.
+        Wald interval ``estimate -/+ z * se`` (not clipped: the ratio
+        estimate itself can exceed 1).
     low_no_covariance, high_no_covariance : float
         Wald interval with ``se_no_covariance``.
     confidence_level : float
