@@ -123,7 +123,10 @@ def solve(
         anchor search of WITNESS.md 1.4: the 8 heaviest events are anchors,
         each anchor's pool cut to the length budget is one candidate, its
         turning point the argmax; ignores ``m``; may return its best
-        *invalid* candidate when none is valid (check ``valid``).
+        *invalid* candidate when none is valid (check ``valid``). It has no
+        forced mode: with ``tp_candidate_ids`` the reference solver runs on
+        the forced candidates (the sweeps' fixed-pivot solve), and the
+        diagnostics say ``solver="reference"``, ``requested_solver="greedy"``.
     endogenous : bool, default False
         Exact solver only: require the turning point to be the heaviest focal
         event of the selected sequence in the pivot order (the paper's
@@ -145,7 +148,7 @@ def solve(
     ------
     TypeError, ValueError
         For bad arguments, for ``endogenous`` without ``solver="exact"``,
-        for ``tp_candidate_ids`` with ``solver="greedy"``, and (``strict``)
+        and (``strict``)
         for forced ids that are absent or not focal.
 
     Examples
@@ -177,16 +180,18 @@ def solve(
         _positive_int(max_sequence_length, "max_sequence_length"), grammar.max_length
     )
     top_n = _positive_int(injection_top_n, "injection_top_n")
-    if solver == "greedy":
-        return _solve_greedy(timeline, focal, grammar, length, top_n, tp_candidate_ids)
+    if solver == "greedy" and tp_candidate_ids is None:
+        return _solve_greedy(timeline, focal, grammar, length, top_n)
     candidates, dropped = pivot_candidates(
         timeline, focal, m=m, tp_candidate_ids=tp_candidate_ids, strict=strict
     )
     diagnostics: dict[str, Any] = {
-        "solver": solver,
+        "solver": "reference" if solver == "greedy" else solver,
         "candidates": tuple(e.id for e in candidates),
         "dropped_candidates": dropped,
     }
+    if solver == "greedy":
+        diagnostics["requested_solver"] = "greedy"
     if solver == "exact":
         from witnesses._exact import solve_exact
 
@@ -206,14 +211,7 @@ def _solve_greedy(
     grammar: Grammar,
     length: int,
     top_n: int,
-    tp_candidate_ids: Iterable[str] | None,
 ) -> Solution:
-    if tp_candidate_ids is not None:
-        msg = (
-            "solver='greedy' cannot force a turning point (it takes the argmax of "
-            "each candidate set); use solver='reference' or 'exact' with tp_candidate_ids"
-        )
-        raise ValueError(msg)
     best, anchors = solve_greedy(timeline, focal, grammar, length=length, top_n=top_n)
     diagnostics = {
         "solver": "greedy",

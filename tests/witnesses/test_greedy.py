@@ -81,12 +81,14 @@ def test_greedy_turning_point_is_the_argmax_of_its_sequence(
     assert s.valid == seq.valid
 
 
-def test_greedy_rejects_a_forced_turning_point() -> None:
-    """A forced TP would be silently ignored by the argmax rule, so it is refused."""
-    with pytest.raises(
-        ValueError, match="solver='greedy' cannot force a turning point"
-    ):
-        solve(exp58_timeline(), solver="greedy", tp_candidate_ids=["e41"])
+def test_greedy_forced_solve_runs_the_reference_solver() -> None:
+    """Greedy has no forced mode: a fixed-pivot solve runs the reference solver, and says so."""
+    tl = exp58_timeline()
+    forced = solve(tl, grammar=EXP58_GRAMMAR, solver="greedy", tp_candidate_ids=["e41"])
+    want = solve(tl, grammar=EXP58_GRAMMAR, tp_candidate_ids=["e41"])
+    assert forced.sequence == want.sequence and forced.score == 47.08421052631579
+    assert forced.diagnostics["solver"] == "reference"
+    assert forced.diagnostics["requested_solver"] == "greedy"
 
 
 def test_causal_ancestors_come_before_heavier_focal_events() -> None:
