@@ -15,6 +15,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 import numpy as np
+import numpy.typing as npt
 import sympy as sp
 
 from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
@@ -310,12 +311,15 @@ def _check_e16() -> ClaimCheck:
     fr_a = fisher_rao_distance(0.0, 1.0, 0.0, _E)
     fr_b = fisher_rao_distance(0.0, 1.0, 1.0, 1.0)
     reversed_order = score_a > score_b and fr_a > fr_b
+    pipeline = _e16_pipeline_reversal()
     evidence = (
         "query N(0, 1); memory A = N(0, e^2), memory B = N(1, 1). Eq.16 (T = 1) ignores "
         f"the variance mismatch: score(A) = exp(0) = {score_a:g} > score(B) = exp(-1) = "
         f"{score_b:.4f}, but d_FR(q, A) = sqrt(2) = {fr_a:.4f} > d_FR(q, B) = "
         f"sqrt(2) log 2 = {fr_b:.4f}: the ranking is reversed, so Eq.16 is not a "
-        "monotone function of (does not approximate) the Fisher-Rao distance"
+        "monotone function of (does not approximate) the Fisher-Rao distance. "
+        f"Also in the paper's pipeline (unit means, heuristic variances on both sides, "
+        f"found by search over {{0, 1, 2}}^3): {pipeline}"
     )
     return ClaimCheck(
         "SLM-E16",
@@ -328,6 +332,32 @@ def _check_e16() -> ClaimCheck:
             "scoreA": score_a,
             "scoreB": score_b,
         },
+    )
+
+
+def _e16_pipeline_reversal() -> str:
+    """Describe a ranking reversal of Eq. 16 against Fisher-Rao with heuristic variances."""
+    q, a, b = [0.0, 0.0, 1.0], [1.0, 1.0, 1.0], [0.0, 1.0, 0.0]
+
+    def unit(v: list[float]) -> npt.NDArray[np.float64]:
+        arr = np.asarray(v, dtype=np.float64)
+        out: npt.NDArray[np.float64] = arr / np.linalg.norm(arr)
+        return out
+
+    def fr(m: list[float]) -> float:
+        return fisher_rao_distance(
+            unit(q),
+            np.sqrt(variance_heuristic(q)),
+            unit(m),
+            np.sqrt(variance_heuristic(m)),
+        )
+
+    def e16(m: list[float]) -> float:
+        return paper_retrieval_score(unit(q), unit(m), variance_heuristic(m))
+
+    return (
+        f"q = {q}, a = {a}, b = {b}: Eq.16 {e16(a):.3g} > {e16(b):.3g} "
+        f"but d_FR {fr(a):.4f} > {fr(b):.4f}"
     )
 
 
@@ -389,7 +419,8 @@ def _check_t63() -> ClaimCheck:
         Verdict.REFUTED,
         f"{summary}. The stated drift has the stated density only for d = 2, and with "
         "the paper's bounded potential no stationary probability exists in any "
-        "dimension; theory.langevin.stationary_drift is the corrected drift",
+        "dimension; theory.langevin.stationary_drift is the corrected drift "
+        "(uniqueness, for potentials that do give a normalisable density, is not checked)",
     )
 
 
