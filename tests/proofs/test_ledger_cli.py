@@ -151,3 +151,17 @@ def test_module_entry_point_runs():
 def test_ledger_subset_order():
     """ledger(ids) runs exactly the requested claims in order."""
     assert [r.claim.id for r in ledger(["VM-R1", "VM-P1"])] == ["VM-R1", "VM-P1"]
+
+
+def test_quick_skips_slow_claims_and_says_so(monkeypatch, capsys):
+    """--quick runs the fast claims only and names the slow ones it skipped."""
+    import dataclasses
+
+    from proofs import _cli, claim
+
+    fast, slow = claim("VM-P2"), dataclasses.replace(claim("VM-R1"), slow=True)
+    monkeypatch.setattr(_cli, "CLAIMS", (fast, slow))
+    assert main(["--quick", "--json"]) == 0
+    captured = capsys.readouterr()
+    assert [row["id"] for row in json.loads(captured.out)["claims"]] == ["VM-P2"]
+    assert "1 slow claims not run: VM-R1" in captured.err
