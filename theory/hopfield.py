@@ -193,7 +193,8 @@ def count_attractors(
     >>> count_attractors([[1.0, 0.0], [-1.0, 0.0]], beta=0.1).count  # one blurred state
     1
     """
-    _, p, b = _state(np.zeros(np.asarray(patterns).shape[-1]), patterns, beta)
+    rows = check_vector(patterns, "patterns", ndim=2)
+    _, p, b = _state(np.zeros(rows.shape[1]), rows, beta)
     res = check_real(resolution, "resolution", low=0.0, low_open=True)
     found: list[FloatArray] = []
     for row in p:

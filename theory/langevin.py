@@ -402,7 +402,11 @@ def euler_maruyama(
     rejected = 0
     for _ in range(steps):
         q = 1.0 - np.sum(x**2, axis=1, keepdims=True)
-        b = _drift_unchecked(x, grad_u(x), q, t, factor)
+        g = np.asarray(grad_u(x), dtype=np.float64)
+        if g.shape != x.shape or not np.all(np.isfinite(g)):
+            msg = f"grad_u must return finite values of shape {x.shape}, got shape {g.shape}"
+            raise ValueError(msg)
+        b = _drift_unchecked(x, g, q, t, factor)
         proposal = (
             x + b * h + np.sqrt(2.0 * t * h) * (q / 2.0) * rng.standard_normal(x.shape)
         )

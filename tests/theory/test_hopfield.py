@@ -238,6 +238,11 @@ def test_slm_t65_symbolic_laws():
             ValueError,
             "resolution",
         ),
+        (
+            lambda: count_attractors([1.0, 2.0], beta=1.0),
+            ValueError,
+            "patterns must be a non-empty 2-d",
+        ),
         (lambda: log_paper_capacity_bound(0), ValueError, "d must be >= 1"),
         (
             lambda: log_ramsauer_capacity_form(3, c=1.0, p=0.1),

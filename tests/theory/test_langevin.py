@@ -284,6 +284,18 @@ def test_euler_maruyama_is_reproducible():
             ValueError,
             "dt must be in",
         ),
+        (
+            lambda: euler_maruyama(
+                np.zeros((1, 2)),
+                lambda x: x[:, :1],
+                temperature=1.0,
+                dt=0.1,
+                n_steps=1,
+                seed=0,
+            ),
+            ValueError,
+            r"grad_u must return finite values of shape \(1, 2\)",
+        ),
     ],
 )
 def test_bad_input(call, error, match):
