@@ -26,7 +26,8 @@ inter-burst windows between consecutive burst windows):
 1. ``counts = rng.multinomial(n, p)`` with ``p`` proportional to the window
    masses: ``2w`` for each burst window (in centre order), then
    ``inter_burst_density * length`` for each inter-burst window (in time
-   order); for the defaults ``{0.2, 0.2, 0.3 * 0.4}``.
+   order), each rounded to 12 decimals (so that ``0.3 - 0.1`` counts as
+   ``0.2``) and divided by their sum; for the defaults ``{0.2, 0.2, 0.3 * 0.4}``.
 2. For each window in that order, ``rng.uniform(lo, hi, size=count)``;
    the concatenation is stably sorted, and each event remembers whether its
    window was a burst window.
