@@ -140,6 +140,12 @@ def _prove_superadditive() -> bool:
     return prove(hyps, z3.And(d_a + d_b <= d_ab, d_ab <= d_a + d_b + 1)).proved
 
 
+def _prove_monotone() -> bool:
+    p, c0, c1 = z3.Ints("p c0 c1")
+    hyps = [p >= 0, 5 * c0 >= p, 5 * c0 < p + 5, 5 * c1 >= p + 1, 5 * c1 < p + 6]
+    return prove(hyps, (p + 1 - c1) >= (p - c0)).proved
+
+
 # --- item 3: the reference composition has no commitment -----------------------
 
 
@@ -415,9 +421,14 @@ def check_dis13_pivot_update(max_events: int = 5) -> ClaimCheck:
                                 f"escape flagged: k={k}, M={m}, prefix {size}",
                                 {"events": describe(tl), "k": k, "m": m, "size": size},
                             )
+    monotone = _prove_monotone()
     return ClaimCheck(
         "VM-DIS-13-PIVOT-UPDATE",
         Verdict.VERIFIED,
+        f"d(p + 1) >= d(p) for all p >= 0 ({'proven by z3' if monotone else 'NOT proven'}), "
+        "so j_dev < k iff prefix < p_k, and such a candidate lies in every prefix "
+        "block of >= p_k events with the same prefix and a rank no worse than in "
+        "the whole graph. Exhaustive check: "
         f"{checked} (timeline, k, M, prefix size) cases, timelines of <= {max_events} "
         "tiny events, k in {1, 2}, M in {1, 2}, prefixes of >= p_k events (p_1 = 2, "
         "p_2 = 3): whenever the whole state is absorbing, so is the prefix state. "

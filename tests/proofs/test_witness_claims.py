@@ -104,6 +104,7 @@ def test_vm_dis5_greedy_turning_point_not_focal():
 def test_vm_dis13_pivot_update_vacuous():
     r = w.check_dis13_pivot_update(max_events=4)
     assert r.verdict is Verdict.VERIFIED
+    assert "(proven by z3)" in r.evidence
 
 
 def test_vm_dis13_bound_is_tight():
