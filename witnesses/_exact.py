@@ -20,6 +20,7 @@ Pointers recover the chains. Cost per candidate: ``O(N^2 L^2)`` array work.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
 import numpy as np
@@ -68,7 +69,9 @@ def solve_exact(
     best: _Best | None = None
     chains: dict[int, tuple[list[Event], list[Event], _IntArray, _IntArray]] = {}
     for rank, tau in enumerate(candidates):
-        found = _solve_tau(timeline, focal, grammar, tau, rank, length, endogenous)
+        found = _solve_tau(
+            timeline, focal, grammar, tau, rank, length, endogenous=endogenous
+        )
         if found is None:
             continue
         cand, pre, post, g_ptr, h_ptr = found
@@ -100,6 +103,7 @@ def _solve_tau(
     tau: Event,
     rank: int,
     length: int,
+    *,
     endogenous: bool,
 ) -> tuple[_Best, list[Event], list[Event], _IntArray, _IntArray] | None:
     k = grammar.min_prefix_elements
@@ -135,29 +139,27 @@ def _chains(
     ``backward``: chains *starting* at each event and ending next to ``tau``
     (pre side). Otherwise chains *ending* at each event and starting next to
     ``tau`` (post side). ``ptr[e, a, c]`` is the next (or previous) event.
+    Each event extends the best chains of the events within one gap of it
+    (a contiguous index range, see :func:`_window`).
     """
     n = len(events)
-    t = np.array([e.timestamp for e in events], dtype=np.float64)
+    times = [e.timestamp for e in events]
+    t = np.array(times, dtype=np.float64)
     w = [e.weight for e in events]
     hit = [int(focal in e.actors) for e in events]
     val = np.full((n, length, length + 1), _NEG)
     ptr = np.full((n, length, length + 1), -1, dtype=np.int64)
     order = range(n - 1, -1, -1) if backward else range(n)
     for i in order:
-        near = (
-            tau.timestamp - t[i] <= gap if backward else t[i] - tau.timestamp <= gap
-        )
+        near = tau.timestamp - t[i] <= gap if backward else t[i] - tau.timestamp <= gap
         if near and length > 1:
             val[i, 1, hit[i]] = w[i]
-        if backward:
-            nxt = np.nonzero((t > t[i]) & (t - t[i] <= gap))[0]
-        else:
-            nxt = np.nonzero((t < t[i]) & (t[i] - t <= gap))[0]
-        if nxt.size == 0:
+        lo, hi = _window(times, i, gap, backward=backward)
+        if hi <= lo:
             continue
-        block = val[nxt]  # (m, length, length + 1)
+        block = val[lo:hi]  # (m, length, length + 1), a view
         arg = np.argmax(block, axis=0)
-        top = np.take_along_axis(block, arg[None], axis=0)[0]
+        top = block.max(axis=0)
         # extend: a -> a + 1, c -> c + hit
         h = hit[i]
         src = top[1 : length - 1, : length + 1 - h]
@@ -165,10 +167,34 @@ def _chains(
         dst = val[i, 2:length, h:]
         better = cand > dst
         dst[better] = cand[better]
-        ptr[i, 2:length, h:][better] = nxt[arg[1 : length - 1, : length + 1 - h]][
+        ptr[i, 2:length, h:][better] = (lo + arg[1 : length - 1, : length + 1 - h])[
             better
         ]
     return val, ptr
+
+
+def _window(
+    times: list[float], i: int, gap: float, *, backward: bool
+) -> tuple[int, int]:
+    """Index range of the events strictly after (before) event ``i`` within ``gap``.
+
+    Events are in time order and ``t_j - t_i`` (``t_i - t_j``) is monotone
+    in ``j``, so the range is contiguous; the differences are computed
+    exactly as the definition states them.
+    """
+    t_i = times[i]
+
+    def after(x: float) -> float:
+        return x - t_i
+
+    def before(x: float) -> float:
+        return -(t_i - x)
+
+    if backward:
+        lo = bisect_right(times, t_i)
+        return lo, bisect_right(times, gap, lo=lo, key=after)
+    hi = bisect_left(times, t_i)
+    return bisect_left(times, -gap, hi=hi, key=before), hi
 
 
 def _coverage_need(n_max: int, coverage: float) -> list[int]:
