@@ -27,6 +27,36 @@ __all__ = ["CLAIMS"]
 _S0, _RHO, _Q = Fraction("0.70"), Fraction("0.67"), Fraction("0.97")  # DL-P1's example
 
 
+_T7_SCRIPT = """\
+import sympy as sp
+k, d = sp.symbols("k d", integer=True, positive=True)
+s0, rho, x = sp.symbols("s0 rho x", positive=True)
+closed = s0**d * rho**(d * (d + 1) / 2)
+assert sp.simplify(sp.product(s0 * rho**k, (k, 1, d)) - closed) == 0
+log_p = x * sp.log(s0) + x * (x + 1) / 2 * sp.log(rho)  # real depth x
+assert sp.simplify(sp.diff(log_p, x, 2) - sp.log(rho)) == 0
+half = sp.Rational(1, 2)
+assert sp.simplify(sp.diff(log_p, x) - (sp.log(s0) + (x + half) * sp.log(rho))) == 0
+forward = sp.expand(log_p.subs(x, x + 1) - log_p)
+assert sp.simplify(forward - (sp.log(s0) + (x + 1) * sp.log(rho))) == 0
+print("DL-T7 identities hold")
+"""
+
+_INTERVAL_SCRIPT = """\
+import sympy as sp
+a, b = sp.symbols("a b", nonnegative=True)
+c, d = sp.symbols("c d", positive=True)
+g = sp.exp(-a * d) - sp.exp(-(b * d + c * d * (d + 1) / 2))
+h = sp.log(b + c * (d + sp.Rational(1, 2))) + (a - b) * d - c * d * (d + 1) / 2
+assert sp.simplify(sp.diff(g, d) - sp.exp(-a * d) * (sp.exp(h) - a)) == 0
+assert sp.diff(h, d, 2).is_negative
+log_ratio = -a * d + (b * d + c * d * (d + 1) / 2)
+assert sp.simplify(log_ratio - d * ((b - a) + c * (d + 1) / 2)) == 0
+assert g.subs(d, 0) == 0
+print("DL-P1-INTERVAL lemmas hold")
+"""
+
+
 def _g(d: int, s0: Fraction = _S0, rho: Fraction = _RHO, q: Fraction = _Q) -> Fraction:
     return q**d - s0**d * rho ** (d * (d + 1) // 2)
 
@@ -85,7 +115,8 @@ def check_dl_t7() -> ClaimCheck:
         "at d + 1/2). Slope -> -inf since log rho < 0. Not checked: 'with rho_k rising "
         "toward 1 the triangular signature disappears' (rho_k is not defined)"
     )
-    return ClaimCheck("DL-T7", Verdict.PROVEN if ok else Verdict.REFUTED, evidence)
+    verdict = Verdict.PROVEN if ok else Verdict.REFUTED
+    return ClaimCheck("DL-T7", verdict, evidence, artifact=_T7_SCRIPT)
 
 
 def check_dl_t9() -> ClaimCheck:
@@ -215,9 +246,8 @@ def check_dl_p1_interval() -> ClaimCheck:
         f"Second line: crossover_interval equals brute force on {sampled} seeded cases. "
         "For tau < 0 it fails (s0 = 1, rho = 0.9, q = 0.5, tau = -0.45: {1, 3, ...})"
     )
-    return ClaimCheck(
-        "DL-P1-INTERVAL", Verdict.PROVEN if lemmas else Verdict.OPEN, evidence
-    )
+    verdict = Verdict.PROVEN if lemmas else Verdict.OPEN
+    return ClaimCheck("DL-P1-INTERVAL", verdict, evidence, artifact=_INTERVAL_SCRIPT)
 
 
 def check_dl_p1_phase() -> ClaimCheck:

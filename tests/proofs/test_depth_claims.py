@@ -1,6 +1,8 @@
 """The depth ledger (proofs.depth): verdicts, counterexamples, and transcription agreement."""
 
 import math
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -59,6 +61,17 @@ def test_depth_claim_verdicts(claim_id):
     assert result.evidence
     if result.verdict.value == "refuted":
         assert result.counterexample
+
+
+@pytest.mark.parametrize("claim_id", ["DL-T7", "DL-P1-INTERVAL"])
+def test_symbolic_artifacts_rerun(claim_id):
+    """The sympy script stored with a proof re-runs on its own and passes."""
+    script = check(claim_id).artifact
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert "hold" in done.stdout
 
 
 def test_dl_p1_unimodal_counterexample_by_hand():
