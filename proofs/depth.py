@@ -10,6 +10,8 @@ verdict on the stated one.
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
 from fractions import Fraction
 
 import numpy as np
@@ -20,7 +22,13 @@ from proofs import _depth_sym as sym
 from proofs._depth_scatter import SCATTER_CLAIMS
 from proofs._smt import prove
 from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
-from theory.depth import advantage, advantage_peak, crossover_depth, crossover_interval
+from theory.depth import (
+    advantage,
+    advantage_peak,
+    crossover_depth,
+    crossover_interval,
+    log_survival_product,
+)
 
 __all__ = ["CLAIMS"]
 
@@ -112,11 +120,47 @@ def check_dl_t7() -> ClaimCheck:
         f"log s0 + (d + 1/2) log rho is the derivative at real d [{slope}] and the central "
         f"difference (log P(d+1) - log P(d-1))/2 [{central}]; the forward difference "
         f"log P(d+1) - log P(d) is log s0 + (d + 1) log rho [{forward_ok}] (the derivative "
-        "at d + 1/2). Slope -> -inf since log rho < 0. Not checked: 'with rho_k rising "
-        "toward 1 the triangular signature disappears' (rho_k is not defined)"
+        "at d + 1/2). Slope -> -inf since log rho < 0. The remark on rising rho_k is "
+        "DL-T7-RHOK"
     )
     verdict = Verdict.PROVEN if ok else Verdict.REFUTED
     return ClaimCheck("DL-T7", verdict, evidence, artifact=_T7_SCRIPT)
+
+
+def check_dl_t7_rhok() -> ClaimCheck:
+    """DL-T7-RHOK: with ``rho_k`` rising toward 1 the triangular signature disappears."""
+    s0 = 0.9
+    laws: dict[str, Callable[[int], float]] = {
+        "1 - 1/(2 sqrt k)": lambda k: 1.0 - 0.5 / math.sqrt(k),
+        "1 - 1/(2k)": lambda k: 1.0 - 0.5 / k,
+    }
+    rows = {}
+    for name, rho_k in laws.items():
+        rows[name] = [
+            round(log_survival_product(_similarity_survival(s0, rho_k), d) / d, 3)
+            for d in (100, 1000, 10_000)
+        ]
+    slow = rows["1 - 1/(2 sqrt k)"]
+    fast = rows["1 - 1/(2k)"]
+    ok = slow[0] > slow[1] > slow[2] and abs(fast[2] - (math.log(s0) - 0.5)) < 1e-3
+    evidence = (
+        "reading f_k = s0 rho_k^k: log P(d) = d log s0 + sum_(k<=d) k log rho_k. If rho_k "
+        "-> 1 the sum is o(d^2) (Stolz-Cesaro), so the quadratic (triangular) term does "
+        "vanish; but the decay stays super-geometric unless k log rho_k stays bounded: "
+        f"rho_k = 1 - 1/(2 sqrt k) -> 1 yet log P(d)/d = {slow} at d = 1e2, 1e3, 1e4 "
+        "(log P ~ -d^1.5/3), while rho_k = 1 - 1/(2k) gives log P(d)/d -> "
+        f"log s0 - 1/2 = {math.log(s0) - 0.5:.3f} ({fast}), geometric. Holds as 'no "
+        "d^2 term'; 'decay becomes geometric' needs k log rho_k bounded (then log P = Theta(d))"
+    )
+    cex = {"s0": s0, "rho_k": "1 - 1/(2 sqrt k)", "log_P_over_d": slow}
+    verdict = Verdict.CONDITIONAL if ok else Verdict.OPEN
+    return ClaimCheck("DL-T7-RHOK", verdict, evidence, cex)
+
+
+def _similarity_survival(
+    s0: float, rho_k: Callable[[int], float]
+) -> Callable[[int], float]:
+    return lambda k: s0 * rho_k(k) ** k
 
 
 def check_dl_t9() -> ClaimCheck:
@@ -337,6 +381,13 @@ CLAIMS: tuple[Claim, ...] = (
         "log s0 + (d + 1/2) log rho -> -inf",
         Kind.SYMBOLIC,
         check_dl_t7,
+    ),
+    Claim(
+        "DL-T7-RHOK",
+        "DL",
+        "with rho_k rising toward 1 the triangular signature disappears",
+        Kind.ARITHMETIC,
+        check_dl_t7_rhok,
     ),
     Claim(
         "DL-T9",

@@ -27,6 +27,7 @@ from theory.strategies import depth_params, depths
 EXPECTED = {
     "DL-A4": "open",
     "DL-T7": "proven",
+    "DL-T7-RHOK": "conditional",
     "DL-T9": "proven",
     "DL-T10": "conditional",
     "DL-P1": "refuted",
