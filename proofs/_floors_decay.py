@@ -91,11 +91,8 @@ def _briefbench_groups() -> list[
 def check_decay_identifiability() -> ClaimCheck:
     """DL-DECAY-ID: the four decay laws fit three depth points alike.
 
-    Examples
-    --------
-    >>> from proofs.floors import CLAIMS
-    >>> [c for c in CLAIMS if c.id == "DL-DECAY-ID"][0].run().verdict.value
-    'conditional'
+    Run it through the ledger: ``python -m proofs --claim DL-DECAY-ID``; the
+    tests check its verdict and its counterexample.
     """
     depths = [1, 2, 3]
     needed = {

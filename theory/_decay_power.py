@@ -124,7 +124,18 @@ def tasks_needed(
     """Smallest tasks per depth with asymptotic power ``>= power`` (``None`` if never).
 
     ``None`` means the rival reproduces the triangular curve exactly at these
-    depths (zero noncentrality), so no sample size separates them.
+    depths (zero noncentrality), so no sample size separates them. The
+    required noncentrality solves ``ncx2.sf(crit, df, lambda) = power`` by
+    ``brentq``; the noncentrality per task comes from :func:`expected_power`'s
+    expected-data fit.
+
+    Examples
+    --------
+    >>> from theory.decay_fit import tasks_needed
+    >>> tasks_needed("geometric", [1, 2, 3], s0=0.7, rho=0.67)
+    145
+    >>> tasks_needed("geometric", [1, 2, 3], s0=0.7, rho=1.0) is None
+    True
     """
     name, d, _, truth, crit, df = _setup(rival, depths, 1, s0, rho, alpha)
     target = check_probability(power, "power", low_open=True, high_open=True)

@@ -1,5 +1,6 @@
 """The floors ledger: verdicts, counterexamples and symbolic transcriptions (DL §2.1, §2.3)."""
 
+import functools
 import json
 import math
 
@@ -35,6 +36,12 @@ FLOORS_VERDICTS = {
 }
 
 
+@functools.cache
+def _check(claim_id):
+    """Run each check once per test session (the decay check reads the BriefBench rows)."""
+    return check(claim_id)
+
+
 def test_every_floors_claim_is_listed():
     """The expected-verdict table covers exactly the registered ids."""
     assert {c.id for c in CLAIMS} == set(FLOORS_VERDICTS)
@@ -44,14 +51,14 @@ def test_every_floors_claim_is_listed():
 @pytest.mark.parametrize(("claim_id", "verdict"), sorted(FLOORS_VERDICTS.items()))
 def test_floors_claim_verdicts(claim_id, verdict):
     """Each claim gets the verdict the mathematics gives (hand-derived, THEORY.md §2.1)."""
-    result = check(claim_id)
+    result = _check(claim_id)
     assert result.verdict.value == verdict
     json.dumps(result.to_dict(), allow_nan=False)
 
 
 def test_dl_t8_counterexample_is_real():
     """Recorded prior (0.97, 0.01, 0.01, 0.01): error 0.03 by hand, floor 1 - 1/2 = 0.5."""
-    cx = check("DL-T8").counterexample
+    cx = _check("DL-T8").counterexample
     table = [cx["prior"]]
     assert bayes_floor(table) == pytest.approx(0.03)
     assert mutual_information(table) == 0.0
@@ -61,7 +68,7 @@ def test_dl_t8_counterexample_is_real():
 
 def test_dl_t2_counterexample_values():
     """The DL-T2 counterexample records I(Y;C|X) = 0 and I(D;C|X) = 1 bit (hand values)."""
-    cx = check("DL-T2-CX").counterexample
+    cx = _check("DL-T2-CX").counterexample
     assert cx["I(Y;C|X)"] == 0.0
     assert cx["I(D;C|X)"] == 1.0
 
@@ -75,12 +82,12 @@ def test_dl_t1_worked_example_precision():
         h = -p * mpmath.log(p, 2) - (1 - p) * mpmath.log(1 - p, 2)
     assert round(float(h), 2) == 0.50
     assert round(float(h), 4) == 0.4999
-    assert "0.4999159581" in check("DL-T1-EX").evidence
+    assert "0.4999159581" in _check("DL-T1-EX").evidence
 
 
 def test_dl_decay_id_counterexample_is_real():
     """The recorded BriefBench counts really separate the triangular law (delta-AIC > 2)."""
-    result = check("DL-DECAY-ID")
+    result = _check("DL-DECAY-ID")
     cx = result.counterexample
     if cx is None:
         pytest.skip("BriefBench rows absent; the data part of DL-DECAY-ID was skipped")
