@@ -46,16 +46,23 @@ def _insert(buckets: _Buckets, index: int, key: tuple[int, int], label: _Label) 
         return
     total, slots, first_t, _ = label
     low, high = total - _EPS, first_t + _EPS
-    for other in bucket:
-        if other[0] >= low and other[1] <= slots and other[2] <= high:
-            return
-    # ``total >= o.total - eps`` and ``first_t <= o.first_t + eps``, rearranged
-    # exactly as the definition computes them.
-    bucket[:] = [
-        o
-        for o in bucket
-        if not (total >= o[0] - _EPS and slots <= o[1] and first_t <= o[2] + _EPS)
-    ]
+    evicts = False
+    for o in bucket:
+        if o[0] >= low and o[1] <= slots and o[2] <= high:
+            return  # an existing label dominates the new one
+        if (
+            not evicts
+            and total >= o[0] - _EPS
+            and slots <= o[1]
+            and first_t <= o[2] + _EPS
+        ):
+            evicts = True
+    if evicts:
+        bucket[:] = [
+            o
+            for o in bucket
+            if not (total >= o[0] - _EPS and slots <= o[1] and first_t <= o[2] + _EPS)
+        ]
     bucket.append(label)
 
 
