@@ -115,9 +115,10 @@ def advantage_peak(
 
     Notes
     -----
-    The real maximiser is ``min(max(1, d2), d_max)``, with ``d2`` the end of
-    the rise of ``g`` (module notes); the integer maximiser is the better of
-    ``floor``/``ceil`` of it, ``1`` and ``d_max``. Exact because ``g`` falls,
+    The real maximiser is ``max(1, d2)`` with ``d2`` the end of the rise of
+    ``g`` (module notes); when ``d_max < d2`` it is whichever of ``1`` and
+    ``d_max`` is better. The integer maximiser is the best of ``floor`` and
+    ``ceil`` of the real one, ``1`` and ``d_max``. Exact because ``g`` falls,
     rises, falls, and is unimodal where positive (DL-P1, :mod:`proofs.depth`).
 
     Examples
@@ -135,6 +136,8 @@ def advantage_peak(
     if cap is None and math.isinf(d2):
         return AdvantagePeak(math.inf, 1.0, None, 1.0)
     d_real = min(max(1.0, d2), math.inf if cap is None else float(cap))
+    if cap is not None and d2 > cap and _g(1.0, s, r, qq) >= _g(d_real, s, r, qq):
+        d_real = 1.0  # the cap cuts the rise; on [1, cap] g falls then rises
     top = cap if cap is not None else math.ceil(d_real)
     candidates = sorted(
         {1, max(1, math.floor(d_real)), min(top, math.ceil(d_real)), top}

@@ -274,6 +274,7 @@ def test_dl_p1_real_crossover_root_and_integer_order(params, tau):
 
 
 @given(depth_params(min_q=0.3), st.integers(1, 30))
+@example((1.0, 0.9, 0.5), 2)
 def test_dl_p1_peak_is_maximum(params, d_max):
     """The integer peak beats every depth in 1..d_max; the real peak is a local max."""
     s0, rho, q = params
@@ -283,6 +284,9 @@ def test_dl_p1_peak_is_maximum(params, d_max):
     assert peak.g_int == pytest.approx(values.max(), rel=1e-12, abs=1e-300)
     assert values[peak.d_int - 1] == pytest.approx(peak.g_int, rel=1e-12, abs=1e-300)
     assert peak.d_int == int(np.argmax(values)) + 1 or values.max() == peak.g_int
+    grid = np.linspace(1.0, float(d_max), 2001)
+    assert peak.g_real >= advantage(grid, s0, rho, q).max() - 1e-12
+    assert peak.g_real == pytest.approx(advantage(peak.d_real, s0, rho, q), abs=1e-15)
     free = advantage_peak(s0, rho, q)
     near = advantage(
         np.clip(free.d_real + np.array([-1e-3, 1e-3]), 1, None), s0, rho, q
