@@ -291,12 +291,18 @@ def crossover_depth_real(s0: float, rho: float, q: float, tau: float) -> float |
         hi = 2.0
         while not _g(hi, s, r, qq) > t:
             hi *= 2.0
-        return float(brentq(lambda x: _g(x, s, r, qq) - t, 1.0, hi, xtol=1e-12))
+        return float(
+            brentq(lambda x: _g(x, s, r, qq) - t, 1.0, hi, xtol=1e-12, maxiter=1000)
+        )
     if not peak.g_real > t:
         return None
     # g <= tau at 1 and > tau at the peak; on [1, peak] g falls (below 0) then rises,
     # so g - tau has exactly one sign change there.
-    return float(brentq(lambda x: _g(x, s, r, qq) - t, 1.0, peak.d_real, xtol=1e-12))
+    return float(
+        brentq(
+            lambda x: _g(x, s, r, qq) - t, 1.0, peak.d_real, xtol=1e-12, maxiter=1000
+        )
+    )
 
 
 def rise_end(a: FloatArray, b: FloatArray, c: FloatArray) -> FloatArray:

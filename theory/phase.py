@@ -14,7 +14,9 @@ lies below and to the left of that curve (DL-P1-PHASE).
 Everything is vectorised with NumPy broadcasting: the peak depth comes from
 the closed-form shape of ``g`` (see :func:`theory.depth.advantage_peak`), one
 vectorised Newton solve, and the comparison in log space, so no Python loop
-runs over cells or depths.
+runs over cells or depths. Precision: beyond peak depths of about 1e15
+(``q`` tiny with ``rho`` within 1e-12 of 1) the two log terms of ``g`` agree
+to double rounding and the margin there reads 0.
 """
 
 from __future__ import annotations
@@ -262,9 +264,11 @@ def _peak_slog(
     )
     best_sign, best_log = slog_advantage_array(low, s0, rho, q)
     sign, logabs = slog_advantage_array(high, s0, rho, q)
-    better = (sign > best_sign) | (
-        (sign == best_sign) & (sign != 0) & (sign * logabs > best_sign * best_log)
+    # Order g by (sign, signed log): -logabs ranks negatives, sign 0 ties.
+    key, best_key = (
+        np.where(v < 0, -w, w) for v, w in ((sign, logabs), (best_sign, best_log))
     )
+    better = (sign > best_sign) | ((sign == best_sign) & (key > best_key))
     best_sign = np.where(better, sign, best_sign)
     best_log = np.where(better, logabs, best_log)
     # q = 1 without a cap: g rises to its supremum 1.
