@@ -134,9 +134,12 @@ def paper_eq3_distance(
     0.707107
     """
     m1, s1, m2, s2 = _gaussian_pair(mu1, sigma1, mu2, sigma2)
-    scale = 2.0 * (np.log(s2) - np.log(s1))
-    location = (m1 - m2) ** 2 / (s1**2 + s2**2)
-    return float(math.sqrt(float(np.sum(scale**2) + np.sum(location))))
+    # log(s2/s1) without cancellation: log1p of the exact difference when close
+    close = np.abs(s2 - s1) < 0.5 * s1
+    scale = 2.0 * np.where(close, np.log1p((s2 - s1) / s1), np.log(s2) - np.log(s1))
+    location = (m1 - m2) / np.hypot(s1, s2)
+    # sqrt of the sum of squares, without under/overflow of the squares
+    return float(np.hypot.reduce(np.concatenate([scale, location])))
 
 
 def geodesic_length(mu1: float, sigma1: float, mu2: float, sigma2: float) -> float:
