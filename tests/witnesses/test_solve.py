@@ -290,3 +290,18 @@ def test_reference_solver_equals_oracle_on_multiburst_200(
     want = oracle_solve(tl, "actor_0", grammar, m=10)
     assert got is not None and want is not None
     assert (got.ids, got.phases, got.score) == (want.ids, want.phases, want.score)
+
+
+def test_exp58_mirage_survives_the_exact_solver() -> None:
+    """Decision 4 of WITNESS.md: the true optimum on the naive graph is the published mirage.
+
+    Expected values are WITNESS.md 2.1's (M = 1 infeasible; M = 10: TP e45,
+    21.46727272727273); the exact solver is checked against brute force
+    above, so the reference heuristic is optimal on this cell.
+    """
+    tl = exp58_timeline().subset(NAIVE_KEPT)
+    assert not solve(tl, grammar=EXP58_GRAMMAR, m=1, solver="exact").valid
+    free = solve(tl, grammar=EXP58_GRAMMAR, m=10, solver="exact")
+    assert (free.turning_point_id, free.score) == ("e45", 21.46727272727273)
+    assert free.sequence is not None
+    assert free.sequence.describe() == NAIVE_M10_SEQUENCE
