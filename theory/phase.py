@@ -27,7 +27,7 @@ import numpy as np
 import numpy.typing as npt
 
 from theory._depth_crossover import rise_end
-from theory._depth_math import FloatArray, slog_advantage_array
+from theory._depth_math import FloatArray, slog_advantage_array, to_output
 from theory._validation import check_int, check_real_array
 
 __all__ = ["PhaseDiagram", "peak_margin", "phase_diagram"]
@@ -173,7 +173,7 @@ def phase_diagram(
 
 def peak_margin(
     s0: object, rho: object, q: object, *, d_max: int | None = None
-) -> FloatArray:
+) -> float | FloatArray:
     """Vectorised boundary margin ``G = max_{1 <= d <= d_max} g(d)`` (DL-P1).
 
     Parameters
@@ -186,8 +186,8 @@ def peak_margin(
 
     Returns
     -------
-    ndarray
-        ``G`` for every broadcast cell (0-d for scalar input).
+    float or ndarray
+        ``G`` for every broadcast cell (a float for scalar input).
 
     Raises
     ------
@@ -206,7 +206,7 @@ def peak_margin(
     cap = None if d_max is None else check_int(d_max, "d_max", minimum=1)
     sign, logabs = _peak_slog(s, r, qq, cap, None)
     with np.errstate(under="ignore"):
-        return np.asarray(sign * np.exp(logabs), dtype=np.float64)
+        return to_output(sign * np.exp(logabs))
 
 
 def _check_param(value: object, name: str, *, any_shape: bool = False) -> FloatArray:

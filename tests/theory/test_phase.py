@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from hypothesis import example, given
 
-from theory.depth import advantage, advantage_peak
+from theory.depth import advantage, advantage_peak, crossover_depth_real
 from theory.phase import peak_margin, phase_diagram
 from theory.strategies import depth_params
 
@@ -195,3 +195,20 @@ def test_bad_input(call, error, match):
     """Each bad call raises the stated error, naming the argument and the range."""
     with pytest.raises(error, match=match):
         call()
+
+
+def test_extreme_parameters_run_without_warnings():
+    """Corners of the cube (1e-300, 1 - 1e-16) raise no numpy warnings (filterwarnings=error)."""
+    edge = [1e-300, 1e-10, 0.5, 1 - 1e-16]
+    pd = phase_diagram(s0=[*edge, 1.0], rho=edge, q=0.97, tau=0.5)
+    assert pd.typed_preferred.shape == (4, 5)
+    pd = phase_diagram(s0=0.7, rho=edge, q=[*edge, 1.0], tau=0.0, d_max=3)
+    assert np.isfinite(pd.margin).all()
+    # g(1) = 1e-10 - 1e-10 = 0, g(2) = 1e-20 - 1e-30 (hand), g(3) smaller
+    assert peak_margin(1.0, 1e-10, 1e-10) == pytest.approx(1e-20 - 1e-30, rel=1e-12)
+
+
+def test_real_crossover_tiny_margin_converges():
+    """g(1) = 0 exactly at s0 = 1, rho = q = 1 - 1e-12; tau = 1e-300 is crossed just after 1."""
+    real = crossover_depth_real(1.0, 1 - 1e-12, 1 - 1e-12, 1e-300)
+    assert 1.0 < real < 1.001
