@@ -1,0 +1,55 @@
+"""Tests of the simulation claims ledger (proofs.simulation)."""
+
+import functools
+
+import pytest
+
+from proofs import CLAIMS, Kind, Verdict
+from proofs import simulation as sim
+
+EXPECTED = {
+    "DL-T7-SIM": Verdict.CONDITIONAL,
+    "DL-T9-SIM": Verdict.VERIFIED,
+    "DL-T10-SIM": Verdict.VERIFIED,
+    "DL-A3-SIM": Verdict.CONDITIONAL,
+}
+
+
+@functools.cache
+def _result(claim_id):
+    return next(c for c in sim.CLAIMS if c.id == claim_id).run()
+
+
+def test_simulation_claims_registered():
+    """Every simulation claim is in the register, once."""
+    ids = [c.id for c in CLAIMS]
+    for claim_id in EXPECTED:
+        assert ids.count(claim_id) == 1
+
+
+@pytest.mark.parametrize(("claim_id", "verdict"), sorted(EXPECTED.items()))
+def test_simulation_claim_verdicts(claim_id, verdict):
+    """Each check answers for its claim with the expected verdict and evidence."""
+    result = _result(claim_id)
+    assert result.claim_id == claim_id
+    assert result.verdict is verdict, result.evidence
+    assert result.evidence
+
+
+def test_simulation_claims_are_simulations_or_arithmetic():
+    """Kinds are simulation (or arithmetic for KO-CAP)."""
+    for c in sim.CLAIMS:
+        assert c.kind in (Kind.SIMULATION, Kind.ARITHMETIC, Kind.DATA)
+
+
+def test_dl_a3_sim_reports_the_dependence():
+    """The crowded geometry's Fisher test is significant; numbers are quoted."""
+    text = _result("DL-A3-SIM").evidence
+    assert "crowded (seed 6)" in text
+    assert "odds" in text
+
+
+def test_simulation_checks_reproducible():
+    """A second run of a check gives the same evidence (seeded)."""
+    claim = next(c for c in sim.CLAIMS if c.id == "DL-T9-SIM")
+    assert claim.run() == claim.run()

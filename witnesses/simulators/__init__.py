@@ -1,0 +1,18 @@
+"""Simulators of the papers' memory systems that feed the rate layer.
+
+Every simulator is a frozen dataclass with ``simulate(seed)`` (the
+:class:`witnesses.Simulator` protocol), seeded and bit-for-bit reproducible;
+:func:`run_simulation` runs many seeds on any executor.
+"""
+
+from witnesses.simulators.analysis import DepthRecall, recall_by_depth
+from witnesses.simulators.depth import DepthSimulator, RetrievalTrial
+from witnesses.simulators.run import run_simulation
+
+__all__ = [
+    "DepthRecall",
+    "DepthSimulator",
+    "RetrievalTrial",
+    "recall_by_depth",
+    "run_simulation",
+]
