@@ -271,7 +271,7 @@ def _soft_minimum(
     msg = f"{name} must be >= {minimum}, got {value}"
     if strict:
         raise ValueError(msg)
-    notes.append(f"{msg}; treated as {meaning}, as the reference does")
+    notes.append(f"{msg}; treated as {meaning}")
     return value
 
 
@@ -315,16 +315,26 @@ def _check(
         msg = f"min_length must be >= 0, got {length}"
         raise ValueError(msg)
     kk = _soft_minimum(
-        _int_arg(k, "k"), "k", 0, "k = 0 (no demand)", strict=strict, notes=notes
+        _int_arg(k, "k"),
+        "k",
+        0,
+        "k = 0 (no demand, as the reference does)",
+        strict=strict,
+        notes=notes,
     )
     mm = _soft_minimum(
-        _int_arg(m, "m"), "m", 1, "no pivots watched", strict=strict, notes=notes
+        _int_arg(m, "m"),
+        "m",
+        1,
+        "0: no pivots watched (M = 0 in the reference)",
+        strict=strict,
+        notes=notes,
     )
     target = _soft_minimum(
         _int_arg(target_size, "target_size"),
         "target_size",
         1,
-        "1",
+        "1 (the reference uses max(1, target_size))",
         strict=strict,
         notes=notes,
     )
