@@ -51,7 +51,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from fractions import Fraction
 from functools import cache
 from typing import Any
 
@@ -59,12 +58,10 @@ import z3
 
 from algebra.tropical import (
     TropicalContext,
-    best_feasible_pivot,
-    to_monoid,
-    tropical_from_events,
 )
-from proofs import _encoding as enc
+from proofs import _semiring_general as general
 from proofs import _semiring_smt as sym
+from proofs._semiring_hom import check_homomorphism, check_witness, lexicographic
 from proofs._smt import prove, witness
 from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
 
@@ -74,7 +71,9 @@ __all__ = [
     "AxiomResult",
     "axiom_table",
     "check_homomorphism",
+    "check_monoid",
     "check_semiring",
+    "check_verdict",
     "check_witness",
 ]
 
@@ -254,7 +253,7 @@ def _smallest(candidate: str, axiom: str, k_max: int) -> dict[str, str] | None:
         hyps, goal, _ = _law(alg, axiom)
         a, b, c = (alg.fresh(n) for n in "abc")
         sizes = [alg.size(a), alg.size(b), alg.size(c)]
-        found = witness([*hyps, z3.Not(goal)], _lexicographic(sizes))
+        found = witness([*hyps, z3.Not(goal)], lexicographic(sizes))
         if found.proved and found.model is not None:
             out = {"k": str(k)}
             for n in _names(axiom):
@@ -265,19 +264,6 @@ def _smallest(candidate: str, axiom: str, k_max: int) -> dict[str, str] | None:
                 del out["a"]
             return out
     return None
-
-
-def _lexicographic(sizes: list[Any]) -> Any:
-    """Minimise the total size first, then the size of each operand in turn.
-
-    The tie-breaks make the counterexample independent of solver state (sizes
-    stay far below the weight 1000).
-    """
-    total = sum(sizes)
-    objective = total * 1000 ** len(sizes)
-    for i, size in enumerate(sizes):
-        objective = objective + size * 1000 ** (len(sizes) - 1 - i)
-    return objective
 
 
 def _names(axiom: str) -> str:
@@ -336,72 +322,12 @@ def check_semiring(candidate: str) -> ClaimCheck:
 
 
 @cache
-def _lemmas() -> tuple[bool, str]:
-    """General-k lemmas (z3, all integers) behind the embedding into matrices."""
-    x, d, e, k = z3.Ints("x d e k")
-    nat = [x >= 0, d >= 0, e >= 0, k >= 0]
-
-    def cap(t: Any) -> Any:
-        return z3.If(t >= k, k, t)
-
-    shift = prove(nat, cap(cap(x + e) + d) == cap(x + e + d))
-    capped = prove(nat, cap(x + d) == cap(x + cap(d)))
-    subsets = _subset_semiring()
-    ok = shift.proved and capped.proved and subsets
-    text = (
-        "min(min(x+e,k)+d,k) = min(x+d+e,k) and min(x+d,k) = min(x+min(d,k),k) "
-        f"({'proven' if shift.proved and capped.proved else 'NOT proven'}, z3, all integers); "
-        "finite subsets of (N,+) under union and Minkowski sum satisfy every semiring "
-        f"law ({'proven' if subsets else 'NOT proven'}, z3 over arbitrary integer sets)"
-    )
-    return ok, text
-
-
-def _subset_semiring() -> bool:
-    arrays = [z3.Array(n, z3.IntSort(), z3.BoolSort()) for n in "ABC"]
-    a, b, c = ((lambda s, arr=arr: arr[s]) for arr in arrays)
-    counter = iter(range(10**6))
-
-    def msum(p: Any, q: Any) -> Any:
-        def member(s: Any) -> Any:
-            v = z3.Int(f"q{next(counter)}")
-            return z3.Exists([v], z3.And(p(v), q(s - v)))
-
-        return member
-
-    def union(p: Any, q: Any) -> Any:
-        return lambda s: z3.Or(p(s), q(s))
-
-    zero = lambda s: z3.BoolVal(False)  # noqa: E731
-    one = lambda s: s == 0  # noqa: E731
-    s = z3.Int("s")
-    laws = [
-        (union(union(a, b), c), union(a, union(b, c))),
-        (union(a, b), union(b, a)),
-        (union(a, a), a),
-        (union(zero, a), a),
-        (msum(one, a), a),
-        (msum(a, one), a),
-        (msum(a, union(b, c)), union(msum(a, b), msum(a, c))),
-        (msum(union(b, c), a), union(msum(b, a), msum(c, a))),
-        (msum(zero, a), zero),
-        (msum(a, zero), zero),
-    ]
-    ok = all(prove([], left(s) == right(s)).proved for left, right in laws)
-    # associativity of the Minkowski sum: one direction by z3 alone, the other
-    # with the explicit witness u = p + q for A[p], B[q], C[s - p - q]
-    forward = prove([], z3.Implies(msum(msum(a, b), c)(s), msum(a, msum(b, c))(s)))
-    p, q = z3.Ints("p q")
-    u = p + q
-    backward = prove(
-        [arrays[0][p], arrays[1][q], arrays[2][s - p - q]],
-        z3.And(arrays[0][p], arrays[1][u - p], arrays[2][s - u]),
-    )
-    return ok and forward.proved and backward.proved
+def _lemmas_cached() -> tuple[bool, str]:
+    return general.lemmas()
 
 
 def _general(candidate: str) -> str:
-    ok, lemmas = _lemmas()
+    ok, lemmas = _lemmas_cached()
     if not ok:
         return "; general k not settled"
     if candidate == "MAT":
@@ -417,122 +343,26 @@ def _general(candidate: str) -> str:
     )
 
 
-def _relaxed(alg: sym.Algebra, t: sym.Elem) -> Any:
-    return z3.And(alg.kx.bounds(), t.d >= 0, *[alg.kx.domain(s) for s in t.w])
-
-
-def _hom_goal(alg: sym.Algebra, a: sym.Elem, b: sym.Elem) -> Any:
-    k, kx = alg.k, alg.kx
-
-    def image(t: sym.Elem) -> enc.Sym:
-        has, w, first = sym.project(kx, t, k)
-        return enc.Sym(has, w, t.d, first)
-
-    expected = enc.endo(image(a), image(b))
-    capped = enc.Sym(
-        expected.has, expected.w, expected.t, z3.If(expected.p >= k, k, expected.p)
-    )
-    return enc.equal(image(alg.mul(a, b)), capped)
-
-
-def check_homomorphism(ks: tuple[int, ...] = (0, 1, 2, 3, 4)) -> ClaimCheck:
-    """VM-TROP-HOM: ``to_monoid(a ⊗ b) = cap_k(to_monoid(a) ⊗endo to_monoid(b))``.
+def check_monoid() -> ClaimCheck:
+    """VM-TROP-MONOID: ``compose_tropical`` is associative with identity, for every ``k``.
 
     Examples
     --------
-    >>> from proofs.semiring import check_homomorphism
-    >>> check_homomorphism((0, 1)).verdict.value
+    >>> from proofs.semiring import check_monoid
+    >>> check_monoid().verdict.value
     'proven'
     """
-    for k in ks:
-        alg = sym.tropical("max", k)
-        a, b = alg.fresh("a"), alg.fresh("b")
-        goal = z3.And(_hom_goal(alg, a, b), alg.normal(alg.mul(a, b)))
-        result = prove([alg.normal(a), alg.normal(b)], goal)
-        if not result.proved:
-            return ClaimCheck("VM-TROP-HOM", Verdict.REFUTED, result.evidence(f"k={k}"))
-    loose = _hom_without_normal_form()
+    if not general.monoid_all_k():
+        return ClaimCheck("VM-TROP-MONOID", Verdict.OPEN, "z3 did not settle general k")
+    fixed = {r.axiom: r.holds for r in axiom_table("MAX")}
     evidence = (
-        f"z3, every k in {set(ks)}, real keys, unbounded totals: to_monoid(a ⊗ b) equals "
-        "the endogenous product of the images with d_pre capped at k (max W = w*, the "
-        "first slot holding max W = min(d_pre, k)), and ⊗ preserves the normal form; "
-        f"the normal form is needed: {loose}"
+        "z3 for every k >= 0 at once (slot vectors as arrays over integer indices, the "
+        "slot-k maximum axiomatised), real keys, unbounded totals: (a ⊗ b) ⊗ c = "
+        "a ⊗ (b ⊗ c) and (⊥..., 0) is a two-sided identity; also with explicit slots "
+        f"for k in {{0, 1, 2}} (MUL-ASSOC {fixed['MUL-ASSOC']}, MUL-ONE "
+        f"{fixed['MUL-ONE']}); so fold, tree and array reductions agree"
     )
-    return ClaimCheck("VM-TROP-HOM", Verdict.PROVEN, evidence)
-
-
-def _hom_without_normal_form() -> str:
-    for k in range(3):
-        alg = sym.tropical("max", k, int_keys=True)
-        a, b = alg.fresh("a"), alg.fresh("b")
-        found = witness(
-            [_relaxed(alg, a), _relaxed(alg, b), z3.Not(_hom_goal(alg, a, b))],
-            _lexicographic([alg.size(a), alg.size(b)]),
-        )
-        if found.proved and found.model is not None:
-            m = found.model
-            slots = [sym.decode_slots(m, n, k) for n in "ab"]
-            totals = [m.get(f"{n}_d", 0) for n in "ab"]
-            shown = [
-                ", ".join("-inf" if v is None else str(v) for v in w) for w in slots
-            ]
-            return (
-                f"smallest failure without it (z3 Optimize) k={k}, a=([{shown[0]}], "
-                f"d={totals[0]}), b=([{shown[1]}], d={totals[1]}): a's pivot sits in a slot above its total, and "
-                "the tie with b's pivot lands in an earlier slot than the monoid's d_pre"
-            )
-    return "no failure found without it for k <= 2"
-
-
-# WITNESS.md §1.7: events 0..10, focal weights at eids 2, 4, 8; None = non-focal.
-_WITNESS = (None, None, 4, None, 20, None, None, None, 13, None, None)
-_DROPPED = (0, 1, 3)
-
-
-def check_witness() -> ClaimCheck:
-    """VM-TROP-WITNESS: the 11-event deterministic mirage witness of WITNESS.md §1.7.
-
-    Examples
-    --------
-    >>> from proofs.semiring import check_witness
-    >>> check_witness().verdict.value
-    'verified'
-    """
-    full = tropical_from_events(_WITNESS, k=3)
-    eids = [e for e in range(len(_WITNESS)) if e not in _DROPPED]
-    compressed = [_WITNESS[e] for e in eids]
-    committed = best_feasible_pivot(compressed, 3, 1)
-    enumerative = best_feasible_pivot(compressed, 3, 10)
-    monoid = to_monoid(full)
-    regret = None if enumerative is None else 1 - Fraction(enumerative.key, 20)
-    observed = {
-        "W": list(full.slots),
-        "d_total": full.d_total,
-        "monoid": [monoid.w, monoid.d_total, monoid.d_pre],
-        "full_feasible": full.feasible,
-        "compressed_M1": None if committed is None else committed.key,
-        "compressed_M10": None
-        if enumerative is None
-        else [enumerative.key, eids[enumerative.index], enumerative.prefix],
-        "regret": None if regret is None else str(regret),
-    }
-    stated = {
-        "W": [None, None, 4, 20],
-        "d_total": 8,
-        "monoid": [20, 8, 3],
-        "full_feasible": True,
-        "compressed_M1": None,
-        "compressed_M10": [13, 8, 3],
-        "regret": "7/20",
-    }
-    evidence = (
-        "k=3; full: W=[-inf,-inf,4,20], d_total=8, monoid (20,8,3), feasible; "
-        "without eids 0,1,3: M=1 infeasible, M=10 feasible only via pivot eid 8 "
-        "(weight 13, prefix 3); regret 1 - 13/20 = 7/20 = 0.35 (WITNESS.md §1.7)"
-    )
-    if observed != stated:
-        return ClaimCheck("VM-TROP-WITNESS", Verdict.REFUTED, evidence, observed)
-    return ClaimCheck("VM-TROP-WITNESS", Verdict.VERIFIED, "all as stated: " + evidence)
+    return ClaimCheck("VM-TROP-MONOID", Verdict.PROVEN, evidence)
 
 
 def check_verdict() -> ClaimCheck:
@@ -559,18 +389,6 @@ def check_verdict() -> ClaimCheck:
     )
     verdict = Verdict.CONDITIONAL if settled and works else Verdict.OPEN
     return ClaimCheck("VM-SEMIRING", verdict, evidence, failing if settled else None)
-
-
-def check_semiring_verdict() -> ClaimCheck:
-    """Alias of :func:`check_verdict` kept for the ledger.
-
-    Examples
-    --------
-    >>> from proofs.semiring import check_semiring_verdict
-    >>> check_semiring_verdict().claim_id
-    'VM-SEMIRING'
-    """
-    return check_verdict()
 
 
 def _candidate_claim(candidate: str, statement: str) -> Claim:
@@ -610,6 +428,14 @@ CLAIMS: tuple[Claim, ...] = (
     _candidate_claim(
         "MAT",
         "square matrices over the (max, min) semiring of extended keys form a semiring",
+    ),
+    Claim(
+        "VM-TROP-MONOID",
+        "VM",
+        "tropical composition (keep left slots, shift right slots by d_total_left capped "
+        "at k, max-combine; d_total adds) is associative with identity (all bottom, 0)",
+        Kind.SMT,
+        check_monoid,
     ),
     Claim(
         "VM-TROP-HOM",
