@@ -87,7 +87,9 @@ def fisher_rao_distance(
     """
     m1, s1, m2, s2 = _gaussian_pair(mu1, sigma1, mu2, sigma2)
     gap = np.hypot((m1 - m2) / math.sqrt(2.0), s1 - s2)
-    per_coordinate = 2.0 * math.sqrt(2.0) * np.arcsinh(gap / (2.0 * np.sqrt(s1 * s2)))
+    per_coordinate = (
+        2.0 * math.sqrt(2.0) * np.arcsinh(gap / (2.0 * (np.sqrt(s1) * np.sqrt(s2))))
+    )
     return float(np.hypot.reduce(per_coordinate))  # no underflow of the squares
 
 
