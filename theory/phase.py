@@ -30,7 +30,7 @@ from theory._depth_crossover import rise_end
 from theory._depth_math import FloatArray, slog_advantage_array, to_output
 from theory._validation import check_int, check_real_array
 
-__all__ = ["PhaseDiagram", "peak_margin", "phase_diagram"]
+__all__ = ["PhaseDiagram", "crossover_depths", "peak_margin", "phase_diagram"]
 
 _ORDER = ("s0", "rho", "q", "tau")
 # (low_open, high_open) of each parameter's range inside [0, 1]
@@ -209,6 +209,77 @@ def peak_margin(
         return to_output(sign * np.exp(logabs))
 
 
+def crossover_depths(
+    s0: npt.ArrayLike,
+    rho: npt.ArrayLike,
+    q: npt.ArrayLike,
+    tau: npt.ArrayLike,
+    *,
+    d_max: int | None = None,
+) -> npt.NDArray[np.int64]:
+    """Vectorised crossover ``d*`` (least integer ``d >= 1`` with ``g(d) > tau``); 0 for none.
+
+    Parameters
+    ----------
+    s0, rho, q, tau : float or array_like
+        Broadcast together; ranges as in :func:`phase_diagram`.
+    d_max : int, optional
+        Largest depth considered; unbounded by default.
+
+    Returns
+    -------
+    ndarray of int64
+        ``d*`` per broadcast cell, ``0`` where no depth beats the margin
+        (the scalar :func:`theory.depth.crossover_depth` returns ``None``).
+
+    Raises
+    ------
+    ValueError, TypeError
+        If an argument is out of range.
+
+    Notes
+    -----
+    For ``tau >= 0`` the winning depths are an interval containing the
+    integer peak (DL-P1-INTERVAL), so a vectorised bisection on
+    ``[1, peak]`` finds the lower end in ``log2(peak)`` passes, each one
+    evaluation of ``g`` in log space over the whole grid.
+
+    Examples
+    --------
+    >>> from theory.phase import crossover_depths
+    >>> crossover_depths(0.7, 0.67, 0.97, [0.3, 0.6, 0.85, 0.9]).tolist()
+    [1, 2, 3, 0]
+    """
+    s = _check_param(s0, "s0", any_shape=True)
+    r = _check_param(rho, "rho", any_shape=True)
+    qq = _check_param(q, "q", any_shape=True)
+    t = _check_param(tau, "tau", any_shape=True)
+    cap = None if d_max is None else check_int(d_max, "d_max", minimum=1)
+    s, r, qq, t = np.broadcast_arrays(s, r, qq, t)
+    with np.errstate(divide="ignore"):
+        log_tau = np.log(t)
+
+    def wins(d: FloatArray) -> npt.NDArray[np.bool_]:
+        sign, logabs = slog_advantage_array(d, s, r, qq)
+        return np.asarray((sign > 0) & (logabs > log_tau))
+
+    peak, sign, logabs = _peak(s, r, qq, cap)
+    found = (sign > 0) & (logabs > log_tau)
+    hi = np.where(found, peak, 1.0)
+    unbounded = np.isinf(hi)  # q = 1 without a cap: g rises to 1
+    hi = np.where(unbounded, 1.0, hi)
+    while np.any(unbounded):
+        unbounded &= ~wins(hi)
+        hi = np.where(unbounded, 2.0 * hi, hi)
+    lo = np.ones_like(hi)
+    while np.any(lo < hi):
+        mid = np.floor((lo + hi) / 2.0)
+        ok = wins(mid)
+        hi = np.where(ok & (lo < hi), mid, hi)
+        lo = np.where(~ok & (lo < hi), mid + 1.0, lo)
+    return np.where(found, lo, 0.0).astype(np.int64)
+
+
 def _check_param(value: object, name: str, *, any_shape: bool = False) -> FloatArray:
     low_open, high_open = _OPEN[name]
     arr = check_real_array(
@@ -248,6 +319,14 @@ def _peak_slog(
     """Sign and log-magnitude of ``G`` (the best ``g`` over the allowed depths)."""
     if single is not None:
         return slog_advantage_array(np.asarray(float(single)), s0, rho, q)
+    _, sign, logabs = _peak(s0, rho, q, cap)
+    return sign, logabs
+
+
+def _peak(
+    s0: FloatArray, rho: FloatArray, q: FloatArray, cap: int | None
+) -> tuple[FloatArray, FloatArray, FloatArray]:
+    """Integer peak depth (``inf`` for ``q = 1`` uncapped) and sign, log of ``G``."""
     d2 = np.broadcast_to(
         rise_end(-np.log(q), -np.log(s0), -np.log(rho)),
         np.broadcast_shapes(np.shape(q), np.shape(s0), np.shape(rho)),
@@ -271,7 +350,8 @@ def _peak_slog(
     better = (sign > best_sign) | ((sign == best_sign) & (key > best_key))
     best_sign = np.where(better, sign, best_sign)
     best_log = np.where(better, logabs, best_log)
+    depth = np.where(finite, np.where(better, high, low), np.inf)
     # q = 1 without a cap: g rises to its supremum 1.
     best_sign = np.where(finite, best_sign, 1.0)
     best_log = np.where(finite, best_log, 0.0)
-    return best_sign, best_log
+    return depth, best_sign, best_log

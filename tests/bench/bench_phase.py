@@ -1,7 +1,7 @@
 """Benchmark: 1000 x 1000 phase diagrams (issue 5; target < 1 s each).
 
 Run ``python tests/bench/bench_phase.py``. Prints the best of several runs
-of three grids, measured in one process: the paper's ``(rho, tau)`` plane
+of three grids and of the d* map (no target), measured in one process: the paper's ``(rho, tau)`` plane
 (the margin is computed once per column), an ``(s0, rho)`` plane with
 ``tau`` fixed (the margin per cell: one vectorised Newton solve on 10**6
 cells), and the ``(s0, rho)`` plane with a depth cap. A spot check against
@@ -16,7 +16,7 @@ import time
 import numpy as np
 
 from theory.depth import advantage
-from theory.phase import phase_diagram
+from theory.phase import crossover_depths, phase_diagram
 
 
 def _best(fn, repeat):
@@ -52,6 +52,7 @@ def main(n: int = 1000) -> None:
     t_capped = _best(
         lambda: phase_diagram(s0=s0, rho=rho, q=0.97, tau=0.8, d_max=10), 3
     )
+    t_dstar = _best(lambda: crossover_depths(0.7, rho[None, :], 0.97, tau[:, None]), 2)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"grid {n} x {n} = {n * n:,} cells (best of runs; target < 1 s wall)")
     print(f"machine: {os.cpu_count()} cpus, 1-min load average {load:.1f}")
@@ -60,6 +61,7 @@ def main(n: int = 1000) -> None:
         ("(rho, tau) plane, s0 = 0.7, q = 0.97", t_rho_tau),
         ("(s0, rho) plane, q = 0.97, tau = 0.8", t_s0_rho),
         ("(s0, rho) plane, d_max = 10", t_capped),
+        ("d* map on (rho, tau), crossover_depths", t_dstar),
     ):
         print(f"{label:40s} {wall:7.3f}s {cpu:7.3f}s")
 

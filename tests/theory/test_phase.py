@@ -7,10 +7,16 @@ import math
 import numpy as np
 import pytest
 from hypothesis import example, given
+from hypothesis import strategies as st
 
-from theory.depth import advantage, advantage_peak, crossover_depth_real
-from theory.phase import peak_margin, phase_diagram
-from theory.strategies import depth_params
+from theory.depth import (
+    advantage,
+    advantage_peak,
+    crossover_depth,
+    crossover_depth_real,
+)
+from theory.phase import crossover_depths, peak_margin, phase_diagram
+from theory.strategies import depth_params, margins
 
 NAMES = ("s0", "rho", "q", "tau")
 AXES = {
@@ -130,6 +136,25 @@ def test_peak_margin_non_increasing_in_rho(first, second):
     assert peak_margin(s0, lo, q) >= peak_margin(s0, hi, q) - 1e-15
 
 
+@given(depth_params(min_q=0.3), margins(), st.sampled_from([None, 1, 3, 40]))
+@example((0.7, 0.67, 0.97), 0.5005, None)
+@example((0.7, 0.67, 1.0), 0.99, None)
+@example((1.0, 0.9, 0.5), 0.0, 12)
+def test_crossover_depths_match_scalar(params, tau, d_max):
+    """The vectorised d* equals theory.depth.crossover_depth cell by cell (0 for None)."""
+    s0, rho, q = params
+    taus = np.array([0.0, tau, 0.5 * tau, min(0.99, tau + 0.05)])
+    got = crossover_depths(s0, rho, q, taus, d_max=d_max)
+    expected = [crossover_depth(s0, rho, q, float(t), d_max=d_max) or 0 for t in taus]
+    assert got.tolist() == expected
+
+
+def test_crossover_depths_paper_grid():
+    """Paper's point: d* = 1, 2, 3, none across the bands of DL-P1-DSTAR."""
+    taus = [0.0, 0.5005, 0.501 + 1e-9, 0.79, 0.7936, 0.8816, 0.8817]
+    assert crossover_depths(0.7, 0.67, 0.97, taus).tolist() == [1, 1, 2, 2, 3, 3, 0]
+
+
 BAD_CALLS = [
     (
         lambda: phase_diagram(s0=0.7, rho=[0.5], q=0.97, tau=0.5),
@@ -187,6 +212,16 @@ BAD_CALLS = [
         r"rho must be a real number",
     ),
     (lambda: peak_margin(0.7, 0.5, 1.5), ValueError, r"q must be in \(0, 1\], got 1.5"),
+    (
+        lambda: crossover_depths(0.7, 0.5, 0.9, [0.5, -0.1]),
+        ValueError,
+        r"tau must be in \[0, 1\), got -0.1",
+    ),
+    (
+        lambda: crossover_depths(0.7, [0.5, 0.6], 0.9, [0.5, 0.1, 0.2]),
+        ValueError,
+        r"broadcast",
+    ),
 ]
 
 
