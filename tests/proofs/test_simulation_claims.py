@@ -12,6 +12,7 @@ EXPECTED = {
     "DL-T9-SIM": Verdict.VERIFIED,
     "DL-T10-SIM": Verdict.VERIFIED,
     "DL-A3-SIM": Verdict.CONDITIONAL,
+    "DL-T11-SIM": Verdict.CONDITIONAL,
 }
 
 

@@ -8,11 +8,15 @@ Every simulator is a frozen dataclass with ``simulate(seed)`` (the
 from witnesses.simulators.analysis import DepthRecall, recall_by_depth
 from witnesses.simulators.depth import DepthSimulator, RetrievalTrial
 from witnesses.simulators.run import run_simulation
+from witnesses.simulators.scatter import LAYOUTS, ScatterSimulator, ScatterTrial
 
 __all__ = [
+    "LAYOUTS",
     "DepthRecall",
     "DepthSimulator",
     "RetrievalTrial",
+    "ScatterSimulator",
+    "ScatterTrial",
     "recall_by_depth",
     "run_simulation",
 ]

@@ -20,11 +20,13 @@ from typing import Any
 from theory._validation import check_int
 from witnesses._runner import run_cells
 from witnesses.simulators.depth import DepthSimulator, RetrievalTrial
+from witnesses.simulators.scatter import ScatterSimulator, ScatterTrial
 
 __all__ = ["run_simulation"]
 
 _SIMULATORS: dict[str, tuple[type[Any], type[Any]]] = {
     "DepthSimulator": (DepthSimulator, RetrievalTrial),
+    "ScatterSimulator": (ScatterSimulator, ScatterTrial),
 }
 
 
@@ -86,7 +88,7 @@ def run_simulation(
     if not chosen:
         msg = "seeds must hold at least one seed, got none"
         raise ValueError(msg)
-    params = {f.name: getattr(simulator, f.name) for f in fields(simulator)}
+    params = {f.name: _plain(getattr(simulator, f.name)) for f in fields(simulator)}
     cells = [{"simulator": name, "params": params, "seed": s} for s in chosen]
     path = Path(journal) if journal is not None else None
     kwargs: dict[str, Any] = {
@@ -120,5 +122,12 @@ def simulate_cell(cell: Mapping[str, Any]) -> list[dict[str, Any]]:
     ['condition', 'corpus_size', 'depth']
     """
     cls = _SIMULATORS[str(cell["simulator"])][0]
-    sim = cls(**dict(cell["params"]))
+    params = {
+        k: tuple(v) if isinstance(v, list) else v for k, v in cell["params"].items()
+    }
+    sim = cls(**params)
     return [asdict(r) for r in sim.simulate(int(cell["seed"]))]
+
+
+def _plain(value: Any) -> Any:
+    return list(value) if isinstance(value, tuple) else value
