@@ -114,14 +114,19 @@ def solve_candidate(
     if _hopeless(bound.candidate(), incumbent):
         return None
     pre_buckets = _pre_dp(pool, n_pre_max, length, grammar)
-    pre_best = _best_pre_totals(pool, pre_buckets, grammar.max_temporal_gap)
+    joinable = _joinable(pool, pre_buckets, grammar.max_temporal_gap)
+    pre_best = {
+        pre: max(label[0] for _, labels in groups for label in labels)
+        for pre, groups in joinable.items()
+    }
     best: tuple[float, int, _Label] | None = None
     for n_pre in range(k, n_pre_max + 1):
         if len(pool.post) < grammar.min_length - (n_pre + 1):
             continue
         if _hopeless(bound.run(n_pre, pre_best.get(n_pre)), incumbent):
             continue
-        found = _finish(pool, pre_buckets, n_pre, timeline, grammar, length, incumbent)
+        groups = joinable.get(n_pre, [])
+        found = _finish(pool, groups, n_pre, timeline, grammar, length, incumbent)
         if found is not None:
             best = (found[0], n_pre, found[1])
             incumbent = found[0]
@@ -177,17 +182,23 @@ def _hopeless(bound: float, incumbent: float | None) -> bool:
     return incumbent is not None and bound + 1e-9 * (1.0 + abs(bound)) <= incumbent
 
 
-def _best_pre_totals(pool: _Pool, buckets: _Buckets, gap: float) -> dict[int, float]:
-    """Heaviest pre-pivot label per pre count, among labels that can step to tau."""
+_Joinable = dict[int, list[tuple[int, list[_Label]]]]
+
+
+def _joinable(pool: _Pool, buckets: _Buckets, gap: float) -> _Joinable:
+    """Pre-pivot label groups that can step to tau, per pre count.
+
+    Each group is ``(hits, labels)`` of one bucket; groups keep the order in
+    which the join visits them (last event by time, then bucket key).
+    """
     t_tau = pool.t[pool.tau]
-    out: dict[int, float] = {}
-    for i, level in buckets.items():
-        if t_tau <= pool.t[i] or t_tau - pool.t[i] > gap:
+    out: _Joinable = {}
+    for i in pool.pre:
+        level = buckets.get(i)
+        if not level or t_tau <= pool.t[i] or t_tau - pool.t[i] > gap:
             continue
-        for (pre, _), labels in level.items():
-            top = max(label[0] for label in labels)
-            if top > out.get(pre, -math.inf):
-                out[pre] = top
+        for (pre, hits), labels in sorted(level.items()):
+            out.setdefault(pre, []).append((hits, labels))
     return out
 
 
@@ -239,7 +250,7 @@ def _pre_dp(pool: _Pool, n_pre_max: int, length: int, grammar: Grammar) -> _Buck
 
 def _finish(
     pool: _Pool,
-    pre_buckets: _Buckets,
+    groups: list[tuple[int, list[_Label]]],
     n_pre: int,
     timeline: Timeline,
     grammar: Grammar,
@@ -258,21 +269,15 @@ def _finish(
             _insert(post, tau, (0, pool.hit[tau]), (pool.w[tau], 1, t_tau, (tau, None)))
     else:
         slots_ok = n - 1 - tau
-        for i in pool.pre:
-            t_i = pool.t[i]
-            if t_tau <= t_i or t_tau - t_i > gap:
-                continue
-            for (pre, hits), labels in sorted(pre_buckets.get(i, {}).items()):
-                if pre != n_pre:
-                    continue
-                for total, slots, first_t, chosen in labels:
-                    if slots < length and slots + 1 + slots_ok >= min_length:
-                        _insert(
-                            post,
-                            tau,
-                            (n_pre, hits + pool.hit[tau]),
-                            (total + pool.w[tau], slots + 1, first_t, (tau, chosen)),
-                        )
+        for hits, labels in groups:
+            for total, slots, first_t, chosen in labels:
+                if slots < length and slots + 1 + slots_ok >= min_length:
+                    _insert(
+                        post,
+                        tau,
+                        (n_pre, hits + pool.hit[tau]),
+                        (total + pool.w[tau], slots + 1, first_t, (tau, chosen)),
+                    )
     for i in [tau, *pool.post]:
         level = post.get(i)
         if not level:
