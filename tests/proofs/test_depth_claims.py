@@ -3,6 +3,7 @@
 import math
 import subprocess
 import sys
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -21,8 +22,8 @@ from theory.depth import (
     p_structured,
     slog_advantage,
 )
-from theory.scatter import assembly_bounds
-from theory.strategies import depth_params, depths
+from theory.scatter import assembly_bounds, location_bits, location_bits_lower
+from theory.strategies import depth_params, depths, items_and_fragments
 
 EXPECTED = {
     "DL-A4": "open",
@@ -174,3 +175,15 @@ def test_transcription_expected_work_matches(params, d):
     t = 1.0 / p - 1.0
     mean = MEAN_ATTEMPTS(t) if t > 0 else 1.0
     assert expected_work_similarity(d, s0, rho) == pytest.approx(mean, rel=1e-9)
+
+
+@given(items_and_fragments(max_items=300))
+def test_transcription_dl_t6_factor_lemma_matches(case):
+    """The z3 lemma's factors (N - i)/(s - i) >= N/s rebuild theory.scatter.location_bits."""
+    n, s = case
+    factors = [Fraction(n - i, s - i) for i in range(s)]
+    assert all(f >= Fraction(n, s) for f in factors)
+    assert location_bits(n, s) == pytest.approx(
+        sum(math.log2(f) for f in factors), rel=1e-9, abs=1e-9
+    )
+    assert location_bits_lower(n, s) == pytest.approx(s * math.log2(n / s), abs=1e-12)
