@@ -90,7 +90,7 @@ def fisher_rao_distance(
     per_coordinate = (
         2.0 * math.sqrt(2.0) * np.arcsinh(gap / (2.0 * (np.sqrt(s1) * np.sqrt(s2))))
     )
-    return float(np.hypot.reduce(per_coordinate))  # no underflow of the squares
+    return _scaled_norm(per_coordinate)
 
 
 def paper_eq3_distance(
@@ -140,8 +140,7 @@ def paper_eq3_distance(
     close = np.abs(s2 - s1) < 0.5 * s1
     scale = 2.0 * np.where(close, np.log1p((s2 - s1) / s1), np.log(s2) - np.log(s1))
     location = (m1 - m2) / np.hypot(s1, s2)
-    # sqrt of the sum of squares, without under/overflow of the squares
-    return float(np.hypot.reduce(np.concatenate([scale, location])))
+    return _scaled_norm(np.concatenate([scale, location]))
 
 
 def geodesic_length(mu1: float, sigma1: float, mu2: float, sigma2: float) -> float:
@@ -420,6 +419,14 @@ def _polygon_velocity(m1: float, s1: float, m2: float, s2: float, n: int) -> Flo
     best = minimize(energy, start, jac=True, method="BFGS")
     dmu, ds, _ = pieces(np.asarray(best.x, dtype=np.float64))
     return np.array([dmu[0] * n, ds[0] * n])
+
+
+def _scaled_norm(v: FloatArray) -> float:
+    """Return the Euclidean norm without under- or overflow of the squares."""
+    top = float(np.max(np.abs(v)))
+    if top == 0.0 or not math.isfinite(top):
+        return top
+    return top * math.sqrt(float(np.sum((v / top) ** 2)))
 
 
 def _gaussian_pair(
