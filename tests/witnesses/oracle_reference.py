@@ -130,7 +130,9 @@ def _run(pool, tau, focal, n_pre, length, gap, min_length):  # type: ignore[no-u
         if (r == "pre" and n_pre > 0) or (r == "tau" and n_pre == 0):
             pre = int(r == "pre")
             insert(
-                _Label(pool[i].weight, 1, pool[i].timestamp, i, pre, r == "tau", hit, (i,))
+                _Label(
+                    pool[i].weight, 1, pool[i].timestamp, i, pre, r == "tau", hit, (i,)
+                )
             )
     for i in range(n):
         for key in sorted(by_last[i]):  # type: ignore[type-var]
