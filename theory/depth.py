@@ -21,6 +21,10 @@ when a positive value rounds to ``0.0`` (use the log, or
 
 from __future__ import annotations
 
+from numbers import Integral
+from typing import Any, Literal, overload
+
+import mpmath
 import numpy as np
 import numpy.typing as npt
 
@@ -52,6 +56,7 @@ from theory._depth_math import (
     slog_advantage_array,
     to_output,
 )
+from theory._validation import check_real_array
 
 __all__ = [
     "AdvantagePeak",
@@ -116,7 +121,15 @@ def log_p_similarity(d: Real, s0: Real, rho: Real) -> float | npt.NDArray[np.flo
     return to_output(log_p_sim_array(dd, ss, rr))
 
 
-def p_similarity(d: Real, s0: Real, rho: Real) -> float | npt.NDArray[np.float64]:
+@overload
+def p_similarity(
+    d: Real, s0: Real, rho: Real, *, as_mpf: Literal[False] = False
+) -> float | npt.NDArray[np.float64]: ...
+@overload
+def p_similarity(d: Real, s0: Real, rho: Real, *, as_mpf: Literal[True]) -> Any: ...
+def p_similarity(
+    d: Real, s0: Real, rho: Real, *, as_mpf: bool = False
+) -> float | npt.NDArray[np.float64] | Any:
     """Similarity recovery probability ``s0**d * rho**(d (d + 1) / 2)`` (DL-T7).
 
     The survival product of ``f_k = s0 rho**k`` over ``k = 1..d`` (DL-A4).
@@ -129,12 +142,15 @@ def p_similarity(d: Real, s0: Real, rho: Real) -> float | npt.NDArray[np.float64
         First-hop survival scale, in ``(0, 1]``.
     rho : float or array_like
         Per-hop retention, in ``(0, 1)``.
+    as_mpf : bool
+        Return an ``mpmath.mpf`` (scalars only): its exponent range never
+        underflows, at the current ``mpmath.mp`` precision.
 
     Returns
     -------
-    float or ndarray
-        The probability (warns with :class:`DepthUnderflowWarning` when a
-        positive value rounds to 0).
+    float or ndarray or mpmath.mpf
+        The probability (a float warns with :class:`DepthUnderflowWarning`
+        when a positive value rounds to 0).
 
     Raises
     ------
@@ -152,7 +168,13 @@ def p_similarity(d: Real, s0: Real, rho: Real) -> float | npt.NDArray[np.float64
     0.031027
     >>> p_similarity([0, 1, 2], 0.7, 0.67)
     array([1.      , 0.469   , 0.147...])
+    >>> p_similarity(10_000, 0.7, 0.67, as_mpf=True)
+    mpf('3.08641961031...e-8698679')
     """
+    if as_mpf:
+        dd, ss, rr = (_scalar(v, n) for v, n in ((d, "d"), (s0, "s0"), (rho, "rho")))
+        log_p_similarity(dd, ss, rr)  # range checks
+        return mpmath.mpf(ss) ** dd * mpmath.mpf(rr) ** (dd * (dd + 1) / 2)
     return exp_checked(log_p_similarity(d, s0, rho), "p_similarity")
 
 
@@ -185,7 +207,15 @@ def log_p_structured(d: Real, q: Real) -> float | npt.NDArray[np.float64]:
     return to_output(log_p_struct_array(check_depth(d), check_q(q)))
 
 
-def p_structured(d: Real, q: Real) -> float | npt.NDArray[np.float64]:
+@overload
+def p_structured(
+    d: Real, q: Real, *, as_mpf: Literal[False] = False
+) -> float | npt.NDArray[np.float64]: ...
+@overload
+def p_structured(d: Real, q: Real, *, as_mpf: Literal[True]) -> Any: ...
+def p_structured(
+    d: Real, q: Real, *, as_mpf: bool = False
+) -> float | npt.NDArray[np.float64] | Any:
     """Typed-traversal recovery probability ``q**d`` (DL-T9).
 
     Parameters
@@ -194,10 +224,12 @@ def p_structured(d: Real, q: Real) -> float | npt.NDArray[np.float64]:
         Depth, real ``>= 0``.
     q : float or array_like
         Per-edge fidelity, in ``(0, 1]``.
+    as_mpf : bool
+        Return an ``mpmath.mpf`` (scalars only), which never underflows.
 
     Returns
     -------
-    float or ndarray
+    float or ndarray or mpmath.mpf
         ``q**d``.
 
     Raises
@@ -210,7 +242,13 @@ def p_structured(d: Real, q: Real) -> float | npt.NDArray[np.float64]:
     >>> from theory.depth import p_structured
     >>> round(p_structured(3, 0.97), 6)
     0.912673
+    >>> p_structured(10**6, 0.97, as_mpf=True)
+    mpf('5.42333266677...e-13229')
     """
+    if as_mpf:
+        dd, qq = _scalar(d, "d"), _scalar(q, "q")
+        log_p_structured(dd, qq)  # range checks
+        return mpmath.mpf(qq) ** dd
     return exp_checked(log_p_structured(d, q), "p_structured")
 
 
@@ -296,3 +334,11 @@ def slog_advantage(
     dd = check_depth(d)
     sign, logabs = slog_advantage_array(dd, check_s0(s0), check_rho(rho), check_q(q))
     return to_output(sign), to_output(logabs)
+
+
+def _scalar(value: object, name: str) -> float:
+    arr = check_real_array(value, name)
+    if arr.ndim != 0:
+        msg = f"{name} must be a real scalar when as_mpf=True, got shape {arr.shape}"
+        raise TypeError(msg)
+    return int(value) if isinstance(value, Integral) else float(arr)

@@ -111,6 +111,21 @@ def test_dl_t7_log_space_at_depth_ten_thousand():
         assert p_similarity(10_000, s0, rho) == 0.0
 
 
+def test_as_mpf_never_underflows():
+    """as_mpf=True: the mpmath value matches the float where it exists, and the log beyond."""
+    s0, rho, q = PAPER
+    assert float(p_similarity(3, s0, rho, as_mpf=True)) == pytest.approx(
+        p_similarity(3, s0, rho), rel=1e-13
+    )
+    deep = p_similarity(10_000, s0, rho, as_mpf=True)
+    assert float(mpmath.log(deep)) == pytest.approx(
+        log_p_similarity(10_000, s0, rho), rel=1e-14
+    )
+    far = p_structured(10**6, q, as_mpf=True)
+    assert float(mpmath.log(far)) == pytest.approx(10**6 * math.log(q), rel=1e-14)
+    assert float(p_structured(2.5, q, as_mpf=True)) == pytest.approx(q**2.5)
+
+
 def test_dl_t9_log_structured_large_depth():
     """log q**d = d log q (no underflow at d = 10**6)."""
     assert log_p_structured(10**6, 0.97) == pytest.approx(10**6 * math.log(0.97))
@@ -341,6 +356,16 @@ BAD_CALLS = [
         r"shape|broadcast",
     ),
     (lambda: p_structured(1, 0.0), ValueError, r"q must be in \(0, 1\], got 0.0"),
+    (
+        lambda: p_similarity([1, 2], 0.7, 0.5, as_mpf=True),
+        TypeError,
+        r"d must be a real scalar when as_mpf=True",
+    ),
+    (
+        lambda: p_structured(1, 1.5, as_mpf=True),
+        ValueError,
+        r"q must be in \(0, 1\], got 1.5",
+    ),
     (lambda: p_structured(1, 1.01), ValueError, r"q must be in \(0, 1\], got 1.01"),
     (lambda: advantage(1, 0.7, 0.5, -0.1), ValueError, r"q must be in \(0, 1\]"),
     (
