@@ -16,17 +16,24 @@ from collections.abc import Callable
 import numpy as np
 
 from proofs import _floors_sym as sym
+from proofs._floors_context import (
+    SAMPLES,
+    check_context_gain_counterexample,
+    check_context_gain_equality,
+    check_context_gain_identity,
+    check_context_gain_inequality,
+    check_context_monotone,
+    first_failure,
+    random_tables,
+)
 from proofs._floors_decay import check_decay_identifiability, check_rate_distortion
 from proofs._floors_sym import fano_left_side
 from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
 from theory.floors import (
-    ContextGain,
     bayes_floor,
-    bayes_risk,
     candidate_floor,
     conditional_entropy,
     conditional_mutual_information,
-    context_gain,
     cumulative_floor,
     fano_floor,
     mutual_information,
@@ -53,28 +60,6 @@ __all__ = [
     "fano_left_side",
 ]
 
-_SAMPLES = 300
-
-
-def _tables(
-    shape: tuple[int, ...], seed: int, count: int = _SAMPLES
-) -> list[np.ndarray]:
-    """Random tables with some exact zeros (Dirichlet weights, then thinned)."""
-    rng = np.random.default_rng(seed)
-    out = []
-    for _ in range(count):
-        w = rng.dirichlet(np.full(int(np.prod(shape)), 0.7))
-        w[rng.random(w.size) < 0.2] = 0.0
-        w[0] += 1e-3
-        out.append((w / w.sum()).reshape(shape))
-    return out
-
-
-def _first_failure(
-    tables: list[np.ndarray], ok: Callable[[np.ndarray], bool]
-) -> np.ndarray | None:
-    return next((t for t in tables if not ok(t)), None)
-
 
 def check_governed() -> ClaimCheck:
     """DL-D1: with ``Y = phi(X, D)``, ``H(Y|X) > 0`` iff ``I(Y; D|X) > 0``.
@@ -89,7 +74,7 @@ def check_governed() -> ClaimCheck:
     zero, zero_detail = sym.determinism_kills_conditional_entropy()
     rng = np.random.default_rng(11)
     worst = 0.0
-    for table in _tables((2, 3, 2), 12, 100):
+    for table in random_tables((2, 3, 2), 12, 100):
         phi = rng.integers(0, 3, size=(2, 3))
         q = np.zeros((2, 3, 3))
         for x, d in itertools.product(range(2), range(3)):
@@ -114,7 +99,7 @@ def check_bayes_floor() -> ClaimCheck:
     >>> check_bayes_floor().verdict.value
     'verified'
     """
-    tables = _tables((3, 3), 21)
+    tables = random_tables((3, 3), 21)
 
     def ok(t: np.ndarray) -> bool:
         errors = [
@@ -125,7 +110,7 @@ def check_bayes_floor() -> ClaimCheck:
         governed = conditional_entropy(t) > 1e-12
         return abs(min(errors) - floor) < 1e-12 and (floor > 0) == governed
 
-    bad = _first_failure(tables, ok)
+    bad = first_failure(tables, ok)
     if bad is not None:
         return ClaimCheck(
             "DL-T1-BAYES",
@@ -136,7 +121,7 @@ def check_bayes_floor() -> ClaimCheck:
     return ClaimCheck(
         "DL-T1-BAYES",
         Verdict.VERIFIED,
-        f"on {_SAMPLES} random 3x3 tables the least error over all 27 deterministic "
+        f"on {SAMPLES} random 3x3 tables the least error over all 27 deterministic "
         "g: X -> Y equals 1 - sum_x max_y p(x,y) (randomised g are mixtures of these), "
         "and the floor is > 0 exactly when H(Y|X) > 0",
     )
@@ -151,7 +136,7 @@ def check_fano_floor() -> ClaimCheck:
     >>> check_fano_floor().verdict.value
     'verified'
     """
-    tables = _tables((3, 4), 31)
+    tables = random_tables((3, 4), 31)
 
     def ok(t: np.ndarray) -> bool:
         h = conditional_entropy(t)
@@ -161,7 +146,7 @@ def check_fano_floor() -> ClaimCheck:
             and rearranged_fano_floor(h, 4) <= exact + 1e-12
         )
 
-    bad = _first_failure(tables, ok)
+    bad = first_failure(tables, ok)
     if bad is not None:
         return ClaimCheck(
             "DL-T1-FANO",
@@ -172,7 +157,7 @@ def check_fano_floor() -> ClaimCheck:
     return ClaimCheck(
         "DL-T1-FANO",
         Verdict.VERIFIED,
-        f"on {_SAMPLES} random 3x4 tables: rearranged <= fano_floor(H(Y|X), 4) <= Bayes "
+        f"on {SAMPLES} random 3x4 tables: rearranged <= fano_floor(H(Y|X), 4) <= Bayes "
         "error (Fano's inequality, Cover & Thomas Thm 2.10.1, is cited, not mechanised; "
         "the inversion is well defined by DL-T1-FANO-MONO)",
     )
@@ -239,134 +224,6 @@ def check_worked_example() -> ClaimCheck:
     return ClaimCheck("DL-T1-EX", Verdict.VERIFIED if ok else Verdict.REFUTED, evidence)
 
 
-def check_context_gain_identity() -> ClaimCheck:
-    """DL-T2: ``H(Y|X) - H(Y|X,C) = I(Y;C|X)`` (chain rule, per cell).
-
-    Examples
-    --------
-    >>> from proofs.floors import check_context_gain_identity
-    >>> check_context_gain_identity().verdict.value
-    'proven'
-    """
-    ok, detail = sym.chain_rule_termwise()
-    worst = max(abs(g.identity_residual) for g in _gains(41))
-    return ClaimCheck(
-        "DL-T2-ID",
-        Verdict.PROVEN if ok and worst < 1e-9 else Verdict.OPEN,
-        f"sympy, per cell of p(x,y,c): {detail} (the sums share the weights p(x,y,c), so "
-        f"the identity holds for every finite table); theory.floors.context_gain "
-        f"residual <= {worst:.1e} on {_SAMPLES} random tables",
-    )
-
-
-def check_context_gain_inequality() -> ClaimCheck:
-    """DL-T2: ``I(Y;C|X) <= I(D;C|X)`` for ``Y = phi(X, D)``.
-
-    Examples
-    --------
-    >>> from proofs.floors import check_context_gain_inequality
-    >>> check_context_gain_inequality().verdict.value
-    'verified'
-    """
-    gains = _gains(51)
-    bad = next((g for g in gains if g.i_yc_given_x > g.i_dc_given_x + 1e-9), None)
-    if bad is not None:
-        return ClaimCheck(
-            "DL-T2-DPI",
-            Verdict.REFUTED,
-            "I(Y;C|X) > I(D;C|X)",
-            {"i_yc": bad.i_yc_given_x, "i_dc": bad.i_dc_given_x},
-        )
-    return ClaimCheck(
-        "DL-T2-DPI",
-        Verdict.VERIFIED,
-        f"holds on {_SAMPLES} random p(x,d,c) with random phi: {{0..2}}x{{0..2}} -> {{0..2}}; "
-        "argument: I(D;C|X) = I(D,Y;C|X) = I(Y;C|X) + I(D;C|X,Y) (chain rule) and "
-        "I(D;C|X,Y) >= 0 (Gibbs, cited)",
-    )
-
-
-def check_context_gain_equality() -> ClaimCheck:
-    """DL-T2 under DL-A1: equality when ``phi(x, .)`` is injective.
-
-    Examples
-    --------
-    >>> from proofs.floors import check_context_gain_equality
-    >>> check_context_gain_equality().verdict.value
-    'verified'
-    """
-    rng = np.random.default_rng(61)
-    worst = 0.0
-    for table in _tables((2, 3, 2), 62):
-        phi = np.array([rng.permutation(3), rng.permutation(3)])
-        g = context_gain(table, phi)
-        worst = max(worst, abs(g.i_yc_given_x - g.i_dc_given_x))
-    return ClaimCheck(
-        "DL-T2-EQ",
-        Verdict.VERIFIED if worst < 1e-9 else Verdict.REFUTED,
-        f"max |I(Y;C|X) - I(D;C|X)| = {worst:.1e} on {_SAMPLES} random tables with "
-        "phi(x, .) a permutation; argument: D is then a function of (X, Y), so "
-        "I(D;C|X,Y) = 0",
-    )
-
-
-def check_context_gain_counterexample() -> ClaimCheck:
-    """DL-T2: without injectivity the inequality can be strict.
-
-    Examples
-    --------
-    >>> from proofs.floors import check_context_gain_counterexample
-    >>> check_context_gain_counterexample().counterexample["I(D;C|X)"]
-    1.0
-    """
-    table = np.zeros((1, 4, 2))
-    for d1, d2 in itertools.product((0, 1), repeat=2):
-        table[0, 2 * d1 + d2, d2] = 0.25
-    g = context_gain(table, [[0, 0, 1, 1]])
-    ok = g.i_yc_given_x == 0.0 and abs(g.i_dc_given_x - 1.0) < 1e-12 and not g.injective
-    return ClaimCheck(
-        "DL-T2-CX",
-        Verdict.VERIFIED if ok else Verdict.REFUTED,
-        "D = (D1, D2) fair bits, Y = D1, C = D2, X constant: I(Y;C|X) = 0 < I(D;C|X) = 1 "
-        "bit, so equality needs DL-A1 (the claim's counterexample is correct)",
-        {
-            "D": "(D1, D2) fair bits",
-            "Y": "D1",
-            "C": "D2",
-            "I(Y;C|X)": g.i_yc_given_x,
-            "I(D;C|X)": round(g.i_dc_given_x, 12),
-        },
-    )
-
-
-def check_context_monotone() -> ClaimCheck:
-    """DL-C1: Bayes risk is non-increasing in context, for any loss.
-
-    Examples
-    --------
-    >>> from proofs.floors import check_context_monotone
-    >>> check_context_monotone().verdict.value
-    'verified'
-    """
-    rng = np.random.default_rng(71)
-    for table in _tables((2, 2, 3), 72):
-        loss = rng.uniform(-1.0, 3.0, size=(4, 3))
-        with_c = bayes_risk(table, loss, observed=(0, 1))
-        if with_c > bayes_risk(table, loss, observed=0) + 1e-12:
-            return ClaimCheck(
-                "DL-C1",
-                Verdict.REFUTED,
-                "context raised the risk",
-                {"table": table.tolist(), "loss": loss.tolist()},
-            )
-    return ClaimCheck(
-        "DL-C1",
-        Verdict.VERIFIED,
-        f"R*(X, C) <= R*(X) on {_SAMPLES} random p(x,c,y) with random 4x3 losses in "
-        "[-1, 3]; argument: min_a sum_c f(a, c) >= sum_c min_a f(a, c)",
-    )
-
-
 def check_probe_cost() -> ClaimCheck:
     """DL-L1: ``Omega(m/p)`` probes without a store.
 
@@ -396,7 +253,7 @@ def check_cumulative_floor() -> ClaimCheck:
     >>> check_cumulative_floor().verdict.value
     'verified'
     """
-    tables = _tables((2, 2), 81, 50)
+    tables = random_tables((2, 2), 81, 50)
     per_task = [bayes_floor(t) for t in tables]
     best = sum(
         min(
@@ -464,7 +321,7 @@ def check_uniform_candidate_floor() -> ClaimCheck:
     0.03
     """
     rng = np.random.default_rng(91)
-    for _ in range(_SAMPLES):
+    for _ in range(SAMPLES):
         cond = rng.dirichlet(np.full(3, 0.5), size=8)  # p(s | n), 8 candidates
         table = (cond / 8).T
         if bayes_floor(table) < candidate_floor(mutual_information(table), 8) - 1e-9:
@@ -480,7 +337,7 @@ def check_uniform_candidate_floor() -> ClaimCheck:
     return ClaimCheck(
         "DL-T8",
         Verdict.CONDITIONAL,
-        f"holds on {_SAMPLES} random signals with uniform candidates (from Fano with "
+        f"holds on {SAMPLES} random signals with uniform candidates (from Fano with "
         "H(n_d) = log2 M, H_b <= 1, log2(M-1) <= log2 M); fails without uniformity: prior "
         f"(0.97, 0.01, 0.01, 0.01), no signal (I = 0): Bayes error {err:.2f} < floor "
         f"1 - 1/log2 4 = {bound:.2f}",
@@ -491,14 +348,6 @@ def check_uniform_candidate_floor() -> ClaimCheck:
             "claimed_floor": round(bound, 12),
         },
     )
-
-
-def _gains(seed: int) -> list[ContextGain]:
-    rng = np.random.default_rng(seed)
-    return [
-        context_gain(t, rng.integers(0, 3, size=(2, 3)))
-        for t in _tables((2, 3, 2), seed)
-    ]
 
 
 def _claim(
