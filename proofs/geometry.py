@@ -251,7 +251,8 @@ def _check_t66() -> ClaimCheck:
     evidence = (
         f"reading: C is independent of N and beta. d = 2, N unit patterns equally spaced "
         f"on the circle, each retrieval started at a pattern: {rows}; every one is a "
-        f"fixed point with energy <= 0.021 (E >= 0 with Ramsauer's constant), so for any "
+        f"fixed point with energy <= {max(c.max_energy for _, _, c in counts):.4f} "
+        "(E >= 0 with Ramsauer's constant), so for any "
         f"threshold above that the count is N, unbounded at d = 2 where C d^(d-1) = "
         f"{bound:g} C. The cited capacity (Ramsauer et al. 2020, Thm 3) is a lower bound "
         "sqrt(p) c^((d-1)/4), exponential in d; d^(d-1) is super-exponential, so the "
@@ -280,7 +281,7 @@ def _check_p71() -> ClaimCheck:
         + f". E K = 100 only at d = {low:.2f} and d = {high:.1f}; it is not monotone in "
         "d. Growth with N holds (d = 384, N = 10^3..10^6: "
         + ", ".join(f"{g:.1f}" for g in growth)
-        + "). Condition: 'about 100' needs d near 560 (or about 6)"
+        + f"). Condition: 'about 100' needs d near {high:.0f} (or about {low:.0f})"
     )
     return ClaimCheck(
         "SLM-P7.1",
