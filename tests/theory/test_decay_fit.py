@@ -2,6 +2,7 @@
 
 import json
 import math
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -91,6 +92,46 @@ def test_reported_parameters_follow_the_stated_forms(data):
     for law, form in forms.items():
         fit = fit_decay(*data, law)
         assert np.allclose(fit.predict(data[0]), form(fit), rtol=1e-9, atol=1e-12)
+
+
+@pytest.mark.parametrize(
+    ("law", "columns", "data"),
+    [
+        ("geometric", lambda d: [d], ([1, 2, 3], [80, 40, 10], [100] * 3)),
+        (
+            "triangular",
+            lambda d: [d, d * (d + 1) / 2],
+            ([1, 2, 3], [630, 278, 86], [1000] * 3),
+        ),
+        (
+            "power",
+            lambda d: [np.ones_like(d), np.log(d)],
+            ([1, 2, 3], [30, 15, 5], [40] * 3),
+        ),
+    ],
+)
+def test_fits_match_statsmodels_log_link_glm(law, columns, data):
+    """Geometric, triangular and power laws are binomial GLMs with a log link.
+
+    statsmodels' GLM (Binomial, Log link) gives the same maximum log-likelihood
+    (binomial constants included) and the same curve at interior optima.
+    """
+    sm = pytest.importorskip("statsmodels.api")
+    from statsmodels.tools.sm_exceptions import DomainWarning
+
+    d = np.array(data[0], dtype=float)
+    k, n = np.array(data[1]), np.array(data[2])
+    family = sm.families.Binomial(link=sm.families.links.Log())
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DomainWarning)
+        glm = sm.GLM(
+            np.column_stack([k, n - k]), np.column_stack(columns(d)), family=family
+        )
+        result = glm.fit(start_params=np.full(len(columns(d)), -0.1))
+    fit = fit_decay(*data, law)
+    assert not fit.on_boundary
+    assert fit.loglik == pytest.approx(result.llf, abs=1e-6)
+    assert np.allclose(fit.predict(data[0]), result.fittedvalues, rtol=1e-5)
 
 
 def test_exact_geometric_data_recovered():
@@ -345,5 +386,19 @@ def test_bad_keyword_input():
     with pytest.raises(ValueError, match="row 0: recall must be a number"):
         counts_by_depth(
             [{"dataset": "s", "arm": "a", "depth": 1, "recall": 2.0}], outcome="recall"
+        )
+    with pytest.raises(ValueError, match=r"name must be one of \['s0'\]"):
+        fit_decay([1, 2], [1, 1], [2, 2], "geometric").param("rho")
+    with pytest.raises(ValueError, match="law must be one of"):
+        compare_decays([1, 2, 3], [3, 2, 1], [4, 4, 4], laws=("geometric",)).fit(
+            "power"
+        )
+    with pytest.raises(ValueError, match="n_sim must be >= 1"):
+        decay_power("power", [1, 2, 3], 10, s0=0.7, rho=0.67, n_sim=0)
+    with pytest.raises(ValueError, match="outcome must be one of"):
+        counts_by_depth([], outcome="correct")
+    with pytest.raises(ValueError, match="row 0: depth must be an int >= 1, got True"):
+        counts_by_depth(
+            [{"dataset": "s", "arm": "a", "depth": True, "chain_recovered": True}]
         )
     assert math.isfinite(fit_decay([1, 2], [1, 1], [2, 2], "power").aic)
