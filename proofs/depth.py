@@ -252,6 +252,7 @@ def check_dl_p1_unimodal() -> ClaimCheck:
     dips = g1 > g2 < g3
     code = [float(advantage(d, 1.0, 0.9, 0.5)) for d in (1, 2, 3)]
     agree = np.allclose(code, [float(g1), float(g2), float(g3)], rtol=1e-12)
+    agree_grid, flagged = _unimodality_condition_sampled(seed=7, count=300)
     peak = advantage_peak(1.0, 0.9, 0.5)
     positive = crossover_interval(1.0, 0.9, 0.5, 0.0)
     first_positive = None if positive is None else positive.low
@@ -263,7 +264,11 @@ def check_dl_p1_unimodal() -> ClaimCheck:
         f"so the real claim fails too (code agrees [{agree}]). Sharpest true statement "
         "(proved with DL-P1-INTERVAL): g falls, rises, falls on d >= 0, the fall happens "
         "only where g < 0, so g is unimodal on {d : g(d) > 0} always, and on all of "
-        "d >= 1 (real or integer) whenever q >= s0 rho (i.e. g(1) >= 0)"
+        "d >= 1 (real or integer) whenever q >= s0 rho (i.e. g(1) >= 0). Exact condition "
+        "for real d >= 1: g is not unimodal iff h(1) < log a and h'(1) > 0, i.e. "
+        "(b + 3c/2) e^(a-b-c) < a and c/(b + 3c/2) + a - b - 3c/2 > 0 (the fall at 1 "
+        f"is followed by a rise); it agrees with a dense-grid scan on {agree_grid} seeded "
+        f"triples ({flagged} not unimodal; triples within 1e-3 of the boundary skipped). Integer non-unimodality implies the real one"
     )
     cex = {"s0": 1.0, "rho": 0.9, "q": 0.5, "g1": -0.4, "g2": -0.479, "g3": -0.406441}
     verdict = Verdict.REFUTED if dips and agree else Verdict.OPEN
@@ -343,6 +348,40 @@ def check_dl_p1() -> ClaimCheck:
         "values are right to the stated rounding"
     )
     return ClaimCheck("DL-P1", Verdict.REFUTED, evidence, parts[0].counterexample)
+
+
+def _not_unimodal(s0: float, rho: float, q: float) -> tuple[float, float]:
+    """Return the margins of the exact condition: not unimodal iff both are > 0."""
+    a, b, c = -math.log(q), -math.log(s0), -math.log(rho)
+    x1 = b + 1.5 * c  # b + c (d + 1/2) at d = 1
+    return math.log(a) - (math.log(x1) + a - b - c), c / x1 + a - b - 1.5 * c
+
+
+def _unimodality_condition_sampled(*, seed: int, count: int) -> tuple[int, int]:
+    """Compare the exact condition with a dense-grid scan of g on [1, 3 d_peak]."""
+    rng = np.random.default_rng(seed)
+    flagged = compared = 0
+    for _ in range(count):
+        s0, rho, q = rng.uniform([0.05, 0.05, 0.05], [1.0, 0.995, 0.999]).tolist()
+        margins = _not_unimodal(s0, rho, q)
+        if min(abs(m) for m in margins) < 1e-3:
+            continue  # too close to the boundary for a finite scan to resolve
+        top = max(20.0, 3.0 * advantage_peak(s0, rho, q).d_real)
+        grid = 1.0 + np.concatenate(
+            [np.geomspace(1e-9, 1.0, 2000), np.linspace(1.0, top - 1.0, 3000)[1:]]
+        )
+        values = np.asarray(advantage(grid, s0, rho, q))
+        steps = np.diff(values)
+        tol = 1e-13 * float(np.abs(values).max())
+        falls, rises = np.flatnonzero(steps < -tol), np.flatnonzero(steps > tol)
+        scanned = bool(falls.size and rises.size and rises.max() > falls.min())
+        predicted = min(margins) > 0
+        if scanned != predicted:
+            msg = f"unimodality condition disagrees with the scan at {(s0, rho, q)}"
+            raise AssertionError(msg)
+        flagged += predicted
+        compared += 1
+    return compared, flagged
 
 
 def _sampled_intervals(*, seed: int, count: int) -> int:
