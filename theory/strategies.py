@@ -7,9 +7,14 @@ valid by construction (no ``.filter``) and states what it shrinks towards.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 import numpy.typing as npt
 from hypothesis import strategies as st
+
+if TYPE_CHECKING:
+    from theory.sheaf import CellularSheaf
 
 __all__ = [
     "ball_points",
@@ -24,6 +29,7 @@ __all__ = [
     "joint_tables",
     "margins",
     "paired_outcomes",
+    "rational_sheaves",
     "sources",
 ]
 
@@ -338,3 +344,45 @@ def items_and_fragments(draw: st.DrawFn, *, max_items: int = 2000) -> tuple[int,
     """
     n = draw(st.integers(min_value=1, max_value=max_items))
     return n, draw(st.integers(min_value=1, max_value=n))
+
+
+@st.composite
+def rational_sheaves(
+    draw: st.DrawFn, *, max_vertices: int = 5, max_dim: int = 2, max_entry: int = 2
+) -> CellularSheaf:
+    """Draw a small exact sheaf (THEORY.md §3): integer maps in ``[-max_entry, max_entry]``.
+
+    Any simple graph on up to ``max_vertices`` vertices (possibly disconnected),
+    random orientations, stalk dimensions in ``[1, max_dim]``. Small entries
+    make rank-deficient maps common. Shrinks towards one vertex of dimension 1.
+
+    Examples
+    --------
+    >>> from hypothesis import find
+    >>> from theory.strategies import rational_sheaves
+    >>> find(rational_sheaves(), lambda s: True).dim_c0
+    1
+    """
+    import itertools
+
+    import networkx as nx
+
+    from theory.sheaf import CellularSheaf
+
+    n = draw(st.integers(min_value=1, max_value=max_vertices))
+    dims = [draw(st.integers(min_value=1, max_value=max_dim)) for _ in range(n)]
+    graph: nx.Graph[int] = nx.Graph()
+    graph.add_nodes_from(range(n))
+    entries = st.integers(min_value=-max_entry, max_value=max_entry)
+    maps = {}
+    for u, v in itertools.combinations(range(n), 2):
+        if not draw(st.booleans()):
+            continue
+        if draw(st.booleans()):
+            u, v = v, u
+        graph.add_edge(u, v)
+        de = draw(st.integers(min_value=1, max_value=max_dim))
+        fu = [[draw(entries) for _ in range(dims[u])] for _ in range(de)]
+        fv = [[draw(entries) for _ in range(dims[v])] for _ in range(de)]
+        maps[(u, v)] = (fu, fv)
+    return CellularSheaf(graph, maps, vertex_dims=dict(enumerate(dims)))

@@ -1,0 +1,452 @@
+"""Cellular sheaves on graphs: coboundary, Laplacian, cohomology (THEORY.md §3, SLM-S5.4).
+
+A cellular sheaf ``F`` on a graph assigns a vector space ``F(v) = R^{d_v}``
+(the *stalk*) to each vertex, ``F(e) = R^{d_e}`` to each edge, and a linear
+*restriction map* ``F_{v<e} : F(v) -> F(e)`` to each incidence. Each edge
+carries a fixed orientation ``e = (u -> v)`` and the coboundary is
+
+    (d0 f)_e = F_{v<e} f(v) - F_{u<e} f(u).
+
+A graph has no 2-cells, so ``H0 = ker d0`` (global sections) and
+``H1 = C1 / im d0``, ``dim H1 = dim C1 - rank d0``.
+
+Orientation convention: the key ``(u, v)`` under which the caller gives an
+edge's maps is its orientation (for a ``DiGraph`` it must be the edge's
+direction). Edges are listed in ``graph.edges()`` order (insertion order),
+vertices in ``graph.nodes`` order. Self-loops and multigraphs are rejected
+(subdivide them). Sign conventions change no kernel, image, rank or norm.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import networkx as nx
+import numpy as np
+import scipy.sparse as sp
+from numpy.typing import NDArray
+from sympy.polys.matrices import DomainMatrix
+
+from theory import _sheaf_build as build
+from theory import _sheaf_data as data
+from theory._validation import check_choice, check_real
+
+__all__ = ["CellularSheaf", "SheafCohomology"]
+
+Scalar = float | Fraction
+
+
+@dataclass(frozen=True, slots=True)
+class SheafCohomology:
+    """Dimensions of the cohomology of a sheaf on a graph.
+
+    Attributes
+    ----------
+    h0, h1 : int
+        ``dim H0 = dim ker d0`` and ``dim H1 = dim C1 - rank d0``.
+    dim_c0, dim_c1, rank : int
+        Dimensions of the cochain spaces and the rank of ``d0``.
+    method : str
+        ``"exact"`` (rank over the rationals) or ``"numeric"``.
+    tolerance : float
+        Singular values ``<= tolerance`` count as zero (``0.0`` when exact).
+    residual : float
+        ``||d0 Q||_2`` for the orthonormal basis ``Q`` of ``H0`` found
+        (numeric; ``0.0`` when exact): every returned section is one up to this.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from theory.sheaf import CellularSheaf
+    >>> c = CellularSheaf.constant(nx.cycle_graph(3), 1).cohomology()
+    >>> (c.h0, c.h1, c.method)
+    (1, 1, 'exact')
+    """
+
+    h0: int
+    h1: int
+    dim_c0: int
+    dim_c1: int
+    rank: int
+    method: str
+    tolerance: float
+    residual: float
+
+
+class CellularSheaf:
+    """A cellular sheaf on a ``networkx`` graph (THEORY.md §3, SLM-S5.4).
+
+    Parameters
+    ----------
+    graph : networkx.Graph or networkx.DiGraph
+        Simple graph; no self-loops, no multigraphs.
+    restrictions : mapping
+        ``{(u, v): (F_u, F_v)}``, one entry per edge: ``F_u`` maps ``F(u)`` to
+        ``F(e)`` and ``F_v`` maps ``F(v)`` to ``F(e)`` (NumPy arrays, sympy
+        matrices or nested lists). The key's order is the orientation.
+        Integer, ``Fraction`` and sympy ``Rational`` entries keep the sheaf
+        exact; any float makes it numeric.
+    vertex_dims : mapping, optional
+        Stalk dimension per vertex; needed for isolated vertices.
+
+    Raises
+    ------
+    TypeError
+        Non-graph or multigraph input, non-numeric entries, malformed keys.
+    ValueError
+        Self-loops, shape mismatches, missing maps, non-finite entries.
+
+    See Also
+    --------
+    theory.contradiction.detect_contradictions : the detector built on this.
+
+    Notes
+    -----
+    SLM §5.4 writes ``(d f)(u, v) = rho_{u->v} f(u) - f(v)``: that is the
+    special case ``F(e) = F(v)``, ``F_{v<e} = I``, ``F_{u<e} = rho``, up to an
+    overall sign; see :meth:`from_transport`.
+
+    Examples
+    --------
+    Worked examples (each checked by hand: ``h0 = dim C0 - rank``,
+    ``h1 = dim C1 - rank``).
+
+    >>> import networkx as nx
+    >>> from theory.sheaf import CellularSheaf
+    >>> tri = CellularSheaf.constant(nx.cycle_graph(3), 1)
+    >>> tri.is_consistent({0: [2], 1: [2], 2: [2]})
+    True
+    >>> tri.is_consistent({0: [0], 1: [1], 2: [2]})
+    False
+    >>> mobius = CellularSheaf(nx.cycle_graph(3),
+    ...     {(0, 1): ([[1]], [[1]]), (1, 2): ([[1]], [[1]]), (2, 0): ([[1]], [[-1]])})
+    >>> c = mobius.cohomology()
+    >>> (c.h0, c.h1)
+    (0, 0)
+
+    The sign-twisted ("Moebius") cycle has ``H0 = H1 = 0`` over the
+    rationals: on a cycle with 1-dimensional stalks ``h0 - h1 = |V| - |E| = 0``
+    (Euler characteristic), and the twist kills the constant section. The
+    ``Z/2`` one may expect is torsion of integral cohomology, invisible over
+    a field of characteristic 0.
+    """
+
+    def __init__(
+        self,
+        graph: nx.Graph[Any],
+        restrictions: Mapping[Any, Any],
+        *,
+        vertex_dims: Mapping[Any, int] | None = None,
+    ) -> None:
+        graph = build.check_graph(graph)
+        oriented = build.orient_edges(graph, restrictions)
+        checked = []
+        for edge, maps in oriented:
+            fu, fv = build.check_pair(maps, edge)
+            name = f"restrictions[{edge!r}]"
+            checked.append(
+                (edge, build.to_mat(fu, name + "[0]"), build.to_mat(fv, name + "[1]"))
+            )
+        dims = build.vertex_dims(graph, checked, vertex_dims)
+        self._graph = graph.copy()
+        self._layout = data.Layout.create(list(graph.nodes), dims, checked)
+
+    @classmethod
+    def from_transport(
+        cls,
+        graph: nx.Graph[Any],
+        transports: Mapping[Any, Any],
+        *,
+        vertex_dims: Mapping[Any, int] | None = None,
+    ) -> CellularSheaf:
+        """Build the paper's form: ``F(e) = F(v)``, ``F_{v<e} = I``, ``F_{u<e} = rho``.
+
+        ``transports[(u, v)] = rho_{u->v}`` (``d_v x d_u``). The coboundary is
+        then ``f(v) - rho f(u)``, the negative of SLM §5.4's
+        ``rho f(u) - f(v)``: same kernel, image and norms.
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> from theory.sheaf import CellularSheaf
+        >>> s = CellularSheaf.from_transport(nx.path_graph(2), {(0, 1): [[2]]})
+        >>> s.apply_coboundary({0: [1], 1: [5]})
+        {(0, 1): (Fraction(3, 1),)}
+        """
+        maps = {}
+        for key, rho in transports.items():
+            mat = build.to_mat(rho, f"transports[{key!r}]")
+            eye = np.eye(mat.numeric.shape[0], dtype=np.int64)
+            maps[key] = (rho, eye)
+        return cls(graph, maps, vertex_dims=vertex_dims)
+
+    @classmethod
+    def constant(cls, graph: nx.Graph[Any], dim: int) -> CellularSheaf:
+        """Constant sheaf ``R^dim`` with identity maps, edges oriented as ``graph.edges()``.
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> from theory.sheaf import CellularSheaf
+        >>> c = CellularSheaf.constant(nx.path_graph(4), 2).cohomology()
+        >>> (c.h0, c.h1)
+        (2, 0)
+        """
+        from theory._validation import check_int
+
+        dim = check_int(dim, "dim", minimum=1)
+        eye = np.eye(dim, dtype=np.int64)
+        build.check_graph(graph)
+        maps = dict.fromkeys(graph.edges(), (eye, eye))
+        return cls(graph, maps, vertex_dims=dict.fromkeys(graph.nodes, dim))
+
+    # -- structure ------------------------------------------------------
+    @property
+    def graph(self) -> nx.Graph[Any]:
+        """A copy of the underlying graph."""
+        return self._graph.copy()
+
+    @property
+    def vertices(self) -> tuple[Hashable, ...]:
+        """Vertices in ``graph.nodes`` order (the order of ``C0`` coordinates)."""
+        return self._layout.vertices
+
+    @property
+    def edges(self) -> tuple[tuple[Hashable, Hashable], ...]:
+        """Oriented edges ``(u, v)`` in ``graph.edges()`` order."""
+        return self._layout.edges
+
+    @property
+    def dim_c0(self) -> int:
+        """``dim C0``: the sum of the vertex stalk dimensions."""
+        return self._layout.voff[-1]
+
+    @property
+    def dim_c1(self) -> int:
+        """``dim C1``: the sum of the edge stalk dimensions."""
+        return self._layout.eoff[-1]
+
+    @property
+    def is_rational(self) -> bool:
+        """Whether every restriction map was given with rational-typed entries."""
+        return self._layout.exact_maps is not None
+
+    def coboundary(self) -> sp.csr_array:
+        """``d0`` as a float ``scipy.sparse.csr_array`` (``dim C1 x dim C0``).
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> from theory.sheaf import CellularSheaf
+        >>> CellularSheaf.constant(nx.path_graph(2), 1).coboundary().toarray().tolist()
+        [[-1.0, 1.0]]
+        """
+        return self._layout.d0_float()
+
+    def coboundary_exact(self) -> DomainMatrix:
+        """``d0`` over ``QQ`` as a sympy ``DomainMatrix`` (floats converted exactly).
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> from theory.sheaf import CellularSheaf
+        >>> CellularSheaf.constant(nx.path_graph(2), 1).coboundary_exact().to_Matrix()
+        Matrix([[-1, 1]])
+        """
+        return self._layout.d0_exact()
+
+    def laplacian(self) -> sp.csr_array:
+        """Return the sheaf Laplacian ``L0 = d0^T d0`` (float, sparse).
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> from theory.sheaf import CellularSheaf
+        >>> CellularSheaf.constant(nx.path_graph(2), 1).laplacian().toarray().tolist()
+        [[1.0, -1.0], [-1.0, 1.0]]
+        """
+        d0 = self.coboundary()
+        return sp.csr_array(d0.T @ d0)
+
+    def apply_coboundary(
+        self, f: object
+    ) -> dict[tuple[Hashable, Hashable], tuple[Scalar, ...]]:
+        """Return ``d0 f`` per oriented edge; exact Fractions when sheaf and ``f`` are rational.
+
+        ``f`` is ``{vertex: vector}`` or a flat vector of length ``dim C0``.
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> from theory.sheaf import CellularSheaf
+        >>> CellularSheaf.constant(nx.path_graph(2), 1).apply_coboundary([0.5, 2.0])
+        {(0, 1): (1.5,)}
+        """
+        return self._layout.split_edges(self._layout.d0_apply(f))
+
+    # -- cohomology -----------------------------------------------------
+    def cohomology(
+        self, *, method: str = "auto", rtol: float = 1e-9
+    ) -> SheafCohomology:
+        """Dimensions of ``H0`` and ``H1``, exactly over ``QQ`` or numerically.
+
+        Parameters
+        ----------
+        method : {"auto", "exact", "numeric"}
+            ``"auto"`` is exact when :attr:`is_rational`. ``"exact"`` on float
+            maps converts each float exactly (a double is a rational).
+        rtol : float
+            Numeric only: singular values ``<= rtol * sqrt(||d0||_1 ||d0||_inf)``
+            count as zero. In ``(0, 1)``.
+
+        Notes
+        -----
+        Exact: rank of the sparse ``DomainMatrix`` over ``QQ``. Numeric: per
+        connected component, dense SVD up to 1200 vertex coordinates, else
+        vertex-by-vertex propagation of the section space (both give
+        ``ker d0``; the residual of the basis is reported).
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> from theory.sheaf import CellularSheaf
+        >>> c = CellularSheaf.constant(nx.cycle_graph(4), 1).cohomology(method="numeric")
+        >>> (c.h0, c.h1, c.rank)
+        (1, 1, 3)
+        """
+        return SheafCohomology(
+            *self._layout.cohomology(self._method(method), _rtol(rtol))
+        )
+
+    def global_sections(
+        self, *, method: str = "auto", rtol: float = 1e-9
+    ) -> NDArray[Any]:
+        """Basis of ``H0 = ker d0`` as columns (``dim C0 x h0``).
+
+        Numeric: orthonormal float columns. Exact: ``Fraction`` columns
+        (object array) from sympy's null space.
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> from theory.sheaf import CellularSheaf
+        >>> CellularSheaf.constant(nx.path_graph(3), 1).global_sections().T.tolist()
+        [[Fraction(1, 1), Fraction(1, 1), Fraction(1, 1)]]
+        """
+        return self._layout.h0_basis(self._method(method), _rtol(rtol))
+
+    def harmonic_cochains(
+        self, *, method: str = "auto", rtol: float = 1e-9
+    ) -> NDArray[Any]:
+        """Basis of ``ker d0^T = (im d0)^perp``, a complement representing ``H1``.
+
+        Each class of ``H1 = C1 / im d0`` has exactly one representative in
+        this space (its harmonic representative). Dense: at most 20 000 edge
+        coordinates.
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> from theory.sheaf import CellularSheaf
+        >>> s = CellularSheaf.constant(nx.cycle_graph(3), 1)
+        >>> s.edges
+        ((0, 1), (0, 2), (1, 2))
+        >>> s.harmonic_cochains().T.tolist()
+        [[Fraction(1, 1), Fraction(-1, 1), Fraction(1, 1)]]
+        """
+        return self._layout.h1_basis(self._method(method), _rtol(rtol))
+
+    # -- data -----------------------------------------------------------
+    def consistency_radius(self, f: object) -> float:
+        """``max_e ||(d0 f)_e||_2``: the largest disagreement on any edge (0 on a section).
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> from theory.sheaf import CellularSheaf
+        >>> CellularSheaf.constant(nx.path_graph(3), 1).consistency_radius([0, 3, 7])
+        4.0
+        """
+        return data.radius(self.apply_coboundary(f))
+
+    def is_consistent(self, f: object, *, atol: float = 1e-9) -> bool:
+        """Whether ``d0 f = 0``: exactly for rational data, else radius ``<= atol``.
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> from theory.sheaf import CellularSheaf
+        >>> CellularSheaf.constant(nx.path_graph(3), 1).is_consistent([1, 1, 1])
+        True
+        """
+        atol = check_real(atol, "atol", low=0.0)
+        values = self.apply_coboundary(f)
+        if all(isinstance(x, Fraction) for vec in values.values() for x in vec):
+            return all(x == 0 for vec in values.values() for x in vec)
+        return data.radius(values) <= atol
+
+    def distance_to_consistency(
+        self, f: object, *, method: str = "auto", rtol: float = 1e-9
+    ) -> float:
+        """Euclidean distance from ``f`` to the nearest global section (projection onto ``H0``).
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> from theory.sheaf import CellularSheaf
+        >>> CellularSheaf.constant(nx.path_graph(2), 1).distance_to_consistency([0, 2])
+        1.4142135623730951
+        """
+        return self._layout.distance(f, self._method(method), _rtol(rtol))
+
+    def harmonic_part(
+        self, y: object, *, method: str = "auto"
+    ) -> dict[tuple[Hashable, Hashable], tuple[Scalar, ...]]:
+        """Return the part of edge data ``y`` orthogonal to ``im d0`` (its ``H1`` class).
+
+        Zero iff ``y`` is a coboundary (explainable by some vertex data).
+        ``y`` is ``{(u, v): vector}`` keyed by the sheaf's orientation, or a
+        flat vector of length ``dim C1``.
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> from theory.sheaf import CellularSheaf
+        >>> s = CellularSheaf.constant(nx.cycle_graph(3), 1)
+        >>> s.harmonic_part({(0, 1): [1], (1, 2): [1], (0, 2): [-1]})
+        {(0, 1): (Fraction(1, 1),), (0, 2): (Fraction(-1, 1),), (1, 2): (Fraction(1, 1),)}
+        """
+        return self._layout.split_edges(self._layout.harmonic(y, self._method(method)))
+
+    def is_coboundary(
+        self, y: object, *, method: str = "auto", atol: float = 1e-9
+    ) -> bool:
+        """Whether edge data ``y`` lies in ``im d0`` (exactly, or harmonic norm ``<= atol``).
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> from theory.sheaf import CellularSheaf
+        >>> s = CellularSheaf.constant(nx.cycle_graph(3), 1)
+        >>> s.is_coboundary({(0, 1): [1], (1, 2): [1], (0, 2): [2]})
+        True
+        """
+        atol = check_real(atol, "atol", low=0.0)
+        part = self.harmonic_part(y, method=method)
+        values = [x for vec in part.values() for x in vec]
+        if all(isinstance(x, Fraction) for x in values):
+            return all(x == 0 for x in values)
+        return float(np.linalg.norm(np.array(values, dtype=np.float64))) <= atol
+
+    def _method(self, method: str) -> str:
+        method = check_choice(method, "method", ("auto", "exact", "numeric"))
+        if method == "auto":
+            return "exact" if self.is_rational else "numeric"
+        return method
+
+
+def _rtol(rtol: float) -> float:
+    return check_real(rtol, "rtol", low=0.0, high=1.0, low_open=True, high_open=True)
