@@ -18,6 +18,7 @@ import numpy as np
 import sympy as sp
 import z3
 
+from proofs import _depth_samples as samples
 from proofs import _depth_sym as sym
 from proofs._depth_scatter import SCATTER_CLAIMS
 from proofs._smt import prove
@@ -137,7 +138,9 @@ def check_dl_t7_rhok() -> ClaimCheck:
     rows = {}
     for name, rho_k in laws.items():
         rows[name] = [
-            round(log_survival_product(_similarity_survival(s0, rho_k), d) / d, 3)
+            round(
+                log_survival_product(samples.similarity_survival(s0, rho_k), d) / d, 3
+            )
             for d in (100, 1000, 10_000)
         ]
     slow = rows["1 - 1/(2 sqrt k)"]
@@ -155,12 +158,6 @@ def check_dl_t7_rhok() -> ClaimCheck:
     cex = {"s0": s0, "rho_k": "1 - 1/(2 sqrt k)", "log_P_over_d": slow}
     verdict = Verdict.CONDITIONAL if ok else Verdict.OPEN
     return ClaimCheck("DL-T7-RHOK", verdict, evidence, cex)
-
-
-def _similarity_survival(
-    s0: float, rho_k: Callable[[int], float]
-) -> Callable[[int], float]:
-    return lambda k: s0 * rho_k(k) ** k
 
 
 def check_dl_t9() -> ClaimCheck:
@@ -252,7 +249,7 @@ def check_dl_p1_unimodal() -> ClaimCheck:
     dips = g1 > g2 < g3
     code = [float(advantage(d, 1.0, 0.9, 0.5)) for d in (1, 2, 3)]
     agree = np.allclose(code, [float(g1), float(g2), float(g3)], rtol=1e-12)
-    agree_grid, flagged = _unimodality_condition_sampled(seed=7, count=300)
+    agree_grid, flagged = samples.unimodality_condition_sampled(seed=7, count=300)
     peak = advantage_peak(1.0, 0.9, 0.5)
     positive = crossover_interval(1.0, 0.9, 0.5, 0.0)
     first_positive = None if positive is None else positive.low
@@ -283,7 +280,7 @@ def check_dl_p1_interval() -> ClaimCheck:
     sign = _zero(sym.log_ratio() - d * ((sym.B - sym.A) + sym.C * (d + 1) / 2))
     origin = _zero(g.subs(d, 0))
     lemmas = derivative and concave and sign and origin
-    sampled = _sampled_intervals(seed=2026, count=200)
+    sampled = samples.sampled_intervals(seed=2026, count=200)
     evidence = (
         "proved for every tau >= 0 over real d >= 0 and integer d >= 1. sympy lemmas: "
         f"g'(d) = q^d (exp h(d) - a) [{derivative}] with h concave, h'' < 0 [{concave}], so "
@@ -348,61 +345,6 @@ def check_dl_p1() -> ClaimCheck:
         "values are right to the stated rounding"
     )
     return ClaimCheck("DL-P1", Verdict.REFUTED, evidence, parts[0].counterexample)
-
-
-def _not_unimodal(s0: float, rho: float, q: float) -> tuple[float, float]:
-    """Return the margins of the exact condition: not unimodal iff both are > 0."""
-    a, b, c = -math.log(q), -math.log(s0), -math.log(rho)
-    x1 = b + 1.5 * c  # b + c (d + 1/2) at d = 1
-    return math.log(a) - (math.log(x1) + a - b - c), c / x1 + a - b - 1.5 * c
-
-
-def _unimodality_condition_sampled(*, seed: int, count: int) -> tuple[int, int]:
-    """Compare the exact condition with a dense-grid scan of g on [1, 3 d_peak]."""
-    rng = np.random.default_rng(seed)
-    flagged = compared = 0
-    for _ in range(count):
-        s0, rho, q = rng.uniform([0.05, 0.05, 0.05], [1.0, 0.995, 0.999]).tolist()
-        margins = _not_unimodal(s0, rho, q)
-        if min(abs(m) for m in margins) < 1e-3:
-            continue  # too close to the boundary for a finite scan to resolve
-        top = max(20.0, 3.0 * advantage_peak(s0, rho, q).d_real)
-        grid = 1.0 + np.concatenate(
-            [np.geomspace(1e-9, 1.0, 2000), np.linspace(1.0, top - 1.0, 3000)[1:]]
-        )
-        values = np.asarray(advantage(grid, s0, rho, q))
-        steps = np.diff(values)
-        tol = 1e-13 * float(np.abs(values).max())
-        falls, rises = np.flatnonzero(steps < -tol), np.flatnonzero(steps > tol)
-        scanned = bool(falls.size and rises.size and rises.max() > falls.min())
-        predicted = min(margins) > 0
-        if scanned != predicted:
-            msg = f"unimodality condition disagrees with the scan at {(s0, rho, q)}"
-            raise AssertionError(msg)
-        flagged += predicted
-        compared += 1
-    return compared, flagged
-
-
-def _sampled_intervals(*, seed: int, count: int) -> int:
-    """Cross-check crossover_interval against brute force on seeded parameters."""
-    rng = np.random.default_rng(seed)
-    params = rng.uniform(
-        [0.05, 0.05, 0.3, 0.01], [1.0, 0.99, 0.995, 0.95], size=(count, 4)
-    )
-    for s0, rho, q, tau in params.tolist():
-        top = int(np.ceil(np.log(tau) / np.log(q))) + 2
-        values = advantage(np.arange(1, top + 1), s0, rho, q)
-        wins = np.flatnonzero(values > tau) + 1
-        found = crossover_interval(s0, rho, q, tau)
-        expected = None if wins.size == 0 else (int(wins[0]), int(wins[-1]))
-        if wins.size and wins.size != wins[-1] - wins[0] + 1:
-            msg = f"not an interval at {(s0, rho, q, tau)}"
-            raise AssertionError(msg)
-        if (found and (found.low, found.high)) != (expected or None):
-            msg = f"crossover_interval disagrees at {(s0, rho, q, tau)}"
-            raise AssertionError(msg)
-    return count
 
 
 CLAIMS: tuple[Claim, ...] = (
