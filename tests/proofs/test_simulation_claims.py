@@ -13,6 +13,8 @@ EXPECTED = {
     "DL-T10-SIM": Verdict.VERIFIED,
     "DL-A3-SIM": Verdict.CONDITIONAL,
     "DL-T11-SIM": Verdict.CONDITIONAL,
+    "KO-CAP": Verdict.VERIFIED,
+    "KO-DAR": Verdict.VERIFIED,
 }
 
 
@@ -54,3 +56,11 @@ def test_simulation_checks_reproducible():
     """A second run of a check gives the same evidence (seeded)."""
     claim = next(c for c in sim.CLAIMS if c.id == "DL-T9-SIM")
     assert claim.run() == claim.run()
+
+
+def test_ko_cap_arithmetic_by_hand():
+    """L0 = 200 gives exactly 7,400 (200000 - 27 * 7400 = 200, by hand)."""
+    text = _result("KO-CAP").evidence
+    assert "= 200 tokens" in text
+    assert "7407.41" in text  # 200000 / 27 with L0 = 0
+    assert "0 <= L0 <= 1550" in text  # 200000 - 27 * 7350 = 1550

@@ -5,18 +5,37 @@ Every simulator is a frozen dataclass with ``simulate(seed)`` (the
 :func:`run_simulation` runs many seeds on any executor.
 """
 
+from witnesses.simulators.adaptive import AdaptiveRetrievalSimulator, KnowledgeTrial
 from witnesses.simulators.analysis import DepthRecall, recall_by_depth
 from witnesses.simulators.depth import DepthSimulator, RetrievalTrial
+from witnesses.simulators.knowledge import (
+    KnowledgeObject,
+    KnowledgeStore,
+    Retrieval,
+    density,
+    density_adaptive_retrieve,
+    embed_texts,
+    ko_key,
+)
 from witnesses.simulators.run import run_simulation
 from witnesses.simulators.scatter import LAYOUTS, ScatterSimulator, ScatterTrial
 
 __all__ = [
     "LAYOUTS",
+    "AdaptiveRetrievalSimulator",
     "DepthRecall",
     "DepthSimulator",
+    "KnowledgeObject",
+    "KnowledgeStore",
+    "KnowledgeTrial",
+    "Retrieval",
     "RetrievalTrial",
     "ScatterSimulator",
     "ScatterTrial",
+    "density",
+    "density_adaptive_retrieve",
+    "embed_texts",
+    "ko_key",
     "recall_by_depth",
     "run_simulation",
 ]
