@@ -393,6 +393,8 @@ class CellularSheaf:
     ) -> float:
         """Euclidean distance from ``f`` to the nearest global section (projection onto ``H0``).
 
+        ``method="auto"`` is exact when the sheaf and ``f`` are rational.
+
         Examples
         --------
         >>> import networkx as nx
@@ -400,7 +402,8 @@ class CellularSheaf:
         >>> CellularSheaf.constant(nx.path_graph(2), 1).distance_to_consistency([0, 2])
         1.4142135623730951
         """
-        return self._layout.distance(f, self._method(method), _rtol(rtol))
+        data_exact = self._layout.vertex_data(f).exact is not None
+        return self._layout.distance(f, self._method(method, data_exact=data_exact), _rtol(rtol))
 
     def harmonic_part(
         self, y: object, *, method: str = "auto"
@@ -409,7 +412,8 @@ class CellularSheaf:
 
         Zero iff ``y`` is a coboundary (explainable by some vertex data).
         ``y`` is ``{(u, v): vector}`` keyed by the sheaf's orientation, or a
-        flat vector of length ``dim C1``.
+        flat vector of length ``dim C1``. ``method="auto"`` is exact when the
+        sheaf and ``y`` are rational (then the values are Fractions).
 
         Examples
         --------
@@ -419,7 +423,9 @@ class CellularSheaf:
         >>> s.harmonic_part({(0, 1): [1], (1, 2): [1], (0, 2): [-1]})
         {(0, 1): (Fraction(1, 1),), (0, 2): (Fraction(-1, 1),), (1, 2): (Fraction(1, 1),)}
         """
-        return self._layout.split_edges(self._layout.harmonic(y, self._method(method)))
+        data_exact = self._layout.edge_data(y).exact is not None
+        chosen = self._method(method, data_exact=data_exact)
+        return self._layout.split_edges(self._layout.harmonic(y, chosen))
 
     def is_coboundary(
         self, y: object, *, method: str = "auto", atol: float = 1e-9
@@ -441,10 +447,10 @@ class CellularSheaf:
             return all(x == 0 for x in values)
         return float(np.linalg.norm(np.array(values, dtype=np.float64))) <= atol
 
-    def _method(self, method: str) -> str:
+    def _method(self, method: str, *, data_exact: bool = True) -> str:
         method = check_choice(method, "method", ("auto", "exact", "numeric"))
         if method == "auto":
-            return "exact" if self.is_rational else "numeric"
+            return "exact" if self.is_rational and data_exact else "numeric"
         return method
 
 
