@@ -23,7 +23,9 @@ from theory.decay_fit import (
 )
 from theory.strategies import decay_counts
 
-FAST = settings(max_examples=min(40, settings().max_examples))
+FAST = settings(
+    max_examples=min(25, settings().max_examples)
+)  # each example fits up to 4 laws
 BRIEFBENCH = Path(__file__).resolve().parents[3] / "shared" / "data" / "briefbench"
 
 

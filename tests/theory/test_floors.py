@@ -31,7 +31,7 @@ from theory.strategies import joint_tables
 
 TOL = 1e-10
 # Cheap laws: 100 examples even under the CI profile (suite budget, common brief).
-FAST = settings(max_examples=min(100, settings().max_examples))
+FAST = settings(max_examples=min(60, settings().max_examples))
 
 
 @FAST
