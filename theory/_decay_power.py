@@ -139,6 +139,9 @@ def tasks_needed(
     """
     name, d, _, truth, crit, df = _setup(rival, depths, 1, s0, rho, alpha)
     target = check_probability(power, "power", low_open=True, high_open=True)
+    if target <= alpha:
+        msg = f"power must exceed alpha={alpha!r}, got {power!r}"
+        raise ValueError(msg)
     per_task = _noncentrality(name, d, truth)
     if per_task <= 1e-12:
         return None
