@@ -395,7 +395,7 @@ def test_bad_keyword_input():
         compare_decays([1, 2, 3], [3, 2, 1], [4, 4, 4], laws=("geometric",)).fit(
             "power"
         )
-    with pytest.raises(ValueError, match="power must exceed alpha=0.05, got 0.04"):
+    with pytest.raises(ValueError, match=r"power must exceed alpha=0\.05, got 0\.04"):
         tasks_needed("power", [1, 2, 3], s0=0.7, rho=0.67, power=0.04)
     with pytest.raises(ValueError, match="n_sim must be >= 1"):
         decay_power("power", [1, 2, 3], 10, s0=0.7, rho=0.67, n_sim=0)
