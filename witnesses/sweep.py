@@ -250,7 +250,7 @@ def sweep_cell(cell: Mapping[str, Any]) -> list[dict[str, Any]]:
     semantics = cell["semantics"]
     default = "reference" if semantics == "reference" else "exact"
     solver = cell.get("solver", default)
-    endogenous = semantics == "paper"
+    endogenous = semantics == "paper" and solver == "exact"
     timeline = multiburst(MultiBurstConfig(n_events=_N_EVENTS), seed=int(cell["seed"]))
     g = grammar()
     full = solve(timeline, grammar=g, m=_M, solver=solver, endogenous=endogenous)

@@ -173,3 +173,12 @@ def test_greedy_solver_sweep_runs_and_differs_only_in_solver():
         "bridge_preserving",
         "contract_guarded",
     ]
+
+
+def test_greedy_solver_under_paper_semantics_runs():
+    """The endogenous-pivot flag belongs to the exact solver only."""
+    result = retention_sweep(
+        retentions=[0.5], seeds=[0], semantics="paper", solver="greedy", executor=False
+    )
+    assert result.solver == "greedy"
+    assert [r["strategy"] for r in result.rows][-1] == "definition2"
