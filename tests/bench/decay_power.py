@@ -96,6 +96,14 @@ def data_report() -> None:
                 f"{label}: dAIC {gaps} | best {cmp.best:>10} | alike {len(cmp.indistinguishable)}"
                 f" | LRT geo<tri p={lrt:.3g} | tri GOF p={gof:.3g} | {kind}{flag}"
             )
+            if kind == "alike" and not tri.on_boundary:
+                s0, rho = tri.param("s0"), tri.param("rho")
+                needs = {
+                    r: tasks_needed(r, list(c.depths), s0=s0, rho=rho) for r in RIVALS
+                }
+                print(
+                    f"    at its fit s0={s0:.3f} rho={rho:.3f}, tasks per depth for power 0.8: {needs}"
+                )
     print(f"summary: {tally}")
 
 
