@@ -15,19 +15,23 @@ from fractions import Fraction
 import numpy as np
 from scipy import stats
 
+from algebra import Context, satisfies_contract
 from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
 from theory.decay_fit import compare_decays
 from theory.depth import crossover_depth, p_similarity, p_structured
 from theory.inference import proportion_ci
 from theory.scatter import assembly_bounds
 from witnesses.simulators import (
+    FACT_TYPES,
     LAYOUTS,
     AdaptiveRetrievalSimulator,
+    CompactionSimulator,
     DepthRecall,
     DepthSimulator,
     RetrievalTrial,
     ScatterSimulator,
     recall_by_depth,
+    survival_curve_test,
 )
 
 __all__ = ["CLAIMS"]
@@ -388,4 +392,140 @@ _KO_CLAIMS = (
     ),
 )
 
-CLAIMS: tuple[Claim, ...] = _DEPTH_CLAIMS + _SCATTER_CLAIMS + _KO_CLAIMS
+
+_GOALS = (0.91, 0.62, 0.46)  # KO: goal survival after 1, 2, 3 rounds
+_RATIOS = (9.0, 17.0, 31.0)  # cumulative compression ratios
+_NS = (*range(10, 201), 300, 500, 1000, 2000, 5000)
+_POWER_NS = (10, 20, 50, 100, 200, 500, 1000, 2000, 5000)
+
+
+def check_ko_cmp() -> ClaimCheck:
+    """KO-CMP: whether 91% / 62% / 46% fits a constant per-round survival."""
+    tests = {n: survival_curve_test(_GOALS, _RATIOS, n=n, power=False) for n in _NS}
+    powers = {n: survival_curve_test(_GOALS, _RATIOS, n=n) for n in _POWER_NS}
+    rejected = [n for n, t in tests.items() if t.constant_pvalue < 0.05]
+    always = min(n for n in _NS if all(m in rejected for m in _NS if m >= n))
+    kept = [n for n in _NS if n not in rejected]
+    power_rejected = [n for n, t in powers.items() if t.power_pvalue < 0.05]
+    t100 = powers[100]
+    evidence = (
+        "per-round ratios 0.91, 0.62/0.91 = 0.681, 0.46/0.62 = 0.742 (the first "
+        "round, 9x, keeps the most; rounds 2 and 3 add only 1.9x and 1.8x). Model: "
+        "the same n goals compacted again each round (nested counts round(S_r n), "
+        "multinomial likelihood), likelihood-ratio test of S_r = s^r against a free "
+        "curve, chi-square with 2 df (Wilks). At n = 100: counts "
+        f"{t100.counts}, s_hat = 199/253 = {t100.constant_s:.4f}, G = "
+        f"{t100.constant_statistic:.2f}, p = {t100.constant_pvalue:.2g}. Over n = 10..200, "
+        f"300, 500, 1000, 2000, 5000: rejected at 5% for every scanned n >= {always}, not "
+        f"rejected for n in {_ranges(kept)}. A power law in the cumulative ratio, "
+        f"S = min(1, a x^-beta) (at n = 100: a = {t100.power_a:.3g}, beta = "
+        f"{t100.power_beta:.3g}, G = {t100.power_statistic:.2f}, 1 df, p = "
+        f"{t100.power_pvalue:.2g}) is rejected, of n in {list(_POWER_NS)}, only for "
+        f"{power_rejected or 'none'}; so, for up to a few hundred goals, the curve is "
+        "consistent with survival "
+        "falling as a power of the cumulative compression, not with a constant "
+        "per-round survival."
+    )
+    counterexample = {
+        "n": 100,
+        "counts": list(t100.counts),
+        "constant_s": round(t100.constant_s, 6),
+        "G": round(t100.constant_statistic, 4),
+        "pvalue": float(f"{t100.constant_pvalue:.4g}"),
+    }
+    verdict = Verdict.REFUTED if always <= 100 else Verdict.OPEN
+    return ClaimCheck("KO-CMP", verdict, evidence, counterexample)
+
+
+def _ranges(values: list[int]) -> str:
+    if not values:
+        return "none"
+    spans, start, prev = [], values[0], values[0]
+    for v in [*values[1:], None]:
+        if v is not None and v == prev + 1:
+            prev = v
+            continue
+        spans.append(f"{start}" if start == prev else f"{start}-{prev}")
+        if v is not None:
+            start = prev = v
+    return "{" + ", ".join(spans) + "}"
+
+
+_CYCLES = 3
+_WITHOUT, _WITH = 0.758, 0.968  # PJ: retention without / with pinning
+
+
+def check_pj_pin() -> ClaimCheck:
+    """PJ-PIN: the pinning contract in the simulator, calibrated to 75.8% / 96.8%."""
+    # Two parameters from two numbers (exactly identified): per-cycle survival
+    # s = 0.758^(1/C) and the pinnable share phi = (0.968 - 0.758)/(1 - 0.758).
+    s = _WITHOUT ** (1 / _CYCLES)
+    phi = (_WITH - _WITHOUT) / (1 - _WITHOUT)
+    sim = CompactionSimulator(
+        n_facts=3000,
+        cycles=_CYCLES,
+        survival=(s,),
+        pinned=FACT_TYPES,
+        pattern_recall=phi,
+        use_factor=0.9,
+    )
+    trials = list(sim.simulate(10))
+    arms = {}
+    for arm in ("unpinned", "pinned"):
+        sel = [t for t in trials if t.condition == arm]
+        arms[arm] = (sum(t.stored for t in sel), sum(t.answered for t in sel), len(sel))
+    (k0, a0, n), (k1, a1, _) = arms["unpinned"], arms["pinned"]
+    fit = _in_ci(k0, n, _WITHOUT) and _in_ci(k1, n, _WITH)
+    caught = [t for t in trials if t.pinned]
+    contract = all(t.stored for t in caught)
+    m = len(caught)
+    blob_kept = sum(
+        t.stored
+        for t in trials
+        if t.condition == "unpinned" and t.task_id in {c.task_id for c in caught}
+    )
+    algebra_ok = all(
+        satisfies_contract(Context(None, m, 0), Context(None, m, 0), k) for k in (0, m)
+    ) and not satisfies_contract(Context(None, m, 0), Context(None, blob_kept, 0), m)
+    three = 3 / 8 + 5 / 8 * _WITHOUT
+    evidence = (
+        f"calibrated: per-cycle survival s = 0.758^(1/{_CYCLES}) = {s:.4f} and pinnable "
+        f"share phi = 0.210/0.242 = {phi:.4f} (two parameters from the paper's two "
+        "numbers, so the fit itself tests nothing); simulated (seed 10, "
+        f"{n} facts, 3 cycles): storage retention {k0}/{n} without pinning, {k1}/{n} "
+        f"with [{'both inside' if fit else 'not inside'} Wilson 99% of 0.758 / 0.968]; "
+        f"answer accuracy apart (use factor 0.9): {a0}/{n} and {a1}/{n}. What holds "
+        f"independently of the calibration: every caught pinned fact is stored after "
+        f"every cycle [{contract}, {m} facts]; counting pinned facts as d_total, "
+        f"algebra.satisfies_contract holds for every k with pinning and fails at k = "
+        f"{m} for the blob alone ({blob_kept} of {m} kept) [{algebra_ok}]: pinning is "
+        "the identity on the pinned projection, hence a no-absorption contract on it. "
+        f"Implication: 96.8% needs about 87% of probe facts pinnable; pinning only "
+        f"3 of 8 equally common types would give 3/8 + 5/8 * 0.758 = {three:.3f}."
+    )
+    ok = fit and contract and algebra_ok
+    return ClaimCheck("PJ-PIN", Verdict.CALIBRATED if ok else Verdict.OPEN, evidence)
+
+
+_COMPACTION_CLAIMS = (
+    Claim(
+        "KO-CMP",
+        "KO",
+        "goal survival under cascading compaction, 91% / 62% / 46% after 1 / 2 / 3 "
+        "rounds (9x / 17x / 31x), is consistent with a constant per-round survival",
+        Kind.SIMULATION,
+        check_ko_cmp,
+    ),
+    Claim(
+        "PJ-PIN",
+        "PJ",
+        "a pinning side channel is a compression map satisfying a contract on the "
+        "pinned types; retention 75.8% without pinning, 96.8% with it",
+        Kind.SIMULATION,
+        check_pj_pin,
+    ),
+)
+
+CLAIMS: tuple[Claim, ...] = (
+    _DEPTH_CLAIMS + _SCATTER_CLAIMS + _KO_CLAIMS + _COMPACTION_CLAIMS
+)

@@ -15,6 +15,8 @@ EXPECTED = {
     "DL-T11-SIM": Verdict.CONDITIONAL,
     "KO-CAP": Verdict.VERIFIED,
     "KO-DAR": Verdict.VERIFIED,
+    "KO-CMP": Verdict.REFUTED,
+    "PJ-PIN": Verdict.CALIBRATED,
 }
 
 
@@ -64,3 +66,20 @@ def test_ko_cap_arithmetic_by_hand():
     assert "= 200 tokens" in text
     assert "7407.41" in text  # 200000 / 27 with L0 = 0
     assert "0 <= L0 <= 1550" in text  # 200000 - 27 * 7350 = 1550
+
+
+def test_ko_cmp_counterexample_numbers():
+    """At n = 100 the counts are 91/62/46 and s_hat = 199/253 (hand MLE)."""
+    result = _result("KO-CMP")
+    cx = result.counterexample
+    assert cx["counts"] == [91, 62, 46]
+    assert cx["constant_s"] == pytest.approx(199 / 253, abs=1e-6)
+    assert cx["pvalue"] < 0.05
+
+
+def test_pj_pin_calibration_arithmetic():
+    """phi = (0.968 - 0.758) / (1 - 0.758) = 0.8678 and s = 0.758^(1/3) = 0.9118."""
+    text = _result("PJ-PIN").evidence
+    assert f"{(0.968 - 0.758) / (1 - 0.758):.4f}" in text
+    assert f"{0.758 ** (1 / 3):.4f}" in text
+    assert "[True" in text

@@ -7,6 +7,13 @@ Every simulator is a frozen dataclass with ``simulate(seed)`` (the
 
 from witnesses.simulators.adaptive import AdaptiveRetrievalSimulator, KnowledgeTrial
 from witnesses.simulators.analysis import DepthRecall, recall_by_depth
+from witnesses.simulators.compaction import (
+    FACT_TYPES,
+    CompactionSimulator,
+    CurveTest,
+    RetentionTrial,
+    survival_curve_test,
+)
 from witnesses.simulators.depth import DepthSimulator, RetrievalTrial
 from witnesses.simulators.knowledge import (
     KnowledgeObject,
@@ -21,13 +28,17 @@ from witnesses.simulators.run import run_simulation
 from witnesses.simulators.scatter import LAYOUTS, ScatterSimulator, ScatterTrial
 
 __all__ = [
+    "FACT_TYPES",
     "LAYOUTS",
     "AdaptiveRetrievalSimulator",
+    "CompactionSimulator",
+    "CurveTest",
     "DepthRecall",
     "DepthSimulator",
     "KnowledgeObject",
     "KnowledgeStore",
     "KnowledgeTrial",
+    "RetentionTrial",
     "Retrieval",
     "RetrievalTrial",
     "ScatterSimulator",
@@ -38,4 +49,5 @@ __all__ = [
     "ko_key",
     "recall_by_depth",
     "run_simulation",
+    "survival_curve_test",
 ]

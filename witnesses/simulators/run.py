@@ -20,6 +20,7 @@ from typing import Any
 from theory._validation import check_int
 from witnesses._runner import run_cells
 from witnesses.simulators.adaptive import AdaptiveRetrievalSimulator, KnowledgeTrial
+from witnesses.simulators.compaction import CompactionSimulator, RetentionTrial
 from witnesses.simulators.depth import DepthSimulator, RetrievalTrial
 from witnesses.simulators.scatter import ScatterSimulator, ScatterTrial
 
@@ -27,6 +28,7 @@ __all__ = ["run_simulation"]
 
 _SIMULATORS: dict[str, tuple[type[Any], type[Any]]] = {
     "AdaptiveRetrievalSimulator": (AdaptiveRetrievalSimulator, KnowledgeTrial),
+    "CompactionSimulator": (CompactionSimulator, RetentionTrial),
     "DepthSimulator": (DepthSimulator, RetrievalTrial),
     "ScatterSimulator": (ScatterSimulator, ScatterTrial),
 }
