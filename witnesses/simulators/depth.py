@@ -36,6 +36,7 @@ import numpy as np
 
 from theory._validation import check_int, check_probability, check_real
 from witnesses.simulators._embed import Array, drift, near_rows, unit_rows
+from witnesses.trials import Trial
 
 __all__ = ["DepthSimulator", "RetrievalTrial"]
 
@@ -81,14 +82,12 @@ class RetrievalTrial:
     hop_survived: bool
     work: int
 
-    def to_trial(self) -> object:
+    def to_trial(self) -> Trial:
         """Return the rate layer's :class:`~witnesses.Trial` for this attempt.
 
         The governing node ``n_d`` is the truth and full-context pivot; the
         chosen pivot is ``n_d`` when recovered and ``"lost"`` otherwise.
         """
-        from witnesses.trials import Trial
-
         target = f"{self.task_id}:n{self.depth}"
         return Trial(
             task_id=self.task_id,
