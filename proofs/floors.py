@@ -28,6 +28,7 @@ from proofs._floors_context import (
 )
 from proofs._floors_decay import check_decay_identifiability, check_rate_distortion
 from proofs._floors_sym import fano_left_side
+from proofs._umbrella import umbrella
 from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
 from theory.floors import (
     bayes_floor,
@@ -364,6 +365,24 @@ CLAIMS: tuple[Claim, ...] = (
         check_governed,
     ),
     _claim(
+        "DL-T1",
+        "every context-free agent has error at least the Bayes floor, strictly positive "
+        "for a governed task; the exact Fano inequality also bounds it and can be "
+        "inverted numerically; its rearrangement (H(Y|X) - 1)/log2|Y| is vacuous for "
+        "H(Y|X) <= 1; worked example P(Y=1|X) = 0.11",
+        Kind.PROPERTY,
+        umbrella(
+            "DL-T1",
+            [
+                check_bayes_floor,
+                check_fano_floor,
+                check_fano_monotone,
+                check_rearranged_vacuity,
+                check_worked_example,
+            ],
+        ),
+    ),
+    _claim(
         "DL-T1-BAYES",
         "every context-free agent has error >= 1 - E_X max_y P(y|X), "
         "> 0 for a governed task",
@@ -394,6 +413,22 @@ CLAIMS: tuple[Claim, ...] = (
         "-0.50, Bayes error 0.11",
         Kind.ARITHMETIC,
         check_worked_example,
+    ),
+    _claim(
+        "DL-T2",
+        "with context the floor is the Bayes error given (X, C), and "
+        "H(Y|X) - H(Y|X,C) = I(Y;C|X) <= I(D;C|X), with equality when phi(X, .) is "
+        "injective (DL-A1); strict without injectivity",
+        Kind.PROPERTY,
+        umbrella(
+            "DL-T2",
+            [
+                check_context_gain_identity,
+                check_context_gain_inequality,
+                check_context_gain_equality,
+                check_context_gain_counterexample,
+            ],
+        ),
     ),
     _claim(
         "DL-T2-ID",
