@@ -41,7 +41,7 @@ def test_empty_parts_are_rejected():
 @pytest.mark.parametrize("claim_id", ["DL-T1", "DL-T2"])
 def test_dl_t1_t2_are_no_stronger_than_their_parts(claim_id):
     whole = check(claim_id)
-    parts = [p for p in ("BAYES", "FANO", "EX", "ID", "DPI", "EQ", "CX")]
+    parts = ("BAYES", "FANO", "EX", "ID", "DPI", "EQ", "CX")
     order = ["proven", "verified", "calibrated", "conditional", "open", "refuted"]
     for suffix in parts:
         try:
