@@ -208,6 +208,35 @@ def test_distance_matches_scipy_projection(sheaf):
     )
 
 
+def test_numeric_tolerance_is_relative_and_stated():
+    """d0 = [-diag(1, 1e-6) | 0]: ||d0||_1 = ||d0||_inf = 1, so tol = rtol (stated rule).
+
+    Singular values 1 and 1e-6 (hand): rank 2 at rtol = 1e-9, rank 1 at rtol = 1e-3.
+    """
+    maps = {(0, 1): (np.diag([1.0, 1e-6]), np.zeros((2, 2)))}
+    sheaf = CellularSheaf(nx.path_graph(2), maps)
+    fine = sheaf.cohomology(rtol=1e-9)
+    coarse = sheaf.cohomology(rtol=1e-3)
+    assert (fine.h0, fine.tolerance) == (2, pytest.approx(1e-9))
+    assert (coarse.h0, coarse.tolerance) == (3, pytest.approx(1e-3))
+    assert sheaf.cohomology(method="exact").h0 == 2
+
+
+@pytest.mark.parametrize("factor", [1e-8, 1.0, 1e8])
+def test_numeric_rank_is_scale_invariant(factor):
+    """Scaling every map by the same factor changes no rank (relative tolerance)."""
+    rng = np.random.default_rng(5)
+    graph = nx.cycle_graph(5)
+    low = np.diag(
+        [1.0, 1.0, 0.0]
+    )  # rank-deficient maps: h0 = 1 (hand: third coord free)
+    maps = dict.fromkeys(graph.edges(), (factor * low, factor * low))
+    maps[(0, 1)] = (factor * rng.standard_normal((3, 3)), factor * low)
+    c = CellularSheaf(graph, maps).cohomology()
+    exact = CellularSheaf(graph, maps).cohomology(method="exact")
+    assert (c.h0, c.h1) == (exact.h0, exact.h1)
+
+
 # -- the propagation path (large components) ---------------------------------
 
 
