@@ -33,6 +33,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
 from theory._validation import check_int, check_probability, check_real
 from witnesses.simulators._embed import Array, drift, near_rows, unit_rows
@@ -198,13 +199,22 @@ class DepthSimulator:
         rng = np.random.default_rng([seed, 0x4450])
         typed_rng = np.random.default_rng([seed, 0x5459])  # corpus-independent
         background = unit_rows(rng, self.corpus_size, self.dim)
+        beaten, queries, targets, size = [], [], [], 0
+        for _ in range(self.n_chains):
+            local_beaten, chain, target, size = self._local_scores(rng)
+            beaten.append(local_beaten)
+            queries.append(chain)
+            targets.append(target)
+        counts = np.asarray(beaten) + _background_counts(
+            background, np.asarray(queries), np.asarray(targets)
+        )
+        size += self.corpus_size
         out: list[RetrievalTrial] = []
         for index in range(self.n_chains):
-            sim_hops, size = self._similarity_hops(rng, background)
             typed_hops = typed_rng.random(self.max_depth) < self.q
             task = f"s{seed}c{index}"
             for name, hops, per_hop in (
-                ("similarity", sim_hops, size),
+                ("similarity", counts[index] < self.top_k, size),
                 ("typed", typed_hops, 1),
             ):
                 alive = np.logical_and.accumulate(hops)
@@ -223,9 +233,14 @@ class DepthSimulator:
                     )
         return out
 
-    def _similarity_hops(
-        self, rng: np.random.Generator, background: Array
-    ) -> tuple[Array, int]:
+    def _local_scores(
+        self, rng: np.random.Generator
+    ) -> tuple[npt.NDArray[np.int64], Array, Array, int]:
+        """Return local beat counts, query nodes, target scores and local size.
+
+        Per hop: how many local vectors score above the target, the query
+        nodes ``n_0..n_(D-1)``, the targets' scores, and the local corpus size.
+        """
         chain = [unit_rows(rng, 1, self.dim)[0]]
         for _ in range(self.max_depth):
             chain.append(drift(chain[-1], self.hop_cosine, rng))
@@ -236,13 +251,33 @@ class DepthSimulator:
                 cos = rng.uniform(self.c_low, self.c_high, size=m)
                 parts.append(near_rows(chain[k - 1], m, cos, rng))
         local = np.concatenate(parts)
-        hops = np.empty(self.max_depth, dtype=bool)
+        beaten = np.empty(self.max_depth, dtype=np.int64)
+        targets = np.empty(self.max_depth)
         for k in range(1, self.max_depth + 1):
             scores = local @ chain[k - 1]
             scores[:k] = -math.inf  # visited chain nodes n_0..n_(k-1)
-            target = scores[k]
-            beaten = int(np.count_nonzero(scores > target))
-            if background.shape[0]:
-                beaten += int(np.count_nonzero(background @ chain[k - 1] > target))
-            hops[k - 1] = beaten < self.top_k
-        return hops, int(local.shape[0] + background.shape[0])
+            targets[k - 1] = scores[k]
+            beaten[k - 1] = np.count_nonzero(scores > scores[k])
+        return beaten, np.stack(chain[:-1]), targets, int(local.shape[0])
+
+
+def _background_counts(
+    background: Array, queries: Array, targets: Array
+) -> npt.NDArray[np.int64]:
+    """Count background vectors scoring above each target.
+
+    One matrix product per block of chains (``queries``: chains x depth x dim).
+    """
+    n, depth = targets.shape
+    counts = np.zeros((n, depth), dtype=np.int64)
+    if background.shape[0] == 0:
+        return counts
+    block = max(1, 2_000_000 // max(1, background.shape[0] * depth))
+    for start in range(0, n, block):
+        q = queries[start : start + block].reshape(-1, queries.shape[2])
+        scores = background @ q.T  # corpus x (chains * depth)
+        t = targets[start : start + block].reshape(-1)
+        counts[start : start + block] = (
+            (scores > t[None, :]).sum(axis=0).reshape(-1, depth)
+        )
+    return counts
