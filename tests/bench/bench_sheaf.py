@@ -103,7 +103,7 @@ def main() -> None:
         "build flat sheaf (same size, h0 = 4 by design)",
         lambda: flat_sheaf(10**4, 3 * 10**4, 4, 7),
     )
-    coh, t_flat = _timed(
+    coh, _ = _timed(
         "numeric cohomology (flat)", lambda: flat.cohomology(method="numeric")
     )
     print(
