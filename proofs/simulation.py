@@ -17,7 +17,7 @@ from scipy import stats
 
 from algebra import Context, satisfies_contract
 from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
-from theory.decay_fit import compare_decays
+from theory.decay_fit import compare_decays, fit_decay
 from theory.depth import crossover_depth, p_similarity, p_structured
 from theory.inference import proportion_ci
 from theory.scatter import assembly_bounds
@@ -67,6 +67,9 @@ def _triangular_report(sim: DepthSimulator, seed: int) -> tuple[bool, str]:
     fit = compare_decays(
         [r.depth for r in rows], [r.k for r in rows], [r.n for r in rows]
     )
+    tri = fit_decay(
+        [r.depth for r in rows], [r.k for r in rows], [r.n for r in rows], "triangular"
+    )
     cells = ", ".join(
         f"d={r.depth}: {r.k}/{r.n} vs {float(p_similarity(r.depth, s0, rho)):.4f}"
         for r in rows
@@ -75,7 +78,8 @@ def _triangular_report(sim: DepthSimulator, seed: int) -> tuple[bool, str]:
         f"hop_cosine={sim.hop_cosine}, distractor cosines U({sim.c_low}, {sim.c_high}), "
         f"dim={sim.dim}, background={sim.corpus_size}, seed={seed}: predicted "
         f"s0={s0:.4g}, rho={rho:.4g}; recovered {cells} "
-        f"[{'all' if ok else 'not all'} inside Wilson 99%]; AIC best law "
+        f"[{'all' if ok else 'not all'} inside Wilson 99%]; triangular MLE "
+        f"(theory.decay_fit) s0={tri.param('s0'):.3f}, rho={tri.param('rho'):.3f}; AIC best law "
         f"{fit.best}, indistinguishable {list(fit.indistinguishable)}"
     )
     return ok and "triangular" in fit.indistinguishable, text

@@ -180,3 +180,9 @@ def test_depth_calls_bad_input(call, error, match):
     """Bad calls raise clear errors."""
     with pytest.raises(error, match=match):
         call()
+
+
+def test_run_simulation_on_a_local_process_pool():
+    """The default process pool returns the same records as this process."""
+    sim = DepthSimulator(max_depth=2, n_chains=5, corpus_size=20)
+    assert run_simulation(sim, [0, 1], executor=None) == run_simulation(sim, [0, 1])

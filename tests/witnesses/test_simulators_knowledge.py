@@ -2,11 +2,14 @@
 
 import hashlib
 import os
+import string
 import subprocess
 import sys
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from scipy.spatial.distance import pdist
 
 from witnesses.simulators import (
@@ -210,3 +213,27 @@ def test_knowledge_bad_input(call, error, match):
     """Bad calls raise errors naming the argument, the value and the range."""
     with pytest.raises(error, match=match):
         call()
+
+
+@given(
+    st.text(alphabet=string.ascii_letters, min_size=1, max_size=12),
+    st.text(alphabet=" \t", max_size=3),
+)
+@settings(max_examples=50)
+def test_ko_key_invariant_under_case_and_outer_whitespace(subject, pad):
+    """Case and surrounding whitespace never change the key (ASCII subjects)."""
+    assert ko_key(pad + subject.upper() + pad, "p") == ko_key(subject.lower(), "p")
+
+
+@given(st.integers(0, 2**32 - 1), st.floats(0.1, 100.0))
+@settings(max_examples=50)
+def test_density_scale_invariant_and_lam_zero_is_cosine_order(seed, scale):
+    """Scaling rows keeps the density; lam = 0 returns the cosine top-k."""
+    rng = np.random.default_rng(seed)
+    x = rng.standard_normal((7, 4))
+    q = rng.standard_normal(4)
+    assert density(x * scale) == pytest.approx(density(x))
+    keys = [{str(i)} for i in range(7)]
+    got = density_adaptive_retrieve(q, {"3"}, x, keys, 3, tau=-1.0, lam=0.0)
+    cos = (x @ q) / (np.linalg.norm(x, axis=1) * np.linalg.norm(q))
+    assert got.indices == tuple(int(i) for i in np.argsort(-cos, kind="stable")[:3])
