@@ -57,7 +57,12 @@ def to_matrix(x: TropicalContext | HypothesisSet) -> Matrix:
     serves any key type; on numeric keys the generated matrices are the same
     in the max-plus semiring (their shift blocks hold only ``0`` and
     ``-inf``). The form keeps ``min(d_total, k)``, not ``d_total``: it is
-    faithful on ``(W, min(d_total, k))``.
+    faithful on ``(W, min(d_total, k))``. Beyond the images of tropical
+    contexts, the matrices add the sums of hypotheses with different totals
+    (several ``TOP`` per column of the shift block: exactly the
+    :class:`HypothesisSet` elements, up to capping), the zero matrix, and
+    matrices no set of hypotheses produces (shift blocks with key entries,
+    a corner other than ``TOP``, keys in the last row).
 
     Examples
     --------

@@ -338,8 +338,9 @@ def _general(candidate: str) -> str:
     return (
         "; every k: SET embeds into Mat_{k+2}(max, min) x (finite subsets of N, ∪, +) "
         "by (D, W) -> ([[R_D, W^T], [⊥, ⊤]], D) (block product: R_D1 R_D2 = R_{D1+D2} "
-        f"and R_D1 W_2 = ⊕_(d in D1) sh_d W_2 by the lemmas {lemmas}), so the axioms "
-        "transfer from VM-SEMIRING-MAT and the subset semiring"
+        f"and R_D1 W_2 = ⊕_(d in D1) sh_d W_2 by the lemmas {lemmas}), so the semiring "
+        "axioms (not CLOSED, proven for the listed k only) transfer from VM-SEMIRING-MAT "
+        "and the subset semiring"
     )
 
 
