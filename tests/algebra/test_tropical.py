@@ -242,6 +242,18 @@ def test_best_feasible_over_alternatives_distributes(data, k):
     assert expected.slots[k] == best
 
 
+@given(
+    st.integers(min_value=0, max_value=3), st.lists(timelines(), min_size=1, max_size=4)
+)
+def test_best_feasible_pivot_over_alternatives_is_oplus(k, alternatives):
+    """W[k] of the sum of lifted alternatives == best feasible pivot over all of them."""
+    total = _sum(lift(tropical_from_events(events, k=k)) for events in alternatives)
+    found = [best_feasible_pivot(events, k) for events in alternatives]
+    keys = [f.key for f in found if f is not None]
+    assert total.slots[k] == (max(keys) if keys else None)
+    assert total.feasible == bool(keys)
+
+
 def _sum(items):
     items = list(items)
     acc = items[0]
