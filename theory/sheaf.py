@@ -394,6 +394,9 @@ class CellularSheaf:
         """Euclidean distance from ``f`` to the nearest global section (projection onto ``H0``).
 
         ``method="auto"`` is exact when the sheaf and ``f`` are rational.
+        ``H0 = ker d0 = ker L0`` with ``L0 = d0^T d0`` (:meth:`laplacian`), so
+        this is also ``||f - P f||`` for ``P`` the projection onto ``ker L0``;
+        the least-squares best global section is ``P f``.
 
         Examples
         --------
@@ -403,7 +406,9 @@ class CellularSheaf:
         1.4142135623730951
         """
         data_exact = self._layout.vertex_data(f).exact is not None
-        return self._layout.distance(f, self._method(method, data_exact=data_exact), _rtol(rtol))
+        return self._layout.distance(
+            f, self._method(method, data_exact=data_exact), _rtol(rtol)
+        )
 
     def harmonic_part(
         self, y: object, *, method: str = "auto"

@@ -237,6 +237,17 @@ def test_numeric_rank_is_scale_invariant(factor):
     assert (c.h0, c.h1) == (exact.h0, exact.h1)
 
 
+@given(rational_sheaves(max_vertices=4))
+def test_laplacian_kernel_is_h0(sheaf):
+    """L0 = d0^T d0 is symmetric PSD with nullity h0 (numpy eigvalsh, tolerance 1e-9)."""
+    lap = sheaf.laplacian().toarray()
+    d0 = sheaf.coboundary().toarray()
+    assert np.array_equal(lap, d0.T @ d0)
+    eig = np.linalg.eigvalsh(lap)
+    assert eig.min() >= -1e-9
+    assert int(np.count_nonzero(eig <= 1e-9)) == sheaf.cohomology().h0
+
+
 # -- the propagation path (large components) ---------------------------------
 
 
