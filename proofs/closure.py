@@ -21,7 +21,7 @@ import numpy as np
 from scipy import stats
 
 from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
-from witnesses.closure import SEMANTICS, ClosureRate, exp51, exp56, exp57
+from witnesses.closure import SEMANTICS, exp51, exp56, exp57
 
 __all__ = ["CLAIMS", "check_exp51", "check_exp56", "check_exp57"]
 
@@ -76,7 +76,7 @@ def check_exp56(semantics: str = "reference") -> ClaimCheck:
     --------
     >>> from proofs.closure import check_exp56
     >>> check_exp56().verdict.value, check_exp56("paper").verdict.value
-    ('verified', 'verified')
+    ('conditional', 'verified')
     """
     claim_id = f"VM-E56@{semantics}"
     r = exp56(scale="smoke", semantics=semantics)
@@ -104,8 +104,22 @@ def check_exp56(semantics: str = "reference") -> ClaimCheck:
     )
     if r.n_states == 0:
         return ClaimCheck(claim_id, Verdict.OPEN, evidence)
+    if r.violations.count == 0 and semantics == "paper":
+        # Committed composition of a committed absorbed element: VM-P3, proven.
+        return ClaimCheck(
+            claim_id,
+            Verdict.VERIFIED,
+            evidence
+            + ". Under committed composition this is implied by VM-P3 (proven)",
+        )
     if r.violations.count == 0:
-        return ClaimCheck(claim_id, Verdict.VERIFIED, evidence)
+        return ClaimCheck(
+            claim_id,
+            Verdict.CONDITIONAL,
+            "holds only for the published reading (endogenous composition, suffixes "
+            "of at most 6 events), not for committed composition, which the reference "
+            "does not implement (VM-DIS-3-COMMIT). " + evidence,
+        )
     return ClaimCheck(
         claim_id, Verdict.REFUTED, evidence, {"first_failure": r.first_failure}
     )
@@ -114,15 +128,16 @@ def check_exp56(semantics: str = "reference") -> ClaimCheck:
 def check_exp57(semantics: str = "reference") -> ClaimCheck:
     """VM-E57: of four operations only compression breaks closure.
 
-    Under the paper semantics compression uses Definition 2, which cannot
-    violate its own contract, and no escape is observed: the published rate
-    is then outside the exact 95% bound.
+    Under the reference semantics the counts must agree with the published
+    4/30 and 1/30 (two-sided Fisher exact p >= 0.05 for both). Under the paper
+    semantics compression uses Definition 2, which cannot violate its own
+    contract, so the claim holds only for the reference's guard.
 
     Examples
     --------
     >>> from proofs.closure import check_exp57
     >>> check_exp57().verdict.value, check_exp57("paper").verdict.value
-    ('verified', 'refuted')
+    ('verified', 'conditional')
     """
     claim_id = f"VM-E57@{semantics}"
     r = exp57(scale="smoke", semantics=semantics)
@@ -135,21 +150,30 @@ def check_exp57(semantics: str = "reference") -> ClaimCheck:
     evidence = _exp57_evidence(r, semantics)
     if dirty:
         return ClaimCheck(claim_id, Verdict.REFUTED, evidence, {"operations": dirty})
-    if comp.closure_violation.count or comp.escapes:
-        return ClaimCheck(claim_id, Verdict.VERIFIED, evidence)
-    published = ClosureRate(*_PAPER_PI_MISMATCH).rate
-    if comp.closure_violation.upper_exact < published:
+    if semantics == "paper":
+        # Definition 2 is enforced at every accepted drop: a violation cannot
+        # occur, so the count is no measurement of the claim.
         return ClaimCheck(
             claim_id,
-            Verdict.REFUTED,
-            evidence,
-            {
-                "compression_violations": f"0/{comp.checks}",
-                "upper_bound_95": comp.closure_violation.upper_exact,
-                "published_rate": published,
-            },
+            Verdict.CONDITIONAL,
+            "holds only under the reference's absolute guard: under the paper's "
+            "Definition 2 compression cannot break its own contract by construction, "
+            "so the stated rates do not arise. " + evidence,
         )
-    return ClaimCheck(claim_id, Verdict.OPEN, evidence)
+    p_pi = _fisher(comp.closure_violation.count, comp.checks, *_PAPER_PI_MISMATCH)
+    p_esc = _fisher(comp.escapes, comp.checks, *_PAPER_ESCAPE)
+    if comp.closure_violation.count and min(p_pi, p_esc) >= 0.05:
+        return ClaimCheck(claim_id, Verdict.VERIFIED, evidence)
+    if comp.closure_violation.count or comp.escapes:
+        return ClaimCheck(
+            claim_id,
+            Verdict.CONDITIONAL,
+            "only compression breaks closure, but at rates that differ from the "
+            "published ones (Fisher p < 0.05). " + evidence,
+        )
+    return ClaimCheck(
+        claim_id, Verdict.REFUTED, evidence, {"compression": "no violation"}
+    )
 
 
 def _exp57_evidence(r: object, semantics: str) -> str:
@@ -195,7 +219,8 @@ def _exp57_evidence(r: object, semantics: str) -> str:
         f"Exp57 smoke scale on our Bursty generator (30 seeds, n=200, k=1, M=10, "
         f"max_gap 0.11; {setting}): {'; '.join(parts)}. Compression pi mismatch seeds "
         f"{list(r.pi_mismatch_seeds)}, escape seeds {list(r.escape_seeds)}. Paper: "  # type: ignore[attr-defined]
-        f"compression 0.133 = 4/30 and 0.033 = 1/30, 0 for the others. Ours vs paper, "
+        f"compression 0.133 = 4/30 and 0.033 = 1/30, 0 for the others (the pivot-update "
+        f"check cannot fire at all, VM-DIS-13-PIVOT-UPDATE). Ours vs paper, "
         f"two-sided Fisher exact test (scipy.stats.fisher_exact): closure violations "
         f"p = {p_pi:.3g}, escapes p = {p_esc:.3g}. {comparison} Re-run: "
         f"witnesses.closure.exp57(semantics={semantics!r})"
@@ -214,7 +239,7 @@ _STATEMENTS = {
         check_exp51,
     ),
     "VM-E56": (
-        "absorbing closure holds under composition on every tested cell (0/96)",
+        "absorbing closure holds under committed composition on every tested cell (0/96)",
         check_exp56,
     ),
     "VM-E57": (
