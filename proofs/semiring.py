@@ -1,4 +1,4 @@
-"""The context-semiring conjecture, settled (VM-SEMIRING, VM-TROP-HOM, VM-TROP-WITNESS).
+"""The context-semiring conjecture, settled (VM-SEMIRING, VM-TROP-*).
 
 **Structure.** Fix ``k >= 0``. A tropical context ``T = (W, d)`` has a slot
 vector ``W in (K ∪ {⊥})^(k+1)`` (``W[x]`` is the best pivot key preceded by
@@ -40,7 +40,9 @@ product of sums instead of a sum over exponentially many combinations, and,
 ``⊗`` being associative, a parallel tree reduction.
 
 Proofs are z3 universal proofs over real keys and unbounded totals for each
-fixed ``k`` listed in the evidence (larger ``k`` run in the slow tests);
+fixed ``k`` listed in the evidence (larger ``k`` run in the slow tests); the
+tropical monoid (``VM-TROP-MONOID``) and the homomorphism are also proven for
+every ``k`` at once, with slot vectors as arrays over integer indices;
 counterexamples are the smallest found by z3 ``Optimize`` with integer keys,
 minimising ``k``, then the size (totals plus finite slots plus ``|key|``) of
 all operands together, then of ``a``, ``b``, ``c`` in turn (a deterministic
