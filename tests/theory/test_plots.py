@@ -16,6 +16,7 @@ from theory.plots import (
     plot_decay_fits,
     plot_depth_laws,
     plot_phase_diagram,
+    plot_sheaf,
 )
 
 # DL-P1 worked values at s0 = 0.70, rho = 0.67, q = 0.97 (hand computation, THEORY.md):
@@ -136,3 +137,54 @@ def test_decay_fits_draw_data_with_wilson_bands_and_every_law():
 def test_bad_input(call, error, match):
     with pytest.raises(error, match=match):
         call()
+
+
+def _edge_widths(ax):
+    """(segments, width) of each drawn edge collection, plain first."""
+    from matplotlib.collections import LineCollection
+
+    return [
+        (
+            {frozenset(map(tuple, seg.round(6).tolist())) for seg in c.get_segments()},
+            c.get_linewidth()[0],
+        )
+        for c in ax.collections
+        if isinstance(c, LineCollection)
+    ]
+
+
+def test_sheaf_highlights_the_given_edges_and_reports_cohomology():
+    import networkx as nx
+
+    from theory.sheaf import CellularSheaf
+
+    graph = nx.Graph([("a", "b"), ("b", "c"), ("c", "a"), ("c", "d")])
+    pos = {"a": (0.0, 1.0), "b": (1.0, 1.0), "c": (0.5, 0.0), "d": (0.5, -1.0)}
+    ax = plot_sheaf(
+        CellularSheaf.constant(graph, 1), highlight=[("b", "a"), ("c", "b")], pos=pos
+    )
+    (plain, thin), (marked, thick) = _edge_widths(ax)
+    seg = {
+        e: frozenset({pos[e[0]], pos[e[1]]})
+        for e in [("a", "b"), ("b", "c"), ("a", "c"), ("c", "d")]
+    }
+    assert marked == {
+        seg["a", "b"],
+        seg["b", "c"],
+    }  # highlight accepts either orientation
+    assert plain == {seg["a", "c"], seg["c", "d"]}
+    assert thick > thin
+    # triangle + pendant, constant R: rank d0 = |V| - 1 = 3, so h0 = 4 - 3 = 1, h1 = 4 - 3 = 1
+    assert ax.get_title() == "dim C0 = 4, dim C1 = 4: dim H0 = 1, dim H1 = 1"
+    assert sorted(t.get_text() for t in ax.texts) == ["a", "b", "c", "d"]
+
+
+def test_sheaf_rejects_a_highlight_that_is_not_an_edge():
+    import networkx as nx
+
+    from theory.sheaf import CellularSheaf
+
+    with pytest.raises(
+        ValueError, match=r"highlight holds \(0, 2\), which is not an edge"
+    ):
+        plot_sheaf(CellularSheaf.constant(nx.path_graph(3), 1), highlight=[(0, 2)])
