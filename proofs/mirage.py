@@ -6,17 +6,19 @@ and appears once per semantics, ``VM-E58@reference`` and ``VM-E58@paper``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache, partial
 from typing import Any
 
 from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
-from theory.inference import mcnemar
+from theory.inference import mcnemar, proportion_ci
 from witnesses.exp58 import run
 from witnesses.sweep import SweepResult, retention_sweep
 
 __all__ = [
     "CLAIMS",
     "SWEEP_SEEDS",
+    "TIE_MARGIN",
     "check_exp58",
     "check_semantics_dominate",
     "check_validity_ties",
@@ -37,7 +39,7 @@ def check_exp58(semantics: str) -> ClaimCheck:
     --------
     >>> from proofs.mirage import check_exp58
     >>> check_exp58("reference").verdict.value
-    'verified'
+    'conditional'
     """
     result = run(semantics=semantics)
     claim_id = f"VM-E58@{semantics}"
@@ -64,8 +66,22 @@ def check_exp58(semantics: str) -> ClaimCheck:
             "substitution into a shorter e42..e50 sequence"
         )
     published = naive10.shortfall is not None and round(naive10.shortfall, 3) == 0.544
+    uncompressed = len(contract1.kept_block1) == len(full1.kept_block1)
     if not holds:
         verdict = Verdict.REFUTED
+    elif published and uncompressed:
+        # Reproduced exactly, but the contract row compressed nothing.
+        verdict = Verdict.CONDITIONAL
+        evidence = (
+            "holds with a contract-guarded 'compression' that keeps all "
+            f"{len(contract1.kept_block1)} block-1 events: the absolute guard rejects "
+            "every drop because the input already violates its invariant (e01, e02, "
+            "e03 sit before k = 3 events), so the contract row is the uncompressed "
+            "block and the witness shows naive compression losing feasibility, not a "
+            "contract keeping it while compressing (for that, see VM-E58@paper: "
+            "Definition 2 keeps 4 events). The published table is reproduced exactly: "
+            + evidence
+        )
     elif published:
         verdict = Verdict.VERIFIED
     else:
@@ -90,34 +106,68 @@ def _sweep(
     )
 
 
+TIE_MARGIN = 0.05
+"""Largest difference in raw validity between two strategies that VM-C3 calls a tie."""
+
+
+def _defined(row: Mapping[str, Any], field: str) -> bool:
+    """Whether ``field`` is measured on ``row`` (WITNESS.md 1.9 denominators)."""
+    if field == "pivot_preserved":
+        return bool(row["full_valid"] and row["raw_valid"])
+    return row[field] is not None
+
+
 def _paired(
     result: SweepResult, field: str, retention: float, contract: str
 ) -> dict[str, Any]:
-    """McNemar (exact) on ``field`` between naive and the contract, paired by seed."""
-    by_seed: dict[int, dict[str, bool]] = {}
+    """Naive vs the contract on ``field``, paired by seed where both measure it.
+
+    Returns the paired difference, the exact McNemar p-value, the number of
+    pairs and the exact one-sided 95% upper bound on the discordant share
+    ``(b + c) / n``, which bounds ``|difference|``.
+    """
+    by_seed: dict[int, dict[str, Mapping[str, Any]]] = {}
     for row in result.rows:
         if row["retention"] == retention and row["strategy"] in ("naive", contract):
-            by_seed.setdefault(row["seed"], {})[row["strategy"]] = bool(row[field])
-    pairs = [(v["naive"], v[contract]) for v in by_seed.values()]
-    table = [
-        [sum(a and b for a, b in pairs), sum(a and not b for a, b in pairs)],
-        [sum(b and not a for a, b in pairs), sum(not a and not b for a, b in pairs)],
+            by_seed.setdefault(row["seed"], {})[row["strategy"]] = row
+    pairs = [
+        (bool(v["naive"][field]), bool(v[contract][field]))
+        for v in by_seed.values()
+        if _defined(v["naive"], field) and _defined(v[contract], field)
     ]
     n = len(pairs)
-    diff = (table[0][1] - table[1][0]) / n
-    return {"diff": diff, "pvalue": mcnemar(table).pvalue, "n": n}
+    if n == 0:
+        return {"diff": 0.0, "pvalue": 1.0, "n": 0, "discordant_upper": 1.0}
+    b = sum(a and not c for a, c in pairs)
+    c = sum(x and not a for a, x in pairs)
+    both = sum(a and x for a, x in pairs)
+    table = [[both, b], [c, n - both - b - c]]
+    # One-sided 95% Clopper-Pearson upper bound = upper end of the two-sided 90%.
+    upper = proportion_ci(
+        b + c, n, method="clopper-pearson", confidence_level=0.90
+    ).high
+    return {
+        "diff": (b - c) / n,
+        "pvalue": mcnemar(table).pvalue,
+        "n": n,
+        "discordant_upper": upper,
+    }
 
 
 def check_validity_ties(semantics: str, *, seeds: int | None = None) -> ClaimCheck:
     """VM-C3: raw validity ties across strategies while semantic diagnostics separate them.
 
-    Tested on the retention sweep (WITNESS.md 1.9) with paired exact McNemar
-    tests between naive compression and the contract, seed by seed: *ties*
-    means no retention where raw validity differs at the 5% level (no
-    correction: the stricter reading for a tie); *separate* means some
-    retention where pivot preservation or fixed-pivot feasibility differs
-    below the Bonferroni level 0.05 / (number of tests). ``seeds`` overrides
-    :data:`SWEEP_SEEDS` (the ledger uses the default).
+    Tested on the retention sweep (WITNESS.md 1.9), naive compression against
+    the contract, paired by seed. *Ties* is an equivalence statement: at every
+    retention the exact one-sided 95% upper bound on the share of discordant
+    seeds, which bounds the difference in raw validity, is below
+    :data:`TIE_MARGIN`. *Separate* means some retention where pivot
+    preservation (over seeds where the full and both free solves are valid,
+    the paper's denominator) or fixed-pivot feasibility differs by an exact
+    McNemar test below the Bonferroni level 0.05 / (number of tests).
+    Verified when both hold; refuted when validity differs significantly or
+    nothing separates; open when the sweep is too small to show the tie.
+    ``seeds`` overrides :data:`SWEEP_SEEDS` (the ledger uses the default).
 
     Examples
     --------
@@ -131,24 +181,34 @@ def check_validity_ties(semantics: str, *, seeds: int | None = None) -> ClaimChe
     valid = {r: _paired(result, "raw_valid", r, contract) for r in retentions}
     pres = {r: _paired(result, "pivot_preserved", r, contract) for r in retentions}
     fixed = {r: _paired(result, "fixed_valid", r, contract) for r in retentions}
-    ties = all(v["pvalue"] >= 0.05 for v in valid.values())
+    differs = any(v["pvalue"] < 0.05 for v in valid.values())
+    ties = all(v["discordant_upper"] < TIE_MARGIN for v in valid.values())
     level = 0.05 / (2 * len(retentions))
     separating = [
-        f"{name} at r={r} (naive - {contract} = {d['diff']:+.2f}, p={d['pvalue']:.3g})"
+        f"{name} at r={r} (naive - {contract} = {d['diff']:+.2f} over {d['n']} seeds, "
+        f"p={d['pvalue']:.3g})"
         for name, table in (("pivot preservation", pres), ("fixed feasibility", fixed))
         for r, d in table.items()
         if d["pvalue"] < level
     ]
-    worst = max(valid.values(), key=lambda d: abs(d["diff"]))
+    worst = max(valid.values(), key=lambda d: d["discordant_upper"])
+    n_seeds = len({r["seed"] for r in result.rows})
     evidence = (
-        f"retention sweep, {len({r['seed'] for r in result.rows})} MultiBurst seeds x 9 retentions, "
-        f"{semantics} semantics; paired exact McNemar, naive vs {contract}: raw validity "
-        f"largest |difference| {abs(worst['diff']):.2f} (smallest p "
-        f"{min(v['pvalue'] for v in valid.values()):.3g}); separating below the "
-        f"Bonferroni level {level:.3g}: "
+        f"retention sweep, {n_seeds} MultiBurst seeds x {len(retentions)} retentions, "
+        f"{semantics} semantics, naive vs {contract} paired by seed: raw validity "
+        f"largest |difference| {max(abs(v['diff']) for v in valid.values()):.2f}, "
+        f"largest 95% upper bound on it {worst['discordant_upper']:.3f} (tie margin "
+        f"{TIE_MARGIN}), smallest McNemar p {min(v['pvalue'] for v in valid.values()):.3g}; "
+        f"separating below the Bonferroni level {level:.3g}: "
         + ("; ".join(separating) if separating else "none")
     )
-    verdict = Verdict.VERIFIED if ties and separating else Verdict.REFUTED
+    if differs or not separating:
+        verdict = Verdict.REFUTED
+    elif ties:
+        verdict = Verdict.VERIFIED
+    else:
+        verdict = Verdict.OPEN
+        evidence = f"too few seeds to show the tie within {TIE_MARGIN}. " + evidence
     return ClaimCheck(f"VM-C3@{semantics}", verdict, evidence)
 
 
