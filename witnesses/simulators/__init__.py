@@ -26,6 +26,7 @@ from witnesses.simulators.knowledge import (
 )
 from witnesses.simulators.run import run_simulation
 from witnesses.simulators.scatter import LAYOUTS, ScatterSimulator, ScatterTrial
+from witnesses.simulators.text_depth import TextDepthSimulator
 
 __all__ = [
     "FACT_TYPES",
@@ -43,6 +44,7 @@ __all__ = [
     "RetrievalTrial",
     "ScatterSimulator",
     "ScatterTrial",
+    "TextDepthSimulator",
     "density",
     "density_adaptive_retrieve",
     "embed_texts",

@@ -23,6 +23,7 @@ from witnesses.simulators.adaptive import AdaptiveRetrievalSimulator, KnowledgeT
 from witnesses.simulators.compaction import CompactionSimulator, RetentionTrial
 from witnesses.simulators.depth import DepthSimulator, RetrievalTrial
 from witnesses.simulators.scatter import ScatterSimulator, ScatterTrial
+from witnesses.simulators.text_depth import TextDepthSimulator
 
 __all__ = ["run_simulation"]
 
@@ -31,6 +32,7 @@ _SIMULATORS: dict[str, tuple[type[Any], type[Any]]] = {
     "CompactionSimulator": (CompactionSimulator, RetentionTrial),
     "DepthSimulator": (DepthSimulator, RetrievalTrial),
     "ScatterSimulator": (ScatterSimulator, ScatterTrial),
+    "TextDepthSimulator": (TextDepthSimulator, RetrievalTrial),
 }
 
 
