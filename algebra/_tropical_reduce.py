@@ -161,12 +161,11 @@ def reduce_tropical_arrays(
         _validate_arrays(keys, totals)
     out = np.full(width, -np.inf)
     if n:
-        capped = np.minimum(totals, k).astype(np.int64)
-        offset = np.minimum(np.cumsum(capped) - capped, k)
-        head = int(np.searchsorted(offset, k, side="left"))
+        offset = _head_offsets(totals, k)
+        head = offset.shape[0]
         if head < n:
             out[k] = keys[head:].max()
-        _head_slots(keys[:head], offset[:head], out)
+        _head_slots(keys[:head], offset, out)
     total = _exact_sum(totals)
     values = tuple(None if v == -np.inf else float(v) for v in out.tolist())
     return TropicalContext(values, total)
@@ -277,6 +276,29 @@ class _Desc:
             raise TypeError(msg) from None
 
 
+def _head_offsets(
+    totals: npt.NDArray[np.integer[Any]], k: int
+) -> npt.NDArray[np.int64]:
+    """Offsets ``min(sum_{j<i} d_j, k)`` of the head: the rows with offset ``< k``.
+
+    Scans doubling chunks, so a long input whose offsets reach ``k`` early
+    costs only a few short passes.
+    """
+    n = totals.shape[0]
+    parts: list[npt.NDArray[np.int64]] = []
+    start, size, acc = 0, 1024, 0
+    while start < n:
+        chunk = np.minimum(totals[start : start + size], k).astype(np.int64)
+        offsets = acc + np.cumsum(chunk) - chunk
+        stop = int(np.searchsorted(offsets, k, side="left"))
+        parts.append(offsets[:stop])
+        if stop < chunk.shape[0]:
+            break
+        acc = min(int(offsets[-1] + chunk[-1]), k)
+        start, size = start + size, 2 * size
+    return np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
+
+
 def _head_slots(
     keys: npt.NDArray[np.float64], offset: npt.NDArray[np.int64], out: npt.NDArray[Any]
 ) -> None:
@@ -324,10 +346,11 @@ def _validate_arrays(
         i = int(np.argmin(totals))
         msg = f"d_total[{i}]={int(totals[i])} must satisfy d_total >= 0"
         raise ValueError(msg)
-    index = np.arange(keys.shape[1])
-    bad = (keys > -np.inf) & (index[None, :] > totals[:, None])
-    if bad.any():
-        i, x = (int(v) for v in np.argwhere(bad)[0])
+    for x in range(1, keys.shape[1]):
+        bad = (totals < x) & (keys[:, x] > -np.inf)
+        if not bad.any():
+            continue
+        i = int(np.argmax(bad))
         msg = (
             f"slots[{i}, {x}] is finite but {x} > d_total[{i}]={int(totals[i])}: "
             "normal form of a tropical context"

@@ -309,6 +309,22 @@ def test_reduce_tropical_arrays_matches_fold(k, data):
     assert reduce_tropical_arrays(slots, totals) == expected
 
 
+@pytest.mark.parametrize("devs", [(), (1500,), (1500, 4000), (3000, 3500, 7000)])
+def test_reduce_tropical_arrays_long_head(devs):
+    """Heads spanning several scan chunks (1024, 2048, ... rows) still match the fold."""
+    k = 3
+    rng = np.random.default_rng(8)
+    n = 8000
+    weights = rng.integers(0, 50, n).astype(float)
+    items = [
+        T.development(k=k) if i in devs else T.candidate(float(weights[i]), k=k)
+        for i in range(n)
+    ]
+    slots = np.array([[-np.inf if v is None else v for v in t.slots] for t in items])
+    totals = np.array([t.d_total for t in items])
+    assert reduce_tropical_arrays(slots, totals) == fold_tropical(items)
+
+
 def test_reduce_tropical_arrays_hand_example():
     """Candidate 4, three developments, candidate 2 (k=2): hand computation ([4, -inf, 2], 3)."""
     ninf = -np.inf
