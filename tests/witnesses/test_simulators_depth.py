@@ -186,3 +186,21 @@ def test_run_simulation_on_a_local_process_pool():
     """The default process pool returns the same records as this process."""
     sim = DepthSimulator(max_depth=2, n_chains=5, corpus_size=20)
     assert run_simulation(sim, [0, 1], executor=None) == run_simulation(sim, [0, 1])
+
+
+@pytest.mark.slow
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")
+@pytest.mark.filterwarnings("ignore::ResourceWarning")
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+def test_run_simulation_on_a_local_dask_cluster():
+    """A Dask cluster's executor returns the in-process records."""
+    distributed = pytest.importorskip("distributed")
+    sim = DepthSimulator(max_depth=2, n_chains=5, corpus_size=20)
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        got = run_simulation(sim, [0, 1, 2], executor=client.get_executor())
+    assert got == run_simulation(sim, [0, 1, 2])
