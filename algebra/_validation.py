@@ -48,8 +48,15 @@ def _check_key_part(value: object, name: str) -> None:
     if isinstance(value, (int, Fraction)):
         return
     if isinstance(value, Real):
-        if math.isnan(float(value)):
+        as_float = float(value)
+        if math.isnan(as_float):
             msg = f"{name} must not be NaN, got {value!r}"
+            raise ValueError(msg)
+        if math.isinf(as_float):
+            msg = (
+                f"{name} must be finite, got {value!r}; a block with no pivot has "
+                "key None (the paper's -inf)"
+            )
             raise ValueError(msg)
         return
     msg = (

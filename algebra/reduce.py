@@ -17,6 +17,7 @@ __all__ = ["fold", "reduce_arrays", "reduce_tree", "tree_depth"]
 C = TypeVar("C", Context, CommittedContext)
 
 _INT64_MAX = np.iinfo(np.int64).max
+_FLOAT_EXACT = 2**53
 
 
 def fold(contexts: Iterable[C], *, identity: C | None = None) -> C:
@@ -243,7 +244,16 @@ def _as_arrays(
 ) -> tuple[
     npt.NDArray[np.float64], npt.NDArray[np.integer[Any]], npt.NDArray[np.integer[Any]]
 ]:
-    keys = np.asarray(w, dtype=np.float64)
+    raw = np.asarray(w)
+    if raw.size and np.issubdtype(raw.dtype, np.integer):
+        big = max(-int(raw.min()), int(raw.max()))
+        if big > _FLOAT_EXACT:
+            msg = (
+                f"w holds integer keys up to {big}, beyond 2**53, which float64 "
+                "cannot hold exactly (ties would appear); use fold or reduce_tree"
+            )
+            raise ValueError(msg)
+    keys = np.asarray(raw, dtype=np.float64)
     totals = np.asarray(d_total)
     pres = np.asarray(d_pre)
     for arr, name in ((keys, "w"), (totals, "d_total"), (pres, "d_pre")):

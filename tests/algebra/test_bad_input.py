@@ -41,6 +41,16 @@ BAD_CALLS = [
     ),
     (lambda: Context(math.nan, 1, 0), ValueError, r"w must not be NaN"),
     (lambda: Context((1, math.nan), 1, 0), ValueError, r"w must not be NaN"),
+    (lambda: Context(-math.inf, 2, 1), ValueError, r"w must be finite, got -inf"),
+    (lambda: Context((1, math.inf), 0, 0), ValueError, r"w must be finite, got inf"),
+    (lambda: from_events([math.inf]), ValueError, r"events\[0\] must be finite"),
+    (
+        lambda: reduce_arrays(
+            np.array([2**53 + 1, 0]), np.array([1, 1]), np.array([0, 0])
+        ),
+        ValueError,
+        r"w holds integer keys up to 9007199254740993, beyond 2\*\*53",
+    ),
     (
         lambda: Context(True, 1, 0),
         TypeError,
