@@ -168,7 +168,8 @@ CLAIMS: tuple[Claim, ...] = (
     Claim(
         "VM-D2-GAP",
         "VM",
-        "the contract keeps a feasible block feasible (also when no later pivot dominates)",
+        "reading tested (what VM-D2 does not protect, THEORY.md §1.5): the contract "
+        "keeps a feasible block feasible also when no later pivot dominates",
         Kind.SMT,
         check_contract_gap,
     ),
