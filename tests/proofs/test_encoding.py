@@ -33,3 +33,28 @@ def test_symbolic_identity_and_absorption_match(a):
         assert z3.is_true(z3.simplify(enc.absorbed(enc.concrete(a), k))) == is_absorbed(
             a, k
         )
+
+
+def test_vm_p1_proof_fails_on_a_wrong_encoding(monkeypatch):
+    """The z3 proof is not vacuous: an off-by-one shift branch is not associative.
+
+    (Forgetting d_total_a would not do: "d_pre of the winning block" is still
+    associative, and the Python-side mutant runner catches that one.)
+    """
+    import z3
+
+    from proofs import _encoding as enc
+    from proofs.monoid import CLAIMS
+
+    def wrong(a, b):
+        left = enc.key_ge(a, b)
+        return enc.Sym(
+            z3.Or(a.has, b.has),
+            z3.If(left, a.w, b.w),
+            a.t + b.t,
+            z3.If(left, a.p, a.t + b.p + 1),  # off by one when the pivot moves right
+        )
+
+    monkeypatch.setattr(enc, "endo", wrong)
+    vm_p1 = next(c for c in CLAIMS if c.id == "VM-P1")
+    assert vm_p1.run().verdict.value != "proven"
