@@ -156,6 +156,26 @@ def test_curve_test_power_law_recovered():
     assert t.power_statistic < 1.0
 
 
+def test_curve_test_independent_design_matches_scipy_binomial_fit():
+    """Independent rounds: s_hat and G agree with a scipy binom.logpmf fit."""
+    from scipy import optimize
+
+    counts, n = [91, 62, 46], 100
+
+    def negll(s):
+        return -sum(
+            stats.binom.logpmf(k, n, s ** (r + 1)) for r, k in enumerate(counts)
+        )
+
+    ref = optimize.minimize_scalar(
+        negll, bounds=(0.01, 0.99), method="bounded", options={"xatol": 1e-10}
+    )
+    sat = sum(stats.binom.logpmf(k, n, k / n) for k in counts)
+    t = survival_curve_test([0.91, 0.62, 0.46], [9, 17, 31], n=n, design="independent")
+    assert t.constant_s == pytest.approx(ref.x, abs=1e-6)
+    assert t.constant_statistic == pytest.approx(2 * (sat + ref.fun), rel=1e-6)
+
+
 @pytest.mark.parametrize(
     ("call", "error", "match"),
     [

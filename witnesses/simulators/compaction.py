@@ -21,13 +21,13 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 from scipy import optimize, stats
 
-from theory._validation import check_int, check_probability, check_real
+from theory._validation import check_choice, check_int, check_probability, check_real
 
 __all__ = [
     "FACT_TYPES",
@@ -213,7 +213,12 @@ class CurveTest:
 
 
 def survival_curve_test(
-    survival: Sequence[float], ratios: Sequence[float], *, n: int, power: bool = True
+    survival: Sequence[float],
+    ratios: Sequence[float],
+    *,
+    n: int,
+    power: bool = True,
+    design: str = "nested",
 ) -> CurveTest:
     """Test a cascaded survival curve: constant per-round survival, power law.
 
@@ -227,6 +232,9 @@ def survival_curve_test(
         Number of goals (unknown in the papers: scan it), ``>= 1``.
     power : bool
         Whether to fit the power law (``False`` leaves its fields ``nan``).
+    design : {"nested", "independent"}
+        ``"nested"``: the same goals every round (default);
+        ``"independent"``: a fresh set of ``n`` goals per round.
 
     Returns
     -------
@@ -243,8 +251,11 @@ def survival_curve_test(
     The same ``n`` goals are compacted again each round, so the counts are
     nested: the likelihood is multinomial over "lost in round ``r``" and
     "survived all", with cell probabilities ``S_(r-1) - S_r`` and ``S_R``
-    (``S_0 = 1``). The free model is saturated; each model's deviance ``G``
-    is referred to a chi-square with ``R - p`` degrees of freedom (Wilks).
+    (``S_0 = 1``). With ``design="independent"`` each round is its own
+    binomial ``k_r ~ Bin(n, S_r)``. The free model is saturated; each model's
+    deviance ``G`` is referred to a chi-square with ``R - p`` degrees of
+    freedom (Wilks). The nested constant-survival MLE is closed form
+    (survivors over goals at risk); the others are numerical.
 
     Examples
     --------
@@ -262,17 +273,25 @@ def survival_curve_test(
     if any(b > a for a, b in itertools.pairwise(s)):
         msg = f"survival must be non-increasing, got {list(survival)}"
         raise ValueError(msg)
+    check_choice(design, "design", ("nested", "independent"))
     counts = [round(v * n) for v in s]
-    cells = _cells(counts, n)
-    free = _loglik(cells, [c / n for c in cells])
-    # constant s: survivors k_r of k_(r-1) at risk, pooled
-    at_risk = n + sum(counts[:-1])
-    s_hat = sum(counts) / at_risk
-    const = _loglik(cells, _probs([s_hat ** (r + 1) for r in range(len(s))]))
+    curve_ll = _curve_loglik(counts, n, design)
+    free = curve_ll([c / n for c in counts])
+    if design == "nested":  # survivors k_r of k_(r-1) at risk, pooled
+        s_hat = sum(counts) / (n + sum(counts[:-1]))
+    else:
+        res = optimize.minimize_scalar(
+            lambda v: -curve_ll([v ** (r + 1) for r in range(len(s))]),
+            bounds=(1e-12, 1 - 1e-12),
+            method="bounded",
+            options={"xatol": 1e-12},
+        )
+        s_hat = float(res.x)
+    const = curve_ll([s_hat ** (r + 1) for r in range(len(s))])
     g_const = max(0.0, 2 * (free - const))
     df_power = len(s) - 2
     if power:
-        a, beta, best = _fit_power(cells, x)
+        a, beta, best = _fit_power(curve_ll, x)
         g_power = max(0.0, 2 * (free - best))
     else:
         a = beta = g_power = math.nan
@@ -288,6 +307,24 @@ def survival_curve_test(
         g_power,
         float(stats.chi2.sf(g_power, df_power)) if df_power > 0 else math.nan,
     )
+
+
+def _curve_loglik(
+    counts: Sequence[int], n: int, design: str
+) -> Callable[[Sequence[float]], float]:
+    """Log-likelihood of a survival curve ``S_1..S_R`` (constants dropped)."""
+    cells = _cells(counts, n)
+
+    def nested(curve: Sequence[float]) -> float:
+        return _loglik(cells, _probs(curve))
+
+    def independent(curve: Sequence[float]) -> float:
+        total = 0.0
+        for k, p in zip(counts, curve, strict=True):
+            total += _loglik([k, n - k], [p, 1.0 - p])
+        return total
+
+    return nested if design == "nested" else independent
 
 
 def _cells(counts: Sequence[int], n: int) -> list[int]:
@@ -314,15 +351,15 @@ def _loglik(cells: Sequence[int], probs: Sequence[float]) -> float:
     return total
 
 
-def _fit_power(cells: Sequence[int], x: Sequence[float]) -> tuple[float, float, float]:
+def _fit_power(
+    curve_ll: Callable[[Sequence[float]], float], x: Sequence[float]
+) -> tuple[float, float, float]:
     logs = np.log(np.asarray(x, dtype=np.float64))
 
     def negll(theta: np.ndarray) -> float:
-        curve = np.minimum(1.0, np.exp(theta[0] - theta[1] * logs))
-        probs = _probs([float(v) for v in curve])
-        if min(probs) <= 0:
-            return 1e12
-        return -_loglik(cells, probs)
+        curve = [float(v) for v in np.minimum(1.0, np.exp(theta[0] - theta[1] * logs))]
+        value = curve_ll(curve)
+        return -value if math.isfinite(value) else 1e12
 
     best = None
     for start in ((0.0, 0.1), (0.5, 0.5), (1.0, 1.0)):
