@@ -38,10 +38,13 @@ def test_ko_key_normalisation_nfkc_and_casefold():
 
 
 def test_keys_and_embeddings_independent_of_hash_seed():
-    """ko_key and the hash embedding agree across PYTHONHASHSEED values."""
+    """Keys, embeddings and simulator records agree across PYTHONHASHSEED values."""
     code = (
-        "from witnesses.simulators import ko_key, embed_texts;"
-        "print(ko_key('a', 'b'), float(embed_texts(['alpha beta'], dim=8)[0, 0]).hex())"
+        "from witnesses.simulators import *;"
+        "print(ko_key('a', 'b'), float(embed_texts(['alpha beta'], dim=8)[0, 0]).hex(),"
+        "repr(list(AdaptiveRetrievalSimulator(n_groups=2, n_topics=2, n_queries=3)"
+        ".simulate(0))), repr(list(TextDepthSimulator(max_depth=2, n_chains=2)"
+        ".simulate(0))), repr(list(CompactionSimulator(n_facts=5).simulate(0))))"
     )
     outs = set()
     for seed in ("0", "12345"):
