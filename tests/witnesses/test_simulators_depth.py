@@ -204,3 +204,23 @@ def test_run_simulation_on_a_local_dask_cluster():
     ):
         got = run_simulation(sim, [0, 1, 2], executor=client.get_executor())
     assert got == run_simulation(sim, [0, 1, 2])
+
+
+def test_every_simulator_satisfies_the_simulator_protocol():
+    """Each simulator plugs into the rate layer's Simulator protocol."""
+    from witnesses import Simulator
+    from witnesses.simulators import (
+        AdaptiveRetrievalSimulator,
+        CompactionSimulator,
+        ScatterSimulator,
+        TextDepthSimulator,
+    )
+
+    for cls in (
+        DepthSimulator,
+        TextDepthSimulator,
+        ScatterSimulator,
+        AdaptiveRetrievalSimulator,
+        CompactionSimulator,
+    ):
+        assert isinstance(cls(), Simulator)
