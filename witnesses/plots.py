@@ -12,11 +12,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+import numpy.typing as npt
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 
 from theory.plots import OKABE_ITO, new_axes
-from witnesses.exp58 import BLOCK1, BLOCK2, Exp58Result, exp58_timeline
+from witnesses.exp58 import BLOCK1, BLOCK2, Exp58Cell, Exp58Result, exp58_timeline
 from witnesses.sweep import SweepResult
 
 if TYPE_CHECKING:
@@ -175,7 +176,6 @@ def plot_exp58_timeline(
     ax = new_axes(ax, figsize=(11.0, 3.8))
     timeline = exp58_timeline()
     ids = timeline.ids
-    x = np.arange(1, len(ids) + 1)
     size = np.array([18.0 + 14.0 * e.weight for e in timeline])
     pos = {event_id: i for i, event_id in enumerate(ids)}
     ax.axvspan(0.5, len(BLOCK1) + 0.5, color=OKABE_ITO["sky_blue"], alpha=0.12, lw=0)
@@ -184,41 +184,18 @@ def plot_exp58_timeline(
     )
     strategies = ("full", "naive", result.contract)
     colours = ("black", "vermillion", "blue")
-    labels = []
-    for row, (strategy, colour) in enumerate(zip(strategies, colours, strict=True)):
-        cell = result.cell(strategy, m)
-        kept = np.zeros(len(ids), dtype=bool)
-        kept[[pos[e] for e in (*cell.kept_block1, *BLOCK2)]] = True
-        y = np.full(len(ids), float(-row))
-        c = OKABE_ITO[colour]
-        ax.scatter(x[kept], y[kept], s=size[kept], color=c, zorder=3)
-        ax.scatter(
-            x[~kept],
-            y[~kept],
-            s=size[~kept],
-            facecolors="none",
-            edgecolors=c,
-            alpha=0.35,
-            zorder=2,
+    labels = [
+        _draw_row(
+            ax,
+            -row,
+            result.cell(strategy, m),
+            OKABE_ITO[colour],
+            size,
+            pos,
+            result.full_pivot,
         )
-        if cell.free.turning_point is not None:
-            ax.plot(
-                x[pos[cell.free.turning_point]],
-                -row + 0.32,
-                "*",
-                ms=14,
-                color=c,
-                mec="black",
-                zorder=4,
-            )
-        labels.append(
-            _row_label(
-                strategy,
-                cell.free.turning_point,
-                result.full_pivot,
-                forced_ok=cell.fixed.valid,
-            )
-        )
+        for row, (strategy, colour) in enumerate(zip(strategies, colours, strict=True))
+    ]
     _pivot_lines(ax, pos, result.full_pivot)
     ax.set_yticks([-r for r in range(len(strategies))], labels)
     ax.set_ylim(-len(strategies) + 0.4, 0.9)
@@ -235,12 +212,38 @@ def plot_exp58_timeline(
     return ax
 
 
-def _row_label(
-    strategy: str, chosen: str | None, full_pivot: str | None, *, forced_ok: bool
+def _draw_row(
+    ax: Axes,
+    y: float,
+    cell: Exp58Cell,
+    colour: str,
+    size: npt.NDArray[np.float64],
+    pos: dict[str, int],
+    full_pivot: str | None,
 ) -> str:
+    """Draw one strategy's row of the timeline and return its tick label."""
+    x = np.arange(1, len(pos) + 1)
+    kept = np.zeros(len(pos), dtype=bool)
+    kept[[pos[e] for e in (*cell.kept_block1, *BLOCK2)]] = True
+    ys = np.full(len(pos), y)
+    ax.scatter(x[kept], ys[kept], s=size[kept], color=colour, zorder=3)
+    ax.scatter(
+        x[~kept],
+        ys[~kept],
+        s=size[~kept],
+        facecolors="none",
+        edgecolors=colour,
+        alpha=0.35,
+        zorder=2,
+    )
+    chosen = cell.free.turning_point
+    if chosen is not None:
+        ax.plot(
+            x[pos[chosen]], y + 0.32, "*", ms=14, color=colour, mec="black", zorder=4
+        )
     tp = "no valid sequence" if chosen is None else f"TP {chosen}"
-    forced = "feasible" if forced_ok else "infeasible"
-    return f"{strategy}: {tp}, forced {full_pivot} {forced}"
+    forced = "feasible" if cell.fixed.valid else "infeasible"
+    return f"{cell.strategy}: {tp}, forced {full_pivot} {forced}"
 
 
 def _pivot_lines(ax: Axes, pos: dict[str, int], full_pivot: str | None) -> None:
