@@ -12,6 +12,7 @@ depth is counted in causal hops.
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 import networkx as nx
@@ -45,17 +46,19 @@ __all__ = [
     "plot_sheaf",
 ]
 
-OKABE_ITO: Mapping[str, str] = {
-    "black": "#000000",
-    "orange": "#E69F00",
-    "sky_blue": "#56B4E9",
-    "green": "#009E73",
-    "yellow": "#F0E442",
-    "blue": "#0072B2",
-    "vermillion": "#D55E00",
-    "purple": "#CC79A7",
-}
-"""The Okabe–Ito colour-blind-safe palette (Okabe and Ito 2008), name to hex."""
+OKABE_ITO: Mapping[str, str] = MappingProxyType(
+    {
+        "black": "#000000",
+        "orange": "#E69F00",
+        "sky_blue": "#56B4E9",
+        "green": "#009E73",
+        "yellow": "#F0E442",
+        "blue": "#0072B2",
+        "vermillion": "#D55E00",
+        "purple": "#CC79A7",
+    }
+)
+"""The Okabe–Ito colour-blind-safe palette (Okabe and Ito 2008), name to hex (read-only)."""
 
 _CYCLE = ("blue", "orange", "green", "vermillion", "purple", "sky_blue", "black")
 _LABELS = {
