@@ -61,7 +61,10 @@ def check_homomorphism(ks: tuple[int, ...] = (0, 1, 2, 3)) -> ClaimCheck:
         goal = z3.And(_hom_goal(alg, a, b), alg.normal(alg.mul(a, b)))
         result = prove([alg.normal(a), alg.normal(b)], goal)
         if not result.proved:
-            return ClaimCheck("VM-TROP-HOM", Verdict.REFUTED, result.evidence(f"k={k}"))
+            verdict = Verdict.REFUTED if result.model is not None else Verdict.OPEN
+            return ClaimCheck(
+                "VM-TROP-HOM", verdict, result.evidence(f"k={k}"), result.model
+            )
     if not general.homomorphism_all_k():
         return ClaimCheck("VM-TROP-HOM", Verdict.OPEN, "z3 did not settle general k")
     loose = _hom_without_normal_form()

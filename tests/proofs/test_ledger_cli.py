@@ -165,3 +165,27 @@ def test_quick_skips_slow_claims_and_says_so(monkeypatch, capsys):
     captured = capsys.readouterr()
     assert [row["id"] for row in json.loads(captured.out)["claims"]] == ["VM-P2"]
     assert "1 slow claims not run: VM-R1" in captured.err
+
+
+@pytest.mark.parametrize(
+    ("module", "claim_id"),
+    [
+        ("proofs.ideal", "VM-P3"),
+        ("proofs.contract", "VM-D2-SOUND"),
+        ("proofs.contract", "VM-D2-NEC"),
+        ("proofs.monoid", "VM-P1"),
+    ],
+)
+def test_a_proof_that_does_not_go_through_is_open_not_refuted(
+    monkeypatch, module, claim_id
+):
+    """z3 'unknown' (a timeout) is no counterexample: the verdict is open."""
+    import importlib
+
+    from proofs._smt import SmtResult
+
+    mod = importlib.import_module(module)
+    monkeypatch.setattr(
+        mod, "prove", lambda *a, **k: SmtResult(False, None, "", "unknown")
+    )
+    assert check(claim_id).verdict is Verdict.OPEN
