@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
+from typing import Any
 
 import numpy as np
 import scipy.stats
@@ -10,7 +12,7 @@ import sympy as sp
 import z3
 
 from proofs import _depth_sym as sym
-from proofs._smt import prove
+from proofs._smt import SmtResult, prove
 from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
 from theory.compliance import compliance_gain, p_comply
 from theory.depth import p_structured
@@ -24,18 +26,67 @@ from theory.scatter import (
     probe_count,
 )
 
-__all__ = ["SCATTER_CLAIMS"]
+__all__ = ["SCATTER_CLAIMS", "not_settled", "settle", "smt_witness"]
+
+# From the strongest verdict to the weakest: a claim in parts is as good as its
+# weakest part, and one refuted part refutes the whole statement.
+_ORDER = (
+    Verdict.PROVEN,
+    Verdict.VERIFIED,
+    Verdict.CALIBRATED,
+    Verdict.CONDITIONAL,
+    Verdict.OPEN,
+    Verdict.REFUTED,
+)
+
+
+def settle(verdict: Verdict, witness: Mapping[str, Any] | None, *, ok: bool) -> Verdict:
+    """Return ``verdict`` if the check went through, REFUTED only with a witness, else OPEN.
+
+    A proof that does not go through (z3 ``unknown`` or a timeout, a sympy
+    expression that does not simplify to 0, an implementation disagreeing with
+    the mathematics) settles nothing: the claim is OPEN, never REFUTED.
+    """
+    if witness is not None:
+        return Verdict.REFUTED
+    return verdict if ok else Verdict.OPEN
+
+
+def smt_witness(results: Mapping[str, SmtResult]) -> dict[str, Any] | None:
+    """Return z3's model for the first goal whose negation is ``sat``, labelled, or None."""
+    for goal, result in results.items():
+        if result.status == "sat" and result.model is not None:
+            return {"goal": goal, **result.model}
+    return None
+
+
+def not_settled(what: str) -> str:
+    """Return the evidence suffix of a check whose proof did not go through."""
+    return (
+        f". Not settled: {what} did not go through (solver unknown/timeout, an "
+        "expression not simplifying to 0, or the code disagreeing), so the verdict is "
+        "open, not refuted: no counterexample was found"
+    )
+
+
+def _zero(expr: object) -> bool:
+    return bool(sp.simplify(expr) == 0)
 
 
 def check_dl_t6_bits(max_items: int = 120) -> ClaimCheck:
     """DL-T6-BITS: ``log2 C(N, sigma) >= sigma log2(N / sigma)``."""
     n, s, i = z3.Reals("N sigma i")
     factor = prove([s >= 1, s <= n, i >= 0, i < s], s * (n - i) >= n * (s - i))
-    exact = all(
-        math.comb(nn, ss) * ss**ss >= nn**ss
-        for nn in range(1, max_items + 1)
-        for ss in range(1, nn + 1)
+    failure = next(
+        (
+            (nn, ss)
+            for nn in range(1, max_items + 1)
+            for ss in range(1, nn + 1)
+            if math.comb(nn, ss) * ss**ss < nn**ss
+        ),
+        None,
     )
+    exact = failure is None
     code = all(
         location_bits(nn, ss) >= location_bits_lower(nn, ss) - 1e-9
         for nn in range(1, 41)
@@ -50,13 +101,26 @@ def check_dl_t6_bits(max_items: int = 120) -> ClaimCheck:
         "log2 C(N, s) is the entropy of a uniformly placed s-subset, so that many bits "
         "are needed on average to locate the fragments"
     )
-    return ClaimCheck("DL-T6-BITS", Verdict.PROVEN if ok else Verdict.REFUTED, evidence)
+    witness = None
+    if failure is not None:
+        nn, ss = failure
+        witness = {
+            "N": nn,
+            "sigma": ss,
+            "C(N,sigma)*sigma^sigma": math.comb(nn, ss) * ss**ss,
+            "N^sigma": nn**ss,
+        }
+    elif not ok:
+        evidence += not_settled("the factor lemma or the code agreement")
+    return ClaimCheck(
+        "DL-T6-BITS", settle(Verdict.PROVEN, witness, ok=ok), evidence, witness
+    )
 
 
 def check_dl_t6_probes() -> ClaimCheck:
     """DL-T6-PROBES: at least ``sigma / p_bar`` probes."""
     sigma = sp.Symbol("sigma", integer=True, positive=True)
-    mean = sp.simplify(sigma * sym.geometric_mean_attempts() - sigma * (1 + sym.T)) == 0
+    mean = _zero(sigma * sym.geometric_mean_attempts() - sigma * (1 + sym.T))
     scipy_ok = all(
         math.isclose(
             probe_count(s, p), float(scipy.stats.nbinom(s, p).mean()) + s, rel_tol=1e-12
@@ -72,8 +136,10 @@ def check_dl_t6_probes() -> ClaimCheck:
         f"scipy.stats.nbinom(sigma, p).mean() + sigma agrees [{scipy_ok}]). A probe that "
         "can confirm several fragments at once needs fewer; 'at least' is in expectation"
     )
+    if not ok:
+        evidence += not_settled("the negative-binomial mean")
     return ClaimCheck(
-        "DL-T6-PROBES", Verdict.CONDITIONAL if ok else Verdict.REFUTED, evidence
+        "DL-T6-PROBES", settle(Verdict.CONDITIONAL, None, ok=ok), evidence
     )
 
 
@@ -84,20 +150,31 @@ def check_dl_t6_assembly(samples: int = 2000) -> ClaimCheck:
     two = prove(unit, x * y <= ((x + y) / 2) ** 2)
     three = prove(unit, x * y * z <= ((x + y + z) / 3) ** 3)
     rng = np.random.default_rng(6)
-    held = 0
+    held, failed = 0, None
     for _ in range(samples):
         ps = rng.uniform(0, 1, size=int(rng.integers(1, 21))).tolist()
-        held += p_assembly_fragments(ps) <= float(np.mean(ps)) ** len(ps) * (1 + 1e-12)
+        ok_here = p_assembly_fragments(ps) <= float(np.mean(ps)) ** len(ps) * (
+            1 + 1e-12
+        )
+        held += ok_here
+        if not ok_here and failed is None:
+            failed = {
+                "p": ps,
+                "product": math.prod(ps),
+                "p_bar^sigma": float(np.mean(ps)) ** len(ps),
+            }
     ok = two.proved and three.proved and held == samples
+    witness = smt_witness({"sigma = 2": two, "sigma = 3": three}) or failed
     evidence = (
         "prod p_i <= p_bar^sigma is AM-GM (geometric mean <= arithmetic mean); z3 proves "
         f"sigma = 2 [{two.status} negation] and sigma = 3 [{three.status} negation]; the "
         f"general sigma is the classical theorem, sampled on {held}/{samples} seeded "
         "vectors (sigma <= 20) through theory.scatter.p_assembly_fragments"
     )
-    return ClaimCheck(
-        "DL-T6-ASSEMBLY", Verdict.VERIFIED if ok else Verdict.REFUTED, evidence
-    )
+    if witness is None and not ok:
+        evidence += not_settled("a z3 proof")
+    verdict = settle(Verdict.VERIFIED, witness, ok=ok)
+    return ClaimCheck("DL-T6-ASSEMBLY", verdict, evidence, witness)
 
 
 def check_dl_t6() -> ClaimCheck:
@@ -108,7 +185,7 @@ def check_dl_t6() -> ClaimCheck:
         f"{summary}. The bit count and the assembly bound hold unconditionally; the probe "
         "count needs the one-fragment-per-probe model"
     )
-    return ClaimCheck("DL-T6", _overall(parts), evidence)
+    return ClaimCheck("DL-T6", _overall(parts), evidence, _first_witness(parts))
 
 
 def check_dl_t11_assembly() -> ClaimCheck:
@@ -118,12 +195,13 @@ def check_dl_t11_assembly() -> ClaimCheck:
         sp.Symbol("sigma", integer=True, positive=True),
         sp.Symbol("p", positive=True),
     )
-    ok = sp.simplify(sp.product(p, (i, 1, sigma)) - p**sigma) == 0
+    ok = _zero(sp.product(p, (i, 1, sigma)) - p**sigma)
     code = math.isclose(p_assembly(0.92, 13), 0.92**13, rel_tol=1e-15)
     evidence = f"sympy: prod_(i=1..sigma) p = p^sigma [{ok}]; theory.scatter.p_assembly agrees [{code}]"
-    return ClaimCheck(
-        "DL-T11-ASSEMBLY", Verdict.PROVEN if ok and code else Verdict.REFUTED, evidence
-    )
+    if not (ok and code):
+        evidence += not_settled("the sympy product or the code agreement")
+    verdict = settle(Verdict.PROVEN, None, ok=ok and code)
+    return ClaimCheck("DL-T11-ASSEMBLY", verdict, evidence)
 
 
 def check_dl_t11_cosurface() -> ClaimCheck:
@@ -155,29 +233,40 @@ def check_dl_t11_cosurface() -> ClaimCheck:
 
 def check_dl_t11_compose() -> ClaimCheck:
     """DL-T11-COMPOSE: depth and scatter compose as ``q**d p**sigma``."""
+    k, i = sp.Symbol("k", integer=True), sp.Symbol("i", integer=True)
+    sigma, p = (
+        sp.Symbol("sigma", integer=True, positive=True),
+        sp.Symbol("p", positive=True),
+    )
+    # independent events: P(all d hops and all sigma fragments) is the product of
+    # the d hop probabilities and the sigma fragment probabilities
+    joint = sp.product(sym.Q, (k, 1, sym.D)) * sp.product(p, (i, 1, sigma))
+    identity = _zero(joint - sym.Q**sym.D * p**sigma)
     grid = [
-        (d, q, p, s)
+        (d, q, pp, s)
         for d in (0, 1, 3, 8)
         for q in (0.5, 0.97)
-        for p in (0.3, 0.92)
+        for pp in (0.3, 0.92)
         for s in (1, 4)
     ]
-    ok = all(
+    code = all(
         math.isclose(
-            p_depth_scatter(d, q, p, s),
-            p_structured(d, q) * p_assembly(p, s),
+            p_depth_scatter(d, q, pp, s),
+            p_structured(d, q) * p_assembly(pp, s),
             rel_tol=1e-12,
         )
-        for d, q, p, s in grid
+        for d, q, pp, s in grid
     )
+    ok = identity and code
     evidence = (
-        "with hops and fragments independent, recovery is the intersection of independent "
-        "events, so P = q^d p^sigma (product of DL-T9 and DL-T11-ASSEMBLY); "
-        f"theory.scatter.p_depth_scatter agrees on {len(grid)} grid points [{ok}]"
+        "with hops and fragments independent, recovery is the intersection of d + sigma "
+        "independent events; sympy: prod_(k=1..d) q * prod_(i=1..sigma) p - q^d p^sigma "
+        f"simplifies to 0 [{identity}] (DL-T9 times DL-T11-ASSEMBLY); "
+        f"theory.scatter.p_depth_scatter agrees on {len(grid)} grid points [{code}]"
     )
-    return ClaimCheck(
-        "DL-T11-COMPOSE", Verdict.PROVEN if ok else Verdict.REFUTED, evidence
-    )
+    if not ok:
+        evidence += not_settled("the sympy identity or the code agreement")
+    return ClaimCheck("DL-T11-COMPOSE", settle(Verdict.PROVEN, None, ok=ok), evidence)
 
 
 def check_dl_t11_fit() -> ClaimCheck:
@@ -202,15 +291,16 @@ def check_dl_t11() -> ClaimCheck:
     summary = "; ".join(f"{p.claim_id}: {p.verdict.value}" for p in parts)
     evidence = (
         f"{summary}. The laws hold under independence; the lower-bound reading needs "
-        "positive association; the empirical fit is open (no data)"
+        "positive association; the empirical fit is open (no data), so the claim as "
+        "stated (with the fit p = 0.92) is open: the weakest part decides"
     )
-    return ClaimCheck("DL-T11", _overall(parts), evidence)
+    return ClaimCheck("DL-T11", _overall(parts), evidence, _first_witness(parts))
 
 
 def check_dl_c2() -> ClaimCheck:
     """DL-C2: at fixed ``kappa``, ``dP_comply/dP_ret = kappa`` and ``P_comply <= kappa``."""
     p_ret, kappa = sp.symbols("P_ret kappa", nonnegative=True)
-    derivative = sp.simplify(sp.diff(p_ret * kappa, p_ret) - kappa) == 0
+    derivative = _zero(sp.diff(p_ret * kappa, p_ret) - kappa)
     r, k = z3.Reals("P_ret kappa")
     hyps = [r >= 0, r <= 1, k >= 0, k <= 1]
     bound = prove(hyps, r * k <= k)
@@ -219,20 +309,30 @@ def check_dl_c2() -> ClaimCheck:
         compliance_gain(0.25, 0.6), p_comply(0.75, 0.6) - p_comply(0.5, 0.6)
     )
     ok = derivative and bound.proved and loss.proved and code
+    witness = smt_witness(
+        {"P_ret kappa <= kappa": bound, "1 - kappa P_ret >= 1 - kappa": loss}
+    )
     evidence = (
         f"sympy: d(P_ret kappa)/dP_ret = kappa [{derivative}]; z3 over reals in [0, 1]: "
         f"P_ret kappa <= kappa [{bound.status} negation] and the loss 1 - kappa P_ret >= "
         f"1 - kappa [{loss.status} negation]; theory.compliance.compliance_gain equals the "
         f"finite difference of p_comply [{code}]. Separability itself is an assumption"
     )
-    return ClaimCheck("DL-C2", Verdict.PROVEN if ok else Verdict.REFUTED, evidence)
+    if witness is None and not ok:
+        evidence += not_settled("a proof or the code agreement")
+    return ClaimCheck(
+        "DL-C2", settle(Verdict.PROVEN, witness, ok=ok), evidence, witness
+    )
 
 
 def _overall(parts: list[ClaimCheck]) -> Verdict:
-    """Refuted if a part is refuted, else conditional (some part needs a model)."""
-    if any(p.verdict is Verdict.REFUTED for p in parts):
-        return Verdict.REFUTED
-    return Verdict.CONDITIONAL
+    """Return the weakest part's verdict: refuted < open < conditional < verified < proven."""
+    return max((p.verdict for p in parts), key=_ORDER.index)
+
+
+def _first_witness(parts: list[ClaimCheck]) -> Mapping[str, Any] | None:
+    """Return the counterexample of the first refuted part (None if no part is refuted)."""
+    return next((p.counterexample for p in parts if p.verdict is Verdict.REFUTED), None)
 
 
 SCATTER_CLAIMS: tuple[Claim, ...] = (
@@ -291,7 +391,7 @@ SCATTER_CLAIMS: tuple[Claim, ...] = (
         "DL-T11-COMPOSE",
         "DL",
         "P proportional to q^d p^sigma",
-        Kind.ARITHMETIC,
+        Kind.SYMBOLIC,
         check_dl_t11_compose,
     ),
     Claim(

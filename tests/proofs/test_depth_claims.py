@@ -11,11 +11,15 @@ import sympy as sp
 from hypothesis import given
 from hypothesis import strategies as st
 
+from proofs import _depth_scatter as scatter
 from proofs import _depth_sym as sym
-from proofs import check
+from proofs import check, depth
+from proofs._smt import SmtResult
 from proofs.depth import CLAIMS
+from proofs.ledger import ClaimCheck, Verdict
 from theory.depth import (
     advantage,
+    crossover_depth,
     expected_work_similarity,
     log_p_similarity,
     p_similarity,
@@ -35,13 +39,13 @@ EXPECTED = {
     "DL-P1-UNIMODAL": "refuted",
     "DL-P1-INTERVAL": "proven",
     "DL-P1-VALUES": "verified",
-    "DL-P1-DSTAR": "refuted",
+    "DL-P1-DSTAR": "verified",
     "DL-P1-PHASE": "refuted",
     "DL-T6": "conditional",
     "DL-T6-BITS": "proven",
     "DL-T6-PROBES": "conditional",
     "DL-T6-ASSEMBLY": "verified",
-    "DL-T11": "conditional",
+    "DL-T11": "open",
     "DL-T11-ASSEMBLY": "proven",
     "DL-T11-COSURFACE": "conditional",
     "DL-T11-COMPOSE": "proven",
@@ -85,12 +89,43 @@ def test_dl_p1_unimodal_counterexample_by_hand():
     assert g == pytest.approx([cex["g1"], cex["g2"], cex["g3"]])
 
 
-def test_dl_p1_dstar_counterexample_by_hand():
-    """tau = 0.5005 lies in (0.50, 0.79] but g(1) = 0.97 - 0.7 * 0.67 = 0.501 > tau."""
-    cex = check("DL-P1-DSTAR").counterexample
-    assert 0.50 < cex["tau"] <= 0.79
+def test_dl_p1_dstar_exact_edges_by_hand():
+    """Edges g(1) = 0.97 - 0.7 * 0.67 = 0.501, g(2) = 0.9409 - 0.49 * 0.300763 = 0.79352613.
+
+    The stated band (0.50, 0.79] is right to 2 decimals; tau = 0.5005 sits between
+    0.50 and g(1), so d* = 1 there (hand: g(1) = 0.501 > 0.5005).
+    """
+    result = check("DL-P1-DSTAR")
+    assert "0.501" in result.evidence
+    assert "0.79352613" in result.evidence
     assert advantage(1, 0.70, 0.67, 0.97) == pytest.approx(0.501, rel=1e-13)
-    assert cex["d_star"] == 1
+    assert advantage(2, 0.70, 0.67, 0.97) == pytest.approx(0.79352613, rel=1e-13)
+    assert crossover_depth(0.70, 0.67, 0.97, 0.5005) == 1
+    assert crossover_depth(0.70, 0.67, 0.97, 0.79) == 2
+    assert crossover_depth(0.70, 0.67, 0.97, 0.45) == 1
+
+
+def test_dl_p1_dstar_refuted_beyond_rounding(monkeypatch):
+    """Shift g(1) to 0.6 (hand): tau = 0.55 then gets d* = 1, not the stated 2: refuted."""
+    exact = depth._g
+
+    def shifted(d, *args):
+        return Fraction("0.6") if d == 1 and not args else exact(d, *args)
+
+    monkeypatch.setattr(depth, "_g", shifted)
+    result = depth.check_dl_p1_dstar()
+    assert result.verdict.value == "refuted"
+    assert result.counterexample["d_star"] == 1
+    assert result.counterexample["stated"] == 2
+    assert 0.501 < result.counterexample["tau"] < 0.6
+
+
+def test_dl_p1_dstar_code_disagreement_is_open(monkeypatch):
+    """A crossover_depth disagreeing with the exact d* leaves the claim open, not refuted."""
+    monkeypatch.setattr(depth, "crossover_depth", lambda *_: 3)
+    result = depth.check_dl_p1_dstar()
+    assert result.verdict.value == "open"
+    assert result.counterexample is None
 
 
 def test_dl_t11_cosurface_counterexample():
@@ -98,6 +133,93 @@ def test_dl_t11_cosurface_counterexample():
     cex = check("DL-T11-COSURFACE").counterexample
     bounds = assembly_bounds(cex["p"], cex["sigma"])
     assert bounds.low == cex["P_all"] == 0.0 < bounds.independent
+
+
+# --- a proof that does not go through gives OPEN, never REFUTED ----------------
+
+# Claims whose verdict rests on a z3 proof or a sympy simplification; the rest
+# rest on exact numbers (UNIMODAL, VALUES, DSTAR, PHASE, RHOK) or no check (FIT).
+_PROOF_BASED = {
+    "DL-A4",
+    "DL-T7",
+    "DL-T9",
+    "DL-T10",
+    "DL-P1-INTERVAL",
+    "DL-T6",
+    "DL-T6-BITS",
+    "DL-T6-PROBES",
+    "DL-T6-ASSEMBLY",
+    "DL-T11",
+    "DL-T11-ASSEMBLY",
+    "DL-T11-COSURFACE",
+    "DL-T11-COMPOSE",
+    "DL-C2",
+}
+
+
+def _unknown(*_args):
+    return SmtResult(False, None, "", "unknown")
+
+
+def _break_proofs(monkeypatch):
+    """z3 answers unknown (a timeout) and sympy never simplifies to 0."""
+    for module in (depth, scatter):
+        monkeypatch.setattr(module, "prove", _unknown)
+        monkeypatch.setattr(module, "_zero", lambda _expr: False)
+
+
+def test_failed_proofs_give_open_not_refuted(monkeypatch):
+    """With every proof failing, proof-based claims are open; no verdict is refuted unwitnessed."""
+    _break_proofs(monkeypatch)
+    results = {c.id: c.run() for c in CLAIMS}
+    for claim_id in _PROOF_BASED:
+        assert results[claim_id].verdict.value == "open", claim_id
+        assert "Not settled" in results[claim_id].evidence or claim_id in {
+            "DL-P1-INTERVAL",
+            "DL-T6",
+            "DL-T11",
+            "DL-T11-COSURFACE",
+        }
+    for claim_id, result in results.items():
+        if result.verdict.value == "refuted":
+            assert result.counterexample, claim_id
+            assert claim_id in {"DL-P1", "DL-P1-UNIMODAL", "DL-P1-PHASE"}
+
+
+def test_sat_model_refutes_with_the_model(monkeypatch):
+    """A z3 'sat' answer is a witness: DL-C2 is refuted and records z3's model."""
+    model = {"P_ret": "1/2", "kappa": "1/3"}
+    monkeypatch.setattr(
+        scatter, "prove", lambda *_: SmtResult(False, dict(model), "", "sat")
+    )
+    result = scatter.check_dl_c2()
+    assert result.verdict.value == "refuted"
+    assert result.counterexample == {"goal": "P_ret kappa <= kappa", **model}
+
+
+def test_exact_failure_refutes_dl_t6_bits(monkeypatch):
+    """A failing integer pair is a witness: with comb patched to 1, (N, s) = (1, 1)
+    gives 1 >= 1 but (2, 1) gives 1 * 1^1 < 2^1, the first failing pair (by hand)."""
+    monkeypatch.setattr(scatter.math, "comb", lambda _n, _k: 1)
+    result = scatter.check_dl_t6_bits(max_items=3)
+    assert result.verdict.value == "refuted"
+    assert result.counterexample["N"] == 2
+    assert result.counterexample["sigma"] == 1
+
+
+@pytest.mark.parametrize(
+    ("verdicts", "expected"),
+    [
+        (["proven", "conditional", "verified"], "conditional"),
+        (["proven", "conditional", "proven", "open"], "open"),
+        (["proven", "open", "refuted"], "refuted"),
+        (["proven", "verified"], "verified"),
+    ],
+)
+def test_overall_takes_the_weakest_part(verdicts, expected):
+    """DL-T6/DL-T11 overall: refuted < open < conditional < verified < proven."""
+    parts = [ClaimCheck(f"P{i}", Verdict(v), "e") for i, v in enumerate(verdicts)]
+    assert scatter._overall(parts).value == expected
 
 
 # --- the symbolic transcriptions agree with the implementation -----------------
