@@ -51,11 +51,14 @@ def check_h1_signals_contradiction() -> ClaimCheck:
     'refuted'
     """
     zero = CellularSheaf(_EDGE, {(0, 1): ([[0]], [[0]])})
+    zero_one_map = CellularSheaf.from_transport(_EDGE, {(0, 1): [[0]]})
     const_tri = CellularSheaf.constant(_TRIANGLE, 1)
     ident = CellularSheaf.constant(_EDGE, 1)
     rows = {
-        # d0 = [[0, 0]]: rank 0, h1 = 1 - 0; every f is a section
+        # two-map form, both maps zero: d0 = [[0, 0]], rank 0, h1 = 1 - 0
         "zero_edge": (zero, sp.Matrix([[0, 0]]), [5, -3], 1, True),
+        # THEORY's one-map form f(v) - rho f(u), rho = 0: d0 = [[0, 1]], h1 = 0
+        "zero_edge_one_map": (zero_one_map, sp.Matrix([[0, 1]]), [5, -3], 0, False),
         # d0 rows (0,1), (0,2), (1,2): rank 2, h1 = 3 - 2; constant data consistent
         "triangle": (
             const_tri,
@@ -69,6 +72,7 @@ def check_h1_signals_contradiction() -> ClaimCheck:
     }
     ok = True
     found = {}
+    facts: dict[str, tuple[int, bool]] = {}  # computed (h1, consistent)
     for name, (sheaf, hand, f, h1, consistent) in rows.items():
         coh = sheaf.cohomology()
         ok &= coh.h1 == h1 == hand.shape[0] - hand.rank()
@@ -76,19 +80,27 @@ def check_h1_signals_contradiction() -> ClaimCheck:
         ok &= (
             sheaf.is_consistent(f) is consistent is (hand * sp.Matrix(f)).is_zero_matrix
         )
-        found[name] = {"h1": coh.h1, "f": f, "consistent": consistent}
+        facts[name] = (coh.h1, sheaf.is_consistent(f))
+        found[name] = {"h1": coh.h1, "f": f, "consistent": facts[name][1]}
     smallest = _no_h1_without_edges()
+    # the refutation: H1 != 0 with consistent data, H1 = 0 with inconsistent data
+    ok &= facts["triangle"][0] > 0 and facts["triangle"][1]
+    ok &= facts["edge"][0] == 0 and not facts["edge"][1]
     if not (ok and smallest):
         return ClaimCheck(
             "SLM-S5.4-H1", Verdict.OPEN, "checks disagree: " + repr(found)
         )
     evidence = (
         "H1 is a property of the sheaf, not of the data. Consistent data on a sheaf "
-        "with H1 = 1: one edge with zero maps F_u = F_v = [0] (d0 = [[0, 0]], the "
-        "smallest: a graph without edges has C1 = 0), every f consistent; and the "
-        "constant sheaf R on the triangle, f = (1, 1, 1), d0 f = 0. Inconsistent data "
-        "on a sheaf with H1 = 0: one edge with identity maps, f = (0, 1), d0 f = (1). "
-        "Ranks by theory.sheaf (QQ) and by sympy Matrix.rank agree."
+        "with H1 = 1: the constant sheaf R on the triangle, f = (1, 1, 1), d0 f = 0 "
+        "(the same under the one-map coboundary rho f(u) - f(v) of SLM §5.4 and the "
+        "two-map form, since all maps are identities). Inconsistent data on a sheaf "
+        "with H1 = 0: one edge with identity maps, f = (0, 1), d0 f = (1). These two "
+        "carry the refutation under either convention. Convention note: one edge with "
+        "zero maps on both sides (two-map form, d0 = [[0, 0]]) has H1 = 1 with every f "
+        "consistent, the smallest such sheaf (a graph without edges has C1 = 0); in "
+        "the one-map form rho f(u) - f(v) a zero rho gives d0 f = -f(v), so H1 = 0 and "
+        "f = (5, -3) is inconsistent. Ranks by theory.sheaf (QQ) and by sympy Matrix.rank agree."
     )
     return ClaimCheck("SLM-S5.4-H1", Verdict.REFUTED, evidence, {"cases": found})
 
@@ -148,6 +160,7 @@ def check_score_threshold() -> ClaimCheck:
     'refuted'
     """
     edge = CellularSheaf.constant(_EDGE, 1)
+    missed_score = paper_score(edge, [1, 2], epsilon=0.0)  # 1 / (1 + 4)
     consistent_zero = paper_score(edge, [3, 3], epsilon=0.0) == 0.0
     smallest = _smallest_missed(edge)
     eps = 1e-8
@@ -159,6 +172,8 @@ def check_score_threshold() -> ClaimCheck:
         consistent_zero
         and smallest[0] == 2
         and [1, 2] in smallest[1]
+        and abs(missed_score - 1 / 5) < 1e-15
+        and missed_score < PAPER_THRESHOLD
         and abs(tiny - 1 / 101) < 1e-12
         and abs(unit - 1 / (1 + eps)) < 1e-12
         and abs(shifted - 1 / 221) < 1e-15
@@ -182,7 +197,7 @@ def check_score_threshold() -> ClaimCheck:
     counter = {
         "sheaf": "one edge, F_u = F_v = [1]",
         "f": [1, 2],
-        "score": "1/5",
+        "score": missed_score,
         "threshold": PAPER_THRESHOLD,
         "d0_f": [1],
     }

@@ -4,11 +4,14 @@ import functools
 import json
 from fractions import Fraction
 
+import networkx as nx
 import pytest
 import sympy as sp
 
 import proofs.sheaf as ledger
 from proofs import CLAIMS, check
+from proofs.ledger import ClaimCheck, Verdict
+from theory.contradiction import paper_score
 from theory.sheaf import CellularSheaf
 
 VERDICTS = {
@@ -51,16 +54,22 @@ def test_slm_s54_h1_counterexamples_by_hand():
     assert cases["triangle"] == {"h1": 3 - 2, "f": [1, 1, 1], "consistent": True}
     assert cases["edge"] == {"h1": 1 - 1, "f": [0, 1], "consistent": False}
     assert cases["zero_edge"]["h1"] == 1 - 0
+    # THEORY's one-map form with rho = 0: d0 = [[0, 1]] (theory.sheaf's sign), rank 1
+    one_map = sp.Matrix([[0, 1]])
+    assert cases["zero_edge_one_map"]["h1"] == 1 - one_map.rank() == 0
+    assert cases["zero_edge_one_map"]["consistent"] is False
+    assert one_map * sp.Matrix(cases["zero_edge_one_map"]["f"]) != sp.zeros(1, 1)
 
 
 def test_slm_s54_score_counterexample_by_hand():
     """f = (1, 2) on one identity edge: (2 - 1)^2 / (1^2 + 2^2) = 1/5 < 0.45."""
     cx = _check("SLM-S5.4-SCORE").counterexample
-    assert cx["f"] == [1, 2]
-    assert (
-        Fraction(cx["score"]) == Fraction((2 - 1) ** 2, 1**2 + 2**2) < Fraction(45, 100)
-    )
-    assert cx["threshold"] == 0.45
+    f0, f1 = cx["f"]
+    by_hand = Fraction((f1 - f0) ** 2, f0**2 + f1**2)
+    assert by_hand == Fraction(1, 5) < Fraction(45, 100)  # the paper's threshold 0.45
+    edge = CellularSheaf.constant(nx.path_graph(2), 1)
+    assert cx["score"] == paper_score(edge, cx["f"], epsilon=0) == pytest.approx(1 / 5)
+    assert f0 != f1  # inconsistent: d0 f = f1 - f0 != 0
 
 
 def test_h1_check_refuses_a_verdict_when_cohomology_is_wrong(monkeypatch):
@@ -94,3 +103,24 @@ def test_score_check_refuses_a_verdict_when_the_score_is_wrong(monkeypatch):
     )
     assert ledger.check_score_threshold().verdict.value == "open"
     assert tc.PAPER_THRESHOLD == 0.45
+
+
+def test_h1_check_refuses_a_verdict_when_consistency_is_wrong(monkeypatch):
+    """If every f counted as consistent, the sympy cross-check fails: no verdict."""
+    monkeypatch.setattr(CellularSheaf, "is_consistent", lambda self, f, **kw: True)
+    assert ledger.check_h1_signals_contradiction().verdict.value == "open"
+
+
+def test_parent_refuted_only_through_a_refuted_part(monkeypatch):
+    """SLM-S5.4 is refuted by its parts; with neither H1 nor SCORE refuted, OPEN."""
+
+    def stand_in(claim_id):
+        return lambda: ClaimCheck(claim_id, Verdict.OPEN, "broken on purpose")
+
+    monkeypatch.setattr(ledger, "check_precise_correspondence", stand_in("P"))
+    monkeypatch.setattr(
+        ledger, "check_h1_signals_contradiction", stand_in("SLM-S5.4-H1")
+    )
+    assert ledger.check_slm_s54().verdict.value == "refuted"  # SCORE still refutes
+    monkeypatch.setattr(ledger, "check_score_threshold", stand_in("SLM-S5.4-SCORE"))
+    assert ledger.check_slm_s54().verdict.value == "open"
