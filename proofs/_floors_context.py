@@ -94,17 +94,26 @@ def check_context_gain_equality() -> ClaimCheck:
     'verified'
     """
     rng = np.random.default_rng(61)
-    worst = 0.0
+    worst, witness = 0.0, None
     for table in random_tables((2, 3, 2), 62):
         phi = np.array([rng.permutation(3), rng.permutation(3)])
         g = context_gain(table, phi)
-        worst = max(worst, abs(g.i_yc_given_x - g.i_dc_given_x))
+        gap = abs(g.i_yc_given_x - g.i_dc_given_x)
+        worst = max(worst, gap)
+        if gap >= 1e-9 and witness is None:
+            witness = {
+                "table": table.tolist(),
+                "phi": phi.tolist(),
+                "i_yc": g.i_yc_given_x,
+                "i_dc": g.i_dc_given_x,
+            }
     return ClaimCheck(
         "DL-T2-EQ",
-        Verdict.VERIFIED if worst < 1e-9 else Verdict.REFUTED,
+        Verdict.VERIFIED if witness is None else Verdict.REFUTED,
         f"max |I(Y;C|X) - I(D;C|X)| = {worst:.1e} on {SAMPLES} random tables with "
         "phi(x, .) a permutation; argument: D is then a function of (X, Y), so "
         "I(D;C|X,Y) = 0",
+        witness,
     )
 
 
@@ -121,12 +130,19 @@ def check_context_gain_counterexample() -> ClaimCheck:
     for d1, d2 in itertools.product((0, 1), repeat=2):
         table[0, 2 * d1 + d2, d2] = 0.25
     g = context_gain(table, [[0, 0, 1, 1]])
-    ok = g.i_yc_given_x == 0.0 and abs(g.i_dc_given_x - 1.0) < 1e-12 and not g.injective
+    strict = g.i_yc_given_x < g.i_dc_given_x - 1e-9 and not g.injective
+    hand = g.i_yc_given_x == 0.0 and abs(g.i_dc_given_x - 1.0) < 1e-12
+    if not strict:  # the recorded numbers show the stated example is not strict
+        verdict = Verdict.REFUTED
+    else:  # strict, but off the hand values 0 and 1 bit: the code is suspect
+        verdict = Verdict.VERIFIED if hand else Verdict.OPEN
     return ClaimCheck(
         "DL-T2-CX",
-        Verdict.VERIFIED if ok else Verdict.REFUTED,
+        verdict,
         "D = (D1, D2) fair bits, Y = D1, C = D2, X constant: I(Y;C|X) = 0 < I(D;C|X) = 1 "
-        "bit, so equality needs DL-A1 (the claim's counterexample is correct)",
+        "bit by hand, so equality needs DL-A1 (the claim's counterexample is correct); "
+        f"theory.floors.context_gain gives {g.i_yc_given_x:.12g} and "
+        f"{g.i_dc_given_x:.12g} [{hand}]",
         {
             "D": "(D1, D2) fair bits",
             "Y": "D1",

@@ -3,6 +3,7 @@
 import functools
 import json
 import math
+import types
 
 import numpy as np
 import pytest
@@ -10,13 +11,15 @@ import sympy as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from proofs import check
+from proofs import _floors_context, _floors_decay, check, floors
 from proofs.floors import CLAIMS, fano_left_side
 from theory.decay_fit import compare_decays
 from theory.floors import bayes_floor, candidate_floor, fano_bound, mutual_information
 
 FLOORS_VERDICTS = {
     "DL-D1": "proven",
+    "DL-T1": "verified",
+    "DL-T2": "verified",
     "DL-T1-BAYES": "verified",
     "DL-T1-FANO": "verified",
     "DL-T1-FANO-MONO": "proven",
@@ -30,7 +33,7 @@ FLOORS_VERDICTS = {
     "DL-L1": "conditional",
     "DL-T3": "verified",
     "DL-T4": "conditional",
-    "DL-T5": "verified",
+    "DL-T5": "conditional",
     "DL-T8": "conditional",
     "DL-DECAY-ID": "conditional",
 }
@@ -123,3 +126,104 @@ def test_probe_cost_formula_matches_simulation():
     rounds = rng.geometric(p, size=n)
     cost = (rounds - 1) * m + position
     assert cost.mean() == pytest.approx(m / p - (m - 1) / 2, abs=0.15)
+
+
+# --- a check that does not go through gives OPEN; REFUTED only with a witness ----
+
+
+def test_dl_t1_ex_code_disagreement_is_open(monkeypatch):
+    """A Bayes floor disagreeing with min(0.89, 0.11) = 0.11 leaves DL-T1-EX open."""
+    monkeypatch.setattr(floors, "bayes_floor", lambda _t: 0.2)
+    result = floors.check_worked_example()
+    assert result.verdict.value == "open"
+    assert result.counterexample is None
+
+
+def test_dl_t1_ex_off_rounding_is_refuted(monkeypatch):
+    """An exact H that rounds to 0.60, not the stated 0.50, is a witness with its number."""
+    exact = dict(floors.sym.worked_example())
+    exact["H"] = "0.6"
+    monkeypatch.setattr(floors.sym, "worked_example", lambda: exact)
+    result = floors.check_worked_example()
+    assert result.verdict.value == "refuted"
+    assert result.counterexample == {"H": 0.6}
+
+
+def test_dl_t3_code_disagreement_is_open(monkeypatch):
+    """A cumulative_floor off the brute-force sum leaves DL-T3 open, not refuted."""
+    monkeypatch.setattr(floors, "cumulative_floor", lambda _tables: 0.0)
+    assert floors.check_cumulative_floor().verdict.value == "open"
+
+
+def test_dl_t3_policy_below_floor_is_refuted(monkeypatch):
+    """A floor of 1 (impossible) is beaten by a policy: refuted with table and policy."""
+    monkeypatch.setattr(floors, "bayes_floor", lambda _t: 1.0)
+    result = floors.check_cumulative_floor()
+    assert result.verdict.value == "refuted"
+    assert result.counterexample["loss"] < 1.0
+    assert len(result.counterexample["policy"]) == 2
+
+
+def test_dl_t4_broken_count_is_open(monkeypatch):
+    """A VC count above log2 |class| is impossible, so it makes DL-T4 open, not refuted."""
+    broken = types.SimpleNamespace(floor=lambda _x: -1, log2=math.log2)
+    monkeypatch.setattr(floors, "math", broken)
+    assert floors.check_learning_bound().verdict.value == "open"
+
+
+def test_dl_t5_broken_end_points_are_open(monkeypatch):
+    """A recall bound below 1 at R = H = 2 bits (hand: lossless) makes DL-T5 open."""
+    monkeypatch.setattr(_floors_decay, "recall_bound", lambda *_: 0.5)
+    assert _floors_decay.check_rate_distortion().verdict.value == "open"
+
+
+def test_dl_t5_is_conditional_on_the_cited_converse():
+    """The recall bound rests on the rate-distortion converse, cited in the evidence."""
+    result = _check("DL-T5")
+    assert result.verdict.value == "conditional"
+    assert "converse" in result.evidence
+
+
+def _fake_gain(i_yc, i_dc):
+    return lambda *_: types.SimpleNamespace(
+        i_yc_given_x=i_yc, i_dc_given_x=i_dc, injective=False
+    )
+
+
+def test_dl_t2_cx_not_strict_is_refuted(monkeypatch):
+    """If the stated example gave I(Y;C|X) = I(D;C|X), the recorded numbers refute it."""
+    monkeypatch.setattr(_floors_context, "context_gain", _fake_gain(1.0, 1.0))
+    result = _floors_context.check_context_gain_counterexample()
+    assert result.verdict.value == "refuted"
+    assert result.counterexample["I(Y;C|X)"] == result.counterexample["I(D;C|X)"]
+
+
+def test_dl_t2_cx_off_hand_values_is_open(monkeypatch):
+    """Strict but off the hand values 0 and 1 bit: the code is suspect, so open."""
+    monkeypatch.setattr(_floors_context, "context_gain", _fake_gain(0.2, 0.7))
+    result = _floors_context.check_context_gain_counterexample()
+    assert result.verdict.value == "open"
+
+
+def test_dl_t2_eq_failure_records_its_table(monkeypatch):
+    """An equality gap of 0.5 bit is a witness: refuted with the table and phi."""
+    monkeypatch.setattr(_floors_context, "context_gain", _fake_gain(0.0, 0.5))
+    result = _floors_context.check_context_gain_equality()
+    assert result.verdict.value == "refuted"
+    assert result.counterexample["i_dc"] - result.counterexample["i_yc"] == 0.5
+    assert np.asarray(result.counterexample["table"]).shape == (2, 3, 2)
+
+
+def test_dl_t8_data_processing_failure_is_refuted(monkeypatch):
+    """An 'information' growing with table size breaks data processing: refuted with tables."""
+    monkeypatch.setattr(floors, "mutual_information", lambda t: float(np.size(t)))
+    result = floors.check_uniform_candidate_floor()
+    assert result.verdict.value == "refuted"
+    assert np.asarray(result.counterexample["p(s,n)"]).shape == (3, 8)
+    assert np.asarray(result.counterexample["p(n-hat|s)"]).shape == (3, 8)
+
+
+def test_dl_t8_states_data_processing():
+    """The DL-T8 statement carries THEORY's data-processing part I(n_d; n-hat) <= I(n_d; S_d)."""
+    claim = next(c for c in CLAIMS if c.id == "DL-T8")
+    assert "I(n_d; n-hat) <= I(n_d; S_d)" in claim.statement
