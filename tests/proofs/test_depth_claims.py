@@ -128,6 +128,39 @@ def test_dl_p1_dstar_code_disagreement_is_open(monkeypatch):
     assert result.counterexample is None
 
 
+def test_dl_p1_values_off_rounding_records_the_number(monkeypatch):
+    """g(1) shifted to 0.6 no longer rounds to the stated 0.50: refuted with 0.6 recorded."""
+    exact = depth._g
+
+    def shifted(d, *args):
+        return Fraction("0.6") if d == 1 and not args else exact(d, *args)
+
+    monkeypatch.setattr(depth, "_g", shifted)
+    result = depth.check_dl_p1_values()
+    assert result.verdict.value == "refuted"
+    assert result.counterexample == {"g(1) ~ 0.50": 0.6}
+
+
+def test_dl_p1_refuted_through_its_refuted_parts_only():
+    """DL-P1 names unimodality and the phase orientation, not the d* rounding."""
+    result = check("DL-P1")
+    assert "not unimodal" in result.evidence
+    assert "0.501, not 0.50" not in result.evidence
+    assert result.counterexample == check("DL-P1-UNIMODAL").counterexample
+
+
+def test_dl_p1_open_when_no_part_is_refuted(monkeypatch):
+    """With the unimodality and phase parts unsettled, DL-P1 is open, not refuted."""
+    for name, cid in (
+        ("check_dl_p1_unimodal", "DL-P1-UNIMODAL"),
+        ("check_dl_p1_phase", "DL-P1-PHASE"),
+    ):
+        monkeypatch.setattr(
+            depth, name, lambda cid=cid: ClaimCheck(cid, Verdict.OPEN, "unsettled")
+        )
+    assert depth.check_dl_p1().verdict.value == "open"
+
+
 def test_dl_t11_cosurface_counterexample():
     """Two complementary fragments of probability 1/2 never assemble: P = 0 < 1/4."""
     cex = check("DL-T11-COSURFACE").counterexample
