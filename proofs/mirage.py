@@ -137,7 +137,13 @@ def _paired(
     ]
     n = len(pairs)
     if n == 0:
-        return {"diff": 0.0, "pvalue": 1.0, "n": 0, "discordant_upper": 1.0}
+        return {
+            "diff": 0.0,
+            "pvalue": 1.0,
+            "n": 0,
+            "discordant": 0,
+            "discordant_upper": 1.0,
+        }
     b = sum(a and not c for a, c in pairs)
     c = sum(x and not a for a, x in pairs)
     both = sum(a and x for a, x in pairs)
@@ -150,6 +156,7 @@ def _paired(
         "diff": (b - c) / n,
         "pvalue": mcnemar(table).pvalue,
         "n": n,
+        "discordant": b + c,
         "discordant_upper": upper,
     }
 
@@ -165,8 +172,10 @@ def check_validity_ties(semantics: str, *, seeds: int | None = None) -> ClaimChe
     preservation (over seeds where the full and both free solves are valid,
     the paper's denominator) or fixed-pivot feasibility differs by an exact
     McNemar test below the Bonferroni level 0.05 / (number of tests).
-    Verified when both hold; refuted when validity differs significantly or
-    nothing separates; open when the sweep is too small to show the tie.
+    Verified when both hold; refuted when validity differs significantly, or
+    when the two compressions never differ on any seed in the semantic
+    diagnostics; open when the sweep is too small to show the tie or a
+    separation.
     ``seeds`` overrides :data:`SWEEP_SEEDS` (the ledger uses the default).
 
     Examples
@@ -202,8 +211,19 @@ def check_validity_ties(semantics: str, *, seeds: int | None = None) -> ClaimChe
         f"separating below the Bonferroni level {level:.3g}: "
         + ("; ".join(separating) if separating else "none")
     )
-    if differs or not separating:
+    moved = sum(d["discordant"] for table in (pres, fixed) for d in table.values())
+    if differs:
         verdict = Verdict.REFUTED
+    elif not separating and moved == 0:
+        verdict = Verdict.REFUTED
+        evidence = (
+            "the two compressions never differ on any seed and retention in pivot "
+            "preservation or fixed-pivot feasibility, so nothing separates them. "
+            + evidence
+        )
+    elif not separating:
+        verdict = Verdict.OPEN
+        evidence = "too few seeds to show a separation. " + evidence
     elif ties:
         verdict = Verdict.VERIFIED
     else:

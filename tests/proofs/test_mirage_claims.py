@@ -126,3 +126,18 @@ def test_vm_c3_preservation_uses_the_papers_denominator(monkeypatch):
     result = mirage_module.check_validity_ties("reference")
     assert result.verdict.value == "refuted"
     assert "separating below the Bonferroni level 0.025: none" in result.evidence
+
+
+def test_vm_c3_is_open_when_differences_are_too_few_to_separate(monkeypatch):
+    """3 seeds of 100 with a lost pivot: not significant, but not 'never differ' either."""
+    everything = dict.fromkeys(("naive", "bridge_preserving", "contract_guarded"), ALL)
+    preserved = {
+        "naive": ALL,
+        "bridge_preserving": ALL,
+        "contract_guarded": set(range(3, 100)),
+    }
+    rows = _rows(everything, preserved)
+    monkeypatch.setattr(mirage_module, "_sweep", lambda *a: _result("reference", rows))
+    result = mirage_module.check_validity_ties("reference")
+    assert result.verdict.value == "open"
+    assert "too few seeds to show a separation" in result.evidence
