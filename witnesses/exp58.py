@@ -451,6 +451,10 @@ def main(argv: list[str] | None = None) -> int:
         "--out", metavar="FILE", help="also write the JSON document to FILE"
     )
     args = parser.parse_args(argv)
+    if args.out is not None and not Path(args.out).resolve().parent.is_dir():
+        parser.error(
+            f"--out {args.out!r}: directory {Path(args.out).parent} does not exist"
+        )
     try:
         result = run(semantics=args.semantics)
         document = json.dumps(

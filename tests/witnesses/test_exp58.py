@@ -139,3 +139,11 @@ def test_module_entry_point_as_a_subprocess():
     )
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["witness_triple"] is True
+
+
+def test_out_into_a_missing_directory_is_a_usage_error(tmp_path, capsys):
+    with pytest.raises(SystemExit) as info:
+        main(["--out", str(tmp_path / "absent" / "exp58.json")])
+    assert info.value.code == 2
+    assert "does not exist" in capsys.readouterr().err
+    assert not (tmp_path / "absent").exists()
