@@ -205,6 +205,9 @@ def retention_sweep(
     if out is not None and Path(out).suffix not in (".json", ".csv"):
         msg = f"out must end in .json or .csv, got {str(out)!r}"
         raise ValueError(msg)
+    if out is not None and not Path(out).resolve().parent.is_dir():
+        msg = f"out={str(out)!r}: directory {Path(out).parent} does not exist"
+        raise ValueError(msg)
     solver_name = solver
     if solver_name is None:
         solver_name = "reference" if semantics == "reference" else "exact"

@@ -152,6 +152,7 @@ BAD = [
     ({"semantics": "both"}, ValueError, "semantics must be one of"),
     ({"solver": "tp"}, ValueError, "solver must be one of"),
     ({"out": "sweep.txt"}, ValueError, "out must end in .json or .csv"),
+    ({"out": "absent-dir/sweep.json"}, ValueError, "does not exist"),
     ({"executor": "pool"}, TypeError, "executor must be a concurrent.futures.Executor"),
 ]
 
