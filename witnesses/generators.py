@@ -2,9 +2,9 @@
 
 Both generators draw everything from one ``numpy.random.default_rng(seed)``
 in a fixed order, so that a seed gives the same timeline on every machine
-and under every ``PYTHONHASHSEED``. No reference code was available: the
-draw order below follows the prose of WITNESS.md 1.1 literally and is part
-of this module's contract (changing it changes every published number).
+and under every ``PYTHONHASHSEED``. The draw order below is the
+reference's (WITNESS.md 1.1) and part of this module's contract: changing it
+changes every published number.
 
 Draw order, **Bursty** (``n`` events, ``B`` bursts):
 
@@ -37,19 +37,28 @@ inter-burst windows between consecutive burst windows):
    floored at ``1e-6``.
 4. Hubs, actors and parents (below).
 
-**Hubs, actors, parents** (both generators, after the weights):
+**Hubs, actors, parents** (both generators, after the weights; WITNESS.md
+1.1 as corrected on 2026-11-24):
 
-* hubs are the ``round(hub_fraction * n)`` heaviest events (a stable sort on
-  ``-weight``: the earlier event wins a tie) and involve every actor; no
-  draws are made for them;
-* every other event, in time order: ``r = rng.integers(1, min(3, A) + 1)``,
-  then ``rng.choice(A, size=r, replace=False)`` actor indices;
-* then every event ``i >= 1``, in time order: ``rng.random() <
-  causal_density`` decides whether it has parents; if so
-  ``r = rng.integers(1, min(3, i) + 1)`` parents are drawn with
-  ``rng.choice(i, size=r, replace=False, p=q)`` among the earlier events
-  ``j < i``, with ``q`` proportional to ``(w_j + 1e-9) / (1 + t_i - t_j)``
-  ("age" read as elapsed time). Parents are stored in time order.
+* hubs are the ``round(hub_fraction * n)`` heaviest events, taken as the
+  reference does, from the reverse of ``numpy.argsort(weights)`` (numpy's
+  default sort; weights are continuous, so ties do not occur in practice);
+  they involve every actor and no actor draw is made for them;
+* then actors and parents are drawn **interleaved, event by event in time
+  order**; for event ``i = 0, 1, ..., n-1``:
+
+  1. unless ``i`` is a hub, ``r = rng.integers(1, min(3, A) + 1)``, then
+     ``rng.choice(<the A actor names>, size=r, replace=False)``;
+  2. for every event, hubs included: event 0 has no parents and makes no
+     draw; otherwise ``rng.random() >= causal_density`` means no parents,
+     and else ``r = rng.integers(1, min(3, i) + 1)`` parents are drawn with
+     ``rng.choice(i, size=r, replace=False, p=q)`` among the earlier events
+     ``j < i``, ``q`` proportional to ``(w_j + 1e-9) / (1 + t_i - t_j)``
+     ("age" read as elapsed time), and stored in index order.
+
+  Drawing all actor sets first and the parents afterwards (this module's
+  order before 2026-11-24) gives the same timestamps and weights but other
+  actors and parents, and reproduces none of the published sweep numbers.
 
 Event ids are ``e0000, e0001, ...`` in time order (zero-padded to at least
 four digits, wider when needed, so that id order equals time order) and
@@ -342,21 +351,22 @@ def _assemble(
     n = len(times)
     names = [f"actor_{a}" for a in range(n_actors)]
     n_hubs = round(hub_fraction * n)
-    hubs = set(np.argsort(-weights, kind="stable")[:n_hubs].tolist())
-    actors: list[frozenset[str]] = []
+    # The reference ranks by a reverse of numpy's default (unstable) argsort;
+    # weights are continuous, so ties do not occur in practice.
+    hubs = set(np.argsort(weights)[::-1][:n_hubs].tolist())
     most = min(3, n_actors)
+    width = max(4, len(str(n - 1)))
+    ids = [f"e{i:0{width}d}" for i in range(n)]
+    actors: list[frozenset[str]] = []
+    parents: list[tuple[str, ...]] = []
     for i in range(n):
         if i in hubs:
             actors.append(frozenset(names))
-            continue
-        size = int(rng.integers(1, most + 1))
-        picked = rng.choice(n_actors, size=size, replace=False)
-        actors.append(frozenset(names[int(a)] for a in picked))
-    width = max(4, len(str(n - 1)))
-    ids = [f"e{i:0{width}d}" for i in range(n)]
-    parents: list[tuple[str, ...]] = [()]
-    for i in range(1, n):
-        if rng.random() >= causal_density:
+        else:
+            size = int(rng.integers(1, most + 1))
+            picked = rng.choice(names, size=size, replace=False)
+            actors.append(frozenset(str(a) for a in picked))
+        if i == 0 or rng.random() >= causal_density:
             parents.append(())
             continue
         size = int(rng.integers(1, min(3, i) + 1))
