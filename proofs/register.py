@@ -19,6 +19,7 @@ _MODULES = (
     "proofs.witness",
     "proofs.closure",
     "proofs.mirage",
+    "proofs.published",
     "proofs.depth",
     "proofs.floors",
     "proofs.inference",

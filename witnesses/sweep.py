@@ -28,6 +28,7 @@ from witnesses._runner import run_cells, write_atomic
 from witnesses.compress import compress
 from witnesses.generators import MultiBurstConfig, multiburst
 from witnesses.grammar import Grammar
+from witnesses.semantics import REFERENCE, Semantics, as_semantics
 from witnesses.solve import solve
 from witnesses.trials import Trial
 
@@ -47,10 +48,6 @@ _M = 10
 _GAP = 0.11
 _MIN_LENGTH = 4
 _N_EVENTS = 200
-_STRATEGIES = {
-    "reference": ("naive", "bridge_preserving", "contract_guarded"),
-    "paper": ("naive", "bridge_preserving", "definition2"),
-}
 _ROW_FIELDS = (
     "retention",
     "seed",
@@ -127,7 +124,7 @@ def retention_sweep(
     *,
     retentions: Sequence[float] = RETENTIONS,
     seeds: Iterable[int] = range(100),
-    semantics: str = "reference",
+    semantics: Semantics | str = REFERENCE,
     solver: str | None = None,
     executor: Executor | bool | None = None,
     journal: str | Path | None = None,
@@ -143,10 +140,12 @@ def retention_sweep(
         ``max(8, round(200 r))``.
     seeds : iterable of int
         MultiBurst seeds (``>= 0``), one cell each.
-    semantics : {"reference", "paper"}
-        ``"reference"``: strategies naive, bridge_preserving,
-        contract_guarded and the reference solver. ``"paper"``: the contract is
-        ``definition2`` and the solver is exact with the endogenous pivot.
+    semantics : Semantics or str, default REFERENCE
+        The strategies compared, the solver and the development counting
+        (:mod:`witnesses.semantics`). ``REFERENCE``: naive,
+        bridge_preserving, contract_guarded and the reference solver;
+        ``PAPER``: the contract is Definition 2 (non-focal development) and
+        the solver is exact with the endogenous pivot.
     solver : {"reference", "greedy", "exact"}, optional
         Overrides the semantics' solver: ``"greedy"`` is the committed,
         argmax-anchored search of the paper's greedy sweep.
@@ -171,7 +170,7 @@ def retention_sweep(
     ------
     ValueError
         For a retention outside ``(0, 1]``, a negative seed, no seeds, an
-        unknown semantics, or an ``out`` suffix other than .json/.csv.
+        unknown semantics name, or an ``out`` suffix other than .json/.csv.
 
     Notes
     -----
@@ -194,9 +193,7 @@ def retention_sweep(
     >>> [row["strategy"] for row in r.rows]
     ['naive', 'bridge_preserving', 'contract_guarded']
     """
-    if semantics not in _STRATEGIES:
-        msg = f"semantics must be one of 'reference', 'paper', got {semantics!r}"
-        raise ValueError(msg)
+    sem = as_semantics(semantics)
     chosen = [_check_retention(r) for r in retentions]
     seed_list = [_check_seed(s) for s in seeds]
     if not chosen or not seed_list:
@@ -208,25 +205,23 @@ def retention_sweep(
     if out is not None and not Path(out).resolve().parent.is_dir():
         msg = f"out={str(out)!r}: directory {Path(out).parent} does not exist"
         raise ValueError(msg)
-    solver_name = solver
-    if solver_name is None:
-        solver_name = "reference" if semantics == "reference" else "exact"
+    solver_name = sem.solver if solver is None else solver
     if solver_name not in ("reference", "greedy", "exact"):
         msg = f"solver must be one of 'reference', 'greedy', 'exact', got {solver!r}"
         raise ValueError(msg)
     cells = [
-        {"retentions": chosen, "seed": s, "semantics": semantics, "solver": solver_name}
+        {"retentions": chosen, "seed": s, "semantics": sem.name, "solver": solver_name}
         for s in seed_list
     ]
     rows = _run(cells, executor=executor, journal=journal, progress=progress)
     rows.sort(key=lambda r: (-r["retention"], r["seed"]))
-    aggregates = _aggregates(rows, chosen, _STRATEGIES[semantics])
+    aggregates = _aggregates(rows, chosen, sem.strategies)
     result = SweepResult(
-        semantics,
+        sem.name,
         solver_name,
         tuple(rows),
         tuple(aggregates),
-        _crossover(aggregates, semantics),
+        _crossover(aggregates, sem),
     )
     if out is not None:
         path = Path(out)
@@ -250,20 +245,20 @@ def sweep_cell(cell: Mapping[str, Any]) -> list[dict[str, Any]]:
     >>> len(rows), rows[0]["target"]
     (3, 100)
     """
-    semantics = cell["semantics"]
-    default = "reference" if semantics == "reference" else "exact"
-    solver = cell.get("solver", default)
-    endogenous = semantics == "paper" and solver == "exact"
+    sem = as_semantics(cell["semantics"])
+    solver = cell.get("solver", sem.solver)
+    endogenous = sem.endogenous and solver == "exact"
     timeline = multiburst(MultiBurstConfig(n_events=_N_EVENTS), seed=int(cell["seed"]))
     g = grammar()
     full = solve(timeline, grammar=g, m=_M, solver=solver, endogenous=endogenous)
     rows = []
     for retention in cell["retentions"]:
         target = max(8, round(_N_EVENTS * retention))
-        for strategy in _STRATEGIES[semantics]:
+        for strategy in sem.strategies:
             packed = compress(
                 timeline,
                 strategy=strategy,
+                counting=sem.counting,
                 k=_K,
                 m=_M,
                 target_size=target,
@@ -429,9 +424,9 @@ def _aggregates(
 
 
 def _crossover(
-    aggregates: list[dict[str, Any]], semantics: str
+    aggregates: list[dict[str, Any]], sem: Semantics
 ) -> dict[str, float | None]:
-    contract = _STRATEGIES[semantics][-1]
+    contract = sem.contract
     out: dict[str, float | None] = {}
     for metric in ("valid_rate", "pivot_preservation", "fixed_valid_rate"):
         best = None
