@@ -496,17 +496,20 @@ _C3_PARTS = (
         "in Exp52 raw validity is 1.000 under naive, bridge-preserving and contract "
         "compression",
         check_exp52_ties,
+        "§7.3",
     ),
     (
         "EXP53",
         "in Exp53 segment-wise and whole compression are both valid at 1.000 (gap 0.000)",
         check_exp53_ties,
+        "§7.3",
     ),
     (
         "DEGRADE",
         "in the retention sweep raw validity ties between naive and contract while "
         "pivot preservation degrades under both",
         check_validity_ties,
+        "§7.3; Table 3; Appendix A, Table 9",
     ),
 )
 
@@ -520,8 +523,9 @@ def _c3_claims(semantics: str) -> tuple[Claim, ...]:
             Kind.SIMULATION,
             partial(fn, semantics),
             slow=True,
+            where=where,
         )
-        for part, statement, fn in _C3_PARTS
+        for part, statement, fn, where in _C3_PARTS
     )
     whole = Claim(
         f"VM-C3@{semantics}",
@@ -530,6 +534,7 @@ def _c3_claims(semantics: str) -> tuple[Claim, ...]:
         Kind.SIMULATION,
         umbrella(f"VM-C3@{semantics}", [p.check for p in parts]),
         slow=True,
+        where="§7.3",
     )
     separate = Claim(
         f"VM-C3-SEPARATE@{semantics}",
@@ -539,6 +544,7 @@ def _c3_claims(semantics: str) -> tuple[Claim, ...]:
         Kind.SIMULATION,
         partial(check_separation, semantics),
         slow=True,
+        where="§7.3 (THEORY.md's paraphrase)",
     )
     return (whole, *parts, separate)
 
@@ -551,6 +557,7 @@ CLAIMS: tuple[Claim, ...] = (
             _STATEMENT,
             Kind.SIMULATION,
             partial(check_exp58, semantics),
+            where="§7.5; Table 4",
         )
         for semantics in (s.name for s in SEMANTICS)
     )
@@ -563,6 +570,7 @@ CLAIMS: tuple[Claim, ...] = (
             Kind.SIMULATION,
             partial(check_semantics_dominate, semantics),
             slow=True,
+            where="§7.4",
         )
         for semantics in (s.name for s in SEMANTICS)
     )

@@ -168,6 +168,7 @@ CLAIMS: tuple[Claim, ...] = (
         Kind.SIMULATION,
         partial(check_sweep_table, "VM-T9", "T9"),
         slow=True,
+        where="Appendix A, Table 9",
     ),
     Claim(
         "VM-T3",
@@ -178,6 +179,7 @@ CLAIMS: tuple[Claim, ...] = (
         Kind.SIMULATION,
         partial(check_sweep_table, "VM-T3", "T3"),
         slow=True,
+        where="§7.3, Table 3",
     ),
     Claim(
         "VM-S7.4",
@@ -187,6 +189,7 @@ CLAIMS: tuple[Claim, ...] = (
         Kind.SIMULATION,
         partial(check_sweep_table, "VM-S7.4", "S7.4"),
         slow=True,
+        where="§7.4",
     ),
     Claim(
         "VM-T4",
@@ -196,5 +199,6 @@ CLAIMS: tuple[Claim, ...] = (
         "TP e45 (score 21.467, fixed-pivot infeasible); shortfall 0.544",
         Kind.SIMULATION,
         check_exp58_table,
+        where="§7.5, Table 4",
     ),
 )
