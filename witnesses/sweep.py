@@ -210,7 +210,12 @@ def retention_sweep(
         msg = f"solver must be one of 'reference', 'greedy', 'exact', got {solver!r}"
         raise ValueError(msg)
     cells = [
-        {"retentions": chosen, "seed": s, "semantics": sem.name, "solver": solver_name}
+        {
+            "retentions": chosen,
+            "seed": s,
+            "semantics": _encode(sem),
+            "solver": solver_name,
+        }
         for s in seed_list
     ]
     rows = _run(cells, executor=executor, journal=journal, progress=progress)
@@ -245,7 +250,7 @@ def sweep_cell(cell: Mapping[str, Any]) -> list[dict[str, Any]]:
     >>> len(rows), rows[0]["target"]
     (3, 100)
     """
-    sem = as_semantics(cell["semantics"])
+    sem = _decode(cell["semantics"])
     solver = cell.get("solver", sem.solver)
     endogenous = sem.endogenous and solver == "exact"
     timeline = multiburst(MultiBurstConfig(n_events=_N_EVENTS), seed=int(cell["seed"]))
@@ -443,6 +448,23 @@ def _crossover(
                 best = agg["retention"] if best is None else max(best, agg["retention"])
         out[metric] = best
     return out
+
+
+def _encode(sem: Semantics) -> str | dict[str, Any]:
+    """A JSON-ready cell value: the name of a known semantics, else its fields."""
+    try:
+        if as_semantics(sem.name) == sem:
+            return sem.name
+    except ValueError:
+        pass
+    fields = {name: getattr(sem, name) for name in Semantics.__slots__}
+    return {**fields, "strategies": list(sem.strategies)}
+
+
+def _decode(value: object) -> Semantics:
+    if isinstance(value, Mapping):
+        return Semantics(**{**value, "strategies": tuple(value["strategies"])})
+    return as_semantics(value)
 
 
 def _check_retention(value: object) -> float:

@@ -2,6 +2,8 @@
 
 import dataclasses
 
+import pytest
+
 from proofs import check
 from proofs import mirage as mirage_module
 from witnesses.exp58 import run
@@ -170,3 +172,47 @@ def test_vm_c3_is_registered_in_parts():
         "VM-C3@reference", "VM-C3-EXP52@reference", "VM-C3-EXP53@reference",
         "VM-C3-DEGRADE@reference", "VM-C3-SEPARATE@reference",
     }  # fmt: skip
+
+
+def test_vm_t4_every_printed_exp58_cell_matches():
+    result = check("VM-T4")
+    assert result.verdict.value == "verified"
+    assert "21 match" in result.evidence
+
+
+def test_published_cells_fail_when_the_computation_differs(monkeypatch):
+    """A changed Exp58 score refutes VM-T4 and names the cell."""
+    from proofs import published
+
+    real = run()
+    cells = tuple(
+        dataclasses.replace(c, free=dataclasses.replace(c.free, score=21.5))
+        if (c.strategy, c.m) == ("naive", 10)
+        else c
+        for c in real.cells
+    )
+    monkeypatch.setattr(
+        published, "run_exp58", lambda **kw: dataclasses.replace(real, cells=cells)
+    )
+    result = published.check_exp58_table()
+    assert result.verdict.value == "refuted"
+    wheres = [m["where"] for m in result.counterexample["mismatches"]]
+    assert "Section 7.5, Table 4, Naive M=10, Score" in wheres
+
+
+def test_printed_precision_rounding():
+    from proofs.published import printed_matches
+
+    assert printed_matches("0.404", 0.40404040404040403)
+    assert printed_matches("0.354", 0.3544)
+    assert not printed_matches("0.354", 0.3534)
+    assert not printed_matches("0.990", None)
+    assert not printed_matches("True", 1)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("claim_id", ["VM-T9", "VM-T3", "VM-S7.4"])
+def test_the_full_sweep_reproduces_every_printed_cell(claim_id):
+    """The 9 x 100 reference sweep (and the greedy one) against Tables 9, 3 and 7.4."""
+    result = check(claim_id)
+    assert result.verdict.value == "verified", result.counterexample
