@@ -56,9 +56,10 @@ class CatalogueEntry:
         The ledger ids whose checks cover it (empty when not checked).
     status : str
         ``"checked"`` (as stated), ``"weaker"`` (in a weaker or changed form,
-        said how in the statement) or ``"not-checked"``.
+        said how in the statement or after ``weaker:``) or ``"not-checked"``.
     reason : str
-        Why it is not checked (empty otherwise).
+        Why it is not checked, or how the check is weaker (``weaker: <how>``;
+        optional, the statement may say it instead); empty otherwise.
 
     Examples
     --------
@@ -159,8 +160,11 @@ def _entry(tag: str, name: str, line: int, cells: list[str]) -> CatalogueEntry:
         raise fail(msg, "kind")
     head, _, reason = status.partition(":")
     head, reason = head.strip(), reason.strip()
-    if head not in _STATUSES or (head == "not-checked") != bool(reason):
-        msg = f"{status!r} must be checked, weaker or 'not-checked: <reason>'"
+    if head not in _STATUSES or (head == "checked" and reason):
+        msg = f"{status!r} must be checked, weaker[: <how>] or 'not-checked: <reason>'"
+        raise fail(msg, "status")
+    if head == "not-checked" and not reason:
+        msg = f"{status!r} must give its reason: 'not-checked: <reason>'"
         raise fail(msg, "status")
     ids = tuple(i.strip() for i in checked.split(";") if i.strip())
     if head != "not-checked" and not ids:
