@@ -135,7 +135,7 @@ def hamming_rate(source: npt.ArrayLike, distortion: float) -> float:
     """
     p = as_table(source, "source", ndim=1)
     d = check_probability(distortion, "distortion")
-    ordered = np.sort(p)[::-1]
+    ordered = np.sort(p[p > 0.0])[::-1]  # zero-mass symbols never enter R(D)
     if d <= 0.0:
         return marginal_entropy(p, (0,))
     if d >= 1.0 - float(ordered[0]):
@@ -144,13 +144,14 @@ def hamming_rate(source: npt.ArrayLike, distortion: float) -> float:
     cumulative[-1] = 1.0  # exact total (validated to 1e-9), so that w > 0 for tiny D
     for k in range(ordered.size, 1, -1):
         mass = float(cumulative[k - 1])
-        w = (mass - 1.0 + d) / ((1.0 - d) * (k - 1))
-        level = w * (1.0 - d)
+        excess = mass - 1.0 + d  # = w (1 - d) (k - 1); w itself underflows for tiny D
+        level = excess / (k - 1)
         below = k == ordered.size or float(ordered[k]) <= level + 1e-15
-        if 0.0 < w < 1.0 and float(ordered[k - 1]) > level and below:
-            top = ordered[:k]
-            value = (d - (1.0 - mass)) * math.log2(w) + float(
-                entr(top).sum() / _LN2 + mass * math.log2(1.0 - d)
+        above = float(ordered[k - 1]) > level - 1e-15  # rounding at a boundary
+        if 0.0 < excess < (1.0 - d) * (k - 1) and above and below:
+            log2_w = math.log2(excess) - math.log2(1.0 - d) - math.log2(k - 1)
+            value = excess * log2_w + float(
+                entr(ordered[:k]).sum() / _LN2 + mass * math.log2(1.0 - d)
             )
             return max(0.0, value)
     msg = f"no consistent active set for distortion={d!r}"  # pragma: no cover
