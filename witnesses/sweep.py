@@ -16,15 +16,15 @@ import csv
 import io
 import json
 import math
-import os
 from collections.abc import Iterable, Mapping, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from theory.inference import proportion_ci
-from witnesses._runner import run_cells, write_atomic
+from witnesses._files import check_output_path, write_atomic
+from witnesses._runner import local_pool, run_cells
 from witnesses.compress import compress
 from witnesses.generators import MultiBurstConfig, multiburst
 from witnesses.grammar import Grammar
@@ -205,9 +205,10 @@ def retention_sweep(
     if out is not None and Path(out).suffix not in (".json", ".csv"):
         msg = f"out must end in .json or .csv, got {str(out)!r}"
         raise ValueError(msg)
-    if out is not None and not Path(out).resolve().parent.is_dir():
-        msg = f"out={str(out)!r}: directory {Path(out).parent} does not exist"
-        raise ValueError(msg)
+    if out is not None:
+        check_output_path(out, "out")
+    if journal is not None:
+        check_output_path(journal, "journal")
     solver_name = solver
     if solver_name is None:
         solver_name = "reference" if semantics == "reference" else "exact"
@@ -218,7 +219,9 @@ def retention_sweep(
         {"retentions": chosen, "seed": s, "semantics": semantics, "solver": solver_name}
         for s in seed_list
     ]
-    rows = _run(cells, executor=executor, journal=journal, progress=progress)
+    header = {"sweep": "retention_sweep", "retentions": chosen, "semantics": semantics}
+    rows = _run(cells, executor=executor, journal=journal, progress=progress,
+                parameters={**header, "solver": solver_name})  # fmt: skip
     rows.sort(key=lambda r: (-r["retention"], r["seed"]))
     aggregates = _aggregates(rows, chosen, _STRATEGIES[semantics])
     result = SweepResult(
@@ -362,24 +365,26 @@ def _run(
     executor: Executor | bool | None,
     journal: str | Path | None,
     progress: bool | None,
+    parameters: dict[str, Any],
 ) -> list[dict[str, Any]]:
     path = None if journal is None else Path(journal)
     if executor is False:
         return run_cells(
-            cells, sweep_cell, journal=path, progress=progress, description="sweep"
-        )
+            cells, sweep_cell, journal=path, progress=progress, description="sweep",
+            parameters=parameters,
+        )  # fmt: skip
     if executor is None or executor is True:
-        with ProcessPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        with local_pool() as pool:
             return run_cells(
                 cells, sweep_cell, executor=pool, journal=path, progress=progress,
-                description="sweep",
+                description="sweep", parameters=parameters,
             )  # fmt: skip
     if not isinstance(executor, Executor):
         msg = f"executor must be a concurrent.futures.Executor, False or None, got {executor!r}"
         raise TypeError(msg)
     return run_cells(
         cells, sweep_cell, executor=executor, journal=path, progress=progress,
-        description="sweep",
+        description="sweep", parameters=parameters,
     )  # fmt: skip
 
 
