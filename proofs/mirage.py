@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from functools import lru_cache, partial
 from typing import Any
 
+from proofs._validation import check_bound, check_choice
 from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
 from theory.inference import mcnemar, proportion_ci
 from witnesses.exp58 import run
@@ -100,6 +101,9 @@ def check_exp58(semantics: str) -> ClaimCheck:
 def _sweep(
     semantics: str, solver: str | None = None, seeds: int | None = None
 ) -> SweepResult:
+    check_choice(semantics, "semantics", tuple(_CONTRACT))
+    if seeds is not None:
+        check_bound(seeds, "seeds", minimum=1, maximum=1000)
     n = SWEEP_SEEDS[semantics] if seeds is None else seeds
     return retention_sweep(
         seeds=range(n), semantics=semantics, solver=solver, progress=False

@@ -40,6 +40,7 @@ from witnesses._interrupt import (
     interruptible,
     print_or_closed,
 )
+from witnesses._validation import check_instance
 from witnesses.compress import compress
 from witnesses.events import Event, Timeline
 from witnesses.grammar import Grammar
@@ -403,6 +404,7 @@ def format_table(result: Exp58Result) -> str:
     >>> print(format_table(run()).splitlines()[0])
     Exp58 witness (VM-E58), semantics=reference, k=3, contract=contract_guarded
     """
+    check_instance(result, "result", Exp58Result)
     head = (
         f"Exp58 witness (VM-E58), semantics={result.semantics}, k={result.k}, "
         f"contract={result.contract}"

@@ -25,6 +25,7 @@ from typing import Any
 from theory.inference import proportion_ci
 from witnesses._files import check_output_path, write_atomic
 from witnesses._runner import local_pool, run_cells
+from witnesses._validation import check_instance, check_keys
 from witnesses.compress import compress
 from witnesses.generators import MultiBurstConfig, multiburst
 from witnesses.grammar import Grammar
@@ -253,6 +254,7 @@ def sweep_cell(cell: Mapping[str, Any]) -> list[dict[str, Any]]:
     >>> len(rows), rows[0]["target"]
     (3, 100)
     """
+    _check_cell(cell)
     semantics = cell["semantics"]
     default = "reference" if semantics == "reference" else "exact"
     solver = cell.get("solver", default)
@@ -304,6 +306,7 @@ def sweep_trials(result: SweepResult) -> list[Trial]:
     >>> [c.group["condition"] for c in cells]
     ['bridge_preserving', 'contract_guarded', 'naive']
     """
+    check_instance(result, "result", SweepResult)
     return [
         Trial(
             f"multiburst-{row['seed']}",
@@ -473,3 +476,21 @@ def _check_seed(value: object) -> int:
         msg = f"seed must be >= 0, got {value}"
         raise ValueError(msg)
     return value
+
+
+def _check_cell(cell: object) -> None:
+    """Check a cell of :func:`sweep_cell`: semantics, seed and retentions."""
+    checked = check_keys(cell, "cell", ("retentions", "seed", "semantics"))
+    if checked["semantics"] not in _STRATEGIES:
+        msg = f"cell['semantics'] must be 'reference' or 'paper', got {checked['semantics']!r}"
+        raise ValueError(msg)
+    if checked.get("solver", "reference") not in ("reference", "greedy", "exact"):
+        msg = f"cell['solver'] must be 'reference', 'greedy' or 'exact', got {checked['solver']!r}"
+        raise ValueError(msg)
+    _check_seed(checked["seed"])
+    retentions = checked["retentions"]
+    if isinstance(retentions, str | bytes) or not isinstance(retentions, Sequence):
+        msg = f"cell['retentions'] must be a sequence of retentions, got {retentions!r}"
+        raise TypeError(msg)
+    for value in retentions:
+        _check_retention(value)

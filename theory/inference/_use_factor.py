@@ -157,7 +157,7 @@ def use_factor(
     # Same quantity as sqrt((base - 2 cm cov / rm^3) / n), computed from the
     # linearised residuals so that it cannot cancel to a spurious 1e-8.
     se = float(np.std(c - kappa * r, ddof=1)) / (rm * math.sqrt(n))
-    z = float(ndtri(0.5 + level / 2.0))
+    z = -float(ndtri((1.0 - level) / 2.0))  # finite for level = 1 - 1e-16
     return UseFactor(
         kappa, se, se0, kappa - z * se, kappa + z * se, kappa - z * se0,
         kappa + z * se0, level, n, cm, rm, cov,
