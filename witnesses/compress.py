@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from numbers import Integral, Real
 
 from witnesses._compress_loop import Counters, Rules, Segment, run
+from witnesses._validation import MAX_SIZE
 from witnesses.events import Timeline
 from witnesses.state import build_context_state, no_absorption_invariant
 
@@ -248,7 +249,9 @@ def _result(
         contract_violating_drop_attempts=counters.violating,
         max_adjacent_gap=max(gaps, default=0.0),
         oversized_gaps=len(over),
-        bridge_lower_bound=sum(math.ceil(g / rules.max_gap) - 1 for g in over),
+        bridge_lower_bound=sum(
+            math.ceil(min(g / rules.max_gap, 2.0**53)) - 1 for g in over
+        ),  # saturated: still a lower bound
         invariant_holds=holds,
         reached_target=len(kept) <= target,
         dropped=tuple(counters.dropped),
@@ -260,6 +263,9 @@ def _int_arg(value: object, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, Integral):
         msg = f"{name} must be an int, got {value!r} of type {type(value).__name__}"
         raise TypeError(msg)
+    if int(value) > MAX_SIZE:  # k, m, sizes: loops and allocations follow
+        msg = f"{name} must be <= {MAX_SIZE}, got {value!r}"
+        raise ValueError(msg)
     return int(value)
 
 
