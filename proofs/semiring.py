@@ -1,4 +1,4 @@
-"""The context-semiring conjecture, settled (VM-SEMIRING, VM-TROP-*).
+"""The context-semiring conjecture, settled (VM-SEMIRING, ``VM-TROP-*``).
 
 **Structure.** Fix ``k >= 0``. A tropical context ``T = (W, d)`` has a slot
 vector ``W in (K ∪ {⊥})^(k+1)`` (``W[x]`` is the best pivot key preceded by

@@ -34,7 +34,7 @@ Survival = Sequence[float] | Callable[[int], float]
 
 
 def log_survival_product(f: Survival, d: int | None = None) -> float:
-    """Natural log of ``f_1 f_2 ... f_d`` for arbitrary hop survivals (DL-A3).
+    """Natural log of ``f_1 f_2 ⋯ f_d`` for arbitrary hop survivals (DL-A3).
 
     Parameters
     ----------
@@ -69,7 +69,7 @@ def log_survival_product(f: Survival, d: int | None = None) -> float:
 
 
 def survival_product(f: Survival, d: int | None = None) -> float:
-    """Recovery probability ``P_ret(d) = f_1 f_2 ... f_d`` under hop independence (DL-A3).
+    """Recovery probability ``P_ret(d) = f_1 f_2 ⋯ f_d`` under hop independence (DL-A3).
 
     Parameters
     ----------

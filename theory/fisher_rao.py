@@ -226,7 +226,7 @@ def _shoot(start: FloatArray, velocity: FloatArray) -> FloatArray:
 
 
 def cosine_similarity(u: object, v: object) -> float:
-    """Return ``u . v / (|u| |v|)``.
+    """Return ``u·v / (|u| |v|)``.
 
     Parameters
     ----------
