@@ -1,4 +1,4 @@
-"""The context algebra (VM §3; THEORY.md §1).
+"""The context algebra (VM §3; docs/guide/algebra.md).
 
 The context monoid, its committed variant, the absorbing ideal, the
 no-absorption contract and reductions.

@@ -43,7 +43,7 @@ class TropicalContext:
 
     Notes
     -----
-    THEORY.md §1.8, WITNESS.md §1.7 (``VM-SEMIRING``). Normal form: a
+    docs/guide/algebra.md §6 (``VM-SEMIRING``). Normal form: a
     candidate cannot be preceded by more development events than the block
     holds, so ``slots[x]`` is bottom for ``x > d_total``. Every element in
     normal form is the value of some timeline (put the candidate of slot
@@ -158,7 +158,7 @@ def compose_tropical(a: TropicalContext, b: TropicalContext) -> TropicalContext:
 
     Notes
     -----
-    WITNESS.md §1.7. Associative with identity ``TropicalContext.identity``,
+    docs/guide/algebra.md §6. Associative with identity ``TropicalContext.identity``,
     proven in :mod:`proofs.semiring` (``VM-SEMIRING-*``).
 
     Examples
@@ -198,7 +198,7 @@ def to_monoid(t: TropicalContext) -> Context:
 
     Notes
     -----
-    ``VM-TROP-HOM`` (WITNESS.md §1.7): ``to_monoid(a ⊗ b)`` equals the
+    ``VM-TROP-HOM`` (docs/guide/algebra.md §6): ``to_monoid(a ⊗ b)`` equals the
     endogenous product of the images with ``d_pre`` capped at ``k``, and on a
     timeline ``to_monoid`` gives ``(w*, d_total, min(d_pre, k))`` of
     :func:`algebra.from_events`. Ties: the monoid's pivot is the earliest

@@ -48,7 +48,7 @@ def tropical_from_events(events: Iterable[Any], *, k: int) -> TropicalContext:
 
     Notes
     -----
-    The definition of WITNESS.md §1.7; folding the single-event elements
+    The definition of docs/guide/algebra.md §6; folding the single-event elements
     with :func:`compose_tropical` gives the same value.
 
     Examples
@@ -225,7 +225,7 @@ def best_feasible_pivot(
 
     Notes
     -----
-    WITNESS.md §1.7. With ``top_m=None`` its key equals ``W[k]`` of
+    docs/guide/algebra.md §6. With ``top_m=None`` its key equals ``W[k]`` of
     :func:`tropical_from_events`, and over several alternative timelines it
     is ``W[k]`` of their ``oplus`` (``VM-SEMIRING``).
 

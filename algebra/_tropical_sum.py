@@ -111,7 +111,7 @@ class HypothesisSet:
 
     Notes
     -----
-    ``VM-SEMIRING`` (THEORY.md §1.8). With ``oplus`` (union of totals,
+    ``VM-SEMIRING`` (docs/guide/algebra.md §6). With ``oplus`` (union of totals,
     slot-wise maximum) and ``otimes`` (Minkowski sum of totals; left slots
     kept, right slots shifted by *every* left total) this is an idempotent
     semiring with zero ``HypothesisSet.zero(k)`` and one

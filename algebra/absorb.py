@@ -33,7 +33,7 @@ def is_absorbed(ctx: Context | CommittedContext, k: int) -> bool:
 
     Notes
     -----
-    ``VM`` §3.4 (THEORY.md §1.4). A block with no pivot has ``d_pre = 0`` and
+    ``VM`` §3.4 (docs/guide/algebra.md §4). A block with no pivot has ``d_pre = 0`` and
     so is absorbed for every ``k >= 1``. Under ``compose_commit`` a committed
     absorbed block stays absorbed after any suffix (``VM-P3``); under
     ``compose_endo`` a heavier suffix pivot can escape (``VM-R1``).

@@ -47,7 +47,7 @@ class Context:
 
     Notes
     -----
-    Carrier set of ``VM`` §3 (THEORY.md §1.2): integers with
+    Carrier set of ``VM`` §3 (docs/guide/algebra.md §2): integers with
     ``0 <= d_pre <= d_total`` and ``w = -inf`` implies ``d_pre = 0``.
 
     Examples
@@ -125,7 +125,7 @@ class CommittedContext:
 
     Notes
     -----
-    ``VM`` §3.3 (THEORY.md §1.3). Normal form: ``c = 1`` implies
+    ``VM`` §3.3 (docs/guide/algebra.md §3). Normal form: ``c = 1`` implies
     ``w* != -inf``.
 
     Examples

@@ -38,7 +38,7 @@ def satisfies_contract(
 
     Notes
     -----
-    ``VM-D2`` (THEORY.md §1.5). Sound and necessary for every suffix whose
+    ``VM-D2`` (docs/guide/algebra.md §5). Sound and necessary for every suffix whose
     pivot strictly dominates both blocks (``VM-D2-SOUND``, ``VM-D2-NEC``,
     proven in :mod:`proofs.contract`). It does **not** protect the block's own
     ``d_pre`` when no later pivot dominates, nor the identity of the pivot

@@ -37,7 +37,7 @@ def from_events(events: Iterable[Any]) -> Context:
 
     Notes
     -----
-    This is the brute-force definition of THEORY.md §1.2, written without
+    This is the brute-force definition of docs/guide/algebra.md §2, written without
     the product: folding the single-event contexts with ``compose_endo``
     gives the same value (checked exhaustively in the tests).
 

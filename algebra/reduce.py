@@ -106,7 +106,7 @@ def reduce_tree(
 
     Notes
     -----
-    ``VM-SYS`` (THEORY.md §1.2): associativity licenses any bracketing, so the
+    ``VM-SYS`` (docs/guide/algebra.md §2): associativity licenses any bracketing, so the
     reduction runs in ``O(log n)`` rounds of independent products.
 
     Examples

@@ -1,8 +1,8 @@
-"""The tropical lift of the context monoid and the context semiring (VM; THEORY.md §1.8).
+"""The tropical lift of the context monoid and the context semiring (VM; docs/guide/algebra.md §6).
 
 A :class:`TropicalContext` ``T = (W, d_total)`` keeps, for every capped
 prefix count ``x = 0..k``, the best pivot key preceded by ``x`` development
-events (WITNESS.md §1.7). It maps onto the context monoid by
+events (docs/guide/algebra.md §6). It maps onto the context monoid by
 :func:`to_monoid` (``VM-TROP-HOM``) and answers the committed and the
 enumerative questions at once: the block is feasible when ``W[k]`` is finite.
 

@@ -42,7 +42,7 @@ def fresh(name: str, *, committed: bool = False, int_keys: bool = False) -> Sym:
 
 
 def normal_form(x: Sym) -> Any:
-    """Return the carrier constraints of THEORY.md §1.2 and §1.3."""
+    """Return the carrier constraints of docs/guide/algebra.md §2 and §3."""
     parts = [x.t >= 0, x.p >= 0, x.p <= x.t, z3.Implies(z3.Not(x.has), x.p == 0)]
     if x.c is not None:
         parts.append(z3.Implies(x.c, x.has))

@@ -107,13 +107,13 @@ def _hom_without_normal_form() -> str:
     return "no failure found without it for k <= 2"
 
 
-# WITNESS.md §1.7: events 0..10, focal weights at eids 2, 4, 8; None = non-focal.
+# docs/guide/algebra.md §6: events 0..10, focal weights at eids 2, 4, 8; None = non-focal.
 _WITNESS = (None, None, 4, None, 20, None, None, None, 13, None, None)
 _DROPPED = (0, 1, 3)
 
 
 def check_witness() -> ClaimCheck:
-    """VM-TROP-WITNESS: the 11-event deterministic mirage witness of WITNESS.md §1.7.
+    """VM-TROP-WITNESS: the 11-event deterministic mirage witness of docs/guide/algebra.md §6.
 
     Examples
     --------

@@ -1,4 +1,4 @@
-"""Solver-side disagreements of WITNESS.md §4 (items 5, 7, 11 and 2; private).
+"""Solver-side disagreements of docs/guide/witnesses.md §11 (items 5, 7, 11 and 2; private).
 
 Re-exported by :mod:`proofs.witness`.
 """
@@ -26,7 +26,7 @@ def _exp58_naive() -> Timeline:
 def check_dis5_endogenous_tp() -> ClaimCheck:
     """VM-DIS-5-ENDOGENOUS-TP: the reference's turning point need not be the argmax.
 
-    On Exp58's naive-compressed graph (e01, e03, e41..e50; WITNESS.md 2.1) the
+    On Exp58's naive-compressed graph (e01, e03, e41..e50; docs/guide/witnesses.md §9) the
     reference solver with ``M = 10`` labels e41 (w 10) DEVELOPMENT and e45
     (w 0.6) TURNING_POINT; the exact solver with the endogenous constraint
     returns what replaces it.
@@ -114,7 +114,7 @@ def check_dis7_regret() -> ClaimCheck:
 
 # --- item 11: the reference solver is a heuristic ---------------------------------
 
-# Hand-checked dominance instance (WITNESS.md 4, item 11): a chain e0..e5,
+# Hand-checked dominance instance (docs/guide/witnesses.md §11, item 11): a chain e0..e5,
 # weights 1, 1, 1, 5, 0, 1, e4 not focal, strict grammar (k = 1), TP e3.
 # Reference: e0 S, e1 D, e2 D, e3 T, e5 R: 9 + 2*5*(1 - 0.5*|3/4 - 0.6|) = 18.25.
 # Exact: adds e4 (weight 0): 9 + 2*5*(1 - 0.5*|3/5 - 0.6|) = 19.0. The label
@@ -313,7 +313,7 @@ def check_dis2_contract() -> ClaimCheck:
         "47.084 needs the absolute all-pivot guard, which here degenerates to no "
         "compression (block 1 already violates it)."
     )
-    published = 47.08421052631579  # WITNESS.md 2.1
+    published = 47.08421052631579  # docs/guide/witnesses.md §9
     differs = paper.scores != guard.scores and set(guard.scores.values()) == {published}
     if not differs:
         return ClaimCheck("VM-DIS-2-CONTRACT", Verdict.VERIFIED, evidence)

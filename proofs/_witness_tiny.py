@@ -11,7 +11,7 @@ from witnesses import Event, Grammar, Timeline
 FOCAL = "actor_0"
 OTHER = "actor_1"
 EXP58_GRAMMAR = Grammar.parametric(3, min_timespan_fraction=0.0)
-"""The Exp58 grammar: k = 3, min span 0, otherwise strict (WITNESS.md 2.1)."""
+"""The Exp58 grammar: k = 3, min span 0, otherwise strict (docs/guide/witnesses.md §9)."""
 
 
 def tiny_timelines(

@@ -1,12 +1,12 @@
 """Closure experiments Exp51, Exp56, Exp57 re-run on our generators (VM-E51, VM-E56, VM-E57).
 
 Each check runs :mod:`witnesses.closure` at the paper's smoke scale (the
-scale of its Tables 1-2, WITNESS.md 1.8) and reports counts, denominators,
+scale of its Tables 1-2, docs/guide/witnesses.md §7) and reports counts, denominators,
 the exact one-sided 95% Clopper-Pearson upper bound and the rule-of-three
-bound ``3/n`` (THEORY.md §1.6). Each claim is checked under both witness
+bound ``3/n`` (docs/guide/witnesses.md §7). Each claim is checked under both witness
 semantics (ids ``VM-E5x@reference`` and ``VM-E5x@paper``, DESIGN.md).
 
-Our Bursty generator follows the prose of WITNESS.md 1.1, not the
+Our Bursty generator follows the prose of docs/guide/witnesses.md §2, not the
 proprietary reference code, so a seed need not give the paper's graph; the
 verdict is on the paper's qualitative claim, and the evidence compares our
 counts with the published ones. Re-run with ``python -m proofs --claim
@@ -25,7 +25,7 @@ from witnesses.closure import SEMANTICS, exp51, exp56, exp57
 
 __all__ = ["CLAIMS", "check_exp51", "check_exp56", "check_exp57"]
 
-# Published smoke-scale counts (paper Tables 1-2, restated in WITNESS.md 1.8).
+# Published smoke-scale counts (paper Tables 1-2, restated in docs/guide/witnesses.md §7).
 _PAPER_PI_MISMATCH = (4, 30)  # 0.133
 _PAPER_ESCAPE = (1, 30)  # 0.033
 

@@ -1,4 +1,4 @@
-"""Claims of the depth theory (THEORY.md §2.2-2.4): DL-A4, DL-T7, DL-T9, DL-T10, DL-P1.
+"""Claims of the depth theory (docs/guide/depth.md §2-6): DL-A4, DL-T7, DL-T9, DL-T10, DL-P1.
 
 Symbolic identities are proved with sympy on the transcriptions in
 :mod:`proofs._depth_sym`; inequalities in the reals with z3; the paper's

@@ -1,4 +1,4 @@
-"""Claims of the information-geometry part of SLM (THEORY.md §3, all but SLM-S5.4).
+"""Claims of the information-geometry part of SLM (docs/guide/sheaves.md, all but SLM-S5.4).
 
 Each check recomputes its evidence from :mod:`theory.fisher_rao`,
 :mod:`theory.langevin`, :mod:`theory.hopfield` and

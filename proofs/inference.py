@@ -1,6 +1,6 @@
-"""Claims of the inference toolkit (THEORY.md §2.5, and the rule of three of §1.6).
+"""Claims of the inference toolkit (docs/guide/inference.md, with the rule of three).
 
-THEORY.md states few numbers for §2.5, so the ids here are derived from the
+The toolkit section (DL §7) states few numbers, so the ids here are derived from the
 section (``DL-INF-*``). Each check recomputes its numbers from closed forms and
 from ``theory.inference``; together they take well under a second.
 """

@@ -60,7 +60,7 @@ class ClaimCheck:
     Parameters
     ----------
     claim_id : str
-        The claim's stable id (THEORY.md).
+        The claim's stable id (docs/guide/ledger.md).
     verdict : Verdict
         The verdict.
     evidence : str
@@ -109,7 +109,7 @@ class Claim:
     source : str
         Source tag: ``VM``, ``DL``, ``SLM``, ``KO`` or ``PJ``.
     statement : str
-        The claim as the source states it (or as THEORY.md restates it).
+        The claim as the source states it (or as our docs restate it).
     kind : Kind
         How it is checked.
     check : callable

@@ -1,6 +1,6 @@
 """The validity mirage: the Exp58 witness and the sweep claims (VM-E58, VM-C3, VM-C4).
 
-Each claim is checked under both witness semantics (WITNESS.md decision 1)
+Each claim is checked under both witness semantics (docs/guide/witnesses.md §1)
 and appears once per semantics, ``VM-E58@reference`` and ``VM-E58@paper``.
 """
 
@@ -152,7 +152,7 @@ TIE_MARGIN = 0.05
 
 
 def _defined(row: Mapping[str, Any], field: str) -> bool:
-    """Whether ``field`` is measured on ``row`` (WITNESS.md 1.9 denominators)."""
+    """Whether ``field`` is measured on ``row`` (docs/guide/witnesses.md §10 denominators)."""
     if field == "pivot_preserved":
         return bool(row["full_valid"] and row["raw_valid"])
     return row[field] is not None
@@ -208,7 +208,7 @@ def check_validity_ties(semantics: str, *, seeds: int | None = None) -> ClaimChe
     The paper (section 7.3) states that raw validity ties across the
     strategies and that the semantic diagnostics reveal degradation despite
     the tie, the contract following the same qualitative pattern. Tested on
-    the retention sweep (WITNESS.md 1.9), naive compression against the
+    the retention sweep (docs/guide/witnesses.md §10), naive compression against the
     contract, paired by seed. *Ties* is an equivalence statement: at every
     retention the exact one-sided 95% upper bound on the share of discordant
     seeds, which bounds the difference in raw validity, is below
@@ -303,7 +303,7 @@ def _preservation_bounds(
 
 
 def check_separation(semantics: str, *, seeds: int | None = None) -> ClaimCheck:
-    """VM-C3-SEPARATE: THEORY.md's stronger reading, the diagnostics separate the strategies.
+    """VM-C3-SEPARATE: our stronger reading (docs/guide/witnesses.md §10), the diagnostics separate the strategies.
 
     Not the paper's statement (section 7.3 says the contract follows the same
     qualitative pattern): some retention where pivot preservation or

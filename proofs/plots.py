@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 __all__ = ["SOURCES", "VERDICT_ORDER", "plot_verdicts_by_source", "verdict_counts"]
 
 SOURCES: tuple[str, ...] = ("VM", "DL", "SLM", "KO", "PJ")
-"""Source tags in THEORY.md order (others follow, sorted)."""
+"""Source tags in docs/guide/ledger.md order (others follow, sorted)."""
 
 VERDICT_ORDER: tuple[str, ...] = (
     "proven",

@@ -1,4 +1,4 @@
-"""Paper-vs-reference disagreements of the witness layer (WITNESS.md §4), as checks.
+"""Paper-vs-reference disagreements of the witness layer (docs/guide/witnesses.md §11), as checks.
 
 Each claim states what the paper's prose implies; the check confronts it
 with the reference semantics implemented in :mod:`witnesses` and records
@@ -7,7 +7,7 @@ the smallest counterexample found by exhaustive search over tiny timelines
 or ``actor_1``, weights from a short grid). A *refuted* verdict here means
 "the paper's statement does not describe the reference behaviour", with the
 numbers to check by hand. Ids are ``VM-DIS-<item>-<NAME>`` after the item
-numbers of WITNESS.md §4.
+numbers of docs/guide/witnesses.md §11.
 """
 
 from __future__ import annotations

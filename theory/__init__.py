@@ -1,4 +1,4 @@
-"""Theory of retrieval depth, inference, sheaves and geometry (THEORY.md §2-3).
+"""Theory of retrieval depth, inference, sheaves and geometry (docs/guide/: depth, inference, sheaves).
 
 Depth laws, scatter, information floors, inference, sheaves and information
 geometry.

@@ -1,4 +1,4 @@
-"""Compliance factorization: retrieval times use (THEORY.md §2.2, DL-C2).
+"""Compliance factorization: retrieval times use (docs/guide/depth.md §2, DL-C2).
 
 An agent complies with a decision when it retrieves it and then uses it:
 ``P_comply = P_ret * kappa`` with the **use factor**
@@ -37,7 +37,7 @@ def _prob(value: object, name: str) -> npt.NDArray[np.float64]:
 
 
 def p_comply(p_ret: Real, kappa: Real) -> FloatOut:
-    """Compliance probability ``P_comply = P_ret * kappa`` (THEORY.md §2.2).
+    """Compliance probability ``P_comply = P_ret * kappa`` (docs/guide/depth.md §2).
 
     Parameters
     ----------
@@ -66,7 +66,7 @@ def p_comply(p_ret: Real, kappa: Real) -> FloatOut:
 
 
 def use_factor(p_comply: Real, p_ret: Real) -> FloatOut:
-    """Use factor ``kappa = P_comply / P_ret`` (THEORY.md §2.2).
+    """Use factor ``kappa = P_comply / P_ret`` (docs/guide/depth.md §2).
 
     Parameters
     ----------
@@ -170,7 +170,7 @@ def compliance_ceiling(kappa: Real) -> FloatOut:
 
 
 def task_loss(p_ret: Real, kappa: Real) -> FloatOut:
-    """Return the per-task 0-1 loss of the context agent, ``1 - kappa P_ret`` (THEORY.md §2.2).
+    """Return the per-task 0-1 loss of the context agent, ``1 - kappa P_ret`` (docs/guide/depth.md §2).
 
     A modelling convenience: the agent errs unless it retrieves and uses the
     decision. Never below ``1 - kappa``.

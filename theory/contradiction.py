@@ -1,4 +1,4 @@
-"""Contradiction detection for memory assertions across contexts (THEORY.md §3, SLM-S5.4).
+"""Contradiction detection for memory assertions across contexts (docs/guide/sheaves.md, SLM-S5.4).
 
 Contexts are the vertices of a cellular sheaf; a shared memory between two
 contexts is an edge whose restriction maps read the shared part out of each
@@ -49,10 +49,10 @@ __all__ = [
 ]
 
 PAPER_THRESHOLD = 0.45
-"""The paper's contradiction-score threshold (SLM §5.4, THEORY.md SLM-S5.4)."""
+"""The paper's contradiction-score threshold (SLM §5.4, docs/guide/sheaves.md §2, SLM-S5.4)."""
 
 PAPER_EPSILON = 1e-8
-"""Our default for the paper's ``epsilon`` (THEORY.md does not give its value)."""
+"""Our default for the paper's ``epsilon`` (our restatement of SLM §5.4 gives none)."""
 
 Edge = tuple[Hashable, Hashable]
 
@@ -157,8 +157,8 @@ def detect_contradictions(
 
     Notes
     -----
-    Correct by construction: consistent iff ``d0 f = 0`` (THEORY.md
-    SLM-S5.4). A consistent assignment has paper score exactly 0; an
+    Correct by construction: consistent iff ``d0 f = 0`` (docs/guide/sheaves.md
+    §2, SLM-S5.4). A consistent assignment has paper score exactly 0; an
     inconsistent one can score below 0.45 (large ``||f||``, small disagreement).
 
     Examples
@@ -246,7 +246,7 @@ def paper_score(
 ) -> float:
     """Return the paper's score ``||d0 f||^2 / (||f||^2 + epsilon)`` (SLM §5.4).
 
-    Implemented as stated in THEORY.md (SLM-S5.4); the paper flags a
+    Implemented as stated in docs/guide/sheaves.md §2 (SLM-S5.4); the paper flags a
     contradiction when the score reaches :data:`PAPER_THRESHOLD`. Exact
     rational arithmetic when the data is rational, rounded once at the end.
 

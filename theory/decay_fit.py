@@ -1,4 +1,4 @@
-"""Fit and compare decay laws for recall by depth (THEORY.md §2.3, decay-law paragraph).
+"""Fit and compare decay laws for recall by depth (docs/guide/depth.md §5).
 
 Data are counts: ``k[i]`` successes out of ``n[i]`` trials at depth ``depths[i]``
 (distinct positive integers). Each law is fitted by binomial maximum likelihood

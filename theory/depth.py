@@ -1,4 +1,4 @@
-"""Depth laws of retrieval: similarity chains against typed traversal (THEORY.md §2.3).
+"""Depth laws of retrieval: similarity chains against typed traversal (docs/guide/depth.md §3).
 
 A decision ``d`` causal hops away is recovered when every hop survives. Under
 hop independence (``DL-A3``) the recovery probability is the survival product

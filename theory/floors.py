@@ -1,4 +1,4 @@
-"""Information floors of context-free agents (THEORY.md §2.1, DL-T1 to DL-T3, DL-T8).
+"""Information floors of context-free agents (docs/guide/depth.md §1, DL-T1 to DL-T3, DL-T8).
 
 Conventions
 -----------

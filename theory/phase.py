@@ -1,4 +1,4 @@
-"""Phase diagram: where typed traversal beats similarity retrieval (THEORY.md §2.3, DL-P1).
+"""Phase diagram: where typed traversal beats similarity retrieval (docs/guide/depth.md §4, DL-P1).
 
 Over a grid of any two of ``(s0, rho, q, tau)`` with the other two fixed,
 :func:`phase_diagram` labels each cell. **Preferred** means: typed traversal

@@ -1,4 +1,4 @@
-"""Rate–distortion under Hamming distortion, and the DL-T5 recall bound (THEORY.md §2.1).
+"""Rate–distortion under Hamming distortion, and the DL-T5 recall bound (docs/guide/depth.md §1).
 
 Rates are in **bits** per source symbol; distortion is the expected Hamming
 loss ``P(D_hat != D)`` unless a distortion matrix is given. A source is a 1-D

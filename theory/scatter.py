@@ -1,4 +1,4 @@
-"""Scatter: decisions split into fragments (THEORY.md §2.1 DL-T6, §2.4 DL-T11).
+"""Scatter: decisions split into fragments (docs/guide/depth.md §6: DL-T6, DL-T11).
 
 A decision stored as ``sigma`` fragments assembles only when every fragment
 surfaces. With independent fragments each surfacing with probability ``p``

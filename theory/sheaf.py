@@ -1,4 +1,4 @@
-"""Cellular sheaves on graphs: coboundary, Laplacian, cohomology (THEORY.md §3, SLM-S5.4).
+"""Cellular sheaves on graphs: coboundary, Laplacian, cohomology (docs/guide/sheaves.md, SLM-S5.4).
 
 A cellular sheaf ``F`` on a graph assigns a vector space ``F(v) = R^{d_v}``
 (the *stalk*) to each vertex, ``F(e) = R^{d_e}`` to each edge, and a linear
@@ -77,7 +77,7 @@ class SheafCohomology:
 
 
 class CellularSheaf:
-    """A cellular sheaf on a ``networkx`` graph (THEORY.md §3, SLM-S5.4).
+    """A cellular sheaf on a ``networkx`` graph (docs/guide/sheaves.md, SLM-S5.4).
 
     Parameters
     ----------

@@ -350,7 +350,7 @@ def items_and_fragments(draw: st.DrawFn, *, max_items: int = 2000) -> tuple[int,
 def rational_sheaves(
     draw: st.DrawFn, *, max_vertices: int = 5, max_dim: int = 2, max_entry: int = 2
 ) -> CellularSheaf:
-    """Draw a small exact sheaf (THEORY.md §3): integer maps in ``[-max_entry, max_entry]``.
+    """Draw a small exact sheaf (docs/guide/sheaves.md): integer maps in ``[-max_entry, max_entry]``.
 
     Any simple graph on up to ``max_vertices`` vertices (possibly disconnected),
     random orientations, stalk dimensions in ``[1, max_dim]``. Small entries

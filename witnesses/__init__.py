@@ -1,4 +1,4 @@
-"""The witness layer (WITNESS.md).
+"""The witness layer (docs/guide/witnesses.md).
 
 Event timelines, the phase grammar, pivot-conditioned solvers, compression
 strategies, the Exp58 witness and the rate layer.

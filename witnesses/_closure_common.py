@@ -19,7 +19,7 @@ SCALES: dict[str, dict[str, tuple[int, ...]]] = {
     "smoke": {"exp51": (80,), "exp56": (16, 6), "exp57": (30,)},
     "full": {"exp51": (500,), "exp56": (60, 16), "exp57": (200,)},
 }
-"""Sizes of the two presets (WITNESS.md 1.8)."""
+"""Sizes of the two presets (docs/guide/witnesses.md §7)."""
 
 MAX_CASES = 100_000
 """Cap on the number of cases, states or seeds of one experiment."""
@@ -41,7 +41,7 @@ class ClosureRate:
     Notes
     -----
     ``rule_of_three`` is ``3 / n``, the approximate one-sided 95% upper
-    bound when ``count == 0`` (THEORY.md §1.6). ``upper_exact`` is the exact
+    bound when ``count == 0`` (docs/guide/witnesses.md §7). ``upper_exact`` is the exact
     one-sided 95% Clopper-Pearson upper bound, i.e. the upper end of the
     two-sided 90% interval of :func:`theory.inference.proportion_ci`
     (``scipy.stats.beta.ppf(0.95, count + 1, n - count)``); at ``count == 0``

@@ -1,4 +1,4 @@
-"""The greedy drop loop shared by every compression strategy (private; WITNESS.md 1.6).
+"""The greedy drop loop shared by every compression strategy (private; docs/guide/witnesses.md §6).
 
 Each trial removal is judged without rebuilding the segment's state:
 

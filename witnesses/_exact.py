@@ -1,4 +1,4 @@
-"""The exact TP-conditioned solver (private; WITNESS.md decision 4).
+"""The exact TP-conditioned solver (private; docs/guide/witnesses.md §4).
 
 Search space: every subsequence of the timeline with strictly increasing
 timestamps, labelled by the solver's rule (``n_pre`` events before the

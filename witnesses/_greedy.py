@@ -1,4 +1,4 @@
-"""The greedy anchor solver (private; WITNESS.md 1.4, last paragraph).
+"""The greedy anchor solver (private; docs/guide/witnesses.md §4, last paragraph).
 
 For each of the ``n_anchors`` heaviest events (any actor) the injection pool
 of the anchor is cut down to at most ``length`` events, in this priority:

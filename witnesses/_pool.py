@@ -1,4 +1,4 @@
-"""Pivot ranking and candidate pools shared by the solvers (private; WITNESS.md 1.4)."""
+"""Pivot ranking and candidate pools shared by the solvers (private; docs/guide/witnesses.md §4)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The reference TP-conditioned label-setting solver (private; WITNESS.md 1.4).
+"""The reference TP-conditioned label-setting solver (private; docs/guide/witnesses.md §4).
 
 Same rules, tie order and output as the straightforward implementation kept
 in ``tests/witnesses/oracle_reference.py``, organised to do less work:
@@ -205,7 +205,7 @@ def _joinable(pool: _Pool, buckets: _Buckets, gap: float) -> _Joinable:
 def _pre_dp(pool: _Pool, n_pre_max: int, length: int, grammar: Grammar) -> _Buckets:
     """Labels made only of pre-pivot events, for every pre count up to ``n_pre_max``.
 
-    In these labels ``slots == pre``, so the slot rule of WITNESS.md 1.4
+    In these labels ``slots == pre``, so the slot rule of docs/guide/witnesses.md §4
     (room for the missing pre events and tau) always holds, as
     ``n_pre_max <= length - 1``. Extensions scan later events in time order
     and stop at the first one beyond ``max_gap`` (all later ones are too).

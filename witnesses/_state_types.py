@@ -105,7 +105,7 @@ class ResourceCounters:
 
     Notes
     -----
-    WITNESS.md 1.5 lists first/last time among the counters too; here they
+    docs/guide/witnesses.md §5 lists first/last time among the counters too; here they
     live only in :attr:`ContextState.t_bounds`, and ``slots_used`` is the
     block size even when the block has no pivot.
 
@@ -125,7 +125,7 @@ class ResourceCounters:
 
 @dataclass(frozen=True, slots=True)
 class ContextState:
-    """The reference state ``(q, r, Pi, t_bounds)`` of a block (WITNESS.md 1.5).
+    """The reference state ``(q, r, Pi, t_bounds)`` of a block (docs/guide/witnesses.md §5).
 
     Build it with :func:`build_context_state`; compose with
     :func:`compose_context_states`.

@@ -1,25 +1,25 @@
-"""Closure experiments Exp51, Exp56 and Exp57 on our generators (WITNESS.md 1.8).
+"""Closure experiments Exp51, Exp56 and Exp57 on our generators (docs/guide/witnesses.md §7).
 
-Each function runs one of the paper's algebra checks (THEORY.md ``VM-E51``,
+Each function runs one of the paper's algebra checks (docs/guide/witnesses.md §7, ``VM-E51``,
 ``VM-E56``, ``VM-E57``) on :mod:`witnesses.generators` timelines, seeded, and
 returns counts with their denominators; :class:`ClosureRate` adds the
 rule-of-three and exact one-sided 95% upper bounds. ``scale="smoke"`` is the
 size of the paper's Tables 1-2 (80 sequences; 16 states x 6 suffixes; 30
 seeds), ``scale="full"`` the larger preset (500; 60 x 16; 200).
 
-Two semantics (:mod:`witnesses.semantics`, WITNESS.md decision 1); the
+Two semantics (:mod:`witnesses.semantics`, docs/guide/witnesses.md §1); the
 block algebra follows the semantics' development counting. ``REFERENCE`` runs the checks on
 the reference's block states (:mod:`witnesses.state`: all-event prefix
 counts with the 20% setup share, top-``M`` pivot lists, endogenous
 composition, "some candidate has ``j_dev < k``" as the absorbing predicate,
 the ``contract_guarded`` compressor); ``PAPER`` runs them on the monoid
-elements ``(w*, d_total, d_pre)`` of THEORY.md §1
+elements ``(w*, d_total, d_pre)`` of docs/guide/algebra.md
 (:func:`~witnesses.state.paper_block_context`: non-focal events are
 development, no setup share) with ``compose_endo``, the committed product
 for Exp56, ``d_pre < k`` as the absorbing predicate, and the
-``definition2`` compressor (THEORY.md ``VM-D2``).
+``definition2`` compressor (docs/guide/algebra.md §5, ``VM-D2``).
 
-The generators draw in the reference's order (WITNESS.md 1.1, corrected
+The generators draw in the reference's order (docs/guide/witnesses.md §2, corrected
 2026-11-24), so the smoke-scale counts are comparable with the paper's
 Tables 1-2.
 """
@@ -265,9 +265,9 @@ def exp56(
 
     Under ``"reference"`` (the published check): ``M = m`` block states,
     absorbing = some candidate has ``j_dev < k``, endogenous composition
-    (WITNESS.md 1.8 and 4, item 3). Under ``"paper"``: the block's element
+    (docs/guide/witnesses.md §7 and §11, item 3). Under ``"paper"``: the block's element
     with a pivot and ``d_pre < k`` is *committed* and composed with
-    ``compose_commit`` (THEORY.md ``VM-P3``); ``endogenous_escapes`` counts
+    ``compose_commit`` (docs/guide/algebra.md §4, ``VM-P3``); ``endogenous_escapes`` counts
     the same checks under ``compose_endo``.
 
     Parameters
@@ -363,7 +363,7 @@ def exp57(
       counting (paper);
     * *pivot update*: the first ``50 + s % 100`` events composed with the
       single next event, against the state of those events (validity) and
-      the base (escape), as the reference does (WITNESS.md 4, item 13);
+      the base (escape), as the reference does (docs/guide/witnesses.md §11, item 13);
     * *split*: the first ``20 + (3 s) % 160`` events composed with the rest.
 
     Split points are clamped to ``1..n_events - 1``. An *escape* is a seed

@@ -1,4 +1,4 @@
-"""Compression strategies for event timelines (WITNESS.md 1.6, THEORY.md §1.5).
+"""Compression strategies for event timelines (docs/guide/witnesses.md §6, docs/guide/algebra.md §5).
 
 Every strategy drops events greedily: rank the current events by weight
 ascending, then timestamp, then id; try them in that order; apply the first
@@ -162,8 +162,8 @@ def compress(
 
     Notes
     -----
-    WITNESS.md 1.6 (reference strategies) and THEORY.md §1.5 (``VM-D2``).
-    On Exp58 block 1 with ``k = 3``, ``M = 10``, target 2 (WITNESS.md 2.1):
+    docs/guide/witnesses.md §6 (reference strategies) and docs/guide/algebra.md §5 (``VM-D2``).
+    On Exp58 block 1 with ``k = 3``, ``M = 10``, target 2 (docs/guide/witnesses.md §9):
     naive keeps {e01, e03}, contract_guarded keeps all 40 (every drop breaks
     the invariant, which the input already violates), definition2 keeps
     {e01, e02, e03, e40}.

@@ -1,4 +1,4 @@
-"""Events and timelines: the input of every solver and compression (WITNESS.md 1.1).
+"""Events and timelines: the input of every solver and compression (docs/guide/witnesses.md §2).
 
 An :class:`Event` is an immutable record (id, timestamp, weight, actors,
 causal parents, metadata). A :class:`Timeline` is a validated tuple of events
@@ -52,7 +52,7 @@ class Event:
 
     Notes
     -----
-    Unlike the reference code (WITNESS.md 1.1), events are hashable: the
+    Unlike the reference code (docs/guide/witnesses.md §2), events are hashable: the
     metadata is a read-only mapping excluded from the hash.
 
     Examples
@@ -138,7 +138,7 @@ class Timeline:
 
     Notes
     -----
-    Derived quantities follow WITNESS.md 1.1: ``duration`` is last minus first
+    Derived quantities follow docs/guide/witnesses.md §2: ``duration`` is last minus first
     timestamp (0 when empty); ``global_position(e)`` is ``(t_e - t_first) /
     duration`` (0.5 when the duration is 0).
 

@@ -1,4 +1,4 @@
-"""Exp52 and Exp53: raw validity under compression with guards (WITNESS.md 1.9).
+"""Exp52 and Exp53: raw validity under compression with guards (docs/guide/witnesses.md §10).
 
 The paper's section 7.3 states that in its full-scale Exp52/53 raw validity
 ties at 1.000 across naive, bridge-preserving and contract-guarded
@@ -6,7 +6,7 @@ compression, and between segment-wise and whole-timeline compression (gap
 0.000). These functions run both experiments on the package's generators
 under any :class:`~witnesses.semantics.Semantics`.
 
-Protocol (WITNESS.md 1.9; where it is silent, our choice is marked *ours*):
+Protocol (docs/guide/witnesses.md §10; where it is silent, our choice is marked *ours*):
 
 * **Exp52**, case ``i``: condition ``i mod 4`` (0 and 1 Bursty with epsilon
   ``[0.2, 0.5, 0.8][i mod 3]``; 2 and 3 MultiBurst), maximum gap 0.11 for

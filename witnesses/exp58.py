@@ -1,6 +1,6 @@
 """The deterministic Exp58 witness of the validity mirage (VM-E58).
 
-Exp58 (WITNESS.md 2.1, 2.2) is a 50-event timeline in two blocks. Block 1
+Exp58 (docs/guide/witnesses.md §9) is a 50-event timeline in two blocks. Block 1
 (e01..e40) holds a heavy local pivot e03 among its first events; block 2
 (e41..e50) opens with the global pivot e41. Block 1 is compressed with each
 strategy, composed with block 2, and solved free (``M = 1``, committed, and
@@ -15,8 +15,8 @@ Usage::
     python -m witnesses.exp58 [--semantics {reference,paper,paper-eligible}] [--json] [--out FILE]
 
 ``--semantics reference`` (the default) follows the reference experiments and
-reproduces WITNESS.md 2.1 to full float precision; ``--semantics paper``
-follows the paper's own definitions (THEORY.md §1: Definition 2 as the
+reproduces docs/guide/witnesses.md §9 to full float precision; ``--semantics paper``
+follows the paper's own definitions (docs/guide/algebra.md: Definition 2 as the
 contract, the turning point forced to be the heaviest focal event of the
 selected sequence). Exit status: 0 when the witness triple holds, 1 when it
 does not, 2 on a usage error, 3 on a crash.
@@ -62,13 +62,13 @@ __all__ = [
 ]
 
 SEMANTICS = tuple(s.name for s in _SEMANTICS)
-"""Names of the semantics every experiment runs under (WITNESS.md decision 1)."""
+"""Names of the semantics every experiment runs under (docs/guide/witnesses.md §1)."""
 
 K = 3
 """Development events demanded before the pivot in Exp58."""
 
 GRAMMAR = Grammar.parametric(K, min_timespan_fraction=0.0)
-"""Exp58's grammar: k = 3, strict otherwise, minimum span 0 (WITNESS.md 2.1)."""
+"""Exp58's grammar: k = 3, strict otherwise, minimum span 0 (docs/guide/witnesses.md §9)."""
 
 BLOCK1 = tuple(f"e{i:02d}" for i in range(1, 41))
 """Ids of block 1 (e01..e40)."""
@@ -86,7 +86,7 @@ def _accumulate(start: float, step: float, cap: float, n: int) -> list[float]:
 
 
 def exp58_timeline() -> Timeline:
-    """Return the 50-event Exp58 timeline, built from its rules (WITNESS.md 2.2).
+    """Return the 50-event Exp58 timeline, built from its rules (docs/guide/witnesses.md §9).
 
     Every event involves ``actor_0`` only and has the previous event as its
     causal parent. Timestamps of e11..e40 accumulate 0.0148 from 0.51 (cap
@@ -290,7 +290,7 @@ def run(*, semantics: Semantics | str = REFERENCE) -> Exp58Result:
 
     Notes
     -----
-    ``VM-E58`` (THEORY.md §1.7). The timeline has no random part: the
+    ``VM-E58`` (docs/guide/witnesses.md §8). The timeline has no random part: the
     published seed 58 names the graph and draws nothing, so the output has no
     seed (``"seed": null``). Compression: ``k = 3``, ``M = 10``, block-1
     target 2, no gap limit. Grammar: ``GRAMMAR``.

@@ -1,9 +1,9 @@
-"""Random event timelines: the Bursty and MultiBurst generators (WITNESS.md 1.1).
+"""Random event timelines: the Bursty and MultiBurst generators (docs/guide/witnesses.md §2).
 
 Both generators draw everything from one ``numpy.random.default_rng(seed)``
 in a fixed order, so that a seed gives the same timeline on every machine
 and under every ``PYTHONHASHSEED``. The draw order below is the
-reference's (WITNESS.md 1.1) and part of this module's contract: changing it
+reference's (docs/guide/witnesses.md §2) and part of this module's contract: changing it
 changes every published number.
 
 Draw order, **Bursty** (``n`` events, ``B`` bursts):
@@ -37,8 +37,8 @@ inter-burst windows between consecutive burst windows):
    floored at ``1e-6``.
 4. Hubs, actors and parents (below).
 
-**Hubs, actors, parents** (both generators, after the weights; WITNESS.md
-1.1 as corrected on 2026-11-24):
+**Hubs, actors, parents** (both generators, after the weights; docs/guide/witnesses.md
+§2; draw order corrected on 2026-11-24):
 
 * hubs are the ``round(hub_fraction * n)`` heaviest events, taken as the
   reference does, from the reverse of ``numpy.argsort(weights)`` (numpy's
@@ -86,7 +86,7 @@ _C = TypeVar("_C", "BurstyConfig", "MultiBurstConfig")
 
 @dataclass(frozen=True, slots=True)
 class BurstyConfig:
-    """Parameters of :func:`bursty` (defaults as in WITNESS.md 1.1).
+    """Parameters of :func:`bursty` (defaults as in docs/guide/witnesses.md §2).
 
     Parameters
     ----------
@@ -146,7 +146,7 @@ class BurstyConfig:
 
 @dataclass(frozen=True, slots=True)
 class MultiBurstConfig:
-    """Parameters of :func:`multiburst` (defaults as in WITNESS.md 1.1).
+    """Parameters of :func:`multiburst` (defaults as in docs/guide/witnesses.md §2).
 
     Parameters
     ----------
@@ -240,7 +240,7 @@ class MultiBurstConfig:
 
 
 def bursty(config: BurstyConfig | None = None, seed: int = 0) -> Timeline:
-    """Return a front-loaded bursty timeline (WITNESS.md 1.1, *Bursty*).
+    """Return a front-loaded bursty timeline (docs/guide/witnesses.md §2, *Bursty*).
 
     Parameters
     ----------
@@ -290,9 +290,9 @@ def bursty(config: BurstyConfig | None = None, seed: int = 0) -> Timeline:
 
 
 def multiburst(config: MultiBurstConfig | None = None, seed: int = 0) -> Timeline:
-    """Return a two-burst timeline (WITNESS.md 1.1, *MultiBurst*).
+    """Return a two-burst timeline (docs/guide/witnesses.md §2, *MultiBurst*).
 
-    The generator of the retention sweep (WITNESS.md 1.9).
+    The generator of the retention sweep (docs/guide/witnesses.md §10).
 
     Parameters
     ----------

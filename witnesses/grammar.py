@@ -1,6 +1,6 @@
 """The phase grammar, its validator, the setup/development rule and the score.
 
-WITNESS.md 1.2-1.3. A sequence is a time-ordered selection of events with a
+docs/guide/witnesses.md §3. A sequence is a time-ordered selection of events with a
 phase per event: SETUP < DEVELOPMENT < TURNING_POINT < RESOLUTION.
 """
 
@@ -66,7 +66,7 @@ def _nonneg(value: object, name: str, *, high: float = math.inf) -> float:
 
 @dataclass(frozen=True, slots=True)
 class Grammar:
-    """The phase grammar of WITNESS.md 1.2 (defaults are the *strict* preset).
+    """The phase grammar of docs/guide/witnesses.md §3 (defaults are the *strict* preset).
 
     Parameters
     ----------
@@ -213,7 +213,7 @@ def development_eligible_count(prefix: int) -> int:
 
     Notes
     -----
-    The reference's ``j_dev`` (WITNESS.md 1.2). It is superadditive, not
+    The reference's ``j_dev`` (docs/guide/witnesses.md §3). It is superadditive, not
     additive: ``d(1 + 1) = 1`` but ``d(1) + d(1) = 0``.
 
     Examples
@@ -238,7 +238,7 @@ def setup_count(n_pre: int, k: int) -> int:
 
     ``ceil(0.2 n_pre)``, capped at ``n_pre - min(k, n_pre)`` so that at least
     ``min(k, n_pre)`` DEVELOPMENT events remain (the solver's rule of
-    WITNESS.md 1.2).
+    docs/guide/witnesses.md §3).
 
     Examples
     --------
@@ -272,7 +272,7 @@ def label_phases(n_pre: int, n_post: int, k: int) -> tuple[Phase, ...]:
 
 
 def tp_weighted_score(events: Sequence[Event], phases: Sequence[Phase]) -> float:
-    """Return ``sum w + 2 w_TP (1 - 0.5 |pos - 0.6|)`` (WITNESS.md 1.3).
+    """Return ``sum w + 2 w_TP (1 - 0.5 |pos - 0.6|)`` (docs/guide/witnesses.md §3).
 
     ``pos`` is the index of the first TURNING_POINT over ``n - 1`` (0.5 when
     ``n = 1``); without a turning point the bonus is 0. Weights are summed
@@ -306,7 +306,7 @@ def validate(
     timeline: Timeline,
     focal: str,
 ) -> tuple[Violation, ...]:
-    """Return every grammar violation of a sequence, in the order of WITNESS.md 1.2.
+    """Return every grammar violation of a sequence, in the order of docs/guide/witnesses.md §3.
 
     The sequence is valid iff the result is empty. Not checked (as in the
     reference): that the turning point is the weight argmax, that it is

@@ -1,9 +1,9 @@
-"""Mirage diagnostics with intervals over trial records (THEORY.md §1.7).
+"""Mirage diagnostics with intervals over trial records (docs/guide/rates.md §3).
 
 :func:`rates` groups :class:`~witnesses.Trial` records by any columns and
 returns, per cell, every diagnostic of the validity mirage with its
 numerator, its denominator (a stated and, where harnesses disagree,
-selectable convention: WITNESS.md §4 items 7-9) and a confidence interval for
+selectable convention: docs/guide/witnesses.md §11, items 7-9) and a confidence interval for
 the proportion (Wilson by default, from :func:`theory.inference.proportion_ci`).
 """
 
@@ -183,7 +183,7 @@ def rates(
 
     Notes
     -----
-    Definitions (THEORY.md §1.7; ``ref`` is the reference pivot):
+    Definitions (docs/guide/rates.md §3; ``ref`` is the reference pivot):
 
     - ``raw_validity``: valid (``raw_validity > 0.5``) over trials with a
       known validity.

@@ -8,27 +8,27 @@ the turning point must be the endogenous argmax, how development is counted,
 and which strategies the sweep compares. A third semantics is one new
 constant.
 
-Counting rules (WITNESS.md terms):
+Counting rules (docs/guide/witnesses.md §1 terms):
 
 ``"reference"``
     Every event of a block counts; of a prefix of ``p`` events,
     ``ceil(0.2 p)`` are reserved as SETUP and the rest are development,
-    ``development_eligible_count(p) = p - ceil(0.2 p)`` (WITNESS.md 1.2 and
-    1.5). This is the reference code's reading; it is superadditive, so the
+    ``development_eligible_count(p) = p - ceil(0.2 p)`` (docs/guide/witnesses.md §3 and
+    §5). This is the reference code's reading; it is superadditive, so the
     monoid's ``d_total = d_total_A + d_total_B`` does not hold for it
-    (WITNESS.md 4, item 1).
+    (docs/guide/witnesses.md §11, item 1).
 ``"paper"``
-    THEORY.md §1.2 literally: a focal event is a pivot candidate
+    docs/guide/algebra.md §2 literally: a focal event is a pivot candidate
     ``(w, 0, 0)``, every non-focal event is one development event
-    ``(-inf, 1, 0)``, no setup share (WITNESS.md 1.7). This is the only
+    ``(-inf, 1, 0)``, no setup share (docs/guide/algebra.md §6). This is the only
     reading under which the paper's ``d`` is additive, which Propositions
     1-3 and Definition 2 (an inequality between monoid elements) need.
 
 The decision for :data:`PAPER` is ``"paper"`` everywhere (closure checks,
-Exp58 and the sweep): the paper semantics is THEORY.md §1 taken literally
-(WITNESS.md decision 1). Under it, Exp58's block 1 has no development at all
+Exp58 and the sweep): the paper semantics is docs/guide/algebra.md taken literally
+(docs/guide/witnesses.md §1). Under it, Exp58's block 1 has no development at all
 (all 50 events belong to ``actor_0``), so Definition 2 is vacuous there.
-WITNESS.md decision 2's illustration (Definition 2 keeping 4 block-1 events,
+docs/guide/witnesses.md §9's illustration (Definition 2 keeping 4 block-1 events,
 score 39.027) counts development the reference way; it is the constant
 :data:`PAPER_ELIGIBLE`.
 """
@@ -60,7 +60,7 @@ def _choice(value: object, name: str, allowed: tuple[str, ...]) -> None:
 
 @dataclass(frozen=True, slots=True)
 class Semantics:
-    """How the witness layer reads the paper (WITNESS.md decision 1).
+    """How the witness layer reads the paper (docs/guide/witnesses.md §1).
 
     Parameters
     ----------
@@ -69,10 +69,10 @@ class Semantics:
         (``VM-E58@reference``).
     contract : {"contract_guarded", "definition2"}
         The compression strategy that plays the no-absorption contract:
-        the reference's absolute all-pivot invariant (WITNESS.md 1.6) or the
+        the reference's absolute all-pivot invariant (docs/guide/witnesses.md §6) or the
         paper's block-level Definition 2 (``VM-D2``).
     solver : {"reference", "exact", "greedy"}
-        The pivot-conditioned solver (WITNESS.md 1.4).
+        The pivot-conditioned solver (docs/guide/witnesses.md §4).
     endogenous : bool
         Whether a solved sequence's turning point must be the argmax focal
         event of the sequence (the paper's ``tau(S)``, section 2).
@@ -134,7 +134,7 @@ REFERENCE = Semantics(
     counting="reference",
     strategies=("naive", "bridge_preserving", "contract_guarded"),
 )
-"""The reference experiments (WITNESS.md sections 1-2): reproduces the paper's
+"""The reference experiments (docs/guide/witnesses.md §2-9): reproduces the paper's
 published numbers."""
 
 PAPER = Semantics(
@@ -145,7 +145,7 @@ PAPER = Semantics(
     counting="paper",
     strategies=("naive", "bridge_preserving", "definition2"),
 )
-"""THEORY.md §1 literally: Definition 2, the exact solver with the endogenous
+"""docs/guide/algebra.md literally: Definition 2, the exact solver with the endogenous
 pivot, non-focal events as development."""
 
 PAPER_ELIGIBLE = Semantics(
@@ -157,7 +157,7 @@ PAPER_ELIGIBLE = Semantics(
     strategies=("naive", "bridge_preserving", "definition2"),
 )
 """As :data:`PAPER`, but Definition 2 counts development the reference way
-(every event, 20% setup share): WITNESS.md decision 2's illustration."""
+(every event, 20% setup share): docs/guide/witnesses.md §9's illustration."""
 
 SEMANTICS = (REFERENCE, PAPER)
 """The semantics every experiment and ledger check runs under."""

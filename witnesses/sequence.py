@@ -1,4 +1,4 @@
-"""Extracted sequences and solver results (WITNESS.md 1.1, 1.4)."""
+"""Extracted sequences and solver results (docs/guide/witnesses.md §2, §4)."""
 
 from __future__ import annotations
 

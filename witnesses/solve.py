@@ -1,4 +1,4 @@
-"""Pivot-conditioned solvers: reference, exact and greedy (WITNESS.md 1.4, decision 4)."""
+"""Pivot-conditioned solvers: reference, exact and greedy (docs/guide/witnesses.md §4)."""
 
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ def pivot_candidates(
 
     Without ``tp_candidate_ids``: the top-``m`` focal events ranked by weight
     descending, then earlier timestamp, then *larger* id (the reference order,
-    WITNESS.md 1.4). With it: exactly those ids, in the given order, that are
+    docs/guide/witnesses.md §4). With it: exactly those ids, in the given order, that are
     focal events of ``timeline``; the others are dropped (as the reference
     does silently) and reported with the reason, or raise with ``strict``.
 
@@ -116,13 +116,13 @@ def solve(
         Force the turning point to one of these events (``m`` is ignored):
         the experiments' *fixed-pivot* solve.
     solver : {"reference", "exact", "greedy"}
-        ``"reference"``: the label-setting heuristic of WITNESS.md 1.4 (pool
+        ``"reference"``: the label-setting heuristic of docs/guide/witnesses.md §4 (pool
         of 3 causal hops plus the ``injection_top_n`` heaviest focal events;
         dominance on the weight sum), returning the sequences the published
         experiments report. ``"exact"``: the true maximum of the score over
         every grammar-valid subsequence of the whole timeline with a
         candidate turning point. ``"greedy"``: the committed-to-argmax
-        anchor search of WITNESS.md 1.4: the 8 heaviest events are anchors,
+        anchor search of docs/guide/witnesses.md §4: the 8 heaviest events are anchors,
         each anchor's pool cut to the length budget is one candidate, its
         turning point the argmax; ignores ``m``; may return its best
         *invalid* candidate when none is valid (check ``valid``). It has no
@@ -132,7 +132,7 @@ def solve(
     endogenous : bool, default False
         Exact solver only: require the turning point to be the heaviest focal
         event of the selected sequence in the pivot order (the paper's
-        endogenous pivot, THEORY.md §1).
+        endogenous pivot, docs/guide/algebra.md).
     max_sequence_length, injection_top_n : int
         Reference parameters (the length budget is
         ``min(max_sequence_length, grammar.max_length)``).

@@ -1,4 +1,4 @@
-"""Context states of event blocks and their composition (WITNESS.md 1.5).
+"""Context states of event blocks and their composition (docs/guide/witnesses.md §5).
 
 A :class:`ContextState` ``(q, r, Pi, t_bounds)`` summarises one block of
 events for the reference solver side: ``Pi`` holds the top-``M`` focal events
@@ -6,9 +6,9 @@ events for the reference solver side: ``Pi`` holds the top-``M`` focal events
 phase ``q`` and resource counters ``r`` are read off the *committed* pivot
 ``Pi[0]``. Because ``Pi[0]`` is the heaviest candidate of whatever was
 composed, the state is *endogenous*: a heavier pivot in a later block
-replaces the earlier one (there is no commitment flag, WITNESS.md 1.5).
+replaces the earlier one (there is no commitment flag, docs/guide/witnesses.md §5).
 
-Counting convention (reference, WITNESS.md 0): *every* event of the block
+Counting convention (reference, docs/guide/witnesses.md §1): *every* event of the block
 counts towards a pivot's prefix, and ``j_dev`` keeps the development share
 ``p - ceil(0.2 p)`` of a prefix of ``p`` events. The paper's convention
 (development events are the non-focal events, no setup share) is exposed
@@ -60,7 +60,7 @@ _TIME_TOL = 1e-12
 def build_context_state(
     events: Timeline | Iterable[Event], focal: str, m: int = 10
 ) -> ContextState:
-    """Return the reference state of a block of events (WITNESS.md 1.5).
+    """Return the reference state of a block of events (docs/guide/witnesses.md §5).
 
     Parameters
     ----------
@@ -118,7 +118,7 @@ def composition_precondition(left: ContextState, right: ContextState) -> bool:
     Compares the last ``(timestamp, id)`` of ``left`` with the first of
     ``right`` (an empty block satisfies it on either side). This is the
     condition under which :func:`compose_context_states` equals the state
-    built from the concatenation (WITNESS.md 4, item 12).
+    built from the concatenation (docs/guide/witnesses.md §11, item 12).
 
     Examples
     --------
@@ -139,7 +139,7 @@ def composition_precondition(left: ContextState, right: ContextState) -> bool:
 def compose_context_states(
     left: ContextState, right: ContextState, m: int = 10, *, strict: bool = True
 ) -> ContextState:
-    """Return the state of ``left`` followed by ``right`` (WITNESS.md 1.5).
+    """Return the state of ``left`` followed by ``right`` (docs/guide/witnesses.md §5).
 
     Sizes add; ``left``'s candidates keep their prefixes and ``right``'s are
     shifted by ``left``'s size; the union is re-ranked and cut to ``m``;
@@ -227,7 +227,7 @@ def _join_bounds(
 def context_equivalent(
     a: ContextState, b: ContextState, *, compare_pivots: bool = True
 ) -> bool:
-    """Return whether two states agree (WITNESS.md 1.5).
+    """Return whether two states agree (docs/guide/witnesses.md §5).
 
     Same ``q``, identical ``r``, ``t_bounds`` equal within 1e-12 (None only
     matches None) and, with ``compare_pivots``, equal pivot lists.
@@ -258,7 +258,7 @@ def no_absorption_invariant(state: ContextState, k: int) -> bool:
     """Return whether every candidate of ``Pi`` has ``j_dev >= k``.
 
     True when ``k <= 0`` or ``Pi`` is empty. This is the reference's
-    absolute, state-level guard (WITNESS.md 1.5-1.6), stronger than the
+    absolute, state-level guard (docs/guide/witnesses.md §5-6), stronger than the
     paper's block-level contract ``VM-D2``.
 
     Examples
@@ -277,7 +277,7 @@ def no_absorption_invariant(state: ContextState, k: int) -> bool:
 def is_absorbing(state: ContextState, k: int) -> bool:
     """Return whether ``k > 0`` and *some* candidate of ``Pi`` has ``j_dev < k``.
 
-    The reference predicate (WITNESS.md 4, item 4); the paper's
+    The reference predicate (docs/guide/witnesses.md §11, item 4); the paper's
     ``is_absorbed`` looks at the committed pivot only (see
     :func:`detect_class_a`).
 
@@ -389,9 +389,9 @@ def reference_block_context(events: Timeline | Iterable[Event], focal: str) -> C
     Notes
     -----
     This is the proxy the reference prints as ``left_d_total_proxy``
-    (WITNESS.md 2.1). It is *not* a monoid homomorphism: the setup share is
+    (docs/guide/witnesses.md §9). It is *not* a monoid homomorphism: the setup share is
     superadditive (two single non-focal events give ``d_total`` 0 each, but
-    1 together; WITNESS.md 4, item 1), so compose states with
+    1 together; docs/guide/witnesses.md §11, item 1), so compose states with
     :func:`compose_context_states`, not these elements.
 
     Examples
@@ -414,7 +414,7 @@ def paper_block_context(events: Timeline | Iterable[Event], focal: str) -> Conte
 
     Focal events are pivot candidates with key ``(weight, -timestamp, id)``;
     every non-focal event is one development event; there is no setup
-    share (THEORY.md §1.2, WITNESS.md 1.7). Folding these elements with
+    share (docs/guide/algebra.md §2 and §6). Folding these elements with
     ``algebra.compose_endo`` gives the element of the concatenation.
 
     Examples

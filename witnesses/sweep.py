@@ -1,4 +1,4 @@
-"""The retention sweep of the validity mirage (WITNESS.md 1.9; VM-C3, VM-C4).
+"""The retention sweep of the validity mirage (docs/guide/witnesses.md §10; VM-C3, VM-C4).
 
 For every seed a MultiBurst timeline of 200 events is solved whole, then
 compressed to each retention with each strategy and solved again, free and
@@ -132,7 +132,7 @@ def retention_sweep(
     out: str | Path | None = None,
     progress: bool | None = None,
 ) -> SweepResult:
-    """Run the paper's retention sweep (WITNESS.md 1.9).
+    """Run the paper's retention sweep (docs/guide/witnesses.md §10).
 
     Parameters
     ----------

@@ -1,4 +1,4 @@
-"""Trial records and the plug-in protocols of the rate layer (WITNESS.md decision 5).
+"""Trial records and the plug-in protocols of the rate layer (docs/guide/rates.md).
 
 A :class:`Trial` is one solve of one task under one condition: what a real
 harness logs for a model run, and what our simulators produce. Anything that

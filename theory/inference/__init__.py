@@ -1,4 +1,4 @@
-"""Inference toolkit: intervals, tests and estimators (THEORY.md §2.5).
+"""Inference toolkit: intervals, tests and estimators (docs/guide/inference.md).
 
 Each function states its convention in its docstring and names the scipy or
 statsmodels call it matches; results are frozen dataclasses of builtin

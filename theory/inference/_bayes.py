@@ -1,4 +1,4 @@
-"""Beta-Binomial posterior superiority ``P(theta1 > theta2)`` (THEORY.md §2.5)."""
+"""Beta-Binomial posterior superiority ``P(theta1 > theta2)`` (docs/guide/inference.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Seeded bootstrap intervals: percentile and BCa, paired and cluster (THEORY.md §2.5)."""
+"""Seeded bootstrap intervals: percentile and BCa, paired and cluster (docs/guide/inference.md)."""
 
 from __future__ import annotations
 

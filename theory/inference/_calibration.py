@@ -1,4 +1,4 @@
-"""Expected calibration error and the retention ratio (THEORY.md §2.5)."""
+"""Expected calibration error and the retention ratio (docs/guide/inference.md)."""
 
 from __future__ import annotations
 

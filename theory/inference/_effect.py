@@ -1,4 +1,4 @@
-"""Effect sizes, concentration bounds and power for proportions (THEORY.md §2.5)."""
+"""Effect sizes, concentration bounds and power for proportions (docs/guide/inference.md)."""
 
 from __future__ import annotations
 

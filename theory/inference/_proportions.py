@@ -1,4 +1,4 @@
-"""Confidence intervals for one binomial proportion (THEORY.md §2.5)."""
+"""Confidence intervals for one binomial proportion (docs/guide/inference.md)."""
 
 from __future__ import annotations
 

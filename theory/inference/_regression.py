@@ -1,4 +1,4 @@
-"""OLS depth slope with a depth-stratified bootstrap interval (THEORY.md §2.3, §2.5)."""
+"""OLS depth slope with a depth-stratified bootstrap interval (docs/guide/depth.md §3, docs/guide/inference.md)."""
 
 from __future__ import annotations
 

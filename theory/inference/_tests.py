@@ -1,4 +1,4 @@
-"""Tests for two proportions: z tests, Fisher's exact test, McNemar (THEORY.md §2.5)."""
+"""Tests for two proportions: z tests, Fisher's exact test, McNemar (docs/guide/inference.md)."""
 
 from __future__ import annotations
 

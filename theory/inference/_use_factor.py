@@ -1,4 +1,4 @@
-"""The use factor ``kappa = P_comply / P_ret`` and its intervals (THEORY.md §2.2, §2.5)."""
+"""The use factor ``kappa = P_comply / P_ret`` and its intervals (docs/guide/depth.md §2, docs/guide/inference.md §3)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Cascading compaction and the pinning side channel (THEORY.md §4-5; KO-CMP, PJ-PIN).
+"""Cascading compaction and the pinning side channel (docs/guide/rates.md §4; KO-CMP, PJ-PIN).
 
 A memory holds typed facts (the probe types of PJ). Each compaction cycle is a
 compression map that rewrites the whole memory blob: a fact of type ``t``

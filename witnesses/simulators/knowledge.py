@@ -1,4 +1,4 @@
-"""Knowledge objects and density-adaptive retrieval (THEORY.md §4; KO-DAR, KO-CAP).
+"""Knowledge objects and density-adaptive retrieval (docs/guide/rates.md §4; KO-DAR, KO-CAP).
 
 A knowledge object is ``(subject, predicate, object, provenance)`` stored
 under a key hashed from the normalised ``(subject, predicate)``
