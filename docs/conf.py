@@ -16,12 +16,17 @@ DOCS = Path(__file__).resolve().parent
 ROOT = DOCS.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(DOCS / "_ext"))
+# The notebook kernels inherit this environment: they import this checkout's
+# packages, not whichever copy is installed.
+os.environ["PYTHONPATH"] = os.pathsep.join(
+    [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]
+)
 os.environ.setdefault("MPLBACKEND", "Agg")
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 project = "context-laws"
 author = "the context-laws authors"
-copyright = "2026, the context-laws authors"  # noqa: A001
+copyright = "2026, the context-laws authors"
 release = "0.1.0.dev0"
 
 extensions = [

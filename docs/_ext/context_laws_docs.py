@@ -128,7 +128,9 @@ def api_pages(out: Path) -> list[str]:
     for package in PACKAGES:
         title = f"``{package}``"
         index += [title, "-" * len(title), "", ".. toctree::", "   :maxdepth: 1", ""]
-        index += [f"   {p}" for p in pages if p == package or p.startswith(package + ".")]
+        index += [
+            f"   {p}" for p in pages if p == package or p.startswith(package + ".")
+        ]
         index.append("")
     _write(out / "index.rst", "\n".join(index))
     return pages
@@ -214,7 +216,9 @@ def _constant_docstring(
 def _escape(text: str) -> str:
     """Escape every ASCII punctuation character for MyST (one line)."""
     text = " ".join(str(text).split())
-    return "".join("\\" + c if (c.isascii() and not c.isalnum() and c != " ") else c for c in text)
+    return "".join(
+        "\\" + c if (c.isascii() and not c.isalnum() and c != " ") else c for c in text
+    )
 
 
 def _fence(text: str, lang: str = "text") -> list[str]:
@@ -250,7 +254,7 @@ def ledger_page(*, execute: bool = True) -> str:
         "",
         "Every claim of the five source papers that the package checks, with its",
         "verdict and the evidence behind it. This page was generated when the",
-        f"documentation was built, by running the ledger with `--quick` semantics:",
+        "documentation was built, by running the ledger with `--quick` semantics:",
         f"the {len(fast)} fast checks ran (in {seconds:.0f} s); the",
         f"{len(CLAIMS) - len(fast)} slow claims, backed by the retention sweeps,",
         "are listed with the command that runs them. The verdicts are explained in",
@@ -271,8 +275,14 @@ def ledger_page(*, execute: bool = True) -> str:
     for source in sorted(counts, key=_source_order):
         total.update(counts[source])
         cells = [str(counts[source][v]) for v in used]
-        lines.append(f"| {source} | {sum(counts[source].values())} | " + " | ".join(cells) + " |")
-    lines.append(f"| all | {sum(total.values())} | " + " | ".join(str(total[v]) for v in used) + " |")
+        lines.append(
+            f"| {source} | {sum(counts[source].values())} | " + " | ".join(cells) + " |"
+        )
+    lines.append(
+        f"| all | {sum(total.values())} | "
+        + " | ".join(str(total[v]) for v in used)
+        + " |"
+    )
     lines.append("")
     for source in sorted(counts, key=_source_order):
         lines += ["", f"## {source}: {SOURCES.get(source, source)}", ""]
@@ -303,7 +313,9 @@ def _claim_section(c: Any, row: Any) -> list[str]:
     lines.append(f"**Verdict.** **{data['verdict']}**")
     lines += ["", "**Evidence.**", "", *_fence(data["evidence"] or ""), ""]
     if data["counterexample"] is not None:
-        text = json.dumps(data["counterexample"], indent=2, ensure_ascii=False, default=str)
+        text = json.dumps(
+            data["counterexample"], indent=2, ensure_ascii=False, default=str
+        )
         lines += ["**Counterexample.**", "", *_fence(text, "json"), ""]
     lines += ["**Re-run.**", "", *_fence(command, "console"), ""]
     return lines
