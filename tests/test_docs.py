@@ -39,6 +39,15 @@ def _public_names():
                 yield name, item
 
 
+def _home_of(module, item):
+    names = [m for p in ext.PACKAGES for m in ext.public_modules(p)]
+    modules = sorted(
+        (importlib.import_module(n) for n in names),
+        key=lambda m: (m.__name__.count("."), m.__name__),
+    )
+    return ext._home(item, getattr(importlib.import_module(module), item), modules)
+
+
 def test_every_guide_exists():
     assert {p.stem for p in (DOCS / "guide").glob("*.md")} >= set(GUIDES)
 
@@ -177,10 +186,10 @@ def test_docs_build_with_warnings_as_errors(tmp_path):
         .split("(", 1)[1]
         .rsplit(")", 1)[0]
     )
-    objects = {
-        f"{mod}.{name}" if mod else name
+    objects = {  # Sphinx's index: {module: [[doc, type, prio, anchor, name], ...]}
+        f"{mod}.{entry[-1]}" if mod else entry[-1]
         for mod, entries in search["objects"].items()
-        for name in entries
+        for entry in entries
     }
     for module, item in _public_names():
-        assert any(o.endswith(f".{item}") for o in objects), (module, item)
+        assert f"{_home_of(module, item)}.{item}" in objects, (module, item)
