@@ -19,7 +19,6 @@ from proofs import _floors_sym as sym
 from proofs._floors_context import (
     SAMPLES,
     check_context_gain_counterexample,
-    check_context_gain_equality,
     check_context_gain_identity,
     check_context_gain_inequality,
     check_context_monotone,
@@ -28,6 +27,10 @@ from proofs._floors_context import (
 )
 from proofs._floors_decay import check_decay_identifiability, check_rate_distortion
 from proofs._floors_sym import fano_left_side
+from proofs._floors_t2 import (
+    check_context_gain_equality,
+    check_context_gain_strict_otherwise,
+)
 from proofs._umbrella import umbrella
 from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
 from theory.floors import (
@@ -48,6 +51,7 @@ __all__ = [
     "check_context_gain_equality",
     "check_context_gain_identity",
     "check_context_gain_inequality",
+    "check_context_gain_strict_otherwise",
     "check_context_monotone",
     "check_cumulative_floor",
     "check_fano_floor",
@@ -449,9 +453,10 @@ CLAIMS: tuple[Claim, ...] = (
     ),
     _claim(
         "DL-T2",
-        "with context the floor is the Bayes error given (X, C), and "
-        "H(Y|X) - H(Y|X,C) = I(Y;C|X) <= I(D;C|X), with equality when phi(X, .) is "
-        "injective (DL-A1); strict without injectivity",
+        "(DL App. A, Theorem 2) with context the floor is the Bayes error given (X, C), "
+        "and H(Y|X) - H(Y|X,C) = I(Y;C|X) <= I(D;C|X), with equality if and only if D "
+        "is recoverable from (X, Y) (H(D|X,Y) = 0, DL-A1), the inequality being strict "
+        "otherwise",
         Kind.PROPERTY,
         umbrella(
             "DL-T2",
@@ -459,6 +464,7 @@ CLAIMS: tuple[Claim, ...] = (
                 check_context_gain_identity,
                 check_context_gain_inequality,
                 check_context_gain_equality,
+                check_context_gain_strict_otherwise,
                 check_context_gain_counterexample,
             ],
         ),
@@ -477,14 +483,22 @@ CLAIMS: tuple[Claim, ...] = (
     ),
     _claim(
         "DL-T2-EQ",
-        "equality I(Y;C|X) = I(D;C|X) when phi(X, .) is injective (DL-A1)",
-        Kind.PROPERTY,
+        "(DL App. A, Theorem 2, 'if') equality I(Y;C|X) = I(D;C|X) when D is "
+        "recoverable from (X, Y), i.e. phi(X, .) injective (DL-A1)",
+        Kind.SYMBOLIC,
         check_context_gain_equality,
     ),
     _claim(
+        "DL-T2-ONLYIF",
+        "(DL App. A, Theorem 2, 'only if') when D is not recoverable from (X, Y) the "
+        "inequality I(Y;C|X) <= I(D;C|X) is strict",
+        Kind.ARITHMETIC,
+        check_context_gain_strict_otherwise,
+    ),
+    _claim(
         "DL-T2-CX",
-        "without injectivity: D = (D1, D2) fair bits, Y = D1, C = D2 "
-        "makes the inequality strict",
+        "(DL §2.3 proof of Theorem 2) the example D = (D1, D2) fair bits, Y = D1, "
+        "C = D2 makes the inequality strict (I(D;C|X) = 1, I(Y;C|X) = 0)",
         Kind.ARITHMETIC,
         check_context_gain_counterexample,
     ),
