@@ -11,9 +11,9 @@ import sympy as sp
 from hypothesis import given
 from hypothesis import strategies as st
 
+from proofs import _depth_fit, check, depth
 from proofs import _depth_scatter as scatter
 from proofs import _depth_sym as sym
-from proofs import check, depth
 from proofs._smt import SmtResult
 from proofs.depth import CLAIMS
 from proofs.ledger import ClaimCheck, Verdict
@@ -45,11 +45,11 @@ EXPECTED = {
     "DL-T6-BITS": "proven",
     "DL-T6-PROBES": "conditional",
     "DL-T6-ASSEMBLY": "verified",
-    "DL-T11": "open",
+    "DL-T11": "refuted",
     "DL-T11-ASSEMBLY": "proven",
     "DL-T11-COSURFACE": "conditional",
     "DL-T11-COMPOSE": "proven",
-    "DL-T11-FIT": "open",
+    "DL-T11-FIT": "refuted",
     "DL-C2": "proven",
 }
 
@@ -168,6 +168,34 @@ def test_dl_t11_cosurface_counterexample():
     assert bounds.low == cex["P_all"] == 0.0 < bounds.independent
 
 
+def test_dl_t11_fit_witness_by_hand():
+    """LS on log through 0 over the six measured rows of Table 4, R@3, by hand."""
+    cex = check("DL-T11-FIT").counterexample
+    sigma = [0.19, 0.16, 0.20, 0.22, 0.31, 0.36]
+    recall = [0.85, 0.82, 0.79, 0.77, 0.64, 0.57]
+    assert [tuple(p) for p in cex["points"]] == list(zip(sigma, recall, strict=True))
+    log_p = sum(s * math.log(r) for s, r in zip(sigma, recall, strict=True)) / sum(
+        s * s for s in sigma
+    )
+    assert cex["p_least_squares"] == pytest.approx(math.exp(log_p), abs=1e-4)
+    assert cex["p_least_squares"] < 0.3
+    # the largest row-implied p over the rounding boxes: bm25, 0.855^(1/0.195)
+    assert cex["max_row_implied_p"] == pytest.approx(0.855 ** (1 / 0.195), abs=1e-4)
+    assert 0.0 < cex["p_binomial_mle"] < cex["max_row_implied_p"]
+
+
+def test_dl_t11_fit_not_refuted_when_table_fits(monkeypatch):
+    """A table generated from p = 0.92 itself must not refute the fit."""
+    fitted = {
+        k: (v[0], v[1], v[2], round(0.92 ** v[0], 2), v[4])
+        for k, v in _depth_fit.TABLE4.items()
+    }
+    monkeypatch.setattr(_depth_fit, "TABLE4", fitted)
+    result = _depth_fit.check_dl_t11_fit()
+    assert result.verdict.value == "open"
+    assert result.counterexample is None
+
+
 # --- a proof that does not go through gives OPEN, never REFUTED ----------------
 
 # Claims whose verdict rests on a z3 proof or a sympy simplification; the rest
@@ -182,7 +210,6 @@ _PROOF_BASED = {
     "DL-T6-BITS",
     "DL-T6-PROBES",
     "DL-T6-ASSEMBLY",
-    "DL-T11",
     "DL-T11-ASSEMBLY",
     "DL-T11-COSURFACE",
     "DL-T11-COMPOSE",
@@ -216,7 +243,13 @@ def test_failed_proofs_give_open_not_refuted(monkeypatch):
     for claim_id, result in results.items():
         if result.verdict.value == "refuted":
             assert result.counterexample, claim_id
-            assert claim_id in {"DL-P1", "DL-P1-UNIMODAL", "DL-P1-PHASE"}
+            assert claim_id in {
+                "DL-P1",
+                "DL-P1-UNIMODAL",
+                "DL-P1-PHASE",
+                "DL-T11",
+                "DL-T11-FIT",
+            }
 
 
 def test_sat_model_refutes_with_the_model(monkeypatch):
