@@ -26,6 +26,7 @@ from proofs._floors_context import (
     random_tables,
 )
 from proofs._floors_decay import check_decay_identifiability, check_rate_distortion
+from proofs._floors_learning import check_occam_direction
 from proofs._floors_sym import fano_left_side
 from proofs._floors_t2 import (
     check_context_gain_equality,
@@ -58,6 +59,7 @@ __all__ = [
     "check_fano_monotone",
     "check_governed",
     "check_learning_bound",
+    "check_occam_direction",
     "check_probe_cost",
     "check_rearranged_vacuity",
     "check_uniform_candidate_floor",
@@ -304,7 +306,7 @@ def check_cumulative_floor() -> ClaimCheck:
 
 
 def check_learning_bound() -> ClaimCheck:
-    """DL-T4: ``Omega((log M + ln(1/delta))/epsilon)`` samples to learn the decisions.
+    """DL-T4-LOWER: ``Omega((log M + ln(1/delta))/epsilon)`` samples to learn the decisions.
 
     Examples
     --------
@@ -328,7 +330,7 @@ def check_learning_bound() -> ClaimCheck:
         worst = max(worst, vc - math.floor(math.log2(len(cls))))
     # VC <= log2 |class| always, so worst > 0 means a broken count, not a witness
     return ClaimCheck(
-        "DL-T4",
+        "DL-T4-LOWER",
         Verdict.CONDITIONAL if worst <= 0 else Verdict.OPEN,
         f"checked [{worst <= 0}]: every one of the 255 classes of boolean functions on 3 points has "
         "VC <= floor(log2 |class|), so 'VC = Omega(log M)' needs a class that shatters "
@@ -524,8 +526,23 @@ CLAIMS: tuple[Claim, ...] = (
     ),
     _claim(
         "DL-T4",
-        "learning the decisions needs Omega((log M + ln(1/delta))/epsilon) "
-        "samples when the class shatters them; with context O(1)",
+        "(DL §2.3 Theorem 4) the Occam/finite-class bound gives sufficiency "
+        "n <= (ln|H| + ln(1/delta))/epsilon (as printed); with shattering, learning the "
+        "decisions needs Omega((log M + ln(1/delta))/epsilon) samples; with context O(1)",
+        Kind.EXHAUSTIVE,
+        umbrella("DL-T4", [check_occam_direction, check_learning_bound]),
+    ),
+    _claim(
+        "DL-T4-OCCAM",
+        "(DL §2.3 Theorem 4) every n <= (ln|H| + ln(1/delta))/epsilon suffices for "
+        "error <= epsilon at confidence 1 - delta (the direction as printed)",
+        Kind.EXHAUSTIVE,
+        check_occam_direction,
+    ),
+    _claim(
+        "DL-T4-LOWER",
+        "(DL §2.3 Theorem 4, Eq. 4) learning the decisions needs "
+        "Omega((log M + ln(1/delta))/epsilon) samples when the class shatters them",
         Kind.EXHAUSTIVE,
         check_learning_bound,
     ),

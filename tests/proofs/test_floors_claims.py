@@ -4,6 +4,7 @@ import functools
 import json
 import math
 import types
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -11,7 +12,14 @@ import sympy as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from proofs import _floors_context, _floors_decay, _floors_t2, check, floors
+from proofs import (
+    _floors_context,
+    _floors_decay,
+    _floors_learning,
+    _floors_t2,
+    check,
+    floors,
+)
 from proofs.floors import CLAIMS, fano_left_side
 from theory.decay_fit import compare_decays
 from theory.floors import (
@@ -40,7 +48,9 @@ FLOORS_VERDICTS = {
     "DL-C1": "verified",
     "DL-L1": "conditional",
     "DL-T3": "verified",
-    "DL-T4": "conditional",
+    "DL-T4": "refuted",
+    "DL-T4-OCCAM": "refuted",
+    "DL-T4-LOWER": "conditional",
     "DL-T5": "conditional",
     "DL-T8": "conditional",
     "DL-DECAY-ID": "conditional",
@@ -216,6 +226,26 @@ def test_dl_t4_broken_count_is_open(monkeypatch):
     broken = types.SimpleNamespace(floor=lambda _x: -1, log2=math.log2)
     monkeypatch.setattr(floors, "math", broken)
     assert floors.check_learning_bound().verdict.value == "open"
+
+
+def test_dl_t4_occam_witness_by_hand():
+    """n = 0 <= 4(ln 2 + ln 4) = 8.318; a fixed label errs on the other target: P = 1."""
+    cx = _check("DL-T4-OCCAM").counterexample
+    assert (
+        cx["n"] == 0 <= cx["printed_bound"] == pytest.approx(4 * math.log(8), abs=1e-4)
+    )
+    assert cx["min_max_failure_probability"] == "1"
+    assert _check("DL-T4").counterexample == cx
+
+
+def test_dl_t4_occam_open_if_a_learner_could_succeed(monkeypatch):
+    """If some learner met the target with no samples, there is no witness: open."""
+    monkeypatch.setattr(
+        _floors_learning, "worst_failure_at_zero_samples", lambda k: Fraction(0)
+    )
+    result = _floors_learning.check_occam_direction()
+    assert result.verdict.value == "open"
+    assert result.counterexample is None
 
 
 def test_dl_t5_broken_end_points_are_open(monkeypatch):
