@@ -200,36 +200,47 @@ def _dependence(records: list[RetrievalTrial]) -> list[tuple[int, float, float]]
 
 
 def check_dl_a3_sim() -> ClaimCheck:
-    """DL-A3-SIM: whether the hop-survival events are independent in the simulator."""
-    report, significant = [], {}
+    """DL-A3-SIM: whether the hop-survival events are independent in the simulator.
+
+    Also reports which way the independent product is off in the simulator,
+    against Assumption 3's stated direction (DL-A3-DIRECTION).
+    """
+    report, significant, above = [], {}, {}
     for name, sim, seed in (("leak-free", _LEAK_FREE, 5), ("crowded", _CROWDED, 6)):
         records = list(sim.simulate(seed))
         rows = _rows_from(records)
         dep = _dependence(records)
         significant[name] = any(p < 0.01 for _, _, p in dep)
+        deep = [r for r in rows if r.depth >= 2]
+        above[name] = sum(r.k for r in deep) > sum(r.hop_product * r.n for r in deep)
         ratios = ", ".join(
             f"d={r.depth}: {r.k}/{r.n} vs product {r.hop_product * r.n:.1f}"
             for r in rows
         )
         tests = ", ".join(f"d={d}: odds {o:.3g}, p={p:.2g}" for d, o, p in dep)
         report.append(f"{name} (seed {seed}): recovered {ratios}; Fisher {tests}")
+    # independence is a modelling assumption: the simulator can show where it
+    # fails, but a significant test is evidence, not a counterexample
     verdict = Verdict.CONDITIONAL if significant["crowded"] else Verdict.VERIFIED
     if significant["leak-free"]:
-        verdict = Verdict.REFUTED
+        verdict = Verdict.OPEN
+    direction = (
+        "measured recall above the product (the product is pessimistic)"
+        if above["crowded"]
+        else "measured recall at or below the product (the product is optimistic)"
+    )
     evidence = (
         "measured chain recall against the product of the marginal hop "
         "survivals (each hop scored from its true node), and Fisher's exact "
         "test (scipy.stats.fisher_exact) of hop d's survival against the chain "
         "reaching n_(d-1): "
         + "; ".join(report)
-        + ". "
-        + (
-            "Independence holds when distractors do not leak across hops and fails "
-            "with leakage (odds ratio > 1: one hop's failure makes the next likelier "
-            "to fail, so the product under-states recall)."
-            if verdict is Verdict.CONDITIONAL
-            else ""
-        )
+        + f". Direction in the crowded simulator (depths >= 2 pooled): {direction}. "
+        "DL Assumption 3 says the product is optimistic for similarity because drift "
+        "compounds (DL-A3-DIRECTION, proven under that premise); this simulator's "
+        "dependence is the other kind the paper names, positively associated "
+        "successes through leaked distractors, so it does not exercise the paper's "
+        "premise and does not test its direction"
     )
     return ClaimCheck("DL-A3-SIM", verdict, evidence)
 

@@ -11,7 +11,7 @@ import sympy as sp
 from hypothesis import given
 from hypothesis import strategies as st
 
-from proofs import _depth_fit, check, depth
+from proofs import _depth_drift, _depth_fit, check, depth
 from proofs import _depth_scatter as scatter
 from proofs import _depth_sym as sym
 from proofs._smt import SmtResult
@@ -32,7 +32,10 @@ from theory.strategies import depth_params, depths, items_and_fragments
 EXPECTED = {
     "DL-A4": "open",
     "DL-T7": "proven",
-    "DL-T7-RHOK": "conditional",
+    "DL-T7-RHOK": "refuted",
+    "DL-T7-RHOK-CONVEX": "refuted",
+    "DL-T7-RHOK-TRIANGULAR": "conditional",
+    "DL-A3-DIRECTION": "proven",
     "DL-T9": "proven",
     "DL-T10": "conditional",
     "DL-P1": "refuted",
@@ -184,6 +187,32 @@ def test_dl_t11_fit_witness_by_hand():
     assert 0.0 < cex["p_binomial_mle"] < cex["max_row_implied_p"]
 
 
+def test_dl_t7_rhok_convex_witness_by_hand():
+    """rho_k = k/(k+1): log P second differences log(3/4) and 3 log(3/4) - 2 log(2/3) < 0."""
+    cex = check("DL-T7-RHOK-CONVEX").counterexample
+    assert cex["second_difference_product_d2"] == "log(3/4)"
+    by_hand = 3 * math.log(3 / 4) - 2 * math.log(2 / 3)
+    assert by_hand == pytest.approx(math.log(243 / 256)) and by_hand < 0
+    assert cex["second_difference_power_d2"] == "log(243/256)"
+    assert check("DL-T7-RHOK").counterexample == cex
+
+
+def test_dl_t7_rhok_convex_open_without_witness(monkeypatch):
+    """If the second differences were all positive (convex), no refutation is recorded."""
+    monkeypatch.setattr(
+        _depth_drift, "second_differences", lambda reading: [sp.log(sp.Rational(5, 4))]
+    )
+    result = _depth_drift.check_dl_t7_rhok_convex()
+    assert result.verdict.value == "open"
+    assert result.counterexample is None
+
+
+def test_dl_a3_direction_open_when_z3_fails(monkeypatch):
+    """A z3 'unknown' on the induction step leaves the direction open."""
+    monkeypatch.setattr(_depth_drift, "prove", _unknown)
+    assert _depth_drift.check_dl_a3_direction().verdict.value == "open"
+
+
 def test_dl_t11_fit_not_refuted_when_table_fits(monkeypatch):
     """A table generated from p = 0.92 itself must not refute the fit."""
     fitted = {
@@ -249,6 +278,8 @@ def test_failed_proofs_give_open_not_refuted(monkeypatch):
                 "DL-P1-PHASE",
                 "DL-T11",
                 "DL-T11-FIT",
+                "DL-T7-RHOK",
+                "DL-T7-RHOK-CONVEX",
             }
 
 

@@ -54,6 +54,21 @@ def test_dl_a3_sim_reports_the_dependence():
     assert "odds" in text
 
 
+def test_dl_a3_sim_reports_the_measured_direction():
+    """The crowded simulator recovers more than the product (positive association)."""
+    text = _result("DL-A3-SIM").evidence
+    assert "measured recall above the product (the product is pessimistic)" in text
+    assert "DL-A3-DIRECTION" in text
+
+
+def test_dl_a3_sim_leak_free_dependence_is_open_not_refuted(monkeypatch):
+    """A significant test in the leak-free geometry is evidence, not a counterexample."""
+    monkeypatch.setattr(sim, "_dependence", lambda records: [(2, 3.0, 0.001)])
+    result = sim.check_dl_a3_sim()
+    assert result.verdict is Verdict.OPEN
+    assert result.counterexample is None
+
+
 def test_simulation_checks_reproducible():
     """A second run of a check gives the same evidence (seeded)."""
     claim = next(c for c in sim.CLAIMS if c.id == "DL-T9-SIM")
