@@ -1,4 +1,4 @@
-"""DL §8 caveat (i) and Assumption 3's bias direction, as printed (private).
+"""DL §8.1 caveat (i) and Assumption 3's bias direction, as printed (private).
 
 Caveat (i) after Theorem 7: if retention rises with depth (``rho_k`` up to 1),
 ``log P_ret`` becomes convex and the triangular signature vanishes.

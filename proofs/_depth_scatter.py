@@ -387,7 +387,7 @@ SCATTER_CLAIMS: tuple[Claim, ...] = (
     Claim(
         "DL-T11-FIT",
         "DL",
-        "(DL §9.2 Table 4, Figure 12, App. Theorem 11) fitting p^sigma to the "
+        "(DL §9.2 Table 4, Figure 12; §21.4 Theorem 11) fitting p^sigma to the "
         "organisation sweep's recall-by-scatter (Table 4) gives p = 0.92",
         Kind.DATA,
         check_dl_t11_fit,

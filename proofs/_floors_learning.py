@@ -1,6 +1,6 @@
 """DL Theorem 4's Occam bound in the direction the paper prints it (private).
 
-DL §2.3 Theorem 4 writes the finite-class sufficiency as
+DL §3.1 Theorem 4 writes the finite-class sufficiency as
 ``n <= (ln |H| + ln(1/delta)) / epsilon``: read as printed, every sample size
 up to that number suffices. The witness is exhaustive over every
 deterministic learner at ``n = 0`` on the smallest class.
@@ -55,7 +55,7 @@ def check_occam_direction() -> ClaimCheck:
     failure = worst_failure_at_zero_samples(size)
     grid = all(worst_failure_at_zero_samples(k) == 1 for k in range(2, 9))
     evidence = (
-        "DL §2.3 Theorem 4 prints sufficiency as n <= (ln|H| + ln(1/delta))/eps; the "
+        "DL §3.1 Theorem 4 prints sufficiency as n <= (ln|H| + ln(1/delta))/eps; the "
         "finite-class (Occam) bound says n >= that many samples suffice. As printed it "
         f"includes n = 0: one domain point, H = two constant labels, eps = delta = 1/4, "
         f"bound = 4 (ln 2 + ln 4) = {bound:.3f} >= 0; with no samples each of the 2 "

@@ -1,4 +1,4 @@
-"""DL-T2's equality condition, as the paper states it (DL App. A, Theorem 2).
+"""DL-T2's equality condition, as the paper states it (DL §3 Theorem 2 and its proof in §21.1).
 
 The appendix says ``I(Y;C|X) = I(D;C|X)`` holds **iff** ``D`` is recoverable
 from ``(X, Y)`` (``H(D|X,Y) = 0``) and that the inequality is strict

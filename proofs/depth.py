@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import replace
 from fractions import Fraction
 
 import numpy as np
@@ -417,7 +418,7 @@ CLAIMS: tuple[Claim, ...] = (
     Claim(
         "DL-T7-RHOK",
         "DL",
-        "(DL §8, caveat (i) after Theorem 7) if retention rises with depth (rho_k up to "
+        "(DL §8.1, caveat (i) to Theorem 7) if retention rises with depth (rho_k up to "
         "1), log P_ret becomes convex and the super-geometric triangular signature "
         "vanishes",
         Kind.ARITHMETIC,
@@ -426,14 +427,14 @@ CLAIMS: tuple[Claim, ...] = (
     Claim(
         "DL-T7-RHOK-CONVEX",
         "DL",
-        "(DL §8, caveat (i)) with rho_k rising toward 1, log P_ret is convex in d",
+        "(DL §8.1, caveat (i)) with rho_k rising toward 1, log P_ret is convex in d",
         Kind.ARITHMETIC,
         check_dl_t7_rhok_convex,
     ),
     Claim(
         "DL-T7-RHOK-TRIANGULAR",
         "DL",
-        "(DL §8, caveat (i)) with rho_k rising toward 1 the triangular d(d+1)/2 term "
+        "(DL §8.1, caveat (i)) with rho_k rising toward 1 the triangular d(d+1)/2 term "
         "of log P_ret vanishes",
         Kind.ARITHMETIC,
         check_dl_t7_rhok,
@@ -441,7 +442,7 @@ CLAIMS: tuple[Claim, ...] = (
     Claim(
         "DL-A3-DIRECTION",
         "DL",
-        "(DL §8 Assumption 3) when compounding drift puts each hop's conditional "
+        "(DL §8.1 Assumption 3) when compounding drift puts each hop's conditional "
         "survival below its marginal f_k, the independent product over-estimates "
         "similarity recovery",
         Kind.SMT,
@@ -507,3 +508,14 @@ CLAIMS: tuple[Claim, ...] = (
     ),
     *SCATTER_CLAIMS,
 )
+
+
+_WHERE = {
+    "DL-T7-RHOK": "§8.1, caveat (i) to Theorem 7",
+    "DL-T7-RHOK-CONVEX": "§8.1, caveat (i) to Theorem 7",
+    "DL-T7-RHOK-TRIANGULAR": "§8.1, caveat (i) to Theorem 7",
+    "DL-A3-DIRECTION": "§8.1 Assumption 3",
+    "DL-T11": "§9.1 Theorem 11; §21.4",
+    "DL-T11-FIT": "§9.2 Table 4 and Figure 12; §21.4 Theorem 11",
+}
+CLAIMS = tuple(replace(c, where=_WHERE.get(c.id, c.where)) for c in CLAIMS)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable
+from dataclasses import replace
 
 import numpy as np
 
@@ -455,7 +456,7 @@ CLAIMS: tuple[Claim, ...] = (
     ),
     _claim(
         "DL-T2",
-        "(DL App. A, Theorem 2) with context the floor is the Bayes error given (X, C), "
+        "(DL §3 Theorem 2; §21.1) with context the floor is the Bayes error given (X, C), "
         "and H(Y|X) - H(Y|X,C) = I(Y;C|X) <= I(D;C|X), with equality if and only if D "
         "is recoverable from (X, Y) (H(D|X,Y) = 0, DL-A1), the inequality being strict "
         "otherwise",
@@ -485,21 +486,21 @@ CLAIMS: tuple[Claim, ...] = (
     ),
     _claim(
         "DL-T2-EQ",
-        "(DL App. A, Theorem 2, 'if') equality I(Y;C|X) = I(D;C|X) when D is "
+        "(DL §21.1, Theorem 2, 'if') equality I(Y;C|X) = I(D;C|X) when D is "
         "recoverable from (X, Y), i.e. phi(X, .) injective (DL-A1)",
         Kind.SYMBOLIC,
         check_context_gain_equality,
     ),
     _claim(
         "DL-T2-ONLYIF",
-        "(DL App. A, Theorem 2, 'only if') when D is not recoverable from (X, Y) the "
+        "(DL §21.1, Theorem 2, 'only if') when D is not recoverable from (X, Y) the "
         "inequality I(Y;C|X) <= I(D;C|X) is strict",
         Kind.ARITHMETIC,
         check_context_gain_strict_otherwise,
     ),
     _claim(
         "DL-T2-CX",
-        "(DL §2.3 proof of Theorem 2) the example D = (D1, D2) fair bits, Y = D1, "
+        "(DL §3 and §21.1, proofs of Theorem 2) the example D = (D1, D2) fair bits, Y = D1, "
         "C = D2 makes the inequality strict (I(D;C|X) = 1, I(Y;C|X) = 0)",
         Kind.ARITHMETIC,
         check_context_gain_counterexample,
@@ -526,7 +527,7 @@ CLAIMS: tuple[Claim, ...] = (
     ),
     _claim(
         "DL-T4",
-        "(DL §2.3 Theorem 4) the Occam/finite-class bound gives sufficiency "
+        "(DL §3.1 Theorem 4) the Occam/finite-class bound gives sufficiency "
         "n <= (ln|H| + ln(1/delta))/epsilon (as printed); with shattering, learning the "
         "decisions needs Omega((log M + ln(1/delta))/epsilon) samples; with context O(1)",
         Kind.EXHAUSTIVE,
@@ -534,14 +535,14 @@ CLAIMS: tuple[Claim, ...] = (
     ),
     _claim(
         "DL-T4-OCCAM",
-        "(DL §2.3 Theorem 4) every n <= (ln|H| + ln(1/delta))/epsilon suffices for "
+        "(DL §3.1 Theorem 4) every n <= (ln|H| + ln(1/delta))/epsilon suffices for "
         "error <= epsilon at confidence 1 - delta (the direction as printed)",
         Kind.EXHAUSTIVE,
         check_occam_direction,
     ),
     _claim(
         "DL-T4-LOWER",
-        "(DL §2.3 Theorem 4, Eq. 4) learning the decisions needs "
+        "(DL §3.1 Theorem 4, Eq. 4) learning the decisions needs "
         "Omega((log M + ln(1/delta))/epsilon) samples when the class shatters them",
         Kind.EXHAUSTIVE,
         check_learning_bound,
@@ -569,3 +570,17 @@ CLAIMS: tuple[Claim, ...] = (
         check_decay_identifiability,
     ),
 )
+
+
+_WHERE = {
+    "DL-T2": "§3 Theorem 2; proof in §3 and §21.1",
+    "DL-T2-ID": "§3 Theorem 2, Eq. 3; §21.1",
+    "DL-T2-DPI": "§3 Theorem 2, proof; §21.1",
+    "DL-T2-EQ": "§21.1, proof of Theorem 2 ('equality holds iff')",
+    "DL-T2-ONLYIF": "§21.1, proof of Theorem 2 ('without it the inequality is strict')",
+    "DL-T2-CX": "§3 and §21.1, proofs of Theorem 2 (the counterexample)",
+    "DL-T4": "§3.1 Theorem 4, Eq. 4; proof in §3.1",
+    "DL-T4-OCCAM": "§3.1 Theorem 4, the sufficiency inequality",
+    "DL-T4-LOWER": "§3.1 Theorem 4, Eq. 4",
+}
+CLAIMS = tuple(replace(c, where=_WHERE.get(c.id, c.where)) for c in CLAIMS)

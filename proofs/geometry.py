@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import replace
 from functools import lru_cache
 
 import numpy as np
@@ -413,3 +414,35 @@ CLAIMS: tuple[Claim, ...] = (
         check_p71_snr,
     ),
 )
+
+
+_WHERE = {
+    "SLM-T6.1": "§6.1 Theorem 6.1; App. A.1",
+    "SLM-T6.1-FR": "§2.1 Def. 2.3, Eq. 3; Theorem 6.1",
+    "SLM-T6.1-IDENTITY": "Theorem 6.1 (1)",
+    "SLM-T6.1-SYMMETRY": "Theorem 6.1 (2)",
+    "SLM-T6.1-TRIANGLE": "Theorem 6.1 (3)",
+    "SLM-T6.1-INVARIANCE": "Theorem 6.1 (4)",
+    "SLM-T6.1-COST": "Theorem 6.1 (5)",
+    "SLM-C6.2": "§6.1 Corollary 6.2",
+    "SLM-C6.2-MAY": "§6.1 Corollary 6.2, first sentence",
+    "SLM-C6.2-SPECIFICALLY": "§6.1 Corollary 6.2, 'specifically'",
+    "SLM-P7.2": "§7.6 Proposition 7.2, Eq. 31",
+    "SLM-P7.2-CRITERION": "Proposition 7.2, Eq. 31",
+    "SLM-P7.2-FINER": "Proposition 7.2",
+    "SLM-P7.2-COUNT": "Proposition 7.2, 'moreover'",
+    "SLM-E16": "§5.2 Eq. 16",
+    "SLM-T6.3": "§6.2 Theorem 6.3; App. A.2",
+    "SLM-T6.3-DRIFT": "§5.3 Eq. 17; Theorem 6.3, Eq. 23",
+    "SLM-T6.3-NORMALISABLE": "Theorem 6.3; §5.3 potential",
+    "SLM-T6.5": "§6.3.1 Theorem 6.5, Eq. 25-26; App. A.3",
+    "SLM-T6.5-EQ26": "Theorem 6.5, Eq. 26 and the D_min = sigma^2/N form",
+    "SLM-T6.5-THETA": "Theorem 6.5, Eq. 25",
+    "SLM-T6.6": "§6.3.2 Theorem 6.6, Eq. 27-28; App. A.4",
+    "SLM-P7.1": "§7.6 Proposition 7.1, Eq. 29-30",
+    "SLM-P7.1-CAP": "Proposition 7.1, Eq. 29",
+    "SLM-P7.1-NUMBER": "Proposition 7.1 proof; §7.6 prediction 1",
+    "SLM-P7.1-LINEAR": "Proposition 7.1",
+    "SLM-P7.1-SNR": "Proposition 7.1, Eq. 30",
+}
+CLAIMS = tuple(replace(c, where=_WHERE.get(c.id, c.where)) for c in CLAIMS)

@@ -10,6 +10,7 @@ so the ledger reproduces bit for bit; intervals are Wilson 99% from
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from fractions import Fraction
 
 import numpy as np
@@ -611,3 +612,19 @@ _COMPACTION_CLAIMS = (
 CLAIMS: tuple[Claim, ...] = (
     _DEPTH_CLAIMS + _SCATTER_CLAIMS + _KO_CLAIMS + _COMPACTION_CLAIMS + PRINTED_CLAIMS
 )
+
+
+_WHERE = {
+    "DL-A3-SIM": "§8.1 Assumption 3 (in our simulator)",
+    "KO-CMP": "§6.2 Table 4; abstract; §1",
+    "KO-CMP-PERROUND": "§6.2 Table 4 (a reading, not a KO claim)",
+    "KO-DAR": "§4.2 Algorithm 1, Eq. 1; §4.3 Table 1",
+    "KO-DAR-DENSITY": "§4.2 Algorithm 1 line 3; §3.1 Eq. 1",
+    "KO-DAR-TABLE1": "§4.3 Table 1; §1",
+    "KO-DAR-SIM": "§4.2-4.3 (in our simulator)",
+    "PJ-PIN": "opening line; Week 2, Day 1: Quantity-Pinning results",
+    "PJ-PIN-COUNTS": "Week 2, Day 1: Quantity-Pinning results; Week 1, Day 2 (62 probes)",
+    "PJ-PIN-OF-FULL": "opening line vs Week 2, Day 1 results table",
+    "PJ-PIN-CONTRACT": "Week 2, Day 1: Quantity-Pinning Buffer design (our model)",
+}
+CLAIMS = tuple(replace(c, where=_WHERE.get(c.id, c.where)) for c in CLAIMS)
