@@ -31,6 +31,7 @@ __all__ = [
     "check_p72_count",
     "check_p72_criterion",
     "check_p72_finer",
+    "check_s76_contradictions",
     "eq31_statistic",
     "paper_cap_fraction",
 ]
@@ -299,3 +300,24 @@ def check_c62_specifically() -> ClaimCheck:
     cx: dict[str, object] = {"mu": q, "sigma_q": s_q, "sigma_a": s_a, "sigma_b": s_b}
     cx.update(d_eq3_a=0.0, d_eq3_b=round(eq3[1], 6))
     return ClaimCheck("SLM-C6.2-SPECIFICALLY", Verdict.REFUTED, evidence, cx)
+
+
+def check_s76_contradictions() -> ClaimCheck:
+    """SLM-S7.6-CONTRA: ``C(N,2) p_c`` expected contradictions, ``P(>= 1) -> 1``."""
+    n = sp.symbols("N", positive=True)
+    pairs = n * (n - 1) / 2
+    # (1 - p)^C(N,2) <= (1 - p)^(N - 1) since C(N,2) - (N - 1) = (N-1)(N-2)/2 >= 0
+    slack = sp.factor(pairs - (n - 1))
+    bound_ok = slack == (n - 1) * (n - 2) / 2
+    at_paper = 1 - math.exp(4_999_950_000 * math.log1p(-1e-6))
+    evidence = (
+        "each of the C(N,2) pairs contradicts with probability p_c, so the expected "
+        "count is C(N,2) p_c by linearity (no independence needed). If the pairs are "
+        "independent, P(none) = (1 - p_c)^C(N,2) <= (1 - p_c)^(N-1) because C(N,2) - "
+        f"(N - 1) = {slack} >= 0 (sympy), so P(at least one) -> 1 at least "
+        f"exponentially in N (at N = 1e5, p_c = 1e-6: 1 - e^-5000 = {at_paper}). The "
+        "paper's formula needs that independence: if every pair contradicts together "
+        "(one shared event of probability p_c), P(at least one) = p_c for every N"
+    )
+    verdict = Verdict.CONDITIONAL if bound_ok and at_paper == 1.0 else Verdict.OPEN
+    return ClaimCheck("SLM-S7.6-CONTRA", verdict, evidence)

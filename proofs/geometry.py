@@ -43,6 +43,7 @@ from proofs._geometry_scale import (
     check_p72_count,
     check_p72_criterion,
     check_p72_finer,
+    check_s76_contradictions,
 )
 from proofs._umbrella import umbrella
 from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
@@ -416,7 +417,19 @@ CLAIMS: tuple[Claim, ...] = (
 )
 
 
+CLAIMS += (
+    _claim(
+        "SLM-S7.6-CONTRA",
+        "(SLM §7.6, consistency paragraph) with per-pair contradiction probability p_c "
+        "the expected number of contradictions is C(N,2) p_c and P(at least one) = "
+        "1 - (1 - p_c)^C(N,2) tends to 1 exponentially in N",
+        Kind.SYMBOLIC,
+        check_s76_contradictions,
+    ),
+)
+
 _WHERE = {
+    "SLM-S7.6-CONTRA": "§7.6, consistency paragraph",
     "SLM-T6.1": "§6.1 Theorem 6.1; App. A.1",
     "SLM-T6.1-FR": "§2.1 Def. 2.3, Eq. 3; Theorem 6.1",
     "SLM-T6.1-IDENTITY": "Theorem 6.1 (1)",

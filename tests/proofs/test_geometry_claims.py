@@ -44,6 +44,7 @@ EXPECTED = {
     "SLM-P7.1-NUMBER": "refuted",
     "SLM-P7.1-LINEAR": "proven",
     "SLM-P7.1-SNR": "refuted",
+    "SLM-S7.6-CONTRA": "conditional",
 }
 
 
@@ -328,6 +329,16 @@ def test_parent_refuted_only_through_a_refuted_part(monkeypatch, module, parent,
     assert getattr(module, parent).__wrapped__().verdict is Verdict.REFUTED
     monkeypatch.setattr(module, parts[0], _open(parts[0]))
     assert getattr(module, parent).__wrapped__().verdict is Verdict.OPEN
+
+
+def test_slm_s76_contradictions_bound_by_hand():
+    """C(N,2) - (N-1) = (N-1)(N-2)/2 >= 0; at N = 1e5, p = 1e-6 the count is 4999.95."""
+    n = 10**5
+    assert math.comb(n, 2) * 1e-6 == pytest.approx(4999.95)
+    assert all(
+        math.comb(k, 2) - (k - 1) == (k - 1) * (k - 2) // 2 for k in range(2, 50)
+    )
+    assert "P(at least one) = p_c for every N" in check("SLM-S7.6-CONTRA").evidence
 
 
 SCALE_BREAKS = {
