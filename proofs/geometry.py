@@ -45,6 +45,7 @@ from proofs._geometry_scale import (
     check_p72_finer,
     check_s76_contradictions,
 )
+from proofs._geometry_sheaf_cost import check_coboundary_cost, check_h1_cost
 from proofs._umbrella import umbrella
 from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
 from theory.fisher_rao import (
@@ -428,7 +429,26 @@ CLAIMS += (
     ),
 )
 
+CLAIMS += (
+    _claim(
+        "SLM-S5.4-COST",
+        "(SLM §5.4 Complexity; §7.6) the coboundary is a sparse matrix-vector product "
+        "costing O(|E| d)",
+        Kind.EXHAUSTIVE,
+        check_coboundary_cost,
+    ),
+    _claim(
+        "SLM-S5.4-COST-H1",
+        "(SLM §5.4 Complexity) computing H1 via the rank of the coboundary matrix "
+        "costs O(|E|^2 d) in the worst case",
+        Kind.EXHAUSTIVE,
+        check_h1_cost,
+    ),
+)
+
 _WHERE = {
+    "SLM-S5.4-COST": "§5.4, Complexity; §7.6 consistency paragraph",
+    "SLM-S5.4-COST-H1": "§5.4, Complexity",
     "SLM-S7.6-CONTRA": "§7.6, consistency paragraph",
     "SLM-T6.1": "§6.1 Theorem 6.1; App. A.1",
     "SLM-T6.1-FR": "§2.1 Def. 2.3, Eq. 3; Theorem 6.1",

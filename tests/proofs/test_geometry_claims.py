@@ -10,6 +10,7 @@ import sympy as sp
 import proofs._geometry_bounds as bounds
 import proofs._geometry_metric as metric
 import proofs._geometry_scale as scale
+import proofs._geometry_sheaf_cost as sheaf_cost
 import proofs.geometry as geometry
 from proofs import check
 from proofs.geometry import CLAIMS
@@ -45,11 +46,13 @@ EXPECTED = {
     "SLM-P7.1-LINEAR": "proven",
     "SLM-P7.1-SNR": "refuted",
     "SLM-S7.6-CONTRA": "conditional",
+    "SLM-S5.4-COST": "refuted",
+    "SLM-S5.4-COST-H1": "refuted",
 }
 
 
 def test_every_section3_claim_but_the_sheaf_is_registered():
-    """The ledger holds exactly the expected ids, all tagged SLM, and no SLM-S5.4."""
+    """The ledger holds exactly the expected ids, all tagged SLM (of §5.4 only its complexity claims; the sheaf claims are proofs.sheaf)."""
     ids = [c.id for c in CLAIMS]
     assert sorted(ids) == sorted(EXPECTED)
     assert all(c.source == "SLM" for c in CLAIMS)
@@ -339,6 +342,28 @@ def test_slm_s76_contradictions_bound_by_hand():
         math.comb(k, 2) - (k - 1) == (k - 1) * (k - 2) // 2 for k in range(2, 50)
     )
     assert "P(at least one) = p_c for every N" in check("SLM-S7.6-CONTRA").evidence
+
+
+def test_slm_s54_cost_witnesses_by_hand():
+    """All-ones rho: (rho f)_i = sum_j rho_ij; h1 of the triangle = dim ker(rho - I)."""
+    rho = np.ones((3, 3))
+    for i, j in [(0, 0), (2, 1)]:
+        bumped = rho.copy()
+        bumped[i, j] += 1
+        assert not np.array_equal(bumped @ np.ones(3), rho @ np.ones(3))
+    eye = np.eye(3)
+    bumped = eye.copy()
+    bumped[0, 2] += 1
+    assert 3 - np.linalg.matrix_rank(bumped - eye) == 2 < 3
+    assert check("SLM-S5.4-COST").counterexample["entries_that_change_the_output"] == 16
+    assert check("SLM-S5.4-COST-H1").counterexample["entries_that_change_h1"] == 16
+
+
+def test_slm_s54_cost_open_if_an_entry_did_not_matter(monkeypatch):
+    """If some entry of rho could be skipped, there is no lower-bound witness: open."""
+    monkeypatch.setattr(sheaf_cost, "entries_that_matter", lambda d: (d * d - 1, 0))
+    assert sheaf_cost.check_coboundary_cost().verdict is Verdict.OPEN
+    assert sheaf_cost.check_h1_cost().verdict is Verdict.OPEN
 
 
 SCALE_BREAKS = {
