@@ -207,7 +207,7 @@ def check_context_gain_strict_otherwise() -> ClaimCheck:
         "alphabet_sizes": {"X": 1, "D": 2, "Y": 1, "C": 1},
     }
     evidence = (
-        "the appendix says the inequality is strict whenever D is not recoverable from "
+        "§21.1 says the inequality is strict whenever D is not recoverable from "
         "(X, Y). Exact entropies (sympy, bits): with X constant, D a fair bit, Y and C "
         "constant, H(D|X,Y) = 1 yet I(Y;C|X) = I(D;C|X) = 0; with D = (D1, D2) fair bits, "
         "Y = D1 and an informative context C = D1, H(D|X,Y) = 1 yet I(Y;C|X) = "
