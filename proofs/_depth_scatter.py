@@ -12,6 +12,7 @@ import sympy as sp
 import z3
 
 from proofs import _depth_sym as sym
+from proofs._depth_fit import check_dl_t11_fit
 from proofs._smt import SmtResult, prove
 from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
 from theory.compliance import compliance_gain, p_comply
@@ -269,17 +270,6 @@ def check_dl_t11_compose() -> ClaimCheck:
     return ClaimCheck("DL-T11-COMPOSE", settle(Verdict.PROVEN, None, ok=ok), evidence)
 
 
-def check_dl_t11_fit() -> ClaimCheck:
-    """DL-T11-FIT: the paper's ``p = 0.92`` fit to a 13-organisation sweep."""
-    evidence = (
-        "not checkable here: the sweep's 13 organisations, their scatter values and "
-        "assembly rates are not in THEORY.md, so neither the fit p = 0.92 nor the table "
-        "can be reproduced. With the table, log P = sigma log p is a one-parameter "
-        "binomial fit (theory.scatter.log_p_assembly)"
-    )
-    return ClaimCheck("DL-T11-FIT", Verdict.OPEN, evidence)
-
-
 def check_dl_t11() -> ClaimCheck:
     """DL-T11 overall."""
     parts = [
@@ -291,8 +281,8 @@ def check_dl_t11() -> ClaimCheck:
     summary = "; ".join(f"{p.claim_id}: {p.verdict.value}" for p in parts)
     evidence = (
         f"{summary}. The laws hold under independence; the lower-bound reading needs "
-        "positive association; the empirical fit is open (no data), so the claim as "
-        "stated (with the fit p = 0.92) is open: the weakest part decides"
+        "positive association; the fit p = 0.92 does not follow from the printed "
+        "Table 4 (DL-T11-FIT): the weakest part decides"
     )
     return ClaimCheck("DL-T11", _overall(parts), evidence, _first_witness(parts))
 
@@ -397,7 +387,8 @@ SCATTER_CLAIMS: tuple[Claim, ...] = (
     Claim(
         "DL-T11-FIT",
         "DL",
-        "p = 0.92 fits the 13-organisation sweep",
+        "(DL §9.2 Table 4, Figure 12; §21.4 Theorem 11) fitting p^sigma to the "
+        "organisation sweep's recall-by-scatter (Table 4) gives p = 0.92",
         Kind.DATA,
         check_dl_t11_fit,
     ),

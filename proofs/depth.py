@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import replace
 from fractions import Fraction
 
 import numpy as np
@@ -20,8 +21,10 @@ import z3
 
 from proofs import _depth_samples as samples
 from proofs import _depth_sym as sym
+from proofs._depth_drift import check_dl_a3_direction, check_dl_t7_rhok_convex
 from proofs._depth_scatter import SCATTER_CLAIMS, not_settled, settle, smt_witness
 from proofs._smt import prove
+from proofs._umbrella import umbrella
 from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
 from theory.depth import (
     advantage,
@@ -136,7 +139,7 @@ def check_dl_t7() -> ClaimCheck:
 
 
 def check_dl_t7_rhok() -> ClaimCheck:
-    """DL-T7-RHOK: with ``rho_k`` rising toward 1 the triangular signature disappears."""
+    """DL-T7-RHOK-TRIANGULAR: with ``rho_k`` rising toward 1 the ``d^2`` term disappears."""
     s0 = 0.9
     laws: dict[str, Callable[[int], float]] = {
         "1 - 1/(2 sqrt k)": lambda k: 1.0 - 0.5 / math.sqrt(k),
@@ -164,7 +167,7 @@ def check_dl_t7_rhok() -> ClaimCheck:
     )
     cex = {"s0": s0, "rho_k": "1 - 1/(2 sqrt k)", "log_P_over_d": slow}
     verdict = Verdict.CONDITIONAL if ok else Verdict.OPEN
-    return ClaimCheck("DL-T7-RHOK", verdict, evidence, cex)
+    return ClaimCheck("DL-T7-RHOK-TRIANGULAR", verdict, evidence, cex)
 
 
 def check_dl_t9() -> ClaimCheck:
@@ -415,9 +418,35 @@ CLAIMS: tuple[Claim, ...] = (
     Claim(
         "DL-T7-RHOK",
         "DL",
-        "with rho_k rising toward 1 the triangular signature disappears",
+        "(DL §8.1, caveat (i) to Theorem 7) if retention rises with depth (rho_k up to "
+        "1), log P_ret becomes convex and the super-geometric triangular signature "
+        "vanishes",
+        Kind.ARITHMETIC,
+        umbrella("DL-T7-RHOK", [check_dl_t7_rhok_convex, check_dl_t7_rhok]),
+    ),
+    Claim(
+        "DL-T7-RHOK-CONVEX",
+        "DL",
+        "(DL §8.1, caveat (i)) with rho_k rising toward 1, log P_ret is convex in d",
+        Kind.ARITHMETIC,
+        check_dl_t7_rhok_convex,
+    ),
+    Claim(
+        "DL-T7-RHOK-TRIANGULAR",
+        "DL",
+        "(DL §8.1, caveat (i)) with rho_k rising toward 1 the triangular d(d+1)/2 term "
+        "of log P_ret vanishes",
         Kind.ARITHMETIC,
         check_dl_t7_rhok,
+    ),
+    Claim(
+        "DL-A3-DIRECTION",
+        "DL",
+        "(DL §8.1 Assumption 3) when compounding drift puts each hop's conditional "
+        "survival below its marginal f_k, the independent product over-estimates "
+        "similarity recovery",
+        Kind.SMT,
+        check_dl_a3_direction,
     ),
     Claim(
         "DL-T9",
@@ -479,3 +508,14 @@ CLAIMS: tuple[Claim, ...] = (
     ),
     *SCATTER_CLAIMS,
 )
+
+
+_WHERE = {
+    "DL-T7-RHOK": "§8.1, caveat (i) to Theorem 7",
+    "DL-T7-RHOK-CONVEX": "§8.1, caveat (i) to Theorem 7",
+    "DL-T7-RHOK-TRIANGULAR": "§8.1, caveat (i) to Theorem 7",
+    "DL-A3-DIRECTION": "§8.1 Assumption 3",
+    "DL-T11": "§9.1 Theorem 11; §21.4",
+    "DL-T11-FIT": "§9.2 Table 4 and Figure 12; §21.4 Theorem 11",
+}
+CLAIMS = tuple(replace(c, where=_WHERE.get(c.id, c.where)) for c in CLAIMS)
