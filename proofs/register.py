@@ -25,6 +25,7 @@ _MODULES = (
     "proofs.sheaf",
     "proofs.geometry",
     "proofs.simulation",
+    "proofs.briefbench",
 )
 
 
