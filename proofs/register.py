@@ -26,6 +26,7 @@ _MODULES = (
     "proofs.geometry",
     "proofs.simulation",
     "proofs.briefbench",
+    "proofs.dl_claims",
 )
 
 
