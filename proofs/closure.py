@@ -257,6 +257,7 @@ CLAIMS: tuple[Claim, ...] = tuple(
         statement,
         Kind.SIMULATION,
         functools.partial(check, semantics),
+        where="Table 1 (Exp51, Exp56), Table 2 (Exp57); §7.1-§7.2",
     )
     for base, (statement, check) in _STATEMENTS.items()
     for semantics in SEMANTICS

@@ -301,6 +301,7 @@ CLAIMS: tuple[Claim, ...] = tuple(
         _STATEMENT,
         Kind.SIMULATION,
         partial(check_exp58, semantics),
+        where="§7.5; Table 4",
     )
     for semantics in ("reference", "paper")
 ) + tuple(
@@ -311,6 +312,7 @@ CLAIMS: tuple[Claim, ...] = tuple(
         Kind.SIMULATION,
         partial(fn, semantics),
         slow=True,
+        where=f"§7.{n}",
     )
     for n, statement, fn in (
         (

@@ -25,6 +25,7 @@ _MODULES = (
     "proofs.sheaf",
     "proofs.geometry",
     "proofs.simulation",
+    "proofs.statistics",
     "proofs.briefbench",
     "proofs.dl_claims",
 )
@@ -57,7 +58,8 @@ class LedgerEntry:
     >>> from proofs import ledger
     >>> row = ledger(["VM-P2"])[0]
     >>> sorted(row.to_dict())
-    ['counterexample', 'evidence', 'id', 'kind', 'source', 'statement', 'verdict']
+    ['counterexample', 'evidence', 'id', 'kind', 'source', 'statement', 'verdict',
+     'where']
     """
 
     claim: Claim
@@ -70,6 +72,7 @@ class LedgerEntry:
             "id": self.claim.id,
             "source": self.claim.source,
             "statement": self.claim.statement,
+            "where": self.claim.where,
             "kind": self.claim.kind.value,
         }
         if self.result is None:
