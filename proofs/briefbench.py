@@ -75,9 +75,10 @@ def _make(group: Group) -> Claim:
     return Claim(
         group.claim_id,
         "DL",
-        f"({group.where}) {group.statement}",
+        group.statement,
         Kind.DATA,
         lambda: check_group(group),
+        where=group.where,
     )
 
 

@@ -209,7 +209,7 @@ def check_discount_inequality() -> ClaimCheck:
 def _claim(
     cid: str, where: str, statement: str, kind: Kind, check: Callable[[], ClaimCheck]
 ) -> Claim:
-    return Claim(cid, "DL", f"({where}) {statement}", kind, check)
+    return Claim(cid, "DL", statement, kind, check, where=where)
 
 
 CLAIMS: tuple[Claim, ...] = (
