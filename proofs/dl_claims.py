@@ -14,8 +14,10 @@ from collections.abc import Callable
 
 import sympy as sp
 
+from proofs import _depth_sym as dsym
 from proofs._briefbench_rows import agrees
 from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
+from theory.depth import crossover_depth
 from theory.inference import (
     cohens_h,
     mean_reciprocal_rank,
@@ -27,6 +29,7 @@ __all__ = [
     "CLAIMS",
     "TABLE4_MEASURED",
     "check_cohen_h_example",
+    "check_crossover_monotone",
     "check_discount_inequality",
     "check_organisation_order",
     "check_posterior_example",
@@ -206,6 +209,61 @@ def check_discount_inequality() -> ClaimCheck:
     return ClaimCheck("DL-EX-Q-DISCOUNT", verdict, evidence, artifact=script)
 
 
+def _advantage_falls_in_rho() -> tuple[bool, str]:
+    # g(d) = q**d - P_sim(d) with P_sim the product sympy evaluates (DL-T7's left side).
+    g = dsym.Q**dsym.D - dsym.p_similarity_product()
+    slope = sp.simplify(sp.diff(g, dsym.RHO) * dsym.RHO / dsym.p_similarity_product())
+    ok = sp.simplify(slope + dsym.D * (dsym.D + 1) / 2) == 0
+    return bool(ok), f"rho dg/drho / P_sim(d) = {slope}, negative for d >= 1"
+
+
+def _grid_drops() -> list[tuple[tuple[float, float, int | None], ...]]:
+    """Return the +0.02 steps in rho or tau where ``crossover_depth`` falls."""
+    big = 10**6
+    grid = {
+        (r, t): crossover_depth(0.70, r / 100, 0.97, t / 100)
+        for r in range(5, 96, 2)
+        for t in range(0, 95, 2)
+    }
+    drops: list[tuple[tuple[float, float, int | None], ...]] = []
+    for (r, t), d in grid.items():
+        for nxt in ((r + 2, t), (r, t + 2)):
+            e = grid.get(nxt, d)
+            if (big if e is None else e) < (big if d is None else d):
+                drops.append(((r / 100, t / 100, d), (nxt[0] / 100, nxt[1] / 100, e)))
+    return drops
+
+
+def check_crossover_monotone() -> ClaimCheck:
+    """DL-P1-MONO: ``d*`` is non-decreasing in ``rho`` and in ``tau`` (Section 8.7).
+
+    Proof: for each depth, ``g(d) = q**d - s0**d rho**(d(d+1)/2)`` strictly
+    decreases in ``rho`` (sympy: ``rho dg/drho = -d(d+1)/2 P_sim(d) < 0``), so
+    ``{d : g(d) > tau}`` shrinks as ``rho`` or ``tau`` grows and its least
+    element ``d*`` cannot fall. ``theory.depth.crossover_depth`` is then checked
+    to agree on a 46 x 48 grid (step 0.02) of ``(rho, tau)`` at ``s0 = 0.70, q = 0.97``.
+
+    Examples
+    --------
+    >>> from proofs.dl_claims import check_crossover_monotone
+    >>> check_crossover_monotone().verdict.value
+    'proven'
+    """
+    ok, script = _advantage_falls_in_rho()
+    bad = _grid_drops()
+    code_ok = not bad
+    evidence = (
+        f"sympy: {script}; nested sets give monotone least elements; "
+        f"crossover_depth monotone on the grid: {code_ok}"
+    )
+    if not ok:
+        return ClaimCheck("DL-P1-MONO", Verdict.OPEN, evidence)
+    if bad:
+        cex = {"from": list(bad[0][0]), "to": list(bad[0][1])}
+        return ClaimCheck("DL-P1-MONO", Verdict.REFUTED, evidence, cex)
+    return ClaimCheck("DL-P1-MONO", Verdict.PROVEN, evidence, artifact=script)
+
+
 def _claim(
     cid: str, where: str, statement: str, kind: Kind, check: Callable[[], ClaimCheck]
 ) -> Claim:
@@ -213,6 +271,13 @@ def _claim(
 
 
 CLAIMS: tuple[Claim, ...] = (
+    _claim(
+        "DL-P1-MONO",
+        "Section 8.7",
+        "the crossover depth d* decreases as drift worsens (smaller rho) and increases with a stricter margin tau",
+        Kind.SYMBOLIC,
+        check_crossover_monotone,
+    ),
     _claim(
         "DL-EX-B-H",
         "Section 7.1 (b); Section 14.1",

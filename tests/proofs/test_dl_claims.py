@@ -563,3 +563,16 @@ def test_dl_ex_q_discount_proven_and_depends_on_code(monkeypatch):
     assert dl_claims.check_discount_inequality().verdict is Verdict.PROVEN
     monkeypatch.setattr(dl_claims, "ndcg_at_k", lambda ranks, k: 1.0 / ranks[0])
     assert dl_claims.check_discount_inequality().verdict is Verdict.OPEN
+
+
+def test_dl_p1_mono_proven_and_refuted_for_a_falling_crossover(monkeypatch):
+    assert dl_claims.check_crossover_monotone().verdict is Verdict.PROVEN
+
+    def falling(s0, rho, q, tau):
+        return 1 if rho > 0.5 else 2  # d* falls as rho grows: the claim's negation
+
+    monkeypatch.setattr(dl_claims, "crossover_depth", falling)
+    res = dl_claims.check_crossover_monotone()
+    assert res.verdict is Verdict.REFUTED
+    assert res.counterexample["from"][2] == 2
+    assert res.counterexample["to"][2] == 1
