@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
+from functools import partial
 
 import sympy as sp
 
@@ -27,6 +28,7 @@ from theory.inference import (
 
 __all__ = [
     "CLAIMS",
+    "RANK_CLAIMS",
     "TABLE4_MEASURED",
     "check_cohen_h_example",
     "check_crossover_monotone",
@@ -35,6 +37,7 @@ __all__ = [
     "check_posterior_example",
     "check_posterior_forest",
     "check_precision_h",
+    "check_ranks",
 ]
 
 TABLE4_MEASURED: tuple[tuple[str, float, tuple[float, float, float]], ...] = (
@@ -264,6 +267,163 @@ def check_crossover_monotone() -> ClaimCheck:
     return ClaimCheck("DL-P1-MONO", Verdict.PROVEN, evidence, artifact=script)
 
 
+def _ranked(values: dict[str, float], arm: str) -> int:
+    """Return the 1-based rank of ``arm`` (1 = largest; ties share the better rank)."""
+    return 1 + sum(v > values[arm] for v in values.values())
+
+
+def _table(names: str, values: str) -> dict[str, float]:
+    return dict(zip(names.split(), map(float, values.split()), strict=True))
+
+
+_T6 = "Brief bm25 tfidf dense raptor none"
+_T12 = "Brief Mem0 Zep Supermem MemGPT GraphRAG A-Mem RAPTOR ContextQ Unabyss ctxl Driver Oiya Kluris OrSumm OpenVik"
+_T27 = "Brief bm25 tfidf dense hybrid rerank raptor"
+_T101 = "Brief dense bm25 tfidf hybrid"
+
+RANK_CLAIMS: dict[
+    str, tuple[str, str, tuple[tuple[str, dict[str, float], str, int], ...]]
+] = {
+    "DL-TAB6-FIRST": (
+        "Table 6; Section 11.2",
+        "the typed store is column-wise first on all seven axes of Table 6",
+        tuple(
+            (f"Table 6 {col}", _table(_T6, vals), "Brief", 1)
+            for col, vals in (
+                ("compliance", ".933 .875 .883 .858 .817 .025"),
+                ("recall", ".950 .900 .908 .875 .825 .050"),
+                ("precision", ".908 .850 .900 .842 .767 .000"),
+                ("F1", ".928 .874 .903 .858 .794 0"),
+                ("merge-ready", ".883 .833 .867 .817 .783 .017"),
+                ("chain", ".917 .842 .842 .808 .800 .033"),
+                ("RoT", ".663 .624 .624 .613 .576 .028"),
+            )
+        ),
+    ),
+    "DL-TAB12-BEST": (
+        "Table 12; Section 16.4",
+        "Brief tops every row of Table 12 but HotpotQA support-fact recall, which Zep leads",
+        tuple(
+            (f"Table 12 {row}", _table(_T12, vals), arm, 1)
+            for row, arm, vals in (
+                (
+                    "LoCoMo",
+                    "Brief",
+                    "87.6 66.9 61.8 59.7 72.9 56.2 68.2 84.7 67.4 66.7 51.0 62.2 51.0 52.3 75.2 64.9",
+                ),
+                (
+                    "DMR",
+                    "Brief",
+                    "94.2 61.7 69.4 57.1 68.1 56.3 83.6 19.7 70.7 75.9 78.3 40.4 74.7 87.0 46.5 48.2",
+                ),
+                (
+                    "supp.-fact recall",
+                    "Zep",
+                    ".503 .329 .529 .292 .413 .227 .212 .058 .242 .364 .176 .379 .275 .374 .261 .185",
+                ),
+                (
+                    "recall@5",
+                    "Brief",
+                    ".783 .667 .437 .543 .621 .422 .478 .398 .590 .646 .445 .639 .419 .641 .644 .521",
+                ),
+                (
+                    "nDCG@10",
+                    "Brief",
+                    ".987 .777 .925 .748 .845 .902 .514 .862 .785 .920 .584 .665 .679 .706 .928 .680",
+                ),
+                (
+                    "MRR",
+                    "Brief",
+                    ".981 .889 .928 .972 .784 .839 .791 .844 .802 .856 .696 .833 .515 .773 .723 .790",
+                ),
+                (
+                    "SWE-ContextBench",
+                    "Brief",
+                    "47.3 24.2 8.0 30.3 29.7 8.8 8.0 25.3 36.8 37.6 35.1 33.4 34.1 20.3 34.3 29.2",
+                ),
+                (
+                    "real-code kappa",
+                    "Brief",
+                    ".703 .441 .466 .155 .621 .424 .303 .523 .588 .652 .356 .527 .380 .305 .505 .392",
+                ),
+                (
+                    "real-code compliance",
+                    "Brief",
+                    ".469 .232 .393 .075 .349 .340 .020 .349 .358 .297 .237 .020 .020 .113 .289 .234",
+                ),
+            )
+        ),
+    ),
+    "DL-TAB68-RANKS": (
+        "Table 68 (T101); Figures 42, 43",
+        "among the five HotpotQA retrieval arms Brief is 3rd on support-fact recall and last on nDCG@10; bm25 is first on nDCG@10 and MRR",
+        (
+            (
+                "support-fact recall, Brief",
+                _table(_T101, ".340 .150 .420 .390 .260"),
+                "Brief",
+                3,
+            ),
+            (
+                "nDCG@10, Brief last",
+                _table(_T101, ".611 .643 .817 .790 .741"),
+                "Brief",
+                5,
+            ),
+            (
+                "nDCG@10, bm25 first",
+                _table(_T101, ".611 .643 .817 .790 .741"),
+                "bm25",
+                1,
+            ),
+            ("MRR, bm25 first", _table(_T101, ".604 .589 .849 .806 .737"), "bm25", 1),
+        ),
+    ),
+    "DL-TAB27-PARITY": (
+        "Appendix 24; Table 27",
+        "on the real-code blocks of Table 27 the typed store is mid-pack, never the column best",
+        tuple(
+            (f"Table 27 {col}", _table(_T27, vals), "Brief", 2)
+            for col, vals in (
+                ("dcbench nDCG@10", ".934 .880 .900 .904 .888 .917 .870"),
+                ("swebench nDCG@10", ".746 .708 .729 .725 .721 .718 .714"),
+                ("dcbench MRR", ".905 .851 .871 .875 .888 .888 .841"),
+                ("swebench MRR", ".639 .601 .647 .618 .614 .611 .607"),
+                ("dcbench MAP", ".784 .721 .734 .791 .841 .843 .804"),
+                ("swebench MAP", ".639 .601 .647 .618 .614 .611 .607"),
+            )
+        ),
+    ),
+}
+"""Transcribed table columns and the rank each claim gives an arm (2 = 'not first')."""
+
+
+def check_ranks(claim_id: str) -> ClaimCheck:
+    """Check the ranks a DL claim states against its transcribed table.
+
+    A required rank of 2 in ``DL-TAB27-PARITY`` means "not first" (mid-pack).
+
+    Examples
+    --------
+    >>> from proofs.dl_claims import check_ranks
+    >>> check_ranks("DL-TAB6-FIRST").verdict.value
+    'verified'
+    """
+    where, _, items = RANK_CLAIMS[claim_id]
+    bad = []
+    for label, values, arm, rank in items:
+        got = _ranked(values, arm)
+        ok = got >= 2 if claim_id == "DL-TAB27-PARITY" else got == rank
+        if not ok:
+            bad.append({"column": label, "arm": arm, "stated rank": rank, "rank": got})
+    evidence = (
+        f"{where}: {len(items)} rank statements checked on the transcribed columns"
+    )
+    if bad:
+        return ClaimCheck(claim_id, Verdict.REFUTED, evidence, {"inconsistent": bad})
+    return ClaimCheck(claim_id, Verdict.VERIFIED, evidence)
+
+
 def _claim(
     cid: str, where: str, statement: str, kind: Kind, check: Callable[[], ClaimCheck]
 ) -> Claim:
@@ -319,5 +479,9 @@ CLAIMS: tuple[Claim, ...] = (
         "the nDCG gain 1/log2(1 + r) exceeds the reciprocal rank 1/r for r >= 2 (equal at r = 1), so nDCG is at least MRR for one relevant target",
         Kind.SYMBOLIC,
         check_discount_inequality,
+    ),
+    *(
+        _claim(cid, where, statement, Kind.ARITHMETIC, partial(check_ranks, cid))
+        for cid, (where, statement, _) in RANK_CLAIMS.items()
     ),
 )

@@ -576,3 +576,38 @@ def test_dl_p1_mono_proven_and_refuted_for_a_falling_crossover(monkeypatch):
     assert res.verdict is Verdict.REFUTED
     assert res.counterexample["from"][2] == 2
     assert res.counterexample["to"][2] == 1
+
+
+@pytest.mark.parametrize(
+    ("claim_id", "verdict"),
+    [
+        ("DL-TAB6-FIRST", "verified"),
+        ("DL-TAB12-BEST", "verified"),
+        ("DL-TAB68-RANKS", "verified"),
+        ("DL-TAB27-PARITY", "refuted"),
+    ],
+)
+def test_dl_rank_claims(claim_id, verdict):
+    assert dl_claims.check_ranks(claim_id).verdict.value == verdict
+
+
+def test_dl_rank_claims_catch_a_changed_leader(monkeypatch):
+    where, statement, items = dl_claims.RANK_CLAIMS["DL-TAB6-FIRST"]
+    label, values, arm, rank = items[2]
+    moved = (label, dict(values, tfidf=0.95), arm, rank)  # tfidf above Brief's .908
+    monkeypatch.setitem(
+        dl_claims.RANK_CLAIMS,
+        "DL-TAB6-FIRST",
+        (where, statement, (*items[:2], moved, *items[3:])),
+    )
+    res = dl_claims.check_ranks("DL-TAB6-FIRST")
+    assert res.verdict is Verdict.REFUTED
+    assert res.counterexample["inconsistent"] == [
+        {"column": "Table 6 precision", "arm": "Brief", "stated rank": 1, "rank": 2}
+    ]
+    dcb = dl_claims.check_ranks("DL-TAB27-PARITY").counterexample["inconsistent"]
+    assert [c["column"] for c in dcb] == [
+        "Table 27 dcbench nDCG@10",
+        "Table 27 swebench nDCG@10",
+        "Table 27 dcbench MRR",
+    ]
