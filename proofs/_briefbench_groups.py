@@ -43,6 +43,32 @@ Number = tuple[str, str, Callable[[Rows], float]]
 
 @dataclass(frozen=True, slots=True)
 class Group:
+    """One ledger claim: where DL prints the numbers, our restatement, the numbers.
+
+    Parameters
+    ----------
+    claim_id : str
+        The ledger id (``DL-BB-...``).
+    where : str
+        The paper's location(s).
+    statement : str
+        The claim in our words.
+    numbers : tuple of (label, printed, function of the rows)
+        Each printed number as a string (``<=x`` for a bound) and how the
+        rows give it.
+    verdict : Verdict
+        The verdict when every number agrees (``CONDITIONAL`` with a
+        ``condition`` when a caption is ambiguous).
+    condition : str
+        The reading under which a conditional claim holds.
+
+    Examples
+    --------
+    >>> from proofs.briefbench import GROUPS
+    >>> GROUPS[0].numbers[0][:2]
+    ('Brief precision', '0.158')
+    """
+
     claim_id: str
     where: str
     statement: str
