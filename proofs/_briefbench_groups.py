@@ -447,7 +447,7 @@ GROUPS: tuple[Group, ...] = (
     ),
     Group(
         "DL-BB-SYN-DEPTH",
-        "Section 15.3; Appendix 23 pattern 1; Figure 20",
+        "Section 15.3; Appendix 23 pattern 1",
         "synthetic per-depth profile: Brief recall and chain 1.00 at every depth, compliance .97/1.00/1.00, merge-ready about 0.97; dense recall 0.97 -> 0.68; bm25/tfidf 1.00 -> 0.70; rerank_ce recall and chain 1.00 -> 0.38, merge-ready 0.93 -> 0.35; raptor recall .53 -> .05",
         tuple(
             (f"Brief recall d{d}", "1.00", _syn_depth("recall", _B, d))
