@@ -27,8 +27,17 @@ kind                       inputs
 Every kind also takes ``unchecked=<reason>`` (the row is reported as not
 checkable) and the table kinds (sum to arith) take ``exact=true`` (inputs at
 face value instead of widened to their rounding intervals). Precision comes
-from ``printed`` as written; rows whose first cell starts with ``#`` are
-comments. The rounding rule is that of :mod:`theory.consistency`.
+from ``printed`` as written (``"0.790"`` has three decimals; write ``"7.4e3"``
+for a value printed to the hundreds, such as "about 7,400"); rows whose first
+cell starts with ``#`` are comments. Among the inputs of the table kinds a
+number with a decimal point is a rounded printed value and widens by half a
+unit of its last digit, an integer is exact, and ``27.`` marks an integer that
+was rounded (``~27``). The rounding rule is that of :mod:`theory.consistency`.
+
+A malformed table (missing or duplicate columns, ragged rows, duplicate ids,
+unknown kinds or inputs, inputs that do not parse, a disallowed expression) is
+an error; a well-formed row whose check cannot run (``k > n``, a divisor whose
+rounding interval contains 0) is reported as not checkable with the reason.
 """
 
 from __future__ import annotations

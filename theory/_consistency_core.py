@@ -61,15 +61,20 @@ class ConsistencyResult:
 
     @property
     def detail(self) -> str:
-        """One line: recomputed value(s) against the accepted interval(s).
+        """One line: recomputed value(s), their range and the accepted interval(s).
 
         Examples
         --------
         >>> from theory.consistency import check_sum
         >>> check_sum("10", [3, 4, 4]).detail
         'recomputed 11 (accepted [9.5, 10.5])'
+        >>> check_sum("100.2", ["33.3", "33.3", "33.3"]).detail
+        'recomputed 99.9, range [99.75, 100.05] (accepted [100.15, 100.25])'
         """
         got = ";".join(f"{v:.6g}" for v in self.recomputed)
+        spread = [(lo, hi) for lo, hi in self.reachable if lo != hi]
+        if spread and self.check != "attainable" and self.check != "grim":
+            got += ", range " + ";".join(f"[{lo:.6g}, {hi:.6g}]" for lo, hi in spread)
         ok = ";".join(f"[{lo:.10g}, {hi:.10g}]" for lo, hi in self.accepted)
         return f"recomputed {got} (accepted {ok})"
 

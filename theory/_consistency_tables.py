@@ -257,6 +257,10 @@ def recompute_pvalue(
     span = _pvalue_span(dist, stat, name, side)
     point = (float(_pvalue_span(dist, r.Span.point(at), name, side).lo),)
     bound, text = _bound(pvalue)
+    value = r.parse_printed(text, "pvalue")
+    if not 0 <= value <= 1:
+        msg = f"pvalue={pvalue!r} must be in [0, 1]"
+        raise ValueError(msg)
     if not bound:
         return compare("pvalue", text, span, point, decimals, name="pvalue")
     limit = Fraction(r.parse_printed(text, "pvalue"))

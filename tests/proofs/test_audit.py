@@ -184,3 +184,17 @@ def test_module_run_in_a_subprocess():
     )
     assert proc.returncode == 1, proc.stderr
     assert "T1-total" in proc.stdout
+
+
+def test_readme_shows_the_real_audit_output(capsys):
+    """The README's console block is what the command prints on the example."""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text("utf-8")
+    start = "$ python -m proofs audit proofs/data/examples/audit.csv\n"
+    assert start in readme
+    shown = readme.split(start, 1)[1].split("\n```", 1)[0]
+    root = Path(__file__).resolve().parents[2]
+    assert main(["audit", str(root / "proofs/data/examples/audit.csv")]) == 1
+    printed = capsys.readouterr().out.rstrip("\n")
+    assert printed.replace(str(root) + "/", "") == shown
+    example = (root / "proofs/data/examples/audit.csv").read_text("utf-8").rstrip("\n")
+    assert example in readme
