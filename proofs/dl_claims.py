@@ -10,6 +10,7 @@ transcribed Table 4 below.
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Callable
 from functools import partial
 
@@ -79,7 +80,11 @@ def check_cohen_h_example() -> ClaimCheck:
     h = cohens_h(0.875, 0.800).h
     return _compare(
         "DL-EX-B-H",
-        [("h(0.875, 0.800)", "0.21", h)],
+        [
+            ("h(0.875, 0.800)", "0.21", h),
+            ("asin(sqrt(0.875))", "1.2120", math.asin(math.sqrt(0.875))),
+            ("asin(sqrt(0.800))", "1.1071", math.asin(math.sqrt(0.800))),
+        ],
         "theory.inference.cohens_h, 2 asin sqrt p1 - 2 asin sqrt p2",
     )
 
@@ -441,7 +446,7 @@ CLAIMS: tuple[Claim, ...] = (
     _claim(
         "DL-EX-B-H",
         "Section 7.1 (b); Section 14.1",
-        "Cohen's h of the d=3 compliance contrast 0.875 vs 0.800 is 0.21",
+        "Cohen's h of the d=3 compliance contrast 0.875 vs 0.800 is 0.21, with asin sqrt 0.875 = 1.2120 and asin sqrt 0.800 = 1.1071",
         Kind.ARITHMETIC,
         check_cohen_h_example,
     ),

@@ -179,7 +179,7 @@ PINNED = {
     "ex22_k_wilson.csv": (6, ["K-CI", "K-HALFWIDTH"]),
     "ex22_l_depth_slope.csv": (4, []),
     "ex22_p_friedman.csv": (2, []),
-    "tab3_datasets.csv": (11, ["T3-POWER"]),
+    "tab3_datasets.csv": (10, ["T3-POWER"]),
     "tab4_organisations.csv": (
         8,
         [
@@ -223,7 +223,7 @@ PINNED = {
             "T6-NONE-SEC3",
         ],
     ),
-    "tab7_depth.csv": (65, ["T7-FOREST-BRIEF", "T7-FOREST-DENSE"]),
+    "tab7_depth.csv": (64, ["T7-FOREST-BRIEF", "T7-FOREST-DENSE"]),
     "tab8_supersession.csv": (8, ["T8-BM25", "T8-BRIEF", "T8-DENSE", "T8-TFIDF"]),
     "tab9_real_code.csv": (54, ["T9-POOLED-BLEND", "T9-PREC-SEC12"]),
     "tab10_scorecard.csv": (4, []),
@@ -331,7 +331,7 @@ PINNED = {
     ),
     "tab69_mem0.csv": (8, []),
     "prop1_values.csv": (11, []),
-    "prose_statistics.csv": (13, ["S14-ASIN-875", "S14-H-FIG50", "S19-H-RANGE"]),
+    "prose_statistics.csv": (11, ["S14-H-FIG50", "S19-H-RANGE"]),
 }
 
 
