@@ -29,14 +29,14 @@ from witnesses._interrupt import (
 z3.set_param("ctrl_c", False)
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, *, prog: str = "python -m proofs") -> int:
     """Run the ledger; exit 0 when every check ran, 1 when one crashed, 2 on usage."""
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["audit"]:
         from proofs._audit_cli import main as audit_main
 
         return audit_main(argv[1:])
-    parser = _parser()
+    parser = _parser(prog)
     args = parser.parse_args(argv)
     if args.report:
         try:
@@ -51,9 +51,9 @@ def main(argv: list[str] | None = None) -> int:
         return exc.exit_status
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(prog: str) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m proofs",
+        prog=prog,
         description="Check the claims of the five source papers and print each "
         "verdict with its evidence. 'python -m proofs audit FILE' checks a table "
         "of reported statistics instead.",
@@ -161,13 +161,8 @@ def _listing(claims: tuple[Claim, ...]) -> str:
         for c in group:
             slow = " (slow)" if c.slow else ""
             where = f" [{c.where}]" if c.where else ""
-            lines.append(
-                textwrap.shorten(
-                    f"{c.id:<22} {c.kind.value:<10}{slow}{where} {c.statement}",
-                    width=_WIDTH,
-                    placeholder=" ...",
-                )
-            )
+            line = f"{c.id:<24} {c.kind.value:<10}{slow}{where} {' '.join(c.statement.split())}"
+            lines.append(line if len(line) <= _WIDTH else line[: _WIDTH - 4] + " ...")
     return "\n".join(lines)
 
 

@@ -517,3 +517,9 @@ def _check_cell(cell: object) -> None:
         raise TypeError(msg)
     for value in retentions:
         _check_retention(value)
+
+
+if __name__ == "__main__":
+    from witnesses._sweep_cli import main
+
+    raise SystemExit(main())
