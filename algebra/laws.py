@@ -1,0 +1,444 @@
+"""Law checks for users' own operators: monoid, homomorphism, ideal.
+
+The checks every context operator must pass, packaged for a user's own
+summary type and merge (in the spirit of cats-laws and Hypothesis'
+ghostwriter): :func:`check_monoid` (associativity, two-sided identity),
+:func:`check_homomorphism` (summarising a concatenation equals composing the
+summaries: the law that makes block summaries safe to combine in any tree,
+``VM-SYS``) and :func:`check_ideal` (an absorbing set stays closed under the
+product, ``VM-P3``'s question for the user's own predicate). Each returns a
+:class:`LawReport` with one :class:`LawResult` per law and, for a law that
+fails, a minimal counterexample.
+
+``elements`` is a finite iterable (checked **exhaustively**, every tuple, in
+order of a size measure so that the counterexample reported is minimal), a
+hypothesis strategy (sampled deterministically, the counterexample shrunk by
+hypothesis), or both (a strategy in ``elements`` and a finite domain in
+``exhaustive``). Hypothesis is imported only when a strategy is given; it is
+the optional extra ``strategies``.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from algebra._law_report import LawReport, LawResult
+from algebra._law_search import (
+    CallFailedError,
+    Law,
+    call,
+    default_size,
+    equal,
+    exhaustive,
+    is_strategy,
+    materialise,
+    sampled,
+)
+
+__all__ = [
+    "LawReport",
+    "LawResult",
+    "check_homomorphism",
+    "check_ideal",
+    "check_monoid",
+]
+
+_SIDES = ("right", "left", "two-sided")
+
+
+def check_monoid(
+    op: Callable[[Any, Any], Any],
+    identity: Any,
+    elements: Any,
+    *,
+    eq: Callable[[Any, Any], Any] | None = None,
+    max_examples: int = 200,
+    exhaustive: Iterable[Any] | None = None,
+    size: Callable[[Any], Any] | None = None,
+) -> LawReport:
+    """Check that ``op`` is associative with two-sided identity ``identity``.
+
+    Parameters
+    ----------
+    op : callable
+        The binary operator, ``op(a, b)``: ``a`` first, then ``b``.
+    identity : object
+        The claimed identity element.
+    elements : iterable or hypothesis strategy
+        A finite iterable is checked exhaustively (every triple); a strategy is
+        sampled ``max_examples`` times per law.
+    eq : callable, optional
+        Equality of two results (default ``==``).
+    max_examples : int, default 200
+        Examples hypothesis tries per law (``>= 1``).
+    exhaustive : iterable, optional
+        A finite domain checked exhaustively in addition to the strategy
+        ``elements``.
+    size : callable, optional
+        Size measure ordering a finite domain (default: numbers by absolute
+        value, containers and dataclasses by the sizes of their parts).
+
+    Returns
+    -------
+    LawReport
+        Laws ``associativity``, ``left identity``, ``right identity``.
+
+    Raises
+    ------
+    TypeError
+        If ``op``, ``eq`` or ``size`` is not callable, ``elements`` is neither
+        an iterable nor a strategy, or ``max_examples`` is not an ``int``.
+    ValueError
+        If a finite domain is empty or too large, ``max_examples < 1``, or
+        ``op`` (or ``eq``) raises: the message names the smallest arguments
+        that make it raise.
+
+    See Also
+    --------
+    check_homomorphism, check_ideal
+
+    Notes
+    -----
+    ``VM-P1`` and ``VM-P2`` for the user's operator. On a finite domain the
+    elements are sorted by ``size``; tuples are walked in shells of increasing
+    largest element, and in the first shell holding a failure the failing
+    tuple of smallest total size is reported: no failing tuple uses only
+    smaller elements. A law that holds on samples is *not* proven; the
+    report says how many examples were tried.
+
+    Examples
+    --------
+    >>> from algebra import IDENTITY, Context, compose_endo
+    >>> from algebra.laws import check_monoid
+    >>> domain = [Context(w, d, p) for w in (None, 0, 1) for d in range(2)
+    ...           for p in range(d + 1) if w is not None or p == 0]
+    >>> check_monoid(compose_endo, IDENTITY, domain).holds
+    True
+    >>> report = check_monoid(lambda a, b: a - b, 0, range(3))
+    >>> report.holds, report["associativity"].counterexample
+    (False, {'a': 0, 'b': 0, 'c': 1})
+    """
+    _check_callable(op, "op")
+    equals = _equality(eq)
+    e = identity
+
+    def assoc(args: tuple[Any, ...]) -> tuple[bool, str]:
+        a, b, c = args
+        ab = call(op, "op", ("a", "b"), a, b)
+        bc = call(op, "op", ("a", "b"), b, c)
+        lhs = call(op, "op", ("a", "b"), ab, c)
+        rhs = call(op, "op", ("a", "b"), a, bc)
+        return equals(lhs, rhs), f"op(op(a, b), c) = {lhs!r}, op(a, op(b, c)) = {rhs!r}"
+
+    def left(args: tuple[Any, ...]) -> tuple[bool, str]:
+        (a,) = args
+        out = call(op, "op", ("a", "b"), e, a)
+        return equals(out, a), f"op(identity, a) = {out!r}, a = {a!r}"
+
+    def right(args: tuple[Any, ...]) -> tuple[bool, str]:
+        (a,) = args
+        out = call(op, "op", ("a", "b"), a, e)
+        return equals(out, a), f"op(a, identity) = {out!r}, a = {a!r}"
+
+    laws = [
+        Law(
+            "associativity",
+            "op(op(a, b), c) == op(a, op(b, c))",
+            ("a", "b", "c"),
+            assoc,
+        ),
+        Law("left identity", "op(identity, a) == a", ("a",), left),
+        Law("right identity", "op(a, identity) == a", ("a",), right),
+    ]
+    subject = f"monoid laws of {_name(op)} with identity {identity!r}"
+    return _run(subject, laws, elements, exhaustive, max_examples, size, "elements")
+
+
+def check_homomorphism(
+    summarize: Callable[[Any], Any],
+    op: Callable[[Any, Any], Any],
+    segments: Any,
+    *,
+    concat: Callable[[Any, Any], Any] | None = None,
+    eq: Callable[[Any, Any], Any] | None = None,
+    max_examples: int = 200,
+    exhaustive: Iterable[Any] | None = None,
+    size: Callable[[Any], Any] | None = None,
+) -> LawReport:
+    """Check ``summarize(concat(a, b)) == op(summarize(a), summarize(b))``.
+
+    Parameters
+    ----------
+    summarize : callable
+        Maps a segment (a block of consecutive events) to its summary.
+    op : callable
+        Composes two summaries, earlier first.
+    segments : iterable or hypothesis strategy
+        Segments; a finite iterable is checked on every pair.
+    concat : callable, optional
+        Joins two segments (default: ``a.concat(b)`` when ``a`` has a
+        ``concat`` method, as :class:`witnesses.Timeline` does, else ``a + b``).
+    eq, max_examples, exhaustive, size
+        As in :func:`check_monoid`.
+
+    Returns
+    -------
+    LawReport
+        One law, ``homomorphism``.
+
+    Raises
+    ------
+    TypeError, ValueError
+        As in :func:`check_monoid`; ``summarize`` and ``concat`` must be
+        callable, and a raising ``summarize`` or ``concat`` is reported with
+        the smallest arguments that make it raise.
+
+    See Also
+    --------
+    check_monoid
+
+    Notes
+    -----
+    ``VM-SYS``: when ``summarize`` is a homomorphism onto a monoid, the
+    summary of a long timeline can be computed by any bracketing of its
+    blocks (a parallel tree reduction). :func:`algebra.from_events` is one
+    onto ``compose_endo``.
+
+    Examples
+    --------
+    >>> from itertools import product
+    >>> from algebra import compose_endo, from_events
+    >>> from algebra.laws import check_homomorphism
+    >>> segments = [list(s) for n in range(3) for s in product([None, 0, 1], repeat=n)]
+    >>> check_homomorphism(from_events, compose_endo, segments).holds
+    True
+    >>> check_homomorphism(len, max, segments)["homomorphism"].counterexample
+    {'a': [None], 'b': [None]}
+    """
+    _check_callable(summarize, "summarize")
+    _check_callable(op, "op")
+    if concat is not None:
+        _check_callable(concat, "concat")
+    join = _default_concat if concat is None else concat
+    equals = _equality(eq)
+
+    def hom(args: tuple[Any, ...]) -> tuple[bool, str]:
+        a, b = args
+        whole = call(join, "concat", ("a", "b"), a, b)
+        lhs = call(summarize, "summarize", ("segment",), whole)
+        sa = call(summarize, "summarize", ("segment",), a)
+        sb = call(summarize, "summarize", ("segment",), b)
+        rhs = call(op, "op", ("a", "b"), sa, sb)
+        return equals(lhs, rhs), (
+            f"summarize(a + b) = {lhs!r}, op(summarize(a), summarize(b)) = {rhs!r}"
+        )
+
+    law = Law(
+        "homomorphism",
+        "summarize(a + b) == op(summarize(a), summarize(b))",
+        ("a", "b"),
+        hom,
+    )
+    subject = f"{_name(summarize)} is a homomorphism onto {_name(op)}"
+    return _run(subject, [law], segments, exhaustive, max_examples, size, "segments")
+
+
+def check_ideal(
+    op: Callable[[Any, Any], Any],
+    predicate: Callable[[Any], Any],
+    elements: Any,
+    *,
+    side: str = "right",
+    max_examples: int = 200,
+    exhaustive: Iterable[Any] | None = None,
+    size: Callable[[Any], Any] | None = None,
+) -> LawReport:
+    """Check that the set ``{a : predicate(a)}`` absorbs products on ``side``.
+
+    Parameters
+    ----------
+    op : callable
+        The binary operator.
+    predicate : callable
+        Membership in the set ``I`` (truthy means member).
+    elements : iterable or hypothesis strategy
+        As in :func:`check_monoid`; pairs ``(a, s)`` are checked.
+    side : {"right", "left", "two-sided"}, default "right"
+        ``"right"``: ``a in I`` implies ``op(a, s) in I`` (``I S ⊆ I``, a right
+        ideal: what an absorbed prefix needs to stay absorbed after any
+        suffix). ``"left"``: ``op(s, a) in I``. ``"two-sided"``: both.
+    max_examples, exhaustive, size
+        As in :func:`check_monoid`.
+
+    Returns
+    -------
+    LawReport
+        Laws ``right absorption`` and/or ``left absorption``. A law whose
+        premise never held (no member of ``I`` was drawn) is *open*
+        (``holds is None``): nothing was checked.
+
+    Raises
+    ------
+    TypeError, ValueError
+        As in :func:`check_monoid`, and for an unknown ``side``.
+
+    Notes
+    -----
+    ``VM-P3`` (THEORY.md §1.4): under ``compose_commit`` the committed
+    absorbed contexts form a right ideal; under ``compose_endo`` the absorbed
+    contexts do not (``VM-R1``).
+
+    Examples
+    --------
+    >>> from algebra import Context, compose_endo, is_absorbed
+    >>> from algebra.laws import check_ideal
+    >>> domain = [Context(None, 0, 0), Context(None, 1, 0), Context(1, 0, 0), Context(2, 0, 0)]
+    >>> r = check_ideal(compose_endo, lambda c: is_absorbed(c, 1), domain)
+    >>> r.holds, r["right absorption"].counterexample
+    (False, {'a': Context(w=None, d_total=1, d_pre=0), 's': Context(w=1, d_total=0, d_pre=0)})
+    """
+    _check_callable(op, "op")
+    _check_callable(predicate, "predicate")
+    if side not in _SIDES:
+        msg = f"side must be one of {', '.join(map(repr, _SIDES))}, got {side!r}"
+        raise ValueError(msg)
+    premises: dict[str, int] = {"right": 0, "left": 0}
+
+    def absorbs(which: str) -> Callable[[tuple[Any, ...]], tuple[bool, str]]:
+        def check(args: tuple[Any, ...]) -> tuple[bool, str]:
+            a, s = args
+            if not call(predicate, "predicate", ("value",), a):
+                return True, ""
+            premises[which] += 1
+            out = (
+                call(op, "op", ("a", "b"), a, s)
+                if which == "right"
+                else call(op, "op", ("a", "b"), s, a)
+            )
+            inside = bool(call(predicate, "predicate", ("value",), out))
+            shown = "op(a, s)" if which == "right" else "op(s, a)"
+            return (
+                inside,
+                f"predicate(a) is true but {shown} = {out!r} is not in the set",
+            )
+
+        return check
+
+    laws = []
+    if side in ("right", "two-sided"):
+        laws.append(Law("right absorption", "predicate(a) => predicate(op(a, s))", ("a", "s"), absorbs("right")))  # fmt: skip
+    if side in ("left", "two-sided"):
+        laws.append(Law("left absorption", "predicate(a) => predicate(op(s, a))", ("a", "s"), absorbs("left")))  # fmt: skip
+    subject = f"{{a : {_name(predicate)}(a)}} is a {side} ideal of {_name(op)}"
+    report = _run(subject, laws, elements, exhaustive, max_examples, size, "elements")
+    return report._with_open(
+        {law.name: premises[law.name.split()[0]] == 0 for law in laws}
+    )
+
+
+def _run(
+    subject: str,
+    laws: list[Law],
+    elements: Any,
+    extra: Iterable[Any] | None,
+    max_examples: int,
+    size: Callable[[Any], Any] | None,
+    name: str,
+) -> LawReport:
+    strategy, finite = _sources(elements, extra, name)
+    if isinstance(max_examples, bool) or not isinstance(max_examples, int):
+        msg = f"max_examples must be an int, got {max_examples!r}"
+        raise TypeError(msg)
+    if max_examples < 1:
+        msg = f"max_examples={max_examples} must satisfy max_examples >= 1"
+        raise ValueError(msg)
+    if size is not None:
+        _check_callable(size, "size")
+    where = name if extra is None else "exhaustive"
+    try:
+        domain = (
+            None
+            if finite is None
+            else materialise(finite, where, default_size if size is None else size)
+        )
+        results = [
+            _check_law(law, domain, strategy, max_examples, where) for law in laws
+        ]
+    except CallFailedError as failed:
+        shown = ", ".join(f"{k}={v!r}" for k, v in failed.args_map.items())
+        msg = (
+            f"{failed.what} raised {type(failed.exc).__name__}: {failed.exc} on "
+            f"({shown}); a law check needs {failed.what} to return a value for "
+            f"every argument drawn from {name}"
+        )
+        raise ValueError(msg) from failed.exc
+    return LawReport(subject, tuple(results))
+
+
+def _check_law(
+    law: Law, domain: list[Any] | None, strategy: Any, max_examples: int, where: str
+) -> LawResult:
+    tried = 0
+    methods = []
+    scope = []
+    if domain is not None:
+        found = exhaustive(law, domain, where)
+        tried += found.tried
+        methods.append("exhaustive")
+        scope.append(f"every tuple of {len(domain):,} elements")
+        if found.failing is not None:
+            return LawResult.violated(law, "exhaustive", tried, found)
+    if strategy is not None:
+        found = sampled(law, strategy, max_examples)
+        tried += found.tried
+        methods.append("hypothesis")
+        scope.append(f"{found.tried:,} sampled examples (not a proof)")
+        if found.failing is not None:
+            return LawResult.violated(law, "hypothesis", tried, found)
+    return LawResult(
+        law.name, law.statement, True, "+".join(methods), tried, None, "; ".join(scope)
+    )
+
+
+def _sources(elements: Any, extra: Any, name: str) -> tuple[Any, Any]:
+    if is_strategy(elements):
+        if extra is not None and not isinstance(extra, Iterable):
+            msg = f"exhaustive must be a finite iterable, got {type(extra).__name__}"
+            raise TypeError(msg)
+        return elements, extra
+    if extra is not None:
+        msg = (
+            f"exhaustive= needs a hypothesis strategy in {name}; pass one finite domain"
+        )
+        raise TypeError(msg)
+    if not isinstance(elements, Iterable):
+        msg = (
+            f"{name} must be a finite iterable or a hypothesis strategy, got "
+            f"{elements!r} of type {type(elements).__name__}"
+        )
+        raise TypeError(msg)
+    return None, elements
+
+
+def _check_callable(value: object, name: str) -> None:
+    if not callable(value):
+        msg = f"{name} must be callable, got {value!r} of type {type(value).__name__}"
+        raise TypeError(msg)
+
+
+def _equality(eq: object) -> Callable[[Any, Any], bool]:
+    if eq is None:
+        return lambda x, y: equal(operator.eq, x, y)
+    _check_callable(eq, "eq")
+    return lambda x, y: equal(eq, x, y)  # type: ignore[arg-type]
+
+
+def _default_concat(a: Any, b: Any) -> Any:
+    join = getattr(a, "concat", None)
+    return join(b) if callable(join) else a + b
+
+
+def _name(fn: object) -> str:
+    return str(getattr(fn, "__qualname__", None) or repr(fn))
