@@ -136,12 +136,18 @@ class LawReport:
         for law in self.laws:
             plural = "" if law.examples_tried == 1 else "s"
             count = f"{law.method}, {law.examples_tried:,} example{plural}"
+            if law.method == "smt":
+                count = "smt"
             if law.holds is False:
                 lines.append(f"  {law.name:<{width}}  {law.verdict:<8}  {count}")
                 shown = ", ".join(
                     f"{k} = {v!r}" for k, v in (law.counterexample or {}).items()
                 )
-                lines += [f"    law: {law.statement}", f"    counterexample: {shown}", f"    {law.detail}"]  # fmt: skip
+                lines += [
+                    f"    law: {law.statement}",
+                    f"    counterexample: {shown}",
+                    f"    {law.detail}",
+                ]
             else:
                 lines.append(
                     f"  {law.name:<{width}}  {law.verdict:<8}  {count}: {law.detail}"

@@ -79,7 +79,8 @@ def equal(eq: Callable[[Any, Any], Any], x: Any, y: Any) -> bool:
     try:
         return bool(eq(x, y))
     except Exception as exc:
-        raise CallFailedError("eq", {"x": x, "y": y}, exc) from exc
+        what = "eq"
+        raise CallFailedError(what, {"x": x, "y": y}, exc) from exc
 
 
 def is_strategy(value: object) -> bool:
@@ -98,7 +99,7 @@ def default_size(value: Any) -> float:
     if value is None or isinstance(value, bool):
         return float(bool(value))
     if isinstance(value, (int, Fraction)):
-        return float(abs(value))
+        return float(abs(value))  # type: ignore[arg-type]
     if isinstance(value, Real):
         size = abs(float(value))
         return size if math.isfinite(size) else math.inf
