@@ -245,6 +245,21 @@ def test_smt_refutes_with_a_real_counterexample():
     assert (x - y) - z != x - (y - z)
 
 
+def test_smt_closure_catches_a_product_that_leaves_the_carrier():
+    def careless_ties_right(aw, at, ap, bw, bt, bp):
+        right = key_ge(bw, aw)  # true when neither block has a pivot
+        return ite(right, bw, aw), at + bt, ite(right, at + bp, ap)
+
+    law = check_monoid(careless_ties_right, IDENTITY, "context", method="smt")[
+        "closure"
+    ]
+    assert law.holds is False
+    a, b = law.counterexample["a"], law.counterexample["b"]
+    fields = careless_ties_right(a.w, a.d_total, a.d_pre, b.w, b.d_total, b.d_pre)
+    with pytest.raises(ValueError, match="must be 0 when the block has no pivot"):
+        Context(*fields)
+
+
 # --- the report ---
 
 
