@@ -20,22 +20,19 @@ the optional extra ``strategies``.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable, Iterable
 from typing import Any
 
 from algebra._law_report import LawReport, LawResult
-from algebra._law_search import (
-    CallFailedError,
-    Law,
-    call,
-    default_size,
-    equal,
-    exhaustive,
-    is_strategy,
-    materialise,
-    sampled,
+from algebra._law_run import (
+    check_callable,
+    default_concat,
+    equality,
+    name_of,
+    run,
+    smt_monoid,
 )
+from algebra._law_search import Law, call
 
 __all__ = [
     "LawReport",
@@ -141,13 +138,13 @@ def check_monoid(
     >>> r.holds, r["associativity"].method, r["associativity"].detail
     (True, 'smt', 'proven by z3 for every context (any real key or None, any integer counts)')
     """
-    _check_callable(op, "op")
+    check_callable(op, "op")
     if method == "smt":
-        return _smt_monoid(op, identity, elements, exhaustive)
+        return smt_monoid(op, identity, elements, exhaustive)
     if method != "auto":
         msg = f"method must be 'auto' or 'smt', got {method!r}"
         raise ValueError(msg)
-    equals = _equality(eq)
+    equals = equality(eq)
     e = identity
 
     def assoc(args: tuple[Any, ...]) -> tuple[bool, str]:
@@ -178,8 +175,8 @@ def check_monoid(
         Law("left identity", "op(identity, a) == a", ("a",), left),
         Law("right identity", "op(a, identity) == a", ("a",), right),
     ]
-    subject = f"monoid laws of {_name(op)} with identity {identity!r}"
-    return _run(subject, laws, elements, exhaustive, max_examples, size, "elements")
+    subject = f"monoid laws of {name_of(op)} with identity {identity!r}"
+    return run(subject, laws, elements, exhaustive, max_examples, size, "elements")
 
 
 def check_homomorphism(
@@ -243,12 +240,12 @@ def check_homomorphism(
     >>> check_homomorphism(len, max, segments)["homomorphism"].counterexample
     {'a': [None], 'b': [None]}
     """
-    _check_callable(summarize, "summarize")
-    _check_callable(op, "op")
+    check_callable(summarize, "summarize")
+    check_callable(op, "op")
     if concat is not None:
-        _check_callable(concat, "concat")
-    join = _default_concat if concat is None else concat
-    equals = _equality(eq)
+        check_callable(concat, "concat")
+    join = default_concat if concat is None else concat
+    equals = equality(eq)
 
     def hom(args: tuple[Any, ...]) -> tuple[bool, str]:
         a, b = args
@@ -267,8 +264,8 @@ def check_homomorphism(
         ("a", "b"),
         hom,
     )
-    subject = f"{_name(summarize)} is a homomorphism onto {_name(op)}"
-    return _run(subject, [law], segments, exhaustive, max_examples, size, "segments")
+    subject = f"{name_of(summarize)} is a homomorphism onto {name_of(op)}"
+    return run(subject, [law], segments, exhaustive, max_examples, size, "segments")
 
 
 def check_ideal(
@@ -325,8 +322,8 @@ def check_ideal(
     >>> r.holds, r["right absorption"].counterexample
     (False, {'a': Context(w=None, d_total=1, d_pre=0), 's': Context(w=1, d_total=0, d_pre=0)})
     """
-    _check_callable(op, "op")
-    _check_callable(predicate, "predicate")
+    check_callable(op, "op")
+    check_callable(predicate, "predicate")
     if side not in _SIDES:
         msg = f"side must be one of {', '.join(map(repr, _SIDES))}, got {side!r}"
         raise ValueError(msg)
@@ -371,142 +368,8 @@ def check_ideal(
                 absorbs("left"),
             )
         )
-    subject = f"{{a : {_name(predicate)}(a)}} is a {side} ideal of {_name(op)}"
-    report = _run(subject, laws, elements, exhaustive, max_examples, size, "elements")
+    subject = f"{{a : {name_of(predicate)}(a)}} is a {side} ideal of {name_of(op)}"
+    report = run(subject, laws, elements, exhaustive, max_examples, size, "elements")
     return report._with_open(
         {law.name: premises[law.name.split()[0]] == 0 for law in laws}
     )
-
-
-def _run(
-    subject: str,
-    laws: list[Law],
-    elements: Any,
-    extra: Iterable[Any] | None,
-    max_examples: int,
-    size: Callable[[Any], Any] | None,
-    name: str,
-) -> LawReport:
-    strategy, finite = _sources(elements, extra, name)
-    if isinstance(max_examples, bool) or not isinstance(max_examples, int):
-        msg = f"max_examples must be an int, got {max_examples!r}"
-        raise TypeError(msg)
-    if max_examples < 1:
-        msg = f"max_examples={max_examples} must satisfy max_examples >= 1"
-        raise ValueError(msg)
-    if size is not None:
-        _check_callable(size, "size")
-    where = name if extra is None else "exhaustive"
-    try:
-        domain = (
-            None
-            if finite is None
-            else materialise(finite, where, default_size if size is None else size)
-        )
-        results = [
-            _check_law(law, domain, strategy, max_examples, where) for law in laws
-        ]
-    except CallFailedError as failed:
-        shown = ", ".join(f"{k}={v!r}" for k, v in failed.args_map.items())
-        msg = (
-            f"{failed.what} raised {type(failed.exc).__name__}: {failed.exc} on "
-            f"({shown}); a law check needs {failed.what} to return a value for "
-            f"every argument drawn from {name}"
-        )
-        raise ValueError(msg) from failed.exc
-    return LawReport(subject, tuple(results))
-
-
-def _smt_monoid(
-    op: Callable[..., Any], identity: Any, carrier: object, extra: object
-) -> LawReport:
-    from algebra._law_smt import CARRIERS, prove_monoid
-
-    if not isinstance(carrier, str) or carrier not in CARRIERS:
-        msg = (
-            f"with method='smt', elements must name a carrier, one of "
-            f"{', '.join(map(repr, CARRIERS))}; got {carrier!r}"
-        )
-        raise ValueError(msg)
-    if extra is not None:
-        msg = "exhaustive= cannot be combined with method='smt' (the proof covers it)"
-        raise TypeError(msg)
-    try:
-        laws = prove_monoid(op, identity, carrier)
-    except Exception as exc:
-        if isinstance(exc, ValueError) and "fields" in str(exc):
-            raise
-        msg = (
-            f"op could not run on z3 terms ({type(exc).__name__}: {exc}); for "
-            "method='smt' write op as a fields function with algebra.arith "
-            "(ite, key_ge, maximum, both, ...) instead of if/and/or/max"
-        )
-        raise ValueError(msg) from exc
-    return LawReport(f"monoid laws of {_name(op)} with identity {identity!r}", laws)
-
-
-def _check_law(
-    law: Law, domain: list[Any] | None, strategy: Any, max_examples: int, where: str
-) -> LawResult:
-    tried = 0
-    methods = []
-    scope = []
-    if domain is not None:
-        found = exhaustive(law, domain, where)
-        tried += found.tried
-        methods.append("exhaustive")
-        scope.append(f"every tuple of {len(domain):,} elements")
-        if found.failing is not None:
-            return LawResult.violated(law, "exhaustive", tried, found)
-    if strategy is not None:
-        found = sampled(law, strategy, max_examples)
-        tried += found.tried
-        methods.append("hypothesis")
-        scope.append(f"{found.tried:,} sampled examples (not a proof)")
-        if found.failing is not None:
-            return LawResult.violated(law, "hypothesis", tried, found)
-    return LawResult(
-        law.name, law.statement, True, "+".join(methods), tried, None, "; ".join(scope)
-    )
-
-
-def _sources(elements: Any, extra: Any, name: str) -> tuple[Any, Any]:
-    if is_strategy(elements):
-        if extra is not None and not isinstance(extra, Iterable):
-            msg = f"exhaustive must be a finite iterable, got {type(extra).__name__}"
-            raise TypeError(msg)
-        return elements, extra
-    if extra is not None:
-        msg = (
-            f"exhaustive= needs a hypothesis strategy in {name}; pass one finite domain"
-        )
-        raise TypeError(msg)
-    if not isinstance(elements, Iterable):
-        msg = (
-            f"{name} must be a finite iterable or a hypothesis strategy, got "
-            f"{elements!r} of type {type(elements).__name__}"
-        )
-        raise TypeError(msg)
-    return None, elements
-
-
-def _check_callable(value: object, name: str) -> None:
-    if not callable(value):
-        msg = f"{name} must be callable, got {value!r} of type {type(value).__name__}"
-        raise TypeError(msg)
-
-
-def _equality(eq: object) -> Callable[[Any, Any], bool]:
-    if eq is None:
-        return lambda x, y: equal(operator.eq, x, y)
-    _check_callable(eq, "eq")
-    return lambda x, y: equal(eq, x, y)  # type: ignore[arg-type]
-
-
-def _default_concat(a: Any, b: Any) -> Any:
-    join = getattr(a, "concat", None)
-    return join(b) if callable(join) else a + b
-
-
-def _name(fn: object) -> str:
-    return str(getattr(fn, "__qualname__", None) or repr(fn))

@@ -40,17 +40,10 @@ _GAP = 0.11
 _SHRINK_STARTS = 5
 
 
-def semantics_name(semantics: object) -> str:
-    """Return ``"reference"`` or ``"paper"`` for a semantics argument.
+def _semantics(semantics: object) -> str:
+    """Return ``"reference"`` or ``"paper"``: the one place a semantics argument is read.
 
-    The one place a semantics argument is read (a ``witnesses.Semantics``
-    value will be accepted here).
-
-    Examples
-    --------
-    >>> from witnesses.check import semantics_name
-    >>> semantics_name("paper")
-    'paper'
+    (When ``witnesses.Semantics`` lands, accept its values here.)
     """
     if semantics not in _SEMANTICS:
         msg = f"semantics must be one of 'reference', 'paper', got {semantics!r}"
@@ -281,7 +274,7 @@ def _arguments(
     if not isinstance(focal, str):
         msg = f"focal must be a str actor name, got {focal!r}"
         raise TypeError(msg)
-    setting = Setting(fn, kk, mm, focal, semantics_name(semantics))
+    setting = Setting(fn, kk, mm, focal, _semantics(semantics))
     retained = [_retention(r) for r in retentions]
     if not retained:
         msg = "retentions must not be empty"

@@ -137,8 +137,8 @@ def compress(
         iterable of ids, looked up in ``timeline``). It is called with the
         keywords it accepts among ``target_size``, ``k``, ``m``, ``focal``,
         ``max_gap`` and ``min_length``; the result's ``strategy`` is its
-        ``__name__`` and only ``dropped``/``drops_accepted`` of the drop
-        counters are filled.
+        ``__name__``; of the drop counters only ``dropped`` and
+        ``drops_attempted = drops_accepted`` (events dropped) are filled.
     k : int
         Development events demanded before the pivot (``k >= 0``).
     m : int
