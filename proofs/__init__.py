@@ -1,15 +1,18 @@
 """Universal proofs of the laws and the claims ledger (``python -m proofs``)."""
 
+from proofs._catalogue import CatalogueEntry, catalogue
 from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
 from proofs.register import CLAIMS, LedgerEntry, check, claim, ledger
 
 __all__ = [
     "CLAIMS",
+    "CatalogueEntry",
     "Claim",
     "ClaimCheck",
     "Kind",
     "LedgerEntry",
     "Verdict",
+    "catalogue",
     "check",
     "claim",
     "ledger",

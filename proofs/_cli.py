@@ -15,6 +15,11 @@ from proofs.register import CLAIMS, LedgerEntry, claim, ledger
 
 def main(argv: list[str] | None = None) -> int:
     """Run the ledger; exit 0 when every check ran, 1 when one crashed, 2 on usage."""
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["audit"]:
+        from proofs._audit_cli import main as audit_main
+
+        return audit_main(argv[1:])
     parser = argparse.ArgumentParser(
         prog="python -m proofs",
         description="Check every claim of THEORY.md and print its verdict and evidence.",
@@ -68,6 +73,8 @@ def _table(rows: list[LedgerEntry], *, verbose: bool) -> str:
             lines.append(
                 f"{row.claim.id:<16} {_verdict(row):<11} {row.claim.statement}"
             )
+            if row.claim.where:
+                lines.append(f"{'':<16} where: {row.claim.where}")
             evidence = row.error if row.result is None else row.result.evidence
             lines.append(f"{'':<16} evidence: {evidence}")
             if row.result is not None and row.result.counterexample is not None:

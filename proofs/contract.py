@@ -161,6 +161,7 @@ CLAIMS: tuple[Claim, ...] = (
         "keeps mu(B) ⊗ D feasible whenever B ⊗ D is",
         Kind.SMT,
         check_contract_sound,
+        where="§4, Definition 2 and the sentence after it",
     ),
     Claim(
         "VM-D2-NEC",
@@ -169,6 +170,7 @@ CLAIMS: tuple[Claim, ...] = (
         "and mu(B) ⊗ D infeasible",
         Kind.SMT,
         check_contract_necessary,
+        where="§4, Definition 2 and the sentence after it",
     ),
     Claim(
         "VM-D2-GAP",
@@ -177,5 +179,6 @@ CLAIMS: tuple[Claim, ...] = (
         "keeps a feasible block feasible also when no later pivot dominates",
         Kind.SMT,
         check_contract_gap,
+        where="§4, Definition 2 (what the threshold form leaves out; §11 limitations)",
     ),
 )

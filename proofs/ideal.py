@@ -165,6 +165,7 @@ CLAIMS: tuple[Claim, ...] = (
         "under committed semantics, c_A = 1 and A absorbed imply A ⊗commit D absorbed for every suffix D",
         Kind.SMT,
         check_absorbing_closure,
+        where="§4, Proposition 3",
     ),
     Claim(
         "VM-P3-IDEAL",
@@ -172,6 +173,7 @@ CLAIMS: tuple[Claim, ...] = (
         "the committed absorbed set is an 'absorbing left ideal'",
         Kind.SMT,
         check_ideal_side,
+        where="§4, Proposition 3 (its title, absorbing left ideal)",
     ),
     Claim(
         "VM-R1",
@@ -180,5 +182,6 @@ CLAIMS: tuple[Claim, ...] = (
         "which may reach k",
         Kind.SMT,
         check_endo_escape,
+        where="§4, Remark 1",
     ),
 )

@@ -117,6 +117,9 @@ class Claim:
     slow : bool
         Whether the check takes more than a few seconds (``--quick`` skips
         nothing, but reports may note it).
+    where : str
+        Where the source states the claim (section, theorem, equation, table,
+        figure), e.g. ``"§3, Proposition 1"``; empty when not yet located.
 
     Examples
     --------
@@ -133,6 +136,7 @@ class Claim:
     kind: Kind
     check: Callable[[], ClaimCheck] = field(repr=False)
     slow: bool = False
+    where: str = ""
 
     def run(self) -> ClaimCheck:
         """Run the check and make sure it answers for this claim."""

@@ -186,6 +186,7 @@ CLAIMS: tuple[Claim, ...] = (
         "compose_endo is associative (ties allowed, left pivot wins)",
         Kind.SMT,
         check_endo_associative,
+        where="§3.3, Proposition 1",
     ),
     Claim(
         "VM-P2",
@@ -193,6 +194,7 @@ CLAIMS: tuple[Claim, ...] = (
         "e = (-inf, 0, 0) is a two-sided identity of compose_endo",
         Kind.SMT,
         check_endo_identity,
+        where="§3.3, Proposition 2",
     ),
     Claim(
         "VM-P1-COMMIT",
@@ -200,6 +202,7 @@ CLAIMS: tuple[Claim, ...] = (
         "compose_commit is associative",
         Kind.SMT,
         check_commit_associative,
+        where="§3.2, committed operator (associativity is not stated by the paper)",
     ),
     Claim(
         "VM-P2-COMMIT",
@@ -207,6 +210,7 @@ CLAIMS: tuple[Claim, ...] = (
         "(-inf, 0, 0, 0) is a two-sided identity of compose_commit",
         Kind.SMT,
         check_commit_identity,
+        where="§3.2, committed operator, with the identity of Proposition 2",
     ),
     Claim(
         "VM-NF",
@@ -215,6 +219,7 @@ CLAIMS: tuple[Claim, ...] = (
         "is closed under both products",
         Kind.SMT,
         check_normal_form_closed,
+        where="§3.1, Definition 1 and §3.2 (carrier of both products)",
     ),
     Claim(
         "VM-SYS",
@@ -222,5 +227,6 @@ CLAIMS: tuple[Claim, ...] = (
         "associativity licenses parallel tree reduction with O(log n) depth",
         Kind.EXHAUSTIVE,
         check_tree_reduction,
+        where="§3.3, systems implication after Proposition 2",
     ),
 )

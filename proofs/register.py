@@ -19,12 +19,14 @@ _MODULES = (
     "proofs.witness",
     "proofs.closure",
     "proofs.mirage",
+    "proofs.published",
     "proofs.depth",
     "proofs.floors",
     "proofs.inference",
     "proofs.sheaf",
     "proofs.geometry",
     "proofs.simulation",
+    "proofs.statistics",
 )
 
 
@@ -55,7 +57,8 @@ class LedgerEntry:
     >>> from proofs import ledger
     >>> row = ledger(["VM-P2"])[0]
     >>> sorted(row.to_dict())
-    ['counterexample', 'evidence', 'id', 'kind', 'source', 'statement', 'verdict']
+    ['counterexample', 'evidence', 'id', 'kind', 'source', 'statement', 'verdict',
+     'where']
     """
 
     claim: Claim
@@ -68,6 +71,7 @@ class LedgerEntry:
             "id": self.claim.id,
             "source": self.claim.source,
             "statement": self.claim.statement,
+            "where": self.claim.where,
             "kind": self.claim.kind.value,
         }
         if self.result is None:

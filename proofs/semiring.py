@@ -401,6 +401,7 @@ def _candidate_claim(candidate: str, statement: str) -> Claim:
         statement,
         Kind.SMT,
         lambda: check_semiring(candidate),
+        where="§12, conjectured context semiring (candidate carriers)",
     )
 
 
@@ -412,6 +413,7 @@ CLAIMS: tuple[Claim, ...] = (
         "element (W, d_total) with slot-wise maximum) yields a context semiring",
         Kind.SMT,
         check_verdict,
+        where="§12, conjectured context semiring",
     ),
     _candidate_claim(
         "EQ",
@@ -439,6 +441,7 @@ CLAIMS: tuple[Claim, ...] = (
         "at k, max-combine; d_total adds) is associative with identity (all bottom, 0)",
         Kind.SMT,
         check_monoid,
+        where="§12, set-valued lift of the monoid",
     ),
     Claim(
         "VM-TROP-HOM",
@@ -447,6 +450,7 @@ CLAIMS: tuple[Claim, ...] = (
         "monoid homomorphism onto the context monoid with d_pre capped at k",
         Kind.SMT,
         check_homomorphism,
+        where="§12, set-valued lift of the monoid",
     ),
     Claim(
         "VM-TROP-WITNESS",
@@ -456,5 +460,6 @@ CLAIMS: tuple[Claim, ...] = (
         "regret 0.35",
         Kind.ARITHMETIC,
         check_witness,
+        where="§12, set-valued lift; Table 4 (the witness it must reproduce)",
     ),
 )

@@ -476,6 +476,7 @@ CLAIMS: tuple[Claim, ...] = (
         "development count d(p) = p - ceil(0.2 p)",
         Kind.EXHAUSTIVE,
         check_dis1_superadditive,
+        where="§3.2, the d_pre rule of endogenous composition",
     ),
     Claim(
         "VM-DIS-2-CONTRACT",
@@ -484,6 +485,7 @@ CLAIMS: tuple[Claim, ...] = (
         "published Exp58 contract row (all 40 block-1 events kept, score 47.084)",
         Kind.EXHAUSTIVE,
         check_dis2_contract,
+        where="§4, Definition 2; Table 4 (contract-guarded row)",
     ),
     Claim(
         "VM-DIS-3-COMMIT",
@@ -492,6 +494,7 @@ CLAIMS: tuple[Claim, ...] = (
         "composition (Exp56 as a check of committed absorption, VM-P3)",
         Kind.EXHAUSTIVE,
         check_dis3_commit,
+        where="§4, Proposition 3; Table 1 (Exp56)",
     ),
     Claim(
         "VM-DIS-4-ABSORBING",
@@ -500,6 +503,7 @@ CLAIMS: tuple[Claim, ...] = (
         "paper's absorbed predicate (the committed pivot's d_pre < k)",
         Kind.EXHAUSTIVE,
         check_dis4_absorbing,
+        where="§4, absorbing predicate d_pre < k",
     ),
     Claim(
         "VM-DIS-5-ENDOGENOUS-TP",
@@ -508,6 +512,7 @@ CLAIMS: tuple[Claim, ...] = (
         "sequence (the paper's endogenous pivot)",
         Kind.EXHAUSTIVE,
         check_dis5_endogenous_tp,
+        where="§2, endogenous turning point tau(S)",
     ),
     Claim(
         "VM-DIS-5-GREEDY-ARGMAX",
@@ -516,6 +521,7 @@ CLAIMS: tuple[Claim, ...] = (
         "event of its sequence",
         Kind.EXHAUSTIVE,
         check_dis5_greedy_argmax,
+        where="§2, committed semantics",
     ),
     Claim(
         "VM-DIS-6-TIES",
@@ -524,6 +530,7 @@ CLAIMS: tuple[Claim, ...] = (
         "argmax of (w, -t, id)",
         Kind.EXHAUSTIVE,
         check_dis6_ties,
+        where="§2, tie-breaking by (w, -t, event_id)",
     ),
     Claim(
         "VM-DIS-7-REGRET",
@@ -531,6 +538,7 @@ CLAIMS: tuple[Claim, ...] = (
         "naive compression's semantic regret on Exp58 is 0.544",
         Kind.ARITHMETIC,
         check_dis7_regret,
+        where="§7.5, relative score shortfall equation; Table 4",
     ),
     Claim(
         "VM-DIS-10-SCALE",
@@ -538,6 +546,7 @@ CLAIMS: tuple[Claim, ...] = (
         "the closure tables (240 pairs, 0/96, 0.133, 0.033) come from the full preset",
         Kind.ARITHMETIC,
         check_dis10_scale,
+        where="Tables 1 and 2",
     ),
     Claim(
         "VM-DIS-11-SOLVER-EXACT",
@@ -546,6 +555,7 @@ CLAIMS: tuple[Claim, ...] = (
         "sequences with a top-M turning point (an exact RCSPP solver)",
         Kind.EXHAUSTIVE,
         check_dis11_solver_exact,
+        where="§2, TP-conditioned label-setting solver",
     ),
     Claim(
         "VM-DIS-12-PRECONDITION",
@@ -554,6 +564,7 @@ CLAIMS: tuple[Claim, ...] = (
         "blocks",
         Kind.EXHAUSTIVE,
         check_dis12_precondition,
+        where="§6, diagnostic state; Table 1 (Exp51)",
     ),
     Claim(
         "VM-DIS-13-PIVOT-UPDATE",
@@ -563,6 +574,7 @@ CLAIMS: tuple[Claim, ...] = (
         "carry no information",
         Kind.EXHAUSTIVE,
         check_dis13_pivot_update,
+        where="Table 2, pivot update row",
     ),
     Claim(
         "VM-DIS-15-TPLESS",
@@ -570,5 +582,6 @@ CLAIMS: tuple[Claim, ...] = (
         "every grammar-valid sequence has a turning point",
         Kind.EXHAUSTIVE,
         check_dis15_tpless,
+        where="§2, endogenous turning point tau(S)",
     ),
 )

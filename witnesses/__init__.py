@@ -24,6 +24,7 @@ from witnesses.grammar import (
     validate,
 )
 from witnesses.rates import RATE_NAMES, CellRates, MeanEstimate, Rate, rates
+from witnesses.semantics import PAPER, REFERENCE, Semantics, as_semantics
 from witnesses.sequence import ExtractedSequence, Solution
 from witnesses.solve import SOLVERS, pivot_candidates, solve
 from witnesses.state import (
@@ -42,7 +43,9 @@ from witnesses.trials import (
 )
 
 __all__ = [
+    "PAPER",
     "RATE_NAMES",
+    "REFERENCE",
     "SOLVERS",
     "STRATEGIES",
     "TRIAL_FIELDS",
@@ -61,12 +64,14 @@ __all__ = [
     "MultiBurstConfig",
     "Phase",
     "Rate",
+    "Semantics",
     "Simulator",
     "Solution",
     "Timeline",
     "Trial",
     "Violation",
     "Witness",
+    "as_semantics",
     "build_context_state",
     "bursty",
     "check_compressor",

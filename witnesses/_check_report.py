@@ -142,8 +142,8 @@ class CompressorReport:
         The mirage diagnostics by retention (``budget``), with Wilson 95%
         intervals; empty with ``mirage=False``.
     judged_by : str
-        ``"invariant"`` under the reference semantics, ``"block"`` under the
-        paper's.
+        ``"block"`` when the semantics' contract is Definition 2 (``PAPER``),
+        ``"invariant"`` when it is the all-pivot guard (``REFERENCE``).
     safe : bool
         Whether the contract it is judged by held on every compression.
     verdict : str
@@ -181,10 +181,12 @@ class CompressorReport:
         block: ContractResult,
         invariant: ContractResult,
         cells: tuple[CellRates, ...],
+        *,
+        judged_by: str,
     ) -> CompressorReport:
         """Assemble the report and its verdict sentence."""
         judge, other = (
-            (block, invariant) if semantics == "paper" else (invariant, block)
+            (block, invariant) if judged_by == "block" else (invariant, block)
         )
         head = "Safe as far as tested" if judge.holds else "Not safe"
         found = (

@@ -24,6 +24,7 @@ from typing import Any
 from algebra import Context, satisfies_contract
 from witnesses.compress import compress
 from witnesses.events import Timeline
+from witnesses.semantics import Semantics
 from witnesses.state import (
     build_context_state,
     no_absorption_invariant,
@@ -43,11 +44,16 @@ class Setting:
     k: int
     m: int
     focal: str
-    semantics: str
+    sem: Semantics
+
+    @property
+    def semantics(self) -> str:
+        """The semantics' name."""
+        return self.sem.name
 
     def block(self, timeline: Timeline) -> Context:
         """Return the block's monoid element under the semantics' counting."""
-        if self.semantics == "paper":
+        if self.sem.counting == "paper":
             return paper_block_context(timeline, self.focal)
         return reference_block_context(timeline, self.focal)
 
@@ -125,7 +131,7 @@ def explain_block(s: Setting, timeline: Timeline, target: int) -> str:
     before, after = s.block(timeline), s.block(kept)
     counted = (
         "non-focal events"
-        if s.semantics == "paper"
+        if s.sem.counting == "paper"
         else "development-eligible events (every event, minus the 20% setup share)"
     )
     return (

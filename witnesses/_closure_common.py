@@ -100,17 +100,6 @@ class ClosureRate:
         )
 
 
-SEMANTICS = ("reference", "paper")
-"""``"reference"``: the rhun block states (WITNESS.md 1.5); ``"paper"``: the
-``(w*, d_total, d_pre)`` monoid of THEORY.md §1 (non-focal events are
-development, no setup share; committed product where the paper commits)."""
-
-
-def check_semantics(semantics: object) -> str:
-    """Return ``semantics`` if it is one of :data:`SEMANTICS`."""
-    return check_choice(semantics, "semantics", SEMANTICS)
-
-
 def case(index: int, n_events: int) -> Timeline:
     """Return the Bursty timeline of case ``index`` (epsilon cycles, seed = index)."""
     return bursty(

@@ -30,25 +30,14 @@ from witnesses.events import Timeline
 from witnesses.generators import MultiBurstConfig, multiburst
 from witnesses.grammar import Grammar
 from witnesses.rates import rates
+from witnesses.semantics import REFERENCE, Semantics, as_semantics
 from witnesses.solve import solve
 from witnesses.trials import Trial
 
 __all__ = ["CompressorReport", "ContractResult", "Witness", "check_compressor"]
 
-_SEMANTICS = ("reference", "paper")
 _GAP = 0.11
 _SHRINK_STARTS = 5
-
-
-def _semantics(semantics: object) -> str:
-    """Return ``"reference"`` or ``"paper"``: the one place a semantics argument is read.
-
-    (When ``witnesses.Semantics`` lands, accept its values here.)
-    """
-    if semantics not in _SEMANTICS:
-        msg = f"semantics must be one of 'reference', 'paper', got {semantics!r}"
-        raise ValueError(msg)
-    return str(semantics)
 
 
 def check_compressor(
@@ -56,7 +45,7 @@ def check_compressor(
     *,
     k: int,
     m: int = 10,
-    semantics: str = "reference",
+    semantics: Semantics | str = REFERENCE,
     timelines: Iterable[Timeline] | None = None,
     seeds: Iterable[int] = range(50),
     retentions: Sequence[float] = (0.5, 0.3, 0.1),
@@ -75,11 +64,12 @@ def check_compressor(
         Development events the grammar demands before the pivot (``>= 0``).
     m : int, default 10
         Pivot candidates the all-pivot invariant watches (``>= 1``).
-    semantics : {"reference", "paper"}, default "reference"
-        Judge by the all-pivot invariant and solve with the reference solver
-        (``"reference"``), or judge by Definition 2, count development events
-        as the non-focal events and solve exactly with the endogenous pivot
-        (``"paper"``).
+    semantics : Semantics or str, default REFERENCE
+        Which contract judges, how Definition 2 counts development, and the
+        solver (:mod:`witnesses.semantics`). ``REFERENCE``: judged by the
+        all-pivot invariant (its contract is ``contract_guarded``), the
+        reference solver. ``PAPER``: judged by Definition 2 with non-focal
+        events as development, the exact solver with the endogenous pivot.
     timelines : iterable of Timeline, optional
         The inputs; by default MultiBurst timelines of 200 events, one per
         seed, as in the retention sweep.
@@ -168,6 +158,7 @@ def check_compressor(
         block,
         invariant,
         cells,
+        judged_by="block" if setting.sem.contract == "definition2" else "invariant",
     )
 
 
@@ -216,15 +207,14 @@ def _witness(
 
 
 def _solve(s: Setting, timeline: Timeline, grammar: Grammar, forced: str | None) -> Any:
-    exact = s.semantics == "paper"
     return solve(
         timeline,
         s.focal,
         grammar=grammar,
         m=s.m,
         tp_candidate_ids=None if forced is None else (forced,),
-        solver="exact" if exact else "reference",
-        endogenous=exact,
+        solver=s.sem.solver,
+        endogenous=s.sem.endogenous and s.sem.solver == "exact",
     )
 
 
@@ -245,7 +235,7 @@ def _trial(
         strategy_name(s.fn),
         budget=retention,
         seed=seed,
-        model=f"{'exact' if s.semantics == 'paper' else 'reference'} ({s.semantics})",
+        model=f"{s.sem.solver} ({s.semantics})",
         full_pivot=tp,
         chosen_pivot=free.turning_point_id,
         raw_validity=free.valid,
@@ -274,7 +264,7 @@ def _arguments(
     if not isinstance(focal, str):
         msg = f"focal must be a str actor name, got {focal!r}"
         raise TypeError(msg)
-    setting = Setting(fn, kk, mm, focal, _semantics(semantics))
+    setting = Setting(fn, kk, mm, focal, as_semantics(semantics))
     retained = [_retention(r) for r in retentions]
     if not retained:
         msg = "retentions must not be empty"

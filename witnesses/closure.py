@@ -7,20 +7,21 @@ rule-of-three and exact one-sided 95% upper bounds. ``scale="smoke"`` is the
 size of the paper's Tables 1-2 (80 sequences; 16 states x 6 suffixes; 30
 seeds), ``scale="full"`` the larger preset (500; 60 x 16; 200).
 
-Two semantics (WITNESS.md, decision 1): ``"reference"`` runs the checks on
+Two semantics (:mod:`witnesses.semantics`, WITNESS.md decision 1); the
+block algebra follows the semantics' development counting. ``REFERENCE`` runs the checks on
 the reference's block states (:mod:`witnesses.state`: all-event prefix
 counts with the 20% setup share, top-``M`` pivot lists, endogenous
 composition, "some candidate has ``j_dev < k``" as the absorbing predicate,
-the ``contract_guarded`` compressor); ``"paper"`` runs them on the monoid
+the ``contract_guarded`` compressor); ``PAPER`` runs them on the monoid
 elements ``(w*, d_total, d_pre)`` of THEORY.md §1
 (:func:`~witnesses.state.paper_block_context`: non-focal events are
 development, no setup share) with ``compose_endo``, the committed product
 for Exp56, ``d_pre < k`` as the absorbing predicate, and the
 ``definition2`` compressor (THEORY.md ``VM-D2``).
 
-Our generators follow the prose of WITNESS.md 1.1, not the proprietary
-reference code, so individual timelines (and hence the counts) need not match
-the published ones; the qualitative claims are what can be compared.
+The generators draw in the reference's order (WITNESS.md 1.1, corrected
+2026-11-24), so the smoke-scale counts are comparable with the paper's
+Tables 1-2.
 """
 
 from __future__ import annotations
@@ -39,17 +40,17 @@ from witnesses._closure_common import (
     EPSILONS,
     FOCAL,
     SCALES,
-    SEMANTICS,
     ClosureRate,
     Ops,
     case,
-    check_semantics,
     scaled,
     slice_,
 )
 from witnesses.compress import compress
 from witnesses.events import Timeline
 from witnesses.grammar import Grammar
+from witnesses.semantics import REFERENCE, Semantics, as_semantics
+from witnesses.semantics import SEMANTICS as _SEMANTICS
 from witnesses.solve import solve
 from witnesses.state import (
     build_context_state,
@@ -73,6 +74,10 @@ __all__ = [
     "exp56",
     "exp57",
 ]
+
+
+SEMANTICS = tuple(s.name for s in _SEMANTICS)
+"""Names of the semantics the closure checks run under."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +120,7 @@ def exp51(
     n_events: int = 200,
     m: int = 25,
     cut_seed: int = 51007,
-    semantics: str = "reference",
+    semantics: Semantics | str = REFERENCE,
 ) -> Exp51Result:
     """Exp51: composed block states equal the state of the concatenation (``VM-E51``).
 
@@ -138,7 +143,7 @@ def exp51(
     cut_seed : int, default 51007
         Seed of the cut-point stream (the protocol's ``random.Random``;
         Python's Mersenne Twister, independent of ``PYTHONHASHSEED``).
-    semantics : {"reference", "paper"}
+    semantics : Semantics or str, default REFERENCE
         Block states and ``compose_context_states``, or monoid elements and
         ``compose_endo`` (where "q/r" and "full" equality coincide).
 
@@ -157,7 +162,7 @@ def exp51(
     """
     count = scaled(scale, "exp51", n_sequences, "n_sequences")
     n = check_int(n_events, "n_events", minimum=4)
-    ops = _ops(check_semantics(semantics), check_int(m, "m", minimum=1), 1)
+    ops = _ops(as_semantics(semantics), check_int(m, "m", minimum=1), 1)
     cuts_rng = random.Random(check_int(cut_seed, "cut_seed", minimum=0))
     state_bad = full_bad = assoc_bad = 0
     first: str | None = None
@@ -240,7 +245,7 @@ def exp56(
     k: int = 1,
     m: int = 25,
     max_cases: int = 138,
-    semantics: str = "reference",
+    semantics: Semantics | str = REFERENCE,
 ) -> Exp56Result:
     """Exp56: an absorbing state stays absorbing when later events are appended (``VM-E56``).
 
@@ -270,7 +275,7 @@ def exp56(
     k : int, default 1
     m : int, default 25
     max_cases : int, default 138
-    semantics : {"reference", "paper"}
+    semantics : Semantics or str, default REFERENCE
 
     Returns
     -------
@@ -291,7 +296,7 @@ def exp56(
         longest = check_int(max_suffix, "max_suffix", minimum=1)
     n = check_int(n_events, "n_events", minimum=4)
     grammar = Grammar.parametric(check_int(k, "k", minimum=1))
-    sem = check_semantics(semantics)
+    sem = as_semantics(semantics)
     ops = _ops(sem, check_int(m, "m", minimum=1), grammar.k)
     states: list[tuple[int, Timeline, Any, float]] = []
     scanned = 0
@@ -338,7 +343,7 @@ def exp57(
     m: int = 10,
     max_gap: float = 0.11,
     retention: float = 0.6,
-    semantics: str = "reference",
+    semantics: Semantics | str = REFERENCE,
 ) -> Exp57Result:
     """Exp57: which operations keep block states closed (``VM-E57``).
 
@@ -369,7 +374,7 @@ def exp57(
     m : int, default 10
     max_gap : float, default 0.11
     retention : float, default 0.6
-    semantics : {"reference", "paper"}
+    semantics : Semantics or str, default REFERENCE
 
     Returns
     -------
@@ -388,7 +393,7 @@ def exp57(
     n = check_int(n_events, "n_events", minimum=2)
     k = check_int(k, "k", minimum=0)
     m = check_int(m, "m", minimum=1)
-    ops = _ops(check_semantics(semantics), m, k, max_gap=max_gap, retention=retention)
+    ops = _ops(as_semantics(semantics), m, k, max_gap=max_gap, retention=retention)
     tallies = {op: [0, 0, 0, 0] for op in OPERATIONS}
     pi_seeds: list[int] = []
     escape_seeds: list[int] = []
@@ -411,8 +416,13 @@ def _scale_name(scale: str) -> str:
     return scale
 
 
-def _extend(semantics: str, ops: Ops, state: Any, suffix: Any) -> Any:
-    if semantics == "reference":
+def _monoid(sem: Semantics) -> bool:
+    """Whether ``sem`` runs the closure checks on monoid elements (paper counting)."""
+    return sem.counting == "paper"
+
+
+def _extend(sem: Semantics, ops: Ops, state: Any, suffix: Any) -> Any:
+    if not _monoid(sem):
         return ops.compose(state, suffix)
     return compose_commit(
         CommittedContext(state.w, state.d_total, state.d_pre, True),
@@ -421,7 +431,7 @@ def _extend(semantics: str, ops: Ops, state: Any, suffix: Any) -> Any:
 
 
 def _ops(
-    semantics: str,
+    sem: Semantics,
     m: int,
     k: int,
     *,
@@ -432,8 +442,8 @@ def _ops(
         return compress(
             tl,
             FOCAL,
-            strategy="contract_guarded" if semantics == "reference" else "definition2",
-            counting=semantics,
+            strategy=sem.contract,
+            counting=sem.counting,
             k=k,
             m=m,
             target_size=max(8, round(retention * len(tl))),
@@ -445,11 +455,11 @@ def _ops(
         kept = result.timeline
         invalid = not set(kept.ids) <= set(tl.ids)
         state = ops.block(kept)
-        if semantics == "reference":
+        if not _monoid(sem):
             return invalid, not result.invariant_holds, state
         return invalid, not _satisfies_contract(base, state, k), state
 
-    if semantics == "reference":
+    if not _monoid(sem):
         ops = Ops(
             block=lambda tl: build_context_state(tl, FOCAL, m),
             compose=lambda a, b: compose_context_states(a, b, m),

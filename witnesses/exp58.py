@@ -12,7 +12,7 @@ substituting another pivot, at a relative score shortfall of 0.5441.
 
 Usage::
 
-    python -m witnesses.exp58 [--semantics {reference,paper}] [--json] [--out FILE]
+    python -m witnesses.exp58 [--semantics {reference,paper,paper-eligible}] [--json] [--out FILE]
 
 ``--semantics reference`` (the default) follows the reference experiments and
 reproduces WITNESS.md 2.1 to full float precision; ``--semantics paper``
@@ -37,6 +37,8 @@ from witnesses._runner import write_atomic
 from witnesses.compress import compress
 from witnesses.events import Event, Timeline
 from witnesses.grammar import Grammar
+from witnesses.semantics import NAMES, REFERENCE, Semantics, as_semantics
+from witnesses.semantics import SEMANTICS as _SEMANTICS
 from witnesses.solve import solve
 
 __all__ = [
@@ -52,8 +54,8 @@ __all__ = [
     "run",
 ]
 
-SEMANTICS = ("reference", "paper")
-"""The two semantics every experiment runs under (WITNESS.md decision 1)."""
+SEMANTICS = tuple(s.name for s in _SEMANTICS)
+"""Names of the semantics every experiment runs under (WITNESS.md decision 1)."""
 
 K = 3
 """Development events demanded before the pivot in Exp58."""
@@ -188,7 +190,7 @@ class Exp58Result:
     Attributes
     ----------
     semantics : str
-        ``"reference"`` or ``"paper"``.
+        The name of the :class:`~witnesses.semantics.Semantics` it ran under.
     k : int
         Prefix demand (3).
     contract : str
@@ -245,7 +247,7 @@ class Exp58Result:
             "experiment": "exp58",
             "k": self.k,
             "mirage_by_substitution": self.mirage_by_substitution,
-            "parameters": _parameters(self.semantics, self.contract),
+            "parameters": _parameters(as_semantics(self.semantics)),
             "seed": None,
             "semantics": self.semantics,
             "shortfall": self.shortfall,
@@ -255,17 +257,20 @@ class Exp58Result:
         }
 
 
-def run(*, semantics: str = "reference") -> Exp58Result:
+def run(*, semantics: Semantics | str = REFERENCE) -> Exp58Result:
     """Run the Exp58 witness under ``semantics`` (pure, deterministic).
 
     Parameters
     ----------
-    semantics : {"reference", "paper"}
-        ``"reference"``: compression ``contract_guarded`` (every top-10 pivot
-        keeps ``j_dev >= 3``), the reference label-setting solver.
-        ``"paper"``: compression ``definition2`` (``VM-D2``, development counted
-        as ``development_eligible_count``), the exact solver with the
-        endogenous turning point.
+    semantics : Semantics or str, default REFERENCE
+        The contract, solver and development counting
+        (:mod:`witnesses.semantics`). ``REFERENCE``: ``contract_guarded``
+        (every top-10 pivot keeps ``j_dev >= 3``), the reference
+        label-setting solver. ``PAPER``: Definition 2 (``VM-D2``) with
+        non-focal events as development, the exact solver with the
+        endogenous turning point; Exp58 has only focal events, so its
+        Definition 2 is vacuous. ``"paper-eligible"`` counts development
+        the reference way (every event, 20% setup share).
 
     Returns
     -------
@@ -286,24 +291,24 @@ def run(*, semantics: str = "reference") -> Exp58Result:
     Examples
     --------
     >>> from witnesses.exp58 import run
-    >>> r = run(semantics="paper")
+    >>> r = run(semantics="paper-eligible")
     >>> r.cell("definition2", 1).kept_block1, r.cell("definition2", 1).free.score
     (('e01', 'e02', 'e03', 'e40'), 39.02692307692308)
     """
-    if semantics not in SEMANTICS:
-        msg = f"semantics must be one of {', '.join(map(repr, SEMANTICS))}, got {semantics!r}"
-        raise ValueError(msg)
-    contract = "contract_guarded" if semantics == "reference" else "definition2"
+    sem = as_semantics(semantics)
+    contract = sem.contract
     timeline = exp58_timeline()
     block1 = timeline.subset(BLOCK1)
     kept = {"full": BLOCK1}
     for strategy in ("naive", contract):
-        result = compress(block1, strategy=strategy, k=K, m=10, target_size=2)
+        result = compress(
+            block1, strategy=strategy, k=K, m=10, target_size=2, counting=sem.counting
+        )
         kept[strategy] = result.timeline.ids
-    full = _solve(timeline, semantics, m=1)
+    full = _solve(timeline, sem, m=1)
     full_pivot = full.turning_point
     cells = tuple(
-        _cell(timeline, strategy, kept[strategy], m, semantics, full)
+        _cell(timeline, strategy, kept[strategy], m, sem, full)
         for strategy in ("full", "naive", contract)
         for m in (1, 10)
     )
@@ -318,22 +323,21 @@ def run(*, semantics: str = "reference") -> Exp58Result:
         naive10.free.valid and not naive10.pivot_preserved and not naive10.fixed.valid
     )
     return Exp58Result(
-        semantics, K, contract, full_pivot, cells, triple, mirage, naive10.shortfall
+        sem.name, K, contract, full_pivot, cells, triple, mirage, naive10.shortfall
     )
 
 
 def _solve(
-    timeline: Timeline, semantics: str, *, m: int, forced: str | None = None
+    timeline: Timeline, sem: Semantics, *, m: int, forced: str | None = None
 ) -> SolveOutcome:
-    solver = "reference" if semantics == "reference" else "exact"
     solution = solve(
         timeline,
         "actor_0",
         grammar=GRAMMAR,
         m=m,
         tp_candidate_ids=None if forced is None else (forced,),
-        solver=solver,
-        endogenous=semantics == "paper",
+        solver=sem.solver,
+        endogenous=sem.endogenous,
     )
     return SolveOutcome(solution.valid, solution.turning_point_id, solution.score)
 
@@ -343,16 +347,16 @@ def _cell(
     strategy: str,
     kept: tuple[str, ...],
     m: int,
-    semantics: str,
+    sem: Semantics,
     full: SolveOutcome,
 ) -> Exp58Cell:
     full_pivot, full_score = full.turning_point, full.score
     composed = timeline.subset((*kept, *BLOCK2))
-    free = _solve(composed, semantics, m=m)
+    free = _solve(composed, sem, m=m)
     if full_pivot is None:
         fixed = SolveOutcome(False, None, None)
     else:
-        fixed = _solve(composed, semantics, m=m, forced=full_pivot)
+        fixed = _solve(composed, sem, m=m, forced=full_pivot)
     shortfall = None
     if free.score is not None and full_score:
         shortfall = 1.0 - free.score / full_score
@@ -360,11 +364,12 @@ def _cell(
     return Exp58Cell(strategy, m, kept, free, fixed, preserved, shortfall)
 
 
-def _parameters(semantics: str, contract: str) -> dict[str, Any]:
+def _parameters(sem: Semantics) -> dict[str, Any]:
     return {
         "block1_target": 2,
         "compression_M": 10,
-        "contract": contract,
+        "contract": sem.contract,
+        "counting": sem.counting,
         "grammar": {
             "focal_actor_coverage": GRAMMAR.focal_actor_coverage,
             "k": K,
@@ -374,9 +379,7 @@ def _parameters(semantics: str, contract: str) -> dict[str, Any]:
             "min_length": GRAMMAR.min_length,
             "min_timespan_fraction": GRAMMAR.min_timespan_fraction,
         },
-        "solver": "reference"
-        if semantics == "reference"
-        else "exact (endogenous pivot)",
+        "solver": sem.solver + (" (endogenous pivot)" if sem.endogenous else ""),
         "solver_M": [1, 10],
     }
 
@@ -444,7 +447,11 @@ def main(argv: list[str] | None = None) -> int:
         description=__doc__.split("\n\n", 1)[0] if __doc__ else None,
     )
     parser.add_argument(
-        "--semantics", choices=SEMANTICS, default="reference", help="default: reference"
+        "--semantics",
+        choices=NAMES,
+        default="reference",
+        help="reference (the published run), paper (THEORY.md §1 literally) or "
+        "paper-eligible (Definition 2 counting every event); default: reference",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     parser.add_argument(

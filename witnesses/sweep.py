@@ -29,6 +29,7 @@ from witnesses._runner import run_cells, write_atomic
 from witnesses.compress import STRATEGIES, compress
 from witnesses.generators import MultiBurstConfig, multiburst
 from witnesses.grammar import Grammar
+from witnesses.semantics import REFERENCE, Semantics, as_semantics
 from witnesses.solve import solve
 from witnesses.trials import Trial
 
@@ -48,10 +49,6 @@ _M = 10
 _GAP = 0.11
 _MIN_LENGTH = 4
 _N_EVENTS = 200
-_STRATEGIES = {
-    "reference": ("naive", "bridge_preserving", "contract_guarded"),
-    "paper": ("naive", "bridge_preserving", "definition2"),
-}
 _ROW_FIELDS = (
     "retention",
     "seed",
@@ -128,7 +125,7 @@ def retention_sweep(
     *,
     retentions: Sequence[float] = RETENTIONS,
     seeds: Iterable[int] = range(100),
-    semantics: str = "reference",
+    semantics: Semantics | str = REFERENCE,
     solver: str | None = None,
     strategies: Mapping[str, str | Callable[..., Any]] | None = None,
     executor: Executor | bool | None = None,
@@ -145,10 +142,12 @@ def retention_sweep(
         ``max(8, round(200 r))``.
     seeds : iterable of int
         MultiBurst seeds (``>= 0``), one cell each.
-    semantics : {"reference", "paper"}
-        ``"reference"``: strategies naive, bridge_preserving,
-        contract_guarded and the reference solver. ``"paper"``: the contract is
-        ``definition2`` and the solver is exact with the endogenous pivot.
+    semantics : Semantics or str, default REFERENCE
+        The strategies compared, the solver and the development counting
+        (:mod:`witnesses.semantics`). ``REFERENCE``: naive,
+        bridge_preserving, contract_guarded and the reference solver;
+        ``PAPER``: the contract is Definition 2 (non-focal development) and
+        the solver is exact with the endogenous pivot.
     solver : {"reference", "greedy", "exact"}, optional
         Overrides the semantics' solver: ``"greedy"`` is the committed,
         argmax-anchored search of the paper's greedy sweep.
@@ -178,7 +177,7 @@ def retention_sweep(
     ------
     ValueError
         For a retention outside ``(0, 1]``, a negative seed, no seeds, an
-        unknown semantics, or an ``out`` suffix other than .json/.csv.
+        unknown semantics name, or an ``out`` suffix other than .json/.csv.
 
     Notes
     -----
@@ -201,9 +200,7 @@ def retention_sweep(
     >>> [row["strategy"] for row in r.rows]
     ['naive', 'bridge_preserving', 'contract_guarded']
     """
-    if semantics not in _STRATEGIES:
-        msg = f"semantics must be one of 'reference', 'paper', got {semantics!r}"
-        raise ValueError(msg)
+    sem = as_semantics(semantics)
     chosen = [_check_retention(r) for r in retentions]
     seed_list = [_check_seed(s) for s in seeds]
     if not chosen or not seed_list:
@@ -215,17 +212,20 @@ def retention_sweep(
     if out is not None and not Path(out).resolve().parent.is_dir():
         msg = f"out={str(out)!r}: directory {Path(out).parent} does not exist"
         raise ValueError(msg)
-    solver_name = solver
-    if solver_name is None:
-        solver_name = "reference" if semantics == "reference" else "exact"
+    solver_name = sem.solver if solver is None else solver
     if solver_name not in ("reference", "greedy", "exact"):
         msg = f"solver must be one of 'reference', 'greedy', 'exact', got {solver!r}"
         raise ValueError(msg)
-    cells = [
-        {"retentions": chosen, "seed": s, "semantics": semantics, "solver": solver_name}
+    cells: list[dict[str, Any]] = [
+        {
+            "retentions": chosen,
+            "seed": s,
+            "semantics": _encode(sem),
+            "solver": solver_name,
+        }
         for s in seed_list
     ]
-    names, labels, callables = _user_strategies(strategies, semantics)
+    names, labels, callables = _user_strategies(strategies, sem)
     for cell in cells if strategies is not None else ():
         cell["strategies"] = labels
     fn = partial(sweep_cell, callables=callables) if callables else sweep_cell
@@ -233,7 +233,7 @@ def retention_sweep(
     rows.sort(key=lambda r: (-r["retention"], r["seed"]))
     aggregates = _aggregates(rows, chosen, names)
     result = SweepResult(
-        semantics,
+        sem.name,
         solver_name,
         tuple(rows),
         tuple(aggregates),
@@ -269,15 +269,14 @@ def sweep_cell(
     >>> len(rows), rows[0]["target"]
     (3, 100)
     """
-    semantics = cell["semantics"]
-    default = "reference" if semantics == "reference" else "exact"
-    solver = cell.get("solver", default)
-    endogenous = semantics == "paper" and solver == "exact"
+    sem = _decode(cell["semantics"])
+    solver = cell.get("solver", sem.solver)
+    endogenous = sem.endogenous and solver == "exact"
     timeline = multiburst(MultiBurstConfig(n_events=_N_EVENTS), seed=int(cell["seed"]))
     g = grammar()
     full = solve(timeline, grammar=g, m=_M, solver=solver, endogenous=endogenous)
     rows = []
-    pairs = cell.get("strategies") or [[n, n] for n in _STRATEGIES[semantics]]
+    pairs = cell.get("strategies") or [[n, n] for n in sem.strategies]
     for retention in cell["retentions"]:
         target = max(8, round(_N_EVENTS * retention))
         for strategy, label in pairs:
@@ -286,6 +285,7 @@ def sweep_cell(
                 strategy=(callables or {})[strategy]
                 if label.startswith("callable ")
                 else label,
+                counting=sem.counting,
                 k=_K,
                 m=_M,
                 target_size=target,
@@ -477,11 +477,11 @@ def _crossover(
 
 
 def _user_strategies(
-    strategies: object, semantics: str
+    strategies: object, sem: Semantics
 ) -> tuple[list[str], list[list[str]], dict[str, Callable[..., Any]]]:
     """Return row names, cell labels and the callables of ``strategies``."""
     if strategies is None:
-        names = list(_STRATEGIES[semantics])
+        names = list(sem.strategies)
         return names, [[n, n] for n in names], {}
     if not isinstance(strategies, Mapping) or not strategies:
         msg = f"strategies must be a non-empty mapping of name to strategy, got {strategies!r}"
@@ -503,6 +503,23 @@ def _user_strategies(
             msg = f"strategies[{name!r}] must be one of {', '.join(map(repr, STRATEGIES))} or a callable, got {strategy!r}"
             raise ValueError(msg)
     return list(strategies), labels, callables
+
+
+def _encode(sem: Semantics) -> str | dict[str, Any]:
+    """A JSON-ready cell value: the name of a known semantics, else its fields."""
+    try:
+        if as_semantics(sem.name) == sem:
+            return sem.name
+    except ValueError:
+        pass
+    fields = {name: getattr(sem, name) for name in Semantics.__slots__}
+    return {**fields, "strategies": list(sem.strategies)}
+
+
+def _decode(value: object) -> Semantics:
+    if isinstance(value, Mapping):
+        return Semantics(**{**value, "strategies": tuple(value["strategies"])})
+    return as_semantics(value)
 
 
 def _check_retention(value: object) -> float:

@@ -102,6 +102,7 @@ def test_json_output_shape(capsys):
         "id",
         "source",
         "statement",
+        "where",
         "kind",
         "verdict",
         "evidence",
@@ -109,6 +110,7 @@ def test_json_output_shape(capsys):
     ]
     assert row["kind"] == "smt"
     assert row["verdict"] == "proven"
+    assert row["where"] == "§3.3, Proposition 2"
 
 
 def test_verbose_claim_prints_smt_query(capsys):

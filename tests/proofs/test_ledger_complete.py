@@ -8,7 +8,7 @@ import pytest
 from proofs import CLAIMS
 
 THEORY = Path(__file__).resolve().parents[3] / "shared" / "THEORY.md"
-ID = re.compile(r"`((?:VM|DL|SLM|KO|PJ)-[A-Za-z0-9.]+(?:-[A-Za-z0-9.]+)*)`")
+ID = re.compile(r"`((?:VM|DL|SLM|KO|PJ)-[A-Za-z0-9][A-Za-z0-9.]*(?:-[A-Za-z0-9.]+)*)`")
 
 # Ids of THEORY.md that name an assumption or a definition rather than a claim:
 # they are checked through the claims that use them (named here), not alone.

@@ -11,6 +11,7 @@ import pytest
 
 from algebra import satisfies_contract
 from witnesses import (
+    PAPER,
     Event,
     Grammar,
     Timeline,
@@ -22,6 +23,7 @@ from witnesses import (
     solve,
 )
 from witnesses.generators import MultiBurstConfig
+from witnesses.semantics import PAPER_ELIGIBLE
 from witnesses.state import (
     build_context_state,
     no_absorption_invariant,
@@ -224,6 +226,23 @@ def test_paper_semantics_judges_by_definition2():
     assert "which judges by the paper's block contract" in report.verdict
 
 
+def test_semantics_objects_and_names_agree():
+    by_name = check_compressor(
+        focal_only, k=3, seeds=range(2), semantics="paper", mirage=False
+    )
+    by_object = check_compressor(
+        focal_only, k=3, seeds=range(2), semantics=PAPER, mirage=False
+    )
+    assert by_name.to_dict() == by_object.to_dict()
+    eligible = check_compressor(
+        focal_only, k=3, seeds=range(2), semantics=PAPER_ELIGIBLE, mirage=False
+    )
+    assert eligible.judged_by == "block" and eligible.semantics == "paper-eligible"
+    # reference counting: every kept event is development, so keeping 20+ focal
+    # events satisfies Definition 2 although no non-focal event survives
+    assert eligible.block_contract.holds and not by_name.block_contract.holds
+
+
 def test_mirage_rates_of_a_compressor_that_keeps_everything():
     report = check_compressor(keep_all, k=3, seeds=range(2), retentions=(0.5,))
     (cell,) = report.rates
@@ -304,7 +323,7 @@ def test_user_timelines():
         ({"fn": 3}, TypeError, "fn must be callable, got 3"),
         ({"k": -1}, ValueError, "k=-1 must satisfy k >= 0"),
         ({"m": 0}, ValueError, "m=0 must satisfy m >= 1"),
-        ({"semantics": "both"}, ValueError, "semantics must be one of 'reference', 'paper'"),
+        ({"semantics": "both"}, ValueError, "semantics must be a Semantics or one of 'reference', 'paper'"),
         ({"retentions": (0.0,)}, ValueError, r"retention must be in \(0, 1\]"),
         ({"retentions": ()}, ValueError, "retentions must not be empty"),
         ({"timelines": []}, ValueError, "must not be empty"),

@@ -246,7 +246,7 @@ BAD = [
     (
         lambda: exp51(semantics="rhun"),
         ValueError,
-        "semantics must be one of 'reference', 'paper'",
+        "semantics must be a Semantics or one of 'reference', 'paper'",
     ),
     (lambda: exp56(scale="tiny"), ValueError, "scale must be one of"),
 ]

@@ -10,6 +10,7 @@ import pytest
 
 from witnesses import exp58
 from witnesses.exp58 import main, run
+from witnesses.semantics import PAPER, PAPER_ELIGIBLE
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -47,9 +48,13 @@ def test_vm_e58_reference_reproduces_the_published_table_exactly():
     assert round(result.shortfall, 4) == 0.5441
 
 
-def test_vm_e58_paper_semantics_contract_row_is_definition2():
-    """WITNESS.md decision 2: Def. 2 keeps 4 block-1 events, TP e41, 39.02692307692308."""
-    result = run(semantics="paper")
+def test_vm_e58_paper_eligible_contract_row_is_definition2():
+    """WITNESS.md decision 2: Def. 2 keeps 4 block-1 events, TP e41, 39.02692307692308.
+
+    That illustration counts development the reference way (every event, 20%
+    setup share): the semantics ``PAPER_ELIGIBLE``.
+    """
+    result = run(semantics=PAPER_ELIGIBLE)
     cell = result.cell("definition2", 1)
     assert cell.kept_block1 == ("e01", "e02", "e03", "e40")
     assert (cell.free.turning_point, cell.free.score) == ("e41", 39.02692307692308)
@@ -60,6 +65,23 @@ def test_vm_e58_paper_semantics_contract_row_is_definition2():
     assert naive.free.turning_point == "e45"
     assert naive.free.score == pytest.approx(5.465, abs=1e-12)
     assert result.witness_triple and result.mirage_by_substitution
+
+
+def test_vm_e58_paper_semantics_definition2_is_vacuous():
+    """With non-focal events as development (PAPER), Exp58 has no development at all.
+
+    Every event belongs to actor_0, so d_total(block 1) = 0 and Definition 2
+    (d_total(mu(B)) >= min(d_total(B), k) = 0) allows every drop: the contract
+    row keeps what naive keeps, and the witness triple fails.
+    """
+    result = run(semantics=PAPER)
+    assert result.contract == "definition2"
+    contract, naive = result.cell("definition2", 1), result.cell("naive", 1)
+    assert contract.kept_block1 == naive.kept_block1 == ("e01", "e03")
+    assert not contract.free.valid
+    assert not result.witness_triple
+    assert result.mirage_by_substitution
+    assert result.to_dict()["parameters"]["counting"] == "paper"
 
 
 def test_json_document_keys_and_byte_identical_runs(capsys):
@@ -93,7 +115,7 @@ def test_table_is_the_default_output(capsys):
 
 def test_out_writes_the_document_atomically(tmp_path, capsys):
     target = tmp_path / "exp58.json"
-    assert main(["--semantics", "paper", "--out", str(target)]) == 0
+    assert main(["--semantics", "paper", "--out", str(target)]) == 1
     doc = json.loads(target.read_text())
     assert doc["semantics"] == "paper"
     assert list(tmp_path.iterdir()) == [target]
@@ -125,7 +147,7 @@ def test_usage_error_is_exit_2(capsys):
 
 
 def test_unknown_semantics_in_run():
-    with pytest.raises(ValueError, match="semantics must be one of"):
+    with pytest.raises(ValueError, match="semantics must be a Semantics or one of"):
         run(semantics="both")
 
 

@@ -149,7 +149,7 @@ BAD = [
     ({"retentions": [True]}, TypeError, "retentions must hold real numbers"),
     ({"seeds": [-1]}, ValueError, "seed must be >= 0"),
     ({"seeds": []}, ValueError, "must not be empty"),
-    ({"semantics": "both"}, ValueError, "semantics must be one of"),
+    ({"semantics": "both"}, ValueError, "semantics must be a Semantics or one of"),
     ({"solver": "tp"}, ValueError, "solver must be one of"),
     ({"out": "sweep.txt"}, ValueError, "out must end in .json or .csv"),
     ({"out": "absent-dir/sweep.json"}, ValueError, "does not exist"),

@@ -1,0 +1,153 @@
+"""The papers' printed statistics as ledger claims, built from data files.
+
+Each paper tag has a folder ``proofs/data/stats/<TAG>/`` holding audit tables
+(see :mod:`proofs.audit`) and an ``index.csv`` with the columns
+``file,claim_id,where,statement``. Every listed table becomes one claim of kind
+``arithmetic``:
+
+- ``verified`` when every printed number in it is consistent;
+- ``refuted`` when any is inconsistent (the counterexample lists each
+  inconsistent number with its recomputed value);
+- ``open`` when some rows are not checkable and none is inconsistent.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterator
+from functools import partial
+from importlib.resources import files
+from importlib.resources.abc import Traversable
+
+from proofs.audit import AuditReport, Status, audit_table
+from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
+
+__all__ = ["CLAIMS", "INDEX_COLUMNS", "check_table", "stats_root"]
+
+INDEX_COLUMNS = ("file", "claim_id", "where", "statement")
+"""The columns of ``proofs/data/stats/<TAG>/index.csv``."""
+
+_ORDER = ("VM", "DL", "SLM", "KO", "PJ")
+
+
+def stats_root() -> Traversable:
+    """Return the folder of the statistics data (inside the installed package).
+
+    Examples
+    --------
+    >>> from proofs.statistics import stats_root
+    >>> stats_root().is_dir()
+    True
+    """
+    return files("proofs") / "data" / "stats"
+
+
+def check_table(claim_id: str, table: Traversable, display: str) -> ClaimCheck:
+    """Audit one table and turn the report into the claim's verdict.
+
+    Parameters
+    ----------
+    claim_id : str
+        The claim the table backs.
+    table : Traversable
+        The audit table.
+    display : str
+        The table's path as shown in the evidence.
+
+    Returns
+    -------
+    ClaimCheck
+
+    Examples
+    --------
+    >>> from proofs.statistics import check_table
+    >>> from importlib.resources import files
+    >>> table = files("proofs") / "data" / "examples" / "audit.csv"
+    >>> res = check_table("EX", table, "proofs/data/examples/audit.csv")
+    >>> res.verdict.value, res.counterexample["inconsistent"][0]["id"]
+    ('refuted', 'T1-total')
+    """
+    report = audit_table(table)
+    counts = report.counts()
+    evidence = (
+        f"python -m proofs audit {display}: {len(report.rows)} printed numbers, "
+        + ", ".join(f"{n} {s}" for s, n in counts.items())
+    )
+    bad = report.inconsistent
+    if bad:
+        rows = [
+            {
+                "id": r.id,
+                "where": r.where,
+                "printed": r.printed,
+                "recomputed": r.recomputed,
+            }
+            for r in bad
+        ]
+        return ClaimCheck(claim_id, Verdict.REFUTED, evidence, {"inconsistent": rows})
+    if counts[Status.NOT_CHECKABLE.value] or not report.rows:
+        return ClaimCheck(claim_id, Verdict.OPEN, evidence + _reasons(report))
+    return ClaimCheck(claim_id, Verdict.VERIFIED, evidence)
+
+
+def _reasons(report: AuditReport) -> str:
+    skipped = [r for r in report.rows if r.status is Status.NOT_CHECKABLE]
+    shown = "; ".join(f"{r.id}: {r.reason}" for r in skipped[:5])
+    more = f" (and {len(skipped) - 5} more)" if len(skipped) > 5 else ""
+    return f"; not checkable: {shown}{more}" if shown else "; the table is empty"
+
+
+def _tags(root: Traversable) -> list[str]:
+    if not root.is_dir():
+        return []
+    names = [p.name for p in root.iterdir() if p.is_dir() and p.name.isalnum()]
+    return sorted(names, key=lambda t: (_ORDER.index(t) if t in _ORDER else 99, t))
+
+
+def _index(tag: str, folder: Traversable) -> Iterator[Claim]:
+    index = folder / "index.csv"
+    if not index.is_file():
+        return
+    name = f"proofs/data/stats/{tag}/index.csv"
+    with (
+        index.open("rb") as raw,
+        io.TextIOWrapper(raw, encoding="utf-8-sig", newline="") as fh,
+    ):
+        reader = csv.DictReader(row for row in fh if not row.startswith("#"))
+        if tuple(reader.fieldnames or ()) != INDEX_COLUMNS:
+            msg = f"{name}: header must be {','.join(INDEX_COLUMNS)}"
+            raise ValueError(msg)
+        rows = list(reader)
+    for number, row in enumerate(rows, start=1):
+        if None in row or any(v is None for v in row.values()):
+            msg = f"{name}, data row {number}: ragged row"
+            raise ValueError(msg)
+        file, claim_id = row["file"].strip(), row["claim_id"].strip()
+        table = folder / file
+        if (
+            "/" in file
+            or "\\" in file
+            or not file.endswith(".csv")
+            or not table.is_file()
+        ):
+            msg = f"{name}, data row {number}, column file: no table {file!r} next to the index"
+            raise ValueError(msg)
+        display = f"proofs/data/stats/{tag}/{file}"
+        yield Claim(
+            claim_id,
+            tag,
+            row["statement"].strip(),
+            Kind.ARITHMETIC,
+            partial(check_table, claim_id, table, display),
+            where=row["where"].strip(),
+        )
+
+
+def _collect() -> tuple[Claim, ...]:
+    root = stats_root()
+    return tuple(c for tag in _tags(root) for c in _index(tag, root / tag))
+
+
+CLAIMS: tuple[Claim, ...] = _collect()
+"""One claim per transcribed table or worked example, in paper order."""

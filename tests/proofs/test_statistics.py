@@ -1,0 +1,183 @@
+"""The papers' printed statistics as ledger claims (proofs.statistics, issue 19)."""
+
+from importlib.resources import files
+from pathlib import Path
+
+import pytest
+
+from proofs import CLAIMS
+from proofs.audit import COLUMNS, audit_table
+from proofs.ledger import Kind, Verdict
+from proofs.statistics import CLAIMS as STAT_CLAIMS
+from proofs.statistics import INDEX_COLUMNS, _index, check_table, stats_root
+
+HEADER = ",".join(COLUMNS) + "\n"
+
+
+def _write(tmp_path, name, body):
+    path = tmp_path / name
+    path.write_text(HEADER + body, encoding="utf-8")
+    return path
+
+
+def test_all_consistent_is_verified(tmp_path):
+    """Every row consistent: verified, and the evidence names the command."""
+    path = _write(tmp_path, "t.csv", "a,x,percent,23.5,k=12;n=51,\n")
+    res = check_table("X-1", path, "t.csv")
+    assert res.verdict is Verdict.VERIFIED
+    assert res.evidence.startswith("python -m proofs audit t.csv: 1 printed numbers")
+
+
+def test_one_inconsistent_row_refutes_with_every_witness(tmp_path):
+    """Any inconsistent row refutes; the counterexample lists each one."""
+    body = (
+        "a,Table 1,percent,23.6,k=12;n=51,\n"
+        "b,Table 1,percent,23.5,k=12;n=51,\n"
+        "c,Table 2,sum,13,values=3|4|5,\n"
+        "d,Table 2,ratio,1,values=1|0,\n"
+    )
+    res = check_table("X-1", _write(tmp_path, "t.csv", body), "t.csv")
+    assert res.verdict is Verdict.REFUTED
+    rows = res.counterexample["inconsistent"]
+    assert [(r["id"], r["where"], r["printed"], r["recomputed"]) for r in rows] == [
+        ("a", "Table 1", "23.6", "23.5294"),
+        ("c", "Table 2", "13", "12"),
+    ]
+
+
+def test_not_checkable_without_inconsistency_is_open(tmp_path):
+    """A row that cannot be checked leaves the claim open, never verified."""
+    body = "a,x,percent,23.5,k=12;n=51,\nb,x,ratio,1,values=1|0,\n"
+    res = check_table("X-1", _write(tmp_path, "t.csv", body), "t.csv")
+    assert res.verdict is Verdict.OPEN
+    assert "b: division by an interval that contains 0" in res.evidence
+
+
+def test_empty_table_is_open(tmp_path):
+    """A table with no rows proves nothing."""
+    res = check_table("X-1", _write(tmp_path, "t.csv", ""), "t.csv")
+    assert res.verdict is Verdict.OPEN
+
+
+def test_index_builds_one_claim_per_table(tmp_path):
+    """An index row becomes an arithmetic claim with its where and statement."""
+    _write(tmp_path, "t1.csv", "a,x,percent,23.5,k=12;n=51,\n")
+    (tmp_path / "index.csv").write_text(
+        ",".join(INDEX_COLUMNS) + '\nt1.csv,ZZ-T1,"Table 1","Rates of Table 1"\n',
+        encoding="utf-8",
+    )
+    (claim,) = _index("ZZ", tmp_path)
+    assert (claim.id, claim.source, claim.where, claim.kind) == (
+        "ZZ-T1",
+        "ZZ",
+        "Table 1",
+        Kind.ARITHMETIC,
+    )
+    assert claim.run().verdict is Verdict.VERIFIED
+
+
+@pytest.mark.parametrize(
+    ("index", "match"),
+    [
+        ("file,claim_id,where\nt1.csv,A,B\n", "header must be"),
+        (",".join(INDEX_COLUMNS) + "\nmissing.csv,A,B,C\n", "no table 'missing.csv'"),
+        (",".join(INDEX_COLUMNS) + "\n../t1.csv,A,B,C\n", "no table"),
+        (",".join(INDEX_COLUMNS) + "\nt1.csv,A,B\n", "ragged row"),
+    ],
+)
+def test_bad_index_is_rejected(tmp_path, index, match):
+    """A malformed index names the file and the row."""
+    _write(tmp_path, "t1.csv", "a,x,percent,23.5,k=12;n=51,\n")
+    (tmp_path / "index.csv").write_text(index, encoding="utf-8")
+    with pytest.raises(ValueError, match=match):
+        list(_index("ZZ", tmp_path))
+
+
+def test_statistics_claims_are_registered():
+    """Every statistics claim is in the ledger's register."""
+    registered = {c.id for c in CLAIMS}
+    assert {c.id for c in STAT_CLAIMS} <= registered
+
+
+def test_data_files_are_found_as_package_resources():
+    """The CSV data ship inside the package (importlib.resources sees them)."""
+    root = files("proofs") / "data"
+    assert (root / "examples" / "audit.csv").is_file()
+    assert stats_root().is_dir()
+    tables = [
+        p for tag in stats_root().iterdir() if tag.is_dir() for p in tag.iterdir()
+    ]
+    assert all(p.name.endswith(".csv") for p in tables)
+
+
+def test_every_shipped_table_parses():
+    """Every table under proofs/data/stats reads without a format error."""
+    root = Path(str(stats_root()))
+    for path in sorted(root.glob("*/*.csv")):
+        if path.name != "index.csv":
+            audit_table(path)
+
+
+def test_data_files_ship_in_the_built_package(tmp_path):
+    """setuptools' build (the wheel's contents) carries every CSV under proofs/data."""
+    import shutil
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    src = tmp_path / "src"
+    src.mkdir()
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(root / name, src / name)
+    for package in ("algebra", "theory", "witnesses", "proofs"):
+        shutil.copytree(
+            root / package, src / package, ignore=shutil.ignore_patterns("__pycache__")
+        )
+    out = tmp_path / "lib"
+    setup = "from setuptools import setup; setup()"
+    proc = subprocess.run(
+        [sys.executable, "-c", setup, "-q", "build_py", "--build-lib", str(out)],
+        cwd=src,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    shipped = {p.relative_to(out).as_posix() for p in out.glob("proofs/data/**/*.csv")}
+    expected = {
+        p.relative_to(root).as_posix() for p in root.glob("proofs/data/**/*.csv")
+    }
+    assert expected and shipped == expected
+
+
+# Pinned from the transcriptions (python -m proofs --claim ID): the tables whose
+# printed numbers disagree, and which numbers.
+REFUTED = {
+    "KO-STAT-CAPACITY": ["C-nmax-measured", "T2-tok-7000-measured", "Q-tokens-72"],
+    "KO-STAT-T1": ["T1-random"],
+    "KO-STAT-T2": ["T2-queries"],
+    "KO-STAT-T8": ["T8-gap"],
+    "PJ-STAT-RETENTION": ["R-title"],
+    "PJ-STAT-GATES": ["G2-lme-rlm"],
+}
+
+
+OURS = [c for c in STAT_CLAIMS if c.source in ("VM", "KO", "PJ")]
+
+
+@pytest.mark.parametrize("claim", OURS, ids=lambda c: c.id)
+def test_transcribed_tables_verdicts(claim):
+    """VM's tables are all consistent; KO and PJ have the pinned inconsistencies."""
+    result = claim.run()
+    if claim.id in REFUTED:
+        assert result.verdict is Verdict.REFUTED
+        got = [r["id"] for r in result.counterexample["inconsistent"]]
+        assert got == REFUTED[claim.id]
+    else:
+        assert result.verdict is Verdict.VERIFIED, result.evidence
+
+
+def test_every_vm_claim_says_where():
+    """Every VM ledger claim names its place in the paper."""
+    assert [c.id for c in CLAIMS if c.id.startswith("VM-") and not c.where] == []

@@ -1,0 +1,184 @@
+"""The result type and shared comparisons of ``theory.consistency`` (private)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from theory import _rounding as r
+from theory._validation import check_int
+
+MAX_N = 10**7
+MAX_CANDIDATES = 1000
+
+
+@dataclass(frozen=True, slots=True)
+class ConsistencyResult:
+    """The verdict of one consistency check.
+
+    Attributes
+    ----------
+    check : str
+        The check's name (``"proportion"``, ``"grim"``, ``"pvalue"``, ...).
+    consistent : bool
+        Whether the printed value(s) can be the rounded recomputation.
+    printed : str
+        The printed value(s) as read (an interval as ``"low;high"``).
+    recomputed : tuple of float
+        The recomputation from the inputs taken at face value (for
+        attainability checks, the attainable values nearest the printed one).
+    reachable : tuple of (float, float)
+        Per printed number, the range the recomputation spans when rounded
+        inputs vary over their rounding intervals (a point for exact inputs).
+    accepted : tuple of (float, float)
+        Per printed number, its closed rounding interval.
+    decimals : tuple of int
+        Per printed number, the precision used.
+    rounding : str
+        The rounding rule, in words.
+    candidates : tuple of int
+        For attainability and GRIM: the integers (counts ``k`` or sums) that
+        print as the printed value; empty otherwise or when none does.
+
+    Examples
+    --------
+    >>> from theory.consistency import check_proportion
+    >>> res = check_proportion("23.5", 12, 51, scale=100)
+    >>> res.consistent, round(res.recomputed[0], 4), res.accepted
+    (True, 23.5294, ((23.45, 23.55),))
+    """
+
+    check: str
+    consistent: bool
+    printed: str
+    recomputed: tuple[float, ...]
+    reachable: tuple[tuple[float, float], ...]
+    accepted: tuple[tuple[float, float], ...]
+    decimals: tuple[int, ...]
+    rounding: str
+    candidates: tuple[int, ...] = ()
+
+    @property
+    def detail(self) -> str:
+        """One line: recomputed value(s), their range and the accepted interval(s).
+
+        Examples
+        --------
+        >>> from theory.consistency import check_sum
+        >>> check_sum("10", [3, 4, 4]).detail
+        'recomputed 11 (accepted [9.5, 10.5])'
+        >>> check_sum("100.2", ["33.3", "33.3", "33.3"]).detail
+        'recomputed 99.9, range [99.75, 100.05] (accepted [100.15, 100.25])'
+        """
+        got = ";".join(f"{v:.6g}" for v in self.recomputed)
+        spread = [(lo, hi) for lo, hi in self.reachable if lo != hi]
+        if spread and self.check != "attainable" and self.check != "grim":
+            got += ", range " + ";".join(f"[{lo:.6g}, {hi:.6g}]" for lo, hi in spread)
+        ok = ";".join(f"[{lo:.10g}, {hi:.10g}]" for lo, hi in self.accepted)
+        return f"recomputed {got} (accepted {ok})"
+
+
+def rule(decimals: int) -> str:
+    """Return the rounding rule in words."""
+    return (
+        f"closed half-unit interval at {decimals} decimals (accepts half-up, "
+        "half-even and half-down at the boundary)"
+    )
+
+
+def counts(k: object, n: object) -> tuple[int, int]:
+    """Validate a count ``0 <= k <= n`` with ``1 <= n <= MAX_N``."""
+    nn = check_int(n, "n", minimum=1)
+    check_max(nn, "n")
+    kk = check_int(k, "k", minimum=0)
+    if kk > nn:
+        msg = f"k={kk} must be <= n={nn}"
+        raise ValueError(msg)
+    return kk, nn
+
+
+def check_max(value: int, name: str) -> None:
+    """Bound the sizes the attainability searches loop over."""
+    if value > MAX_N:
+        msg = f"{name}={value} must be <= {MAX_N}"
+        raise ValueError(msg)
+
+
+def precision(value: object, decimals: int | None, name: str) -> tuple[str, int]:
+    """Return the printed value as read and the precision to use."""
+    parsed = r.parse_printed(value, name)
+    if decimals is None:
+        return str(parsed), r.printed_decimals(parsed)
+    d = check_int(decimals, "decimals")
+    if not -20 <= d <= 20:
+        msg = f"decimals={d} must be in [-20, 20]"
+        raise ValueError(msg)
+    return str(parsed), d
+
+
+def compare(
+    check: str,
+    printed: object,
+    reachable: r.Span,
+    point: tuple[float, ...],
+    decimals: int | None,
+    *,
+    name: str = "printed",
+) -> ConsistencyResult:
+    """Consistent when the reachable range meets the printed rounding interval."""
+    text, d = precision(printed, decimals, name)
+    accepted = r.rounding_span(r.parse_printed(printed, name), d)
+    return ConsistencyResult(
+        check=check,
+        consistent=accepted.overlaps(reachable),
+        printed=text,
+        recomputed=point,
+        reachable=((float(reachable.lo), float(reachable.hi)),),
+        accepted=((float(accepted.lo), float(accepted.hi)),),
+        decimals=(d,),
+        rounding=rule(d),
+    )
+
+
+def attainable(
+    check: str,
+    value: object,
+    n: int,
+    bounds: tuple[int, int] | None,
+    scale: Fraction,
+    decimals: int | None,
+) -> ConsistencyResult:
+    """Which integers ``k`` (within ``bounds``) make ``scale * k / n`` print as ``value``."""
+    text, d = precision(value, decimals, "value")
+    accepted = r.rounding_span(r.parse_printed(value, "value"), d)
+    first = math.ceil(accepted.lo * n / scale)
+    last = math.floor(accepted.hi * n / scale)
+    if bounds is not None:
+        first, last = max(first, bounds[0]), min(last, bounds[1])
+    found = tuple(range(first, min(last, first + MAX_CANDIDATES - 1) + 1))
+    if found:
+        shown = found[:10]
+    else:
+        below = math.floor(accepted.lo * n / scale)
+        shown = (below, below + 1)
+        if bounds is not None:
+            shown = tuple(k for k in shown if bounds[0] <= k <= bounds[1])
+    return ConsistencyResult(
+        check=check,
+        consistent=bool(found),
+        printed=text,
+        recomputed=tuple(float(scale * k / n) for k in shown),
+        reachable=tuple((float(scale * k / n),) * 2 for k in shown),
+        accepted=((float(accepted.lo), float(accepted.hi)),),
+        decimals=(d,),
+        rounding=rule(d) + f"; values {scale}*k/{n} for integer k",
+        candidates=found,
+    )
+
+
+def with_recomputed(
+    res: ConsistencyResult, point: tuple[float, ...]
+) -> ConsistencyResult:
+    """Return ``res`` with another face-value recomputation."""
+    return replace(res, recomputed=point)

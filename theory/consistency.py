@@ -1,0 +1,295 @@
+"""Consistency of printed statistics: the statcheck and GRIM idea, rounding-aware.
+
+Each check takes a number as a paper prints it and the numbers it should follow
+from, recomputes it, and says whether the printed value can be the rounded
+recomputation. Printed values are best passed as strings (``"0.790"`` has three
+decimals; the float ``0.79`` would say two).
+
+Rounding rule (all checks): a value printed with ``d`` decimals is consistent
+with an exact value ``x`` when ``x`` lies in the *closed* interval
+``[p - 0.5 * 10**-d, p + 0.5 * 10**-d]``. The closed ends accept half-up,
+half-even and half-down rounding at the boundary, since a paper rarely says
+which it used. Inputs that are themselves printed (rounded) numbers widen to
+their own intervals, so a check reports *inconsistent* only when no exact
+inputs that print as given can produce the printed result.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from theory import _rounding as r
+from theory._consistency_core import (
+    ConsistencyResult,
+    attainable,
+    check_max,
+    compare,
+    counts,
+)
+from theory._consistency_tables import (
+    PVALUE_TESTS,
+    check_arithmetic,
+    check_difference,
+    check_equal,
+    check_mean,
+    check_ratio,
+    check_sum,
+    recompute_pvalue,
+)
+from theory._rounding import ExpressionError
+from theory._validation import check_choice, check_int
+from theory.inference import PROPORTION_METHODS, proportion_ci
+
+__all__ = [
+    "PVALUE_TESTS",
+    "ConsistencyResult",
+    "ExpressionError",
+    "check_arithmetic",
+    "check_difference",
+    "check_equal",
+    "check_mean",
+    "check_proportion",
+    "check_ratio",
+    "check_sum",
+    "grim",
+    "percent_attainable",
+    "proportion_attainable",
+    "recompute_interval",
+    "recompute_pvalue",
+]
+
+Number = r.Number
+
+
+def check_proportion(
+    printed: Number, k: int, n: int, *, scale: int = 1, decimals: int | None = None
+) -> ConsistencyResult:
+    """Whether ``printed`` is ``scale * k / n`` rounded (``scale=100``: a percent).
+
+    Parameters
+    ----------
+    printed : str, int, float or Decimal
+        The value as printed (``"23.5"`` for 23.5%).
+    k, n : int
+        Count and total, ``0 <= k <= n``, ``n >= 1``.
+    scale : int
+        1 for a fraction in ``[0, 1]``, 100 for a percentage.
+    decimals : int, optional
+        The printed precision; inferred from ``printed`` when omitted.
+
+    Returns
+    -------
+    ConsistencyResult
+
+    Raises
+    ------
+    TypeError, ValueError
+        If ``k``, ``n`` are not ints with ``0 <= k <= n``, ``n >= 1``.
+
+    Examples
+    --------
+    >>> from theory.consistency import check_proportion
+    >>> check_proportion("21.95", 36, 164, scale=100).consistent
+    True
+    >>> check_proportion("21.9", 36, 164, scale=100).consistent
+    False
+    """
+    kk, nn = counts(k, n)
+    exact = Fraction(check_int(scale, "scale", minimum=1) * kk, nn)
+    return compare(
+        "proportion", printed, r.Span.point(exact), (float(exact),), decimals
+    )
+
+
+def proportion_attainable(
+    value: Number, n: int, *, scale: int = 1, decimals: int | None = None
+) -> ConsistencyResult:
+    """Whether some integer ``k`` in ``0..n`` gives ``scale * k / n`` that prints as ``value``.
+
+    Parameters
+    ----------
+    value : str, int, float or Decimal
+        The printed rate (a fraction, or a percent with ``scale=100``).
+    n : int
+        The number of trials behind the rate, ``1 <= n <= 10**7``.
+    scale : int
+        1 for a fraction, 100 for a percentage.
+    decimals : int, optional
+        The printed precision; inferred from ``value`` when omitted.
+
+    Returns
+    -------
+    ConsistencyResult
+        ``candidates`` lists every ``k`` that works; ``recomputed`` holds the
+        attainable values nearest ``value`` (the ones that work, or the two
+        neighbours when none does).
+
+    Examples
+    --------
+    >>> from theory.consistency import proportion_attainable
+    >>> proportion_attainable("0.25", 36).candidates
+    (9,)
+    >>> proportion_attainable("0.26", 36).consistent
+    False
+    """
+    nn = check_int(n, "n", minimum=1)
+    check_max(nn, "n")
+    top = check_int(scale, "scale", minimum=1)
+    res = attainable("attainable", value, nn, (0, nn), Fraction(top), decimals)
+    lo, hi = res.accepted[0]
+    if hi < 0 or lo > top:
+        msg = f"value={value!r} must be in [0, {top}]"
+        raise ValueError(msg)
+    return res
+
+
+def percent_attainable(
+    percent: Number, n: int, *, decimals: int | None = None
+) -> ConsistencyResult:
+    """Whether a printed percentage can be ``100 * k / n`` for an integer ``k``.
+
+    Parameters
+    ----------
+    percent : str, int, float or Decimal
+        The printed percentage, in ``[0, 100]`` (without the ``%``).
+    n : int
+        The denominator, ``1 <= n <= 10**7``.
+    decimals : int, optional
+        The printed precision; inferred when omitted.
+
+    Returns
+    -------
+    ConsistencyResult
+        ``candidates`` are the counts ``k`` that print as ``percent``.
+
+    See Also
+    --------
+    proportion_attainable : the same for fractions in ``[0, 1]``.
+
+    Examples
+    --------
+    >>> from theory.consistency import percent_attainable
+    >>> percent_attainable("23.5", 51).candidates
+    (12,)
+    >>> percent_attainable("23.6", 51).consistent
+    False
+    """
+    return proportion_attainable(percent, n, scale=100, decimals=decimals)
+
+
+def grim(
+    mean: Number, n: int, *, decimals: int | None = None, items: int = 1
+) -> ConsistencyResult:
+    """GRIM test: whether a mean of ``n`` integer scores can print as ``mean``.
+
+    The mean of ``n`` responses, each the sum of ``items`` integer items, is
+    ``S / (n * items)`` for an integer total ``S``; the test asks whether some
+    ``S`` rounds to the printed mean (Brown and Heathers 2017).
+
+    Parameters
+    ----------
+    mean : str, int, float or Decimal
+        The printed mean.
+    n : int
+        Sample size, ``1 <= n * items <= 10**7``.
+    decimals : int, optional
+        The printed precision; inferred when omitted.
+    items : int
+        Integer items per response.
+
+    Returns
+    -------
+    ConsistencyResult
+        ``candidates`` are the totals ``S`` that work.
+
+    References
+    ----------
+    Brown, N. J. L. and Heathers, J. A. J. (2017), "The GRIM test", Social
+    Psychological and Personality Science 8(4).
+
+    Examples
+    --------
+    >>> from theory.consistency import grim
+    >>> grim("5.19", 28).consistent
+    False
+    >>> grim("5.18", 28).candidates
+    (145,)
+    """
+    nn = check_int(n, "n", minimum=1)
+    per = check_int(items, "items", minimum=1)
+    check_max(nn * per, "n * items")
+    return attainable("grim", mean, nn * per, None, Fraction(1), decimals)
+
+
+def recompute_interval(
+    k: int,
+    n: int,
+    low: Number,
+    high: Number,
+    *,
+    method: str = "wilson",
+    confidence_level: float = 0.95,
+    decimals: int | None = None,
+    scale: int = 1,
+) -> ConsistencyResult:
+    """Whether a printed interval ``[low, high]`` is ``proportion_ci(k, n)`` rounded.
+
+    Parameters
+    ----------
+    k, n : int
+        Successes and trials.
+    low, high : str, int, float or Decimal
+        The printed ends (each with its own inferred precision).
+    method : str
+        One of :data:`theory.inference.PROPORTION_METHODS`.
+    confidence_level : float
+        The two-sided level.
+    decimals : int, optional
+        The printed precision of both ends; inferred when omitted.
+    scale : int
+        1 for fractions, 100 for percentages.
+
+    Returns
+    -------
+    ConsistencyResult
+        ``recomputed`` is ``(low, high)`` at ``scale``.
+
+    Notes
+    -----
+    The interval is :func:`theory.inference.proportion_ci` (its conventions
+    apply); the ends go through floating point, so the comparison has a
+    relative slack of ``1e-12``.
+
+    Examples
+    --------
+    >>> from theory.consistency import recompute_interval
+    >>> recompute_interval(36, 164, "16.30", "28.89", scale=100).consistent
+    True
+    >>> recompute_interval(36, 164, "16.30", "28.80", scale=100).consistent
+    False
+    """
+    kk, nn = counts(k, n)
+    check_choice(method, "method", PROPORTION_METHODS)
+    top = check_int(scale, "scale", minimum=1)
+    ci = proportion_ci(kk, nn, method=method, confidence_level=confidence_level)
+    parts = [
+        compare(
+            "interval",
+            end,
+            r.Span.from_floats(v * top, v * top),
+            (v * top,),
+            decimals,
+            name=name,
+        )
+        for end, v, name in ((low, ci.low, "low"), (high, ci.high, "high"))
+    ]
+    return ConsistencyResult(
+        check="interval",
+        consistent=all(p.consistent for p in parts),
+        printed=f"{parts[0].printed};{parts[1].printed}",
+        recomputed=(ci.low * top, ci.high * top),
+        reachable=parts[0].reachable + parts[1].reachable,
+        accepted=parts[0].accepted + parts[1].accepted,
+        decimals=parts[0].decimals + parts[1].decimals,
+        rounding=parts[0].rounding + f"; {method} interval, level {confidence_level}",
+    )
