@@ -10,7 +10,7 @@ import numpy as np
 import numpy.typing as npt
 
 from algebra._tropical_element import TropicalContext, compose_tropical, key_max
-from algebra._validation import check_int, check_key
+from algebra._validation import MAX_SLOTS, check_int, check_key
 
 __all__ = [
     "FeasiblePivot",
@@ -57,7 +57,7 @@ def tropical_from_events(events: Iterable[Any], *, k: int) -> TropicalContext:
     >>> tropical_from_events([None, None, 4, None, 20, None, 13], k=3)
     TropicalContext(slots=(None, None, 4, 20), d_total=4)
     """
-    check_int(k, "k", minimum=0)
+    check_int(k, "k", minimum=0, maximum=MAX_SLOTS)
     slots: list[Any] = [None] * (k + 1)
     count = 0
     for pos, event in enumerate(events):

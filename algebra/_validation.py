@@ -7,14 +7,22 @@ from fractions import Fraction
 from numbers import Real
 from typing import Any
 
+MAX_SLOTS = 10**6
+"""Cap on ``k`` where a tropical element allocates ``k + 1`` slots."""
 
-def check_int(value: object, name: str, *, minimum: int | None = None) -> int:
-    """Return ``value`` if it is an ``int`` (not ``bool``) at least ``minimum``."""
+
+def check_int(
+    value: object, name: str, *, minimum: int | None = None, maximum: int | None = None
+) -> int:
+    """Return ``value`` if it is an ``int`` (not ``bool``) in ``[minimum, maximum]``."""
     if isinstance(value, bool) or not isinstance(value, int):
         msg = f"{name} must be an int, got {value!r} of type {type(value).__name__}"
         raise TypeError(msg)
     if minimum is not None and value < minimum:
         msg = f"{name}={value!r} must satisfy {name} >= {minimum}"
+        raise ValueError(msg)
+    if maximum is not None and value > maximum:
+        msg = f"{name}={value!r} must satisfy {name} <= {maximum}"
         raise ValueError(msg)
     return value
 

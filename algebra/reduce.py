@@ -58,6 +58,9 @@ def fold(contexts: Iterable[C], *, identity: C | None = None) -> C:
     """
     items = list(contexts)
     if not items:
+        if identity is not None and type(identity) not in (Context, CommittedContext):
+            msg = f"identity must be a Context or CommittedContext, got {identity!r}"
+            raise TypeError(msg)
         return IDENTITY if identity is None else identity  # type: ignore[return-value]
     op = _product(items, identity)
     acc = items[0]
@@ -114,6 +117,9 @@ def reduce_tree(
     """
     items = list(contexts)
     if not items:
+        if identity is not None and type(identity) not in (Context, CommittedContext):
+            msg = f"identity must be a Context or CommittedContext, got {identity!r}"
+            raise TypeError(msg)
         return IDENTITY if identity is None else identity  # type: ignore[return-value]
     op = _product(items, identity)
     if executor is not None:
@@ -232,6 +238,11 @@ def _fold_chunks(items: list[Any], executor: Executor, chunks: int | None) -> li
     if isinstance(chunks, bool) or not isinstance(chunks, int) or chunks < 1:
         msg = f"chunks must be an int >= 1, got {chunks!r}"
         raise ValueError(msg)
+    if not isinstance(executor, Executor):
+        msg = (
+            f"executor must be a concurrent.futures.Executor or None, got {executor!r}"
+        )
+        raise TypeError(msg)
     size = -(-len(items) // chunks)
     futures = [
         executor.submit(fold, items[i : i + size]) for i in range(0, len(items), size)

@@ -4,13 +4,25 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
-import tempfile
 from collections import Counter
 from pathlib import Path
 
+import z3
+
 from proofs.register import CLAIMS, LedgerEntry, claim, ledger
+from witnesses._files import check_output_path, write_atomic
+from witnesses._interrupt import (
+    CLOSED_PIPE,
+    Interrupted,
+    interruptible,
+    print_or_closed,
+)
+
+# z3 must not take SIGINT for itself: its handler cancels the check in flight
+# and returns "unknown", which the ledger would record as an open verdict.
+# The signal watcher cancels z3 instead and the run stops (issue 22).
+z3.set_param("ctrl_c", False)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -36,6 +48,20 @@ def main(argv: list[str] | None = None) -> int:
         "they are listed as not run",
     )
     args = parser.parse_args(argv)
+    if args.report:
+        try:
+            check_output_path(args.report, "--report")
+        except ValueError as exc:
+            parser.error(str(exc))
+    try:
+        with interruptible(_cancel_z3):
+            return _run(parser, args)
+    except Interrupted as exc:  # SIGINT / SIGTERM: no verdict, 130 / 143
+        print(f"interrupted by {exc}: no verdict", file=sys.stderr)
+        return exc.exit_status
+
+
+def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.claim is not None:
         try:
             claim(args.claim)
@@ -52,14 +78,21 @@ def main(argv: list[str] | None = None) -> int:
             )
     else:
         rows = ledger()
-    if args.json:
-        doc = {"claims": [row.to_dict() for row in rows]}
-        print(json.dumps(doc, indent=2, allow_nan=False))
-    else:
-        print(_table(rows, verbose=args.claim is not None))
     if args.report:
-        _write_atomic(Path(args.report), _report(rows))
+        write_atomic(Path(args.report), _report(rows), name="--report")
+    if args.json:
+        text = json.dumps({"claims": [row.to_dict() for row in rows]}, indent=2,
+                          allow_nan=False)  # fmt: skip
+    else:
+        text = _table(rows, verbose=args.claim is not None)
+    if not print_or_closed(text):
+        return CLOSED_PIPE
     return 1 if any(row.result is None for row in rows) else 0
+
+
+def _cancel_z3() -> None:
+    """Cancel the z3 call in flight (from the signal watcher thread)."""
+    z3.main_ctx().interrupt()
 
 
 def _table(rows: list[LedgerEntry], *, verbose: bool) -> str:
@@ -119,17 +152,6 @@ def _verdict(row: LedgerEntry) -> str:
 def _source_order(source: str) -> int:
     order = ["VM", "DL", "SLM", "KO", "PJ"]
     return order.index(source) if source in order else len(order)
-
-
-def _write_atomic(path: Path, text: str) -> None:
-    fd, tmp = tempfile.mkstemp(dir=path.parent or Path("."), prefix=f".{path.name}.")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 __all__ = ["CLAIMS", "main"]

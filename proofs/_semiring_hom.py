@@ -12,6 +12,7 @@ from proofs import _encoding as enc
 from proofs import _semiring_general as general
 from proofs import _semiring_smt as sym
 from proofs._smt import prove, witness
+from proofs._validation import check_int
 from proofs.ledger import ClaimCheck, Verdict
 
 
@@ -55,6 +56,10 @@ def check_homomorphism(ks: tuple[int, ...] = (0, 1, 2, 3)) -> ClaimCheck:
     >>> check_homomorphism((0, 1)).verdict.value
     'proven'
     """
+    if isinstance(ks, str | bytes) or not isinstance(ks, tuple | list) or not ks:
+        msg = f"ks must be a non-empty tuple of slot counts, got {ks!r}"
+        raise TypeError(msg) if not isinstance(ks, tuple | list) else ValueError(msg)
+    ks = tuple(check_int(k, "ks[i]", minimum=0, maximum=16) for k in ks)
     for k in ks:
         alg = sym.tropical("max", k)
         a, b = alg.fresh("a"), alg.fresh("b")

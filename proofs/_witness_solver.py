@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from algebra import satisfies_contract
+from proofs._validation import check_bound
 from proofs._witness_tiny import EXP58_GRAMMAR, FOCAL, OTHER, describe, tiny_timelines
 from proofs.ledger import ClaimCheck, Verdict
 from witnesses import Event, Timeline, solve
@@ -142,6 +143,7 @@ def search_solver_gap(
     >>> search_solver_gap(3) is None
     True
     """
+    check_bound(n, "n", minimum=0, maximum=8)
     if links not in ("none", "star"):
         msg = f"links must be 'none' or 'star', got {links!r}"
         raise ValueError(msg)
@@ -190,6 +192,7 @@ def check_dis11_solver_exact(max_events: int = 4) -> ClaimCheck:
     >>> r.verdict.value, r.counterexample["pool"]["n_events"], r.counterexample["dominance"]["exact"]
     ('refuted', 4, 19.0)
     """
+    max_events = check_bound(max_events, "max_events", minimum=1, maximum=8)
     pool_case = None
     for n in range(1, max_events + 1):
         pool_case = search_solver_gap(n)
@@ -343,6 +346,7 @@ def check_dis5_greedy_argmax(max_events: int = 5) -> ClaimCheck:
     >>> r.verdict.value, r.counterexample["n_events"], r.counterexample["score"]
     ('refuted', 4, 8.2)
     """
+    max_events = check_bound(max_events, "max_events", minimum=1, maximum=8)
     for n in range(1, max_events + 1):
         for tl in tiny_timelines(n):
             sol = solve(tl, FOCAL, solver="greedy")

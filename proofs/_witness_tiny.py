@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
+from proofs._validation import check_bound
 from witnesses import Event, Grammar, Timeline
 
 FOCAL = "actor_0"
@@ -27,6 +28,7 @@ def tiny_timelines(
     >>> sum(1 for _ in tiny_timelines(2))
     16
     """
+    check_bound(n, "n", minimum=0, maximum=8)
     kinds = [(actor, w) for actor in (FOCAL, OTHER) for w in weights]
     for combo in itertools.product(kinds, repeat=n):
         yield Timeline(

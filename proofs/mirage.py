@@ -11,6 +11,7 @@ from functools import lru_cache, partial
 from typing import Any
 
 from proofs._umbrella import umbrella
+from proofs._validation import check_bound
 from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
 from theory.inference import mcnemar, proportion_ci
 from witnesses.exp52 import Exp52Result, Exp53Result, exp52, exp53
@@ -137,7 +138,10 @@ def _exp58_counting(claim_id: str, result: Exp58Result, evidence: str) -> ClaimC
 def _sweep(
     semantics: str, solver: str | None = None, seeds: int | None = None
 ) -> SweepResult:
-    n = SWEEP_SEEDS[as_semantics(semantics).name] if seeds is None else seeds
+    semantics = as_semantics(semantics).name
+    if seeds is not None:
+        check_bound(seeds, "seeds", minimum=1, maximum=1000)
+    n = SWEEP_SEEDS[semantics] if seeds is None else seeds
     return retention_sweep(
         seeds=range(n), semantics=semantics, solver=solver, progress=False
     )

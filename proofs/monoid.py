@@ -13,6 +13,7 @@ import itertools
 from algebra import Context, fold, from_events, reduce_arrays, reduce_tree, tree_depth
 from proofs import _encoding as enc
 from proofs._smt import SmtResult, prove
+from proofs._validation import check_bound
 from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
 
 __all__ = [
@@ -125,6 +126,7 @@ def check_tree_reduction(max_len: int = 6) -> ClaimCheck:
     >>> check_tree_reduction(max_len=3).verdict.value
     'proven'
     """
+    max_len = check_bound(max_len, "max_len", minimum=1, maximum=10)
     assoc = check_endo_associative()
     alphabet = (None, 0, 1, 2)
     count = 0

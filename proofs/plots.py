@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from proofs._validation import check_instance
 from proofs.register import LedgerEntry
 from theory.plots import OKABE_ITO, new_axes
 
@@ -66,6 +67,8 @@ def verdict_counts(entries: Sequence[LedgerEntry]) -> dict[str, dict[str, int]]:
     >>> verdict_counts(ledger(["VM-P2"]))["VM"]["proven"]
     1
     """
+    for i, item in enumerate(entries):
+        check_instance(item, f"entries[{i}]", LedgerEntry)
     present = {entry.claim.source for entry in entries}
     order = [s for s in SOURCES if s in present] + sorted(present - set(SOURCES))
     counts = {source: dict.fromkeys(VERDICT_ORDER, 0) for source in order}
@@ -107,12 +110,12 @@ def plot_verdicts_by_source(
     >>> [t.get_text() for t in ax.get_xticklabels()], ax.get_ylabel()
     (['VM'], 'claims (count)')
     """
+    ax = new_axes(ax)
     if len(entries) == 0:
         msg = "entries must hold at least one ledger row, got 0"
         raise ValueError(msg)
     counts = verdict_counts(entries)
     sources = list(counts)
-    ax = new_axes(ax)
     bottom = np.zeros(len(sources))
     for verdict in VERDICT_ORDER:
         heights = np.array([counts[s][verdict] for s in sources], dtype=float)

@@ -18,6 +18,7 @@ import z3
 
 from algebra import CommittedContext, compose_commit, compose_endo, is_absorbed
 from proofs._smt import prove
+from proofs._validation import check_bound
 from proofs._witness_solver import (
     check_dis2_contract,
     check_dis5_endogenous_tp,
@@ -81,6 +82,7 @@ def check_dis1_superadditive(bound: int = 40) -> ClaimCheck:
     >>> r.verdict.value, r.counterexample["a"], r.counterexample["b"]
     ('refuted', 1, 1)
     """
+    bound = check_bound(bound, "bound", minimum=1, maximum=2000)
     fails = [
         (a, b)
         for a in range(bound + 1)
@@ -165,6 +167,7 @@ def check_dis3_commit(max_events: int = 4) -> ClaimCheck:
     >>> r.verdict.value, r.counterexample["n_events"]
     ('refuted', 3)
     """
+    max_events = check_bound(max_events, "max_events", minimum=1, maximum=8)
     for n in range(2, max_events + 1):
         for tl in tiny_timelines(n):
             for cut in range(1, n):
@@ -221,6 +224,7 @@ def check_dis4_absorbing(max_events: int = 4) -> ClaimCheck:
     >>> r.verdict.value, r.counterexample["n_events"]
     ('refuted', 3)
     """
+    max_events = check_bound(max_events, "max_events", minimum=1, maximum=8)
     for n in range(1, max_events + 1):
         for tl in tiny_timelines(n):
             state = build_context_state(tl, FOCAL, 10)
@@ -263,6 +267,7 @@ def check_dis6_ties(max_events: int = 4) -> ClaimCheck:
     >>> check_dis6_ties(max_events=3).verdict.value
     'verified'
     """
+    max_events = check_bound(max_events, "max_events", minimum=1, maximum=8)
     checked = 0
     for n in range(1, max_events + 1):
         for ticks in itertools.product(range(2), repeat=n):
@@ -348,6 +353,7 @@ def check_dis12_precondition(max_events: int = 3) -> ClaimCheck:
     >>> r.verdict.value, r.counterexample["n_events"]
     ('refuted', 2)
     """
+    max_events = check_bound(max_events, "max_events", minimum=1, maximum=8)
     for n in range(2, max_events + 1):
         for tl in tiny_timelines(n):
             for cut in range(1, n):
@@ -404,6 +410,7 @@ def check_dis13_pivot_update(max_events: int = 5) -> ClaimCheck:
     >>> check_dis13_pivot_update(max_events=4).verdict.value
     'verified'
     """
+    max_events = check_bound(max_events, "max_events", minimum=1, maximum=8)
     checked = 0
     for k in (1, 2):
         p_k = next(p for p in range(10) if development_eligible_count(p) >= k)

@@ -1,4 +1,17 @@
-"""Hypothesis profiles: fast by default, thorough when CI is set (STYLE.md §11)."""
+"""Hypothesis profiles: deterministic by default, thorough when CI is set (STYLE.md §11).
+
+Profiles (select with ``HYPOTHESIS_PROFILE=NAME``):
+
+- ``dev`` (default, the README's command): 25 examples, derandomized, no example
+  database, so that a fresh clone sees the same examples as every other machine
+  and a red test is a bug, never the luck of the draw.
+- ``ci`` (default when ``CI`` is set): hypothesis' own ``ci`` profile
+  (derandomized, no database) with 400 examples.
+- ``exhaustive``: the ``ci`` profile with 5,000 examples.
+- ``explore`` (opt-in): fresh random examples on every run, with the local
+  example database so that a failure found replays; ``--hypothesis-seed=N``
+  fixes the draw. For hunting new bugs, not for gating.
+"""
 
 import os
 
@@ -10,11 +23,19 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 
 from hypothesis import settings  # noqa: E402
 
-settings.register_profile("dev", max_examples=25, deadline=None)
 settings.register_profile(
-    "ci", settings.get_profile("ci"), max_examples=400, deadline=None
+    "dev", max_examples=25, deadline=None, derandomize=True, database=None
+)
+settings.register_profile(
+    "ci",
+    settings.get_profile("ci"),
+    max_examples=400,
+    deadline=None,
+    derandomize=True,
+    database=None,
 )
 settings.register_profile("exhaustive", settings.get_profile("ci"), max_examples=5_000)
+settings.register_profile("explore", max_examples=100, deadline=None, derandomize=False)
 settings.load_profile(
     os.getenv("HYPOTHESIS_PROFILE", "ci" if os.getenv("CI") else "dev")
 )

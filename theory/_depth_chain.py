@@ -20,7 +20,7 @@ from theory._depth_math import (
     log_p_sim_array,
     to_output,
 )
-from theory._validation import check_int, check_probability
+from theory._validation import MAX_SIZE, check_int, check_probability
 
 __all__ = [
     "expected_work_similarity",
@@ -149,7 +149,8 @@ def log_expected_work_similarity(
     Returns
     -------
     float or ndarray
-        ``-(d log s0 + d (d + 1) / 2 log rho) >= -d (d + 1) / 2 log rho``.
+        ``-(d log s0 + d (d + 1) / 2 log rho) >= -d (d + 1) / 2 log rho``
+        (``inf`` beyond ``d ~ 1e154``, where ``d**2`` overflows).
 
     Raises
     ------
@@ -211,7 +212,7 @@ def _survivals(f: Survival, d: int | None) -> list[float]:
         if d is None:
             msg = "d is required when f is a callable"
             raise TypeError(msg)
-        n = check_int(d, "d", minimum=0)
+        n = check_int(d, "d", minimum=0, maximum=MAX_SIZE)  # one call of f per k
         return [check_probability(f(k), f"f({k})") for k in range(1, n + 1)]
     if isinstance(f, (str, bytes)) or not isinstance(f, Sequence | np.ndarray):
         msg = f"f must be a sequence of survivals or a callable, got {type(f).__name__}"

@@ -9,9 +9,25 @@ from numbers import Integral, Real
 import numpy as np
 import numpy.typing as npt
 
+MAX_SIZE = 10**7
+"""Default cap on a size that allocates or loops (``n_bins``, ``n_steps``, ...)."""
 
-def check_int(value: object, name: str, *, minimum: int | None = None) -> int:
-    """Return ``value`` as ``int`` if it is an integer (not ``bool``) >= ``minimum``."""
+MAX_RESAMPLES = 10**6
+"""Cap on bootstrap and Monte Carlo resamples (each may allocate a sample)."""
+
+
+def check_int(
+    value: object,
+    name: str,
+    *,
+    minimum: int | None = None,
+    maximum: int | None = None,
+) -> int:
+    """Return ``value`` as ``int`` if it is an integer (not ``bool``) in range.
+
+    ``maximum`` bounds sizes that allocate or loop, so that ``2**63`` is an
+    error rather than a hang or a multi-GiB allocation.
+    """
     if isinstance(value, bool) or not isinstance(value, Integral):
         msg = f"{name} must be an int, got {value!r} of type {type(value).__name__}"
         raise TypeError(msg)
@@ -19,7 +35,35 @@ def check_int(value: object, name: str, *, minimum: int | None = None) -> int:
     if minimum is not None and out < minimum:
         msg = f"{name} must be >= {minimum}, got {out}"
         raise ValueError(msg)
+    if maximum is not None and out > maximum:
+        low = "" if minimum is None else f"{minimum} <= "
+        msg = f"{name} must satisfy {low}{name} <= {maximum}, got {out}"
+        raise ValueError(msg)
     return out
+
+
+def check_size(
+    value: object, name: str, *, minimum: int = 0, maximum: int = MAX_SIZE
+) -> int:
+    """Return ``value`` as an ``int`` size in ``[minimum, maximum]``."""
+    return check_int(value, name, minimum=minimum, maximum=maximum)
+
+
+def check_instance(value: object, name: str, kind: type | tuple[type, ...]) -> object:
+    """Return ``value`` if it is an instance of ``kind``, else raise ``TypeError``."""
+    if not isinstance(value, kind):
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        names = " or ".join(k.__name__ for k in kinds)
+        msg = f"{name} must be a {names}, got {value!r} of type {type(value).__name__}"
+        raise TypeError(msg)
+    return value
+
+
+def check_tolerance(
+    value: object, name: str = "tol", *, minimum: float = 1e-15
+) -> float:
+    """Return a tolerance: finite and ``>= minimum`` (finer than doubles resolve is a hang)."""
+    return check_real(value, name, low=minimum, high=math.inf, high_open=True)
 
 
 def check_real(

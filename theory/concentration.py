@@ -29,7 +29,7 @@ from scipy import integrate, stats
 from scipy.optimize import brentq
 from scipy.special import betainc
 
-from theory._validation import check_int, check_real
+from theory._validation import MAX_RESAMPLES, MAX_SIZE, check_int, check_real
 
 __all__ = [
     "MonteCarloCount",
@@ -170,7 +170,8 @@ def near_best_monte_carlo(
     count = check_int(n, "n", minimum=1)
     dim = check_int(d, "d", minimum=2)
     window = check_real(eps, "eps", low=0.0, high=2.0)
-    k = check_int(reps, "reps", minimum=2)
+    k = check_int(reps, "reps", minimum=2, maximum=MAX_RESAMPLES)
+    check_int(count * dim, "n * d", maximum=MAX_SIZE)  # one (n, d) draw per rep
     rng = np.random.default_rng(check_int(seed, "seed", minimum=0))
     counts = np.empty(k)
     for i in range(k):
@@ -212,7 +213,9 @@ def progressive_depth(
     >>> progressive_depth(4.0, 2)  # one binary level gives 1 bit: D = sigma^2 / 4
     1.0
     """
-    ratio = check_real(variance_ratio, "variance_ratio", low=1.0)
+    ratio = check_real(
+        variance_ratio, "variance_ratio", low=1.0, high=math.inf, high_open=True
+    )
     r = check_int(branching, "branching", minimum=2)
     dim = check_int(dimension, "dimension", minimum=1)
     return dim * math.log(ratio) / (2.0 * math.log(r))

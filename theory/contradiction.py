@@ -34,7 +34,7 @@ from typing import Any
 import networkx as nx
 import numpy as np
 
-from theory._validation import check_real
+from theory._validation import check_instance, check_real
 from theory.sheaf import CellularSheaf
 
 __all__ = [
@@ -259,6 +259,7 @@ def paper_score(
     >>> round(paper_score(s, [0, 1], epsilon=0.0), 12)
     1.0
     """
+    check_instance(sheaf, "sheaf", CellularSheaf)
     epsilon = check_real(epsilon, "epsilon", low=0.0)
     disc = [x for vec in sheaf.apply_coboundary(f).values() for x in vec]
     flat = _flat_values(sheaf, f)

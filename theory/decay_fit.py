@@ -46,7 +46,7 @@ from theory import _decay_models as models
 from theory._decay_data import DepthCounts, counts_by_depth
 from theory._decay_power import PowerResult, decay_power, expected_power, tasks_needed
 from theory._decay_validation import Counts, as_counts
-from theory._validation import check_choice
+from theory._validation import check_choice, check_instance
 
 __all__ = [
     "LAWS",
@@ -279,6 +279,8 @@ def likelihood_ratio_test(null: DecayFit, alternative: DecayFit) -> LikelihoodRa
     >>> t.boundary, t.pvalue > 0.05
     (False, True)
     """
+    check_instance(null, "null", DecayFit)
+    check_instance(alternative, "alternative", DecayFit)
     pair = (null.law, alternative.law)
     if pair not in _NESTED:
         msg = f"(null, alternative) must be one of {sorted(_NESTED)}, got {pair}"

@@ -97,7 +97,8 @@ def log_p_similarity(d: Real, s0: Real, rho: Real) -> float | npt.NDArray[np.flo
     Returns
     -------
     float or ndarray
-        The log probability; finite for every finite depth below ~1e154.
+        The log probability; finite for every finite depth below ~1e154,
+        ``-inf`` (overflow of ``d**2``) beyond.
 
     Raises
     ------

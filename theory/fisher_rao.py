@@ -188,7 +188,6 @@ def geodesic_length(mu1: float, sigma1: float, mu2: float, sigma2: float) -> flo
     s2 = math.log(check_real(sigma2, "sigma2", low=0.0, low_open=True))
     if (m1, s1) == (m2, s2):
         return 0.0
-    guess = _polygon_velocity(m1, s1, m2, s2, 8)
     start = np.array([m1, s1])
     target = np.array([m2, s2])
 
@@ -196,14 +195,22 @@ def geodesic_length(mu1: float, sigma1: float, mu2: float, sigma2: float) -> flo
         out: FloatArray = _shoot(start, v)[:2] - target
         return out
 
-    sol = root(miss, guess, method="hybr", options={"xtol": 1e-13})
-    if float(np.max(np.abs(miss(sol.x)))) > 1e-9 * (
-        1.0 + float(np.max(np.abs(target)))
-    ):
-        msg = f"shooting failed between ({mu1}, {sigma1}) and ({mu2}, {sigma2})"
+    try:  # far-apart points need velocities beyond floating point
+        with np.errstate(over="raise", invalid="raise"):
+            guess = _polygon_velocity(m1, s1, m2, s2, 8)
+            sol = root(miss, guess, method="hybr", options={"xtol": 1e-13})
+            missed = float(np.max(np.abs(miss(sol.x))))
+        v = np.asarray(sol.x, dtype=np.float64)
+        length = math.sqrt(math.exp(-2.0 * s1) * v[0] ** 2 + 2.0 * v[1] ** 2)
+    except (OverflowError, FloatingPointError):
+        missed, length = math.inf, math.nan
+    if not missed <= 1e-9 * (1.0 + float(np.max(np.abs(target)))):
+        msg = (
+            f"shooting failed between (mu1={mu1!r}, sigma1={sigma1!r}) and "
+            f"(mu2={mu2!r}, sigma2={sigma2!r}); fisher_rao_distance has the closed form"
+        )
         raise ValueError(msg)
-    v = np.asarray(sol.x, dtype=np.float64)
-    return math.sqrt(math.exp(-2.0 * s1) * v[0] ** 2 + 2.0 * v[1] ** 2)
+    return length
 
 
 def _shoot(start: FloatArray, velocity: FloatArray) -> FloatArray:
@@ -449,6 +456,8 @@ def _same_shape(a: FloatArray, b: FloatArray, name_a: str, name_b: str) -> None:
 
 
 def _unit(v: FloatArray, name: str) -> FloatArray:
+    scale = float(np.max(np.abs(v)))  # so that the norm of 1e300 entries is finite
+    v = v / scale if scale > 0.0 else v
     norm = float(np.linalg.norm(v))
     if norm == 0.0:
         msg = f"{name} must be a non-zero vector, got {v.tolist()!r}"

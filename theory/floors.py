@@ -348,7 +348,9 @@ def candidate_floor(mutual_information: float, n_candidates: int) -> float:
     >>> candidate_floor(1.0, 16)
     0.5
     """
-    info = check_real(mutual_information, "mutual_information", low=0.0)
+    info = check_real(
+        mutual_information, "mutual_information", low=0.0, high=math.inf, high_open=True
+    )
     m = check_int(n_candidates, "n_candidates", minimum=2)
     return 1.0 - (info + 1.0) / math.log2(m)
 

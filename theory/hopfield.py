@@ -228,7 +228,9 @@ def log_paper_capacity_bound(d: int, *, constant: float = 1.0) -> float:
     True
     """
     dim = check_int(d, "d", minimum=1)
-    c = check_real(constant, "constant", low=0.0, low_open=True)
+    c = check_real(
+        constant, "constant", low=0.0, high=math.inf, low_open=True, high_open=True
+    )
     return math.log(c) + (dim - 1) * math.log(dim)
 
 
@@ -259,7 +261,7 @@ def log_ramsauer_capacity_form(d: int, *, c: float, p: float) -> float:
     0.0
     """
     dim = check_int(d, "d", minimum=2)
-    base = check_real(c, "c", low=1.0, low_open=True)
+    base = check_real(c, "c", low=1.0, high=math.inf, low_open=True, high_open=True)
     prob = check_real(p, "p", low=0.0, high=1.0, low_open=True, high_open=True)
     return 0.5 * math.log(prob) + (dim - 1) * math.log(base) / 4.0
 

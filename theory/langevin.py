@@ -19,6 +19,7 @@ the two agree only at ``d = 2``.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -28,7 +29,13 @@ import numpy as np
 import numpy.typing as npt
 import sympy as sp
 
-from theory._validation import check_choice, check_int, check_real, check_vector
+from theory._validation import (
+    MAX_SIZE,
+    check_choice,
+    check_int,
+    check_real,
+    check_vector,
+)
 
 __all__ = [
     "LangevinRun",
@@ -292,7 +299,7 @@ def boundary_integral(k: int) -> sp.Expr:
     >>> boundary_integral(1), boundary_integral(0)
     (oo, 1/2)
     """
-    power = check_int(k, "k", minimum=0)
+    power = check_int(k, "k", minimum=0, maximum=64)  # sympy expands (1 - s)**-k
     s, eps = sp.Symbol("s", positive=True), sp.Symbol("epsilon", positive=True)
     inner = sp.integrate((1 - s) ** (-power), (s, sp.Rational(1, 2), 1 - eps))
     return sp.limit(inner, eps, 0, "+")
@@ -339,6 +346,9 @@ def log_barrier_radial_law(
     ratio = check_real(kappa, "kappa", low=0.0, low_open=True) / check_real(
         temperature, "temperature", low=0.0, low_open=True
     )
+    if not math.isfinite(ratio):
+        msg = f"kappa/temperature must be finite, got {kappa!r}/{temperature!r}"
+        raise ValueError(msg)
     b = ratio - k + 1.0
     if b <= 0.0:
         msg = f"kappa/temperature must be > {k - 1:g} for a normalisable density, got {ratio!r}"
@@ -396,7 +406,7 @@ def euler_maruyama(
     _inside(x, "xi0")
     t = check_real(temperature, "temperature", low=0.0, low_open=True)
     h = check_real(dt, "dt", low=0.0, low_open=True)
-    steps = check_int(n_steps, "n_steps", minimum=0)
+    steps = check_int(n_steps, "n_steps", minimum=0, maximum=MAX_SIZE)
     rng = np.random.default_rng(check_int(seed, "seed", minimum=0))
     factor = 0.5 if check_choice(form, "form", _FORMS) == "paper" else 1.0
     rejected = 0

@@ -17,10 +17,12 @@ from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 import numpy as np
+from matplotlib.axes import Axes as MplAxes
 from matplotlib.colors import ListedColormap
 from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 
+from theory._validation import MAX_SIZE, check_instance, check_int
 from theory.decay_fit import DecayComparison
 from theory.depth import (
     advantage,
@@ -99,7 +101,7 @@ def new_axes(
     [3.0, 2.0]
     """
     if ax is not None:
-        return ax
+        return check_instance(ax, "ax", MplAxes)  # type: ignore[return-value]
     return Figure(figsize=figsize, layout="constrained").add_subplot()
 
 
@@ -143,6 +145,7 @@ def plot_phase_diagram(
     >>> ax.get_title()
     'Phase diagram (s0 = 0.7, q = 0.97)'
     """
+    check_instance(diagram, "diagram", PhaseDiagram)
     ax = new_axes(ax)
     cmap = ListedColormap([OKABE_ITO["orange"], OKABE_ITO["green"]])
     ax.pcolormesh(
@@ -285,6 +288,7 @@ def plot_depth_laws(
     >>> ax.get_ylabel()
     'recovery probability / advantage'
     """
+    d_max = check_int(d_max, "d_max", minimum=1, maximum=MAX_SIZE)
     ax = new_axes(ax)
     whole = np.arange(1, d_max + 1, dtype=float)
     fine = np.linspace(1.0, float(d_max), 200)
@@ -342,6 +346,7 @@ def plot_decay_fits(
     >>> len(ax.get_legend().get_texts())
     5
     """
+    check_instance(comparison, "comparison", DecayComparison)
     ax = new_axes(ax)
     first = comparison.fits[0]
     depths, k, n = first.depths, first.k, first.n
@@ -441,6 +446,9 @@ def plot_sheaf(
     >>> ax.get_title()
     'dim C0 = 3, dim C1 = 3: dim H0 = 1, dim H1 = 1'
     """
+    check_instance(sheaf, "sheaf", CellularSheaf)
+    _check_sheaf_labels(sheaf, edge_labels, node_labels, pos)
+    ax = new_axes(ax, figsize=(4.5, 4.0))
     edges = sheaf.edges
     lookup = {frozenset(e): e for e in edges}
     marked = set()
@@ -450,7 +458,6 @@ def plot_sheaf(
             msg = f"highlight holds {edge!r}, which is not an edge of the sheaf"
             raise ValueError(msg)
         marked.add(lookup[key])
-    ax = new_axes(ax, figsize=(4.5, 4.0))
     graph: nx.Graph[Any] = nx.Graph()
     graph.add_nodes_from(sheaf.vertices)
     graph.add_edges_from(edges)
@@ -508,3 +515,22 @@ def _mark_point(ax: Axes, diagram: PhaseDiagram, point: Mapping[str, float]) -> 
         label=f"operating point ({names[0]} = {x:g}, {names[1]} = {y:g})",
     )
     return marker
+
+
+def _check_sheaf_labels(
+    sheaf: CellularSheaf, edge_labels: object, node_labels: object, pos: object
+) -> None:
+    edges = {frozenset(e) for e in sheaf.edges}
+    for name, given in (("edge_labels", edge_labels), ("node_labels", node_labels)):
+        if given is not None:
+            check_instance(given, name, Mapping)
+    for key in edge_labels or {}:  # type: ignore[attr-defined]
+        if not isinstance(key, tuple) or frozenset(key) not in edges:
+            msg = f"edge_labels keys must be edges (u, v) of the sheaf, got {key!r}"
+            raise ValueError(msg)
+    if pos is not None:
+        check_instance(pos, "pos", Mapping)
+        missing = [v for v in sheaf.vertices if v not in pos]  # type: ignore[operator]
+        if missing:
+            msg = f"pos must give a position to every vertex, missing {missing!r}"
+            raise ValueError(msg)

@@ -31,7 +31,13 @@ from scipy.special import entr
 
 from theory._blahut import HammingKernel, Kernel, MatrixKernel, Outcome, iterate
 from theory._info import FloatArray, as_table, binary_entropy_value, marginal_entropy
-from theory._validation import check_int, check_probability, check_real
+from theory._validation import (
+    MAX_SIZE,
+    check_int,
+    check_probability,
+    check_real,
+    check_tolerance,
+)
 
 __all__ = [
     "BlahutArimotoResult",
@@ -135,7 +141,7 @@ def hamming_rate(source: npt.ArrayLike, distortion: float) -> float:
     """
     p = as_table(source, "source", ndim=1)
     d = check_probability(distortion, "distortion")
-    ordered = np.sort(p)[::-1]
+    ordered = np.sort(p[p > 0.0])[::-1]  # zero-mass symbols never enter R(D)
     if d <= 0.0:
         return marginal_entropy(p, (0,))
     if d >= 1.0 - float(ordered[0]):
@@ -144,13 +150,14 @@ def hamming_rate(source: npt.ArrayLike, distortion: float) -> float:
     cumulative[-1] = 1.0  # exact total (validated to 1e-9), so that w > 0 for tiny D
     for k in range(ordered.size, 1, -1):
         mass = float(cumulative[k - 1])
-        w = (mass - 1.0 + d) / ((1.0 - d) * (k - 1))
-        level = w * (1.0 - d)
+        excess = mass - 1.0 + d  # = w (1 - d) (k - 1); w itself underflows for tiny D
+        level = excess / (k - 1)
         below = k == ordered.size or float(ordered[k]) <= level + 1e-15
-        if 0.0 < w < 1.0 and float(ordered[k - 1]) > level and below:
-            top = ordered[:k]
-            value = (d - (1.0 - mass)) * math.log2(w) + float(
-                entr(top).sum() / _LN2 + mass * math.log2(1.0 - d)
+        above = float(ordered[k - 1]) > level - 1e-15  # rounding at a boundary
+        if 0.0 < excess < (1.0 - d) * (k - 1) and above and below:
+            log2_w = math.log2(excess) - math.log2(1.0 - d) - math.log2(k - 1)
+            value = excess * log2_w + float(
+                entr(ordered[:k]).sum() / _LN2 + mass * math.log2(1.0 - d)
             )
             return max(0.0, value)
     msg = f"no consistent active set for distortion={d!r}"  # pragma: no cover
@@ -197,9 +204,9 @@ def blahut_arimoto(
     True
     """
     p = as_table(source, "source", ndim=1)
-    b = check_real(beta, "beta", low=0.0, low_open=True)
-    eps = check_real(tol, "tol", low=0.0, low_open=True)
-    cap = check_int(max_iter, "max_iter", minimum=1)
+    b = check_real(beta, "beta", low=0.0, high=math.inf, low_open=True, high_open=True)
+    eps = check_tolerance(tol)
+    cap = check_int(max_iter, "max_iter", minimum=1, maximum=MAX_SIZE)
     if distortion is None:
         kernel: Kernel = HammingKernel(b, p.size)
     else:
@@ -221,8 +228,9 @@ def rate_distortion(
 
     Finds the slope whose Blahut–Arimoto distortion equals ``distortion``
     (``brentq`` on ``log beta``, ``xtol=1e-12``) and returns that point. At
-    ``D = 0`` the rate is ``H(p)``; for ``D >= 1 - max p`` it is 0 (both
-    returned exactly, with ``iterations = 0``).
+    ``D = 0`` the rate is ``H(p)`` and the slope ``beta`` is ``inf``; for
+    ``D >= 1 - max p`` it is 0 (both returned exactly, with
+    ``iterations = 0``). ``tol`` (bits) must be finite and ``>= 1e-15``.
 
     Examples
     --------
@@ -233,6 +241,7 @@ def rate_distortion(
     """
     p = as_table(source, "source", ndim=1)
     d = check_probability(distortion, "distortion")
+    tol = check_tolerance(tol)
     d_max = 1.0 - float(p.max())
     if d <= 0.0:
         h = marginal_entropy(p, (0,))
@@ -308,9 +317,9 @@ def gaussian_rate(variance: float, distortion: float) -> float:
     >>> gaussian_rate(1.0, 2.0)
     0.0
     """
-    s2 = check_real(variance, "variance", low=0.0, low_open=True)
+    s2 = _check_variance(variance)
     d = check_real(distortion, "distortion", low=0.0, low_open=True)
-    return max(0.0, 0.5 * math.log2(s2 / d))
+    return max(0.0, 0.5 * (math.log2(s2) - math.log2(d)))  # s2 / d may overflow
 
 
 def gaussian_distortion(variance: float, rate: float) -> float:
@@ -322,9 +331,15 @@ def gaussian_distortion(variance: float, rate: float) -> float:
     >>> gaussian_distortion(4.0, 1.0)
     1.0
     """
-    s2 = check_real(variance, "variance", low=0.0, low_open=True)
+    s2 = _check_variance(variance)
     r = check_real(rate, "rate", low=0.0)
     return s2 * math.pow(2.0, -2.0 * r)
+
+
+def _check_variance(variance: object) -> float:
+    return check_real(
+        variance, "variance", low=0.0, high=math.inf, low_open=True, high_open=True
+    )
 
 
 def _distortion_matrix(distortion: npt.ArrayLike | None, n: int) -> FloatArray:

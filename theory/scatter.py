@@ -317,7 +317,11 @@ def probe_count(sigma: int, p_bar: float) -> float:
     5.0
     """
     n = check_int(sigma, "sigma", minimum=1)
-    return n / check_probability(p_bar, "p_bar", low_open=True)
+    count = n / check_probability(p_bar, "p_bar", low_open=True)
+    if not math.isfinite(count):
+        msg = f"sigma / p_bar must be finite, got sigma={sigma!r}, p_bar={p_bar!r}"
+        raise ValueError(msg)
+    return count
 
 
 def log_p_depth_scatter(d: Real, q: Real, p: Real, sigma: int) -> FloatOut:
@@ -337,7 +341,7 @@ def log_p_depth_scatter(d: Real, q: Real, p: Real, sigma: int) -> FloatOut:
     Returns
     -------
     float or ndarray
-        ``d log q + sigma log p``.
+        ``d log q + sigma log p`` (``-inf`` when ``p = 0``).
 
     Raises
     ------

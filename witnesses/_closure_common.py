@@ -21,6 +21,11 @@ SCALES: dict[str, dict[str, tuple[int, ...]]] = {
 }
 """Sizes of the two presets (WITNESS.md 1.8)."""
 
+MAX_CASES = 100_000
+"""Cap on the number of cases, states or seeds of one experiment."""
+MAX_EVENTS = 10_000
+"""Cap on ``n_events``, ``m``, ``k`` and suffix lengths (sizes that loop)."""
+
 
 @dataclass(frozen=True, slots=True)
 class ClosureRate:
@@ -117,7 +122,7 @@ def scaled(scale: str, experiment: str, value: int | None, name: str) -> int:
     preset = SCALES[check_choice(scale, "scale", SCALES)][experiment]
     if value is None:
         return preset[0]
-    return check_int(value, name, minimum=1)
+    return check_int(value, name, minimum=1, maximum=MAX_CASES)
 
 
 @dataclass(frozen=True)

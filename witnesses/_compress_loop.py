@@ -105,7 +105,8 @@ class Segment:
     def _bridge_term(self, a: int, b: int) -> int:
         gap = self.rules.max_gap
         g = self.t[b] - self.t[a]
-        return math.ceil(g / gap) - 1 if g > gap else 0
+        # saturate: a gap 1e300 times max_gap needs more events than any timeline
+        return math.ceil(min(g / gap, 2.0**53)) - 1 if g > gap else 0
 
     def _over(self, a: int, b: int) -> int:
         return int(self.t[b] - self.t[a] > self.rules.max_gap)

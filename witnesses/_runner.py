@@ -5,21 +5,42 @@ module-level function into a list of JSON-ready rows. Finished cells are
 appended to a JSONL journal, one line per cell, flushed and fsynced, so a
 crash loses at most the cells in flight; a rerun reads the journal and skips
 them. A torn last line (a crash mid-write) is ignored and rewritten.
-Final outputs are written atomically (temporary file, then ``os.replace``).
+Final outputs are written atomically (:mod:`witnesses._files`).
+
+Journal format (version 2): the first line is a header
+``{"journal": "context-laws cells", "version": 2, "parameters": {...}}``
+with the run's parameters; each further line is
+``{"cell": ..., "rows": ..., "sha256": ...}``, the digest taken over the
+canonical JSON of ``{"cell", "rows"}``. A complete line that is not valid
+JSON, lacks a field, or whose digest does not match is rejected with its
+line number, and so is a header whose parameters differ from the run's.
+
+Local process pools (:func:`local_pool`) make their workers die with the
+parent (``PR_SET_PDEATHSIG`` on Linux, else a thread polling the parent
+pid), and an interrupted run terminates them instead of waiting.
 """
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
+import hashlib
 import json
 import os
+import signal
 import sys
-import tempfile
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import Executor, Future
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
 from tqdm import tqdm
+
+from witnesses._files import write_atomic
+
+__all__ = ["cell_id", "local_pool", "read_journal", "run_cells", "write_atomic"]
 
 Row = dict[str, Any]
 CellFn = Callable[[Mapping[str, Any]], list[Row]]
@@ -30,8 +51,13 @@ def cell_id(key: Mapping[str, Any]) -> str:
     return json.dumps(dict(key), sort_keys=True, allow_nan=False)
 
 
-def read_journal(path: Path) -> dict[str, list[Row]]:
-    """Return finished cells from a journal, ignoring a torn last line."""
+def read_journal(
+    path: Path, parameters: Mapping[str, Any] | None = None
+) -> dict[str, list[Row]]:
+    """Return finished cells from a journal, ignoring a torn last line.
+
+    With ``parameters``, the header must record the same parameters.
+    """
     done: dict[str, list[Row]] = {}
     if not path.exists():
         return done
@@ -41,15 +67,47 @@ def read_journal(path: Path) -> dict[str, list[Row]]:
     for number, line in enumerate(complete, start=1):
         if not line.strip():
             continue
-        try:
-            entry = json.loads(line)
-            done[cell_id(entry["cell"])] = list(entry["rows"])
-        except (json.JSONDecodeError, KeyError, TypeError) as exc:
-            msg = f"{path}: line {number} is not a journal entry ({exc})"
-            raise ValueError(msg) from None
+        if number == 1:
+            _check_header(path, line, parameters)
+            continue
+        cell, rows = _parse_entry(path, number, line)
+        done[cell_id(cell)] = rows
     if not text.endswith("\n") and text:
-        _rewrite(path, "".join(line + "\n" for line in complete if line.strip()))
+        kept = "".join(line + "\n" for line in complete if line.strip())
+        _rewrite(path, kept or _header_line(parameters))
     return done
+
+
+def _check_header(path: Path, line: str, parameters: Mapping[str, Any] | None) -> None:
+    try:
+        header = json.loads(line)
+        ok = header["journal"] == _MAGIC and header["version"] == _VERSION
+        recorded = header["parameters"]
+    except (json.JSONDecodeError, KeyError, TypeError):
+        ok, recorded = False, None
+    if not ok:
+        msg = f"{path}: line 1 is not a journal header (version {_VERSION})"
+        raise ValueError(msg)
+    if parameters is not None and recorded != json.loads(_canonical(parameters)):
+        msg = (
+            f"{path}: line 1: the journal was written with parameters {recorded}, "
+            f"this run has {json.loads(_canonical(parameters))}"
+        )
+        raise ValueError(msg)
+
+
+def _parse_entry(path: Path, number: int, line: str) -> tuple[Any, list[Row]]:
+    try:
+        entry = json.loads(line)
+        cell, rows, digest = entry["cell"], list(entry["rows"]), entry["sha256"]
+        cell_id(cell)
+    except (json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
+        msg = f"{path}: line {number} is not a journal entry ({exc})"
+        raise ValueError(msg) from None
+    if digest != _digest(cell, rows):
+        msg = f"{path}: line {number}: checksum does not match its cell and rows"
+        raise ValueError(msg)
+    return cell, rows
 
 
 def run_cells(
@@ -60,14 +118,19 @@ def run_cells(
     journal: Path | None = None,
     progress: bool | None = None,
     description: str = "cells",
+    parameters: Mapping[str, Any] | None = None,
 ) -> list[Row]:
     """Evaluate every cell (skipping journalled ones) and return rows in cell order.
 
     Cells run in this process unless ``executor`` is given (any
     :class:`concurrent.futures.Executor`; a process pool needs a module-level
     ``fn``). Each finished cell is journalled before the next result is taken.
+    ``parameters`` (JSON-ready) go into the journal's header; a journal with
+    other parameters is refused. An interruption cancels the cells not begun.
     """
-    done = read_journal(journal) if journal is not None else {}
+    done = read_journal(journal, parameters) if journal is not None else {}
+    if journal is not None and not (journal.exists() and journal.stat().st_size):
+        write_atomic(journal, _header_line(parameters), name="journal")
     todo = [c for c in cells if cell_id(c) not in done]
     show = sys.stderr.isatty() if progress is None else progress
     pool = executor
@@ -85,25 +148,15 @@ def run_cells(
             futures: dict[Future[list[Row]], Mapping[str, Any]] = {
                 pool.submit(fn, c): c for c in todo
             }
-            for future in _as_completed(futures):
-                _finish(futures[future], future.result(), done, journal)
-                bar.update()
+            try:
+                for future in _as_completed(futures):
+                    _finish(futures[future], future.result(), done, journal)
+                    bar.update()
+            except BaseException:
+                for future in futures:
+                    future.cancel()
+                raise
     return [row for c in cells for row in done[cell_id(c)]]
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` atomically: a crash leaves the old file or none."""
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def _finish(
@@ -115,9 +168,8 @@ def _finish(
     rows = list(rows)
     done[cell_id(cell)] = rows
     if journal is not None:
-        line = json.dumps(
-            {"cell": dict(cell), "rows": rows}, sort_keys=True, allow_nan=False
-        )
+        entry = {"cell": dict(cell), "rows": rows, "sha256": _digest(cell, rows)}
+        line = json.dumps(entry, sort_keys=True, allow_nan=False)
         with open(journal, "a", encoding="utf-8") as fh:
             fh.write(line + "\n")
             fh.flush()
@@ -133,4 +185,68 @@ def _as_completed(
 
 
 def _rewrite(path: Path, text: str) -> None:
-    write_atomic(path, text)
+    write_atomic(path, text, name="journal")
+
+
+_MAGIC = "context-laws cells"
+_VERSION = 2
+
+
+def _canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, allow_nan=False)
+
+
+def _digest(cell: Mapping[str, Any], rows: list[Row]) -> str:
+    text = _canonical({"cell": dict(cell), "rows": rows})
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _header_line(parameters: Mapping[str, Any] | None) -> str:
+    header = {
+        "journal": _MAGIC,
+        "version": _VERSION,
+        "parameters": json.loads(_canonical(dict(parameters or {}))),
+    }
+    return _canonical(header) + "\n"
+
+
+@contextlib.contextmanager
+def local_pool() -> Iterator[ProcessPoolExecutor]:
+    """Yield a process pool sized to the machine whose workers die with this process.
+
+    On an exception (``KeyboardInterrupt`` included) the workers are
+    terminated at once instead of finishing the cells in flight.
+    """
+    pool = ProcessPoolExecutor(
+        max_workers=os.cpu_count() or 1,
+        initializer=_die_with_parent,
+        initargs=(os.getpid(),),
+    )
+    try:
+        yield pool
+    except BaseException:
+        workers = list(getattr(pool, "_processes", {}).values())  # stdlib private
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in workers:
+            with contextlib.suppress(Exception):
+                process.terminate()
+        raise
+    pool.shutdown(wait=True)
+
+
+def _die_with_parent(parent: int) -> None:
+    """Pool initializer: end this worker when ``parent`` ends."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, signal.SIGTERM, 0, 0, 0)  # PR_SET_PDEATHSIG = 1
+    if os.getppid() != parent:  # the parent died before prctl took effect
+        os._exit(1)
+    threading.Thread(target=_poll_parent, args=(parent,), daemon=True).start()
+
+
+def _poll_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(1)

@@ -34,11 +34,12 @@ from typing import Any
 
 from algebra import CommittedContext, compose_commit, compose_endo, is_absorbed
 from algebra import satisfies_contract as _satisfies_contract
-from theory._validation import check_int
 from witnesses._closure57 import OPERATIONS, Exp57Result, OperationCounts, run_seed
 from witnesses._closure_common import (
     EPSILONS,
     FOCAL,
+    MAX_CASES,
+    MAX_EVENTS,
     SCALES,
     ClosureRate,
     Ops,
@@ -46,6 +47,7 @@ from witnesses._closure_common import (
     scaled,
     slice_,
 )
+from witnesses._validation import check_int, check_probability
 from witnesses.compress import compress
 from witnesses.events import Timeline
 from witnesses.grammar import Grammar
@@ -161,8 +163,10 @@ def exp51(
     (0, 6)
     """
     count = scaled(scale, "exp51", n_sequences, "n_sequences")
-    n = check_int(n_events, "n_events", minimum=4)
-    ops = _ops(as_semantics(semantics), check_int(m, "m", minimum=1), 1)
+    n = check_int(n_events, "n_events", minimum=4, maximum=MAX_EVENTS)
+    ops = _ops(
+        as_semantics(semantics), check_int(m, "m", minimum=1, maximum=MAX_EVENTS), 1
+    )
     cuts_rng = random.Random(check_int(cut_seed, "cut_seed", minimum=0))
     state_bad = full_bad = assoc_bad = 0
     first: str | None = None
@@ -291,16 +295,17 @@ def exp56(
     0
     """
     wanted, longest = SCALES[_scale_name(scale)]["exp56"]
-    wanted = wanted if n_states is None else check_int(n_states, "n_states", minimum=1)
+    if n_states is not None:
+        wanted = check_int(n_states, "n_states", minimum=1, maximum=MAX_CASES)
     if max_suffix is not None:
-        longest = check_int(max_suffix, "max_suffix", minimum=1)
-    n = check_int(n_events, "n_events", minimum=4)
-    grammar = Grammar.parametric(check_int(k, "k", minimum=1))
+        longest = check_int(max_suffix, "max_suffix", minimum=1, maximum=MAX_EVENTS)
+    n = check_int(n_events, "n_events", minimum=4, maximum=MAX_EVENTS)
+    grammar = Grammar.parametric(check_int(k, "k", minimum=1, maximum=MAX_EVENTS))
     sem = as_semantics(semantics)
-    ops = _ops(sem, check_int(m, "m", minimum=1), grammar.k)
+    ops = _ops(sem, check_int(m, "m", minimum=1, maximum=MAX_EVENTS), grammar.k)
     states: list[tuple[int, Timeline, Any, float]] = []
     scanned = 0
-    for i in range(check_int(max_cases, "max_cases", minimum=1)):
+    for i in range(check_int(max_cases, "max_cases", minimum=1, maximum=MAX_CASES)):
         if len(states) == wanted:
             break
         scanned += 1
@@ -390,9 +395,10 @@ def exp57(
     3
     """
     count = scaled(scale, "exp57", n_seeds, "n_seeds")
-    n = check_int(n_events, "n_events", minimum=2)
-    k = check_int(k, "k", minimum=0)
-    m = check_int(m, "m", minimum=1)
+    n = check_int(n_events, "n_events", minimum=2, maximum=MAX_EVENTS)
+    k = check_int(k, "k", minimum=0, maximum=MAX_EVENTS)
+    m = check_int(m, "m", minimum=1, maximum=MAX_EVENTS)
+    retention = check_probability(retention, "retention", low_open=True)
     ops = _ops(as_semantics(semantics), m, k, max_gap=max_gap, retention=retention)
     tallies = {op: [0, 0, 0, 0] for op in OPERATIONS}
     pi_seeds: list[int] = []

@@ -30,6 +30,7 @@ from typing import Any
 
 from witnesses._compress_loop import Counters, Rules, Segment, run
 from witnesses._user_strategy import call_strategy, strategy_name
+from witnesses._validation import MAX_SIZE
 from witnesses.events import Timeline
 from witnesses.state import build_context_state, no_absorption_invariant
 
@@ -266,7 +267,9 @@ def _result(
         contract_violating_drop_attempts=counters.violating,
         max_adjacent_gap=max(gaps, default=0.0),
         oversized_gaps=len(over),
-        bridge_lower_bound=sum(math.ceil(g / rules.max_gap) - 1 for g in over),
+        bridge_lower_bound=sum(
+            math.ceil(min(g / rules.max_gap, 2.0**53)) - 1 for g in over
+        ),  # saturated: still a lower bound
         invariant_holds=holds,
         reached_target=len(kept) <= target,
         dropped=tuple(counters.dropped),
@@ -278,6 +281,9 @@ def _int_arg(value: object, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, Integral):
         msg = f"{name} must be an int, got {value!r} of type {type(value).__name__}"
         raise TypeError(msg)
+    if int(value) > MAX_SIZE:  # k, m, sizes: loops and allocations follow
+        msg = f"{name} must be <= {MAX_SIZE}, got {value!r}"
+        raise ValueError(msg)
     return int(value)
 
 

@@ -33,7 +33,14 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from witnesses._runner import write_atomic
+from witnesses._files import check_output_path, write_atomic
+from witnesses._interrupt import (
+    CLOSED_PIPE,
+    Interrupted,
+    interruptible,
+    print_or_closed,
+)
+from witnesses._validation import check_instance
 from witnesses.compress import compress
 from witnesses.events import Event, Timeline
 from witnesses.grammar import Grammar
@@ -400,6 +407,7 @@ def format_table(result: Exp58Result) -> str:
     >>> print(format_table(run()).splitlines()[0])
     Exp58 witness (VM-E58), semantics=reference, k=3, contract=contract_guarded
     """
+    check_instance(result, "result", Exp58Result)
     head = (
         f"Exp58 witness (VM-E58), semantics={result.semantics}, k={result.k}, "
         f"contract={result.contract}"
@@ -458,18 +466,24 @@ def main(argv: list[str] | None = None) -> int:
         "--out", metavar="FILE", help="also write the JSON document to FILE"
     )
     args = parser.parse_args(argv)
-    if args.out is not None and not Path(args.out).resolve().parent.is_dir():
-        parser.error(
-            f"--out {args.out!r}: directory {Path(args.out).parent} does not exist"
-        )
+    if args.out is not None:
+        try:
+            check_output_path(args.out, "--out")
+        except ValueError as exc:
+            parser.error(str(exc))
     try:
-        result = run(semantics=args.semantics)
-        document = json.dumps(
-            result.to_dict(), sort_keys=True, indent=2, allow_nan=False
-        )
-        print(document if args.json else format_table(result))
-        if args.out is not None:
-            write_atomic(Path(args.out), document + "\n")
+        with interruptible():
+            result = run(semantics=args.semantics)
+            document = json.dumps(
+                result.to_dict(), sort_keys=True, indent=2, allow_nan=False
+            )
+            if args.out is not None:
+                write_atomic(Path(args.out), document + "\n", name="--out")
+            if not print_or_closed(document if args.json else format_table(result)):
+                return CLOSED_PIPE
+    except Interrupted as exc:  # SIGINT / SIGTERM: no verdict, 130 / 143
+        print(f"interrupted by {exc}", file=sys.stderr)
+        return exc.exit_status
     except Exception:  # a crash is exit 3 with the traceback, not a Python exit 1
         traceback.print_exc(file=sys.stderr)
         return 3

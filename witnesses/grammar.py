@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from numbers import Integral, Real
 
+from witnesses._validation import MAX_SIZE, check_int
 from witnesses.events import Event, Timeline
 
 __all__ = [
@@ -259,8 +260,9 @@ def label_phases(n_pre: int, n_post: int, k: int) -> tuple[Phase, ...]:
     >>> "".join(p.name[0] for p in label_phases(5, 2, 1))
     'SDDDDTRR'
     """
+    check_int(n_pre, "n_pre", minimum=0, maximum=MAX_SIZE)  # builds a tuple of n_pre
     n_setup = setup_count(n_pre, k)
-    n_post = _int(n_post, "n_post", 0)
+    n_post = check_int(n_post, "n_post", minimum=0, maximum=MAX_SIZE)
     return (
         (Phase.SETUP,) * n_setup
         + (Phase.DEVELOPMENT,) * (n_pre - n_setup)

@@ -17,6 +17,7 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 
 from theory.plots import OKABE_ITO, new_axes
+from witnesses._validation import check_instance
 from witnesses.exp58 import BLOCK1, BLOCK2, Exp58Cell, Exp58Result, exp58_timeline
 from witnesses.sweep import SweepResult
 
@@ -76,6 +77,8 @@ def plot_retention_sweep(
     >>> [t.get_text() for t in ax.get_legend().get_texts()]
     ['raw validity', 'pivot preservation', 'fixed-pivot feasibility']
     """
+    check_instance(result, "result", SweepResult)
+    ax = new_axes(ax)
     cells = sorted(
         (a for a in result.aggregates if a["strategy"] == strategy),
         key=lambda a: a["retention"],
@@ -84,7 +87,6 @@ def plot_retention_sweep(
         known = sorted({a["strategy"] for a in result.aggregates})
         msg = f"strategy must be one of {known}, got {strategy!r}"
         raise ValueError(msg)
-    ax = new_axes(ax)
     x = np.array([c["retention"] for c in cells])
     for key, label, colour in MIRAGE_METRICS:
         rate, low, high = (
@@ -123,6 +125,8 @@ def plot_mirage(results: Sequence[SweepResult], *, width: float = 4.0) -> Figure
     >>> len(plot_mirage([r]).axes)
     3
     """
+    for i, item in enumerate(results):
+        check_instance(item, f"results[{i}]", SweepResult)
     columns = [_strategies(r) for r in results]
     n_cols = max(len(c) for c in columns)
     fig = Figure(
@@ -170,10 +174,11 @@ def plot_exp58_timeline(
     >>> [t.get_text() for t in ax.get_yticklabels()][1]
     'naive: TP e45, forced e41 infeasible'
     """
+    check_instance(result, "result", Exp58Result)
+    ax = new_axes(ax, figsize=(11.0, 3.8))
     if m not in (1, 10):
         msg = f"m must be 1 or 10, got {m!r}"
         raise ValueError(msg)
-    ax = new_axes(ax, figsize=(11.0, 3.8))
     timeline = exp58_timeline()
     ids = timeline.ids
     size = np.array([18.0 + 14.0 * e.weight for e in timeline])

@@ -9,6 +9,7 @@ from typing import Any
 from witnesses import _reference
 from witnesses._greedy import solve_greedy
 from witnesses._pool import injection_pool, rank_pivots
+from witnesses._validation import check_instance
 from witnesses.events import Event, Timeline
 from witnesses.grammar import Grammar
 from witnesses.sequence import ExtractedSequence, Solution
@@ -61,6 +62,7 @@ def pivot_candidates(
     >>> pivot_candidates(tl, "x", tp_candidate_ids=["c", "z", "b"])[1]
     {'c': 'not a focal event', 'z': 'not in the timeline'}
     """
+    check_instance(timeline, "timeline", Timeline)
     m = _positive_int(m, "m")
     if tp_candidate_ids is None:
         return rank_pivots(timeline.focal(focal))[:m], {}

@@ -31,6 +31,7 @@ from witnesses._state_types import (
     pivot_rank,
     sorted_events,
 )
+from witnesses._validation import check_instance
 from witnesses.events import Event, Timeline
 from witnesses.grammar import _int, development_eligible_count
 
@@ -128,6 +129,8 @@ def composition_precondition(left: ContextState, right: ContextState) -> bool:
     >>> composition_precondition(a, b), composition_precondition(b, a)
     (True, False)
     """
+    check_instance(left, "left", ContextState)
+    check_instance(right, "right", ContextState)
     if left.t_bounds is None or right.t_bounds is None:
         return True
     return _end(left, 1) < _end(right, 0)  # type: ignore[operator]
@@ -238,6 +241,8 @@ def context_equivalent(
     >>> context_equivalent(a, b), context_equivalent(a, b, compare_pivots=False)
     (False, True)
     """
+    check_instance(a, "a", ContextState)
+    check_instance(b, "b", ContextState)
     if a.q != b.q or a.r != b.r:
         return False
     if (a.t_bounds is None) != (b.t_bounds is None):
@@ -264,6 +269,7 @@ def no_absorption_invariant(state: ContextState, k: int) -> bool:
     >>> no_absorption_invariant(s, 3), no_absorption_invariant(s, 0)
     (False, True)
     """
+    check_instance(state, "state", ContextState)
     k = check_k(k)
     return k == 0 or all(p.j_dev >= k for p in state.pivots)
 
@@ -283,6 +289,7 @@ def is_absorbing(state: ContextState, k: int) -> bool:
     >>> is_absorbing(s, 3), is_absorbing(s, 0)
     (True, False)
     """
+    check_instance(state, "state", ContextState)
     k = check_k(k)
     return k > 0 and any(p.j_dev < k for p in state.pivots)
 
@@ -297,6 +304,7 @@ def detect_class_a(state: ContextState, k: int) -> bool:
     >>> detect_class_a(build_context_state([Event("a", 0.0, 1.0, actors={"x"})], "x"), 1)
     True
     """
+    check_instance(state, "state", ContextState)
     k = check_k(k)
     return state.top is not None and state.top.j_dev < k
 
@@ -312,6 +320,7 @@ def detect_class_b(state: ContextState, k: int) -> bool:
     >>> detect_class_b(build_context_state(evs, "x"), 2)
     True
     """
+    check_instance(state, "state", ContextState)
     k = check_k(k)
     r = state.r
     return r.prefix_count >= k and r.setup_count > 0 and r.dev_count < k
@@ -328,6 +337,7 @@ def detect_class_c(state: ContextState, k: int) -> bool:
     >>> detect_class_c(s, 3)
     True
     """
+    check_instance(state, "state", ContextState)
     k = check_k(k)
     if state.top is None or state.top.j_dev >= k:
         return False
@@ -354,6 +364,7 @@ def detect_class_d(
     >>> detect_class_d(s, duration=1.0), detect_class_d(s, duration=0.1)
     (True, False)
     """
+    check_instance(state, "state", ContextState)
     min_length = _int(min_length, "min_length", 0)
     if isinstance(duration, bool) or not isinstance(duration, (int, float)):
         msg = f"duration must be a real number, got {duration!r}"

@@ -16,16 +16,17 @@ import csv
 import io
 import json
 import math
-import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any
 
 from theory.inference import proportion_ci
-from witnesses._runner import run_cells, write_atomic
+from witnesses._files import check_output_path, write_atomic
+from witnesses._runner import local_pool, run_cells
+from witnesses._validation import check_instance, check_keys
 from witnesses.compress import STRATEGIES, compress
 from witnesses.generators import MultiBurstConfig, multiburst
 from witnesses.grammar import Grammar
@@ -209,9 +210,10 @@ def retention_sweep(
     if out is not None and Path(out).suffix not in (".json", ".csv"):
         msg = f"out must end in .json or .csv, got {str(out)!r}"
         raise ValueError(msg)
-    if out is not None and not Path(out).resolve().parent.is_dir():
-        msg = f"out={str(out)!r}: directory {Path(out).parent} does not exist"
-        raise ValueError(msg)
+    if out is not None:
+        check_output_path(out, "out")
+    if journal is not None:
+        check_output_path(journal, "journal")
     solver_name = sem.solver if solver is None else solver
     if solver_name not in ("reference", "greedy", "exact"):
         msg = f"solver must be one of 'reference', 'greedy', 'exact', got {solver!r}"
@@ -226,10 +228,18 @@ def retention_sweep(
         for s in seed_list
     ]
     names, labels, callables = _user_strategies(strategies, sem)
-    for cell in cells if strategies is not None else ():
-        cell["strategies"] = labels
+    header: dict[str, Any] = {
+        "sweep": "retention_sweep",
+        "retentions": chosen,
+        "semantics": _encode(sem),
+    }
+    if strategies is not None:
+        header["strategies"] = labels
+        for cell in cells:
+            cell["strategies"] = labels
     fn = partial(sweep_cell, callables=callables) if callables else sweep_cell
-    rows = _run(cells, executor=executor, journal=journal, progress=progress, fn=fn)
+    rows = _run(cells, executor=executor, journal=journal, progress=progress,
+                parameters={**header, "solver": solver_name}, fn=fn)  # fmt: skip
     rows.sort(key=lambda r: (-r["retention"], r["seed"]))
     aggregates = _aggregates(rows, chosen, names)
     result = SweepResult(
@@ -269,6 +279,7 @@ def sweep_cell(
     >>> len(rows), rows[0]["target"]
     (3, 100)
     """
+    _check_cell(cell)
     sem = _decode(cell["semantics"])
     solver = cell.get("solver", sem.solver)
     endogenous = sem.endogenous and solver == "exact"
@@ -323,6 +334,7 @@ def sweep_trials(result: SweepResult) -> list[Trial]:
     >>> [c.group["condition"] for c in cells]
     ['bridge_preserving', 'contract_guarded', 'naive']
     """
+    check_instance(result, "result", SweepResult)
     return [
         Trial(
             f"multiburst-{row['seed']}",
@@ -384,25 +396,27 @@ def _run(
     executor: Executor | bool | None,
     journal: str | Path | None,
     progress: bool | None,
+    parameters: dict[str, Any],
     fn: Callable[[Mapping[str, Any]], list[dict[str, Any]]] = sweep_cell,
 ) -> list[dict[str, Any]]:
     path = None if journal is None else Path(journal)
     if executor is False:
         return run_cells(
-            cells, fn, journal=path, progress=progress, description="sweep"
-        )
+            cells, fn, journal=path, progress=progress, description="sweep",
+            parameters=parameters,
+        )  # fmt: skip
     if executor is None or executor is True:
-        with ProcessPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        with local_pool() as pool:
             return run_cells(
                 cells, fn, executor=pool, journal=path, progress=progress,
-                description="sweep",
+                description="sweep", parameters=parameters,
             )  # fmt: skip
     if not isinstance(executor, Executor):
         msg = f"executor must be a concurrent.futures.Executor, False or None, got {executor!r}"
         raise TypeError(msg)
     return run_cells(
         cells, fn, executor=executor, journal=path, progress=progress,
-        description="sweep",
+        description="sweep", parameters=parameters,
     )  # fmt: skip
 
 
@@ -506,7 +520,7 @@ def _user_strategies(
 
 
 def _encode(sem: Semantics) -> str | dict[str, Any]:
-    """A JSON-ready cell value: the name of a known semantics, else its fields."""
+    """Return a JSON-ready cell value: a known semantics' name, else its fields."""
     try:
         if as_semantics(sem.name) == sem:
             return sem.name
@@ -540,3 +554,23 @@ def _check_seed(value: object) -> int:
         msg = f"seed must be >= 0, got {value}"
         raise ValueError(msg)
     return value
+
+
+def _check_cell(cell: object) -> None:
+    """Check a cell of :func:`sweep_cell`: semantics, seed and retentions."""
+    checked = check_keys(cell, "cell", ("retentions", "seed", "semantics"))
+    try:
+        _decode(checked["semantics"])
+    except (TypeError, ValueError, KeyError) as error:
+        msg = f"cell['semantics'] is not a semantics: {error}"
+        raise ValueError(msg) from error
+    if checked.get("solver", "reference") not in ("reference", "greedy", "exact"):
+        msg = f"cell['solver'] must be 'reference', 'greedy' or 'exact', got {checked['solver']!r}"
+        raise ValueError(msg)
+    _check_seed(checked["seed"])
+    retentions = checked["retentions"]
+    if isinstance(retentions, str | bytes) or not isinstance(retentions, Sequence):
+        msg = f"cell['retentions'] must be a sequence of retentions, got {retentions!r}"
+        raise TypeError(msg)
+    for value in retentions:
+        _check_retention(value)

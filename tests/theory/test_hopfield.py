@@ -5,7 +5,7 @@ import math
 import numpy as np
 import pytest
 import sympy as sp
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from scipy import stats
 
@@ -126,9 +126,17 @@ def test_capacity_forms_hand_values():
     st.floats(min_value=-1.0, max_value=1.0),
     st.integers(min_value=2, max_value=2000),
 )
+@example(0.9999999999999999, 2)  # (1 + t)/2 rounds to 1.0 (hypothesis seed 0)
+@example(-0.9999999999999999, 2)
 def test_slm_p71_cap_probability_matches_scipy_beta(t, d):
-    """P(cos >= t) = scipy.stats.beta((d-1)/2, (d-1)/2).sf((1 + t)/2)."""
-    expected = stats.beta((d - 1) / 2, (d - 1) / 2).sf((1 + t) / 2)
+    """P(cos >= t) = scipy.stats.beta((d-1)/2, (d-1)/2).sf((1 + t)/2).
+
+    The reference uses the symmetry sf((1 + t)/2) = cdf((1 - t)/2) for t >= 0,
+    so that its argument is exact: (1 + t)/2 rounds to 1.0 for t = 1 - 2**-53
+    (seed 0 drew t = 0.9999999999999999, d = 2, where the cap is 4.7e-9).
+    """
+    beta = stats.beta((d - 1) / 2, (d - 1) / 2)
+    expected = beta.cdf((1 - t) / 2) if t >= 0 else beta.sf((1 + t) / 2)
     assert cap_probability(t, d) == pytest.approx(expected, rel=1e-9, abs=1e-15)
 
 

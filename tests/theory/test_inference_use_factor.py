@@ -4,7 +4,7 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from scipy import stats
 
 from theory.inference import conditional_use_factor, proportion_ci, use_factor
@@ -13,6 +13,7 @@ from theory.strategies import paired_outcomes
 
 @settings(max_examples=100)  # suite budget (common brief)
 @given(paired_outcomes())
+@example(([1, 0, 0], [1, 0, 0]))  # se was 1.7e-08 by cancellation, exactly 0 (issue 22)
 def test_use_factor_se_equals_linearised_residual_sd(cr):
     # delta method == sd(C_i - kappa R_i) / (R_bar sqrt(n)) (first-order linearisation)
     c, r = (np.asarray(v) for v in cr)

@@ -4,7 +4,7 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from scipy.stats import entropy as scipy_entropy
 
@@ -84,11 +84,32 @@ def test_hamming_closed_form_inside_blahut_arimoto_bounds(p, beta):
 
 @FAST
 @given(st.integers(2, 12), st.floats(0.0, 1.0))
+@example(3, 5e-324)  # w = D / (2 (1 - D)) underflows to 0 (issue 22)
+@example(2, 1e-300)
 def test_hamming_rate_reduces_to_uniform_closed_form(m, d):
     """On the uniform source the general closed form is log2 M - H_b(D) - D log2(M - 1)."""
     assert hamming_rate(np.full(m, 1 / m), d) == pytest.approx(
         hamming_rate_uniform(d, m), abs=1e-10
     )
+
+
+@pytest.mark.parametrize("d", [5e-324, 1e-300, 1e-17, 0.1, 0.3])
+def test_hamming_rate_ignores_zero_mass_symbols(d):
+    """A symbol of mass 0 changes nothing: R(D) of (p, 0) equals R(D) of p.
+
+    Regression: with a zero entry the partial sums missed 1 by an ulp and tiny
+    D found no active set (ArithmeticError).
+    """
+    p = np.array([0.2195436258285045, 0.22649638809426995, 0.23162669342922446])
+    p = np.append(p, 1.0 - p.sum())
+    with_zero = np.insert(p, 2, 0.0)
+    assert hamming_rate(with_zero, d) == pytest.approx(hamming_rate(p, d), abs=1e-12)
+
+
+def test_hamming_rate_at_the_zero_rate_boundary_up_to_rounding():
+    """D within an ulp below 1 - max p (p not summing to 1 exactly): R(D) ~ 0."""
+    p = [2.3771952266669934e-08, 0.9999999762280476]
+    assert hamming_rate(p, 2.3771952306548282e-08) == pytest.approx(0.0, abs=1e-12)
 
 
 def test_shannon_lower_bound_tight_for_small_distortion():

@@ -1,5 +1,6 @@
 """The resumable cell runner behind the sweeps: journal, resume, atomic writes."""
 
+import hashlib
 import json
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -7,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from witnesses._runner import read_journal, run_cells, write_atomic
+from witnesses._files import write_atomic
+from witnesses._runner import read_journal, run_cells
 
 CELLS = [{"r": r, "seed": s} for r in (0.5, 0.1) for s in range(3)]
 
@@ -60,20 +62,63 @@ def test_resume_calls_only_missing_cells(tmp_path: Path) -> None:
     assert seen == CELLS[2:]
 
 
+def _journal_text(tmp_path: Path, cells: list[Any]) -> str:
+    path = tmp_path / "reference.jsonl"
+    run_cells(cells, square, journal=path, progress=False, parameters={"p": 1})
+    return path.read_text()
+
+
+def test_journal_has_a_header_and_a_checksum_per_line(tmp_path: Path) -> None:
+    """Line 1 records the run's parameters; each entry carries its sha256."""
+    lines = _journal_text(tmp_path, CELLS[:2]).splitlines()
+    header = json.loads(lines[0])
+    assert header == {"journal": "context-laws cells", "parameters": {"p": 1},
+                      "version": 2}  # fmt: skip
+    entry = json.loads(lines[1])
+    body = json.dumps({"cell": entry["cell"], "rows": entry["rows"]}, sort_keys=True)
+    assert entry["sha256"] == hashlib.sha256(body.encode()).hexdigest()
+
+
 def test_torn_last_line_is_dropped(tmp_path: Path) -> None:
     """A half-written last line (crash mid-write) is ignored and removed."""
     journal = tmp_path / "j.jsonl"
-    good = json.dumps({"cell": CELLS[0], "rows": square(CELLS[0])}, sort_keys=True)
-    journal.write_text(good + "\n" + good[:10])
+    good = _journal_text(tmp_path, CELLS[:1])
+    journal.write_text(good + good.splitlines()[1][:10])
     assert list(read_journal(journal).values()) == [square(CELLS[0])]
-    assert journal.read_text() == good + "\n"
+    assert journal.read_text() == good
 
 
 def test_corrupt_complete_line_is_an_error(tmp_path: Path) -> None:
     """A corrupt complete line names the file and line."""
     journal = tmp_path / "j.jsonl"
-    journal.write_text('{"cell": 1}\n')
-    with pytest.raises(ValueError, match=r"j.jsonl: line 1 is not a journal entry"):
+    header = _journal_text(tmp_path, []).splitlines()[0]
+    journal.write_text(header + '\n{"cell": 1}\n')
+    with pytest.raises(ValueError, match=r"j.jsonl: line 2 is not a journal entry"):
+        read_journal(journal)
+
+
+def test_tampered_line_is_rejected_with_its_number(tmp_path: Path) -> None:
+    """Valid JSON whose rows were edited fails its checksum (line 3)."""
+    journal = tmp_path / "j.jsonl"
+    text = _journal_text(tmp_path, CELLS[:3])
+    journal.write_text(text.replace('"v": 1', '"v": 2'))
+    with pytest.raises(ValueError, match=r"j.jsonl: line 3: checksum does not match"):
+        run_cells(CELLS, square, journal=journal, progress=False, parameters={"p": 1})
+
+
+def test_journal_of_other_parameters_is_refused(tmp_path: Path) -> None:
+    """Resuming with other run parameters names line 1 and both parameter sets."""
+    journal = tmp_path / "j.jsonl"
+    journal.write_text(_journal_text(tmp_path, CELLS[:2]))
+    with pytest.raises(ValueError, match=r"line 1: the journal was written with"):
+        run_cells(CELLS, square, journal=journal, progress=False, parameters={"p": 2})
+
+
+def test_headerless_journal_is_refused(tmp_path: Path) -> None:
+    """A version-1 journal (no header) is not read as if it were current."""
+    journal = tmp_path / "j.jsonl"
+    journal.write_text(json.dumps({"cell": CELLS[0], "rows": square(CELLS[0])}) + "\n")
+    with pytest.raises(ValueError, match=r"line 1 is not a journal header"):
         read_journal(journal)
 
 

@@ -122,7 +122,7 @@ def test_run_simulation_journal_resumes(tmp_path):
     sim = DepthSimulator(max_depth=1, n_chains=2)
     path = tmp_path / "j.jsonl"
     first = run_simulation(sim, [0, 1], journal=path)
-    assert len(path.read_text().splitlines()) == 2
+    assert len(path.read_text().splitlines()) == 3  # header + two seeds
     assert run_simulation(sim, [0, 1], journal=path) == first
 
 

@@ -12,7 +12,7 @@ from numpy.typing import ArrayLike, NDArray
 from scipy import stats
 from scipy.special import ndtr, ndtri
 
-from theory._validation import check_choice, check_int
+from theory._validation import MAX_RESAMPLES, check_choice, check_int
 from theory.inference._proportions import check_confidence
 from theory.inference._samples import check_sample
 
@@ -240,7 +240,7 @@ def bootstrap_ci(
     """
     samples = _samples(data)
     how = check_choice(method, "method", ("bca", "percentile"))
-    n_res = check_int(n_resamples, "n_resamples", minimum=2)
+    n_res = check_int(n_resamples, "n_resamples", minimum=2, maximum=MAX_RESAMPLES)
     level = check_confidence(confidence_level)
     draws = (n_res, level, how, check_int(seed, "seed", minimum=0))
     if clusters is not None:

@@ -9,7 +9,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 from scipy.special import ndtri
 
-from theory._validation import check_int
+from theory._validation import MAX_SIZE, check_int
 from theory.inference._proportions import check_confidence
 from theory.inference._samples import check_pair
 from theory.inference._tests import _two_counts
@@ -60,7 +60,7 @@ def expected_calibration_error(
     0.3
     """
     conf, hit = check_pair(confidence, correct, ("confidence", "correct"), unit=True)
-    m = check_int(n_bins, "n_bins", minimum=1)
+    m = check_int(n_bins, "n_bins", minimum=1, maximum=MAX_SIZE)
     edges = np.linspace(0.0, 1.0, m + 1)
     index = np.clip(np.searchsorted(edges, conf, side="left") - 1, 0, m - 1)
     total = 0.0
@@ -149,7 +149,7 @@ def retention_ratio(
         raise ValueError(msg)
     a1, m1, b1, n1 = a + 0.5, m + 0.5, b + 0.5, n + 0.5
     log_ratio = math.log((a1 / m1) / (b1 / n1))
-    half = float(ndtri(0.5 + level / 2.0)) * math.sqrt(
+    half = -float(ndtri((1.0 - level) / 2.0)) * math.sqrt(
         1 / a1 - 1 / m1 + 1 / b1 - 1 / n1
     )
     est = (a / m) / (b / n)

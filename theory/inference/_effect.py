@@ -11,6 +11,8 @@ from theory._validation import check_choice, check_int, check_probability, check
 from theory.inference._proportions import check_confidence
 from theory.inference._tests import ALTERNATIVES
 
+_MAX_SAMPLES = 1e18
+
 __all__ = [
     "COHENS_H_THRESHOLDS",
     "CohensH",
@@ -173,7 +175,13 @@ def hoeffding_sample_size(epsilon: float, delta: float) -> int:
     """
     eps = check_real(epsilon, "epsilon", low=0.0, low_open=True)
     d = check_confidence(delta, "delta")
-    exact = math.log(2.0 / d) / (2.0 * eps * eps)
+    denominator = 2.0 * eps * eps  # underflows to 0 for epsilon < 1e-162
+    exact = (
+        math.inf if denominator == 0.0 else (math.log(2.0) - math.log(d)) / denominator
+    )
+    if not exact <= _MAX_SAMPLES:
+        msg = f"epsilon={eps!r}, delta={d!r} need more than {_MAX_SAMPLES:.0e} samples"
+        raise ValueError(msg)
     return max(1, math.ceil(exact * (1.0 - 1e-12)))
 
 
@@ -247,7 +255,10 @@ def power_two_proportions(
     r = check_real(ratio, "ratio", low=0.0, low_open=True)
     a = check_confidence(alpha, "alpha")
     alt = check_choice(alternative, "alternative", ALTERNATIVES)
-    n_eff = 1.0 / (1.0 / size + 1.0 / (r * size))
+    n_eff = size * r / (1.0 + r)  # = 1 / (1/n1 + 1/n2), without dividing by tiny n1
+    if not 0.0 < n_eff < math.inf:
+        msg = f"n1={size!r} and ratio={r!r} give an effective size outside (0, inf)"
+        raise ValueError(msg)
     return _power_from_h(h, n_eff, a, alt)
 
 

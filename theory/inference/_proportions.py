@@ -203,7 +203,7 @@ def proportion_ci(
     level = check_confidence(confidence_level)
     name = check_choice(method, "method", PROPORTION_METHODS)
     alpha = 1.0 - level
-    z = float(ndtri(1.0 - alpha / 2.0))
+    z = -float(ndtri(alpha / 2.0))  # not ndtri(1 - alpha/2): that rounds to inf
     if name in ("wilson", "wilson-cc"):
         low, high = _wilson(kk, nn, z, correction=name == "wilson-cc")
     elif name == "clopper-pearson":

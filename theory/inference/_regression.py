@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike
 
-from theory._validation import check_int
+from theory._validation import MAX_RESAMPLES, check_int
 from theory.inference._proportions import check_confidence
 from theory.inference._samples import check_pair
 
@@ -111,7 +111,7 @@ def depth_slope(
     (-0.3333, True)
     """
     d, y = check_pair(depth, comply, ("depth", "comply"), min_size=2)
-    n_res = check_int(n_resamples, "n_resamples", minimum=2)
+    n_res = check_int(n_resamples, "n_resamples", minimum=2, maximum=MAX_RESAMPLES)
     level = check_confidence(confidence_level)
     rng = np.random.default_rng(check_int(seed, "seed", minimum=0))
     levels = np.unique(d)

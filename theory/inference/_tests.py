@@ -10,7 +10,7 @@ from typing import Literal, cast
 import numpy as np
 from scipy import stats
 
-from theory._validation import check_choice, check_int
+from theory._validation import MAX_SIZE, check_choice, check_int
 from theory.inference._proportions import check_counts
 
 __all__ = [
@@ -222,6 +222,8 @@ def fisher_exact(
     0.4857
     """
     (a, m), (b, n) = _two_counts(k1, n1, k2, n2)
+    for size, label in ((m, "n1"), (n, "n2")):  # scipy's exact test is linear in n
+        check_int(size, label, maximum=MAX_SIZE)
     alt = check_choice(alternative, "alternative", ALTERNATIVES)
     table = np.array([[a, m - a], [b, n - b]], dtype=np.int64)
     side = cast(Literal["two-sided", "less", "greater"], alt)

@@ -154,8 +154,10 @@ def use_factor(
     cov = float(np.cov(c, r, ddof=1)[0, 1])
     base = var_c / rm**2 + cm**2 * var_r / rm**4
     se0 = math.sqrt(base / n)
-    se = math.sqrt(max(base - 2.0 * cm * cov / rm**3, 0.0) / n)
-    z = float(ndtri(0.5 + level / 2.0))
+    # Same quantity as sqrt((base - 2 cm cov / rm^3) / n), computed from the
+    # linearised residuals so that it cannot cancel to a spurious 1e-8.
+    se = float(np.std(c - kappa * r, ddof=1)) / (rm * math.sqrt(n))
+    z = -float(ndtri((1.0 - level) / 2.0))  # finite for level = 1 - 1e-16
     return UseFactor(
         kappa, se, se0, kappa - z * se, kappa + z * se, kappa - z * se0,
         kappa + z * se0, level, n, cm, rm, cov,

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from theory.inference import proportion_ci
+from witnesses._validation import check_instance, check_iterable
 from witnesses.simulators.depth import RetrievalTrial
 
 __all__ = ["DepthRecall", "recall_by_depth"]
@@ -95,7 +96,8 @@ def recall_by_depth(
     [1.0]
     """
     counts: dict[tuple[str, int], list[int]] = {}
-    for t in trials:
+    for t in check_iterable(trials, "trials"):
+        check_instance(t, "trials[i]", RetrievalTrial)
         c = counts.setdefault((t.condition, t.depth), [0, 0, 0, 0])
         c[0] += int(t.recovered)
         c[1] += 1

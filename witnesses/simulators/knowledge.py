@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from theory._validation import check_int, check_real
+from witnesses._validation import MAX_SIZE, check_int, check_real
 from witnesses.simulators._embed import Array, embed
 
 __all__ = [
@@ -141,10 +141,13 @@ def embed_texts(
     if embedding not in ("hash", "minilm"):
         msg = f"embedding must be one of 'hash', 'minilm', got {embedding!r}"
         raise ValueError(msg)
-    check_int(dim, "dim", minimum=1)
-    if isinstance(texts, str) or not texts:
+    check_int(dim, "dim", minimum=1, maximum=MAX_SIZE)
+    if isinstance(texts, str | bytes) or not isinstance(texts, Sequence) or not texts:
         msg = f"texts must be a non-empty sequence of str, got {texts!r}"
-        raise ValueError(msg)
+        raise TypeError(msg) if not isinstance(texts, Sequence) else ValueError(msg)
+    if not all(isinstance(t, str) for t in texts):
+        msg = f"texts must hold only str, got {list(texts)[:3]!r}..."
+        raise TypeError(msg)
     return embed(list(texts), embedding=embedding, dim=dim)
 
 

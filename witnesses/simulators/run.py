@@ -10,15 +10,15 @@ executor.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterable, Mapping
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from dataclasses import asdict, fields
 from pathlib import Path
 from typing import Any
 
 from theory._validation import check_int
-from witnesses._runner import run_cells
+from witnesses._files import check_output_path
+from witnesses._runner import local_pool, run_cells
 from witnesses.simulators.adaptive import AdaptiveRetrievalSimulator, KnowledgeTrial
 from witnesses.simulators.compaction import CompactionSimulator, RetentionTrial
 from witnesses.simulators.depth import DepthSimulator, RetrievalTrial
@@ -96,16 +96,17 @@ def run_simulation(
         raise ValueError(msg)
     params = {f.name: _plain(getattr(simulator, f.name)) for f in fields(simulator)}
     cells = [{"simulator": name, "params": params, "seed": s} for s in chosen]
-    path = Path(journal) if journal is not None else None
+    path = check_output_path(journal, "journal") if journal is not None else None
     kwargs: dict[str, Any] = {
         "journal": path,
         "progress": progress,
         "description": name,
+        "parameters": {"simulator": name, "params": params},
     }
     if executor is False:
         rows = run_cells(cells, simulate_cell, **kwargs)
     elif executor is None or executor is True:
-        with ProcessPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        with local_pool() as pool:
             rows = run_cells(cells, simulate_cell, executor=pool, **kwargs)
     elif isinstance(executor, Executor):
         rows = run_cells(cells, simulate_cell, executor=executor, **kwargs)

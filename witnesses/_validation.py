@@ -1,0 +1,55 @@
+"""Argument checks of ``witnesses`` (private; STYLE.md §7).
+
+The numeric checks are those of :mod:`theory._validation` (one rule, one
+message format across the packages); this module is where ``witnesses``
+code imports them from, and adds the checks of its own objects.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from theory._validation import (
+    MAX_SIZE,
+    check_choice,
+    check_instance,
+    check_int,
+    check_probability,
+    check_real,
+    check_size,
+)
+
+__all__ = [
+    "MAX_SIZE",
+    "check_choice",
+    "check_instance",
+    "check_int",
+    "check_iterable",
+    "check_keys",
+    "check_probability",
+    "check_real",
+    "check_size",
+]
+
+
+def check_keys(
+    value: object, name: str, required: tuple[str, ...]
+) -> Mapping[str, Any]:
+    """Return ``value`` if it is a mapping holding every key in ``required``."""
+    if not isinstance(value, Mapping):
+        msg = f"{name} must be a mapping, got {value!r} of type {type(value).__name__}"
+        raise TypeError(msg)
+    missing = [key for key in required if key not in value]
+    if missing:
+        msg = f"{name} must have the keys {list(required)}, missing {missing} in {value!r}"
+        raise ValueError(msg)
+    return value
+
+
+def check_iterable(value: object, name: str) -> Iterable[Any]:
+    """Return ``value`` if it is an iterable of items (not a ``str`` or ``bytes``)."""
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        msg = f"{name} must be an iterable of records, got {value!r} of type {type(value).__name__}"
+        raise TypeError(msg)
+    return value
