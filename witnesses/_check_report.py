@@ -42,6 +42,10 @@ class Witness:
         ``target_size`` by one makes the violation disappear (1-minimal).
     shrunk_from : int
         Events of the failing input the search started from.
+    fewest_possible : bool
+        Whether no input with fewer events can break the contract at all
+        (Definition 2: one event; the invariant: ``p_min(k) + 1`` events, a
+        pivot and the events its prefix demands).
 
     Examples
     --------
@@ -59,6 +63,7 @@ class Witness:
     reason: str
     minimal: bool
     shrunk_from: int
+    fewest_possible: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """Return a JSON-ready dict."""
@@ -77,6 +82,7 @@ class Witness:
             "reason": self.reason,
             "minimal": self.minimal,
             "shrunk_from": self.shrunk_from,
+            "fewest_possible": self.fewest_possible,
         }
 
 
@@ -263,6 +269,8 @@ def _contract_lines(result: ContractResult) -> list[str]:
     w = result.witness
     if w is not None:
         how = "1-minimal" if w.minimal else "not fully shrunk"
+        if w.fewest_possible:
+            how = "as small as any violation can be"
         lines.append(
             f"  witness ({how}, shrunk from {w.shrunk_from} events): "
             f"{len(w.timeline)} event{'' if len(w.timeline) == 1 else 's'}, target_size={w.target_size}, kept {list(w.kept)}"

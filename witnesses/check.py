@@ -25,6 +25,7 @@ from witnesses._check_shrink import (
     explain_invariant,
     shrink,
 )
+from witnesses._compress_loop import min_prefix_for
 from witnesses._user_strategy import strategy_name
 from witnesses.events import Timeline
 from witnesses.generators import MultiBurstConfig, multiburst
@@ -182,7 +183,10 @@ def _contract(
     checked = counts["n"] - skipped
     witness = None
     if failures:
-        witness = _witness(s, failures, breaks, explain)
+        # a Definition 2 violation needs one development event; an invariant
+        # violation needs an input pivot with p_min(k) events before it
+        fewest = 1 if key == "block" else min_prefix_for(s.k) + 1
+        witness = _witness(s, failures, breaks, explain, fewest)
     return ContractResult(key, violations == 0, checked, violations, skipped, witness)
 
 
@@ -191,8 +195,13 @@ def _witness(
     failures: list[tuple[Timeline, int]],
     breaks: Callable[[Setting, Timeline, int], bool],
     explain: Callable[[Setting, Timeline, int], str],
+    fewest: int,
 ) -> Witness:
-    """Shrink the smallest few failures and keep the smallest witness."""
+    """Shrink the smallest few failures and keep the smallest witness.
+
+    ``fewest`` is the fewest events any violation needs; a witness of that
+    size ends the search.
+    """
     starts = sorted(range(len(failures)), key=lambda i: (len(failures[i][0]), i))
     best = None
     for i in starts[:_SHRINK_STARTS]:
@@ -201,9 +210,12 @@ def _witness(
         key = (len(small), t)
         if best is None or key < best[0]:
             best = (key, small, t, minimal, len(timeline))
+        if len(small) <= fewest:
+            break
     _, small, t, minimal, start = best  # type: ignore[misc]
     kept = s.kept(small, t).ids
-    return Witness(small, t, kept, explain(s, small, t), minimal, start)
+    reason = explain(s, small, t)
+    return Witness(small, t, kept, reason, minimal, start, len(small) <= fewest)
 
 
 def _solve(s: Setting, timeline: Timeline, grammar: Grammar, forced: str | None) -> Any:

@@ -190,7 +190,7 @@ def test_sliding_window_keeps_definition2_but_breaks_the_invariant():
     inv = report.invariant
     assert inv.checked + inv.skipped == 18
     witness = inv.witness
-    assert witness.minimal and len(witness.timeline) == 5
+    assert witness.minimal and len(witness.timeline) == 5 and witness.fewest_possible
     _reverify_invariant(witness)
     assert witness.kept == witness.timeline.ids[-1:]
     assert "j_dev = 0 < k = 3" in witness.reason
@@ -219,7 +219,7 @@ def test_paper_semantics_judges_by_definition2():
     )
     assert report.judged_by == "block" and not report.safe
     w = report.block_contract.witness
-    assert len(w.timeline) == 1 and w.kept == ()
+    assert len(w.timeline) == 1 and w.kept == () and w.fewest_possible
     before = paper_block_context(w.timeline, FOCAL)
     after = paper_block_context(w.timeline.subset(w.kept), FOCAL)
     assert not satisfies_contract(before, after, 3)
