@@ -109,7 +109,7 @@ def commit(a: Sym, b: Sym) -> Sym:
 
 
 def _defined(a: Sym, b: Sym, out: Sym) -> Any:
-    """The Python product returns (its constructor accepts ``out``) and so did ``a``, ``b``."""
+    """Return whether the Python product returns (its constructor accepts ``out``), as did ``a``, ``b``."""
     return z3.And(defined(a, b), normal_form(out))
 
 

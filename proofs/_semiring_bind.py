@@ -133,28 +133,30 @@ def agreement() -> tuple[bool, int, str | None]:
                 return False, cases, f"oplus_tropical({a}, {b}, d_total='max')"
         hsets = list(_sets(k))
         mats = sym.matrices(k + 2)
-        for a, b in itertools.product(hsets, repeat=2):
+        for ha, hb in itertools.product(hsets, repeat=2):
             for sym_op, op, name in (
                 (sets_alg.mul, otimes, "otimes"),
                 (sets_alg.add, oplus, "oplus"),
             ):
                 cases += 1
-                out = sym_op(_enc_set(a, k), _enc_set(b, k))
-                want = op(a, b)
-                capped = {min(d, k) for d in want.totals}
+                out = sym_op(_enc_set(ha, k), _enc_set(hb, k))
+                got_set = op(ha, hb)
+                capped = {min(d, k) for d in got_set.totals}
                 slots = tuple(_value(v) for v in out.w)
                 live = {x for x, d in enumerate(out.ds) if _value(d)}
-                if slots != want.slots or live != capped:
-                    return False, cases, f"{name}({a}, {b})"
-            ma, mb = to_matrix(a), to_matrix(b)
+                if slots != got_set.slots or live != capped:
+                    return False, cases, f"{name}({ha}, {hb})"
+            ma, mb = to_matrix(ha), to_matrix(hb)
             for sym_op, mop, name in (
                 (mats.mul, matrix_otimes, "matrix_otimes"),
                 (mats.add, matrix_oplus, "matrix_oplus"),
             ):
                 cases += 1
-                got = tuple(_value(v) for v in sym_op(_enc_matrix(ma), _enc_matrix(mb)).w)
+                got = tuple(
+                    _value(v) for v in sym_op(_enc_matrix(ma), _enc_matrix(mb)).w
+                )
                 if got != tuple(v for row in mop(ma, mb) for v in row):
-                    return False, cases, f"{name}({a}, {b})"
+                    return False, cases, f"{name}({ha}, {hb})"
     return True, cases, None
 
 

@@ -28,7 +28,9 @@ def test_apply_rejects_a_missing_pattern(tmp_path):
     """A break whose pattern is gone is an error, not a silently intact copy."""
     copy = lb.copy_package(tmp_path / "repo")
     with pytest.raises(ValueError, match="occurs 0 times"):
-        lb.apply(copy, lb.Break("algebra/compose.py", "no such code", "x", ("VM-P1",), ""))
+        lb.apply(
+            copy, lb.Break("algebra/compose.py", "no such code", "x", ("VM-P1",), "")
+        )
 
 
 def test_survivors_lists_settled_claims_only():
