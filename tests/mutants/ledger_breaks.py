@@ -101,6 +101,27 @@ BREAKS: dict[str, Break] = {
         ("DL-P1-DSTAR",),
         "crossover_depth returns one hop too deep",
     ),
+    "assembly-p^(sigma+1)": Break(
+        "theory/scatter.py",
+        "    return p**sigma",
+        "    return p ** (sigma + 1)",
+        ("DL-T11-ASSEMBLY", "DL-T11-COMPOSE"),
+        "p_assembly's exponent off by one",
+    ),
+    "comply-plus": Break(
+        "theory/compliance.py",
+        "    return p_ret * kappa",
+        "    return p_ret * kappa + (1 - kappa) * p_ret / 2",
+        ("DL-C2",),
+        "p_comply adds a spurious term (exceeds kappa)",
+    ),
+    "tropical-shift+1": Break(
+        "algebra/_tropical_element.py",
+        "y = min(x + a.d_total, k)",
+        "y = min(x + a.d_total + 1, k)",
+        ("VM-TROP-MONOID", "VM-TROP-HOM", "VM-SEMIRING-SET"),
+        "compose_tropical shifts the right slots one too far",
+    ),
     "wilson-center": Break(
         "theory/inference/_proportions.py",
         "center = (2.0 * n * p + z * z) / denom",
