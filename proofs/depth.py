@@ -24,6 +24,7 @@ from proofs import _depth_sym as sym
 from proofs._depth_scatter import SCATTER_CLAIMS, not_settled, settle, smt_witness
 from proofs._smt import prove
 from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
+from theory._depth_math import advantage_power, p_sim_power, p_struct_power
 from theory.depth import (
     advantage,
     advantage_peak,
@@ -68,7 +69,12 @@ print("DL-P1-INTERVAL lemmas hold")
 
 
 def _g(d: int, s0: Fraction = _S0, rho: Fraction = _RHO, q: Fraction = _Q) -> Fraction:
-    return q**d - s0**d * rho ** (d * (d + 1) // 2)
+    """``g(d)`` in exact rationals, computed by the package's ``advantage_power``."""
+    value = advantage_power(Fraction(d), s0, rho, q)
+    if not isinstance(value, Fraction):  # a non-integral exponent left the rationals
+        msg = f"advantage_power({d}, ...) is not exact: {value!r}"
+        raise TypeError(msg)
+    return value
 
 
 def _zero(expr: object) -> bool:
@@ -252,7 +258,8 @@ def check_dl_t10() -> ClaimCheck:
 def check_dl_p1_values() -> ClaimCheck:
     """DL-P1-VALUES: the worked numbers at ``s0 = 0.70, rho = 0.67, q = 0.97``."""
     g1, g2, g3 = _g(1), _g(2), _g(3)
-    struct3, sim3 = _Q**3, _S0**3 * _RHO**6
+    three = Fraction(3)
+    struct3, sim3 = p_struct_power(three, _Q), p_sim_power(three, _S0, _RHO)
     ratio = struct3 / sim3
     checks = {
         "g(1) ~ 0.50": round(float(g1), 2) == 0.50,
@@ -264,7 +271,8 @@ def check_dl_p1_values() -> ClaimCheck:
     }
     ok = all(checks.values())
     evidence = (
-        f"exact rationals: g(1) = {float(g1)}, g(2) = {float(g2)}, g(3) = {float(g3):.15g}, "
+        "code: theory._depth_math.advantage_power (the formula of theory.depth.advantage) "
+        f"in exact rationals: g(1) = {float(g1)}, g(2) = {float(g2)}, g(3) = {float(g3):.15g}, "
         f"q^3 = {float(struct3)}, s0^3 rho^6 = {float(sim3):.15g}, ratio = {float(ratio):.4f}; "
         f"all stated roundings hold ({', '.join(checks)}); also g(4) = {float(_g(4)):.6f} "
         "< g(3), so d = 3 is the integer peak"

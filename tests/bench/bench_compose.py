@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import time
+from typing import Any
 
 import numpy as np
 
@@ -33,7 +34,7 @@ def _branching_commit(a: CommittedContext, b: CommittedContext) -> CommittedCont
     return CommittedContext(inner.w, inner.d_total, inner.d_pre, b.committed)
 
 
-def _cpu(fn, items) -> float:
+def _cpu(fn: Any, items: list[Any]) -> float:
     start = time.process_time()
     functools.reduce(fn, items)
     return time.process_time() - start
@@ -56,7 +57,7 @@ def main(n: int = 200_000, repeat: int = 7) -> None:
         CommittedContext(c.w, c.d_total, c.d_pre, c.w is not None and i % 7 == 0)
         for i, c in enumerate(plain)
     ]
-    pairs = {
+    pairs: dict[str, tuple[Any, Any, list[Any]]] = {
         "compose_endo": (compose_endo, _branching_endo, plain),
         "compose_commit": (compose_commit, _branching_commit, flagged),
     }
