@@ -24,6 +24,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -217,17 +218,26 @@ def _env(copy: Path) -> dict[str, str]:
     return env
 
 
+def run_break(brk: Break, root: Path = ROOT) -> dict[str, str]:
+    """Apply ``brk`` to a fresh copy and return its claims' verdicts."""
+    with tempfile.TemporaryDirectory() as tmp:
+        copy = copy_package(Path(tmp) / "repo", root)
+        apply(copy, brk)
+        return verdicts(copy, brk.claims)
+
+
 def run_claims(
-    breaks: dict[str, Break] = BREAKS, root: Path = ROOT
+    breaks: dict[str, Break] = BREAKS, root: Path = ROOT, workers: int = 2
 ) -> dict[str, dict[str, str]]:
-    """Return break -> claim -> verdict for the claims each break names."""
-    out: dict[str, dict[str, str]] = {}
-    for name, brk in breaks.items():
-        with tempfile.TemporaryDirectory() as tmp:
-            copy = copy_package(Path(tmp) / "repo", root)
-            apply(copy, brk)
-            out[name] = verdicts(copy, brk.claims)
-    return out
+    """Return break -> claim -> verdict for the claims each break names.
+
+    Breaks run in ``workers`` subprocesses at a time (each in its own copy).
+    """
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        futures = {
+            name: pool.submit(run_break, brk, root) for name, brk in breaks.items()
+        }
+        return {name: future.result() for name, future in futures.items()}
 
 
 def survivors(results: dict[str, dict[str, str]]) -> list[tuple[str, str, str]]:
