@@ -41,8 +41,13 @@ def _hom_goal(alg: sym.Algebra, a: sym.Elem, b: sym.Elem) -> Any:
         return enc.Sym(has, w, t.d, first)
 
     expected = enc.endo(image(a), image(b))
-    capped = enc.Sym(
-        expected.has, expected.w, expected.t, z3.If(expected.p >= k, k, expected.p)
+    capped = enc.Sym(  # keeps whether compose_endo on the images returns
+        expected.has,
+        expected.w,
+        expected.t,
+        z3.If(expected.p >= k, k, expected.p),
+        None,
+        expected.ok,
     )
     return enc.equal(image(alg.mul(a, b)), capped)
 
