@@ -1,8 +1,9 @@
 """Claims of the depth theory (THEORY.md §2.2-2.4): DL-A4, DL-T7, DL-T9, DL-T10, DL-P1.
 
 Symbolic identities are proved with sympy on the package's own formulas
-(:mod:`theory._depth_math`, called on sympy symbols by :mod:`proofs._depth_sym`); inequalities in the reals with z3; the paper's
-worked numbers in exact rationals. The scatter and compliance claims (DL-T6,
+(:mod:`theory._depth_math`, called on sympy symbols by
+:mod:`proofs._depth_sym`); inequalities in the reals with z3; the paper's
+worked numbers in exact rationals, again through the package's formulas. The scatter and compliance claims (DL-T6,
 DL-T11, DL-C2) are checked in :mod:`proofs._depth_scatter` and registered
 here. Loosely stated claims carry the sharpest true statement next to the
 verdict on the stated one.
