@@ -384,7 +384,7 @@ def check_dl_p1_interval() -> ClaimCheck:
     origin = _zero(g.subs(d, 0))
     powers = _zero(sym.advantage_powers_rates() - g)  # advantage() and the crossover
     lemmas = derivative and concave and sign and origin and powers
-    sampled = samples.sampled_intervals(seed=2026, count=200)
+    sampled, problem = samples.sampled_intervals(seed=2026, count=200)
     evidence = (
         f"code proven: {sym.CODE}; g is the package's exp(log_p_struct_terms) - "
         "exp(log_p_sim_terms) in the rates, and its advantage_power form equals it "
@@ -395,11 +395,19 @@ def check_dl_p1_interval() -> ClaimCheck:
         f"(hence sup g > 0 always); g(0) = 0 [{origin}]. If g(x) > tau >= 0 and g(z) > tau "
         "with a dip below tau between, the dip is the end of the fall, but then g(x) < "
         "g(0) = 0: impossible. Integer sets are the integer points of the real interval. "
-        f"Second line: crossover_interval equals brute force on {sampled} seeded cases. "
+        f"Second line: crossover_interval equals brute force on {sampled} seeded cases [{problem is None}]. "
         "For tau < 0 it fails (s0 = 1, rho = 0.9, q = 0.5, tau = -0.45: {1, 3, ...})"
     )
-    verdict = Verdict.PROVEN if lemmas else Verdict.OPEN
-    return ClaimCheck("DL-P1-INTERVAL", verdict, evidence, artifact=_INTERVAL_SCRIPT)
+    witness = None
+    if problem is not None and problem["kind"] == "not an interval":
+        witness = problem  # the package's g has a winning set with a gap
+        evidence += f"; the package's winning set is not an interval at {problem}"
+    elif problem is not None:
+        evidence += f"; crossover_interval disagrees with brute force at {problem}"
+    verdict = settle(Verdict.PROVEN, witness, ok=lemmas and problem is None)
+    return ClaimCheck(
+        "DL-P1-INTERVAL", verdict, evidence, witness, artifact=_INTERVAL_SCRIPT
+    )
 
 
 def check_dl_p1_phase() -> ClaimCheck:
