@@ -10,7 +10,8 @@ So a ``proven`` verdict is about the code users call, not a transcription.
 Interface (stable; :mod:`algebra.laws` and :mod:`proofs` build on it):
 
 - :func:`ite` ``(cond, then, other)``: ``then if cond else other``;
-  ``z3.If`` when ``cond`` is symbolic (both branches are evaluated).
+  ``z3.If`` when ``cond`` is symbolic (both branches are evaluated; tuples
+  of equal length are chosen between element by element).
 - :func:`both`, :func:`either`, :func:`negate`: ``and``, ``or``, ``not``.
 - :func:`maximum`, :func:`minimum`: of two numbers (ties return ``a``).
 - :func:`key_ge`: ``a >= b`` for pivot keys with ``None`` below every key.
@@ -100,6 +101,8 @@ def ite(cond: Any, then: Any, other: Any) -> Any:
         return then
     if cond is False:
         return other
+    if type(then) is tuple:  # several values under one condition
+        return tuple(ite(cond, x, y) for x, y in zip(then, other, strict=True))
     z3 = _z3()
     if (
         isinstance(then, SymbolicKey)
@@ -121,7 +124,7 @@ def both(a: Any, b: Any) -> Any:
     >>> both(True, False)
     False
     """
-    if isinstance(a, bool) and isinstance(b, bool):
+    if type(a) is bool and type(b) is bool:
         return a and b
     return _z3().And(a, b)
 
@@ -135,7 +138,7 @@ def either(a: Any, b: Any) -> Any:
     >>> either(True, False)
     True
     """
-    if isinstance(a, bool) and isinstance(b, bool):
+    if type(a) is bool and type(b) is bool:
         return a or b
     return _z3().Or(a, b)
 
@@ -190,11 +193,18 @@ def key_ge(a: Any, b: Any) -> Any:
     >>> key_ge(2, None), key_ge(None, None), key_ge(1, 2)
     (True, True, False)
     """
-    if isinstance(a, SymbolicKey) or isinstance(b, SymbolicKey):
+    if type(a) is SymbolicKey or type(b) is SymbolicKey:
         x, y = _as_key(a), _as_key(b)
         z3 = _z3()
         return z3.Or(z3.Not(y.has), z3.And(x.has, x.value >= y.value))
-    return _concrete_key_ge(a, b)
+    if b is None:  # the fast path of _validation.key_ge, inlined for speed
+        return True
+    if a is None:
+        return False
+    try:
+        return bool(a >= b)
+    except TypeError:
+        return _concrete_key_ge(a, b)  # raises the TypeError naming both keys
 
 
 def _as_key(value: Any) -> SymbolicKey:

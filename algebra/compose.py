@@ -37,8 +37,9 @@ def endo_fields(
     >>> endo_fields(5, 3, 1, 9, 4, 2)
     (9, 7, 5)
     """
-    left = key_ge(a_w, b_w)  # the earlier pivot wins ties
-    return ite(left, a_w, b_w), a_total + b_total, ite(left, a_pre, a_total + b_pre)
+    # the earlier pivot wins ties; if the pivot moves right, d_pre shifts by d_total_a
+    w, pre = ite(key_ge(a_w, b_w), (a_w, a_pre), (b_w, a_total + b_pre))
+    return w, a_total + b_total, pre
 
 
 def commit_fields(
@@ -73,7 +74,8 @@ def commit_fields(
     """
     w, total, pre = endo_fields(a_w, a_total, a_pre, b_w, b_total, b_pre)
     # a committed pivot cannot be replaced: keep a's key and d_pre
-    return ite(a_c, a_w, w), total, ite(a_c, a_pre, pre), either(a_c, b_c)
+    w, pre = ite(a_c, (a_w, a_pre), (w, pre))
+    return w, total, pre, either(a_c, b_c)
 
 
 def compose_endo(a: Context, b: Context) -> Context:

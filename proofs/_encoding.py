@@ -51,6 +51,7 @@ class Sym:
     t: Any
     p: Any
     c: Any = None
+    ok: Any = None  # the product that built it was defined (None: an input)
 
 
 def fresh(name: str, *, committed: bool = False, int_keys: bool = False) -> Sym:
@@ -95,14 +96,31 @@ def endo(a: Sym, b: Sym) -> Sym:
     """``compose_endo`` on symbolic contexts: runs :func:`algebra.compose.endo_fields`."""
     w, t, p = endo_fields(_key(a), a.t, a.p, _key(b), b.t, b.p)
     has, value = _unkey(w)
-    return Sym(has, value, t, p)
+    out = Sym(has, value, t, p)
+    return Sym(has, value, t, p, None, _defined(a, b, out))
 
 
 def commit(a: Sym, b: Sym) -> Sym:
     """``compose_commit`` on symbolic contexts: runs :func:`algebra.compose.commit_fields`."""
     w, t, p, c = commit_fields(_key(a), a.t, a.p, a.c, _key(b), b.t, b.p, b.c)
     has, value = _unkey(w)
-    return Sym(has, value, t, p, c)
+    out = Sym(has, value, t, p, c)
+    return Sym(has, value, t, p, c, _defined(a, b, out))
+
+
+def _defined(a: Sym, b: Sym, out: Sym) -> Any:
+    """Return whether the Python product returns (its constructor accepts ``out``), as did ``a``, ``b``."""
+    return z3.And(defined(a, b), normal_form(out))
+
+
+def defined(*xs: Sym) -> Any:
+    """Whether every product that built ``xs`` was defined.
+
+    The Python products construct a :class:`algebra.Context`, whose
+    validation raises outside the normal form; a law about the function
+    users call therefore includes that every product in it returns.
+    """
+    return z3.And(*[x.ok for x in xs if x.ok is not None], z3.BoolVal(True))
 
 
 def identity(*, committed: bool = False) -> Sym:
@@ -116,8 +134,17 @@ def contract(b: Sym, m: Sym, k: Any) -> Any:
 
 
 def equal(a: Sym, b: Sym) -> Any:
-    """Equality of contexts: the key matters only when there is a pivot."""
-    parts = [a.has == b.has, z3.Implies(a.has, a.w == b.w), a.t == b.t, a.p == b.p]
+    """Both sides are defined (their products return) and equal as contexts.
+
+    The key matters only when there is a pivot (``None == None``).
+    """
+    parts = [
+        defined(a, b),
+        a.has == b.has,
+        z3.Implies(a.has, a.w == b.w),
+        a.t == b.t,
+        a.p == b.p,
+    ]
     if a.c is not None and b.c is not None:
         parts.append(a.c == b.c)
     return z3.And(*parts)
