@@ -203,6 +203,9 @@ def check_homomorphism(
     concat : callable, optional
         Joins two segments (default: ``a.concat(b)`` when ``a`` has a
         ``concat`` method, as :class:`witnesses.Timeline` does, else ``a + b``).
+        It must accept every pair drawn: for timelines, whose concatenation
+        needs ``b`` to start after ``a`` ends, pass a ``concat`` that shifts
+        ``b``'s timestamps.
     eq, max_examples, exhaustive, size
         As in :func:`check_monoid`.
 
