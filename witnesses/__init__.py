@@ -4,6 +4,12 @@ Event timelines, the phase grammar, pivot-conditioned solvers, compression
 strategies, the Exp58 witness and the rate layer.
 """
 
+from witnesses.check import (
+    CompressorReport,
+    ContractResult,
+    Witness,
+    check_compressor,
+)
 from witnesses.compress import STRATEGIES, CompressionResult, compress
 from witnesses.events import Event, Timeline
 from witnesses.generators import BurstyConfig, MultiBurstConfig, bursty, multiburst
@@ -46,7 +52,9 @@ __all__ = [
     "BurstyConfig",
     "CellRates",
     "CompressionResult",
+    "CompressorReport",
     "ContextState",
+    "ContractResult",
     "Event",
     "ExtractedSequence",
     "FileHarness",
@@ -62,9 +70,11 @@ __all__ = [
     "Timeline",
     "Trial",
     "Violation",
+    "Witness",
     "as_semantics",
     "build_context_state",
     "bursty",
+    "check_compressor",
     "compose_context_states",
     "compress",
     "development_eligible_count",

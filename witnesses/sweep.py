@@ -16,9 +16,10 @@ import csv
 import io
 import json
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +27,7 @@ from theory.inference import proportion_ci
 from witnesses._files import check_output_path, write_atomic
 from witnesses._runner import local_pool, run_cells
 from witnesses._validation import check_instance, check_keys
-from witnesses.compress import compress
+from witnesses.compress import STRATEGIES, compress
 from witnesses.generators import MultiBurstConfig, multiburst
 from witnesses.grammar import Grammar
 from witnesses.semantics import REFERENCE, Semantics, as_semantics
@@ -127,6 +128,7 @@ def retention_sweep(
     seeds: Iterable[int] = range(100),
     semantics: Semantics | str = REFERENCE,
     solver: str | None = None,
+    strategies: Mapping[str, str | Callable[..., Any]] | None = None,
     executor: Executor | bool | None = None,
     journal: str | Path | None = None,
     out: str | Path | None = None,
@@ -150,6 +152,11 @@ def retention_sweep(
     solver : {"reference", "greedy", "exact"}, optional
         Overrides the semantics' solver: ``"greedy"`` is the committed,
         argmax-anchored search of the paper's greedy sweep.
+    strategies : mapping of str to str or callable, optional
+        The compressions to compare, by row name: a built-in strategy name
+        or a user's function (see :func:`witnesses.compress`), e.g.
+        ``{"naive": "naive", "mine": my_fn}``. Default: the semantics' three.
+        A process pool needs picklable (module-level) functions.
     executor : Executor, False or None
         Where cells run: ``None`` a local process pool sized to the machine,
         ``False`` this process, or any :class:`concurrent.futures.Executor`
@@ -211,7 +218,7 @@ def retention_sweep(
     if solver_name not in ("reference", "greedy", "exact"):
         msg = f"solver must be one of 'reference', 'greedy', 'exact', got {solver!r}"
         raise ValueError(msg)
-    cells = [
+    cells: list[dict[str, Any]] = [
         {
             "retentions": chosen,
             "seed": s,
@@ -220,21 +227,27 @@ def retention_sweep(
         }
         for s in seed_list
     ]
-    header = {
+    names, labels, callables = _user_strategies(strategies, sem)
+    header: dict[str, Any] = {
         "sweep": "retention_sweep",
         "retentions": chosen,
         "semantics": _encode(sem),
     }
+    if strategies is not None:
+        header["strategies"] = labels
+        for cell in cells:
+            cell["strategies"] = labels
+    fn = partial(sweep_cell, callables=callables) if callables else sweep_cell
     rows = _run(cells, executor=executor, journal=journal, progress=progress,
-                parameters={**header, "solver": solver_name})  # fmt: skip
+                parameters={**header, "solver": solver_name}, fn=fn)  # fmt: skip
     rows.sort(key=lambda r: (-r["retention"], r["seed"]))
-    aggregates = _aggregates(rows, chosen, sem.strategies)
+    aggregates = _aggregates(rows, chosen, names)
     result = SweepResult(
         sem.name,
         solver_name,
         tuple(rows),
         tuple(aggregates),
-        _crossover(aggregates, sem),
+        _crossover(aggregates, names),
     )
     if out is not None:
         path = Path(out)
@@ -248,8 +261,16 @@ def retention_sweep(
     return result
 
 
-def sweep_cell(cell: Mapping[str, Any]) -> list[dict[str, Any]]:
+def sweep_cell(
+    cell: Mapping[str, Any],
+    *,
+    callables: Mapping[str, Callable[..., Any]] | None = None,
+) -> list[dict[str, Any]]:
     """Evaluate one seed of the sweep at every retention (module level, picklable).
+
+    ``cell["strategies"]`` (optional) lists ``[name, label]`` pairs: a label
+    is a built-in strategy name, or ``"callable ..."`` for the function
+    ``callables[name]``.
 
     Examples
     --------
@@ -266,12 +287,15 @@ def sweep_cell(cell: Mapping[str, Any]) -> list[dict[str, Any]]:
     g = grammar()
     full = solve(timeline, grammar=g, m=_M, solver=solver, endogenous=endogenous)
     rows = []
+    pairs = cell.get("strategies") or [[n, n] for n in sem.strategies]
     for retention in cell["retentions"]:
         target = max(8, round(_N_EVENTS * retention))
-        for strategy in sem.strategies:
+        for strategy, label in pairs:
             packed = compress(
                 timeline,
-                strategy=strategy,
+                strategy=(callables or {})[strategy]
+                if label.startswith("callable ")
+                else label,
                 counting=sem.counting,
                 k=_K,
                 m=_M,
@@ -373,24 +397,25 @@ def _run(
     journal: str | Path | None,
     progress: bool | None,
     parameters: dict[str, Any],
+    fn: Callable[[Mapping[str, Any]], list[dict[str, Any]]] = sweep_cell,
 ) -> list[dict[str, Any]]:
     path = None if journal is None else Path(journal)
     if executor is False:
         return run_cells(
-            cells, sweep_cell, journal=path, progress=progress, description="sweep",
+            cells, fn, journal=path, progress=progress, description="sweep",
             parameters=parameters,
         )  # fmt: skip
     if executor is None or executor is True:
         with local_pool() as pool:
             return run_cells(
-                cells, sweep_cell, executor=pool, journal=path, progress=progress,
+                cells, fn, executor=pool, journal=path, progress=progress,
                 description="sweep", parameters=parameters,
             )  # fmt: skip
     if not isinstance(executor, Executor):
         msg = f"executor must be a concurrent.futures.Executor, False or None, got {executor!r}"
         raise TypeError(msg)
     return run_cells(
-        cells, sweep_cell, executor=executor, journal=path, progress=progress,
+        cells, fn, executor=executor, journal=path, progress=progress,
         description="sweep", parameters=parameters,
     )  # fmt: skip
 
@@ -441,11 +466,14 @@ def _aggregates(
 
 
 def _crossover(
-    aggregates: list[dict[str, Any]], sem: Semantics
+    aggregates: list[dict[str, Any]], names: Sequence[str]
 ) -> dict[str, float | None]:
-    contract = sem.contract
+    contract = names[-1]
     out: dict[str, float | None] = {}
     for metric in ("valid_rate", "pivot_preservation", "fixed_valid_rate"):
+        if "naive" not in names or contract == "naive":
+            out[metric] = None
+            continue
         best = None
         for agg in aggregates:
             if agg["strategy"] != contract:
@@ -460,6 +488,35 @@ def _crossover(
                 best = agg["retention"] if best is None else max(best, agg["retention"])
         out[metric] = best
     return out
+
+
+def _user_strategies(
+    strategies: object, sem: Semantics
+) -> tuple[list[str], list[list[str]], dict[str, Callable[..., Any]]]:
+    """Return row names, cell labels and the callables of ``strategies``."""
+    if strategies is None:
+        names = list(sem.strategies)
+        return names, [[n, n] for n in names], {}
+    if not isinstance(strategies, Mapping) or not strategies:
+        msg = f"strategies must be a non-empty mapping of name to strategy, got {strategies!r}"
+        raise TypeError(msg) if not isinstance(strategies, Mapping) else ValueError(msg)
+    labels, callables = [], {}
+    for name, strategy in strategies.items():
+        if not isinstance(name, str) or not name:
+            msg = f"strategies keys must be non-empty str names, got {name!r}"
+            raise TypeError(msg)
+        if callable(strategy):
+            callables[name] = strategy
+            label = getattr(strategy, "__qualname__", type(strategy).__name__)
+            labels.append(
+                [name, f"callable {getattr(strategy, '__module__', '?')}.{label}"]
+            )
+        elif strategy in STRATEGIES:
+            labels.append([name, str(strategy)])
+        else:
+            msg = f"strategies[{name!r}] must be one of {', '.join(map(repr, STRATEGIES))} or a callable, got {strategy!r}"
+            raise ValueError(msg)
+    return list(strategies), labels, callables
 
 
 def _encode(sem: Semantics) -> str | dict[str, Any]:
