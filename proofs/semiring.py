@@ -62,7 +62,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 import z3
@@ -444,7 +444,7 @@ def _candidate_claim(candidate: str, statement: str) -> Claim:
         "VM",
         statement,
         Kind.SMT,
-        lambda: check_semiring(candidate),
+        partial(check_semiring, candidate),
         where="§12, conjectured context semiring (candidate carriers)",
     )
 

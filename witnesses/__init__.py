@@ -12,6 +12,7 @@ from witnesses.check import (
 )
 from witnesses.compress import STRATEGIES, CompressionResult, compress
 from witnesses.events import Event, Timeline
+from witnesses.exp58 import run as run_exp58
 from witnesses.generators import BurstyConfig, MultiBurstConfig, bursty, multiburst
 from witnesses.grammar import (
     Grammar,
@@ -33,6 +34,7 @@ from witnesses.state import (
     compose_context_states,
     no_absorption_invariant,
 )
+from witnesses.sweep import retention_sweep
 from witnesses.trials import (
     TRIAL_FIELDS,
     FileHarness,
@@ -84,6 +86,8 @@ __all__ = [
     "no_absorption_invariant",
     "pivot_candidates",
     "rates",
+    "retention_sweep",
+    "run_exp58",
     "setup_count",
     "solve",
     "tp_weighted_score",
