@@ -4,6 +4,8 @@ Event timelines, the phase grammar, pivot-conditioned solvers, compression
 strategies, the Exp58 witness and the rate layer.
 """
 
+from typing import TYPE_CHECKING
+
 from witnesses.compress import STRATEGIES, CompressionResult, compress
 from witnesses.events import Event, Timeline
 from witnesses.generators import BurstyConfig, MultiBurstConfig, bursty, multiburst
@@ -17,7 +19,8 @@ from witnesses.grammar import (
     tp_weighted_score,
     validate,
 )
-from witnesses.rates import RATE_NAMES, CellRates, MeanEstimate, Rate, rates
+from witnesses._presets import PRESETS, Preset
+from witnesses.rates import RATE_NAMES, CellRates, MeanEstimate, Rate
 from witnesses.sequence import ExtractedSequence, Solution
 from witnesses.solve import SOLVERS, pivot_candidates, solve
 from witnesses.state import (
@@ -35,7 +38,15 @@ from witnesses.trials import (
     load_trials,
 )
 
+# ``witnesses.rates`` stays the submodule (callable as the function), so that
+# ``import witnesses.rates`` and ``python -m witnesses.rates`` reach the module.
+if TYPE_CHECKING:
+    from witnesses.rates import rates
+else:
+    from witnesses import rates
+
 __all__ = [
+    "PRESETS",
     "RATE_NAMES",
     "SOLVERS",
     "STRATEGIES",
@@ -52,6 +63,7 @@ __all__ = [
     "MeanEstimate",
     "MultiBurstConfig",
     "Phase",
+    "Preset",
     "Rate",
     "Simulator",
     "Solution",
