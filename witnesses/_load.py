@@ -14,7 +14,9 @@ __all__ = ["Plan", "build_trials", "parse_cell"]
 BOOL_FIELDS = frozenset(
     {"fixed_feasible", "header_present", "degraded_flag", "oracle_degraded"}
 )
-FLOAT_FIELDS = frozenset({"budget", "full_score", "compressed_score", "semantic_regret"})
+FLOAT_FIELDS = frozenset(
+    {"budget", "full_score", "compressed_score", "semantic_regret"}
+)
 STR_FIELDS = frozenset(
     {
         "task_id",
@@ -103,7 +105,11 @@ def parse_cell(name: str, raw: Any, path: Path, row: int, column: str) -> Any:
             return raw.strip()
         if isinstance(raw, float) and raw.is_integer():
             return str(int(raw))
-        return str(raw) if not isinstance(raw, int) or raw.bit_length() < 64 else _big(where)
+        return (
+            str(raw)
+            if not isinstance(raw, int) or raw.bit_length() < 64
+            else _big(where)
+        )
     msg = f"{where}: unknown field {name}"  # pragma: no cover - fields are fixed
     raise ValueError(msg)
 

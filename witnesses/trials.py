@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import MISSING, dataclass, field, fields
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
@@ -184,6 +184,26 @@ class Trial:
 
 TRIAL_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Trial))
 """The field names of :class:`Trial`, in order."""
+
+
+def _fill(obj: Trial, own: Mapping[str, Any], **trial: Any) -> None:
+    """Initialise a :class:`Trial` subclass: Trial fields, then its own; validate.
+
+    The simulators' records subclass :class:`Trial` with their own positional
+    ``__init__``; this sets every field (Trial defaults for those not given).
+    """
+    for f in fields(Trial):
+        if f.name in trial:
+            value = trial[f.name]
+        elif f.default is not MISSING:
+            value = f.default
+        else:
+            value = f.default_factory()  # type: ignore[misc]
+        object.__setattr__(obj, f.name, value)
+    for name, value in own.items():
+        object.__setattr__(obj, name, value)
+    Trial.__post_init__(obj)
+
 
 RESERVED_MEANS = (
     "raw_validity_score",

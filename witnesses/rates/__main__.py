@@ -42,7 +42,9 @@ def _parser() -> argparse.ArgumentParser:
         description=__doc__.splitlines()[0] if __doc__ else None,
     )
     p.add_argument("file", help="a CSV, JSON or JSONL file of trials")
-    p.add_argument("--preset", choices=sorted(PRESETS), help="a published harness schema")
+    p.add_argument(
+        "--preset", choices=sorted(PRESETS), help="a published harness schema"
+    )
     p.add_argument(
         "--map", action="append", default=[], metavar="FIELD=COLUMN",
         help=f"read a Trial field from a column (fields: {', '.join(TRIAL_FIELDS)})",
@@ -58,7 +60,9 @@ def _parser() -> argparse.ArgumentParser:
     )  # fmt: skip
     p.add_argument("--format", choices=FORMATS, default="text")
     p.add_argument("--file-format", choices=("csv", "json", "jsonl"), default=None)
-    p.add_argument("--out", default=None, help="write here (atomically) instead of stdout")
+    p.add_argument(
+        "--out", default=None, help="write here (atomically) instead of stdout"
+    )
     return p
 
 
@@ -114,7 +118,12 @@ def _run(args: Any) -> str:
         format=args.file_format,
     )
     cells = rates(trials, by=by, **conventions)
-    meta = {"file": str(args.file), "preset": args.preset, "by": by, "conventions": conventions}
+    meta = {
+        "file": str(args.file),
+        "preset": args.preset,
+        "by": by,
+        "conventions": conventions,
+    }
     return format_cells(cells, args.format, meta=meta)
 
 

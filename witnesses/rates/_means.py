@@ -105,11 +105,15 @@ class MeanRules:
         if not 0.0 < level < 1.0:
             msg = f"confidence_level must be in (0, 1), got {level!r}"
             raise ValueError(msg)
-        return cls(interval, frozenset(_BOUNDED) | frozenset(bounded), n_resamples, seed, level)
+        return cls(
+            interval, frozenset(_BOUNDED) | frozenset(bounded), n_resamples, seed, level
+        )
 
     def interval_of(self, name: str) -> str:
         """Return the interval used for the mean called ``name``."""
-        if self.interval == "t" or (self.interval == "auto" and name not in self.bounded):
+        if self.interval == "t" or (
+            self.interval == "auto" and name not in self.bounded
+        ):
             return "student-t"
         return "bootstrap-percentile"
 
@@ -144,7 +148,8 @@ def cell_means(ts: list[Trial], rules: MeanRules) -> dict[str, MeanEstimate]:
             raise ValueError(msg)
         columns[name] = (values, f"measure {name!r}, trials that carry it")
     return {
-        name: _mean(name, values, rule, rules) for name, (values, rule) in columns.items()
+        name: _mean(name, values, rule, rules)
+        for name, (values, rule) in columns.items()
     }
 
 

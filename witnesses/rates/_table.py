@@ -81,7 +81,9 @@ def format_cells(
 def _wide(cells: Sequence[CellRates], digits: int) -> tuple[list[str], list[list[str]]]:
     groups = list(cells[0].group) if cells else []
     shown_rates = [n for n in RATE_NAMES if any(c.rates[n].denominator for c in cells)]
-    if "silent_mirage" not in shown_rates:  # no degraded trial anywhere: 0/n says nothing
+    if (
+        "silent_mirage" not in shown_rates
+    ):  # no degraded trial anywhere: 0/n says nothing
         shown_rates = [n for n in shown_rates if n != "silent_mirage_per_trial"]
     mean_names = [n for c in cells for n in c.means]
     shown_means = [
@@ -126,7 +128,18 @@ def _long_csv(cells: Sequence[CellRates]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(
-        [*groups, "n_trials", "statistic", "kind", "k", "n", "estimate", "low", "high", "rule"]
+        [
+            *groups,
+            "n_trials",
+            "statistic",
+            "kind",
+            "k",
+            "n",
+            "estimate",
+            "low",
+            "high",
+            "rule",
+        ]
     )
     for c in cells:
         key = [_plain(c.group[g]) for g in groups] + [c.n_trials]
