@@ -37,7 +37,7 @@ __all__ = ["AdaptiveRetrievalSimulator", "KnowledgeTrial"]
 class KnowledgeTrial(Trial):
     """One query answered by one method.
 
-    A :class:`~witnesses.Trial`: the target fact is the truth and full-context
+    A :class:`~witnesses.Trial` whose answer always counts as valid: the target fact is the truth and full-context
     pivot, the chosen pivot is it when the first result is the target and
     ``"miss"`` otherwise (pivot preservation is precision at 1); the category
     is ``"adversarial"`` or ``"plain"``; ``density`` is also a measure.
@@ -87,6 +87,7 @@ class KnowledgeTrial(Trial):
             task_id=task_id,
             condition=condition,
             seed=seed,
+            raw_validity=True,
             category="adversarial" if adversarial else "plain",
             full_pivot=f"{task_id}:target",
             truth_pivot=f"{task_id}:target",

@@ -55,7 +55,7 @@ FACT_TYPES = (
 class RetentionTrial(Trial):
     """One probe fact after all cycles under one arm.
 
-    A :class:`~witnesses.Trial`: the probe fact is the truth and full-context
+    A :class:`~witnesses.Trial` whose answer always counts as valid: the probe fact is the truth and full-context
     pivot, the chosen pivot is it when the fact was answered after all cycles
     and ``"lost"`` otherwise (pivot preservation is the answered rate); the
     category is the fact type; ``cycles`` is also a measure.
@@ -97,6 +97,7 @@ class RetentionTrial(Trial):
             task_id=task_id,
             condition=condition,
             seed=seed,
+            raw_validity=True,
             category=fact_type,
             full_pivot=f"{task_id}:fact",
             truth_pivot=f"{task_id}:fact",

@@ -44,7 +44,7 @@ LAYOUTS = ("independent", "colocated", "budget")
 class ScatterTrial(Trial):
     """One decision's retrieval under one layout.
 
-    A :class:`~witnesses.Trial`: the decision is the truth and full-context
+    A :class:`~witnesses.Trial` whose answer always counts as valid: the decision is the truth and full-context
     pivot, the chosen pivot is it when all ``sigma`` fragments surfaced and
     ``"partial"`` otherwise (pivot preservation is the assembly rate);
     ``sigma`` and ``surfaced`` are also measures.
@@ -80,6 +80,7 @@ class ScatterTrial(Trial):
             task_id=task_id,
             condition=condition,
             seed=seed,
+            raw_validity=True,
             full_pivot=f"{task_id}:decision",
             truth_pivot=f"{task_id}:decision",
             chosen_pivot=f"{task_id}:decision" if assembled else "partial",
