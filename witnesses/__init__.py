@@ -6,6 +6,7 @@ strategies, the Exp58 witness and the rate layer.
 
 from typing import TYPE_CHECKING
 
+from witnesses._presets import PRESETS, Preset
 from witnesses.compress import STRATEGIES, CompressionResult, compress
 from witnesses.events import Event, Timeline
 from witnesses.generators import BurstyConfig, MultiBurstConfig, bursty, multiburst
@@ -19,7 +20,6 @@ from witnesses.grammar import (
     tp_weighted_score,
     validate,
 )
-from witnesses._presets import PRESETS, Preset
 from witnesses.rates import RATE_NAMES, CellRates, MeanEstimate, Rate
 from witnesses.sequence import ExtractedSequence, Solution
 from witnesses.solve import SOLVERS, pivot_candidates, solve

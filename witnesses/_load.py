@@ -46,13 +46,22 @@ def build_trials(
 ) -> Iterator[Any]:
     """Yield ``make(**fields)`` for every record, errors naming file, row, column."""
     columns, measures, constants = plan
+    every = [(name, column, _parser(name)) for name, column in columns]
+    float_parser = _parser("budget")
+    keys: Any = None
+    parsers = every
     for row, record in records:
+        if record.keys() != keys:  # CSV rows share theirs: filter the plan once
+            keys = record.keys()
+            parsers = [p for p in every if p[1] in keys]
         values: dict[str, Any] = dict(constants)
-        for name, column in columns:
+        for name, column, parse in parsers:
             raw = record.get(column)
             if raw is None or raw == "":
                 continue
-            value = parse_cell(name, raw, path, row, column)
+            value = parse(raw)
+            if value is _BAD:
+                parse_cell(name, raw, path, row, column)  # raises, naming the cell
             if value is not None:
                 values[name] = value
         for name in REQUIRED:
@@ -67,7 +76,9 @@ def build_trials(
             found = {}
             for name, column in measures:
                 raw = record.get(column)
-                value = parse_cell("budget", raw, path, row, column)
+                value = None if raw is None or raw == "" else float_parser(raw)
+                if value is _BAD:
+                    parse_cell("budget", raw, path, row, column)
                 if value is not None:
                     found[name] = value
             values["measures"] = found
@@ -78,13 +89,66 @@ def build_trials(
             raise ValueError(msg) from None
 
 
+_BAD = object()
+
+
+def _parser(name: str) -> Callable[[Any], Any]:
+    """Return a fast parser for field ``name``: the value, ``None`` or ``_BAD``."""
+
+    def parse(raw: Any) -> Any:
+        try:
+            return parse_cell(name, raw, _NOWHERE, 0, "")
+        except ValueError:
+            return _BAD
+
+    if name in STR_FIELDS:
+
+        def parse_str(raw: Any) -> Any:
+            if isinstance(raw, str):
+                text = raw.strip()
+                return None if text.lower() in _NULL else text
+            return parse(raw)
+
+        return parse_str
+    if name in FLOAT_FIELDS:
+
+        def parse_float(raw: Any) -> Any:
+            if isinstance(raw, str):
+                try:
+                    value = float(raw)
+                except ValueError:
+                    return parse(raw)
+                if math.isfinite(value):
+                    return value
+                return None if value != value else _BAD  # "nan" is missing
+            return parse(raw)
+
+        return parse_float
+    if name in BOOL_FIELDS:
+
+        def parse_bool(raw: Any) -> Any:
+            if isinstance(raw, str):
+                value = _BOOLS.get(raw.strip().lower(), _BAD)
+                return parse(raw) if value is _BAD else value
+            return parse(raw)
+
+        return parse_bool
+    return parse
+
+
+_BOOLS = dict.fromkeys(_TRUE, True) | dict.fromkeys(_FALSE, False)
+
+
+_NOWHERE = Path()
+
+
 def parse_cell(name: str, raw: Any, path: Path, row: int, column: str) -> Any:
     """Parse one cell for trial field ``name`` (``None`` for a missing value)."""
     if raw is None or (isinstance(raw, str) and raw.strip().lower() in _NULL):
         return None
     if isinstance(raw, float) and math.isnan(raw):
         return None
-    where = f"{path}: row {row}, column {column!r}"
+    where = _Where(path, row, column)
     if name in BOOL_FIELDS:
         return _parse_bool(raw, where)
     if name in FLOAT_FIELDS:
@@ -105,21 +169,24 @@ def parse_cell(name: str, raw: Any, path: Path, row: int, column: str) -> Any:
             return raw.strip()
         if isinstance(raw, float) and raw.is_integer():
             return str(int(raw))
-        return (
-            str(raw)
-            if not isinstance(raw, int) or raw.bit_length() < 64
-            else _big(where)
-        )
+        return str(raw)
     msg = f"{where}: unknown field {name}"  # pragma: no cover - fields are fixed
     raise ValueError(msg)
 
 
-def _big(where: str) -> str:
-    msg = f"{where}: expected a short scalar, got an integer of more than 64 bits"
-    raise ValueError(msg)
+class _Where:
+    """The place of a cell, formatted only when a message needs it."""
+
+    __slots__ = ("column", "path", "row")
+
+    def __init__(self, path: Path, row: int, column: str) -> None:
+        self.path, self.row, self.column = path, row, column
+
+    def __str__(self) -> str:
+        return f"{self.path}: row {self.row}, column {self.column!r}"
 
 
-def _parse_bool(raw: Any, where: str) -> bool:
+def _parse_bool(raw: Any, where: _Where) -> bool:
     if isinstance(raw, bool):
         return raw
     if isinstance(raw, (int, float)) and raw in (0, 1):
@@ -134,7 +201,7 @@ def _parse_bool(raw: Any, where: str) -> bool:
     raise ValueError(msg)
 
 
-def _parse_float(raw: Any, where: str) -> float:
+def _parse_float(raw: Any, where: _Where) -> float:
     if isinstance(raw, (bool, dict, list)):
         msg = f"{where}: expected a number, got {show(raw)}"
         raise ValueError(msg)
@@ -152,7 +219,7 @@ def _parse_float(raw: Any, where: str) -> float:
     return value
 
 
-def _parse_int(raw: Any, where: str) -> int:
+def _parse_int(raw: Any, where: _Where) -> int:
     value = _parse_float(raw, where)
     if not value.is_integer():
         msg = f"{where}: expected an integer, got {show(raw)}"

@@ -17,7 +17,7 @@ import os
 import stat
 from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any
 
 __all__ = ["DEFAULT_MAX_BYTES", "Record", "read_records", "show"]
 
@@ -47,7 +47,7 @@ def read_records(path: Path, kind: str, max_bytes: int) -> Iterator[Record]:
             yield from _json_records(raw, path)
 
 
-def _open_regular(path: Path, max_bytes: int) -> BinaryIO:
+def _open_regular(path: Path, max_bytes: int) -> _Capped:
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     try:
         fd = os.open(path, flags)
@@ -98,13 +98,28 @@ class _Capped(io.RawIOBase):
         super().close()
 
 
-def _text(raw: BinaryIO) -> io.TextIOWrapper:
-    buffered = io.BufferedReader(raw, buffer_size=1 << 20)  # type: ignore[arg-type]
-    return io.TextIOWrapper(buffered, encoding="utf-8-sig", newline="")
+class _Lines:
+    """Decode a binary file line by line, counting physical lines."""
+
+    def __init__(self, raw: _Capped, path: Path) -> None:
+        self._lines = io.BufferedReader(raw, buffer_size=1 << 20)
+        self._path = path
+        self.number = 0
+
+    def __iter__(self) -> Iterator[str]:
+        for data in self._lines:
+            self.number += 1
+            try:
+                text = data.decode("utf-8-sig" if self.number == 1 else "utf-8")
+            except UnicodeDecodeError as exc:
+                msg = f"{self._path}: line {self.number}: not UTF-8 text ({exc.reason})"
+                raise ValueError(msg) from None
+            yield text
 
 
-def _csv_records(raw: BinaryIO, path: Path) -> Iterator[Record]:
-    reader = csv.reader(_text(raw))
+def _csv_records(raw: _Capped, path: Path) -> Iterator[Record]:
+    lines = _Lines(raw, path)
+    reader = csv.reader(lines)
     row = 1
     try:
         header = next(reader, None)
@@ -132,31 +147,23 @@ def _csv_records(raw: BinaryIO, path: Path) -> Iterator[Record]:
                 )
                 raise ValueError(msg)
             yield row, dict(zip(header, cells, strict=True))
-    except UnicodeDecodeError as exc:
-        msg = f"{path}: row {row + 1}: not UTF-8 text ({exc.reason})"
-        raise ValueError(msg) from None
     except csv.Error as exc:
-        msg = f"{path}: row {row + 1}: malformed CSV ({exc})"
+        msg = f"{path}: row {row + 1} (line {lines.number}): malformed CSV ({exc})"
         raise ValueError(msg) from None
 
 
-def _jsonl_records(raw: BinaryIO, path: Path) -> Iterator[Record]:
-    number = 0
-    try:
-        for number, line in enumerate(_text(raw), start=1):  # noqa: B007
-            if line.strip():
-                record = _loads(line, path, f"row {number}: ")
-                if not isinstance(record, dict):
-                    msg = f"{path}: row {number}: a trial must be a JSON object, got {show(record)}"
-                    raise ValueError(msg)
-                yield number, record
-    except UnicodeDecodeError as exc:
-        msg = f"{path}: row {number + 1}: not UTF-8 text ({exc.reason})"
-        raise ValueError(msg) from None
+def _jsonl_records(raw: _Capped, path: Path) -> Iterator[Record]:
+    for number, line in enumerate(_Lines(raw, path), start=1):
+        if line.strip():
+            record = _loads(line, path, f"row {number}: ")
+            if not isinstance(record, dict):
+                msg = f"{path}: row {number}: a trial must be a JSON object, got {show(record)}"
+                raise ValueError(msg)
+            yield number, record
 
 
-def _json_records(raw: BinaryIO, path: Path) -> Iterator[Record]:
-    data = io.BufferedReader(raw).read()  # type: ignore[arg-type]
+def _json_records(raw: _Capped, path: Path) -> Iterator[Record]:
+    data = io.BufferedReader(raw).read()
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

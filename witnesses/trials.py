@@ -11,10 +11,10 @@ without editing it; it never executes anything it reads.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import MISSING, dataclass, field, fields
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, cast, runtime_checkable
 
 from witnesses._load import build_trials
 from witnesses._readers import DEFAULT_MAX_BYTES, read_records
@@ -198,7 +198,7 @@ def _fill(obj: Trial, own: Mapping[str, Any], **trial: Any) -> None:
         elif f.default is not MISSING:
             value = f.default
         else:
-            value = f.default_factory()  # type: ignore[misc]
+            value = cast("Callable[[], Any]", f.default_factory)()
         object.__setattr__(obj, f.name, value)
     for name, value in own.items():
         object.__setattr__(obj, name, value)

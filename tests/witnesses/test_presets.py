@@ -14,13 +14,38 @@ from statsmodels.stats.proportion import proportion_confint
 from witnesses import PRESETS, load_trials, rates
 from witnesses.rates import format_cells
 
-NTSB_COLUMNS = (
-    "incident_id method budget seed n_events_total n_events_kept achieved_retention "
-    "k_recommended prereq_count prereq_ratio oracle_full_pivot oracle_compressed_pivot "
-    "predicted_full_pivot predicted_pivot full_correct pivot_correct pivot_preserved "
-    "oracle_degraded flagged_degraded false_alarm true_mirage rescue instability "
-    "info_shift model_error silent_mirage raw_response raw_response_full backend model"
-).split()
+NTSB_COLUMNS = [
+    "incident_id",
+    "method",
+    "budget",
+    "seed",
+    "n_events_total",
+    "n_events_kept",
+    "achieved_retention",
+    "k_recommended",
+    "prereq_count",
+    "prereq_ratio",
+    "oracle_full_pivot",
+    "oracle_compressed_pivot",
+    "predicted_full_pivot",
+    "predicted_pivot",
+    "full_correct",
+    "pivot_correct",
+    "pivot_preserved",
+    "oracle_degraded",
+    "flagged_degraded",
+    "false_alarm",
+    "true_mirage",
+    "rescue",
+    "instability",
+    "info_shift",
+    "model_error",
+    "silent_mirage",
+    "raw_response",
+    "raw_response_full",
+    "backend",
+    "model",
+]
 
 ANSWER = 'PIVOT_ID={p}\nThe pilot said, "gear down"\n\nthen the {p} event'
 
@@ -137,13 +162,26 @@ def test_ntsb_without_the_wrong_pivot_condition_counts_clean_swaps(tmp_path):
     assert _kn(cells[("naive", 0.7)], "silent_mirage") == (3, 4)
 
 
-MB_COLUMNS = (
-    "model_name model_id task_id category compression_level full_pivot "
-    "pivot_id_extracted pivot_extracted_flag pivot_preserved fixed_pivot_feasible "
-    "raw_validity raw_validity_full raw_validity_compressed semantic_regret "
-    "full_pivot_matches_ground_truth pivot_matches_ground_truth full_answer "
-    "compressed_answer"
-).split()
+MB_COLUMNS = [
+    "model_name",
+    "model_id",
+    "task_id",
+    "category",
+    "compression_level",
+    "full_pivot",
+    "pivot_id_extracted",
+    "pivot_extracted_flag",
+    "pivot_preserved",
+    "fixed_pivot_feasible",
+    "raw_validity",
+    "raw_validity_full",
+    "raw_validity_compressed",
+    "semantic_regret",
+    "full_pivot_matches_ground_truth",
+    "pivot_matches_ground_truth",
+    "full_answer",
+    "compressed_answer",
+]
 
 # model, task, category, full pivot, extracted, preserved, fixed, validity, regret
 MB_ROWS = [
@@ -217,11 +255,22 @@ def test_missing_full_pivot_is_excluded_unless_told_otherwise(tmp_path):
     assert _kn(llama, "valid_but_switched") == (1, 3)
 
 
-KV_COLUMNS = (
-    "task_id category retention full_pivot compressed_pivot pivot_preserved "
-    "fixed_pivot_feasible raw_validity semantic_regret full_answer truncated_answer "
-    "cache_tokens_full cache_tokens_kept has_pivot_header"
-).split()
+KV_COLUMNS = [
+    "task_id",
+    "category",
+    "retention",
+    "full_pivot",
+    "compressed_pivot",
+    "pivot_preserved",
+    "fixed_pivot_feasible",
+    "raw_validity",
+    "semantic_regret",
+    "full_answer",
+    "truncated_answer",
+    "cache_tokens_full",
+    "cache_tokens_kept",
+    "has_pivot_header",
+]
 
 # retention, task, full, compressed, header, validity, regret, kept tokens
 KV_ROWS = [
@@ -239,22 +288,22 @@ def _kv_file(path):
     rows = []
     for ret, task, full, comp, header, valid, regret, kept in KV_ROWS:
         rows.append(
-            dict(
-                task_id=task,
-                category="incident",
-                retention=ret,
-                full_pivot=full,
-                compressed_pivot=comp,
-                pivot_preserved=int(full == comp),
-                fixed_pivot_feasible=1,
-                raw_validity=valid,
-                semantic_regret=regret,
-                full_answer=ANSWER.format(p=full),
-                truncated_answer="e1\ne2\ne3",
-                cache_tokens_full=1000,
-                cache_tokens_kept=kept,
-                has_pivot_header=header,
-            )  # fmt: skip
+            {
+                "task_id": task,
+                "category": "incident",
+                "retention": ret,
+                "full_pivot": full,
+                "compressed_pivot": comp,
+                "pivot_preserved": int(full == comp),
+                "fixed_pivot_feasible": 1,
+                "raw_validity": valid,
+                "semantic_regret": regret,
+                "full_answer": ANSWER.format(p=full),
+                "truncated_answer": "e1\ne2\ne3",
+                "cache_tokens_full": 1000,
+                "cache_tokens_kept": kept,
+                "has_pivot_header": header,
+            }
         )
     return _write(path / "kv.csv", KV_COLUMNS, rows)
 

@@ -69,7 +69,9 @@ def test_records_survive_the_runner_and_equal_direct_simulation():
 def test_measures_carry_the_records_numbers():
     sim = ScatterSimulator(n_decisions=10, sigma=2)
     records = list(sim.simulate(0))
-    assert all(r.measures == {"sigma": 2.0, "surfaced": float(r.surfaced)} for r in records)
+    assert all(
+        r.measures == {"sigma": 2.0, "surfaced": float(r.surfaced)} for r in records
+    )
     (cell,) = rates(records, by=())
     assert cell.means["surfaced"].mean == pytest.approx(
         sum(r.surfaced for r in records) / len(records)

@@ -23,7 +23,9 @@ def _old_aggregates(rows, retentions, strategies):
     for retention in retentions:
         for strategy in strategies:
             cell = [
-                r for r in rows if r["retention"] == retention and r["strategy"] == strategy
+                r
+                for r in rows
+                if r["retention"] == retention and r["strategy"] == strategy
             ]
             both = [r for r in cell if r["full_valid"] and r["raw_valid"]]
             ran = [r for r in cell if r["fixed_valid"] is not None]
@@ -35,14 +37,18 @@ def _old_aggregates(rows, retentions, strategies):
                     "retention": retention,
                     "strategy": strategy,
                     "rows": len(cell),
-                    "valid_rate": _old_rate(sum(r["raw_valid"] for r in cell), len(cell)),
+                    "valid_rate": _old_rate(
+                        sum(r["raw_valid"] for r in cell), len(cell)
+                    ),
                     "pivot_preservation": _old_rate(
                         sum(r["pivot_preserved"] for r in both), len(both)
                     ),
                     "fixed_valid_rate": _old_rate(
                         sum(r["fixed_valid"] for r in ran), len(ran)
                     ),
-                    "mean_regret": math.fsum(regrets) / len(regrets) if regrets else None,
+                    "mean_regret": math.fsum(regrets) / len(regrets)
+                    if regrets
+                    else None,
                     "gap_rejections": math.fsum(r["rejected_gap_guard"] for r in cell)
                     / max(1, len(cell)),
                 }
@@ -100,7 +106,10 @@ def test_sweep_regret_mean_has_a_student_t_interval(swept):
     m = cell.means["fixed_pivot_regret"]
     if len(values) >= 2 and len(set(values)) > 1:
         low, high = stats.t.interval(
-            0.95, len(values) - 1, loc=sum(values) / len(values), scale=stats.sem(values)
+            0.95,
+            len(values) - 1,
+            loc=sum(values) / len(values),
+            scale=stats.sem(values),
         )  # scipy 1.17 t.interval
         assert (m.low, m.high) == pytest.approx((low, high))
     assert m.n == len(values)

@@ -37,7 +37,7 @@ __all__ = [
 
 
 class _CallableModule(types.ModuleType):
-    """This module's type: calling it calls :func:`rates`."""
+    """Make the module callable: calling it calls :func:`rates`."""
 
     def __call__(self, *args: Any, **kwargs: Any) -> list[CellRates]:
         return rates(*args, **kwargs)

@@ -67,7 +67,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit code.
+    r"""Run the command line; return the exit code.
 
     Examples
     --------
@@ -87,7 +87,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (ValueError, TypeError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    except Exception:  # a crash: report it, exit 3  # noqa: BLE001
+    except Exception:  # a crash: report it, exit 3
         traceback.print_exc()
         return 3
     if args.out is None:
