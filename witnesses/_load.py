@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -42,18 +43,27 @@ Plan = tuple[
 
 
 def build_trials(
-    records: Iterable[Record], plan: Plan, path: Path, make: Callable[..., Any]
+    records: Iterable[Record],
+    plan: Plan,
+    path: Path,
+    make: Callable[..., Any],
+    *,
+    same_keys: bool = False,
 ) -> Iterator[Any]:
-    """Yield ``make(**fields)`` for every record, errors naming file, row, column."""
+    """Yield ``make(**fields)`` for every record, errors naming file, row, column.
+
+    ``same_keys``: every record has the first one's keys (CSV), so the plan is
+    filtered to the present columns once.
+    """
     columns, measures, constants = plan
     every = [(name, column, _parser(name)) for name, column in columns]
     float_parser = _parser("budget")
-    keys: Any = None
     parsers = every
+    first = True
     for row, record in records:
-        if record.keys() != keys:  # CSV rows share theirs: filter the plan once
-            keys = record.keys()
-            parsers = [p for p in every if p[1] in keys]
+        if first and same_keys:
+            parsers = [p for p in every if p[1] in record]
+        first = False
         values: dict[str, Any] = dict(constants)
         for name, column, parse in parsers:
             raw = record.get(column)
@@ -106,7 +116,8 @@ def _parser(name: str) -> Callable[[Any], Any]:
         def parse_str(raw: Any) -> Any:
             if isinstance(raw, str):
                 text = raw.strip()
-                return None if text.lower() in _NULL else text
+                # interned: ids, methods and pivots repeat over many rows
+                return None if text.lower() in _NULL else sys.intern(text)
             return parse(raw)
 
         return parse_str
@@ -133,6 +144,14 @@ def _parser(name: str) -> Callable[[Any], Any]:
             return parse(raw)
 
         return parse_bool
+    if name == "seed":
+
+        def parse_seed(raw: Any) -> Any:
+            if isinstance(raw, str) and raw.isdigit():
+                return int(raw)
+            return parse(raw)
+
+        return parse_seed
     return parse
 
 

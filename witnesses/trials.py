@@ -127,6 +127,10 @@ class Trial:
     measures: Mapping[str, float] = field(default_factory=dict, hash=False)
 
     def __post_init__(self) -> None:
+        if not _plainly_valid(self):
+            self._check()
+
+    def _check(self) -> None:
         for name in ("task_id", "condition"):
             value = getattr(self, name)
             if not isinstance(value, str) or not value:
@@ -184,6 +188,55 @@ class Trial:
 
 TRIAL_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Trial))
 """The field names of :class:`Trial`, in order."""
+
+
+def _plainly_valid(t: Trial) -> bool:
+    """Whether every field has its plain type and range (the fast path of loaders).
+
+    ``False`` sends :class:`Trial` to its full check, which raises or accepts
+    the less plain forms (an ``int`` budget, a mapping that is not a dict).
+    """
+    if type(t.task_id) is not str or not t.task_id:
+        return False
+    if type(t.condition) is not str or not t.condition:
+        return False
+    for text in (
+        t.category,
+        t.model,
+        t.full_pivot,
+        t.chosen_pivot,
+        t.truth_pivot,
+        t.oracle_pivot,
+    ):
+        if text is not None and type(text) is not str:
+            return False
+    for flag in (
+        t.fixed_feasible,
+        t.header_present,
+        t.degraded_flag,
+        t.oracle_degraded,
+    ):
+        if flag is not None and type(flag) is not bool:
+            return False
+    if t.seed is not None and type(t.seed) is not int:
+        return False
+    for number in (t.budget, t.full_score, t.compressed_score):
+        if number is not None and (
+            type(number) is not float or not math.isfinite(number)
+        ):
+            return False
+    for unit in (t.semantic_regret, t.raw_validity):
+        if unit is not None and type(unit) is not bool:
+            if type(unit) is not float or not 0.0 <= unit <= 1.0:
+                return False
+    if type(t.measures) is not dict:
+        return False
+    for name, value in t.measures.items():
+        if type(name) is not str or not name or name in RESERVED_MEANS:
+            return False
+        if type(value) is not float or not math.isfinite(value):
+            return False
+    return True
 
 
 def _fill(obj: Trial, own: Mapping[str, Any], **trial: Any) -> None:
@@ -379,7 +432,8 @@ def load_trials(
         msg = f"max_bytes must be >= 0, got {max_bytes!r}"
         raise ValueError(msg)
     records = read_records(path, kind, max_bytes)
-    return list(build_trials(records, (columns, kept, fixed), path, Trial))
+    plan = (columns, kept, fixed)
+    return list(build_trials(records, plan, path, Trial, same_keys=kind == "csv"))
 
 
 def _plan(
