@@ -225,10 +225,12 @@ def _plainly_valid(t: Trial) -> bool:
             type(number) is not float or not math.isfinite(number)
         ):
             return False
-    for unit in (t.semantic_regret, t.raw_validity):
-        if unit is not None and type(unit) is not bool:
-            if type(unit) is not float or not 0.0 <= unit <= 1.0:
-                return False
+    regret, validity = t.semantic_regret, t.raw_validity
+    if regret is not None and (type(regret) is not float or not 0.0 <= regret <= 1.0):
+        return False
+    if validity is not None and type(validity) is not bool:  # noqa: SIM102
+        if type(validity) is not float or not 0.0 <= validity <= 1.0:
+            return False
     if type(t.measures) is not dict:
         return False
     for name, value in t.measures.items():
