@@ -19,7 +19,14 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-__all__ = ["DEFAULT_MAX_BYTES", "Record", "read_records", "show"]
+__all__ = [
+    "DEFAULT_MAX_BYTES",
+    "Record",
+    "read_json",
+    "read_jsonl",
+    "read_records",
+    "show",
+]
 
 DEFAULT_MAX_BYTES = 256 * 1024 * 1024
 """Largest file the loaders read unless told otherwise (256 MiB)."""
@@ -162,7 +169,19 @@ def _jsonl_records(raw: _Capped, path: Path) -> Iterator[Record]:
             yield number, record
 
 
-def _json_records(raw: _Capped, path: Path) -> Iterator[Record]:
+def read_json(path: Path, max_bytes: int) -> Any:
+    """Return the JSON document in ``path`` (same refusals as :func:`read_records`)."""
+    with _open_regular(path, max_bytes) as raw:
+        return _json_document(raw, path)
+
+
+def read_jsonl(path: Path, max_bytes: int) -> Iterator[Record]:
+    """Yield ``(line, object)`` for every non-blank line of a JSONL file."""
+    with _open_regular(path, max_bytes) as raw:
+        yield from _jsonl_records(raw, path)
+
+
+def _json_document(raw: _Capped, path: Path) -> Any:
     data = io.BufferedReader(raw).read()
     try:
         text = data.decode("utf-8-sig")
@@ -170,7 +189,11 @@ def _json_records(raw: _Capped, path: Path) -> Iterator[Record]:
         line = data.count(b"\n", 0, exc.start) + 1
         msg = f"{path}: line {line}: not UTF-8 text ({exc.reason})"
         raise ValueError(msg) from None
-    doc = _loads(text, path, "")
+    return _loads(text, path, "")
+
+
+def _json_records(raw: _Capped, path: Path) -> Iterator[Record]:
+    doc = _json_document(raw, path)
     if isinstance(doc, dict) and isinstance(doc.get("trials"), list):
         doc = doc["trials"]
     if not isinstance(doc, list):
