@@ -568,6 +568,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the mutation analysis; exit 0 if every module reaches ``--min-score``."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--module", action="append", help="module path (repeatable)")
+    parser.add_argument("--config", type=Path, default=CONFIG, help="module -> tests TOML")
     parser.add_argument("--jobs", type=int, default=1, help="parallel pytest runs (default 1)")
     parser.add_argument("--timeout", type=float, default=None, help="seconds per mutant")
     parser.add_argument("--list", action="store_true", help="print the mutants, run nothing")
@@ -578,7 +579,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.jobs < 1:
         parser.error(f"--jobs must be >= 1, got {args.jobs}")
-    config = load_config()
+    config = load_config(args.config)
     modules = args.module or list(config)
     unknown = [m for m in modules if m not in config]
     if unknown:
