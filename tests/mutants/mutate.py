@@ -44,11 +44,11 @@ from __future__ import annotations
 
 import argparse
 import ast
+import contextlib
 import io
 import json
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
@@ -56,7 +56,6 @@ import tokenize
 import tomllib
 from collections import Counter
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -238,9 +237,13 @@ class _Collector(ast.NodeVisitor):
         before = self.off.source[lo:hi]
         if before == after:
             return
-        self.raw.append((".".join(self.scope) or "<module>", op, line, lo, hi, before, after))
+        self.raw.append(
+            (".".join(self.scope) or "<module>", op, line, lo, hi, before, after)
+        )
 
-    def _token_between(self, left: ast.AST, right: ast.AST, words: str) -> tuple[int, int] | None:
+    def _token_between(
+        self, left: ast.AST, right: ast.AST, words: str
+    ) -> tuple[int, int] | None:
         lo = self.off.node_span(left)[1]
         hi = self.off.node_span(right)[0]
         toks = [t for t in self.off.op_tokens(lo, hi) if t[2] != "(" and t[2] != ")"]
@@ -291,7 +294,9 @@ class _Collector(ast.NodeVisitor):
         if isinstance(node.op, ast.Not):
             lo, hi = self.off.node_span(node)
             olo, ohi = self.off.node_span(node.operand)
-            self._add("boolean", lo, hi, node.lineno, "(" + self.off.source[olo:ohi] + ")")
+            self._add(
+                "boolean", lo, hi, node.lineno, "(" + self.off.source[olo:ohi] + ")"
+            )
         self.generic_visit(node)
 
     def visit_Constant(self, node: ast.Constant) -> None:
@@ -313,7 +318,13 @@ class _Collector(ast.NodeVisitor):
         if not (isinstance(node.value, ast.Constant) and node.value.value is None):
             self._add("return", lo, hi, node.lineno, "return None")
         if self.bool_fn and self.bool_fn[-1]:
-            self._add("return", lo, hi, node.lineno, f"return not ({self.off.source[vlo:vhi]})")
+            self._add(
+                "return",
+                lo,
+                hi,
+                node.lineno,
+                f"return not ({self.off.source[vlo:vhi]})",
+            )
         self.generic_visit(node)
 
     def visit_Raise(self, node: ast.Raise) -> None:
@@ -392,40 +403,110 @@ def _copy_repo(dest: Path) -> Path:
         ROOT,
         copy,
         ignore=shutil.ignore_patterns(
-            ".git", ".venv", "__pycache__", "*.pyc", ".hypothesis", ".mypy_cache",
-            ".ruff_cache", ".pytest_cache", "notebooks", "*.egg-info",
+            ".git",
+            ".venv",
+            "__pycache__",
+            "*.pyc",
+            ".hypothesis",
+            ".mypy_cache",
+            ".ruff_cache",
+            ".pytest_cache",
+            "notebooks",
+            "*.egg-info",
         ),
     )
     return copy
 
 
-def _pytest(copy: Path, targets: Sequence[str], timeout: float) -> tuple[int | None, float]:
-    """Run pytest in ``copy``; return (exit code or None on timeout, seconds)."""
+#: Third-party modules imported once by the runner, before it forks one child
+#: per mutant: their import time (seconds on a loaded machine) is paid once.
+#: The project's own packages are never imported in the parent.
+PREIMPORT = (
+    "numpy", "scipy", "scipy.stats", "scipy.sparse", "scipy.sparse.linalg",
+    "scipy.linalg", "scipy.special", "scipy.optimize", "sympy", "networkx",
+    "hypothesis", "hypothesis.strategies", "hypothesis.extra.numpy", "pytest",
+    "statsmodels.stats.proportion",
+    "statsmodels.stats.contingency_tables",
+)  # fmt: skip
+
+_ENV = {
+    "PYTHONDONTWRITEBYTECODE": "1",
+    "OPENBLAS_NUM_THREADS": "1",
+    "OMP_NUM_THREADS": "1",
+    "MKL_NUM_THREADS": "1",
+    "PYTHONHASHSEED": "0",
+}
+
+
+def _preimport() -> None:
+    import importlib
+
+    for name in PREIMPORT:
+        with contextlib.suppress(ImportError):
+            importlib.import_module(name)
+
+
+def _spawn(copy: Path, targets: Sequence[str]) -> int:
+    """Fork a child that runs pytest on ``targets`` in ``copy``; return its pid."""
     shutil.rmtree(copy / ".hypothesis", ignore_errors=True)
-    env = dict(os.environ)
-    env.update(
-        PYTHONDONTWRITEBYTECODE="1",
-        PYTHONPATH=str(copy),
-        OPENBLAS_NUM_THREADS="1",
-        OMP_NUM_THREADS="1",
-        MKL_NUM_THREADS="1",
-        PYTHONHASHSEED="0",
-    )
-    cmd = [
-        sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
-        "--hypothesis-seed=0", "--no-header", *targets,
+    # the project's addopts minus --nbmake (its jupyter imports cost ~1 s a run)
+    args = [
+        "-x", "-q", "--no-header", "-p", "no:cacheprovider", "-p", "no:nbmake",
+        "-o", "addopts=", "--doctest-modules", "--import-mode=importlib",
+        "--strict-markers", "--benchmark-skip", "--hypothesis-seed=0",
+        # no assertion rewriting: pass/fail is unchanged, and it would rewrite
+        # (and refuse) the pre-imported hypothesis on every run
+        "--assert=plain",
     ]  # fmt: skip
+    pid = os.fork()
+    if pid:
+        return pid
+    code = 98  # child from here on: never returns
+    try:
+        os.setsid()
+        if not os.environ.get("MUTATE_VERBOSE"):
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, 1)
+            os.dup2(null, 2)
+        os.chdir(copy)
+        root = str(ROOT)
+        sys.path[:] = [str(copy)] + [
+            p for p in sys.path if p and not p.startswith(root)
+        ]
+        sys.dont_write_bytecode = True
+        import pytest
+
+        code = int(pytest.main([*args, *targets]))
+    except BaseException:
+        import traceback
+
+        traceback.print_exc()
+    finally:
+        os._exit(code)
+
+
+def _poll(pid: int) -> int | None:
+    """Exit code of a finished child, or None while it runs."""
+    done, status = os.waitpid(pid, os.WNOHANG)
+    return os.waitstatus_to_exitcode(status) if done else None
+
+
+def _stop(pid: int) -> None:
+    os.killpg(pid, 9)
+    os.waitpid(pid, 0)
+
+
+def _pytest(
+    copy: Path, targets: Sequence[str], timeout: float
+) -> tuple[int | None, float]:
+    """Run pytest once; return (exit code, or None after ``timeout``; seconds)."""
     t0 = time.monotonic()
-    with subprocess.Popen(
-        cmd, cwd=copy, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    ) as proc:  # fmt: skip
-        try:
-            code: int | None = proc.wait(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, 9)
-            proc.wait()
-            code = None
+    pid = _spawn(copy, targets)
+    while (code := _poll(pid)) is None:
+        if time.monotonic() - t0 > timeout:
+            _stop(pid)
+            break
+        time.sleep(0.02)
     return code, time.monotonic() - t0
 
 
@@ -451,44 +532,54 @@ def run_module(
         if code != 0:
             msg = f"{module}: the unmutated tests fail (pytest exit {code}): {targets}"
             raise SystemExit(msg)
+        source = (ROOT / module).read_text()
+        # canary: a module that cannot be imported must fail the run, or the
+        # tests are not reading the copy
+        (copies[0] / module).write_text(
+            'raise RuntimeError("mutate canary")\n' + source
+        )
+        code, _ = _pytest(copies[0], targets, timeout=3600)
+        (copies[0] / module).write_text(source)
+        if code == 0:
+            msg = f"{module}: the tests pass on an unimportable module: wrong copy?"
+            raise SystemExit(msg)
         limit = timeout if timeout is not None else 3 * base + 10
         if log:
             print(f"# {module}: {len(mutants)} mutants, baseline {base:.1f} s, "
                   f"timeout {limit:.0f} s", file=sys.stderr, flush=True)  # fmt: skip
-        source = (ROOT / module).read_text()
 
-        def one(job: int, mutant: Mutant) -> Outcome:
-            path = copies[job] / module
-            path.write_text(mutant.apply(source))
-            try:
-                code, secs = _pytest(copies[job], targets, timeout=limit)
-            finally:
-                path.write_text(source)
-            status = "timeout" if code is None else ("survived" if code == 0 else "killed")
-            if log:
-                print(f"{status:8} {secs:6.1f}s {mutant.id}", file=sys.stderr, flush=True)
-            return Outcome(mutant.id, status, round(secs, 2))
-
-        if jobs == 1:
-            outcomes = [one(0, m) for m in mutants]
-        else:
-            free = list(range(jobs))
-            import threading
-
-            lock = threading.Lock()
-
-            def pooled(m: Mutant) -> Outcome:
-                with lock:
-                    job = free.pop()
-                try:
-                    return one(job, m)
-                finally:
-                    with lock:
-                        free.append(job)
-
-            with ThreadPoolExecutor(jobs) as pool:
-                outcomes = list(pool.map(pooled, mutants))
-    return outcomes, base, time.monotonic() - t_start
+        outcomes: dict[str, Outcome] = {}
+        pending = list(mutants)
+        free = list(range(jobs))
+        running: dict[int, tuple[int, Mutant, float]] = {}
+        while pending or running:
+            while pending and free:
+                job, mutant = free.pop(), pending.pop(0)
+                (copies[job] / module).write_text(mutant.apply(source))
+                running[_spawn(copies[job], targets)] = (job, mutant, time.monotonic())
+            for pid, (job, mutant, t0) in list(running.items()):
+                code = _poll(pid)
+                secs = time.monotonic() - t0
+                if code is None and secs <= limit:
+                    continue
+                if code is None:
+                    _stop(pid)
+                    status = "timeout"
+                else:
+                    status = "survived" if code == 0 else "killed"
+                del running[pid]
+                (copies[job] / module).write_text(source)
+                free.append(job)
+                outcomes[mutant.id] = Outcome(mutant.id, status, round(secs, 2))
+                if log:
+                    print(
+                        f"{status:8} {secs:6.1f}s {mutant.id}",
+                        file=sys.stderr,
+                        flush=True,
+                    )
+            time.sleep(0.02)
+        ordered = [outcomes[m.id] for m in mutants]
+    return ordered, base, time.monotonic() - t_start
 
 
 # --------------------------------------------------------------------------
@@ -568,23 +659,42 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the mutation analysis; exit 0 if every module reaches ``--min-score``."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--module", action="append", help="module path (repeatable)")
-    parser.add_argument("--config", type=Path, default=CONFIG, help="module -> tests TOML")
-    parser.add_argument("--jobs", type=int, default=1, help="parallel pytest runs (default 1)")
-    parser.add_argument("--timeout", type=float, default=None, help="seconds per mutant")
-    parser.add_argument("--list", action="store_true", help="print the mutants, run nothing")
+    parser.add_argument(
+        "--config", type=Path, default=CONFIG, help="module -> tests TOML"
+    )
+    parser.add_argument(
+        "--jobs", type=int, default=1, help="parallel pytest runs (default 1)"
+    )
+    parser.add_argument(
+        "--timeout", type=float, default=None, help="seconds per mutant"
+    )
+    parser.add_argument(
+        "--list", action="store_true", help="print the mutants, run nothing"
+    )
     parser.add_argument("--json", type=Path, help="write rows and survivors here")
     parser.add_argument("--markdown", type=Path, help="write the table here")
-    parser.add_argument("--min-score", type=float, default=0.0, help="fail below this %%")
-    parser.add_argument("--quiet", action="store_true", help="no per-mutant log on stderr")
+    parser.add_argument(
+        "--min-score", type=float, default=0.0, help="fail below this %%"
+    )
+    parser.add_argument(
+        "--quiet", action="store_true", help="no per-mutant log on stderr"
+    )
     args = parser.parse_args(argv)
+    if any(os.environ.get(k) != v for k, v in _ENV.items()):
+        # PYTHONHASHSEED only takes effect at start-up: restart with it set
+        os.execve(sys.executable, [sys.executable, *sys.argv], {**os.environ, **_ENV})
     if args.jobs < 1:
         parser.error(f"--jobs must be >= 1, got {args.jobs}")
     config = load_config(args.config)
     modules = args.module or list(config)
     unknown = [m for m in modules if m not in config]
     if unknown:
-        parser.error(f"not in {CONFIG.name}: {unknown}; add a line '\"path.py\" = [tests]'")
+        parser.error(
+            f"not in {CONFIG.name}: {unknown}; add a line '\"path.py\" = [tests]'"
+        )
     equivalent = load_equivalent()
+    if not args.list:
+        _preimport()
     rows = []
     for module in modules:
         mutants = generate(module, (ROOT / module).read_text())

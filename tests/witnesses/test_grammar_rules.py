@@ -349,8 +349,14 @@ def test_bad_grammar_fields(changes, error, match):
 def test_grammar_fields_at_their_bounds_are_accepted():
     g = Grammar(0, 0, 0, 0, 1, 0.0, 1e-300, 0.0)
     assert (g.min_length, g.max_length, g.max_temporal_gap) == (0, 1, 1e-300)
-    g = Grammar(min_length=7, max_length=7, min_timespan_fraction=1, focal_actor_coverage=1)
-    assert (g.max_length, g.min_timespan_fraction, g.focal_actor_coverage) == (7, 1.0, 1.0)
+    g = Grammar(
+        min_length=7, max_length=7, min_timespan_fraction=1, focal_actor_coverage=1
+    )
+    assert (g.max_length, g.min_timespan_fraction, g.focal_actor_coverage) == (
+        7,
+        1.0,
+        1.0,
+    )
     assert type(g.min_timespan_fraction) is float
     assert type(Grammar(min_length=np.int64(3)).min_length) is int
 
