@@ -9,8 +9,8 @@ import math
 
 import pytest
 from scipy import stats
-from statsmodels.stats.contingency_tables import mcnemar as sm_mcnemar
 from statsmodels.stats import proportion as sm_proportion
+from statsmodels.stats.contingency_tables import mcnemar as sm_mcnemar
 
 from theory.inference import (
     fisher_exact,
