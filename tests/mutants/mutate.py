@@ -395,6 +395,7 @@ class Outcome:
     id: str
     status: str  # "killed", "timeout", "survived"
     seconds: float
+    killed_by: str = ""  # the first failing test (pytest node id)
 
 
 def _copy_repo(dest: Path) -> Path:
@@ -446,6 +447,33 @@ def _preimport() -> None:
             importlib.import_module(name)
 
 
+FIRST_FAILURE = ".mutate-first-failure"
+
+
+class _FirstFailure:
+    """pytest plugin: remember the first failing test or collection error."""
+
+    def __init__(self) -> None:
+        self.nodeid = ""
+
+    def pytest_runtest_logreport(self, report: object) -> None:
+        if getattr(report, "failed", False) and not self.nodeid:
+            self.nodeid = str(getattr(report, "nodeid", "?"))
+
+    def pytest_collectreport(self, report: object) -> None:
+        if getattr(report, "failed", False) and not self.nodeid:
+            self.nodeid = "collect:" + str(getattr(report, "nodeid", "?"))
+
+
+def _first_failure(copy: Path) -> str:
+    path = copy / FIRST_FAILURE
+    if not path.exists():
+        return ""
+    text = path.read_text()
+    path.unlink()
+    return text
+
+
 def _spawn(copy: Path, targets: Sequence[str]) -> int:
     """Fork a child that runs pytest on ``targets`` in ``copy``; return its pid."""
     shutil.rmtree(copy / ".hypothesis", ignore_errors=True)
@@ -476,7 +504,9 @@ def _spawn(copy: Path, targets: Sequence[str]) -> int:
         sys.dont_write_bytecode = True
         import pytest
 
-        code = int(pytest.main([*args, *targets]))
+        first = _FirstFailure()
+        code = int(pytest.main([*args, *targets], plugins=[first]))
+        (copy / FIRST_FAILURE).write_text(first.nodeid)
     except BaseException:
         import traceback
 
@@ -511,7 +541,9 @@ def _pytest(
 
 
 def _targets(module: str, tests: Sequence[str]) -> list[str]:
-    return [*tests, module]
+    # doctests first, then the test files in the configured order: with -x,
+    # killed_by names the first target that catches the mutant
+    return [module, *tests]
 
 
 def run_module(
@@ -540,6 +572,7 @@ def run_module(
         )
         code, _ = _pytest(copies[0], targets, timeout=3600)
         (copies[0] / module).write_text(source)
+        _first_failure(copies[0])
         if code == 0:
             msg = f"{module}: the tests pass on an unimportable module: wrong copy?"
             raise SystemExit(msg)
@@ -570,7 +603,8 @@ def run_module(
                 del running[pid]
                 (copies[job] / module).write_text(source)
                 free.append(job)
-                outcomes[mutant.id] = Outcome(mutant.id, status, round(secs, 2))
+                first = _first_failure(copies[job])
+                outcomes[mutant.id] = Outcome(mutant.id, status, round(secs, 2), first)
                 if log:
                     print(
                         f"{status:8} {secs:6.1f}s {mutant.id}",
@@ -629,6 +663,7 @@ def summarise(
         "survivors": [_row(m) for m in live],
         "equivalent_survivors": [{**_row(m), "why": equivalent[m.id]} for m in equiv],
         "stale_equivalent": stale,
+        "outcomes": [asdict(o) for o in outcomes],
     }
 
 
