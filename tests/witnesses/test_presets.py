@@ -346,3 +346,15 @@ def test_unknown_preset_is_refused(tmp_path):
     path = _kv_file(tmp_path)
     with pytest.raises(ValueError, match="preset must be one of 'mirage-ntsb'"):
         load_trials(path, preset="ntsb")
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_every_published_column_names_a_statistic_of_its_table(tmp_path, name):
+    files = {"mirage-ntsb": _ntsb_file, "miragebench": _mb_file, "mirage-kv": _kv_file}
+    p = PRESETS[name]
+    trials = load_trials(files[name](tmp_path), preset=name)
+    assert set(p.columns) == set(p.tables)
+    for table, by in p.tables.items():
+        for cell in rates(trials, by=by, **p.conventions):
+            for _, stat in p.columns[table]:
+                assert stat in cell.rates or cell.means[stat].n > 0

@@ -149,3 +149,37 @@ def test_console_script_is_declared():
         meta["project"]["scripts"]["context-laws-rates"]
         == "witnesses.rates.__main__:main"
     )
+
+
+def _synthetic_files():
+    """The synthetic harness files of test_presets.py (same schemas, same rows)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "_synthetic_presets", Path(__file__).with_name("test_presets.py")
+    )
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module._kv_file, module._ntsb_file
+
+
+def test_preset_lays_out_the_published_table(tmp_path, capsys):
+    _kv_file, _ntsb_file = _synthetic_files()
+
+    code, out, _ = _run(capsys, str(_kv_file(tmp_path)), "--preset", "mirage-kv",
+                        "--format", "md")  # fmt: skip
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == (
+        "| budget | n | Header compliance | Pivot preserve (all) | "
+        "Pivot preserve (| header) | Raw validity | Semantic regret |"
+    )
+    assert lines[2].startswith("| 0.5 | 4 | 0.750 [")
+    code, out, _ = _run(capsys, str(_ntsb_file(tmp_path)), "--preset", "mirage-ntsb",
+                        "--table", "overall")  # fmt: skip
+    assert code == 0
+    assert out.splitlines()[2].split()[:2] == ["naive", "9"]
+    code, _, err = _run(capsys, str(_kv_file(tmp_path)), "--preset", "mirage-kv",
+                        "--table", "Table 5")  # fmt: skip
+    assert code == 2
+    assert "--table must be one of 'Table 8'" in err

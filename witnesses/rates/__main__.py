@@ -1,8 +1,8 @@
 """Summarise a harness file: mirage rates and means with intervals, per cell.
 
 ``python -m witnesses.rates FILE [--preset P | --map field=column ...]
-[--measure name=column ...] [--by col ...] [--format text|md|csv|json]
-[--out FILE]``, also installed as ``context-laws-rates``.
+[--measure name=column ...] [--by col ...] [--table T] [--format
+text|md|csv|json] [--out FILE]``, also installed as ``context-laws-rates``.
 
 Exit codes: 0 on success, 2 for a usage error or a file that cannot be read
 (the message names the file, the row and the column), 3 for a crash.
@@ -58,6 +58,11 @@ def _parser() -> argparse.ArgumentParser:
         help="group by this Trial field (repeat; default: the preset's first table, "
         "else condition)",
     )  # fmt: skip
+    p.add_argument(
+        "--table", default=None,
+        help="with --preset: the published table to lay out (grouping and columns); "
+        "default its first",
+    )  # fmt: skip
     p.add_argument("--format", choices=FORMATS, default="text")
     p.add_argument("--file-format", choices=("csv", "json", "jsonl"), default=None)
     p.add_argument(
@@ -104,10 +109,19 @@ def _run(args: Any) -> str:
     measures = _pairs(args.measure, "--measure")
     conventions: dict[str, Any] = {}
     by: list[str] = ["condition"]
+    columns = None
     if args.preset is not None:
         preset = PRESETS[args.preset]
         conventions = dict(preset.conventions)
-        by = list(next(iter(preset.tables.values())))
+        table = args.table if args.table is not None else next(iter(preset.tables))
+        if table not in preset.tables:
+            msg = f"--table must be one of {', '.join(map(repr, preset.tables))}, got {table!r}"
+            raise ValueError(msg)
+        by = list(preset.tables[table])
+        columns = None if args.by else preset.columns[table]
+    elif args.table is not None:
+        msg = "--table needs --preset"
+        raise ValueError(msg)
     if args.by:
         by = list(args.by)
     trials = load_trials(
@@ -124,7 +138,7 @@ def _run(args: Any) -> str:
         "by": by,
         "conventions": conventions,
     }
-    return format_cells(cells, args.format, meta=meta)
+    return format_cells(cells, args.format, meta=meta, columns=columns)
 
 
 if __name__ == "__main__":

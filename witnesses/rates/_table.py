@@ -22,6 +22,7 @@ def format_cells(
     *,
     digits: int = 3,
     meta: Mapping[str, Any] | None = None,
+    columns: Sequence[tuple[str, str]] | None = None,
 ) -> str:
     """Return ``cells`` as a table.
 
@@ -38,6 +39,10 @@ def format_cells(
         Decimals in text and Markdown (CSV and JSON keep full precision).
     meta : mapping, optional
         Extra top-level keys of the JSON document (the conventions used).
+    columns : sequence of (title, statistic), optional
+        The text and Markdown columns, in order (a preset's published
+        layout, :attr:`witnesses.Preset.columns`); a statistic is a rate or a
+        mean name. By default every statistic measured in some cell.
 
     Returns
     -------
@@ -63,7 +68,7 @@ def format_cells(
         return json.dumps(doc, sort_keys=True, indent=2, allow_nan=False) + "\n"
     if fmt == "csv":
         return _long_csv(cells)
-    header, rows = _wide(cells, digits)
+    header, rows = _wide(cells, digits, columns)
     if fmt == "md":
         lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
         lines += ["| " + " | ".join(row) + " |" for row in rows]
@@ -78,39 +83,44 @@ def format_cells(
     )
 
 
-def _wide(cells: Sequence[CellRates], digits: int) -> tuple[list[str], list[list[str]]]:
+def _wide(
+    cells: Sequence[CellRates],
+    digits: int,
+    columns: Sequence[tuple[str, str]] | None,
+) -> tuple[list[str], list[list[str]]]:
     groups = list(cells[0].group) if cells else []
-    shown_rates = [n for n in RATE_NAMES if any(c.rates[n].denominator for c in cells)]
-    if (
-        "silent_mirage" not in shown_rates
-    ):  # no degraded trial anywhere: 0/n says nothing
-        shown_rates = [n for n in shown_rates if n != "silent_mirage_per_trial"]
-    mean_names = [n for c in cells for n in c.means]
-    shown_means = [
-        n
-        for n in dict.fromkeys(mean_names)
-        if any(n in c.means and c.means[n].n for c in cells)
-    ]
-    header = [*groups, "n", *shown_rates, *(f"mean {n}" for n in shown_means)]
+    if columns is None:
+        columns = _default_columns(cells)
+    header = [*groups, "n", *(title for title, _ in columns)]
     rows = []
     for c in cells:
         row = [_plain(c.group[g]) for g in groups] + [str(c.n_trials)]
-        for n in shown_rates:
-            r = c.rates[n]
-            row.append(
-                "-"
-                if r.estimate is None
-                else f"{_ci(r.estimate, r.low, r.high, digits)} ({r.numerator}/{r.denominator})"
-            )
-        for n in shown_means:
-            m = c.means.get(n)
-            row.append(
-                "-"
-                if m is None or m.mean is None
-                else f"{_ci(m.mean, m.low, m.high, digits)} (n={m.n})"
-            )
+        row += [_entry(c, stat, digits) for _, stat in columns]
         rows.append(row)
     return header, rows
+
+
+def _default_columns(cells: Sequence[CellRates]) -> list[tuple[str, str]]:
+    shown = [n for n in RATE_NAMES if any(c.rates[n].denominator for c in cells)]
+    if "silent_mirage" not in shown:  # no degraded trial anywhere: 0/n says nothing
+        shown = [n for n in shown if n != "silent_mirage_per_trial"]
+    names = dict.fromkeys(n for c in cells for n in c.means)
+    means = [n for n in names if any(n in c.means and c.means[n].n for c in cells)]
+    return [(n, n) for n in shown] + [(f"mean {n}", n) for n in means]
+
+
+def _entry(cell: CellRates, stat: str, digits: int) -> str:
+    if stat in cell.rates:
+        r = cell.rates[stat]
+        if r.estimate is None:
+            return "-"
+        return (
+            f"{_ci(r.estimate, r.low, r.high, digits)} ({r.numerator}/{r.denominator})"
+        )
+    m = cell.means.get(stat)
+    if m is None or m.mean is None:
+        return "-"
+    return f"{_ci(m.mean, m.low, m.high, digits)} (n={m.n})"
 
 
 def _ci(value: float, low: float | None, high: float | None, digits: int) -> str:
