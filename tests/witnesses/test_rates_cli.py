@@ -172,9 +172,11 @@ def test_preset_lays_out_the_published_table(tmp_path, capsys):
     lines = out.splitlines()
     assert lines[0] == (
         "| budget | n | Header compliance | Pivot preserve (all) | "
-        "Pivot preserve (| header) | Raw validity | Semantic regret |"
+        "Pivot preserve (\\| header) | Raw validity | Semantic regret |"
     )
     assert lines[2].startswith("| 0.5 | 4 | 0.750 [")
+    # a '|' inside a column title is escaped: every line has 8 cell borders.
+    assert all(line.replace("\\|", "").count("|") == 8 for line in lines)
     code, out, _ = _run(capsys, str(_ntsb_file(tmp_path)), "--preset", "mirage-ntsb",
                         "--table", "overall")  # fmt: skip
     assert code == 0

@@ -70,8 +70,9 @@ def format_cells(
         return _long_csv(cells)
     header, rows = _wide(cells, digits, columns)
     if fmt == "md":
-        lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-        lines += ["| " + " | ".join(row) + " |" for row in rows]
+        cells_md = [[_md(x) for x in r] for r in [header, *rows]]
+        lines = ["| " + " | ".join(cells_md[0]) + " |", "|" + "---|" * len(header)]
+        lines += ["| " + " | ".join(row) + " |" for row in cells_md[1:]]
         return "\n".join(lines) + "\n"
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
     return (
@@ -127,6 +128,11 @@ def _ci(value: float, low: float | None, high: float | None, digits: int) -> str
     if low is None or high is None:
         return f"{value:.{digits}f}"
     return f"{value:.{digits}f} [{low:.{digits}f}, {high:.{digits}f}]"
+
+
+def _md(text: str) -> str:
+    """Escape what would end a Markdown table cell."""
+    return text.replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
 
 
 def _plain(value: Any) -> str:
