@@ -246,3 +246,38 @@ def test_bounded_score_intervals_stay_in_unit_interval(values):
         m = cell.means[name]
         assert 0.0 <= m.low <= m.high <= 1.0
         assert m.mean == pytest.approx(math.fsum(values) / len(values))
+
+
+def test_to_dict_is_json_ready_and_complete():
+    import json
+
+    (cell,) = rates(SCORED, by=(), n_resamples=99)
+    doc = json.loads(json.dumps(cell.to_dict(), allow_nan=False))
+    assert doc["rates"]["raw_validity"] == {
+        "name": "raw_validity",
+        "numerator": 2,  # 0.9 and True; 0.5 is not > 0.5
+        "denominator": 3,
+        "estimate": 2 / 3,
+        "low": cell.rates["raw_validity"].low,
+        "high": cell.rates["raw_validity"].high,
+        "denominator_rule": "trials with a known validity",
+    }  # fmt: skip
+    assert doc["means"]["tokens"] == {
+        "name": "tokens", "n": 3, "mean": 200.0, "low": cell.means["tokens"].low,
+        "high": cell.means["tokens"].high, "rule": "measure 'tokens', trials that carry it",
+        "interval": "student-t",
+    }  # fmt: skip
+
+
+def test_default_bootstrap_is_9999_percentile_resamples_seeded_0():
+    (cell,) = rates(SCORED, by=())
+    ref = stats.bootstrap(
+        (np.array([0.9, 0.5, 1.0]),),
+        np.mean,
+        confidence_level=0.95,
+        n_resamples=9999,
+        method="percentile",
+        rng=np.random.default_rng(0),
+    ).confidence_interval  # scipy 1.17 bootstrap, the documented defaults
+    m = cell.means["raw_validity_score"]
+    assert (m.low, m.high) == (float(ref.low), float(ref.high))
