@@ -215,7 +215,7 @@ def test_mean_interval_choice_and_bounded_measures():
         rates(SCORED, mean_interval="wald")
     with pytest.raises(TypeError, match="bounded_measures must be a sequence"):
         rates(SCORED, bounded_measures="share")
-    with pytest.raises(ValueError, match="n_resamples must be in \\[1, 1000000\\]"):
+    with pytest.raises(ValueError, match="n_resamples must be in \\[2, 1000000\\]"):
         rates(SCORED, n_resamples=0)
     with pytest.raises(TypeError, match="bootstrap_seed must be an int"):
         rates(SCORED, bootstrap_seed=1.5)
@@ -281,3 +281,23 @@ def test_default_bootstrap_is_9999_percentile_resamples_seeded_0():
     ).confidence_interval  # scipy 1.17 bootstrap, the documented defaults
     m = cell.means["raw_validity_score"]
     assert (m.low, m.high) == (float(ref.low), float(ref.high))
+
+
+def test_bootstrap_arguments_at_their_bounds():
+    few = SCORED[:2]
+    for ok in ({"n_resamples": 2}, {"bootstrap_seed": 0}, {"bootstrap_seed": 2**70}):
+        rates(few, by=(), **ok)
+    for bad, match in (
+        (
+            {"n_resamples": 1_000_001},
+            "n_resamples must be in \\[2, 1000000\\], got 1000001",
+        ),
+        ({"n_resamples": 1}, "n_resamples must be in"),
+        ({"bootstrap_seed": -1}, "bootstrap_seed must be >= 0, got -1"),
+    ):
+        with pytest.raises(ValueError, match=match):
+            rates(few, by=(), **bad)
+    with pytest.raises(TypeError, match="n_resamples must be an int, got True"):
+        rates(few, by=(), n_resamples=True)
+    (cell,) = rates(few, by=(), n_resamples=1_000_000, mean_interval="bootstrap")
+    assert 0.0 <= cell.means["semantic_regret"].low <= 0.1

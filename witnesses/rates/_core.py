@@ -347,7 +347,7 @@ def rates(
     bounded_measures : sequence of str
         Measures known to lie in ``[0, 1]`` (treated as bounded scores).
     n_resamples, bootstrap_seed : int
-        Resamples and seed of the bootstrap (deterministic).
+        Resamples (in [2, 1000000]) and seed (>= 0) of the bootstrap (deterministic).
 
     Returns
     -------

@@ -89,16 +89,16 @@ class MeanRules:
         if isinstance(bounded, str) or not all(isinstance(b, str) for b in bounded):
             msg = f"bounded_measures must be a sequence of names, got {bounded!r}"
             raise TypeError(msg)
-        for name, value, low, high in (
-            ("n_resamples", n_resamples, 1, _MAX_RESAMPLES),
-            ("bootstrap_seed", seed, 0, 2**63 - 1),
-        ):
+        for name, value in (("n_resamples", n_resamples), ("bootstrap_seed", seed)):
             if isinstance(value, bool) or not isinstance(value, int):
                 msg = f"{name} must be an int, got {value!r}"
                 raise TypeError(msg)
-            if not low <= value <= high:
-                msg = f"{name} must be in [{low}, {high}], got {value!r}"
-                raise ValueError(msg)
+        if not 2 <= n_resamples <= _MAX_RESAMPLES:
+            msg = f"n_resamples must be in [2, {_MAX_RESAMPLES}], got {n_resamples!r}"
+            raise ValueError(msg)
+        if seed < 0:
+            msg = f"bootstrap_seed must be >= 0, got {seed!r}"
+            raise ValueError(msg)
         if isinstance(level, bool) or not isinstance(level, (int, float)):
             msg = f"confidence_level must be a real number, got {level!r}"
             raise TypeError(msg)
