@@ -301,3 +301,25 @@ def test_bootstrap_arguments_at_their_bounds():
         rates(few, by=(), n_resamples=True)
     (cell,) = rates(few, by=(), n_resamples=1_000_000, mean_interval="bootstrap")
     assert 0.0 <= cell.means["semantic_regret"].low <= 0.1
+
+
+def test_bounded_measures_accept_the_ends_and_refuse_beyond():
+    ends = [Trial("a", "c", measures={"s": 0.0}), Trial("b", "c", measures={"s": 1.0})]
+    (cell,) = rates(ends, by=(), bounded_measures=("s",), n_resamples=99)
+    assert (cell.means["s"].low, cell.means["s"].high) == (0.0, 1.0)
+    for bad in (-0.5, 1.5):
+        trials = [*ends, Trial("x", "c", measures={"s": bad})]
+        with pytest.raises(ValueError, match="bounded_measures names 's'"):
+            rates(trials, by=(), bounded_measures=("s",))
+
+
+def test_relative_regret_needs_a_positive_full_score():
+    trials = [
+        Trial("a", "c", full_score=0.5, compressed_score=0.25),  # 1 - 0.5 = 0.5
+        Trial("b", "c", full_score=0.0, compressed_score=0.25),  # excluded
+        Trial("c", "c", full_score=-1.0, compressed_score=0.0),  # excluded
+    ]
+    (cell,) = rates(trials, by=())
+    rel = cell.means["relative_regret"]
+    assert (rel.n, rel.mean) == (1, 0.5)
+    assert cell.means["absolute_regret"].n == 3
