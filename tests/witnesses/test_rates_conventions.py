@@ -323,3 +323,14 @@ def test_relative_regret_needs_a_positive_full_score():
     rel = cell.means["relative_regret"]
     assert (rel.n, rel.mean) == (1, 0.5)
     assert cell.means["absolute_regret"].n == 3
+
+
+def test_a_score_pair_needs_both_scores_and_an_empty_mean_has_n_zero():
+    trials = [
+        Trial("a", "c", full_score=1.0),  # no compressed score: no regret
+        Trial("b", "c", compressed_score=1.0),  # no full score: no regret
+    ]
+    (cell,) = rates(trials, by=())
+    for name in ("relative_regret", "absolute_regret", "semantic_regret"):
+        m = cell.means[name]
+        assert (m.n, m.mean, m.low, m.high) == (0, None, None, None)
