@@ -185,3 +185,12 @@ def test_preset_lays_out_the_published_table(tmp_path, capsys):
                         "--table", "Table 5")  # fmt: skip
     assert code == 2
     assert "--table must be one of 'Table 8'" in err
+
+
+def test_out_into_a_missing_directory_is_a_usage_error(runs, tmp_path, capsys):
+    code, out, err = _run(
+        capsys, str(runs), *ARGS, "--out", str(tmp_path / "no" / "t.md")
+    )
+    assert code == 2
+    assert out == ""
+    assert "error: --out" in err

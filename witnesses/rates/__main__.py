@@ -97,10 +97,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 3
     if args.out is None:
         sys.stdout.write(text)
-    else:
-        from witnesses._runner import write_atomic
+        return 0
+    from witnesses._runner import write_atomic
 
+    try:
         write_atomic(Path(args.out), text)
+    except OSError as exc:
+        print(f"error: --out {args.out}: {exc.strerror}", file=sys.stderr)
+        return 2
     return 0
 
 
