@@ -270,17 +270,22 @@ def test_to_dict_is_json_ready_and_complete():
 
 
 def test_default_bootstrap_is_9999_percentile_resamples_seeded_0():
-    (cell,) = rates(SCORED, by=())
-    ref = stats.bootstrap(
-        (np.array([0.9, 0.5, 1.0]),),
-        np.mean,
-        confidence_level=0.95,
-        n_resamples=9999,
-        method="percentile",
-        rng=np.random.default_rng(0),
-    ).confidence_interval  # scipy 1.17 bootstrap, the documented defaults
-    m = cell.means["raw_validity_score"]
+    values = [round(0.05 + 0.9 * ((7 * i) % 13) / 13, 4) for i in range(13)]
+    trials = [Trial(f"t{i}", "c", semantic_regret=v) for i, v in enumerate(values)]
+    (cell,) = rates(trials, by=())
+    m = cell.means["semantic_regret"]
+
+    def scipy_ci(n_resamples, seed):
+        return stats.bootstrap(
+            (np.array(values),), np.mean, confidence_level=0.95,
+            n_resamples=n_resamples, method="percentile", rng=np.random.default_rng(seed),
+        ).confidence_interval  # fmt: skip  # scipy 1.17 bootstrap
+
+    ref = scipy_ci(9999, 0)  # the documented defaults
     assert (m.low, m.high) == (float(ref.low), float(ref.high))
+    # ...and the defaults matter: other counts or seeds give other ends.
+    for other in (scipy_ci(10000, 0), scipy_ci(9998, 0), scipy_ci(9999, 1)):
+        assert (float(other.low), float(other.high)) != (m.low, m.high)
 
 
 def test_bootstrap_arguments_at_their_bounds():
