@@ -270,7 +270,7 @@ def test_to_dict_is_json_ready_and_complete():
 
 
 def test_default_bootstrap_is_9999_percentile_resamples_seeded_0():
-    values = [round(0.05 + 0.9 * ((7 * i) % 13) / 13, 4) for i in range(13)]
+    values = [0.05 + 0.9 * ((i * 0.6180339887) % 1) for i in range(1, 41)]
     trials = [Trial(f"t{i}", "c", semantic_regret=v) for i, v in enumerate(values)]
     (cell,) = rates(trials, by=())
     m = cell.means["semantic_regret"]
