@@ -9,15 +9,31 @@ from witnesses.trials import RESERVED_MEANS
 
 BAD = [
     ({"semantic_regret": True}, TypeError, "semantic_regret must be a real number"),
-    ({"semantic_regret": 1.5}, ValueError, "semantic_regret must be in \\[0, 1\\], got 1.5"),
+    (
+        {"semantic_regret": 1.5},
+        ValueError,
+        "semantic_regret must be in \\[0, 1\\], got 1.5",
+    ),
     ({"semantic_regret": math.nan}, ValueError, "semantic_regret must be finite"),
     ({"oracle_pivot": 7}, TypeError, "oracle_pivot must be a str or None, got 7"),
     ({"measures": [1.0]}, TypeError, "measures must be a mapping"),
     ({"measures": {"": 1.0}}, TypeError, "measures keys must be non-empty str"),
     ({"measures": {"semantic_regret": 1.0}}, ValueError, "reserved"),
-    ({"measures": {"tokens": "3"}}, TypeError, "measures\\['tokens'\\] must be a real number"),
-    ({"measures": {"tokens": math.inf}}, ValueError, "measures\\['tokens'\\] must be finite"),
-    ({"measures": {"tokens": True}}, TypeError, "measures\\['tokens'\\] must be a real"),
+    (
+        {"measures": {"tokens": "3"}},
+        TypeError,
+        "measures\\['tokens'\\] must be a real number",
+    ),
+    (
+        {"measures": {"tokens": math.inf}},
+        ValueError,
+        "measures\\['tokens'\\] must be finite",
+    ),
+    (
+        {"measures": {"tokens": True}},
+        TypeError,
+        "measures\\['tokens'\\] must be a real",
+    ),
     ({"raw_validity": math.nan}, ValueError, "raw_validity must be finite"),
     ({"raw_validity": 2}, ValueError, "raw_validity must be a bool or in \\[0, 1\\]"),
     ({"budget": math.inf}, ValueError, "budget must be finite"),
