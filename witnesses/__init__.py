@@ -4,6 +4,9 @@ Event timelines, the phase grammar, pivot-conditioned solvers, compression
 strategies, the Exp58 witness and the rate layer.
 """
 
+from typing import TYPE_CHECKING
+
+from witnesses._presets import PRESETS, Preset
 from witnesses.check import (
     CompressorReport,
     ContractResult,
@@ -24,7 +27,7 @@ from witnesses.grammar import (
     tp_weighted_score,
     validate,
 )
-from witnesses.rates import RATE_NAMES, CellRates, MeanEstimate, Rate, rates
+from witnesses.rates import RATE_NAMES, CellRates, MeanEstimate, Rate
 from witnesses.semantics import PAPER, REFERENCE, Semantics, as_semantics
 from witnesses.sequence import ExtractedSequence, Solution
 from witnesses.solve import SOLVERS, pivot_candidates, solve
@@ -44,8 +47,16 @@ from witnesses.trials import (
     load_trials,
 )
 
+# ``witnesses.rates`` stays the submodule (callable as the function), so that
+# ``import witnesses.rates`` and ``python -m witnesses.rates`` reach the module.
+if TYPE_CHECKING:
+    from witnesses.rates import rates
+else:
+    from witnesses import rates
+
 __all__ = [
     "PAPER",
+    "PRESETS",
     "RATE_NAMES",
     "REFERENCE",
     "SOLVERS",
@@ -65,6 +76,7 @@ __all__ = [
     "MeanEstimate",
     "MultiBurstConfig",
     "Phase",
+    "Preset",
     "Rate",
     "Semantics",
     "Simulator",

@@ -15,7 +15,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
@@ -23,13 +22,13 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from theory.inference import proportion_ci
 from witnesses._files import check_output_path, write_atomic
 from witnesses._runner import local_pool, run_cells
 from witnesses._validation import check_instance, check_keys
 from witnesses.compress import STRATEGIES, compress
 from witnesses.generators import MultiBurstConfig, multiburst
 from witnesses.grammar import Grammar
+from witnesses.rates import CellRates, rates
 from witnesses.semantics import REFERENCE, Semantics, as_semantics
 from witnesses.solve import solve
 from witnesses.trials import Trial
@@ -335,22 +334,8 @@ def sweep_trials(result: SweepResult) -> list[Trial]:
     ['bridge_preserving', 'contract_guarded', 'naive']
     """
     check_instance(result, "result", SweepResult)
-    return [
-        Trial(
-            f"multiburst-{row['seed']}",
-            row["strategy"],
-            budget=row["retention"],
-            seed=row["seed"],
-            model=f"{result.solver} ({result.semantics})",
-            full_pivot=row["full_tp"],
-            chosen_pivot=row["free_tp"],
-            raw_validity=row["raw_valid"],
-            fixed_feasible=row["fixed_valid"],
-            full_score=row["full_score"],
-            compressed_score=row["free_score"],
-        )
-        for row in result.rows
-    ]
+    model = f"{result.solver} ({result.semantics})"
+    return [_row_trial(row, model) for row in result.rows]
 
 
 def _row(
@@ -420,49 +405,68 @@ def _run(
     )  # fmt: skip
 
 
-def _rate(k: int, n: int) -> dict[str, Any]:
-    if n == 0:
+def _rate(cell: CellRates | None, name: str) -> dict[str, Any]:
+    r = None if cell is None else cell.rates[name]
+    if r is None or r.denominator == 0:
         return {"k": 0, "n": 0, "rate": None, "low": None, "high": None}
-    ci = proportion_ci(k, n)
-    return {"k": k, "n": n, "rate": k / n, "low": ci.low, "high": ci.high}
+    return {
+        "k": r.numerator,
+        "n": r.denominator,
+        "rate": r.estimate,
+        "low": r.low,
+        "high": r.high,
+    }
 
 
 def _aggregates(
     rows: list[dict[str, Any]], retentions: list[float], strategies: Sequence[str]
 ) -> list[dict[str, Any]]:
+    """Per (retention, strategy) aggregates, computed by :func:`witnesses.rates`."""
+    trials = [_row_trial(row, "sweep") for row in rows]
+    cells = {
+        (c.group["budget"], c.group["condition"]): c
+        for c in rates(trials, by=("budget", "condition"), mean_interval="t")
+    }
     out = []
     for retention in retentions:
         for strategy in strategies:
-            cell = [
-                r
-                for r in rows
-                if r["retention"] == retention and r["strategy"] == strategy
-            ]
-            both = [r for r in cell if r["full_valid"] and r["raw_valid"]]
-            ran = [r for r in cell if r["fixed_valid"] is not None]
-            regrets = [
-                r["semantic_regret"] for r in cell if r["semantic_regret"] is not None
-            ]
+            c = cells.get((retention, strategy))
+            means = {} if c is None else c.means
+            regret = means.get("fixed_pivot_regret")
+            gaps = means.get("rejected_gap_guard")
             out.append(
                 {
                     "retention": retention,
                     "strategy": strategy,
-                    "rows": len(cell),
-                    "valid_rate": _rate(sum(r["raw_valid"] for r in cell), len(cell)),
-                    "pivot_preservation": _rate(
-                        sum(r["pivot_preserved"] for r in both), len(both)
-                    ),
-                    "fixed_valid_rate": _rate(
-                        sum(r["fixed_valid"] for r in ran), len(ran)
-                    ),
-                    "mean_regret": math.fsum(regrets) / len(regrets)
-                    if regrets
-                    else None,
-                    "gap_rejections": math.fsum(r["rejected_gap_guard"] for r in cell)
-                    / max(1, len(cell)),
+                    "rows": 0 if c is None else c.n_trials,
+                    "valid_rate": _rate(c, "raw_validity"),
+                    "pivot_preservation": _rate(c, "pivot_preservation"),
+                    "fixed_valid_rate": _rate(c, "fixed_pivot_feasibility"),
+                    "mean_regret": None if regret is None else regret.mean,
+                    "gap_rejections": 0.0 if gaps is None else gaps.mean,
                 }
             )
     return out
+
+
+def _row_trial(row: Mapping[str, Any], model: str) -> Trial:
+    """Return a sweep row as a Trial (a full pivot only for a valid full solve)."""
+    regret = row["semantic_regret"]
+    return Trial(
+        f"multiburst-{row['seed']}",
+        row["strategy"],
+        budget=row["retention"],
+        seed=row["seed"],
+        model=model,
+        full_pivot=row["full_tp"] if row["full_valid"] else None,
+        chosen_pivot=row["free_tp"],
+        raw_validity=row["raw_valid"],
+        fixed_feasible=row["fixed_valid"],
+        full_score=row["full_score"],
+        compressed_score=row["free_score"],
+        measures={"rejected_gap_guard": float(row["rejected_gap_guard"])}
+        | ({} if regret is None else {"fixed_pivot_regret": float(regret)}),
+    )
 
 
 def _crossover(
