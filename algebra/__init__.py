@@ -9,6 +9,13 @@ from algebra.compose import compose_commit, compose_endo
 from algebra.context import COMMITTED_IDENTITY, IDENTITY, CommittedContext, Context
 from algebra.contract import satisfies_contract
 from algebra.events import from_events
+from algebra.laws import (
+    LawReport,
+    LawResult,
+    check_homomorphism,
+    check_ideal,
+    check_monoid,
+)
 from algebra.reduce import fold, reduce_arrays, reduce_tree, tree_depth
 
 __all__ = [
@@ -16,6 +23,11 @@ __all__ = [
     "IDENTITY",
     "CommittedContext",
     "Context",
+    "LawReport",
+    "LawResult",
+    "check_homomorphism",
+    "check_ideal",
+    "check_monoid",
     "compose_commit",
     "compose_endo",
     "fold",

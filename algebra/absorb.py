@@ -2,10 +2,39 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from algebra._validation import check_int
 from algebra.context import CommittedContext, Context
 
-__all__ = ["is_absorbed"]
+__all__ = ["absorbed_fields", "is_absorbed"]
+
+
+def absorbed_fields(d_pre: Any, k: Any) -> Any:
+    """Return ``d_pre < k`` on raw fields (Python ints or z3 terms).
+
+    The single definition of the absorbing predicate: :func:`is_absorbed`
+    calls it on ints and :mod:`proofs` on z3 terms. No validation.
+
+    Parameters
+    ----------
+    d_pre : int or z3 term
+        Development events before the pivot.
+    k : int or z3 term
+        Prefix demand.
+
+    Returns
+    -------
+    bool or z3 term
+        Whether the block is absorbed.
+
+    Examples
+    --------
+    >>> from algebra.absorb import absorbed_fields
+    >>> absorbed_fields(2, 3), absorbed_fields(3, 3)
+    (True, False)
+    """
+    return d_pre < k
 
 
 def is_absorbed(ctx: Context | CommittedContext, k: int) -> bool:
@@ -50,4 +79,4 @@ def is_absorbed(ctx: Context | CommittedContext, k: int) -> bool:
         msg = f"ctx must be a Context or CommittedContext, got {type(ctx).__name__}"
         raise TypeError(msg)
     check_int(k, "k", minimum=0)
-    return ctx.d_pre < k
+    return bool(absorbed_fields(ctx.d_pre, k))

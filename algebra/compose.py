@@ -2,10 +2,80 @@
 
 from __future__ import annotations
 
-from algebra._validation import key_ge
+from typing import Any
+
+from algebra._arith import either, ite, key_ge
 from algebra.context import CommittedContext, Context
 
-__all__ = ["compose_commit", "compose_endo"]
+__all__ = ["commit_fields", "compose_commit", "compose_endo", "endo_fields"]
+
+
+def endo_fields(
+    a_w: Any, a_total: Any, a_pre: Any, b_w: Any, b_total: Any, b_pre: Any
+) -> tuple[Any, Any, Any]:
+    """Return ``(w, d_total, d_pre)`` of ``a ⊗endo b`` from the fields of ``a`` and ``b``.
+
+    The single definition of the endogenous product: :func:`compose_endo`
+    calls it on Python values and :mod:`proofs` calls it on z3 terms (through
+    :mod:`algebra._arith`), so the laws proven there are laws of this code.
+    No validation: the fields are assumed to be in normal form.
+
+    Parameters
+    ----------
+    a_w, a_total, a_pre, b_w, b_total, b_pre
+        Key, ``d_total`` and ``d_pre`` of the earlier block ``a`` and the
+        later block ``b``; keys are ``None`` for no pivot.
+
+    Returns
+    -------
+    tuple
+        The three fields of the product.
+
+    Examples
+    --------
+    >>> from algebra.compose import endo_fields
+    >>> endo_fields(5, 3, 1, 9, 4, 2)
+    (9, 7, 5)
+    """
+    # the earlier pivot wins ties; if the pivot moves right, d_pre shifts by d_total_a
+    w, pre = ite(key_ge(a_w, b_w), (a_w, a_pre), (b_w, a_total + b_pre))
+    return w, a_total + b_total, pre
+
+
+def commit_fields(
+    a_w: Any,
+    a_total: Any,
+    a_pre: Any,
+    a_c: Any,
+    b_w: Any,
+    b_total: Any,
+    b_pre: Any,
+    b_c: Any,
+) -> tuple[Any, Any, Any, Any]:
+    """Return ``(w, d_total, d_pre, c)`` of ``a ⊗commit b`` from the fields.
+
+    The single definition of the committed product (see :func:`endo_fields`).
+
+    Parameters
+    ----------
+    a_w, a_total, a_pre, a_c, b_w, b_total, b_pre, b_c
+        The fields of ``a`` and ``b``; ``*_c`` is the commitment flag.
+
+    Returns
+    -------
+    tuple
+        The four fields of the product.
+
+    Examples
+    --------
+    >>> from algebra.compose import commit_fields
+    >>> commit_fields(3, 2, 1, True, 9, 4, 4, False)
+    (3, 6, 1, True)
+    """
+    w, total, pre = endo_fields(a_w, a_total, a_pre, b_w, b_total, b_pre)
+    # a committed pivot cannot be replaced: keep a's key and d_pre
+    w, pre = ite(a_c, (a_w, a_pre), (w, pre))
+    return w, total, pre, either(a_c, b_c)
 
 
 def compose_endo(a: Context, b: Context) -> Context:
@@ -50,9 +120,7 @@ def compose_endo(a: Context, b: Context) -> Context:
     """
     _require(a, Context, "a")
     _require(b, Context, "b")
-    if key_ge(a.w, b.w):
-        return Context(a.w, a.d_total + b.d_total, a.d_pre)
-    return Context(b.w, a.d_total + b.d_total, a.d_total + b.d_pre)
+    return Context(*endo_fields(a.w, a.d_total, a.d_pre, b.w, b.d_total, b.d_pre))
 
 
 def compose_commit(a: CommittedContext, b: CommittedContext) -> CommittedContext:
@@ -95,10 +163,10 @@ def compose_commit(a: CommittedContext, b: CommittedContext) -> CommittedContext
     """
     _require(a, CommittedContext, "a")
     _require(b, CommittedContext, "b")
-    if a.committed:
-        return CommittedContext(a.w, a.d_total + b.d_total, a.d_pre, True)
-    inner = compose_endo(a.context, b.context)
-    return CommittedContext(inner.w, inner.d_total, inner.d_pre, b.committed)
+    fields = commit_fields(
+        a.w, a.d_total, a.d_pre, a.committed, b.w, b.d_total, b.d_pre, b.committed
+    )
+    return CommittedContext(*fields)
 
 
 def _require(value: object, cls: type, name: str) -> None:

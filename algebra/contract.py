@@ -2,10 +2,41 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from algebra._arith import minimum
 from algebra._validation import check_int
 from algebra.context import CommittedContext, Context
 
-__all__ = ["satisfies_contract"]
+__all__ = ["contract_fields", "satisfies_contract"]
+
+
+def contract_fields(original_total: Any, compressed_total: Any, k: Any) -> Any:
+    """Return ``compressed_total >= min(original_total, k)`` on raw fields.
+
+    The single definition of the contract: :func:`satisfies_contract` calls
+    it on Python ints and :mod:`proofs.contract` on z3 terms (through
+    :mod:`algebra._arith`). No validation.
+
+    Parameters
+    ----------
+    original_total, compressed_total : int or z3 term
+        ``d_total`` of the block before and after compression.
+    k : int or z3 term
+        Prefix demand.
+
+    Returns
+    -------
+    bool or z3 term
+        Whether the compression keeps enough development events.
+
+    Examples
+    --------
+    >>> from algebra.contract import contract_fields
+    >>> contract_fields(10, 3, 3), contract_fields(2, 2, 3)
+    (True, True)
+    """
+    return compressed_total >= minimum(original_total, k)
 
 
 def satisfies_contract(
@@ -58,4 +89,4 @@ def satisfies_contract(
             msg = f"{name} must be a Context or CommittedContext, got {type(value).__name__}"
             raise TypeError(msg)
     check_int(k, "k", minimum=0)
-    return compressed.d_total >= min(original.d_total, k)
+    return bool(contract_fields(original.d_total, compressed.d_total, k))

@@ -15,10 +15,10 @@ _MARK = {
 }
 
 
-def main(argv: list[str]) -> int:
+def main(argv: list[str], *, prog: str = "python -m proofs audit") -> int:
     """Audit one table; exit 0 if nothing is inconsistent, 1 if something is, 2 on error."""
     parser = argparse.ArgumentParser(
-        prog="python -m proofs audit",
+        prog=prog,
         description="Check every printed number of an audit table (CSV with the "
         "columns id,where,kind,printed,inputs,note; see proofs.audit).",
     )

@@ -12,11 +12,14 @@ import sympy as sp
 import z3
 
 from proofs import _depth_sym as sym
+from proofs._depth_fit import check_dl_t11_fit
 from proofs._smt import SmtResult, prove
 from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
-from theory.compliance import compliance_gain, p_comply
+from theory.compliance import _comply_terms, compliance_gain, p_comply
 from theory.depth import p_structured
 from theory.scatter import (
+    _assembly_power,
+    _depth_scatter_power,
     assembly_bounds,
     location_bits,
     location_bits_lower,
@@ -97,7 +100,9 @@ def check_dl_t6_bits(max_items: int = 120) -> ClaimCheck:
         "C(N, s) = prod_(i<s) (N - i)/(s - i) and each factor is >= N/s: z3 proves "
         f"s (N - i) >= N (s - i) for 0 <= i < s <= N [{factor.status} negation]; so "
         f"log2 C(N, s) >= s log2(N/s). Exact integers C(N, s) s^s >= N^s for all "
-        f"1 <= s <= N <= {max_items} [{exact}]; theory.scatter agrees for N <= 40 [{code}]. "
+        f"1 <= s <= N <= {max_items} [{exact}]. The proof is of the inequality; the "
+        "package's theory.scatter.location_bits >= location_bits_lower is checked, not "
+        f"proven, on all 1 <= s <= N <= 40 [{code}]. "
         "log2 C(N, s) is the entropy of a uniformly placed s-subset, so that many bits "
         "are needed on average to locate the fragments"
     )
@@ -195,13 +200,31 @@ def check_dl_t11_assembly() -> ClaimCheck:
         sp.Symbol("sigma", integer=True, positive=True),
         sp.Symbol("p", positive=True),
     )
-    ok = _zero(sp.product(p, (i, 1, sigma)) - p**sigma)
+    ok = _zero(sp.product(p, (i, 1, sigma)) - _assembly_power(p, sigma))
     code = math.isclose(p_assembly(0.92, 13), 0.92**13, rel_tol=1e-15)
-    evidence = f"sympy: prod_(i=1..sigma) p = p^sigma [{ok}]; theory.scatter.p_assembly agrees [{code}]"
-    if not (ok and code):
+    evidence = (
+        "code proven: theory.scatter._assembly_power (the formula p_assembly and "
+        "p_depth_scatter evaluate). sympy: prod_(i=1..sigma) p minus the package's "
+        f"_assembly_power(p, sigma) simplifies to 0 [{ok}] (= p^sigma); "
+        f"p_assembly(0.92, 13) = 0.92**13 [{code}]"
+    )
+    witness = None
+    if not ok:
+        for s_, p_ in (
+            (1, sp.Rational(1, 2)),
+            (2, sp.Rational(1, 2)),
+            (3, sp.Rational(23, 25)),
+        ):
+            diff = sp.nsimplify(
+                sp.product(p_, (i, 1, s_)) - sp.sympify(_assembly_power(p_, s_))
+            )
+            if diff != 0:
+                witness = {"sigma": s_, "p": str(p_), "difference": str(diff)}
+                break
+    if witness is None and not (ok and code):
         evidence += not_settled("the sympy product or the code agreement")
-    verdict = settle(Verdict.PROVEN, None, ok=ok and code)
-    return ClaimCheck("DL-T11-ASSEMBLY", verdict, evidence)
+    verdict = settle(Verdict.PROVEN, witness, ok=ok and code)
+    return ClaimCheck("DL-T11-ASSEMBLY", verdict, evidence, witness)
 
 
 def check_dl_t11_cosurface() -> ClaimCheck:
@@ -241,7 +264,7 @@ def check_dl_t11_compose() -> ClaimCheck:
     # independent events: P(all d hops and all sigma fragments) is the product of
     # the d hop probabilities and the sigma fragment probabilities
     joint = sp.product(sym.Q, (k, 1, sym.D)) * sp.product(p, (i, 1, sigma))
-    identity = _zero(joint - sym.Q**sym.D * p**sigma)
+    identity = _zero(joint - _depth_scatter_power(sym.D, sym.Q, p, sigma))
     grid = [
         (d, q, pp, s)
         for d in (0, 1, 3, 8)
@@ -259,25 +282,17 @@ def check_dl_t11_compose() -> ClaimCheck:
     )
     ok = identity and code
     evidence = (
-        "with hops and fragments independent, recovery is the intersection of d + sigma "
-        "independent events; sympy: prod_(k=1..d) q * prod_(i=1..sigma) p - q^d p^sigma "
-        f"simplifies to 0 [{identity}] (DL-T9 times DL-T11-ASSEMBLY); "
+        "code proven: theory.scatter._depth_scatter_power (the formula of "
+        "p_depth_scatter, built on theory._depth_math.p_struct_power and "
+        "_assembly_power). With hops and fragments independent, recovery is the "
+        "intersection of d + sigma independent events; sympy: prod_(k=1..d) q * "
+        "prod_(i=1..sigma) p minus the package's _depth_scatter_power(d, q, p, sigma) "
+        f"simplifies to 0 [{identity}] (= q^d p^sigma; DL-T9 times DL-T11-ASSEMBLY); "
         f"theory.scatter.p_depth_scatter agrees on {len(grid)} grid points [{code}]"
     )
     if not ok:
         evidence += not_settled("the sympy identity or the code agreement")
     return ClaimCheck("DL-T11-COMPOSE", settle(Verdict.PROVEN, None, ok=ok), evidence)
-
-
-def check_dl_t11_fit() -> ClaimCheck:
-    """DL-T11-FIT: the paper's ``p = 0.92`` fit to a 13-organisation sweep."""
-    evidence = (
-        "not checkable here: the sweep's 13 organisations, their scatter values and "
-        "assembly rates are not in THEORY.md, so neither the fit p = 0.92 nor the table "
-        "can be reproduced. With the table, log P = sigma log p is a one-parameter "
-        "binomial fit (theory.scatter.log_p_assembly)"
-    )
-    return ClaimCheck("DL-T11-FIT", Verdict.OPEN, evidence)
 
 
 def check_dl_t11() -> ClaimCheck:
@@ -291,8 +306,8 @@ def check_dl_t11() -> ClaimCheck:
     summary = "; ".join(f"{p.claim_id}: {p.verdict.value}" for p in parts)
     evidence = (
         f"{summary}. The laws hold under independence; the lower-bound reading needs "
-        "positive association; the empirical fit is open (no data), so the claim as "
-        "stated (with the fit p = 0.92) is open: the weakest part decides"
+        "positive association; the fit p = 0.92 does not follow from the printed "
+        "Table 4 (DL-T11-FIT): the weakest part decides"
     )
     return ClaimCheck("DL-T11", _overall(parts), evidence, _first_witness(parts))
 
@@ -300,11 +315,12 @@ def check_dl_t11() -> ClaimCheck:
 def check_dl_c2() -> ClaimCheck:
     """DL-C2: at fixed ``kappa``, ``dP_comply/dP_ret = kappa`` and ``P_comply <= kappa``."""
     p_ret, kappa = sp.symbols("P_ret kappa", nonnegative=True)
-    derivative = _zero(sp.diff(p_ret * kappa, p_ret) - kappa)
+    derivative = _zero(sp.diff(_comply_terms(p_ret, kappa), p_ret) - kappa)
     r, k = z3.Reals("P_ret kappa")
     hyps = [r >= 0, r <= 1, k >= 0, k <= 1]
-    bound = prove(hyps, r * k <= k)
-    loss = prove(hyps, 1 - k * r >= 1 - k)
+    comply = _comply_terms(r, k)  # the package's formula on z3 terms
+    bound = prove(hyps, comply <= k)
+    loss = prove(hyps, 1 - comply >= 1 - k)
     code = math.isclose(
         compliance_gain(0.25, 0.6), p_comply(0.75, 0.6) - p_comply(0.5, 0.6)
     )
@@ -313,6 +329,8 @@ def check_dl_c2() -> ClaimCheck:
         {"P_ret kappa <= kappa": bound, "1 - kappa P_ret >= 1 - kappa": loss}
     )
     evidence = (
+        "code proven: theory.compliance._comply_terms (the formula p_comply and "
+        "compliance_gain evaluate), on sympy and z3 symbols. "
         f"sympy: d(P_ret kappa)/dP_ret = kappa [{derivative}]; z3 over reals in [0, 1]: "
         f"P_ret kappa <= kappa [{bound.status} negation] and the loss 1 - kappa P_ret >= "
         f"1 - kappa [{loss.status} negation]; theory.compliance.compliance_gain equals the "
@@ -397,7 +415,8 @@ SCATTER_CLAIMS: tuple[Claim, ...] = (
     Claim(
         "DL-T11-FIT",
         "DL",
-        "p = 0.92 fits the 13-organisation sweep",
+        "(DL §9.2 Table 4, Figure 12; §21.4 Theorem 11) fitting p^sigma to the "
+        "organisation sweep's recall-by-scatter (Table 4) gives p = 0.92",
         Kind.DATA,
         check_dl_t11_fit,
     ),

@@ -1,9 +1,13 @@
-"""Symbolic transcriptions of the depth and scatter laws (private to proofs.depth).
+"""The depth laws as sympy expressions of the package's own code (private to proofs.depth).
 
-Every expression here is derived by sympy (not typed in as the answer), so
-that a test can lambdify it and compare it with :mod:`theory.depth` on
-generated inputs. Decay rates: ``a = -log q >= 0``, ``b = -log s0 >= 0``,
-``c = -log rho > 0``.
+The closed forms are not retyped: :func:`p_similarity_closed`,
+:func:`log_p_similarity_real`, :func:`advantage_rates` and :func:`log_ratio`
+call the functions of :mod:`theory._depth_math` that every numeric path of
+:mod:`theory.depth` runs (:func:`~theory._depth_math.sim_exponent`,
+``log_p_sim_terms``, ``log_p_struct_terms``, ``p_sim_power``,
+``p_struct_power``, ``advantage_power``) on sympy symbols. The products
+(``prod s0 rho**k``, ``prod q``) are derived by sympy. Decay rates:
+``a = -log q >= 0``, ``b = -log s0 >= 0``, ``c = -log rho > 0``.
 """
 
 from __future__ import annotations
@@ -12,6 +16,22 @@ from functools import cache
 from typing import Any
 
 import sympy as sp
+
+from theory._depth_math import (
+    advantage_power,
+    log_p_sim_terms,
+    log_p_struct_terms,
+    p_sim_power,
+    p_struct_power,
+)
+
+CODE = (
+    "theory._depth_math.sim_exponent, log_p_sim_terms, log_p_struct_terms, "
+    "p_sim_power, p_struct_power, advantage_power (the formulas every path of "
+    "theory.depth.p_similarity, log_p_similarity, p_structured, log_p_structured, "
+    "advantage and the crossover functions evaluates)"
+)
+"""The package code the depth identities substitute symbols into."""
 
 K = sp.Symbol("k", integer=True, positive=True)
 D = sp.Symbol("d", integer=True, positive=True)
@@ -29,8 +49,33 @@ def p_similarity_product() -> Any:
 
 
 def p_similarity_closed() -> Any:
-    """Return the DL-T7 closed form ``s0**d rho**(d (d + 1) / 2)`` (the claim)."""
-    return S0**D * RHO ** (D * (D + 1) / 2)
+    """Return the package's ``P_sim(d)`` (``p_sim_power``, the mpmath path) on symbols."""
+    return p_sim_power(D, S0, RHO)
+
+
+def p_similarity_from_log() -> Any:
+    """Return ``exp(log_p_sim_terms(d, log s0, log rho))`` (the float path) on symbols."""
+    return sp.exp(log_p_sim_terms(D, sp.log(S0), sp.log(RHO)))
+
+
+def p_structured_closed() -> Any:
+    """Return the package's ``P_struct(d)`` (``p_struct_power``, the mpmath path)."""
+    return p_struct_power(D, Q)
+
+
+def p_structured_from_log() -> Any:
+    """Return ``exp(log_p_struct_terms(d, log q))`` (the float path) on symbols."""
+    return sp.exp(log_p_struct_terms(D, sp.log(Q)))
+
+
+def log_p_similarity_symbols(d: Any) -> Any:
+    """Return the package's ``log P_sim`` at depth ``d`` in ``s0`` and ``rho``."""
+    return log_p_sim_terms(d, sp.log(S0), sp.log(RHO))
+
+
+def advantage_powers_rates() -> Any:
+    """Return the package's ``advantage_power`` with ``q, s0, rho = e^-a, e^-b, e^-c``."""
+    return advantage_power(DR, sp.exp(-B), sp.exp(-C), sp.exp(-A))
 
 
 @cache
@@ -40,13 +85,18 @@ def p_structured_product() -> Any:
 
 
 def log_p_similarity_real() -> Any:
-    """``log P_sim`` at real depth, in the decay rates: ``-(b d + c d (d + 1) / 2)``."""
-    return -(B * DR + C * DR * (DR + 1) / 2)
+    """``log P_sim`` at real depth in the decay rates (package: ``log_p_sim_terms``)."""
+    return log_p_sim_terms(DR, -B, -C)
+
+
+def log_p_structured_real() -> Any:
+    """``log P_struct`` at real depth in the decay rate (package: ``log_p_struct_terms``)."""
+    return log_p_struct_terms(DR, -A)
 
 
 def advantage_rates() -> Any:
-    """``g(d) = exp(-a d) - exp(log P_sim(d))`` at real depth."""
-    return sp.exp(-A * DR) - sp.exp(log_p_similarity_real())
+    """``g(d) = exp(log P_struct(d)) - exp(log P_sim(d))`` at real depth (package terms)."""
+    return sp.exp(log_p_structured_real()) - sp.exp(log_p_similarity_real())
 
 
 def rise_function() -> Any:
@@ -57,7 +107,7 @@ def rise_function() -> Any:
 
 def log_ratio() -> Any:
     """``log P_struct - log P_sim = d ((b - a) + c (d + 1) / 2)`` (sign of g for d > 0)."""
-    return sp.expand(-A * DR - log_p_similarity_real())
+    return sp.expand(log_p_structured_real() - log_p_similarity_real())
 
 
 @cache

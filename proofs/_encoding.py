@@ -1,4 +1,4 @@
-"""Symbolic (z3) transcription of the context algebra (private).
+"""Symbolic (z3) execution of the context algebra's own code (private).
 
 A context is encoded as ``(has, w, t, p)`` and a committed context adds ``c``:
 ``has`` says whether the block has a pivot, ``w`` is its key as a real number
@@ -6,6 +6,16 @@ A context is encoded as ``(has, w, t, p)`` and a committed context adds ``c``:
 products use only comparisons of keys, so a proof over real keys holds for
 every totally ordered key type: any finite configuration of a total order
 embeds order-preservingly in the reals.
+
+The products, the absorbing predicate, the contract and the identities are
+not transcribed: :func:`endo`, :func:`commit`, :func:`absorbed`,
+:func:`contract` and :func:`identity` run :func:`algebra.compose.endo_fields`,
+:func:`algebra.compose.commit_fields`, :func:`algebra.absorb.absorbed_fields`,
+:func:`algebra.contract.contract_fields` and the fields of
+:data:`algebra.IDENTITY` on z3 terms (:mod:`algebra._arith`). Only the
+carrier constraints (:func:`normal_form`) and equality are written here; the
+checks that rely on them compare them with :class:`algebra.Context`'s
+validation on a bounded domain (:func:`normal_form_agrees`).
 """
 
 from __future__ import annotations
@@ -15,7 +25,21 @@ from typing import Any
 
 import z3
 
+import algebra
 from algebra import CommittedContext, Context
+from algebra._arith import SymbolicKey
+from algebra.absorb import absorbed_fields
+from algebra.compose import commit_fields, endo_fields
+from algebra.contract import contract_fields
+
+CODE = {
+    "endo": "algebra.compose.endo_fields (the body of compose_endo)",
+    "commit": "algebra.compose.commit_fields (the body of compose_commit)",
+    "absorbed": "algebra.absorb.absorbed_fields (the body of is_absorbed)",
+    "contract": "algebra.contract.contract_fields (the body of satisfies_contract)",
+    "identity": "algebra.IDENTITY / algebra.COMMITTED_IDENTITY",
+}
+"""Which package code each symbolic operation executes (for the evidence)."""
 
 
 @dataclass(frozen=True)
@@ -27,6 +51,7 @@ class Sym:
     t: Any
     p: Any
     c: Any = None
+    ok: Any = None  # the product that built it was defined (None: an input)
 
 
 def fresh(name: str, *, committed: bool = False, int_keys: bool = False) -> Sym:
@@ -50,55 +75,119 @@ def normal_form(x: Sym) -> Any:
 
 
 def key_ge(a: Sym, b: Sym) -> Any:
-    """``w_a >= w_b`` with the empty key below everything."""
-    return z3.Or(z3.Not(b.has), z3.And(a.has, a.w >= b.w))
+    """``w_a >= w_b`` with the empty key below everything (algebra._arith.key_ge)."""
+    from algebra._arith import key_ge as arith_key_ge
+
+    return arith_key_ge(_key(a), _key(b))
+
+
+def _key(x: Sym) -> SymbolicKey:
+    return SymbolicKey(x.has, x.w)
+
+
+def _unkey(key: Any) -> tuple[Any, Any]:
+    if isinstance(key, SymbolicKey):
+        return key.has, key.value
+    msg = f"expected a symbolic key, got {key!r}"
+    raise TypeError(msg)
 
 
 def endo(a: Sym, b: Sym) -> Sym:
-    """Symbolic ``compose_endo``."""
-    left = key_ge(a, b)
-    return Sym(
-        z3.Or(a.has, b.has),
-        z3.If(left, a.w, b.w),
-        a.t + b.t,
-        z3.If(left, a.p, a.t + b.p),
-    )
+    """``compose_endo`` on symbolic contexts: runs :func:`algebra.compose.endo_fields`."""
+    w, t, p = endo_fields(_key(a), a.t, a.p, _key(b), b.t, b.p)
+    has, value = _unkey(w)
+    out = Sym(has, value, t, p)
+    return Sym(has, value, t, p, None, _defined(a, b, out))
 
 
 def commit(a: Sym, b: Sym) -> Sym:
-    """Symbolic ``compose_commit``."""
-    inner = endo(a, b)
-    return Sym(
-        z3.If(a.c, a.has, inner.has),
-        z3.If(a.c, a.w, inner.w),
-        a.t + b.t,
-        z3.If(a.c, a.p, inner.p),
-        z3.Or(a.c, b.c),
-    )
+    """``compose_commit`` on symbolic contexts: runs :func:`algebra.compose.commit_fields`."""
+    w, t, p, c = commit_fields(_key(a), a.t, a.p, a.c, _key(b), b.t, b.p, b.c)
+    has, value = _unkey(w)
+    out = Sym(has, value, t, p, c)
+    return Sym(has, value, t, p, c, _defined(a, b, out))
+
+
+def _defined(a: Sym, b: Sym, out: Sym) -> Any:
+    """Return whether the Python product returns (its constructor accepts ``out``), as did ``a``, ``b``."""
+    return z3.And(defined(a, b), normal_form(out))
+
+
+def defined(*xs: Sym) -> Any:
+    """Whether every product that built ``xs`` was defined.
+
+    The Python products construct a :class:`algebra.Context`, whose
+    validation raises outside the normal form; a law about the function
+    users call therefore includes that every product in it returns.
+    """
+    return z3.And(*[x.ok for x in xs if x.ok is not None], z3.BoolVal(True))
 
 
 def identity(*, committed: bool = False) -> Sym:
-    """Symbolic ``IDENTITY`` / ``COMMITTED_IDENTITY`` (its key is irrelevant)."""
-    return Sym(
-        z3.BoolVal(False),
-        z3.RealVal(0),
-        z3.IntVal(0),
-        z3.IntVal(0),
-        z3.BoolVal(False) if committed else None,
-    )
+    """Symbolic ``IDENTITY`` / ``COMMITTED_IDENTITY``, read from :mod:`algebra`."""
+    return concrete(algebra.COMMITTED_IDENTITY if committed else algebra.IDENTITY)
+
+
+def contract(b: Sym, m: Sym, k: Any) -> Any:
+    """``satisfies_contract(B, mu(B), k)``: runs :func:`algebra.contract.contract_fields`."""
+    return contract_fields(b.t, m.t, k)
 
 
 def equal(a: Sym, b: Sym) -> Any:
-    """Equality of contexts: the key matters only when there is a pivot."""
-    parts = [a.has == b.has, z3.Implies(a.has, a.w == b.w), a.t == b.t, a.p == b.p]
+    """Both sides are defined (their products return) and equal as contexts.
+
+    The key matters only when there is a pivot (``None == None``).
+    """
+    parts = [
+        defined(a, b),
+        a.has == b.has,
+        z3.Implies(a.has, a.w == b.w),
+        a.t == b.t,
+        a.p == b.p,
+    ]
     if a.c is not None and b.c is not None:
         parts.append(a.c == b.c)
     return z3.And(*parts)
 
 
 def absorbed(x: Sym, k: Any) -> Any:
-    """Symbolic ``is_absorbed``: ``d_pre < k``."""
-    return x.p < k
+    """Symbolic ``is_absorbed``: runs :func:`algebra.absorb.absorbed_fields`."""
+    return absorbed_fields(x.p, k)
+
+
+def normal_form_agrees(bound: int = 4) -> tuple[bool, int]:
+    """Check :func:`normal_form` against :class:`algebra.Context`'s validation.
+
+    Every ``(has, d_total, d_pre, committed)`` with ``-1 <= d_total, d_pre <=
+    bound`` is accepted by :class:`algebra.CommittedContext` (and, without
+    the flag, by :class:`algebra.Context`) exactly when :func:`normal_form`
+    evaluates to true. Returns ``(agree, cases)``.
+    """
+    cases = 0
+    for has in (False, True):
+        for t in range(-1, bound + 1):
+            for p in range(-1, bound + 1):
+                for c in (None, False, True):
+                    cases += 1
+                    x = Sym(
+                        z3.BoolVal(has),
+                        z3.RealVal(1),
+                        z3.IntVal(t),
+                        z3.IntVal(p),
+                        None if c is None else z3.BoolVal(c),
+                    )
+                    sym_ok = z3.is_true(z3.simplify(normal_form(x)))
+                    try:
+                        if c is None:
+                            Context(1 if has else None, t, p)
+                        else:
+                            CommittedContext(1 if has else None, t, p, c)
+                        code_ok = True
+                    except ValueError:
+                        code_ok = False
+                    if sym_ok != code_ok:
+                        return False, cases
+    return True, cases
 
 
 def concrete(ctx: Context | CommittedContext) -> Sym:

@@ -19,14 +19,21 @@ class SmtResult:
     query: str
     status: str
 
-    def evidence(self, what: str) -> str:
-        """Describe the result in one line for the ledger."""
+    def evidence(self, what: str, code: str | None = None) -> str:
+        """Describe the result in one line for the ledger.
+
+        ``code`` names the package code the query executed (``module.function``).
+        """
+        tail = "" if code is None else f"; code proven: {code}"
         if self.proved:
             return (
                 f"z3 {z3.get_version_string()}: negation of {what} is unsat over "
-                "unbounded integers and reals (universal proof)"
+                f"unbounded integers and reals (universal proof){tail}"
             )
-        return f"z3 {z3.get_version_string()}: negation of {what} is {self.status}"
+        tail = "" if code is None else f"; code checked: {code}"
+        return (
+            f"z3 {z3.get_version_string()}: negation of {what} is {self.status}{tail}"
+        )
 
 
 def prove(hypotheses: list[Any], goal: Any) -> SmtResult:

@@ -37,12 +37,27 @@ def combine(claim_id: str, parts: Sequence[ClaimCheck]) -> ClaimCheck:
     return ClaimCheck(claim_id, weakest.verdict, evidence, weakest.counterexample)
 
 
+class _Umbrella:
+    """A picklable zero-argument check combining the checks of a claim's parts."""
+
+    __slots__ = ("checks", "claim_id")
+
+    def __init__(
+        self, claim_id: str, checks: Sequence[Callable[[], ClaimCheck]]
+    ) -> None:
+        self.claim_id = claim_id
+        self.checks = tuple(checks)
+
+    def __call__(self) -> ClaimCheck:
+        return combine(self.claim_id, [c() for c in self.checks])
+
+
 def umbrella(
     claim_id: str, checks: Sequence[Callable[[], ClaimCheck]]
 ) -> Callable[[], ClaimCheck]:
-    """Return a zero-argument check of ``claim_id`` that runs and combines ``checks``."""
+    """Return a zero-argument check of ``claim_id`` that runs and combines ``checks``.
 
-    def check() -> ClaimCheck:
-        return combine(claim_id, [c() for c in checks])
-
-    return check
+    The check is picklable when its parts are, so that the ledger can run it
+    in a worker process.
+    """
+    return _Umbrella(claim_id, checks)

@@ -22,7 +22,27 @@ __all__ = [
 
 
 def _contract(b: enc.Sym, m: enc.Sym, k: z3.ArithRef) -> z3.BoolRef:
-    return m.t >= z3.If(b.t <= k, b.t, k)
+    """``satisfies_contract(B, mu(B), k)``: the package's contract_fields on z3 terms."""
+    out: z3.BoolRef = enc.contract(b, m, k)
+    return out
+
+
+_CODE = f"{enc.CODE['contract']}, {enc.CODE['endo']} and {enc.CODE['absorbed']}"
+
+
+def _prerequisites() -> tuple[bool, str]:
+    """VM-P1 and VM-NF: a suffix ``D`` is one context only if the product is associative.
+
+    The claims quantify over "every suffix D" as a single context; that a
+    suffix of several blocks is one context (whatever the bracketing) is
+    VM-P1, and that it is a valid context is VM-NF.
+    """
+    from proofs.monoid import check_endo_associative, check_normal_form_closed
+
+    parts = [check_endo_associative(), check_normal_form_closed()]
+    ok = all(p.verdict is Verdict.PROVEN for p in parts)
+    text = ", ".join(f"{p.claim_id} {p.verdict.value}" for p in parts)
+    return ok, text
 
 
 def _dominates(d: enc.Sym, x: enc.Sym) -> z3.BoolRef:
@@ -40,6 +60,7 @@ def check_contract_sound() -> ClaimCheck:
     """
     b, m, d = enc.fresh("B"), enc.fresh("M"), enc.fresh("D")
     k = z3.Int("k")
+    bd, md = enc.endo(b, d), enc.endo(m, d)
     hyps = [
         enc.normal_form(b),
         enc.normal_form(m),
@@ -48,21 +69,23 @@ def check_contract_sound() -> ClaimCheck:
         _contract(b, m, k),
         _dominates(d, b),
         _dominates(d, m),
-        z3.Not(enc.absorbed(enc.endo(b, d), k)),
+        enc.defined(bd),
+        z3.Not(enc.absorbed(bd, k)),
     ]
-    result = prove(hyps, z3.Not(enc.absorbed(enc.endo(m, d), k)))
+    result = prove(hyps, z3.And(enc.defined(md), z3.Not(enc.absorbed(md, k))))
+    ready, pre = _prerequisites()
+    evidence = result.evidence(
+        "contract and D dominating B and mu(B) and B⊗D feasible => mu(B)⊗D returns "
+        "and is feasible",
+        _CODE,
+    )
     if result.proved:
-        verdict = Verdict.PROVEN
+        verdict = Verdict.PROVEN if ready else Verdict.OPEN
+        evidence += f"; rests on {pre}"
     else:  # a model refutes; a timeout or "unknown" leaves the claim open
         verdict = Verdict.REFUTED if result.model is not None else Verdict.OPEN
     return ClaimCheck(
-        "VM-D2-SOUND",
-        verdict,
-        result.evidence(
-            "contract and D dominating B and mu(B) and B⊗D feasible => mu(B)⊗D feasible"
-        ),
-        result.model,
-        artifact=result.query,
+        "VM-D2-SOUND", verdict, evidence, result.model, artifact=result.query
     )
 
 
@@ -87,23 +110,28 @@ def check_contract_necessary() -> ClaimCheck:
     j = z3.If(k - b.t >= 0, k - b.t, 0)
     d = enc.Sym(z3.BoolVal(True), top + 1, j, j)
     hyps = [enc.normal_form(b), enc.normal_form(m), k >= 0, z3.Not(_contract(b, m, k))]
+    bd, md = enc.endo(b, d), enc.endo(m, d)
     goal = z3.And(
         enc.normal_form(d),
         _dominates(d, b),
         _dominates(d, m),
-        z3.Not(enc.absorbed(enc.endo(b, d), k)),
-        enc.absorbed(enc.endo(m, d), k),
+        enc.defined(bd, md),
+        z3.Not(enc.absorbed(bd, k)),
+        enc.absorbed(md, k),
     )
     result = prove(hyps, goal)
+    ready, pre = _prerequisites()
     # A model only shows that this particular D* fails, not that no D exists:
     # without the proof the claim stays open.
-    verdict = Verdict.PROVEN if result.proved else Verdict.OPEN
+    verdict = Verdict.PROVEN if result.proved and ready else Verdict.OPEN
+    evidence = result.evidence(
+        "violation => D* = (max key + 1, j, j), j = max(0, k - d_total(B)) separates",
+        _CODE,
+    )
     return ClaimCheck(
         "VM-D2-NEC",
         verdict,
-        result.evidence(
-            "violation => D* = (max key + 1, j, j), j = max(0, k - d_total(B)) separates"
-        ),
+        evidence + f"; rests on {pre}",
         None,
         artifact=result.query,
     )
@@ -148,7 +176,8 @@ def check_contract_gap() -> ClaimCheck:
         f"feasible, mu(B)=(w, {cx['M_dtotal']}, {cx['M_dpre']}) satisfies the contract "
         f"({cx['M_dtotal']} >= min({cx['B_dtotal']}, {cx['k']})) but is absorbed: the contract "
         "counts development events, not where they sit relative to the pivot; it protects only "
-        "suffixes whose pivot dominates (VM-D2-SOUND), and it does not protect the pivot's identity"
+        "suffixes whose pivot dominates (VM-D2-SOUND), and it does not protect the pivot's identity; "
+        f"code: {enc.CODE['contract']} and {enc.CODE['absorbed']}"
     )
     return ClaimCheck("VM-D2-GAP", Verdict.REFUTED, evidence, cx, artifact=found.query)
 

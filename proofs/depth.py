@@ -1,8 +1,9 @@
 """Claims of the depth theory (docs/guide/depth.md §2-6): DL-A4, DL-T7, DL-T9, DL-T10, DL-P1.
 
-Symbolic identities are proved with sympy on the transcriptions in
-:mod:`proofs._depth_sym`; inequalities in the reals with z3; the paper's
-worked numbers in exact rationals. The scatter and compliance claims (DL-T6,
+Symbolic identities are proved with sympy on the package's own formulas
+(:mod:`theory._depth_math`, called on sympy symbols by
+:mod:`proofs._depth_sym`); inequalities in the reals with z3; the paper's
+worked numbers in exact rationals, again through the package's formulas. The scatter and compliance claims (DL-T6,
 DL-T11, DL-C2) are checked in :mod:`proofs._depth_scatter` and registered
 here. Loosely stated claims carry the sharpest true statement next to the
 verdict on the stated one.
@@ -10,8 +11,10 @@ verdict on the stated one.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable
+from dataclasses import replace
 from fractions import Fraction
 
 import numpy as np
@@ -20,9 +23,12 @@ import z3
 
 from proofs import _depth_samples as samples
 from proofs import _depth_sym as sym
+from proofs._depth_drift import check_dl_a3_direction, check_dl_t7_rhok_convex
 from proofs._depth_scatter import SCATTER_CLAIMS, not_settled, settle, smt_witness
 from proofs._smt import prove
+from proofs._umbrella import umbrella
 from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
+from theory._depth_math import advantage_power, p_sim_power, p_struct_power
 from theory.depth import (
     advantage,
     advantage_peak,
@@ -67,7 +73,12 @@ print("DL-P1-INTERVAL lemmas hold")
 
 
 def _g(d: int, s0: Fraction = _S0, rho: Fraction = _RHO, q: Fraction = _Q) -> Fraction:
-    return q**d - s0**d * rho ** (d * (d + 1) // 2)
+    """``g(d)`` in exact rationals, computed by the package's ``advantage_power``."""
+    value = advantage_power(Fraction(d), s0, rho, q)
+    if not isinstance(value, Fraction):  # a non-integral exponent left the rationals
+        msg = f"advantage_power({d}, ...) is not exact: {value!r}"
+        raise TypeError(msg)
+    return value
 
 
 def _zero(expr: object) -> bool:
@@ -99,15 +110,39 @@ def check_dl_a4() -> ClaimCheck:
     return ClaimCheck("DL-A4", settle(Verdict.OPEN, witness, ok=ok), evidence, witness)
 
 
+def _exact_counterexample(
+    expr: object, grid: dict[sp.Symbol, tuple[object, ...]]
+) -> dict[str, str] | None:
+    """Return the first grid point (exact rationals) where ``expr`` is not 0, or None."""
+    symbols = list(grid)
+    for values in itertools.product(*(grid[x] for x in symbols)):
+        point = dict(zip(symbols, values, strict=True))
+        value = sp.nsimplify(sp.simplify(sp.sympify(expr).subs(point)))
+        if value.is_number and value != 0:
+            return {str(k): str(v) for k, v in point.items()} | {
+                "difference": str(value)
+            }
+    return None
+
+
+_GRID_SIM = {
+    sym.D: (1, 2, 3),
+    sym.S0: (sp.Rational(7, 10), sp.Rational(1, 2)),
+    sym.RHO: (sp.Rational(67, 100), sp.Rational(1, 2)),
+}
+
+
 def check_dl_t7() -> ClaimCheck:
     """DL-T7: closed form of ``P_sim``, concavity of its log, and the slope formula."""
     closed = sym.p_similarity_closed()
-    gauss = _zero(sym.p_similarity_product() - closed)
+    product = sym.p_similarity_product()
+    gauss = _zero(product - closed)
+    from_log = _zero(product - sym.p_similarity_from_log())
     induction = _zero(
         closed.subs(sym.D, sym.D + 1) / closed - sym.S0 * sym.RHO ** (sym.D + 1)
     )
     d, logs0, logrho = sym.DR, sp.log(sym.S0), sp.log(sym.RHO)
-    log_p = d * logs0 + d * (d + 1) / 2 * logrho
+    log_p = sym.log_p_similarity_symbols(d)
     second = _zero(sp.diff(log_p, d, 2) - logrho)
     negative = bool(sp.log(1 / (1 + sym.T)).is_negative)  # rho = 1/(1+t), t > 0
     half = sp.Rational(1, 2)
@@ -118,9 +153,12 @@ def check_dl_t7() -> ClaimCheck:
         (log_p.subs(d, d + 1) - log_p.subs(d, d - 1)) / 2
         - (logs0 + (d + half) * logrho)
     )
-    ok = all((gauss, induction, second, negative, slope, forward_ok, central))
+    ok = all((gauss, from_log, induction, second, negative, slope, forward_ok, central))
     evidence = (
-        f"sympy: prod_(k=1..d) s0 rho^k - s0^d rho^(d(d+1)/2) simplifies to 0 [{gauss}], "
+        f"code proven: {sym.CODE}. sympy: prod_(k=1..d) s0 rho^k minus the package's "
+        f"p_sim_power(d, s0, rho) simplifies to 0 [{gauss}] and minus "
+        f"exp(log_p_sim_terms(d, log s0, log rho)) to 0 [{from_log}] (= s0^d "
+        "rho^(d(d+1)/2)), "
         f"P(d+1)/P(d) = s0 rho^(d+1) [{induction}]; d^2/dd^2 log P = log rho [{second}] < 0 "
         f"for 0 < rho < 1 [{negative}], so log P is concave in real d. The stated slope "
         f"log s0 + (d + 1/2) log rho is the derivative at real d [{slope}] and the central "
@@ -129,14 +167,20 @@ def check_dl_t7() -> ClaimCheck:
         "at d + 1/2). Slope -> -inf since log rho < 0. The remark on rising rho_k is "
         "DL-T7-RHOK"
     )
-    if not ok:
+    witness = None
+    if not (gauss and from_log):
+        for form in (closed, sym.p_similarity_from_log()):
+            witness = witness or _exact_counterexample(product - form, _GRID_SIM)
+    if witness is not None:
+        evidence += "; the package's P_sim differs from the product at " + str(witness)
+    elif not ok:
         evidence += not_settled("a sympy identity")
-    verdict = settle(Verdict.PROVEN, None, ok=ok)
-    return ClaimCheck("DL-T7", verdict, evidence, artifact=_T7_SCRIPT)
+    verdict = settle(Verdict.PROVEN, witness, ok=ok)
+    return ClaimCheck("DL-T7", verdict, evidence, witness, artifact=_T7_SCRIPT)
 
 
 def check_dl_t7_rhok() -> ClaimCheck:
-    """DL-T7-RHOK: with ``rho_k`` rising toward 1 the triangular signature disappears."""
+    """DL-T7-RHOK-TRIANGULAR: with ``rho_k`` rising toward 1 the ``d^2`` term disappears."""
     s0 = 0.9
     laws: dict[str, Callable[[int], float]] = {
         "1 - 1/(2 sqrt k)": lambda k: 1.0 - 0.5 / math.sqrt(k),
@@ -164,19 +208,36 @@ def check_dl_t7_rhok() -> ClaimCheck:
     )
     cex = {"s0": s0, "rho_k": "1 - 1/(2 sqrt k)", "log_P_over_d": slow}
     verdict = Verdict.CONDITIONAL if ok else Verdict.OPEN
-    return ClaimCheck("DL-T7-RHOK", verdict, evidence, cex)
+    return ClaimCheck("DL-T7-RHOK-TRIANGULAR", verdict, evidence, cex)
 
 
 def check_dl_t9() -> ClaimCheck:
     """DL-T9: typed traversal recovers with ``q**d``."""
-    ok = _zero(sym.p_structured_product() - sym.Q**sym.D)
+    product = sym.p_structured_product()
+    forms = (sym.p_structured_closed(), sym.p_structured_from_log())
+    power, from_log = (_zero(product - f) for f in forms)
+    ok = power and from_log
     evidence = (
-        f"sympy: prod_(k=1..d) q = q^d [{ok}] (hop independence, DL-A3); the work is d "
-        "typed edges (theory.depth.expected_work_structured), with no search over M_d"
+        f"code proven: {sym.CODE}. sympy: prod_(k=1..d) q minus the package's "
+        f"p_struct_power(d, q) simplifies to 0 [{power}] and minus "
+        f"exp(log_p_struct_terms(d, log q)) to 0 [{from_log}] (= q^d; hop independence, "
+        "DL-A3); the work is d typed edges (theory.depth.expected_work_structured), "
+        "with no search over M_d"
     )
+    witness = None
     if not ok:
+        grid = {sym.D: (1, 2, 3), sym.Q: (sp.Rational(97, 100), sp.Rational(1, 2))}
+        for form in forms:
+            witness = witness or _exact_counterexample(product - form, grid)
+    if witness is not None:
+        evidence += "; the package's P_struct differs from the product at " + str(
+            witness
+        )
+    elif not ok:
         evidence += not_settled("the sympy product")
-    return ClaimCheck("DL-T9", settle(Verdict.PROVEN, None, ok=ok), evidence)
+    return ClaimCheck(
+        "DL-T9", settle(Verdict.PROVEN, witness, ok=ok), evidence, witness
+    )
 
 
 def check_dl_t10() -> ClaimCheck:
@@ -201,7 +262,8 @@ def check_dl_t10() -> ClaimCheck:
 def check_dl_p1_values() -> ClaimCheck:
     """DL-P1-VALUES: the worked numbers at ``s0 = 0.70, rho = 0.67, q = 0.97``."""
     g1, g2, g3 = _g(1), _g(2), _g(3)
-    struct3, sim3 = _Q**3, _S0**3 * _RHO**6
+    three = Fraction(3)
+    struct3, sim3 = p_struct_power(three, _Q), p_sim_power(three, _S0, _RHO)
     ratio = struct3 / sim3
     checks = {
         "g(1) ~ 0.50": round(float(g1), 2) == 0.50,
@@ -213,7 +275,8 @@ def check_dl_p1_values() -> ClaimCheck:
     }
     ok = all(checks.values())
     evidence = (
-        f"exact rationals: g(1) = {float(g1)}, g(2) = {float(g2)}, g(3) = {float(g3):.15g}, "
+        "code: theory._depth_math.advantage_power (the formula of theory.depth.advantage) "
+        f"in exact rationals: g(1) = {float(g1)}, g(2) = {float(g2)}, g(3) = {float(g3):.15g}, "
         f"q^3 = {float(struct3)}, s0^3 rho^6 = {float(sim3):.15g}, ratio = {float(ratio):.4f}; "
         f"all stated roundings hold ({', '.join(checks)}); also g(4) = {float(_g(4)):.6f} "
         "< g(3), so d = 3 is the integer peak"
@@ -322,21 +385,32 @@ def check_dl_p1_interval() -> ClaimCheck:
     concave = bool(sp.diff(h, d, 2).is_negative)
     sign = _zero(sym.log_ratio() - d * ((sym.B - sym.A) + sym.C * (d + 1) / 2))
     origin = _zero(g.subs(d, 0))
-    lemmas = derivative and concave and sign and origin
-    sampled = samples.sampled_intervals(seed=2026, count=200)
+    powers = _zero(sym.advantage_powers_rates() - g)  # advantage() and the crossover
+    lemmas = derivative and concave and sign and origin and powers
+    sampled, problem = samples.sampled_intervals(seed=2026, count=200)
     evidence = (
-        "proved for every tau >= 0 over real d >= 0 and integer d >= 1. sympy lemmas: "
+        f"code proven: {sym.CODE}; g is the package's exp(log_p_struct_terms) - "
+        "exp(log_p_sim_terms) in the rates, and its advantage_power form equals it "
+        f"[{powers}]. Proved for every tau >= 0 over real d >= 0 and integer d >= 1. sympy lemmas: "
         f"g'(d) = q^d (exp h(d) - a) [{derivative}] with h concave, h'' < 0 [{concave}], so "
         "g' > 0 exactly on an interval: g falls, rises, falls; log(q^d / P_sim(d)) = "
         f"d ((b - a) + c (d + 1)/2) [{sign}], so g > 0 exactly for d > d0 = 2(a - b)/c - 1 "
         f"(hence sup g > 0 always); g(0) = 0 [{origin}]. If g(x) > tau >= 0 and g(z) > tau "
         "with a dip below tau between, the dip is the end of the fall, but then g(x) < "
         "g(0) = 0: impossible. Integer sets are the integer points of the real interval. "
-        f"Second line: crossover_interval equals brute force on {sampled} seeded cases. "
+        f"Second line: crossover_interval equals brute force on {sampled} seeded cases [{problem is None}]. "
         "For tau < 0 it fails (s0 = 1, rho = 0.9, q = 0.5, tau = -0.45: {1, 3, ...})"
     )
-    verdict = Verdict.PROVEN if lemmas else Verdict.OPEN
-    return ClaimCheck("DL-P1-INTERVAL", verdict, evidence, artifact=_INTERVAL_SCRIPT)
+    witness = None
+    if problem is not None and problem["kind"] == "not an interval":
+        witness = problem  # the package's g has a winning set with a gap
+        evidence += f"; the package's winning set is not an interval at {problem}"
+    elif problem is not None:
+        evidence += f"; crossover_interval disagrees with brute force at {problem}"
+    verdict = settle(Verdict.PROVEN, witness, ok=lemmas and problem is None)
+    return ClaimCheck(
+        "DL-P1-INTERVAL", verdict, evidence, witness, artifact=_INTERVAL_SCRIPT
+    )
 
 
 def check_dl_p1_phase() -> ClaimCheck:
@@ -415,9 +489,35 @@ CLAIMS: tuple[Claim, ...] = (
     Claim(
         "DL-T7-RHOK",
         "DL",
-        "with rho_k rising toward 1 the triangular signature disappears",
+        "(DL §8.1, caveat (i) to Theorem 7) if retention rises with depth (rho_k up to "
+        "1), log P_ret becomes convex and the super-geometric triangular signature "
+        "vanishes",
+        Kind.ARITHMETIC,
+        umbrella("DL-T7-RHOK", [check_dl_t7_rhok_convex, check_dl_t7_rhok]),
+    ),
+    Claim(
+        "DL-T7-RHOK-CONVEX",
+        "DL",
+        "(DL §8.1, caveat (i)) with rho_k rising toward 1, log P_ret is convex in d",
+        Kind.ARITHMETIC,
+        check_dl_t7_rhok_convex,
+    ),
+    Claim(
+        "DL-T7-RHOK-TRIANGULAR",
+        "DL",
+        "(DL §8.1, caveat (i)) with rho_k rising toward 1 the triangular d(d+1)/2 term "
+        "of log P_ret vanishes",
         Kind.ARITHMETIC,
         check_dl_t7_rhok,
+    ),
+    Claim(
+        "DL-A3-DIRECTION",
+        "DL",
+        "(DL §8.1 Assumption 3) when compounding drift puts each hop's conditional "
+        "survival below its marginal f_k, the independent product over-estimates "
+        "similarity recovery",
+        Kind.SMT,
+        check_dl_a3_direction,
     ),
     Claim(
         "DL-T9",
@@ -479,3 +579,14 @@ CLAIMS: tuple[Claim, ...] = (
     ),
     *SCATTER_CLAIMS,
 )
+
+
+_WHERE = {
+    "DL-T7-RHOK": "§8.1, caveat (i) to Theorem 7",
+    "DL-T7-RHOK-CONVEX": "§8.1, caveat (i) to Theorem 7",
+    "DL-T7-RHOK-TRIANGULAR": "§8.1, caveat (i) to Theorem 7",
+    "DL-A3-DIRECTION": "§8.1 Assumption 3",
+    "DL-T11": "§9.1 Theorem 11; §21.4",
+    "DL-T11-FIT": "§9.2 Table 4 and Figure 12; §21.4 Theorem 11",
+}
+CLAIMS = tuple(replace(c, where=_WHERE.get(c.id, c.where)) for c in CLAIMS)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable
+from dataclasses import replace
 
 import numpy as np
 
@@ -19,7 +20,6 @@ from proofs import _floors_sym as sym
 from proofs._floors_context import (
     SAMPLES,
     check_context_gain_counterexample,
-    check_context_gain_equality,
     check_context_gain_identity,
     check_context_gain_inequality,
     check_context_monotone,
@@ -27,7 +27,12 @@ from proofs._floors_context import (
     random_tables,
 )
 from proofs._floors_decay import check_decay_identifiability, check_rate_distortion
+from proofs._floors_learning import check_occam_direction
 from proofs._floors_sym import fano_left_side
+from proofs._floors_t2 import (
+    check_context_gain_equality,
+    check_context_gain_strict_otherwise,
+)
 from proofs._umbrella import umbrella
 from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
 from theory.floors import (
@@ -48,12 +53,14 @@ __all__ = [
     "check_context_gain_equality",
     "check_context_gain_identity",
     "check_context_gain_inequality",
+    "check_context_gain_strict_otherwise",
     "check_context_monotone",
     "check_cumulative_floor",
     "check_fano_floor",
     "check_fano_monotone",
     "check_governed",
     "check_learning_bound",
+    "check_occam_direction",
     "check_probe_cost",
     "check_rearranged_vacuity",
     "check_uniform_candidate_floor",
@@ -98,7 +105,7 @@ def check_bayes_floor() -> ClaimCheck:
     --------
     >>> from proofs.floors import check_bayes_floor
     >>> check_bayes_floor().verdict.value
-    'verified'
+    'conditional'
     """
     tables = random_tables((3, 3), 21)
 
@@ -119,12 +126,16 @@ def check_bayes_floor() -> ClaimCheck:
             "a policy beat the floor",
             {"table": bad.tolist()},
         )
+    # a universal statement checked on samples: conditional on the (elementary,
+    # not mechanised) argument, never verified
     return ClaimCheck(
         "DL-T1-BAYES",
-        Verdict.VERIFIED,
+        Verdict.CONDITIONAL,
         f"on {SAMPLES} random 3x3 tables the least error over all 27 deterministic "
         "g: X -> Y equals 1 - sum_x max_y p(x,y) (randomised g are mixtures of these), "
-        "and the floor is > 0 exactly when H(Y|X) > 0",
+        "and the floor is > 0 exactly when H(Y|X) > 0. Conditional: sampled; the "
+        "general statement rests on the pointwise argument (for each x the argmax "
+        "errs least), not mechanised here",
     )
 
 
@@ -135,7 +146,7 @@ def check_fano_floor() -> ClaimCheck:
     --------
     >>> from proofs.floors import check_fano_floor
     >>> check_fano_floor().verdict.value
-    'verified'
+    'conditional'
     """
     tables = random_tables((3, 4), 31)
 
@@ -157,10 +168,10 @@ def check_fano_floor() -> ClaimCheck:
         )
     return ClaimCheck(
         "DL-T1-FANO",
-        Verdict.VERIFIED,
+        Verdict.CONDITIONAL,
         f"on {SAMPLES} random 3x4 tables: rearranged <= fano_floor(H(Y|X), 4) <= Bayes "
-        "error (Fano's inequality, Cover & Thomas Thm 2.10.1, is cited, not mechanised; "
-        "the inversion is well defined by DL-T1-FANO-MONO)",
+        "error. Conditional on Fano's inequality (Cover & Thomas Thm 2.10.1), cited, "
+        "not mechanised; the inversion is well defined by DL-T1-FANO-MONO",
     )
 
 
@@ -260,7 +271,7 @@ def check_cumulative_floor() -> ClaimCheck:
     --------
     >>> from proofs.floors import check_cumulative_floor
     >>> check_cumulative_floor().verdict.value
-    'verified'
+    'conditional'
     """
     tables = random_tables((2, 2), 81, 50)
     per_task = [bayes_floor(t) for t in tables]
@@ -296,11 +307,16 @@ def check_cumulative_floor() -> ClaimCheck:
         return ClaimCheck("DL-T3", Verdict.REFUTED, evidence, cx)
     if not ok:
         evidence += "; not settled: theory.floors.cumulative_floor disagrees, so open"
-    return ClaimCheck("DL-T3", Verdict.VERIFIED if ok else Verdict.OPEN, evidence)
+    if ok:
+        evidence += (
+            ". Conditional: sampled tables; the general statement is the sum of "
+            "per-task Bayes floors (DL-T1-BAYES), not mechanised here"
+        )
+    return ClaimCheck("DL-T3", Verdict.CONDITIONAL if ok else Verdict.OPEN, evidence)
 
 
 def check_learning_bound() -> ClaimCheck:
-    """DL-T4: ``Omega((log M + ln(1/delta))/epsilon)`` samples to learn the decisions.
+    """DL-T4-LOWER: ``Omega((log M + ln(1/delta))/epsilon)`` samples to learn the decisions.
 
     Examples
     --------
@@ -324,7 +340,7 @@ def check_learning_bound() -> ClaimCheck:
         worst = max(worst, vc - math.floor(math.log2(len(cls))))
     # VC <= log2 |class| always, so worst > 0 means a broken count, not a witness
     return ClaimCheck(
-        "DL-T4",
+        "DL-T4-LOWER",
         Verdict.CONDITIONAL if worst <= 0 else Verdict.OPEN,
         f"checked [{worst <= 0}]: every one of the 255 classes of boolean functions on 3 points has "
         "VC <= floor(log2 |class|), so 'VC = Omega(log M)' needs a class that shatters "
@@ -449,9 +465,10 @@ CLAIMS: tuple[Claim, ...] = (
     ),
     _claim(
         "DL-T2",
-        "with context the floor is the Bayes error given (X, C), and "
-        "H(Y|X) - H(Y|X,C) = I(Y;C|X) <= I(D;C|X), with equality when phi(X, .) is "
-        "injective (DL-A1); strict without injectivity",
+        "(DL §3 Theorem 2; §21.1) with context the floor is the Bayes error given (X, C), "
+        "and H(Y|X) - H(Y|X,C) = I(Y;C|X) <= I(D;C|X), with equality if and only if D "
+        "is recoverable from (X, Y) (H(D|X,Y) = 0, DL-A1), the inequality being strict "
+        "otherwise",
         Kind.PROPERTY,
         umbrella(
             "DL-T2",
@@ -459,6 +476,7 @@ CLAIMS: tuple[Claim, ...] = (
                 check_context_gain_identity,
                 check_context_gain_inequality,
                 check_context_gain_equality,
+                check_context_gain_strict_otherwise,
                 check_context_gain_counterexample,
             ],
         ),
@@ -477,14 +495,22 @@ CLAIMS: tuple[Claim, ...] = (
     ),
     _claim(
         "DL-T2-EQ",
-        "equality I(Y;C|X) = I(D;C|X) when phi(X, .) is injective (DL-A1)",
-        Kind.PROPERTY,
+        "(DL §21.1, Theorem 2, 'if') equality I(Y;C|X) = I(D;C|X) when D is "
+        "recoverable from (X, Y), i.e. phi(X, .) injective (DL-A1)",
+        Kind.SYMBOLIC,
         check_context_gain_equality,
     ),
     _claim(
+        "DL-T2-ONLYIF",
+        "(DL §21.1, Theorem 2, 'only if') when D is not recoverable from (X, Y) the "
+        "inequality I(Y;C|X) <= I(D;C|X) is strict",
+        Kind.ARITHMETIC,
+        check_context_gain_strict_otherwise,
+    ),
+    _claim(
         "DL-T2-CX",
-        "without injectivity: D = (D1, D2) fair bits, Y = D1, C = D2 "
-        "makes the inequality strict",
+        "(DL §3 and §21.1, proofs of Theorem 2) the example D = (D1, D2) fair bits, Y = D1, "
+        "C = D2 makes the inequality strict (I(D;C|X) = 1, I(Y;C|X) = 0)",
         Kind.ARITHMETIC,
         check_context_gain_counterexample,
     ),
@@ -510,8 +536,23 @@ CLAIMS: tuple[Claim, ...] = (
     ),
     _claim(
         "DL-T4",
-        "learning the decisions needs Omega((log M + ln(1/delta))/epsilon) "
-        "samples when the class shatters them; with context O(1)",
+        "(DL §3.1 Theorem 4) the Occam/finite-class bound gives sufficiency "
+        "n <= (ln|H| + ln(1/delta))/epsilon (as printed); with shattering, learning the "
+        "decisions needs Omega((log M + ln(1/delta))/epsilon) samples; with context O(1)",
+        Kind.EXHAUSTIVE,
+        umbrella("DL-T4", [check_occam_direction, check_learning_bound]),
+    ),
+    _claim(
+        "DL-T4-OCCAM",
+        "(DL §3.1 Theorem 4) every n <= (ln|H| + ln(1/delta))/epsilon suffices for "
+        "error <= epsilon at confidence 1 - delta (the direction as printed)",
+        Kind.EXHAUSTIVE,
+        check_occam_direction,
+    ),
+    _claim(
+        "DL-T4-LOWER",
+        "(DL §3.1 Theorem 4, Eq. 4) learning the decisions needs "
+        "Omega((log M + ln(1/delta))/epsilon) samples when the class shatters them",
         Kind.EXHAUSTIVE,
         check_learning_bound,
     ),
@@ -538,3 +579,17 @@ CLAIMS: tuple[Claim, ...] = (
         check_decay_identifiability,
     ),
 )
+
+
+_WHERE = {
+    "DL-T2": "§3 Theorem 2; proof in §3 and §21.1",
+    "DL-T2-ID": "§3 Theorem 2, Eq. 3; §21.1",
+    "DL-T2-DPI": "§3 Theorem 2, proof; §21.1",
+    "DL-T2-EQ": "§21.1, proof of Theorem 2 ('equality holds iff')",
+    "DL-T2-ONLYIF": "§21.1, proof of Theorem 2 ('without it the inequality is strict')",
+    "DL-T2-CX": "§3 and §21.1, proofs of Theorem 2 (the counterexample)",
+    "DL-T4": "§3.1 Theorem 4, Eq. 4; proof in §3.1",
+    "DL-T4-OCCAM": "§3.1 Theorem 4, the sufficiency inequality",
+    "DL-T4-LOWER": "§3.1 Theorem 4, Eq. 4",
+}
+CLAIMS = tuple(replace(c, where=_WHERE.get(c.id, c.where)) for c in CLAIMS)

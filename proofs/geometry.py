@@ -9,15 +9,21 @@ evidence.
 
 from __future__ import annotations
 
-import itertools
 import math
 from collections.abc import Callable
+from dataclasses import replace
 from functools import lru_cache
 
 import numpy as np
 import numpy.typing as npt
 import sympy as sp
 
+from proofs._geometry_bounds import (
+    check_t65,
+    check_t65_eq26,
+    check_t65_theta,
+    check_t66,
+)
 from proofs._geometry_metric import (
     _check_cost,
     _check_fr,
@@ -27,20 +33,26 @@ from proofs._geometry_metric import (
     _check_t61,
     _check_triangle,
 )
-from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
-from theory.concentration import (
-    dimension_for_near_best,
-    expected_near_best,
-    progressive_depth,
-    progressive_depth_symbolic,
+from proofs._geometry_scale import (
+    check_c62_may,
+    check_c62_specifically,
+    check_p71_cap,
+    check_p71_linear,
+    check_p71_number,
+    check_p71_snr,
+    check_p72_count,
+    check_p72_criterion,
+    check_p72_finer,
+    check_s76_contradictions,
 )
+from proofs._geometry_sheaf_cost import check_coboundary_cost, check_h1_cost
+from proofs._umbrella import umbrella
+from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
 from theory.fisher_rao import (
-    cosine_similarity,
     fisher_rao_distance,
     paper_retrieval_score,
     variance_heuristic,
 )
-from theory.hopfield import count_attractors, log_paper_capacity_bound
 from theory.langevin import (
     boundary_integral,
     fokker_planck_residual,
@@ -51,45 +63,6 @@ from theory.langevin import (
 __all__ = ["CLAIMS"]
 
 _E = math.e
-
-
-@lru_cache(maxsize=1)
-def _check_c62() -> ClaimCheck:
-    mean = [0.6, 0.8, 0.0]
-    var_a, var_b = [1.0, 1.0, 1.0], [0.5, 1.0, 1.0]
-    query = [1.0, 0.0, 0.0]
-    score_a = paper_retrieval_score(query, mean, var_a)
-    score_b = paper_retrieval_score(query, mean, var_b)
-    ok = not math.isclose(score_a, score_b, rel_tol=1e-9)  # not a rounding difference
-    evidence = (
-        f"two memories with the same mean (0.6, 0.8, 0), so cosine to q = (1, 0, 0) "
-        f"ties at 0.6, and variances (1, 1, 1) vs (0.5, 1, 1): Eq.16 with T = 1 gives "
-        f"exp(-(0.16 + 0.64)) = {score_a:.4f} vs exp(-(0.32 + 0.64)) = {score_b:.4f}. "
-        "Existence only: any score that reads more than the angle can break a cosine "
-        "tie; nothing here says the new order is better"
-    )
-    # an existence claim: a failed example settles nothing, so no REFUTED here
-    return ClaimCheck("SLM-C6.2", Verdict.VERIFIED if ok else Verdict.OPEN, evidence)
-
-
-@lru_cache(maxsize=1)
-def _check_p72() -> ClaimCheck:
-    q = [1.0, 0.0, 0.0]
-    m1, m2 = [0.6, 0.8, 0.0], [0.6, 0.48, 0.64]
-    cos1, cos2 = cosine_similarity(q, m1), cosine_similarity(q, m2)
-    v1, v2 = variance_heuristic(m1), variance_heuristic(m2)
-    s1, s2 = paper_retrieval_score(q, m1, v1), paper_retrieval_score(q, m2, v2)
-    ok = abs(cos1 - cos2) < 1e-12 and not math.isclose(s1, s2, rel_tol=1e-9)
-    evidence = (
-        f"unit q = (1, 0, 0), m1 = (0.6, 0.8, 0), m2 = (0.6, 0.48, 0.64): cosines "
-        f"{cos1:.4f} and {cos2:.4f} tie; the magnitude heuristic (floor 0.05, ceil 2) "
-        f"gives variances {np.round(v1, 6).tolist()} and {np.round(v2, 6).tolist()}, "
-        f"Eq.16 exponents 0.16/0.5375 + 0.64/0.05 = {-math.log(s1):.4f} and "
-        f"0.16/0.171875 + 0.2304/0.5375 + 0.4096/0.05 = {-math.log(s2):.4f} (T = 1): "
-        f"{'m2' if s2 > s1 else 'm1'} ranks first. Existence only; not evidence of "
-        "better retrieval"
-    )
-    return ClaimCheck("SLM-P7.2", Verdict.VERIFIED if ok else Verdict.OPEN, evidence)
 
 
 @lru_cache(maxsize=1)
@@ -259,124 +232,6 @@ def _check_t63() -> ClaimCheck:
     )
 
 
-@lru_cache(maxsize=1)
-def _check_t65() -> ClaimCheck:
-    laws = progressive_depth_symbolic()
-    sigma2, dmin, r, d, n, level = sp.symbols("sigma2 D_min r d N l", positive=True)
-    right = d * sp.log(sigma2 / dmin) / (2 * sp.log(r))
-    paper_alt = sp.log(sigma2 / dmin) / sp.log(r)  # the text's second form
-    values = {sigma2: 4, dmin: 1, r: 2, d: 1}
-    a = progressive_depth(4.0, 2)
-    b = float(paper_alt.subs(values))
-    ok = (
-        _same(laws["depth"], right)
-        and _same(laws["distortion"], sigma2 * r ** (-2 * level / d))
-        and _same(laws["depth_at_resolution"], sp.log(n) / sp.log(r))
-        and math.isclose(a, float(laws["depth"].subs(values)))
-    )
-    if not ok:
-        return ClaimCheck(
-            "SLM-T6.5",
-            Verdict.OPEN,
-            f"no verdict: the derived laws {laws} (progressive_depth(4, 2) = {a}) do not "
-            "match (d/2) log(sigma^2/D_min)/log r, sigma^2 r^(-2l/d), log N/log r",
-        )
-    evidence = (
-        f"sympy: (d/2) log(sigma^2/D) = L log r gives L = {laws['depth']}, distortion "
-        f"after l levels D = {laws['distortion']} (r = 2: sigma^2 2^(-2l/d), the text's "
-        f"form); with D_min = sigma^2 N^(-2/d) L = {laws['depth_at_resolution']} "
-        "(= ceil(log2 N) at r = 2 once rounded). So log(sigma^2/D_min)/(2 log r) is right "
-        "(d = 1, or per coordinate) and log(sigma^2/D_min)/log r is "
-        f"{sp.simplify(paper_alt / laws['depth'])} times the derived depth (twice too "
-        f"deep at d = 1): sigma^2/D_min = 4, r = 2, d = 1 gives {a:g} vs {b:g} levels, "
-        "and one binary level already gives D = sigma^2 2^-2 = sigma^2/4. Condition: "
-        "D*(N) = Theta(log N) only if D_min shrinks like N^(-2/d); for a fixed D_min "
-        "the depth does not depend on N"
-    )
-    return ClaimCheck(
-        "SLM-T6.5",
-        Verdict.CONDITIONAL,
-        evidence,
-        {"variance_ratio": 4, "r": 2, "d": 1, "right": a, "paper_alt": b},
-    )
-
-
-def _same(left: sp.Expr, right: sp.Expr) -> bool:
-    """Return whether sympy simplifies ``left - right`` to 0 (logs expanded)."""
-    return bool(sp.simplify(sp.expand_log(left - right, force=True)) == 0)
-
-
-@lru_cache(maxsize=1)
-def _check_t66() -> ClaimCheck:
-    counts = []
-    for n in (8, 16, 32):
-        angle = 2.0 * np.pi * np.arange(n) / n
-        patterns = np.column_stack([np.cos(angle), np.sin(angle)])
-        beta = 30.0 / (1.0 - math.cos(2.0 * math.pi / n))
-        counts.append((n, beta, count_attractors(patterns, beta=beta)))
-    ok = all(c.count == n for n, _, c in counts)
-    bound = math.exp(log_paper_capacity_bound(2))
-    rows = ", ".join(
-        f"N = {n}: {c.count} attractors (beta = {b:.4g}, max energy {c.max_energy:.4f})"
-        for n, b, c in counts
-    )
-    evidence = (
-        f"reading: C is independent of N and beta. d = 2, N unit patterns equally spaced "
-        f"on the circle, each retrieval started at a pattern: {rows}; every one is a "
-        f"fixed point with energy <= {max(c.max_energy for _, _, c in counts):.4f} "
-        "(E >= 0 with Ramsauer's constant), so for any "
-        f"threshold above that the count is N, unbounded at d = 2 where C d^(d-1) = "
-        f"{bound:g} C. The cited capacity (Ramsauer et al. 2020, Thm 3) is a lower bound "
-        "sqrt(p) c^((d-1)/4), exponential in d; d^(d-1) is super-exponential, so the "
-        "citation neither gives nor needs it"
-    )
-    return ClaimCheck(
-        "SLM-T6.6",
-        Verdict.REFUTED if ok else Verdict.OPEN,
-        evidence,
-        {
-            "d": 2,
-            "N": 8,
-            "attractors": counts[0][2].count,
-            "C_d^(d-1)": f"{bound:g} C",
-            "reading": "C is a constant independent of N and beta",
-        },
-    )
-
-
-@lru_cache(maxsize=1)
-def _check_p71() -> ClaimCheck:
-    dims = (3, 8, 32, 384, 768, 1536)
-    table = {d: expected_near_best(10**5, d, 0.05) for d in dims}
-    growth = [expected_near_best(n, 384, 0.05) for n in (10**3, 10**4, 10**5, 10**6)]
-    low = dimension_for_near_best(10**5, 0.05, 100.0, low=4, high=8)
-    high = dimension_for_near_best(10**5, 0.05, 100.0, low=384, high=768)
-    grows = all(x < y for x, y in itertools.pairwise(growth))
-    evidence = (
-        "exact E K = N int f(x) F(x + eps)^(N-1) dx with (1 + cos)/2 ~ Beta((d-1)/2, (d-1)/2) "
-        "(scipy quad; d = 3 matches 1 - (eps/2)^N + N eps/2). At N = 10^5, eps = 0.05: "
-        + ", ".join(f"d = {d}: {v:.1f}" for d, v in table.items())
-        + f". E K = 100 only at d = {low:.2f} and d = {high:.1f}; it is not monotone in "
-        "d. Growth with N holds (d = 384, N = 10^3..10^6: "
-        + ", ".join(f"{g:.1f}" for g in growth)
-        + f"). Condition: 'about 100' needs d near {high:.0f} (or about {low:.0f})"
-    )
-    if not grows:
-        return ClaimCheck(
-            "SLM-P7.1",
-            Verdict.OPEN,
-            "no verdict: the computed E K at d = 384, eps = 0.05, N = 10^3..10^6 is "
-            f"not increasing ({', '.join(f'{g:.4g}' for g in growth)}); check the "
-            "quadrature in theory.concentration before reading it as a counterexample",
-        )
-    return ClaimCheck(
-        "SLM-P7.1",
-        Verdict.CONDITIONAL,
-        evidence,
-        {"N": 10**5, "eps": 0.05, "d_for_100": [round(low, 2), round(high, 1)]},
-    )
-
-
 def _claim(
     cid: str, statement: str, kind: Kind, check: Callable[[], ClaimCheck]
 ) -> Claim:
@@ -419,15 +274,54 @@ CLAIMS: tuple[Claim, ...] = (
     _claim("SLM-T6.1-COST", "Eq. 3 costs Theta(d)", Kind.ARITHMETIC, _check_cost),
     _claim(
         "SLM-C6.2",
-        "Fisher-weighted scoring can rank two memories that cosine ties",
+        "(SLM §6.1 Corollary 6.2) with equal cosines to the query but different "
+        "variances the Fisher-Rao (Eq. 3) ranking may differ from cosine's; "
+        "specifically, smaller sigma_b in the dimensions where mu_b is close to mu_q "
+        "gives d_FR(q, m_b) < d_FR(q, m_a)",
         Kind.ARITHMETIC,
-        _check_c62,
+        umbrella("SLM-C6.2", [check_c62_may, check_c62_specifically]),
+    ),
+    _claim(
+        "SLM-C6.2-MAY",
+        "(SLM §6.1 Corollary 6.2) two memories that cosine ties, with different "
+        "variances, can have different Eq. 3 distances to the query",
+        Kind.ARITHMETIC,
+        check_c62_may,
+    ),
+    _claim(
+        "SLM-C6.2-SPECIFICALLY",
+        "(SLM §6.1 Corollary 6.2, 'specifically') sigma_b,k < sigma_a,k where "
+        "|mu_q,k - mu_b,k| is small implies d_FR(q, m_b) < d_FR(q, m_a)",
+        Kind.ARITHMETIC,
+        check_c62_specifically,
     ),
     _claim(
         "SLM-P7.2",
-        "with the variance heuristic, Fisher scoring separates cosine ties",
+        "(SLM §7.6 Proposition 7.2) for cosine-tied memories with different variances, "
+        "Eq. 3 distances differ whenever Eq. 31's sum is nonzero, a strictly finer "
+        "ranking than cosine, and E[C^FR_eps] <= E[C_eps] (strict when heteroscedastic)",
         Kind.ARITHMETIC,
-        _check_p72,
+        umbrella("SLM-P7.2", [check_p72_criterion, check_p72_finer, check_p72_count]),
+    ),
+    _claim(
+        "SLM-P7.2-CRITERION",
+        "(SLM §7.6 Eq. 31) a nonzero Eq. 31 sum implies d_FR(q, m_a) != d_FR(q, m_b)",
+        Kind.ARITHMETIC,
+        check_p72_criterion,
+    ),
+    _claim(
+        "SLM-P7.2-FINER",
+        "(SLM §7.6 Proposition 7.2) the Fisher-Rao ranking is strictly finer than "
+        "cosine's (read: it keeps every strict cosine order and breaks ties)",
+        Kind.ARITHMETIC,
+        check_p72_finer,
+    ),
+    _claim(
+        "SLM-P7.2-COUNT",
+        "(SLM §7.6 Proposition 7.2, 'moreover') E[C^FR_eps] <= E[C_eps], strictly when "
+        "variances are heteroscedastic",
+        Kind.ARITHMETIC,
+        check_p72_count,
     ),
     _claim(
         "SLM-E16",
@@ -458,21 +352,130 @@ CLAIMS: tuple[Claim, ...] = (
     ),
     _claim(
         "SLM-T6.5",
-        "progressive-disclosure depth D*(N) = Theta(log N) from R(D) = (1/2) log(sigma^2/D)",
+        "(SLM §6.3.1 Theorem 6.5, Eq. 25-26) with r the distortion-reduction ratio per "
+        "level, D*(N) = log(sigma^2/D_min)/(2 log r) levels, = log N/(2 log r) = "
+        "Theta(log N) when D_min = sigma^2/N",
         Kind.SYMBOLIC,
-        _check_t65,
+        check_t65,
+    ),
+    _claim(
+        "SLM-T6.5-EQ26",
+        "(SLM Eq. 26) log(sigma^2/D_min)/(2 log r) levels at ratio r span sigma^2 to "
+        "D_min (and log N/(2 log r) when D_min = sigma^2/N)",
+        Kind.SYMBOLIC,
+        check_t65_eq26,
+    ),
+    _claim(
+        "SLM-T6.5-THETA",
+        "(SLM Eq. 25) with D_min = sigma^2/N the number of levels is Theta(log N)",
+        Kind.SYMBOLIC,
+        check_t65_theta,
     ),
     _claim(
         "SLM-T6.6",
-        "the effective memory count under a Hopfield-energy threshold is at most C d^(d-1)",
-        Kind.SIMULATION,
-        _check_t66,
+        "(SLM §6.3.2 Theorem 6.6, Eq. 27-28) for unit-norm memories, the set "
+        "{m : E(m, X) <= -tau} (tau > 0, Eq. 10 energy) has at most C d^(d-1) members",
+        Kind.SYMBOLIC,
+        check_t66,
     ),
     _claim(
         "SLM-P7.1",
-        "the expected number of memories within eps of the best cosine grows with N; "
-        "about 100 at N = 10^5, eps = 0.05",
+        "(SLM §7.6 Proposition 7.1, Eq. 29-30) the count of memories with "
+        "1 - <q, v> <= eps has mean N I_{eps(2-eps)}((d-1)/2, 1/2) = Theta(N), about 100 "
+        "at N = 1e5, eps = 0.05, d >= 384, and SNR_cos = K_rel/K <= K_rel/(N I)",
         Kind.ARITHMETIC,
-        _check_p71,
+        umbrella(
+            "SLM-P7.1",
+            [check_p71_cap, check_p71_number, check_p71_linear, check_p71_snr],
+        ),
+    ),
+    _claim(
+        "SLM-P7.1-CAP",
+        "(SLM Eq. 29) P(1 - <q, v> <= eps) = I_{eps(2-eps)}((d-1)/2, 1/2) for v uniform "
+        "on S^(d-1)",
+        Kind.SYMBOLIC,
+        check_p71_cap,
+    ),
+    _claim(
+        "SLM-P7.1-NUMBER",
+        "(SLM §7.6 proof of Proposition 7.1, prediction 1) A_d(0.05) ~ 1e-3 for "
+        "d >= 384, so about 100 memories in the cap at N = 1e5",
+        Kind.ARITHMETIC,
+        check_p71_number,
+    ),
+    _claim(
+        "SLM-P7.1-LINEAR",
+        "(SLM Proposition 7.1) for fixed eps and d the expected cap count is Theta(N)",
+        Kind.SYMBOLIC,
+        check_p71_linear,
+    ),
+    _claim(
+        "SLM-P7.1-SNR",
+        "(SLM Eq. 30) SNR_cos(N) = K_rel/K <= K_rel/(N I_{eps(2-eps)}((d-1)/2, 1/2))",
+        Kind.ARITHMETIC,
+        check_p71_snr,
     ),
 )
+
+
+CLAIMS += (
+    _claim(
+        "SLM-S7.6-CONTRA",
+        "(SLM §7.6, consistency paragraph) with per-pair contradiction probability p_c "
+        "the expected number of contradictions is C(N,2) p_c and P(at least one) = "
+        "1 - (1 - p_c)^C(N,2) tends to 1 exponentially in N",
+        Kind.SYMBOLIC,
+        check_s76_contradictions,
+    ),
+)
+
+CLAIMS += (
+    _claim(
+        "SLM-S5.4-COST",
+        "(SLM §5.4 Complexity; §7.6) the coboundary is a sparse matrix-vector product "
+        "costing O(|E| d)",
+        Kind.EXHAUSTIVE,
+        check_coboundary_cost,
+    ),
+    _claim(
+        "SLM-S5.4-COST-H1",
+        "(SLM §5.4 Complexity) computing H1 via the rank of the coboundary matrix "
+        "costs O(|E|^2 d) in the worst case",
+        Kind.EXHAUSTIVE,
+        check_h1_cost,
+    ),
+)
+
+_WHERE = {
+    "SLM-S5.4-COST": "§5.4, Complexity; §7.6 consistency paragraph",
+    "SLM-S5.4-COST-H1": "§5.4, Complexity",
+    "SLM-S7.6-CONTRA": "§7.6, consistency paragraph",
+    "SLM-T6.1": "§6.1 Theorem 6.1; App. A.1",
+    "SLM-T6.1-FR": "§2.1 Def. 2.3, Eq. 3; Theorem 6.1",
+    "SLM-T6.1-IDENTITY": "Theorem 6.1 (1)",
+    "SLM-T6.1-SYMMETRY": "Theorem 6.1 (2)",
+    "SLM-T6.1-TRIANGLE": "Theorem 6.1 (3)",
+    "SLM-T6.1-INVARIANCE": "Theorem 6.1 (4)",
+    "SLM-T6.1-COST": "Theorem 6.1 (5)",
+    "SLM-C6.2": "§6.1 Corollary 6.2",
+    "SLM-C6.2-MAY": "§6.1 Corollary 6.2, first sentence",
+    "SLM-C6.2-SPECIFICALLY": "§6.1 Corollary 6.2, 'specifically'",
+    "SLM-P7.2": "§7.6 Proposition 7.2, Eq. 31",
+    "SLM-P7.2-CRITERION": "Proposition 7.2, Eq. 31",
+    "SLM-P7.2-FINER": "Proposition 7.2",
+    "SLM-P7.2-COUNT": "Proposition 7.2, 'moreover'",
+    "SLM-E16": "§5.2 Eq. 16",
+    "SLM-T6.3": "§6.2 Theorem 6.3; App. A.2",
+    "SLM-T6.3-DRIFT": "§5.3 Eq. 17; Theorem 6.3, Eq. 23",
+    "SLM-T6.3-NORMALISABLE": "Theorem 6.3; §5.3 potential",
+    "SLM-T6.5": "§6.3.1 Theorem 6.5, Eq. 25-26; App. A.3",
+    "SLM-T6.5-EQ26": "Theorem 6.5, Eq. 26 and the D_min = sigma^2/N form",
+    "SLM-T6.5-THETA": "Theorem 6.5, Eq. 25",
+    "SLM-T6.6": "§6.3.2 Theorem 6.6, Eq. 27-28; App. A.4",
+    "SLM-P7.1": "§7.6 Proposition 7.1, Eq. 29-30",
+    "SLM-P7.1-CAP": "Proposition 7.1, Eq. 29",
+    "SLM-P7.1-NUMBER": "Proposition 7.1 proof; §7.6 prediction 1",
+    "SLM-P7.1-LINEAR": "Proposition 7.1",
+    "SLM-P7.1-SNR": "Proposition 7.1, Eq. 30",
+}
+CLAIMS = tuple(replace(c, where=_WHERE.get(c.id, c.where)) for c in CLAIMS)

@@ -29,16 +29,17 @@ def check_absorbing_closure() -> ClaimCheck:
     k = z3.Int("k")
     hyps = [enc.normal_form(a), enc.normal_form(d), k >= 0, a.c, enc.absorbed(a, k)]
     out = enc.commit(a, d)
-    result = prove(hyps, z3.And(enc.absorbed(out, k), out.c))
+    result = prove(hyps, z3.And(enc.defined(out), enc.absorbed(out, k), out.c))
+    what = "c_A = 1, A absorbed => A ⊗commit D returns, committed and absorbed"
+    code = f"{enc.CODE['commit']} and {enc.CODE['absorbed']}"
     if not result.proved:
         # Only a model refutes; a timeout or "unknown" leaves the claim open.
         verdict = Verdict.REFUTED if result.model is not None else Verdict.OPEN
-        return ClaimCheck("VM-P3", verdict, result.evidence("VM-P3"), result.model)
+        return ClaimCheck(
+            "VM-P3", verdict, result.evidence(what, code), result.model, result.query
+        )
     return ClaimCheck(
-        "VM-P3",
-        Verdict.PROVEN,
-        result.evidence("c_A = 1, d_pre_A < k => A ⊗commit D committed with d_pre < k"),
-        artifact=result.query,
+        "VM-P3", Verdict.PROVEN, result.evidence(what, code), artifact=result.query
     )
 
 
@@ -72,7 +73,15 @@ def check_ideal_side() -> ClaimCheck:
         + z3.If(x.has, z3.If(x.w >= 0, x.w, -x.w), 0)
     )
     found = witness(
-        [enc.normal_form(a), enc.normal_form(x), k >= 0, in_ideal, escape], size
+        [
+            enc.normal_form(a),
+            enc.normal_form(x),
+            k >= 0,
+            in_ideal,
+            enc.defined(out),
+            escape,
+        ],
+        size,
     )
     if not found.proved or right.verdict is not Verdict.PROVEN:
         return ClaimCheck(
@@ -84,7 +93,9 @@ def check_ideal_side() -> ClaimCheck:
         "I_k = {c = 1, d_pre < k} satisfies I_k·S ⊆ I_k (a right ideal; proven, VM-P3) "
         "but not S·I_k ⊆ I_k (not a left ideal, so not two-sided): smallest counterexample "
         f"(z3 Optimize, minimising k + d_totals + |keys|): k={model.get('k')}, "
-        f"X={_fmt(model, 'X')}, A={_fmt(model, 'A')}, X ⊗commit A={_out(model)}"
+        f"X={_fmt(model, 'X')}, A={_fmt(model, 'A')}, X ⊗commit A={_out(model)} "
+        f"(recomputed by compose_commit); code: {enc.CODE['commit']} and "
+        f"{enc.CODE['absorbed']}"
     )
     return ClaimCheck(
         "VM-P3-IDEAL", Verdict.REFUTED, evidence, model, artifact=found.query
@@ -108,8 +119,19 @@ def check_endo_escape() -> ClaimCheck:
     dominates = z3.And(d.has, z3.Or(z3.Not(a.has), d.w > a.w))
     out = enc.endo(a, d)
     formula = prove(
-        [enc.normal_form(a), enc.normal_form(d), dominates], out.p == a.t + d.p
+        [enc.normal_form(a), enc.normal_form(d), dominates],
+        z3.And(enc.defined(out), out.p == a.t + d.p),
     )
+    code = f"{enc.CODE['endo']} and {enc.CODE['absorbed']}"
+    what = "w_D > w_A => A ⊗endo D returns with d_pre = d_total_A + d_pre_D"
+    if not formula.proved and formula.model is not None:
+        return ClaimCheck(
+            "VM-R1",
+            Verdict.REFUTED,
+            formula.evidence(what, code),
+            formula.model,
+            artifact=formula.query,
+        )
     size = k + a.t + d.t + z3.If(a.w >= 0, a.w, -a.w) + z3.If(d.w >= 0, d.w, -d.w)
     found = witness(
         [
@@ -119,17 +141,23 @@ def check_endo_escape() -> ClaimCheck:
             a.has,
             enc.absorbed(a, k),
             dominates,
+            enc.defined(out),
             z3.Not(enc.absorbed(out, k)),
         ],
         size,
     )
     if not (formula.proved and found.proved):
-        return ClaimCheck("VM-R1", Verdict.OPEN, "solver did not settle VM-R1")
+        return ClaimCheck(
+            "VM-R1",
+            Verdict.OPEN,
+            f"solver did not settle VM-R1 (formula: {formula.status}, escape: "
+            f"{found.status}); code checked: {code}",
+        )
     model = found.model or {}
     evidence = (
-        formula.evidence("w_D > w_A => d_pre(A ⊗endo D) = d_total_A + d_pre_D")
+        formula.evidence(what, code)
         + f"; smallest escape (z3 Optimize): k={model.get('k')}, A={_fmt(model, 'A')} absorbed, "
-        f"D={_fmt(model, 'D')}, A ⊗endo D has d_pre={model.get('A_dtotal', 0) + model.get('D_dpre', 0)} >= k"
+        f"D={_fmt(model, 'D')}, A ⊗endo D = {_endo_out(model)} has d_pre >= k"
     )
     return ClaimCheck("VM-R1", Verdict.PROVEN, evidence, artifact=formula.query)
 
@@ -139,6 +167,22 @@ def _fmt(model: dict[str, object], name: str) -> str:
     flag = model.get(f"{name}_c")
     tail = "" if flag is None else f", c={int(bool(flag))}"
     return f"({key}, {model.get(f'{name}_dtotal')}, {model.get(f'{name}_dpre')}{tail})"
+
+
+def _endo_out(model: dict[str, object]) -> str:
+    from algebra import Context, compose_endo
+
+    def build(name: str) -> Context:
+        has = bool(model.get(f"{name}_has"))
+        return Context(
+            model.get(f"{name}_w") if has else None,
+            int(model[f"{name}_dtotal"]),  # type: ignore[call-overload]
+            int(model[f"{name}_dpre"]),  # type: ignore[call-overload]
+        )
+
+    out = compose_endo(build("A"), build("D"))
+    key = "-inf" if out.w is None else out.w
+    return f"({key}, {out.d_total}, {out.d_pre})"
 
 
 def _out(model: dict[str, object]) -> str:

@@ -8,11 +8,13 @@ from ``theory.inference``; together they take well under a second.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import numpy as np
 import sympy as sp
 from scipy import stats
 
+from proofs._umbrella import umbrella
 from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
 from theory.inference import (
     cohens_h,
@@ -26,6 +28,8 @@ __all__ = ["CLAIMS"]
 
 _RULE3 = "DL-INF-RULE3"
 _HOEFF = "DL-INF-HOEFFDING"
+_HOEFF_BOUND = "DL-INF-HOEFFDING-BOUND"
+_HOEFF_REMARK = "DL-INF-HOEFFDING-N40"
 _COHEN = "DL-INF-COHENH"
 
 
@@ -82,11 +86,12 @@ def _check_rule3() -> ClaimCheck:
         f"{cp:.5f}). Not a two-sided 95% bound: two-sided CP upper end at k=0, n=30 is "
         f"{two_sided:.5f} (~3.69/n)."
     )
-    verdict = Verdict.CONDITIONAL if ok else Verdict.REFUTED
+    # a failed derivation or a code disagreement settles nothing: open, not refuted
+    verdict = Verdict.CONDITIONAL if ok else Verdict.OPEN
     return ClaimCheck(_RULE3, verdict, evidence, artifact=script)
 
 
-def _check_hoeffding() -> ClaimCheck:
+def _check_hoeffding_bound() -> ClaimCheck:
     worst = -1.0
     closest = 0.0
     where: tuple[int, float] = (0, 0.0)
@@ -113,6 +118,7 @@ def _check_hoeffding() -> ClaimCheck:
     )
     ok = worst <= 1e-12 and n738 == 738 and smallest
     evidence = (
+        "Hoeffding (1963), cited, not proven here; "
         f"exact binomial tails P(|K/n-p| >= eps) over n in 1..200 (9 values), 6 eps, 99 p: "
         f"max over p of tail - min(1, 2exp(-2n eps^2)) <= {max(worst, 0.0):.3g} (bound holds); "
         f"tightest non-vacuous case tail/bound = {closest:.3f} at n = {where[0]}, eps = "
@@ -120,7 +126,60 @@ def _check_hoeffding() -> ClaimCheck:
         f"gives ln 40/0.005 = 737.78 -> {n738}, the smallest n meeting the bound. It is "
         f"conservative: at n = {n738}, p = 0.5 the exact tail is {tail_half:.4f}, not 0.05."
     )
-    return ClaimCheck(_HOEFF, Verdict.VERIFIED if ok else Verdict.REFUTED, evidence)
+    # A universal inequality checked on a grid is at most conditional (on the
+    # cited theorem); a grid failure means our bound or tail code is wrong: open.
+    verdict = Verdict.CONDITIONAL if ok else Verdict.OPEN
+    return ClaimCheck(_HOEFF_BOUND, verdict, evidence)
+
+
+def _remark_numbers() -> dict[str, float]:
+    """Return the numbers behind DL Remark 1 at n = 40 and n = 12, eps = 0.10."""
+    n, eps = 40, 0.10
+    k = np.arange(n + 1)
+    ps = np.linspace(0.001, 0.999, 999)  # contains 0.5, the worst case
+    pmf = stats.binom.pmf(k[None, :], n, ps[:, None])
+    far = np.abs(k[None, :] / n - ps[:, None]) >= eps - 1e-12
+    exact_miss = float((pmf * far).sum(axis=1).max())
+    wilson = proportion_ci(n // 2, n, method="wilson")
+    return {
+        "bound_n40": hoeffding_bound(n, eps),
+        "exact_worst_miss_n40": exact_miss,
+        "hoeffding_95_half_width_n40": math.sqrt(math.log(2 / 0.05) / (2 * n)),
+        "wilson_95_half_width_n40": (wilson.high - wilson.low) / 2,
+        "n_for_0.10_at_95": float(hoeffding_sample_size(eps, 0.05)),
+        "bound_n12": 2 * math.exp(-2 * 12 * eps**2),
+    }
+
+
+def _check_hoeffding_remark() -> ClaimCheck:
+    v = _remark_numbers()
+    scipy_wilson = stats.binomtest(20, 40).proportion_ci(method="wilson")
+    code = math.isclose(
+        v["wilson_95_half_width_n40"],
+        (scipy_wilson.high - scipy_wilson.low) / 2,
+        rel_tol=1e-12,
+    ) and math.isclose(v["bound_n40"], 2 * math.exp(-0.8), rel_tol=1e-12)
+    evidence = (
+        "DL §7 Remark 1 says a +-0.10 band is tight at n = 40 and vacuous at n = 12. "
+        f"n = 12: 2 exp(-0.24) = {v['bound_n12']:.4f} > 1, vacuous (right). n = 40: "
+        f"2 exp(-0.8) = {v['bound_n40']:.4f}, so Hoeffding guarantees the +-0.10 band "
+        f"with probability only {1 - v['bound_n40']:.3f}; its 95% half-width at n = 40 "
+        f"is sqrt(ln 40/80) = {v['hoeffding_95_half_width_n40']:.4f}, and a +-0.10 band "
+        f"at 95% needs n = {v['n_for_0.10_at_95']:.0f}. Exactly (binomial, worst p = 0.5) "
+        f"the band misses with probability {v['exact_worst_miss_n40']:.4f}, and the "
+        f"Wilson 95% half-width at 20/40 is {v['wilson_95_half_width_n40']:.4f} "
+        "(scipy.stats.binomtest(20, 40).proportion_ci('wilson') agrees). 'Tight' fails "
+        "under both readings: as a usable band (10% guaranteed, 73% exact coverage, not "
+        "95%), and as a bound close to the exact tail "
+        f"({v['bound_n40'] / v['exact_worst_miss_n40']:.2f} times it)"
+    )
+    if not code:
+        return ClaimCheck(_HOEFF_REMARK, Verdict.OPEN, "not settled: " + evidence)
+    usable = v["hoeffding_95_half_width_n40"] <= 0.10 or v["bound_n40"] <= 0.05
+    if usable or v["bound_n12"] <= 1:
+        return ClaimCheck(_HOEFF_REMARK, Verdict.OPEN, "no refutation: " + evidence)
+    cx = {k: round(x, 6) for k, x in v.items()}
+    return ClaimCheck(_HOEFF_REMARK, Verdict.REFUTED, evidence, cx)
 
 
 def _check_cohens_h() -> ClaimCheck:
@@ -153,7 +212,7 @@ def _check_cohens_h() -> ClaimCheck:
         + ", ".join(f"{cohens_h(b, 0.5).h:.3f}" for b in (0.55, 0.62, 0.76, 0.9))
         + f" -> {', '.join(labels)}."
     )
-    verdict = Verdict.CONDITIONAL if ok else Verdict.REFUTED
+    verdict = Verdict.CONDITIONAL if ok else Verdict.OPEN
     return ClaimCheck(_COHEN, verdict, evidence)
 
 
@@ -169,11 +228,27 @@ CLAIMS: tuple[Claim, ...] = (
     Claim(
         _HOEFF,
         "DL",
-        "(THEORY.md §2.5, DL §7) Hoeffding: P(|p_hat - p| >= eps) <= 2 exp(-2 n eps^2), "
-        "so n = ceil(ln(2/delta) / (2 eps^2)) trials suffice for deviation eps with "
-        "probability 1 - delta.",
+        "(DL §7 Remark 1) each binary metric obeys P(|p_hat - p| >= eps) <= "
+        "2 exp(-2 n eps^2); at n = 40 a +-0.10 band is tight, at n = 12 it is vacuous",
         Kind.EXHAUSTIVE,
-        _check_hoeffding,
+        umbrella(_HOEFF, [_check_hoeffding_bound, _check_hoeffding_remark]),
+    ),
+    Claim(
+        _HOEFF_BOUND,
+        "DL",
+        "(DL §7 Remark 1; THEORY.md §2.5) P(|p_hat - p| >= eps) <= 2 exp(-2 n eps^2), "
+        "so n = ceil(ln(2/delta) / (2 eps^2)) trials suffice for deviation eps with "
+        "probability 1 - delta",
+        Kind.EXHAUSTIVE,
+        _check_hoeffding_bound,
+    ),
+    Claim(
+        _HOEFF_REMARK,
+        "DL",
+        "(DL §7 Remark 1) at n = 40 a +-0.10 band is tight; at n = 12 it is vacuous "
+        "(2 exp(-0.24) > 1)",
+        Kind.ARITHMETIC,
+        _check_hoeffding_remark,
     ),
     Claim(
         _COHEN,
@@ -185,3 +260,11 @@ CLAIMS: tuple[Claim, ...] = (
         _check_cohens_h,
     ),
 )
+
+
+_WHERE = {
+    "DL-INF-HOEFFDING": "§7 Remark 1",
+    "DL-INF-HOEFFDING-BOUND": "§7 Remark 1; §5.4",
+    "DL-INF-HOEFFDING-N40": "§7 Remark 1; §7.1 (e)",
+}
+CLAIMS = tuple(replace(c, where=_WHERE.get(c.id, c.where)) for c in CLAIMS)

@@ -6,7 +6,6 @@ and appears once per semantics, ``VM-E58@reference`` and ``VM-E58@paper``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from functools import lru_cache, partial
 from typing import Any
 
@@ -16,8 +15,9 @@ from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
 from theory.inference import mcnemar, proportion_ci
 from witnesses.exp52 import Exp52Result, Exp53Result, exp52, exp53
 from witnesses.exp58 import Exp58Result, run
+from witnesses.rates import outcomes
 from witnesses.semantics import PAPER_ELIGIBLE, SEMANTICS, as_semantics
-from witnesses.sweep import SweepResult, retention_sweep
+from witnesses.sweep import SweepResult, retention_sweep, sweep_trials
 
 __all__ = [
     "CLAIMS",
@@ -151,11 +151,12 @@ TIE_MARGIN = 0.05
 """Largest difference in raw validity between two strategies that VM-C3 calls a tie."""
 
 
-def _defined(row: Mapping[str, Any], field: str) -> bool:
-    """Whether ``field`` is measured on ``row`` (docs/guide/witnesses.md §10 denominators)."""
-    if field == "pivot_preserved":
-        return bool(row["full_valid"] and row["raw_valid"])
-    return row[field] is not None
+_RATE_OF = {
+    "raw_valid": "raw_validity",
+    "pivot_preserved": "pivot_preservation",
+    "fixed_valid": "fixed_pivot_feasibility",
+}
+"""The sweep row field each paired check compares, as the rate layer's rate."""
 
 
 def _paired(
@@ -163,18 +164,25 @@ def _paired(
 ) -> dict[str, Any]:
     """Naive vs the contract on ``field``, paired by seed where both measure it.
 
-    Returns the paired difference, the exact McNemar p-value, the number of
-    pairs and the exact one-sided 95% upper bound on the discordant share
-    ``(b + c) / n``, which bounds ``|difference|``.
+    The per-seed outcomes are the rate layer's (:func:`witnesses.rates.outcomes`
+    over :func:`witnesses.sweep.sweep_trials`, docs/guide/witnesses.md §10 denominators), so
+    the check and ``rates()`` count the same thing. Returns the paired
+    difference, the exact McNemar p-value, the number of pairs and the exact
+    one-sided 95% upper bound on the discordant share ``(b + c) / n``, which
+    bounds ``|difference|``.
     """
-    by_seed: dict[int, dict[str, Mapping[str, Any]]] = {}
-    for row in result.rows:
-        if row["retention"] == retention and row["strategy"] in ("naive", contract):
-            by_seed.setdefault(row["seed"], {})[row["strategy"]] = row
+    trials = [
+        t
+        for t in sweep_trials(result)
+        if t.budget == retention and t.condition in ("naive", contract)
+    ]
+    by_seed: dict[int | None, dict[str, bool | None]] = {}
+    for t, value in zip(trials, outcomes(trials, _RATE_OF[field]), strict=True):
+        by_seed.setdefault(t.seed, {})[t.condition] = value
     pairs = [
-        (bool(v["naive"][field]), bool(v[contract][field]))
+        (bool(v["naive"]), bool(v[contract]))
         for v in by_seed.values()
-        if _defined(v["naive"], field) and _defined(v[contract], field)
+        if v.get("naive") is not None and v.get(contract) is not None
     ]
     n = len(pairs)
     if n == 0:
@@ -288,17 +296,17 @@ def _preservation_bounds(
     ``retention`` whose full and free solves are valid; ``(0, 1)`` when there
     are none.
     """
-    rows = [
-        row
-        for row in result.rows
-        if row["retention"] == retention
-        and row["strategy"] == strategy
-        and _defined(row, "pivot_preserved")
+    trials = [
+        t
+        for t in sweep_trials(result)
+        if t.budget == retention and t.condition == strategy
     ]
-    if not rows:
+    values = [v for v in outcomes(trials, "pivot_preservation") if v is not None]
+    if not values:
         return 0.0, 1.0
-    kept = sum(bool(row["pivot_preserved"]) for row in rows)
-    ci = proportion_ci(kept, len(rows), method="clopper-pearson", confidence_level=0.90)
+    ci = proportion_ci(
+        sum(values), len(values), method="clopper-pearson", confidence_level=0.90
+    )
     return ci.low, ci.high
 
 

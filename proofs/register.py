@@ -27,6 +27,8 @@ _MODULES = (
     "proofs.geometry",
     "proofs.simulation",
     "proofs.statistics",
+    "proofs.briefbench",
+    "proofs.dl_claims",
 )
 
 

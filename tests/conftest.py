@@ -21,6 +21,13 @@ import os
 for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_var, "1")
 
+# The ledger's cache of slow verdicts goes to a directory of this run, never
+# to the user's ~/.cache (subprocesses inherit it).
+if "CONTEXT_LAWS_CACHE" not in os.environ:
+    import tempfile
+
+    os.environ["CONTEXT_LAWS_CACHE"] = tempfile.mkdtemp(prefix="context-laws-cache-")
+
 from hypothesis import settings  # noqa: E402
 
 settings.register_profile(

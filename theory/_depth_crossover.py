@@ -21,7 +21,13 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.optimize import brentq
 
-from theory._depth_math import FloatArray, check_q, check_rho, check_s0
+from theory._depth_math import (
+    FloatArray,
+    advantage_power,
+    check_q,
+    check_rho,
+    check_s0,
+)
 from theory._validation import check_int, check_real
 
 __all__ = [
@@ -359,9 +365,8 @@ def _check_params(s0: object, rho: object, q: object) -> tuple[float, float, flo
 
 def _g(d: float, s0: float, rho: float, q: float) -> float:
     with np.errstate(under="ignore"):
-        return float(
-            np.power(q, d) - np.power(s0, d) * np.power(rho, d * (d + 1.0) / 2.0)
-        )
+        f64 = np.float64
+        return float(advantage_power(f64(d), f64(s0), f64(rho), f64(q)))
 
 
 def _positive_set(

@@ -15,6 +15,8 @@ All functions accept scalars or NumPy arrays (broadcast); scalars give a
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
@@ -34,6 +36,15 @@ FloatOut = float | npt.NDArray[np.float64]
 
 def _prob(value: object, name: str) -> npt.NDArray[np.float64]:
     return check_real_array(value, name, low=0.0, high=1.0)
+
+
+def _comply_terms(p_ret: Any, kappa: Any) -> Any:
+    """``P_ret * kappa`` on any numeric type (arrays, sympy, z3): the one formula.
+
+    :func:`p_comply` and :func:`compliance_gain` evaluate it; :mod:`proofs`
+    substitutes symbols into it (DL-C2). No validation.
+    """
+    return p_ret * kappa
 
 
 def p_comply(p_ret: Real, kappa: Real) -> FloatOut:
@@ -62,7 +73,7 @@ def p_comply(p_ret: Real, kappa: Real) -> FloatOut:
     >>> p_comply(0.8, 0.5)
     0.4
     """
-    return to_output(_prob(p_ret, "p_ret") * _prob(kappa, "kappa"))
+    return to_output(_comply_terms(_prob(p_ret, "p_ret"), _prob(kappa, "kappa")))
 
 
 def use_factor(p_comply: Real, p_ret: Real) -> FloatOut:
@@ -136,7 +147,7 @@ def compliance_gain(delta_ret: Real, kappa: Real) -> FloatOut:
     0.15
     """
     delta = check_real_array(delta_ret, "delta_ret", low=-1.0, high=1.0)
-    return to_output(delta * _prob(kappa, "kappa"))
+    return to_output(_comply_terms(delta, _prob(kappa, "kappa")))
 
 
 def compliance_ceiling(kappa: Real) -> FloatOut:

@@ -46,6 +46,7 @@ from theory._depth_crossover import (
 from theory._depth_math import (
     DepthUnderflowWarning,
     Real,
+    advantage_power,
     check_depth,
     check_q,
     check_rho,
@@ -53,6 +54,8 @@ from theory._depth_math import (
     exp_checked,
     log_p_sim_array,
     log_p_struct_array,
+    p_sim_power,
+    p_struct_power,
     slog_advantage_array,
     to_output,
 )
@@ -175,7 +178,7 @@ def p_similarity(
     if as_mpf:
         dd, ss, rr = (_scalar(v, n) for v, n in ((d, "d"), (s0, "s0"), (rho, "rho")))
         log_p_similarity(dd, ss, rr)  # range checks
-        return mpmath.mpf(ss) ** dd * mpmath.mpf(rr) ** (dd * (dd + 1) / 2)
+        return p_sim_power(dd, mpmath.mpf(ss), mpmath.mpf(rr))
     return exp_checked(log_p_similarity(d, s0, rho), "p_similarity")
 
 
@@ -249,7 +252,7 @@ def p_structured(
     if as_mpf:
         dd, qq = _scalar(d, "d"), _scalar(q, "q")
         log_p_structured(dd, qq)  # range checks
-        return mpmath.mpf(qq) ** dd
+        return p_struct_power(dd, mpmath.mpf(qq))
     return exp_checked(log_p_structured(d, q), "p_structured")
 
 
@@ -295,7 +298,7 @@ def advantage(d: Real, s0: Real, rho: Real, q: Real) -> float | npt.NDArray[np.f
     dd = check_depth(d)
     ss, rr, qq = check_s0(s0), check_rho(rho), check_q(q)
     with np.errstate(under="ignore"):
-        out = np.power(qq, dd) - np.power(ss, dd) * np.power(rr, dd * (dd + 1.0) / 2.0)
+        out = advantage_power(dd, ss, rr, qq)
     return to_output(out)
 
 

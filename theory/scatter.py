@@ -18,11 +18,12 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from theory._depth_math import Real, check_depth, check_q, to_output
+from theory._depth_math import Real, check_depth, check_q, p_struct_power, to_output
 from theory._validation import check_int, check_probability, check_real_array
 
 __all__ = [
@@ -68,6 +69,35 @@ class AssemblyBounds:
     high: float
 
 
+def _assembly_power(p: Any, sigma: Any) -> Any:
+    """Return ``p**sigma`` (DL-T11) on any numeric type (arrays, sympy symbols).
+
+    The one formula behind :func:`p_assembly` and :func:`p_depth_scatter`;
+    :mod:`proofs.depth` substitutes sympy symbols into it. No validation.
+
+    Examples
+    --------
+    >>> from theory.scatter import _assembly_power
+    >>> _assembly_power(0.5, 3)
+    0.125
+    """
+    return p**sigma
+
+
+def _depth_scatter_power(d: Any, q: Any, p: Any, sigma: Any) -> Any:
+    """Return ``q**d p**sigma`` (DL-T11 composed with DL-T9) on any numeric type.
+
+    The formula of :func:`p_depth_scatter`. No validation.
+
+    Examples
+    --------
+    >>> from theory.scatter import _depth_scatter_power
+    >>> _depth_scatter_power(2, 0.5, 0.5, 1)
+    0.125
+    """
+    return p_struct_power(d, q) * _assembly_power(p, sigma)
+
+
 def p_assembly(p: Real, sigma: int) -> FloatOut:
     """Probability that ``sigma`` independent fragments all surface: ``p**sigma`` (DL-T11).
 
@@ -99,7 +129,7 @@ def p_assembly(p: Real, sigma: int) -> FloatOut:
     0.6591
     """
     n = check_int(sigma, "sigma", minimum=1)
-    return to_output(np.power(check_real_array(p, "p", low=0.0, high=1.0), n))
+    return to_output(_assembly_power(check_real_array(p, "p", low=0.0, high=1.0), n))
 
 
 def log_p_assembly(p: Real, sigma: int) -> FloatOut:
@@ -392,8 +422,11 @@ def p_depth_scatter(d: Real, q: Real, p: Real, sigma: int) -> FloatOut:
     0.8397
     """
     depth, fidelity = check_depth(d), check_q(q)
+    p_assembly(p, sigma)  # range checks of p and sigma
+    n = check_int(sigma, "sigma", minimum=1)
+    pp = check_real_array(p, "p", low=0.0, high=1.0)
     with np.errstate(under="ignore"):
-        return to_output(np.power(fidelity, depth) * np.asarray(p_assembly(p, sigma)))
+        return to_output(_depth_scatter_power(depth, fidelity, pp, n))
 
 
 def _check_items(n_items: int, sigma: int) -> tuple[int, int]:

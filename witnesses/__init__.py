@@ -4,8 +4,18 @@ Event timelines, the phase grammar, pivot-conditioned solvers, compression
 strategies, the Exp58 witness and the rate layer.
 """
 
+from typing import TYPE_CHECKING
+
+from witnesses._presets import PRESETS, Preset
+from witnesses.check import (
+    CompressorReport,
+    ContractResult,
+    Witness,
+    check_compressor,
+)
 from witnesses.compress import STRATEGIES, CompressionResult, compress
 from witnesses.events import Event, Timeline
+from witnesses.exp58 import run as run_exp58
 from witnesses.generators import BurstyConfig, MultiBurstConfig, bursty, multiburst
 from witnesses.grammar import (
     Grammar,
@@ -17,7 +27,7 @@ from witnesses.grammar import (
     tp_weighted_score,
     validate,
 )
-from witnesses.rates import RATE_NAMES, CellRates, MeanEstimate, Rate, rates
+from witnesses.rates import RATE_NAMES, CellRates, MeanEstimate, Rate
 from witnesses.semantics import PAPER, REFERENCE, Semantics, as_semantics
 from witnesses.sequence import ExtractedSequence, Solution
 from witnesses.solve import SOLVERS, pivot_candidates, solve
@@ -27,6 +37,7 @@ from witnesses.state import (
     compose_context_states,
     no_absorption_invariant,
 )
+from witnesses.sweep import retention_sweep
 from witnesses.trials import (
     TRIAL_FIELDS,
     FileHarness,
@@ -36,8 +47,16 @@ from witnesses.trials import (
     load_trials,
 )
 
+# ``witnesses.rates`` stays the submodule (callable as the function), so that
+# ``import witnesses.rates`` and ``python -m witnesses.rates`` reach the module.
+if TYPE_CHECKING:
+    from witnesses.rates import rates
+else:
+    from witnesses import rates
+
 __all__ = [
     "PAPER",
+    "PRESETS",
     "RATE_NAMES",
     "REFERENCE",
     "SOLVERS",
@@ -46,7 +65,9 @@ __all__ = [
     "BurstyConfig",
     "CellRates",
     "CompressionResult",
+    "CompressorReport",
     "ContextState",
+    "ContractResult",
     "Event",
     "ExtractedSequence",
     "FileHarness",
@@ -55,6 +76,7 @@ __all__ = [
     "MeanEstimate",
     "MultiBurstConfig",
     "Phase",
+    "Preset",
     "Rate",
     "Semantics",
     "Simulator",
@@ -62,9 +84,11 @@ __all__ = [
     "Timeline",
     "Trial",
     "Violation",
+    "Witness",
     "as_semantics",
     "build_context_state",
     "bursty",
+    "check_compressor",
     "compose_context_states",
     "compress",
     "development_eligible_count",
@@ -74,6 +98,8 @@ __all__ = [
     "no_absorption_invariant",
     "pivot_candidates",
     "rates",
+    "retention_sweep",
+    "run_exp58",
     "setup_count",
     "solve",
     "tp_weighted_score",

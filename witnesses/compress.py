@@ -23,10 +23,13 @@ or when no candidate is accepted.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from numbers import Integral, Real
+from typing import Any
 
 from witnesses._compress_loop import Counters, Rules, Segment, run
+from witnesses._user_strategy import call_strategy, strategy_name
 from witnesses._validation import MAX_SIZE
 from witnesses.events import Timeline
 from witnesses.state import build_context_state, no_absorption_invariant
@@ -114,7 +117,7 @@ def compress(
     timeline: Timeline,
     focal: str = "actor_0",
     *,
-    strategy: str,
+    strategy: str | Callable[..., Any],
     k: int,
     m: int,
     target_size: int,
@@ -129,7 +132,14 @@ def compress(
     ----------
     timeline : Timeline
     focal : str, default "actor_0"
-    strategy : {"naive", "bridge_preserving", "contract_guarded", "definition2"}
+    strategy : {"naive", "bridge_preserving", "contract_guarded", "definition2"} or callable
+        A built-in name, or a user's function ``fn(timeline, *, target_size,
+        k, ...)`` returning the kept events (a :class:`Timeline` or an
+        iterable of ids, looked up in ``timeline``). It is called with the
+        keywords it accepts among ``target_size``, ``k``, ``m``, ``focal``,
+        ``max_gap`` and ``min_length``; the result's ``strategy`` is its
+        ``__name__``; of the drop counters only ``dropped`` and
+        ``drops_attempted = drops_accepted`` (events dropped) are filled.
     k : int
         Development events demanded before the pivot (``k >= 0``).
     m : int
@@ -178,6 +188,11 @@ def compress(
     (40, 40, False, False)
     >>> compress(block1, strategy="definition2", k=3, m=10, target_size=2).kept_ids
     ('e01', 'e02', 'e03', 'e40')
+    >>> def last_n(timeline, *, target_size):
+    ...     return timeline.ids[-target_size:]
+    >>> r = compress(block1, strategy=last_n, k=3, m=10, target_size=2)
+    >>> r.strategy, r.kept_ids, r.invariant_holds
+    ('last_n', ('e39', 'e40'), False)
     """
     notes: list[str] = []
     rules, target = _check(
@@ -194,17 +209,20 @@ def compress(
         notes,
     )
     events = timeline.events
-    seg = Segment(events, focal, rules)
-    order = sorted(
-        range(len(events)),
-        key=lambda i: (events[i].weight, events[i].timestamp, events[i].id),
-    )
-    counters = run(seg, order, target)
-    kept = (
-        timeline.subset(seg.ids[i] for i in seg.alive)
-        if counters.accepted
-        else timeline
-    )
+    if callable(strategy):
+        kept, counters = call_strategy(strategy, timeline, focal, rules, target)
+    else:
+        seg = Segment(events, focal, rules)
+        order = sorted(
+            range(len(events)),
+            key=lambda i: (events[i].weight, events[i].timestamp, events[i].id),
+        )
+        counters = run(seg, order, target)
+        kept = (
+            timeline.subset(seg.ids[i] for i in seg.alive)
+            if counters.accepted
+            else timeline
+        )
     reached = len(kept) <= target
     if not reached:
         note = (
@@ -303,8 +321,8 @@ def _check(
     if not isinstance(strict, bool):
         msg = f"strict must be a bool, got {strict!r}"
         raise TypeError(msg)
-    if strategy not in STRATEGIES:
-        msg = f"strategy must be one of {', '.join(map(repr, STRATEGIES))}, got {strategy!r}"
+    if not callable(strategy) and strategy not in STRATEGIES:
+        msg = f"strategy must be one of {', '.join(map(repr, STRATEGIES))} or a callable, got {strategy!r}"
         raise ValueError(msg)
     if counting not in COUNTINGS:
         msg = f"counting must be one of {', '.join(map(repr, COUNTINGS))}, got {counting!r}"
@@ -344,5 +362,7 @@ def _check(
         strict=strict,
         notes=notes,
     )
-    rules = Rules(str(strategy), max(kk, 0), max(mm, 0), gap, length, str(counting))
+    rules = Rules(
+        strategy_name(strategy), max(kk, 0), max(mm, 0), gap, length, str(counting)
+    )
     return rules, max(1, target)

@@ -60,6 +60,13 @@ class Exp52Result:
     contract_kept_valid : tuple of int
         ``(k, n)``: of the ``n`` cases with a valid full solve, ``k`` stay
         valid after the contract's compression (the "theorem candidate").
+
+    Examples
+    --------
+    >>> from witnesses.exp52 import Exp52Result
+    >>> r = Exp52Result("reference", 4, 4, {"naive": 3, "contract_guarded": 4}, (4, 4))
+    >>> r.rate("naive")
+    0.75
     """
 
     semantics: str
@@ -83,6 +90,12 @@ class Exp53Result:
     seeds : int
     segment_valid, whole_valid : int
         Seeds whose compressed solve is valid.
+
+    Examples
+    --------
+    >>> from witnesses.exp52 import Exp53Result
+    >>> Exp53Result("reference", 4, 4, 3).gap
+    0.25
     """
 
     semantics: str

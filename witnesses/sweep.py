@@ -15,20 +15,20 @@ from __future__ import annotations
 import csv
 import io
 import json
-import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
-from theory.inference import proportion_ci
 from witnesses._files import check_output_path, write_atomic
 from witnesses._runner import local_pool, run_cells
 from witnesses._validation import check_instance, check_keys
-from witnesses.compress import compress
+from witnesses.compress import STRATEGIES, compress
 from witnesses.generators import MultiBurstConfig, multiburst
 from witnesses.grammar import Grammar
+from witnesses.rates import CellRates, rates
 from witnesses.semantics import REFERENCE, Semantics, as_semantics
 from witnesses.solve import solve
 from witnesses.trials import Trial
@@ -127,6 +127,7 @@ def retention_sweep(
     seeds: Iterable[int] = range(100),
     semantics: Semantics | str = REFERENCE,
     solver: str | None = None,
+    strategies: Mapping[str, str | Callable[..., Any]] | None = None,
     executor: Executor | bool | None = None,
     journal: str | Path | None = None,
     out: str | Path | None = None,
@@ -150,6 +151,11 @@ def retention_sweep(
     solver : {"reference", "greedy", "exact"}, optional
         Overrides the semantics' solver: ``"greedy"`` is the committed,
         argmax-anchored search of the paper's greedy sweep.
+    strategies : mapping of str to str or callable, optional
+        The compressions to compare, by row name: a built-in strategy name
+        or a user's function (see :func:`witnesses.compress`), e.g.
+        ``{"naive": "naive", "mine": my_fn}``. Default: the semantics' three.
+        A process pool needs picklable (module-level) functions.
     executor : Executor, False or None
         Where cells run: ``None`` a local process pool sized to the machine,
         ``False`` this process, or any :class:`concurrent.futures.Executor`
@@ -211,7 +217,7 @@ def retention_sweep(
     if solver_name not in ("reference", "greedy", "exact"):
         msg = f"solver must be one of 'reference', 'greedy', 'exact', got {solver!r}"
         raise ValueError(msg)
-    cells = [
+    cells: list[dict[str, Any]] = [
         {
             "retentions": chosen,
             "seed": s,
@@ -220,21 +226,27 @@ def retention_sweep(
         }
         for s in seed_list
     ]
-    header = {
+    names, labels, callables = _user_strategies(strategies, sem)
+    header: dict[str, Any] = {
         "sweep": "retention_sweep",
         "retentions": chosen,
         "semantics": _encode(sem),
     }
+    if strategies is not None:
+        header["strategies"] = labels
+        for cell in cells:
+            cell["strategies"] = labels
+    fn = partial(sweep_cell, callables=callables) if callables else sweep_cell
     rows = _run(cells, executor=executor, journal=journal, progress=progress,
-                parameters={**header, "solver": solver_name})  # fmt: skip
+                parameters={**header, "solver": solver_name}, fn=fn)  # fmt: skip
     rows.sort(key=lambda r: (-r["retention"], r["seed"]))
-    aggregates = _aggregates(rows, chosen, sem.strategies)
+    aggregates = _aggregates(rows, chosen, names)
     result = SweepResult(
         sem.name,
         solver_name,
         tuple(rows),
         tuple(aggregates),
-        _crossover(aggregates, sem),
+        _crossover(aggregates, names),
     )
     if out is not None:
         path = Path(out)
@@ -248,8 +260,16 @@ def retention_sweep(
     return result
 
 
-def sweep_cell(cell: Mapping[str, Any]) -> list[dict[str, Any]]:
+def sweep_cell(
+    cell: Mapping[str, Any],
+    *,
+    callables: Mapping[str, Callable[..., Any]] | None = None,
+) -> list[dict[str, Any]]:
     """Evaluate one seed of the sweep at every retention (module level, picklable).
+
+    ``cell["strategies"]`` (optional) lists ``[name, label]`` pairs: a label
+    is a built-in strategy name, or ``"callable ..."`` for the function
+    ``callables[name]``.
 
     Examples
     --------
@@ -266,12 +286,15 @@ def sweep_cell(cell: Mapping[str, Any]) -> list[dict[str, Any]]:
     g = grammar()
     full = solve(timeline, grammar=g, m=_M, solver=solver, endogenous=endogenous)
     rows = []
+    pairs = cell.get("strategies") or [[n, n] for n in sem.strategies]
     for retention in cell["retentions"]:
         target = max(8, round(_N_EVENTS * retention))
-        for strategy in sem.strategies:
+        for strategy, label in pairs:
             packed = compress(
                 timeline,
-                strategy=strategy,
+                strategy=(callables or {})[strategy]
+                if label.startswith("callable ")
+                else label,
                 counting=sem.counting,
                 k=_K,
                 m=_M,
@@ -311,22 +334,8 @@ def sweep_trials(result: SweepResult) -> list[Trial]:
     ['bridge_preserving', 'contract_guarded', 'naive']
     """
     check_instance(result, "result", SweepResult)
-    return [
-        Trial(
-            f"multiburst-{row['seed']}",
-            row["strategy"],
-            budget=row["retention"],
-            seed=row["seed"],
-            model=f"{result.solver} ({result.semantics})",
-            full_pivot=row["full_tp"],
-            chosen_pivot=row["free_tp"],
-            raw_validity=row["raw_valid"],
-            fixed_feasible=row["fixed_valid"],
-            full_score=row["full_score"],
-            compressed_score=row["free_score"],
-        )
-        for row in result.rows
-    ]
+    model = f"{result.solver} ({result.semantics})"
+    return [_row_trial(row, model) for row in result.rows]
 
 
 def _row(
@@ -373,79 +382,102 @@ def _run(
     journal: str | Path | None,
     progress: bool | None,
     parameters: dict[str, Any],
+    fn: Callable[[Mapping[str, Any]], list[dict[str, Any]]] = sweep_cell,
 ) -> list[dict[str, Any]]:
     path = None if journal is None else Path(journal)
     if executor is False:
         return run_cells(
-            cells, sweep_cell, journal=path, progress=progress, description="sweep",
+            cells, fn, journal=path, progress=progress, description="sweep",
             parameters=parameters,
         )  # fmt: skip
     if executor is None or executor is True:
         with local_pool() as pool:
             return run_cells(
-                cells, sweep_cell, executor=pool, journal=path, progress=progress,
+                cells, fn, executor=pool, journal=path, progress=progress,
                 description="sweep", parameters=parameters,
             )  # fmt: skip
     if not isinstance(executor, Executor):
         msg = f"executor must be a concurrent.futures.Executor, False or None, got {executor!r}"
         raise TypeError(msg)
     return run_cells(
-        cells, sweep_cell, executor=executor, journal=path, progress=progress,
+        cells, fn, executor=executor, journal=path, progress=progress,
         description="sweep", parameters=parameters,
     )  # fmt: skip
 
 
-def _rate(k: int, n: int) -> dict[str, Any]:
-    if n == 0:
+def _rate(cell: CellRates | None, name: str) -> dict[str, Any]:
+    r = None if cell is None else cell.rates[name]
+    if r is None or r.denominator == 0:
         return {"k": 0, "n": 0, "rate": None, "low": None, "high": None}
-    ci = proportion_ci(k, n)
-    return {"k": k, "n": n, "rate": k / n, "low": ci.low, "high": ci.high}
+    return {
+        "k": r.numerator,
+        "n": r.denominator,
+        "rate": r.estimate,
+        "low": r.low,
+        "high": r.high,
+    }
 
 
 def _aggregates(
     rows: list[dict[str, Any]], retentions: list[float], strategies: Sequence[str]
 ) -> list[dict[str, Any]]:
+    """Per (retention, strategy) aggregates, computed by :func:`witnesses.rates`."""
+    trials = [_row_trial(row, "sweep") for row in rows]
+    cells = {
+        (c.group["budget"], c.group["condition"]): c
+        for c in rates(trials, by=("budget", "condition"), mean_interval="t")
+    }
     out = []
     for retention in retentions:
         for strategy in strategies:
-            cell = [
-                r
-                for r in rows
-                if r["retention"] == retention and r["strategy"] == strategy
-            ]
-            both = [r for r in cell if r["full_valid"] and r["raw_valid"]]
-            ran = [r for r in cell if r["fixed_valid"] is not None]
-            regrets = [
-                r["semantic_regret"] for r in cell if r["semantic_regret"] is not None
-            ]
+            c = cells.get((retention, strategy))
+            means = {} if c is None else c.means
+            regret = means.get("fixed_pivot_regret")
+            gaps = means.get("rejected_gap_guard")
             out.append(
                 {
                     "retention": retention,
                     "strategy": strategy,
-                    "rows": len(cell),
-                    "valid_rate": _rate(sum(r["raw_valid"] for r in cell), len(cell)),
-                    "pivot_preservation": _rate(
-                        sum(r["pivot_preserved"] for r in both), len(both)
-                    ),
-                    "fixed_valid_rate": _rate(
-                        sum(r["fixed_valid"] for r in ran), len(ran)
-                    ),
-                    "mean_regret": math.fsum(regrets) / len(regrets)
-                    if regrets
-                    else None,
-                    "gap_rejections": math.fsum(r["rejected_gap_guard"] for r in cell)
-                    / max(1, len(cell)),
+                    "rows": 0 if c is None else c.n_trials,
+                    "valid_rate": _rate(c, "raw_validity"),
+                    "pivot_preservation": _rate(c, "pivot_preservation"),
+                    "fixed_valid_rate": _rate(c, "fixed_pivot_feasibility"),
+                    "mean_regret": None if regret is None else regret.mean,
+                    "gap_rejections": 0.0 if gaps is None else gaps.mean,
                 }
             )
     return out
 
 
+def _row_trial(row: Mapping[str, Any], model: str) -> Trial:
+    """Return a sweep row as a Trial (a full pivot only for a valid full solve)."""
+    regret = row["semantic_regret"]
+    return Trial(
+        f"multiburst-{row['seed']}",
+        row["strategy"],
+        budget=row["retention"],
+        seed=row["seed"],
+        model=model,
+        full_pivot=row["full_tp"] if row["full_valid"] else None,
+        chosen_pivot=row["free_tp"],
+        raw_validity=row["raw_valid"],
+        fixed_feasible=row["fixed_valid"],
+        full_score=row["full_score"],
+        compressed_score=row["free_score"],
+        measures={"rejected_gap_guard": float(row["rejected_gap_guard"])}
+        | ({} if regret is None else {"fixed_pivot_regret": float(regret)}),
+    )
+
+
 def _crossover(
-    aggregates: list[dict[str, Any]], sem: Semantics
+    aggregates: list[dict[str, Any]], names: Sequence[str]
 ) -> dict[str, float | None]:
-    contract = sem.contract
+    contract = names[-1]
     out: dict[str, float | None] = {}
     for metric in ("valid_rate", "pivot_preservation", "fixed_valid_rate"):
+        if "naive" not in names or contract == "naive":
+            out[metric] = None
+            continue
         best = None
         for agg in aggregates:
             if agg["strategy"] != contract:
@@ -460,6 +492,35 @@ def _crossover(
                 best = agg["retention"] if best is None else max(best, agg["retention"])
         out[metric] = best
     return out
+
+
+def _user_strategies(
+    strategies: object, sem: Semantics
+) -> tuple[list[str], list[list[str]], dict[str, Callable[..., Any]]]:
+    """Return row names, cell labels and the callables of ``strategies``."""
+    if strategies is None:
+        names = list(sem.strategies)
+        return names, [[n, n] for n in names], {}
+    if not isinstance(strategies, Mapping) or not strategies:
+        msg = f"strategies must be a non-empty mapping of name to strategy, got {strategies!r}"
+        raise TypeError(msg) if not isinstance(strategies, Mapping) else ValueError(msg)
+    labels, callables = [], {}
+    for name, strategy in strategies.items():
+        if not isinstance(name, str) or not name:
+            msg = f"strategies keys must be non-empty str names, got {name!r}"
+            raise TypeError(msg)
+        if callable(strategy):
+            callables[name] = strategy
+            label = getattr(strategy, "__qualname__", type(strategy).__name__)
+            labels.append(
+                [name, f"callable {getattr(strategy, '__module__', '?')}.{label}"]
+            )
+        elif strategy in STRATEGIES:
+            labels.append([name, str(strategy)])
+        else:
+            msg = f"strategies[{name!r}] must be one of {', '.join(map(repr, STRATEGIES))} or a callable, got {strategy!r}"
+            raise ValueError(msg)
+    return list(strategies), labels, callables
 
 
 def _encode(sem: Semantics) -> str | dict[str, Any]:
@@ -517,3 +578,9 @@ def _check_cell(cell: object) -> None:
         raise TypeError(msg)
     for value in retentions:
         _check_retention(value)
+
+
+if __name__ == "__main__":
+    from witnesses._sweep_cli import main
+
+    raise SystemExit(main())

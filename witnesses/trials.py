@@ -6,19 +6,29 @@ yields trials plugs into :func:`witnesses.rates`: a :class:`Harness` (a user's
 logged runs) or a seeded :class:`Simulator`. :func:`load_trials` reads CSV,
 JSON and JSONL files with a column mapping, so a harness's own output plugs in
 without editing it; it never executes anything it reads.
+
+One vocabulary: the rate layer's names are the Trial fields. Elsewhere in the
+package the same quantities still carry older names, translated by
+:func:`witnesses.sweep.sweep_trials`: a solver's ``turning_point`` is a
+*pivot*; the sweep's ``full_tp`` / ``free_tp`` are ``full_pivot`` /
+``chosen_pivot``, ``raw_valid`` is ``raw_validity``, ``fixed_valid`` is
+``fixed_feasible``. The simulators' records are Trial subclasses.
 """
 
 from __future__ import annotations
 
-import csv
-import json
 import math
-from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, fields
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import MISSING, dataclass, field, fields
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, cast, runtime_checkable
+
+from witnesses._load import build_trials
+from witnesses._readers import DEFAULT_MAX_BYTES, read_records
 
 __all__ = [
+    "DEFAULT_MAX_BYTES",
+    "RESERVED_MEANS",
     "TRIAL_FIELDS",
     "FileHarness",
     "Harness",
@@ -26,6 +36,16 @@ __all__ = [
     "Trial",
     "load_trials",
 ]
+
+
+_OPTIONAL_STR = (
+    "category",
+    "model",
+    "full_pivot",
+    "chosen_pivot",
+    "truth_pivot",
+    "oracle_pivot",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +87,17 @@ class Trial:
         Whether an oracle judged the trial degraded (harness convention).
     full_score, compressed_score : float, optional
         Scores of the full and the compressed solve.
+    oracle_pivot : str, optional
+        The pivot an oracle computes on the compressed context (the NTSB
+        harness's heaviest kept event), when the harness logs one.
+    semantic_regret : float, optional
+        A per-trial regret the harness computed itself, in ``[0, 1]`` (the
+        MirageBench and KV harnesses' embedding dissimilarity
+        ``1 - (cos + 1) / 2``; docs/guide/witnesses.md §11 item 7).
+    measures : mapping of str to float, optional
+        Any other named numeric column (token counts, achieved retention),
+        summarised by :func:`witnesses.rates` as a mean with an interval.
+        Treated as read-only; not part of the hash.
 
     Raises
     ------
@@ -98,14 +129,21 @@ class Trial:
     oracle_degraded: bool | None = None
     full_score: float | None = None
     compressed_score: float | None = None
+    oracle_pivot: str | None = None
+    semantic_regret: float | None = None
+    measures: Mapping[str, float] = field(default_factory=dict, hash=False)
 
     def __post_init__(self) -> None:
+        if not _plainly_valid(self):
+            self._check()
+
+    def _check(self) -> None:
         for name in ("task_id", "condition"):
             value = getattr(self, name)
             if not isinstance(value, str) or not value:
                 msg = f"{name} must be a non-empty str, got {value!r}"
                 raise TypeError(msg)
-        for name in ("category", "model", "full_pivot", "chosen_pivot", "truth_pivot"):
+        for name in _OPTIONAL_STR:
             value = getattr(self, name)
             if value is not None and not isinstance(value, str):
                 msg = f"{name} must be a str or None, got {value!r}"
@@ -127,6 +165,12 @@ class Trial:
             raise TypeError(msg)
         for name in ("budget", "full_score", "compressed_score"):
             _finite_or_none(getattr(self, name), name)
+        if self.semantic_regret is not None:
+            _finite_or_none(self.semantic_regret, "semantic_regret")
+            if not 0.0 <= self.semantic_regret <= 1.0:
+                msg = f"semantic_regret must be in [0, 1], got {self.semantic_regret!r}"
+                raise ValueError(msg)
+        _check_measures(self.measures)
         validity = self.raw_validity
         if validity is not None and not isinstance(validity, bool):
             _finite_or_none(validity, "raw_validity")
@@ -152,13 +196,101 @@ class Trial:
 TRIAL_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Trial))
 """The field names of :class:`Trial`, in order."""
 
-_BOOL_FIELDS = {"fixed_feasible", "header_present", "degraded_flag", "oracle_degraded"}
-_FLOAT_FIELDS = {"budget", "full_score", "compressed_score"}
-_STR_FIELDS = {"task_id", "condition", "category", "model"}
-_PIVOT_FIELDS = {"full_pivot", "chosen_pivot", "truth_pivot"}
-_TRUE = {"true", "t", "yes", "y", "1"}
-_FALSE = {"false", "f", "no", "n", "0"}
-_NULL = {"", "none", "null", "na", "nan"}
+
+def _plainly_valid(t: Trial) -> bool:
+    """Whether every field has its plain type and range (the fast path of loaders).
+
+    ``False`` sends :class:`Trial` to its full check, which raises or accepts
+    the less plain forms (an ``int`` budget, a mapping that is not a dict).
+    """
+    if type(t.task_id) is not str or not t.task_id:
+        return False
+    if type(t.condition) is not str or not t.condition:
+        return False
+    for text in (
+        t.category,
+        t.model,
+        t.full_pivot,
+        t.chosen_pivot,
+        t.truth_pivot,
+        t.oracle_pivot,
+    ):
+        if text is not None and type(text) is not str:
+            return False
+    for flag in (
+        t.fixed_feasible,
+        t.header_present,
+        t.degraded_flag,
+        t.oracle_degraded,
+    ):
+        if flag is not None and type(flag) is not bool:
+            return False
+    if t.seed is not None and type(t.seed) is not int:
+        return False
+    for number in (t.budget, t.full_score, t.compressed_score):
+        if number is not None and (
+            type(number) is not float or not math.isfinite(number)
+        ):
+            return False
+    regret, validity = t.semantic_regret, t.raw_validity
+    if regret is not None and (type(regret) is not float or not 0.0 <= regret <= 1.0):
+        return False
+    if validity is not None and type(validity) is not bool:  # noqa: SIM102
+        if type(validity) is not float or not 0.0 <= validity <= 1.0:
+            return False
+    if type(t.measures) is not dict:
+        return False
+    for name, value in t.measures.items():
+        if type(name) is not str or not name or name in RESERVED_MEANS:
+            return False
+        if type(value) is not float or not math.isfinite(value):
+            return False
+    return True
+
+
+def _fill(obj: Trial, own: Mapping[str, Any], **trial: Any) -> None:
+    """Initialise a :class:`Trial` subclass: Trial fields, then its own; validate.
+
+    The simulators' records subclass :class:`Trial` with their own positional
+    ``__init__``; this sets every field (Trial defaults for those not given).
+    """
+    for f in fields(Trial):
+        if f.name in trial:
+            value = trial[f.name]
+        elif f.default is not MISSING:
+            value = f.default
+        else:
+            value = cast("Callable[[], Any]", f.default_factory)()
+        object.__setattr__(obj, f.name, value)
+    for name, value in own.items():
+        object.__setattr__(obj, name, value)
+    Trial.__post_init__(obj)
+
+
+RESERVED_MEANS = (
+    "raw_validity_score",
+    "semantic_regret",
+    "relative_regret",
+    "absolute_regret",
+)
+"""Names of the means :func:`witnesses.rates` always reports; no measure may use one."""
+
+
+def _check_measures(measures: object) -> None:
+    if not isinstance(measures, Mapping):
+        msg = f"measures must be a mapping of names to numbers, got {measures!r}"
+        raise TypeError(msg)
+    for name, value in measures.items():
+        if not isinstance(name, str) or not name:
+            msg = f"measures keys must be non-empty str, got {name!r}"
+            raise TypeError(msg)
+        if name in RESERVED_MEANS:
+            msg = f"measures key {name!r} is reserved (one of {', '.join(RESERVED_MEANS)})"
+            raise ValueError(msg)
+        _finite_or_none(value, f"measures[{name!r}]")
+        if value is None:
+            msg = f"measures[{name!r}] must be a real number, got None"
+            raise TypeError(msg)
 
 
 @runtime_checkable
@@ -219,10 +351,11 @@ class FileHarness:
 
     path: str | Path
     mapping: Mapping[str, str] | None = None
+    preset: str | None = None
 
     def trials(self) -> list[Trial]:
         """Load the file's trials."""
-        return load_trials(self.path, mapping=self.mapping)
+        return load_trials(self.path, mapping=self.mapping, preset=self.preset)
 
 
 def load_trials(
@@ -230,6 +363,10 @@ def load_trials(
     *,
     mapping: Mapping[str, str] | None = None,
     format: str | None = None,
+    preset: str | None = None,
+    measures: Mapping[str, str] | Sequence[str] | None = None,
+    constants: Mapping[str, Any] | None = None,
+    max_bytes: int = DEFAULT_MAX_BYTES,
 ) -> list[Trial]:
     r"""Read trial records from a CSV, JSON or JSONL file.
 
@@ -237,12 +374,28 @@ def load_trials(
     ----------
     path : str or Path
         The file. JSON holds a list of objects (or ``{"trials": [...]}``);
-        JSONL one object per line; CSV a header row.
+        JSONL one object per line; CSV a header row. Only regular files are
+        read, as UTF-8 (a byte-order mark is skipped).
     mapping : mapping, optional
         ``{trial_field: column}`` for columns named differently in the file;
         unmapped fields are read from the column of the same name when present.
     format : {"csv", "json", "jsonl"}, optional
         Overrides the format guessed from the suffix.
+    preset : str, optional
+        A published harness schema (a key of :data:`witnesses.PRESETS`:
+        ``"mirage-ntsb"``, ``"miragebench"``, ``"mirage-kv"``) supplying the
+        mapping, the measures and the constants; ``mapping``, ``measures`` and
+        ``constants`` given here override it.
+    measures : mapping or sequence of str, optional
+        Extra numeric columns kept in :attr:`Trial.measures`:
+        ``{name: column}``, or column names kept under their own name.
+    constants : mapping, optional
+        ``{trial_field: value}`` for fields the file does not hold (a file of
+        one method has no method column: ``{"condition": "kv-eviction"}``);
+        a mapped column present in a row wins.
+    max_bytes : int
+        Largest file read, in bytes (default :data:`DEFAULT_MAX_BYTES`,
+        256 MiB); a larger file is refused before it is read.
 
     Returns
     -------
@@ -253,13 +406,19 @@ def load_trials(
     ValueError
         Naming the file, the row (1-based; the CSV header is row 1) and the
         column at fault: a missing required column, a value that does not
-        parse, malformed JSON, an unknown field in ``mapping``.
+        parse, malformed or too deeply nested JSON, text that is not UTF-8, a
+        duplicate CSV header, a row with more or fewer cells than the header,
+        a file that is not a regular file or is larger than ``max_bytes``, an
+        unknown field in ``mapping`` or an unknown preset.
+    TypeError
+        If ``mapping``, ``measures`` or ``constants`` has the wrong type.
 
     Notes
     -----
     Booleans parse from ``true/false``, ``yes/no``, ``1/0`` (any case);
     empty cells, ``null``, ``none``, ``na`` and ``nan`` are missing values.
     Pivots are read as strings (a numeric pivot id ``7`` becomes ``"7"``).
+    CSV is parsed from the file, so a quoted cell keeps its newlines.
     Nothing read is executed (no pickle, no eval).
 
     Examples
@@ -273,31 +432,73 @@ def load_trials(
     True
     """
     path = Path(path)
-    columns = _columns(mapping, path)
+    columns, kept, fixed = _plan(path, mapping, measures, constants, preset)
     kind = _format(path, format)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        msg = f"{path}: cannot read the file ({exc.strerror})"
-        raise ValueError(msg) from None
-    records = _records(text, kind, path)
-    return [_trial(record, row, columns, path) for row, record in records]
+    if isinstance(max_bytes, bool) or not isinstance(max_bytes, int):
+        msg = f"max_bytes must be an int, got {max_bytes!r}"
+        raise TypeError(msg)
+    if max_bytes < 0:
+        msg = f"max_bytes must be >= 0, got {max_bytes!r}"
+        raise ValueError(msg)
+    records = read_records(path, kind, max_bytes)
+    plan = (columns, kept, fixed)
+    return list(build_trials(records, plan, path, Trial, same_keys=kind == "csv"))
 
 
-def _columns(mapping: Mapping[str, str] | None, path: Path) -> dict[str, str]:
-    columns = {name: name for name in TRIAL_FIELDS}
-    for key, value in (mapping or {}).items():
+def _plan(
+    path: Path,
+    mapping: Mapping[str, str] | None,
+    measures: Mapping[str, str] | Sequence[str] | None,
+    constants: Mapping[str, Any] | None,
+    preset: str | None,
+) -> tuple[list[tuple[str, str]], list[tuple[str, str]], dict[str, Any]]:
+    columns = {name: name for name in TRIAL_FIELDS if name != "measures"}
+    kept: dict[str, str] = {}
+    fixed: dict[str, Any] = {}
+    if preset is not None:
+        from witnesses._presets import get_preset
+
+        chosen = get_preset(preset)
+        columns.update(chosen.mapping)
+        kept.update(chosen.measures)
+        fixed.update(chosen.constants)
+    for key, value in _as_mapping(mapping, "mapping").items():
         if key not in columns:
             msg = (
                 f"{path}: mapping names an unknown trial field {key!r}; "
-                f"fields are {', '.join(TRIAL_FIELDS)}"
+                f"fields are {', '.join(columns)}"
             )
             raise ValueError(msg)
         if not isinstance(value, str):
             msg = f"{path}: mapping[{key!r}] must be a column name (str), got {value!r}"
             raise TypeError(msg)
         columns[key] = value
-    return columns
+    if measures is not None and not isinstance(measures, (str, Mapping)):
+        measures = {_column(name, "measures"): name for name in measures}
+    for key, value in _as_mapping(measures, "measures").items():
+        kept[key] = _column(value, f"measures[{key!r}]")
+    for key, value in _as_mapping(constants, "constants").items():
+        if key not in columns or key == "measures":
+            msg = f"constants names an unknown trial field {key!r}"
+            raise ValueError(msg)
+        fixed[key] = value
+    return list(columns.items()), list(kept.items()), fixed
+
+
+def _as_mapping(value: object, name: str) -> Mapping[str, Any]:
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        msg = f"{name} must be a mapping or None, got {value!r}"
+        raise TypeError(msg)
+    return value
+
+
+def _column(value: object, name: str) -> str:
+    if not isinstance(value, str) or not value:
+        msg = f"{name} must be a column name (non-empty str), got {value!r}"
+        raise TypeError(msg)
+    return value
 
 
 def _format(path: Path, fmt: str | None) -> str:
@@ -306,141 +507,6 @@ def _format(path: Path, fmt: str | None) -> str:
         msg = f"{path}: format must be one of 'csv', 'json', 'jsonl', got {kind!r}"
         raise ValueError(msg)
     return kind
-
-
-def _records(
-    text: str, kind: str, path: Path
-) -> Iterator[tuple[int, Mapping[str, Any]]]:
-    if kind == "csv":
-        reader = csv.DictReader(text.splitlines())
-        for offset, record in enumerate(reader):
-            if None in record:
-                msg = f"{path}: row {offset + 2}: more cells than header columns"
-                raise ValueError(msg)
-            yield offset + 2, record
-        return
-    if kind == "jsonl":
-        for number, line in enumerate(text.splitlines(), start=1):
-            if line.strip():
-                yield number, _json_object(line, path, number)
-        return
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        msg = f"{path}: malformed JSON at line {exc.lineno}: {exc.msg}"
-        raise ValueError(msg) from None
-    if isinstance(doc, dict) and isinstance(doc.get("trials"), list):
-        doc = doc["trials"]
-    if not isinstance(doc, list):
-        msg = f"{path}: JSON must hold a list of trial objects or {{'trials': [...]}}"
-        raise ValueError(msg)
-    for number, record in enumerate(doc, start=1):
-        if not isinstance(record, dict):
-            msg = f"{path}: row {number}: a trial must be a JSON object, got {record!r}"
-            raise ValueError(msg)
-        yield number, record
-
-
-def _json_object(line: str, path: Path, number: int) -> Mapping[str, Any]:
-    try:
-        record = json.loads(line)
-    except json.JSONDecodeError as exc:
-        msg = f"{path}: row {number}: malformed JSON ({exc.msg})"
-        raise ValueError(msg) from None
-    if not isinstance(record, dict):
-        msg = f"{path}: row {number}: a trial must be a JSON object, got {record!r}"
-        raise ValueError(msg)
-    return record
-
-
-def _trial(
-    record: Mapping[str, Any], row: int, columns: Mapping[str, str], path: Path
-) -> Trial:
-    values: dict[str, Any] = {}
-    for name, column in columns.items():
-        raw = record.get(column)
-        where = f"{path}: row {row}, column {column!r}"
-        value = _parse(name, raw, where)
-        if value is None and name in ("task_id", "condition"):
-            msg = f"{where}: required field {name} is missing or empty"
-            raise ValueError(msg)
-        if value is not None:
-            values[name] = value
-    try:
-        return Trial(**values)
-    except (TypeError, ValueError) as exc:
-        msg = f"{path}: row {row}: {exc}"
-        raise ValueError(msg) from None
-
-
-def _parse(name: str, raw: Any, where: str) -> Any:
-    if raw is None or (isinstance(raw, str) and raw.strip().lower() in _NULL):
-        return None
-    if isinstance(raw, float) and math.isnan(raw):
-        return None
-    if name in _BOOL_FIELDS:
-        return _parse_bool(raw, where)
-    if name in _FLOAT_FIELDS:
-        return _parse_float(raw, where)
-    if name == "raw_validity":
-        if isinstance(raw, bool) or (
-            isinstance(raw, str) and raw.strip().lower() in _TRUE | _FALSE
-        ):
-            return _parse_bool(raw, where)
-        return _parse_float(raw, where)
-    if name == "seed":
-        return _parse_int(raw, where)
-    if name in _PIVOT_FIELDS | _STR_FIELDS:
-        if isinstance(raw, (dict, list)):
-            msg = f"{where}: expected a scalar, got {raw!r}"
-            raise ValueError(msg)
-        return str(raw).strip() if isinstance(raw, str) else _scalar_str(raw)
-    msg = f"{where}: unknown field {name}"  # pragma: no cover - fields are fixed
-    raise ValueError(msg)
-
-
-def _scalar_str(raw: Any) -> str:
-    if isinstance(raw, float) and raw.is_integer():
-        return str(int(raw))
-    return str(raw)
-
-
-def _parse_bool(raw: Any, where: str) -> bool:
-    if isinstance(raw, bool):
-        return raw
-    if isinstance(raw, (int, float)) and raw in (0, 1):
-        return bool(raw)
-    if isinstance(raw, str):
-        text = raw.strip().lower()
-        if text in _TRUE:
-            return True
-        if text in _FALSE:
-            return False
-    msg = f"{where}: expected a boolean (true/false, yes/no, 1/0), got {raw!r}"
-    raise ValueError(msg)
-
-
-def _parse_float(raw: Any, where: str) -> float:
-    if isinstance(raw, bool):
-        msg = f"{where}: expected a number, got {raw!r}"
-        raise ValueError(msg)
-    try:
-        value = float(raw)
-    except (TypeError, ValueError):
-        msg = f"{where}: expected a number, got {raw!r}"
-        raise ValueError(msg) from None
-    if not math.isfinite(value):
-        msg = f"{where}: expected a finite number, got {raw!r}"
-        raise ValueError(msg)
-    return value
-
-
-def _parse_int(raw: Any, where: str) -> int:
-    value = _parse_float(raw, where)
-    if not value.is_integer():
-        msg = f"{where}: expected an integer, got {raw!r}"
-        raise ValueError(msg)
-    return int(value)
 
 
 def _finite_or_none(value: object, name: str) -> None:

@@ -1,5 +1,7 @@
 """Laws of the two context products (VM-P1, VM-P2, VM-P3, VM-R1, VM-NF)."""
 
+import pytest
+import z3
 from hypothesis import example, given
 from hypothesis import strategies as st
 
@@ -8,10 +10,14 @@ from algebra import (
     IDENTITY,
     CommittedContext,
     Context,
+    _arith,
     compose_commit,
     compose_endo,
     is_absorbed,
 )
+from algebra.absorb import absorbed_fields
+from algebra.compose import commit_fields, endo_fields
+from algebra.contract import contract_fields
 from algebra.strategies import committed_contexts, contexts
 
 KS = st.integers(min_value=0, max_value=8)
@@ -121,3 +127,117 @@ def test_vm_r1_escape_example():
 def test_tuple_keys_identity(a):
     """Tuple pivot keys (w, -t, id) work like numbers."""
     assert compose_endo(IDENTITY, a) == a
+
+
+# --- one definition for ints and z3 terms (issue 20) -----------------------------
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "want"),
+    [  # hand-computed: (w, d_total, d_pre) of a ⊗endo b
+        ((5, 3, 1), (2, 4, 2), (5, 7, 1)),  # left pivot heavier: keeps d_pre_a
+        ((5, 3, 1), (9, 4, 2), (9, 7, 5)),  # pivot moves right: d_total_a + d_pre_b
+        ((5, 3, 1), (5, 4, 2), (5, 7, 1)),  # tie: the left pivot wins
+        ((None, 2, 0), (3, 1, 1), (3, 3, 3)),  # no left pivot
+        ((4, 2, 2), (None, 6, 0), (4, 8, 2)),  # no right pivot
+        ((None, 1, 0), (None, 2, 0), (None, 3, 0)),
+        ((1, 0, 0), (2, 2, 0), (2, 2, 0)),  # the issue's non-associativity probe
+    ],
+)
+def test_endo_fields_table(a, b, want):
+    """endo_fields on hand-computed cases, and compose_endo returns the same."""
+    assert endo_fields(*a, *b) == want
+    assert compose_endo(Context(*a), Context(*b)) == Context(*want)
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "want"),
+    [
+        ((3, 2, 1, True), (9, 4, 4, False), (3, 6, 1, True)),  # committed: a kept
+        ((3, 2, 1, True), (9, 4, 4, True), (3, 6, 1, True)),
+        ((3, 2, 1, False), (9, 4, 4, True), (9, 6, 6, True)),  # shift, flag of b
+        ((3, 2, 1, False), (1, 4, 4, False), (3, 6, 1, False)),
+        ((None, 2, 0, False), (1, 0, 0, False), (1, 2, 2, False)),
+    ],
+)
+def test_commit_fields_table(a, b, want):
+    """commit_fields on hand-computed cases, and compose_commit returns the same."""
+    assert commit_fields(*a, *b) == want
+    out = compose_commit(CommittedContext(*a), CommittedContext(*b))
+    assert out == CommittedContext(*want)
+
+
+def test_predicates_table():
+    """contract_fields and absorbed_fields at their boundaries."""
+    assert contract_fields(10, 3, 3) and not contract_fields(10, 2, 3)
+    assert contract_fields(2, 2, 3) and not contract_fields(2, 1, 3)
+    assert contract_fields(0, 0, 0)
+    assert absorbed_fields(2, 3) and not absorbed_fields(3, 3)
+    assert not absorbed_fields(0, 0)
+
+
+def test_arith_concrete():
+    """The numeric interface on Python values."""
+    assert _arith.ite(True, 1, 2) == 1 and _arith.ite(False, 1, 2) == 2
+    assert _arith.maximum(3, 3) == 3 and _arith.maximum(2, 7) == 7
+    assert _arith.minimum(2, 7) == 2 and _arith.minimum(9, 4) == 4
+    assert _arith.both(True, True) and not _arith.both(True, False)
+    assert _arith.either(False, True) and not _arith.either(False, False)
+    assert _arith.negate(False) and not _arith.negate(True)
+    assert _arith.key_ge(None, None) and _arith.key_ge(1, None)
+    assert not _arith.key_ge(None, 0) and not _arith.key_ge(1, 2)
+    assert not _arith.is_symbolic(1) and _arith.is_symbolic(z3.Int("x"))
+
+
+def test_arith_symbolic_matches_concrete():
+    """On z3 constants every operation simplifies to the Python answer."""
+    values = (-1, 0, 2)
+    for x in values:
+        for y in values:
+            zx, zy = z3.IntVal(x), z3.IntVal(y)
+            assert z3.simplify(_arith.maximum(zx, zy)).as_long() == max(x, y)
+            assert z3.simplify(_arith.minimum(zx, zy)).as_long() == min(x, y)
+            got = z3.simplify(_arith.ite(zx > zy, zx, zy)).as_long()
+            assert got == (x if x > y else y)
+            for p in (False, True):
+                for q in (False, True):
+                    bp, bq = z3.BoolVal(p), z3.BoolVal(q)
+                    assert z3.is_true(z3.simplify(_arith.both(bp, bq))) == (p and q)
+                    assert z3.is_true(z3.simplify(_arith.either(bp, bq))) == (p or q)
+                    assert z3.is_true(z3.simplify(_arith.negate(bp))) == (not p)
+    keys = (None, 0, 1)
+    for a in keys:
+        for b in keys:
+            sa, sb = _arith._as_key(a), _arith._as_key(b)
+            got = z3.is_true(z3.simplify(_arith.key_ge(sa, sb)))
+            assert got == _arith.key_ge(a, b), (a, b)
+
+
+@given(contexts(), contexts())
+def test_endo_fields_on_z3_constants_equals_compose_endo(a, b):
+    """The very same function on z3 constants evaluates to compose_endo's answer."""
+    if not all(x.w is None or isinstance(x.w, int) for x in (a, b)):
+        return
+
+    key, n = _arith._as_key, z3.IntVal
+    w, t, p = endo_fields(
+        key(a.w), n(a.d_total), n(a.d_pre), key(b.w), n(b.d_total), n(b.d_pre)
+    )
+    want = compose_endo(a, b)
+    assert z3.is_true(z3.simplify(w.has)) == (want.w is not None)
+    if want.w is not None:
+        assert z3.simplify(w.value).as_fraction() == want.w
+    assert z3.simplify(t).as_long() == want.d_total
+    assert z3.simplify(p).as_long() == want.d_pre
+
+
+def test_incomparable_keys_still_name_both():
+    """The TypeError for keys of different types names both keys (behaviour kept)."""
+    with pytest.raises(TypeError, match=r"a\.w='x' and b\.w=1"):
+        compose_endo(Context("x", 0, 0), Context(1, 0, 0))
+
+
+def test_ite_rejects_a_non_key_mixed_with_a_symbolic_key():
+    """A symbolic key cannot be mixed with an arbitrary Python object."""
+    with pytest.raises(TypeError, match="key must be None, a number or a SymbolicKey"):
+        _arith.ite(z3.Bool("c"), _arith._as_key(1), "text")

@@ -1,7 +1,7 @@
 """Run the algebra and proof tests against deliberately wrong products.
 
 Usage: ``python tests/mutants/run_algebra_mutants.py``. Each mutant rewrites
-one line of ``algebra/compose.py`` in a temporary copy of the repository and
+one expression of ``algebra/compose.py`` in a temporary copy of the repository and
 runs ``pytest tests/algebra tests/proofs``; the suite must fail on every
 mutant. Prints one line per mutant with the number of failing tests.
 """
@@ -19,28 +19,32 @@ ROOT = Path(__file__).resolve().parents[2]
 
 MUTANTS = {
     "endo: ties go right (> for >=)": (
-        "    if key_ge(a.w, b.w):\n",
-        "    if key_ge(a.w, b.w) and not (a.w is not None and b.w is not None and a.w == b.w):\n",
+        "ite(key_ge(a_w, b_w), (a_w, a_pre)",
+        "ite(key_ge(a_w, b_w) and (a_w is None or b_w is None or a_w != b_w), (a_w, a_pre)",
     ),
     "endo: shift branch forgets d_total_a": (
-        "    return Context(b.w, a.d_total + b.d_total, a.d_total + b.d_pre)\n",
-        "    return Context(b.w, a.d_total + b.d_total, b.d_pre)\n",
+        "(b_w, a_total + b_pre))",
+        "(b_w, b_pre))",
+    ),
+    "endo: shift branch off by one (issue 20)": (
+        "(b_w, a_total + b_pre))",
+        "(b_w, a_total + b_pre + 1))",
     ),
     "endo: min for max (lighter pivot wins)": (
-        "    if key_ge(a.w, b.w):\n",
-        "    if not key_ge(a.w, b.w) or b.w is None:\n",
+        "ite(key_ge(a_w, b_w), (a_w, a_pre)",
+        "ite(not key_ge(a_w, b_w) or b_w is None, (a_w, a_pre)",
     ),
     "commit: committed branch shifts d_pre": (
-        "        return CommittedContext(a.w, a.d_total + b.d_total, a.d_pre, True)\n",
-        "        return CommittedContext(a.w, a.d_total + b.d_total, min(a.d_pre + b.d_pre, a.d_total + b.d_total), True)\n",
+        "ite(a_c, (a_w, a_pre), (w, pre))",
+        "ite(a_c, (a_w, min(a_pre + b_pre, a_total + b_total)), (w, pre))",
     ),
     "commit: uncommitted branch keeps flag of a": (
-        "    return CommittedContext(inner.w, inner.d_total, inner.d_pre, b.committed)\n",
-        "    return CommittedContext(inner.w, inner.d_total, inner.d_pre, a.committed)\n",
+        "either(a_c, b_c)",
+        "either(a_c, a_c)",
     ),
     "commit: commitment ignored (always endo)": (
-        "    if a.committed:\n",
-        "    if False:\n",
+        "ite(a_c, (a_w, a_pre), (w, pre))",
+        "ite(False, (a_w, a_pre), (w, pre))",
     ),
 }
 

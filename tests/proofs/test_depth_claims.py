@@ -11,9 +11,9 @@ import sympy as sp
 from hypothesis import given
 from hypothesis import strategies as st
 
+from proofs import _depth_drift, _depth_fit, check, depth
 from proofs import _depth_scatter as scatter
 from proofs import _depth_sym as sym
-from proofs import check, depth
 from proofs._smt import SmtResult
 from proofs.depth import CLAIMS
 from proofs.ledger import ClaimCheck, Verdict
@@ -32,7 +32,10 @@ from theory.strategies import depth_params, depths, items_and_fragments
 EXPECTED = {
     "DL-A4": "open",
     "DL-T7": "proven",
-    "DL-T7-RHOK": "conditional",
+    "DL-T7-RHOK": "refuted",
+    "DL-T7-RHOK-CONVEX": "refuted",
+    "DL-T7-RHOK-TRIANGULAR": "conditional",
+    "DL-A3-DIRECTION": "proven",
     "DL-T9": "proven",
     "DL-T10": "conditional",
     "DL-P1": "refuted",
@@ -45,11 +48,11 @@ EXPECTED = {
     "DL-T6-BITS": "proven",
     "DL-T6-PROBES": "conditional",
     "DL-T6-ASSEMBLY": "verified",
-    "DL-T11": "open",
+    "DL-T11": "refuted",
     "DL-T11-ASSEMBLY": "proven",
     "DL-T11-COSURFACE": "conditional",
     "DL-T11-COMPOSE": "proven",
-    "DL-T11-FIT": "open",
+    "DL-T11-FIT": "refuted",
     "DL-C2": "proven",
 }
 
@@ -168,6 +171,60 @@ def test_dl_t11_cosurface_counterexample():
     assert bounds.low == cex["P_all"] == 0.0 < bounds.independent
 
 
+def test_dl_t11_fit_witness_by_hand():
+    """LS on log through 0 over the six measured rows of Table 4, R@3, by hand."""
+    cex = check("DL-T11-FIT").counterexample
+    sigma = [0.19, 0.16, 0.20, 0.22, 0.31, 0.36]
+    recall = [0.85, 0.82, 0.79, 0.77, 0.64, 0.57]
+    assert [tuple(p) for p in cex["points"]] == list(zip(sigma, recall, strict=True))
+    log_p = sum(s * math.log(r) for s, r in zip(sigma, recall, strict=True)) / sum(
+        s * s for s in sigma
+    )
+    assert cex["p_least_squares"] == pytest.approx(math.exp(log_p), abs=1e-4)
+    assert cex["p_least_squares"] < 0.3
+    # the largest row-implied p over the rounding boxes: bm25, 0.855^(1/0.195)
+    assert cex["max_row_implied_p"] == pytest.approx(0.855 ** (1 / 0.195), abs=1e-4)
+    assert 0.0 < cex["p_binomial_mle"] < cex["max_row_implied_p"]
+
+
+def test_dl_t7_rhok_convex_witness_by_hand():
+    """rho_k = k/(k+1): log P second differences log(3/4) and 3 log(3/4) - 2 log(2/3) < 0."""
+    cex = check("DL-T7-RHOK-CONVEX").counterexample
+    assert cex["second_difference_product_d2"] == "log(3/4)"
+    by_hand = 3 * math.log(3 / 4) - 2 * math.log(2 / 3)
+    assert by_hand == pytest.approx(math.log(243 / 256)) and by_hand < 0
+    assert cex["second_difference_power_d2"] == "log(243/256)"
+    assert check("DL-T7-RHOK").counterexample == cex
+
+
+def test_dl_t7_rhok_convex_open_without_witness(monkeypatch):
+    """If the second differences were all positive (convex), no refutation is recorded."""
+    monkeypatch.setattr(
+        _depth_drift, "second_differences", lambda reading: [sp.log(sp.Rational(5, 4))]
+    )
+    result = _depth_drift.check_dl_t7_rhok_convex()
+    assert result.verdict.value == "open"
+    assert result.counterexample is None
+
+
+def test_dl_a3_direction_open_when_z3_fails(monkeypatch):
+    """A z3 'unknown' on the induction step leaves the direction open."""
+    monkeypatch.setattr(_depth_drift, "prove", _unknown)
+    assert _depth_drift.check_dl_a3_direction().verdict.value == "open"
+
+
+def test_dl_t11_fit_not_refuted_when_table_fits(monkeypatch):
+    """A table generated from p = 0.92 itself must not refute the fit."""
+    fitted = {
+        k: (v[0], v[1], v[2], round(0.92 ** v[0], 2), v[4])
+        for k, v in _depth_fit.TABLE4.items()
+    }
+    monkeypatch.setattr(_depth_fit, "TABLE4", fitted)
+    result = _depth_fit.check_dl_t11_fit()
+    assert result.verdict.value == "open"
+    assert result.counterexample is None
+
+
 # --- a proof that does not go through gives OPEN, never REFUTED ----------------
 
 # Claims whose verdict rests on a z3 proof or a sympy simplification; the rest
@@ -182,7 +239,6 @@ _PROOF_BASED = {
     "DL-T6-BITS",
     "DL-T6-PROBES",
     "DL-T6-ASSEMBLY",
-    "DL-T11",
     "DL-T11-ASSEMBLY",
     "DL-T11-COSURFACE",
     "DL-T11-COMPOSE",
@@ -216,7 +272,15 @@ def test_failed_proofs_give_open_not_refuted(monkeypatch):
     for claim_id, result in results.items():
         if result.verdict.value == "refuted":
             assert result.counterexample, claim_id
-            assert claim_id in {"DL-P1", "DL-P1-UNIMODAL", "DL-P1-PHASE"}
+            assert claim_id in {
+                "DL-P1",
+                "DL-P1-UNIMODAL",
+                "DL-P1-PHASE",
+                "DL-T11",
+                "DL-T11-FIT",
+                "DL-T7-RHOK",
+                "DL-T7-RHOK-CONVEX",
+            }
 
 
 def test_sat_model_refutes_with_the_model(monkeypatch):

@@ -58,3 +58,54 @@ def test_vm_p1_proof_fails_on_a_wrong_encoding(monkeypatch):
     monkeypatch.setattr(enc, "endo", wrong)
     vm_p1 = next(c for c in CLAIMS if c.id == "VM-P1")
     assert vm_p1.run().verdict.value != "proven"
+
+
+def test_encoding_runs_the_package_code():
+    """The symbolic products are the package's functions, not a transcription.
+
+    compose_endo/compose_commit call endo_fields/commit_fields, and the
+    encoding calls the very same function objects on z3 terms.
+    """
+    from algebra import absorb, compose, contract
+
+    assert enc.endo_fields is compose.endo_fields
+    assert enc.commit_fields is compose.commit_fields
+    assert enc.absorbed_fields is absorb.absorbed_fields
+    assert enc.contract_fields is contract.contract_fields
+    assert "endo_fields" in compose.compose_endo.__code__.co_names
+    assert "commit_fields" in compose.compose_commit.__code__.co_names
+    assert "absorbed_fields" in absorb.is_absorbed.__code__.co_names
+    assert "contract_fields" in contract.satisfies_contract.__code__.co_names
+
+
+def test_a_broken_product_is_seen_by_the_proof(monkeypatch):
+    """Patching the package function the encoding runs unsettles VM-P1 (with a model)."""
+    from algebra._arith import ite, key_ge
+    from proofs.monoid import check_endo_associative
+
+    def broken(a_w, a_total, a_pre, b_w, b_total, b_pre):
+        left = key_ge(a_w, b_w)
+        shift = a_total + b_pre + 1  # the issue's break
+        return ite(left, a_w, b_w), a_total + b_total, ite(left, a_pre, shift)
+
+    monkeypatch.setattr(enc, "endo_fields", broken)
+    result = check_endo_associative()
+    assert result.verdict.value == "refuted"
+    assert result.counterexample
+
+
+def test_definedness_is_part_of_every_law():
+    """A product leaving the normal form (the constructor would raise) is not 'equal'."""
+    import z3
+
+    a = enc.Sym(z3.BoolVal(True), z3.RealVal(1), z3.IntVal(1), z3.IntVal(1))
+    bad = enc.Sym(a.has, a.w, a.t, a.p, None, z3.BoolVal(False))
+    assert z3.is_false(z3.simplify(enc.equal(bad, bad)))
+    assert z3.is_true(z3.simplify(enc.equal(a, a)))
+
+
+def test_normal_form_agrees_with_context_validation():
+    """The carrier constraints equal Context/CommittedContext validation (bounded)."""
+    agree, cases = enc.normal_form_agrees(bound=3)
+    assert agree
+    assert cases == 2 * 5 * 5 * 3

@@ -4,6 +4,7 @@ import functools
 import json
 import math
 import types
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -11,28 +12,45 @@ import sympy as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from proofs import _floors_context, _floors_decay, check, floors
+from proofs import (
+    _floors_context,
+    _floors_decay,
+    _floors_learning,
+    _floors_t2,
+    check,
+    floors,
+)
 from proofs.floors import CLAIMS, fano_left_side
 from theory.decay_fit import compare_decays
-from theory.floors import bayes_floor, candidate_floor, fano_bound, mutual_information
+from theory.floors import (
+    bayes_floor,
+    candidate_floor,
+    conditional_entropy,
+    conditional_mutual_information,
+    fano_bound,
+    mutual_information,
+)
 
 FLOORS_VERDICTS = {
     "DL-D1": "proven",
-    "DL-T1": "verified",
-    "DL-T2": "verified",
-    "DL-T1-BAYES": "verified",
-    "DL-T1-FANO": "verified",
+    "DL-T1": "conditional",
+    "DL-T2": "refuted",
+    "DL-T1-BAYES": "conditional",
+    "DL-T1-FANO": "conditional",
     "DL-T1-FANO-MONO": "proven",
     "DL-T1-VACUOUS": "proven",
     "DL-T1-EX": "verified",
     "DL-T2-ID": "proven",
-    "DL-T2-DPI": "verified",
-    "DL-T2-EQ": "verified",
-    "DL-T2-CX": "verified",
-    "DL-C1": "verified",
+    "DL-T2-DPI": "proven",
+    "DL-T2-EQ": "proven",
+    "DL-T2-ONLYIF": "refuted",
+    "DL-T2-CX": "proven",
+    "DL-C1": "conditional",
     "DL-L1": "conditional",
-    "DL-T3": "verified",
-    "DL-T4": "conditional",
+    "DL-T3": "conditional",
+    "DL-T4": "refuted",
+    "DL-T4-OCCAM": "refuted",
+    "DL-T4-LOWER": "conditional",
     "DL-T5": "conditional",
     "DL-T8": "conditional",
     "DL-DECAY-ID": "conditional",
@@ -72,8 +90,47 @@ def test_dl_t8_counterexample_is_real():
 def test_dl_t2_counterexample_values():
     """The DL-T2 counterexample records I(Y;C|X) = 0 and I(D;C|X) = 1 bit (hand values)."""
     cx = _check("DL-T2-CX").counterexample
-    assert cx["I(Y;C|X)"] == 0.0
-    assert cx["I(D;C|X)"] == 1.0
+    assert cx["I(Y;C|X)"] == "0"
+    assert cx["I(D;C|X)"] == "1"
+
+
+def _cells(law):
+    """numpy table[x, d, y, c] of a law 'D uniform, Y = phi(D), C = ctx(D)'."""
+    size, phi, ctx = law
+    table = np.zeros((1, size, 2, 2))
+    for d in range(size):
+        table[0, d, phi(d), ctx(d)] += 1 / size
+    return table
+
+
+@pytest.mark.parametrize(
+    ("name", "law", "bits"),
+    [
+        ("smallest", (2, lambda d: 0, lambda d: 0), 0.0),
+        ("informative", (4, lambda d: d // 2, lambda d: d // 2), 1.0),
+    ],
+)
+def test_dl_t2_onlyif_witness_is_real(name, law, bits):
+    """The recorded witnesses have equality and H(D|X,Y) = 1 bit (theory.floors, floats)."""
+    cx = _check("DL-T2-ONLYIF").counterexample[name]
+    table = _cells(law)
+    i_yc = conditional_mutual_information(table, 2, 3, 0)
+    i_dc = conditional_mutual_information(table, 1, 3, 0)
+    h_d = conditional_entropy(table, 1, (0, 2))
+    assert i_yc == pytest.approx(bits, abs=1e-12) == i_dc
+    assert h_d == pytest.approx(1.0, abs=1e-12)
+    assert (cx["I(Y;C|X)"], cx["I(D;C|X)"], cx["H(D|X,Y)"]) == (
+        str(int(bits)),
+        str(int(bits)),
+        "1",
+    )
+
+
+def test_dl_t2_umbrella_falls_with_onlyif():
+    """DL-T2 states the iff, so its refuted 'only if' part refutes it with that witness."""
+    result = _check("DL-T2")
+    assert result.counterexample == _check("DL-T2-ONLYIF").counterexample
+    assert "if and only if" in next(c for c in CLAIMS if c.id == "DL-T2").statement
 
 
 def test_dl_t1_worked_example_precision():
@@ -171,6 +228,26 @@ def test_dl_t4_broken_count_is_open(monkeypatch):
     assert floors.check_learning_bound().verdict.value == "open"
 
 
+def test_dl_t4_occam_witness_by_hand():
+    """n = 0 <= 4(ln 2 + ln 4) = 8.318; a fixed label errs on the other target: P = 1."""
+    cx = _check("DL-T4-OCCAM").counterexample
+    assert (
+        cx["n"] == 0 <= cx["printed_bound"] == pytest.approx(4 * math.log(8), abs=1e-4)
+    )
+    assert cx["min_max_failure_probability"] == "1"
+    assert _check("DL-T4").counterexample == cx
+
+
+def test_dl_t4_occam_open_if_a_learner_could_succeed(monkeypatch):
+    """If some learner met the target with no samples, there is no witness: open."""
+    monkeypatch.setattr(
+        _floors_learning, "worst_failure_at_zero_samples", lambda k: Fraction(0)
+    )
+    result = _floors_learning.check_occam_direction()
+    assert result.verdict.value == "open"
+    assert result.counterexample is None
+
+
 def test_dl_t5_broken_end_points_are_open(monkeypatch):
     """A recall bound below 1 at R = H = 2 bits (hand: lossless) makes DL-T5 open."""
     monkeypatch.setattr(_floors_decay, "recall_bound", lambda *_: 0.5)
@@ -191,27 +268,49 @@ def _fake_gain(i_yc, i_dc):
 
 
 def test_dl_t2_cx_not_strict_is_refuted(monkeypatch):
-    """If the stated example gave I(Y;C|X) = I(D;C|X), the recorded numbers refute it."""
+    """If the exact entropies of the stated example were equal, that refutes it."""
+    fake = {"I(Y;C|X)": sp.Integer(1), "I(D;C|X)": sp.Integer(1), "H(D|X,Y)": 1}
+    monkeypatch.setattr(_floors_context.sym_t2, "exact_measures", lambda _j: fake)
     monkeypatch.setattr(_floors_context, "context_gain", _fake_gain(1.0, 1.0))
     result = _floors_context.check_context_gain_counterexample()
     assert result.verdict.value == "refuted"
     assert result.counterexample["I(Y;C|X)"] == result.counterexample["I(D;C|X)"]
 
 
-def test_dl_t2_cx_off_hand_values_is_open(monkeypatch):
-    """Strict but off the hand values 0 and 1 bit: the code is suspect, so open."""
+def test_dl_t2_cx_code_off_exact_values_is_open(monkeypatch):
+    """Float code off the exact 0 and 1 bit: the code is suspect, so open."""
     monkeypatch.setattr(_floors_context, "context_gain", _fake_gain(0.2, 0.7))
     result = _floors_context.check_context_gain_counterexample()
     assert result.verdict.value == "open"
 
 
-def test_dl_t2_eq_failure_records_its_table(monkeypatch):
-    """An equality gap of 0.5 bit is a witness: refuted with the table and phi."""
-    monkeypatch.setattr(_floors_context, "context_gain", _fake_gain(0.0, 0.5))
-    result = _floors_context.check_context_gain_equality()
-    assert result.verdict.value == "refuted"
-    assert result.counterexample["i_dc"] - result.counterexample["i_yc"] == 0.5
-    assert np.asarray(result.counterexample["table"]).shape == (2, 3, 2)
+def test_dl_t2_dpi_code_violation_is_open_not_refuted(monkeypatch):
+    """context_gain breaking a proven inequality is a code fault: open, never refuted."""
+    monkeypatch.setattr(_floors_context, "context_gain", _fake_gain(0.9, 0.5))
+    assert _floors_context.check_context_gain_inequality().verdict.value == "open"
+
+
+def test_dl_t2_eq_broken_derivation_is_open(monkeypatch):
+    """If the termwise step did not simplify to 0, the 'if' half is open, not proven."""
+    monkeypatch.setattr(_floors_t2, "recoverable_term", lambda: (False, "residual 1"))
+    assert _floors_t2.check_context_gain_equality().verdict.value == "open"
+
+
+def test_dl_t2_onlyif_without_witness_is_open(monkeypatch):
+    """If the witnesses did not show equality with H(D|X,Y) > 0, no refutation."""
+    fake = {"I(Y;C|X)": sp.Integer(0), "I(D;C|X)": sp.Integer(1), "H(D|X,Y)": 1}
+    monkeypatch.setattr(_floors_t2, "exact_measures", lambda _j: fake)
+    result = _floors_t2.check_context_gain_strict_otherwise()
+    assert result.verdict.value == "open"
+    assert result.counterexample is None
+
+
+def test_dl_t2_exact_measures_match_hand_values():
+    """Y = D (bijective), C = D: every quantity is H(D) = log2 3 bits, exactly."""
+    m = _floors_t2.exact_measures(_floors_t2.exact_joint(3, lambda d: d, lambda d: d))
+    assert sp.simplify(m["I(D;C|X)"] - sp.log(3, 2)) == 0
+    assert sp.simplify(m["I(Y;C|X)"] - sp.log(3, 2)) == 0
+    assert m["H(D|X,Y)"] == 0
 
 
 def test_dl_t8_data_processing_failure_is_refuted(monkeypatch):

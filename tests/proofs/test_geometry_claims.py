@@ -2,18 +2,20 @@
 
 import json
 import math
-import types
 
 import numpy as np
 import pytest
 import sympy as sp
 
+import proofs._geometry_bounds as bounds
 import proofs._geometry_metric as metric
+import proofs._geometry_scale as scale
+import proofs._geometry_sheaf_cost as sheaf_cost
 import proofs.geometry as geometry
 from proofs import check
 from proofs.geometry import CLAIMS
 from proofs.ledger import ClaimCheck, Verdict
-from theory.fisher_rao import cosine_similarity, fisher_rao_distance, paper_eq3_distance
+from theory.fisher_rao import fisher_rao_distance, paper_eq3_distance
 
 EXPECTED = {
     "SLM-T6.1": "refuted",
@@ -23,20 +25,34 @@ EXPECTED = {
     "SLM-T6.1-TRIANGLE": "refuted",
     "SLM-T6.1-INVARIANCE": "conditional",
     "SLM-T6.1-COST": "verified",
-    "SLM-C6.2": "verified",
-    "SLM-P7.2": "verified",
+    "SLM-C6.2": "refuted",
+    "SLM-C6.2-MAY": "verified",
+    "SLM-C6.2-SPECIFICALLY": "refuted",
+    "SLM-P7.2": "refuted",
+    "SLM-P7.2-CRITERION": "refuted",
+    "SLM-P7.2-FINER": "refuted",
+    "SLM-P7.2-COUNT": "refuted",
     "SLM-E16": "refuted",
     "SLM-T6.3": "refuted",
     "SLM-T6.3-DRIFT": "refuted",
     "SLM-T6.3-NORMALISABLE": "refuted",
-    "SLM-T6.5": "conditional",
-    "SLM-T6.6": "refuted",
-    "SLM-P7.1": "conditional",
+    "SLM-T6.5": "refuted",
+    "SLM-T6.5-EQ26": "refuted",
+    "SLM-T6.5-THETA": "proven",
+    "SLM-T6.6": "proven",
+    "SLM-P7.1": "refuted",
+    "SLM-P7.1-CAP": "refuted",
+    "SLM-P7.1-NUMBER": "refuted",
+    "SLM-P7.1-LINEAR": "proven",
+    "SLM-P7.1-SNR": "refuted",
+    "SLM-S7.6-CONTRA": "conditional",
+    "SLM-S5.4-COST": "refuted",
+    "SLM-S5.4-COST-H1": "refuted",
 }
 
 
 def test_every_section3_claim_but_the_sheaf_is_registered():
-    """The ledger holds exactly the expected ids, all tagged SLM, and no SLM-S5.4."""
+    """The ledger holds exactly the expected ids, all tagged SLM (of §5.4 only its complexity claims; the sheaf claims are proofs.sheaf)."""
     ids = [c.id for c in CLAIMS]
     assert sorted(ids) == sorted(EXPECTED)
     assert all(c.source == "SLM" for c in CLAIMS)
@@ -124,22 +140,61 @@ def test_stratonovich_shift_by_hand():
     assert geometry._stratonovich_shift() == -t
 
 
-def test_slm_t65_counterexample_recomputed():
-    """sigma^2/D = 4, r = 2, d = 1: 4 r^(-2l/d) = 1 at l = 1; log 4/log 2 = 2 (the text's form)."""
-    cx = check("SLM-T6.5").counterexample
-    level = sp.Symbol("l", positive=True)
-    ratio, r, d = cx["variance_ratio"], cx["r"], cx["d"]
-    (solved,) = sp.solve(sp.Eq(ratio * sp.Integer(r) ** (-2 * level / d), 1), level)
-    assert cx["right"] == pytest.approx(float(solved)) == 1.0
-    assert cx["paper_alt"] == pytest.approx(2 * float(solved))
-    assert sp.simplify(sp.log(ratio) / sp.log(r)) == 2
+def test_slm_t65_eq26_counterexample_by_hand():
+    """sigma^2/D_min = 4, r = 2: sigma^2 -> sigma^2/2 -> sigma^2/4 is 2 levels; Eq. 26: 1."""
+    cx = check("SLM-T6.5-EQ26").counterexample
+    distortion, levels = sp.Integer(cx["variance_ratio"]), 0
+    while distortion > 1:
+        distortion, levels = distortion / cx["r"], levels + 1
+    assert levels == cx["levels_needed"] == 2
+    assert cx["eq26"] == math.log(4) / (2 * math.log(2)) == 1.0
+    assert check("SLM-T6.5").counterexample == cx
 
 
-def test_slm_p71_dimensions_recorded():
-    """The crossing dimensions are near 5.7 and 559 (see test_hopfield for the bracket)."""
-    low, high = check("SLM-P7.1").counterexample["d_for_100"]
-    assert 4 < low < 8
-    assert 512 < high < 768
+def test_slm_p71_cap_counterexample_by_hand():
+    """d = 3: the cosine is uniform on [-1, 1], so P(cos >= 0.95) = 0.025; Eq. 29: 0.05."""
+    cx = check("SLM-P7.1-CAP").counterexample
+    assert (cx["true_fraction"], cx["eq29_fraction"]) == ("1/40", "1/20")
+    from scipy.special import betainc
+
+    x = 0.05 * (2 - 0.05)
+    assert betainc(1.0, 0.5, x) == pytest.approx(0.05, abs=1e-15)
+    assert pytest.approx(0.025) == (1 - 0.95) / 2
+
+
+def test_slm_p71_number_is_astronomically_small():
+    """Eq. 29 at d = 384, eps = 0.05 is below 1e-190 (leading term x^a/(a B(a, 1/2)))."""
+    cx = check("SLM-P7.1-NUMBER").counterexample
+    a, x = 191.5, 0.0975
+    log10_lead = (
+        a * math.log10(x)
+        + 0.5 * math.log10(1 - x)
+        - math.log10(a)
+        - (math.lgamma(a) + math.lgamma(0.5) - math.lgamma(a + 0.5)) / math.log(10)
+    )
+    assert math.log10(cx["A_eq29"]) == pytest.approx(log10_lead, abs=0.05)
+    assert cx["expected_count"] < 1e-180 < cx["claimed"]
+
+
+def test_slm_p72_and_c62_witnesses_by_hand():
+    """Eq. 3 by hand: [2 log e]^2 = [2 log(1/e)]^2 = 4; d(q, b) = sqrt((2 ln 10)^2 + ...)."""
+    cx = check("SLM-P7.2-CRITERION").counterexample
+    assert cx["eq31"] == (2 * math.log(math.e / math.exp(-1))) ** 2 == 16.0
+    assert _eq3((1.0, 1.0), (1.0, math.e)) == pytest.approx(2.0)
+    assert _eq3((1.0, 1.0), (1.0, 1 / math.e)) == pytest.approx(2.0)
+    cx = check("SLM-C6.2-SPECIFICALLY").counterexample
+    by_hand = math.hypot(2 * math.log(10), 2 * math.log(0.9))
+    assert cx["d_eq3_b"] == pytest.approx(by_hand, abs=1e-6)
+    assert cx["d_eq3_a"] == 0.0
+
+
+def test_slm_t66_energy_is_never_negative_by_hand():
+    """Eq. 10 at a stored unit pattern, M = 2 orthogonal, beta = 1: E = 1 - lse >= 0."""
+    from theory.hopfield import hopfield_energy
+
+    energy = hopfield_energy([1.0, 0.0], [[1.0, 0.0], [0.0, 1.0]], beta=1.0)
+    by_hand = -math.log(math.e + 1) + 0.5 + math.log(2) + 0.5
+    assert energy == pytest.approx(by_hand) and by_hand > 0
 
 
 # --- each verdict-deciding check, broken on purpose, must lose its verdict ---
@@ -191,16 +246,6 @@ def _eq16_exponent(m1, s1, m2, s2):
     return float(np.sum(diff**2 / np.asarray(s2, dtype=float) ** 2))
 
 
-def _doubled_depth():
-    """Depth laws with the text's log(sigma^2/D_min)/log r (twice too deep at d = 1)."""
-    sigma2, dmin, r, d, n, level = sp.symbols("sigma2 D_min r d N l", positive=True)
-    return {
-        "depth": d * sp.log(sigma2 / dmin) / sp.log(r),
-        "distortion": sigma2 * r ** (-level / d),
-        "depth_at_resolution": 2 * sp.log(n) / sp.log(r),
-    }
-
-
 _T, _K = sp.Symbol("T", positive=True), sp.Symbol("k", real=True)
 
 BREAKS = {
@@ -236,18 +281,6 @@ BREAKS = {
         metric._check_invariance,
     ),
     "COST": (metric, "paper_eq3_distance", _first_coords_only, metric._check_cost),
-    "C6.2": (
-        geometry,
-        "paper_retrieval_score",
-        lambda q, m, v: cosine_similarity(q, m),
-        geometry._check_c62,
-    ),
-    "P7.2": (
-        geometry,
-        "variance_heuristic",
-        lambda m: np.ones(len(m)),
-        geometry._check_p72,
-    ),
     "E16": (geometry, "fisher_rao_distance", _eq16_exponent, geometry._check_e16),
     "DRIFT-coefficient": (
         geometry,
@@ -273,30 +306,6 @@ BREAKS = {
         lambda k: sp.Rational(1, 2),
         geometry._check_t63_normalisable,
     ),
-    "T6.5-laws": (
-        geometry,
-        "progressive_depth_symbolic",
-        _doubled_depth,
-        geometry._check_t65,
-    ),
-    "T6.5-depth": (
-        geometry,
-        "progressive_depth",
-        lambda ratio, r, **k: math.log(ratio) / math.log(r),
-        geometry._check_t65,
-    ),
-    "T6.6": (
-        geometry,
-        "count_attractors",
-        lambda patterns, beta: types.SimpleNamespace(count=1, max_energy=0.0),
-        geometry._check_t66,
-    ),
-    "P7.1": (
-        geometry,
-        "expected_near_best",
-        lambda n, d, eps: 1e6 / n,
-        geometry._check_p71,
-    ),
 }
 
 
@@ -306,8 +315,6 @@ def test_broken_computation_gives_open(monkeypatch, name):
     target, attr, broken, check_fn = BREAKS[name]
     assert check_fn().verdict is not Verdict.OPEN  # the real computation settles it
     monkeypatch.setattr(target, attr, broken)
-    if name == "P7.1":  # keep the slow root search out of it
-        monkeypatch.setattr(geometry, "dimension_for_near_best", lambda *a, **k: 5.0)
     assert check_fn.__wrapped__().verdict is Verdict.OPEN
 
 
@@ -325,3 +332,91 @@ def test_parent_refuted_only_through_a_refuted_part(monkeypatch, module, parent,
     assert getattr(module, parent).__wrapped__().verdict is Verdict.REFUTED
     monkeypatch.setattr(module, parts[0], _open(parts[0]))
     assert getattr(module, parent).__wrapped__().verdict is Verdict.OPEN
+
+
+def test_slm_s76_contradictions_bound_by_hand():
+    """C(N,2) - (N-1) = (N-1)(N-2)/2 >= 0; at N = 1e5, p = 1e-6 the count is 4999.95."""
+    n = 10**5
+    assert math.comb(n, 2) * 1e-6 == pytest.approx(4999.95)
+    assert all(
+        math.comb(k, 2) - (k - 1) == (k - 1) * (k - 2) // 2 for k in range(2, 50)
+    )
+    assert "P(at least one) = p_c for every N" in check("SLM-S7.6-CONTRA").evidence
+
+
+def test_slm_s54_cost_witnesses_by_hand():
+    """All-ones rho: (rho f)_i = sum_j rho_ij; h1 of the triangle = dim ker(rho - I)."""
+    rho = np.ones((3, 3))
+    for i, j in [(0, 0), (2, 1)]:
+        bumped = rho.copy()
+        bumped[i, j] += 1
+        assert not np.array_equal(bumped @ np.ones(3), rho @ np.ones(3))
+    eye = np.eye(3)
+    bumped = eye.copy()
+    bumped[0, 2] += 1
+    assert 3 - np.linalg.matrix_rank(bumped - eye) == 2 < 3
+    assert check("SLM-S5.4-COST").counterexample["entries_that_change_the_output"] == 16
+    assert check("SLM-S5.4-COST-H1").counterexample["entries_that_change_h1"] == 16
+
+
+def test_slm_s54_cost_open_if_an_entry_did_not_matter(monkeypatch):
+    """If some entry of rho could be skipped, there is no lower-bound witness: open."""
+    monkeypatch.setattr(sheaf_cost, "entries_that_matter", lambda d: (d * d - 1, 0))
+    assert sheaf_cost.check_coboundary_cost().verdict is Verdict.OPEN
+    assert sheaf_cost.check_h1_cost().verdict is Verdict.OPEN
+
+
+SCALE_BREAKS = {
+    "P7.1-CAP": (
+        scale,
+        "cap_probability",
+        lambda t, d: 2 * (1 - t),
+        scale.check_p71_cap,
+    ),
+    "P7.1-NUMBER": (
+        scale,
+        "paper_cap_fraction",
+        lambda d, eps: 1e-3,
+        scale.check_p71_number,
+    ),
+    "P7.1-SNR": (scale, "paper_cap_fraction", lambda d, eps: 1e-9, scale.check_p71_snr),
+    "P7.2-CRITERION": (
+        scale,
+        "paper_eq3_distance",
+        lambda m1, s1, m2, s2: float(np.sum(np.asarray(s2))),
+        scale.check_p72_criterion,
+    ),
+    "P7.2-FINER": (scale, "fisher_rao_distance", lambda *a: 0.0, scale.check_p72_finer),
+    "P7.2-COUNT": (scale, "paper_eq3_distance", lambda *a: 1.0, scale.check_p72_count),
+    "C6.2-MAY": (scale, "paper_eq3_distance", lambda *a: 1.0, scale.check_c62_may),
+    "C6.2-SPECIFICALLY": (
+        scale,
+        "paper_eq3_distance",
+        lambda *a: 1.0,
+        scale.check_c62_specifically,
+    ),
+    "T6.5-EQ26": (
+        bounds,
+        "levels_needed",
+        lambda ratio, r: sp.Integer(1),
+        bounds.check_t65_eq26,
+    ),
+    "T6.5-THETA": (
+        bounds,
+        "levels_needed",
+        lambda ratio, r: sp.log(ratio) / (2 * sp.log(r)) + 1,
+        bounds.check_t65_theta,
+    ),
+    "T6.6": (bounds, "hopfield_energy", lambda *a, **k: -0.5, bounds.check_t66),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SCALE_BREAKS))
+def test_broken_scale_computation_gives_open(monkeypatch, name):
+    """The §6.3/§7.6 checks: break the computation, get OPEN (never a bare refutation)."""
+    target, attr, broken, check_fn = SCALE_BREAKS[name]
+    assert check_fn().verdict is not Verdict.OPEN
+    monkeypatch.setattr(target, attr, broken)
+    result = check_fn()
+    assert result.verdict is Verdict.OPEN
+    assert result.counterexample is None

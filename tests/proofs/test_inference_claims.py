@@ -13,7 +13,9 @@ from theory.inference import cohens_h, hoeffding_sample_size, rule_of_three
 
 EXPECTED = {
     "DL-INF-RULE3": Verdict.CONDITIONAL,
-    "DL-INF-HOEFFDING": Verdict.VERIFIED,
+    "DL-INF-HOEFFDING": Verdict.REFUTED,
+    "DL-INF-HOEFFDING-BOUND": Verdict.CONDITIONAL,
+    "DL-INF-HOEFFDING-N40": Verdict.REFUTED,
     "DL-INF-COHENH": Verdict.CONDITIONAL,
 }
 
@@ -68,21 +70,50 @@ def test_dl_inf_cohenh_transcription(p1, p2):
     )
 
 
-def test_dl_inf_hoeffding_check_fails_on_wrong_sample_size(monkeypatch):
+# --- a failure of our code is open, never refuted (no witness) ----------------
+
+
+def test_dl_inf_hoeffding_wrong_sample_size_is_open(monkeypatch):
     monkeypatch.setattr(ledger_module, "hoeffding_sample_size", lambda eps, delta: 737)
-    assert ledger_module._check_hoeffding().verdict is Verdict.REFUTED
+    result = ledger_module._check_hoeffding_bound()
+    assert result.verdict is Verdict.OPEN
+    assert result.counterexample is None
 
 
-def test_dl_inf_rule3_check_fails_on_wrong_bound(monkeypatch):
+def test_dl_inf_rule3_wrong_bound_is_open(monkeypatch):
     monkeypatch.setattr(
         ledger_module,
         "rule_of_three",
         lambda n: rule_of_three(n)._replace(high=2.5 / n),
     )
-    assert ledger_module._check_rule3().verdict is Verdict.REFUTED
+    assert ledger_module._check_rule3().verdict is Verdict.OPEN
 
 
-def test_dl_inf_cohenh_check_fails_on_wrong_labels(monkeypatch):
+def test_dl_inf_cohenh_wrong_labels_is_open(monkeypatch):
     wrong = type(cohens_h(0.5, 0.5))
     monkeypatch.setattr(ledger_module, "cohens_h", lambda a, b: wrong(a - b, "small"))
-    assert ledger_module._check_cohens_h().verdict is Verdict.REFUTED
+    assert ledger_module._check_cohens_h().verdict is Verdict.OPEN
+
+
+def test_dl_inf_hoeffding_n40_witness_by_hand(results):
+    """Remark 1 at n = 40: 2e^-0.8 = 0.8987 (10% coverage); exact miss at p = 1/2.
+
+    Hand: the band |K/40 - 1/2| >= 0.1 is K <= 16 or K >= 24; its binomial mass is
+    2 P(K <= 16) with K ~ Bin(40, 1/2); sqrt(ln 40 / 80) = 0.2147.
+    """
+    cx = results["DL-INF-HOEFFDING-N40"].counterexample
+    tail = 2 * sum(math.comb(40, k) for k in range(17)) / 2**40
+    assert cx["exact_worst_miss_n40"] == pytest.approx(tail, abs=1e-6)
+    assert cx["bound_n40"] == pytest.approx(2 * math.exp(-0.8), abs=1e-6)
+    assert cx["hoeffding_95_half_width_n40"] == pytest.approx(0.214735, abs=1e-6)
+    assert cx["n_for_0.10_at_95"] == 185
+    assert cx["bound_n12"] > 1
+    assert results["DL-INF-HOEFFDING"].counterexample == cx
+
+
+def test_dl_inf_hoeffding_n40_not_refuted_when_band_is_usable(monkeypatch):
+    """A bound of 0.04 at n = 40 would support the band: then no refutation."""
+    monkeypatch.setattr(ledger_module, "hoeffding_bound", lambda n, eps: 0.04)
+    result = ledger_module._check_hoeffding_remark()
+    assert result.verdict is not Verdict.REFUTED
+    assert result.counterexample is None

@@ -71,12 +71,14 @@ def test_claim_ids_unique_and_sources_known():
 def test_crashing_check_is_reported_not_raised(monkeypatch):
     """A check that raises becomes an error row and the CLI exits 1."""
     import proofs.register as reg
+    from proofs import _cli
 
     def boom():
         raise RuntimeError("deliberate")
 
     bad = Claim("VM-P1", "VM", "x", Kind.SMT, boom)
     monkeypatch.setattr(reg, "CLAIMS", (bad,))
+    monkeypatch.setattr(_cli, "CLAIMS", (bad,))
     rows = reg.ledger()
     assert rows[0].result is None
     assert "deliberate" in rows[0].error
@@ -126,7 +128,7 @@ def test_unknown_claim_is_usage_error(capsys):
     with pytest.raises(SystemExit) as exc:
         main(["--claim", "NOPE"])
     assert exc.value.code == 2
-    assert "claim_id='NOPE' is not registered" in capsys.readouterr().err
+    assert "claim 'NOPE' is not registered" in capsys.readouterr().err
 
 
 def test_report_written_atomically(tmp_path, capsys):
@@ -134,7 +136,7 @@ def test_report_written_atomically(tmp_path, capsys):
     out = tmp_path / "ledger.md"
     assert main(["--claim", "VM-R1", "--report", str(out)]) == 0
     text = out.read_text()
-    assert "| VM-R1 | VM | smt | proven |" in text
+    assert "### VM-R1: proven" in text and "- **Kind:** smt" in text
     assert [p.name for p in tmp_path.iterdir()] == ["ledger.md"]
 
 

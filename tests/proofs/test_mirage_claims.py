@@ -53,6 +53,13 @@ def _rows(valid, preserved, n=100):
                     "full_valid": True,
                     "pivot_preserved": ok and seed in preserved[strategy],
                     "fixed_valid": True,
+                    # what sweep_trials reads (the rate layer recomputes preservation)
+                    "full_tp": "e1",
+                    "free_tp": "e1" if seed in preserved[strategy] else "e2",
+                    "full_score": None,
+                    "free_score": None,
+                    "semantic_regret": None,
+                    "rejected_gap_guard": 0,
                 }
             )
     return out

@@ -109,8 +109,17 @@ def test_json_document_keys_and_byte_identical_runs(capsys):
 def test_table_is_the_default_output(capsys):
     assert main([]) == 0
     out = capsys.readouterr().out
-    assert "witness triple: True" in out
-    assert "21.46727272727273" in out
+    assert "witness triple (M=1: full valid, naive not, contract valid): yes" in out
+    assert "substituting pivot e45 for e41, scoring 54% less" in out
+    assert "naive                  2 10   yes    e45   21.467" in out
+    assert "keeps all 40 block-1 events" in out
+
+
+def test_table_says_when_the_contract_is_vacuous(capsys):
+    assert main(["--semantics", "paper"]) == 1
+    out = capsys.readouterr().out
+    assert "the contract is vacuous" in out
+    assert "witness triple (M=1: full valid, naive not, contract valid): no" in out
 
 
 def test_out_writes_the_document_atomically(tmp_path, capsys):

@@ -28,13 +28,19 @@ from witnesses.simulators.knowledge import (
     KnowledgeStore,
     density_adaptive_retrieve,
 )
+from witnesses.trials import Trial, _fill
 
 __all__ = ["AdaptiveRetrievalSimulator", "KnowledgeTrial"]
 
 
-@dataclass(frozen=True, slots=True)
-class KnowledgeTrial:
+@dataclass(frozen=True, slots=True, kw_only=True, init=False)
+class KnowledgeTrial(Trial):
     """One query answered by one method.
+
+    A :class:`~witnesses.Trial` whose answer always counts as valid: the target fact is the truth and full-context
+    pivot, the chosen pivot is it when the first result is the target and
+    ``"miss"`` otherwise (pivot preservation is precision at 1); the category
+    is ``"adversarial"`` or ``"plain"``; ``density`` is also a measure.
 
     Attributes
     ----------
@@ -54,13 +60,40 @@ class KnowledgeTrial:
     True
     """
 
-    task_id: str
-    condition: str
-    seed: int
     adversarial: bool
     correct: bool
     density: float
     switched: bool
+
+    def __init__(
+        self,
+        task_id: str,
+        condition: str,
+        seed: int,
+        adversarial: bool,  # noqa: FBT001 - the record\'s positional fields
+        correct: bool,  # noqa: FBT001 - the record\'s positional fields
+        density: float,
+        switched: bool,  # noqa: FBT001 - the record\'s positional fields
+    ) -> None:
+        own = {
+            "adversarial": adversarial,
+            "correct": correct,
+            "density": density,
+            "switched": switched,
+        }
+        _fill(
+            self,
+            own,
+            task_id=task_id,
+            condition=condition,
+            seed=seed,
+            raw_validity=True,
+            category="adversarial" if adversarial else "plain",
+            full_pivot=f"{task_id}:target",
+            truth_pivot=f"{task_id}:target",
+            chosen_pivot=f"{task_id}:target" if correct else "miss",
+            measures={"density": float(density)},
+        )
 
 
 @dataclass(frozen=True, slots=True)

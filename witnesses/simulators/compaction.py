@@ -28,6 +28,7 @@ import numpy as np
 from scipy import optimize, stats
 
 from theory._validation import check_choice, check_int, check_probability, check_real
+from witnesses.trials import Trial, _fill
 
 __all__ = [
     "FACT_TYPES",
@@ -50,9 +51,14 @@ FACT_TYPES = (
 """The probe fact types of PJ."""
 
 
-@dataclass(frozen=True, slots=True)
-class RetentionTrial:
+@dataclass(frozen=True, slots=True, kw_only=True, init=False)
+class RetentionTrial(Trial):
     """One probe fact after all cycles under one arm.
+
+    A :class:`~witnesses.Trial` whose answer always counts as valid: the probe fact is the truth and full-context
+    pivot, the chosen pivot is it when the fact was answered after all cycles
+    and ``"lost"`` otherwise (pivot preservation is the answered rate); the
+    category is the fact type; ``cycles`` is also a measure.
 
     Examples
     --------
@@ -61,14 +67,43 @@ class RetentionTrial:
     True
     """
 
-    task_id: str
-    condition: str
-    seed: int
     fact_type: str
     cycles: int
     pinned: bool
     stored: bool
     answered: bool
+
+    def __init__(
+        self,
+        task_id: str,
+        condition: str,
+        seed: int,
+        fact_type: str,
+        cycles: int,
+        pinned: bool,  # noqa: FBT001 - the record\'s positional fields
+        stored: bool,  # noqa: FBT001 - the record\'s positional fields
+        answered: bool,  # noqa: FBT001 - the record\'s positional fields
+    ) -> None:
+        own = {
+            "fact_type": fact_type,
+            "cycles": cycles,
+            "pinned": pinned,
+            "stored": stored,
+            "answered": answered,
+        }
+        _fill(
+            self,
+            own,
+            task_id=task_id,
+            condition=condition,
+            seed=seed,
+            raw_validity=True,
+            category=fact_type,
+            full_pivot=f"{task_id}:fact",
+            truth_pivot=f"{task_id}:fact",
+            chosen_pivot=f"{task_id}:fact" if answered else "lost",
+            measures={"cycles": float(cycles)},
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,14 +37,20 @@ import numpy.typing as npt
 
 from theory._validation import check_int, check_probability, check_real
 from witnesses.simulators._embed import Array, drift, near_rows, unit_rows
-from witnesses.trials import Trial
+from witnesses.trials import TRIAL_FIELDS, Trial, _fill
 
 __all__ = ["DepthSimulator", "RetrievalTrial"]
 
 
-@dataclass(frozen=True, slots=True)
-class RetrievalTrial:
+@dataclass(frozen=True, slots=True, kw_only=True, init=False)
+class RetrievalTrial(Trial):
     """One retrieval attempt of a chain at one depth under one method.
+
+    A :class:`~witnesses.Trial` whose answer always counts as valid (so :func:`witnesses.rates` reads it as is):
+    the governing node ``n_d`` is the truth and the full-context pivot, the
+    chosen pivot is ``n_d`` when the chain was recovered and ``"lost"``
+    otherwise, and the category is ``"depth=<d>"``; pivot preservation is the
+    recovery rate.
 
     Parameters
     ----------
@@ -74,31 +80,47 @@ class RetrievalTrial:
     True
     """
 
-    task_id: str
-    condition: str
-    seed: int
     depth: int
     corpus_size: int
     recovered: bool
     hop_survived: bool
     work: int
 
-    def to_trial(self) -> Trial:
-        """Return the rate layer's :class:`~witnesses.Trial` for this attempt.
-
-        The governing node ``n_d`` is the truth and full-context pivot; the
-        chosen pivot is ``n_d`` when recovered and ``"lost"`` otherwise.
-        """
-        target = f"{self.task_id}:n{self.depth}"
-        return Trial(
-            task_id=self.task_id,
-            condition=self.condition,
-            seed=self.seed,
-            category=f"depth={self.depth}",
+    def __init__(
+        self,
+        task_id: str,
+        condition: str,
+        seed: int,
+        depth: int,
+        corpus_size: int,
+        recovered: bool,  # noqa: FBT001 - the record\'s positional fields
+        hop_survived: bool,  # noqa: FBT001 - the record\'s positional fields
+        work: int,
+    ) -> None:
+        target = f"{task_id}:n{depth}"
+        own = {
+            "depth": depth,
+            "corpus_size": corpus_size,
+            "recovered": recovered,
+            "hop_survived": hop_survived,
+            "work": work,
+        }
+        _fill(
+            self,
+            own,
+            task_id=task_id,
+            condition=condition,
+            seed=seed,
+            raw_validity=True,
+            category=f"depth={depth}",
             full_pivot=target,
             truth_pivot=target,
-            chosen_pivot=target if self.recovered else "lost",
+            chosen_pivot=target if recovered else "lost",
         )
+
+    def to_trial(self) -> Trial:
+        """Return this attempt as a plain :class:`~witnesses.Trial`."""
+        return Trial(**{name: getattr(self, name) for name in TRIAL_FIELDS})
 
 
 @dataclass(frozen=True, slots=True)

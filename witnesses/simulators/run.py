@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from concurrent.futures import Executor
-from dataclasses import asdict, fields
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +24,7 @@ from witnesses.simulators.compaction import CompactionSimulator, RetentionTrial
 from witnesses.simulators.depth import DepthSimulator, RetrievalTrial
 from witnesses.simulators.scatter import ScatterSimulator, ScatterTrial
 from witnesses.simulators.text_depth import TextDepthSimulator
+from witnesses.trials import TRIAL_FIELDS
 
 __all__ = ["run_simulation"]
 
@@ -133,7 +134,19 @@ def simulate_cell(cell: Mapping[str, Any]) -> list[dict[str, Any]]:
         k: tuple(v) if isinstance(v, list) else v for k, v in cell["params"].items()
     }
     sim = cls(**params)
-    return [asdict(r) for r in sim.simulate(int(cell["seed"]))]
+    return [_own(r) for r in sim.simulate(int(cell["seed"]))]
+
+
+def _own(record: Any) -> dict[str, Any]:
+    """Return the record's constructor fields (its Trial view derives from them)."""
+    return {
+        f.name: getattr(record, f.name)
+        for f in fields(record)
+        if f.name in _BASE or f.name not in TRIAL_FIELDS
+    }
+
+
+_BASE = ("task_id", "condition", "seed")
 
 
 def _plain(value: Any) -> Any:

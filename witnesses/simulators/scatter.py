@@ -32,6 +32,7 @@ import numpy.typing as npt
 from scipy import stats
 
 from theory._validation import check_choice, check_int, check_probability, check_real
+from witnesses.trials import Trial, _fill
 
 __all__ = ["LAYOUTS", "ScatterSimulator", "ScatterTrial"]
 
@@ -39,9 +40,14 @@ LAYOUTS = ("independent", "colocated", "budget")
 """The fragment layouts of :class:`ScatterSimulator`."""
 
 
-@dataclass(frozen=True, slots=True)
-class ScatterTrial:
+@dataclass(frozen=True, slots=True, kw_only=True, init=False)
+class ScatterTrial(Trial):
     """One decision's retrieval under one layout.
+
+    A :class:`~witnesses.Trial` whose answer always counts as valid: the decision is the truth and full-context
+    pivot, the chosen pivot is it when all ``sigma`` fragments surfaced and
+    ``"partial"`` otherwise (pivot preservation is the assembly rate);
+    ``sigma`` and ``surfaced`` are also measures.
 
     Examples
     --------
@@ -50,12 +56,36 @@ class ScatterTrial:
     False
     """
 
-    task_id: str
-    condition: str
-    seed: int
     sigma: int
     surfaced: int
     assembled: bool
+
+    def __init__(
+        self,
+        task_id: str,
+        condition: str,
+        seed: int,
+        sigma: int,
+        surfaced: int,
+        assembled: bool,  # noqa: FBT001 - the record\'s positional fields
+    ) -> None:
+        own = {
+            "sigma": sigma,
+            "surfaced": surfaced,
+            "assembled": assembled,
+        }
+        _fill(
+            self,
+            own,
+            task_id=task_id,
+            condition=condition,
+            seed=seed,
+            raw_validity=True,
+            full_pivot=f"{task_id}:decision",
+            truth_pivot=f"{task_id}:decision",
+            chosen_pivot=f"{task_id}:decision" if assembled else "partial",
+            measures={"sigma": float(sigma), "surfaced": float(surfaced)},
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,248 @@
+"""``method="smt"`` of :func:`algebra.laws.check_monoid` (private).
+
+The user's operator is a *fields function*: for a carrier with fields
+``(f1, ..., fn)`` it is called as ``op(*a_fields, *b_fields)`` and returns the
+``n`` fields of the product, written with the numeric interface of
+:mod:`algebra.arith` (``ite``, ``key_ge``, ``maximum``, ...), exactly as
+:func:`algebra.compose.endo_fields` is. Called on z3 terms it builds the term
+of its own computation, so the proof is a proof of the user's code.
+
+Carriers: ``"int"`` (one unbounded integer), ``"context"`` (``(w, d_total,
+d_pre)`` in normal form, keys real numbers or ``None``) and ``"committed"``
+(``(w, d_total, d_pre, committed)``). A valid model becomes a counterexample
+with the smallest sum of counts z3's optimiser finds; ``unknown`` leaves the
+law open.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Any
+
+from algebra._arith import SymbolicKey
+from algebra._law_report import LawResult
+
+CARRIERS = ("int", "context", "committed")
+_SCOPES = {
+    "int": "every integer",
+    "context": "every context (any real key or None, any integer counts)",
+    "committed": "every committed context (any real key or None, any integer counts)",
+}
+"""Carriers ``method="smt"`` can quantify over."""
+
+TIMEOUT_MS = 20_000
+"""z3's time limit per law; past it the law is open."""
+
+
+def prove_monoid(
+    op: Callable[..., Any], identity: Any, carrier: str
+) -> tuple[LawResult, ...]:
+    """Prove associativity, identity and closure of ``op`` on ``carrier`` with z3."""
+    import z3
+
+    a, b, c = (_fresh(z3, carrier, name) for name in "abc")
+    e = _fields_of(identity, carrier)
+    product = _product(op, carrier)
+    valid = [_valid(z3, carrier, x) for x in (a, b, c)]
+    goals: list[tuple[str, str, Sequence[Any], Any, Any]] = [
+        (
+            "closure",
+            "op(a, b) is in the carrier",
+            (a, b),
+            z3.And(valid[0], valid[1]),
+            _valid(z3, carrier, product(a, b)),
+        ),
+        (
+            "associativity",
+            "op(op(a, b), c) == op(a, op(b, c))",
+            (a, b, c),
+            z3.And(*valid),
+            _same(z3, product(product(a, b), c), product(a, product(b, c))),
+        ),
+        (
+            "left identity",
+            "op(identity, a) == a",
+            (a,),
+            valid[0],
+            _same(z3, product(e, a), a),
+        ),
+        (
+            "right identity",
+            "op(a, identity) == a",
+            (a,),
+            valid[0],
+            _same(z3, product(a, e), a),
+        ),
+    ]
+    shows = _shows(op, _fields_of(identity, carrier), carrier)
+    return tuple(
+        _prove(z3, shows[name], name, statement, xs, premise, goal, carrier)
+        for name, statement, xs, premise, goal in goals
+    )
+
+
+def _shows(
+    op: Callable[..., Any], e: tuple[Any, ...], carrier: str
+) -> dict[str, Callable[[dict[str, Any]], str]]:
+    """Both sides of each law, computed by ``op`` on the counterexample's values."""
+    product = _product(op, carrier)
+
+    def f(x: Any) -> tuple[Any, ...]:
+        return _fields_of(x, carrier)
+
+    def out(fields: tuple[Any, ...]) -> Any:
+        return fields[0] if carrier == "int" else fields
+
+    return {
+        "closure": lambda v: f"op(a, b) = {out(product(f(v['a']), f(v['b'])))!r}",
+        "associativity": lambda v: (
+            f"op(op(a, b), c) = {out(product(product(f(v['a']), f(v['b'])), f(v['c'])))!r}, "
+            f"op(a, op(b, c)) = {out(product(f(v['a']), product(f(v['b']), f(v['c']))))!r}"
+        ),
+        "left identity": lambda v: f"op(identity, a) = {out(product(e, f(v['a'])))!r}",
+        "right identity": lambda v: f"op(a, identity) = {out(product(f(v['a']), e))!r}",
+    }
+
+
+def _prove(
+    z3: Any,
+    show: Callable[[dict[str, Any]], str],
+    name: str,
+    statement: str,
+    xs: Sequence[Any],
+    premise: Any,
+    goal: Any,
+    carrier: str,
+) -> LawResult:
+    solver = z3.Solver()
+    solver.set("timeout", TIMEOUT_MS)
+    solver.add(premise, z3.Not(goal))
+    answer = solver.check()
+    scope = _SCOPES[carrier]
+    if answer == z3.unsat:
+        return LawResult(
+            name, statement, True, "smt", 0, None, f"proven by z3 for {scope}"
+        )
+    if answer != z3.sat:
+        why = solver.reason_unknown()
+        return LawResult(
+            name, statement, None, "smt", 0, None, f"open: z3 answered unknown ({why})"
+        )
+    model = _small_model(z3, premise, goal, xs, carrier) or solver.model()
+    names = "abc"[: len(xs)]
+    example = {n: _value(z3, model, x, carrier) for n, x in zip(names, xs, strict=True)}
+    detail = f"z3 found a model of the negation; {show(example)}"
+    return LawResult(name, statement, False, "smt", 0, example, detail)
+
+
+def _small_model(
+    z3: Any, premise: Any, goal: Any, xs: Sequence[Any], carrier: str
+) -> Any:
+    opt = z3.Optimize()
+    opt.set("timeout", TIMEOUT_MS)
+    opt.add(premise, z3.Not(goal))
+    counts = [f for x in xs for f in _counts(x, carrier)]
+    opt.minimize(z3.Sum([z3.If(n >= 0, n, -n) for n in counts]))
+    if carrier != "int":
+        keys = [
+            z3.If(x[0].has, z3.If(x[0].value >= 0, x[0].value, -x[0].value), 0)
+            for x in xs
+        ]
+        opt.minimize(z3.Sum(keys))
+    return opt.model() if opt.check() == z3.sat else None
+
+
+def _fresh(z3: Any, carrier: str, name: str) -> tuple[Any, ...]:
+    if carrier == "int":
+        return (z3.Int(name),)
+    key = SymbolicKey(z3.Bool(f"{name}_has"), z3.Real(f"{name}_w"))
+    fields = (key, z3.Int(f"{name}_d_total"), z3.Int(f"{name}_d_pre"))
+    return (*fields, z3.Bool(f"{name}_committed")) if carrier == "committed" else fields
+
+
+def _counts(x: Sequence[Any], carrier: str) -> list[Any]:
+    return [x[0]] if carrier == "int" else [x[1], x[2]]
+
+
+def _valid(z3: Any, carrier: str, x: Sequence[Any]) -> Any:
+    if carrier == "int":
+        return z3.BoolVal(True)
+    key, total, pre = _key(z3, x[0]), x[1], x[2]
+    parts = [total >= 0, pre >= 0, pre <= total, z3.Implies(z3.Not(key.has), pre == 0)]
+    if carrier == "committed":
+        parts.append(z3.Implies(x[3], key.has))
+    return z3.And(*parts)
+
+
+def _same(z3: Any, x: Sequence[Any], y: Sequence[Any]) -> Any:
+    parts = []
+    for u, v in zip(x, y, strict=True):
+        if (
+            isinstance(u, SymbolicKey)
+            or isinstance(v, SymbolicKey)
+            or u is None
+            or v is None
+        ):
+            ku, kv = _key(z3, u), _key(z3, v)
+            parts.append(
+                z3.And(ku.has == kv.has, z3.Implies(ku.has, ku.value == kv.value))
+            )
+        else:
+            parts.append(u == v)
+    return z3.And(*parts)
+
+
+def _key(z3: Any, value: Any) -> SymbolicKey:
+    if isinstance(value, SymbolicKey):
+        return value
+    if value is None:
+        return SymbolicKey(z3.BoolVal(False), z3.RealVal(0))
+    return SymbolicKey(
+        z3.BoolVal(True), value if z3.is_expr(value) else z3.RealVal(value)
+    )
+
+
+def _product(op: Callable[..., Any], carrier: str) -> Callable[..., tuple[Any, ...]]:
+    def product(x: Sequence[Any], y: Sequence[Any]) -> tuple[Any, ...]:
+        out = op(*x, *y)
+        fields = tuple(out) if isinstance(out, (tuple, list)) else (out,)
+        if len(fields) != len(x):
+            msg = (
+                f"op must return the {len(x)} field(s) of the {carrier!r} carrier for method='smt', "
+                f"got {out!r}"
+            )
+            raise ValueError(msg)
+        return fields
+
+    return product
+
+
+def _fields_of(identity: Any, carrier: str) -> tuple[Any, ...]:
+    if dataclasses.is_dataclass(identity) and not isinstance(identity, type):
+        return tuple(getattr(identity, f.name) for f in dataclasses.fields(identity))
+    if isinstance(identity, tuple):
+        return identity
+    return (identity,)
+
+
+def _value(z3: Any, model: Any, x: Sequence[Any], carrier: str) -> Any:
+    if carrier == "int":
+        return model.eval(x[0], model_completion=True).as_long()
+    from algebra.context import CommittedContext, Context
+
+    key = x[0]
+    has = z3.is_true(model.eval(key.has, model_completion=True))
+    w = _number(model.eval(key.value, model_completion=True)) if has else None
+    total = model.eval(x[1], model_completion=True).as_long()
+    pre = model.eval(x[2], model_completion=True).as_long()
+    if carrier == "committed":
+        flag = z3.is_true(model.eval(x[3], model_completion=True))
+        return CommittedContext(w, total, pre, flag)
+    return Context(w, total, pre)
+
+
+def _number(value: Any) -> int | Fraction:
+    fraction = Fraction(value.as_fraction())
+    return int(fraction) if fraction.denominator == 1 else fraction

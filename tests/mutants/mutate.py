@@ -1,0 +1,768 @@
+"""A small AST mutation runner: which operator changes does the test suite catch?
+
+Usage (from the repository root)::
+
+    python tests/mutants/mutate.py                        # every configured module
+    python tests/mutants/mutate.py --module witnesses/grammar.py
+    python tests/mutants/mutate.py --module algebra/reduce.py --list   # no tests run
+    python tests/mutants/mutate.py --json survivors.json --markdown table.md
+
+Each module of ``tests/mutants/modules.toml`` is parsed, and one mutant is made
+per site and operator, in source order:
+
+``compare``  ``<`` <-> ``<=``, ``>`` <-> ``>=`` (the off-by-one) and the negation of
+             every comparison (``<`` -> ``>=``, ``==`` <-> ``!=``, ``in`` <-> ``not in``,
+             ``is`` <-> ``is not``);
+``arith``    ``+`` <-> ``-``, ``*`` <-> ``/``, ``//`` -> ``/``, ``%`` -> ``//``,
+             ``**`` -> ``*``, also in augmented assignments;
+``constant`` an int or float ``n`` -> ``n + 1`` and ``n - 1``; ``True`` <-> ``False``;
+``boolean``  ``and`` <-> ``or``; ``not x`` -> ``x``;
+``return``   ``return x`` -> ``return None``, and ``return not (x)`` in a
+             function annotated ``-> bool``;
+``raise``    ``raise ...`` -> ``pass``.
+
+Not mutated: docstrings and other strings, f-strings, annotations, ``__all__``,
+lines marked ``# pragma: no mutate``. The text of the module is edited at the
+operator's token, so comments, docstrings and doctests stay as written.
+
+Each mutant is written into a private copy of the repository (one copy per
+job; the file is restored after each mutant) and the module's test files and
+its own doctests run with ``pytest -x -q --hypothesis-seed=0``, with
+``PYTHONDONTWRITEBYTECODE=1`` and no hypothesis example database, so a run is
+deterministic. A mutant is *killed* when pytest fails (a failing test, or an
+import or collection error) and *survives* when it passes. A mutant still
+running after ``--timeout`` seconds (default: 3 x the unmutated run + 10 s)
+is stopped and counted as killed, in a separate ``timeout`` column.
+
+Survivors argued equivalent in ``tests/mutants/equivalent.toml`` (keyed by the
+mutant id printed in the JSON) are excluded from the score:
+``score = killed / (generated - equivalent)``. A listed mutant that is killed
+is reported as stale.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import contextlib
+import io
+import json
+import os
+import shutil
+import sys
+import tempfile
+import time
+import tokenize
+import tomllib
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+CONFIG = HERE / "modules.toml"
+EQUIVALENT = HERE / "equivalent.toml"
+NO_MUTATE = "pragma: no mutate"
+
+_CMP_SWAP = {"<": "<=", "<=": "<", ">": ">=", ">=": ">"}
+_CMP_NEG = {
+    "<": ">=",
+    "<=": ">",
+    ">": "<=",
+    ">=": "<",
+    "==": "!=",
+    "!=": "==",
+    "in": "not in",
+    "not in": "in",
+    "is": "is not",
+    "is not": "is",
+}
+_ARITH = {"+": "-", "-": "+", "*": "/", "/": "*", "//": "/", "%": "//", "**": "*"}
+_AST_CMP = {
+    ast.Lt: "<",
+    ast.LtE: "<=",
+    ast.Gt: ">",
+    ast.GtE: ">=",
+    ast.Eq: "==",
+    ast.NotEq: "!=",
+    ast.In: "in",
+    ast.NotIn: "not in",
+    ast.Is: "is",
+    ast.IsNot: "is not",
+}
+_AST_ARITH = {
+    ast.Add: "+",
+    ast.Sub: "-",
+    ast.Mult: "*",
+    ast.Div: "/",
+    ast.FloorDiv: "//",
+    ast.Mod: "%",
+    ast.Pow: "**",
+}
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """One edit of a module's text: replace ``[start, end)`` by ``after``."""
+
+    module: str
+    id: str
+    operator: str
+    line: int
+    start: int
+    end: int
+    before: str
+    after: str
+    snippet: str
+
+    def apply(self, source: str) -> str:
+        """Return ``source`` with this mutant's edit."""
+        return source[: self.start] + self.after + source[self.end :]
+
+
+# --------------------------------------------------------------------------
+# generation
+
+
+class _Offsets:
+    """Map (line, column) pairs of the AST and tokenize to string offsets."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.starts = [0]
+        for line in source.splitlines(keepends=True):
+            self.starts.append(self.starts[-1] + len(line))
+        self.lines = source.splitlines()
+        # ast columns are UTF-8 byte offsets; tokenize columns are characters.
+        self.tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
+
+    def char(self, line: int, col: int) -> int:
+        return self.starts[line - 1] + col
+
+    def byte(self, line: int, col: int) -> int:
+        text = self.lines[line - 1].encode()[:col].decode()
+        return self.starts[line - 1] + len(text)
+
+    def node_span(self, node: ast.AST) -> tuple[int, int]:
+        return (
+            self.byte(node.lineno, node.col_offset),  # type: ignore[attr-defined]
+            self.byte(node.end_lineno, node.end_col_offset),  # type: ignore[attr-defined]
+        )
+
+    def op_tokens(self, lo: int, hi: int) -> list[tuple[int, int, str]]:
+        """Operator and keyword tokens lying in ``[lo, hi)``, with their spans."""
+        out = []
+        for tok in self.tokens:
+            if tok.type not in (tokenize.OP, tokenize.NAME):
+                continue
+            start = self.char(*tok.start)
+            end = self.char(*tok.end)
+            if lo <= start and end <= hi:
+                out.append((start, end, tok.string))
+        return out
+
+
+class _Collector(ast.NodeVisitor):
+    """Walk a module in source order and record each mutation site."""
+
+    def __init__(self, module: str, source: str) -> None:
+        self.module = module
+        self.off = _Offsets(source)
+        self.scope: list[str] = []
+        self.bool_fn: list[bool] = []
+        self.raw: list[tuple[str, str, int, int, int, str, str]] = []
+
+    # scopes --------------------------------------------------------------
+    def _function(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        self.scope.append(node.name)
+        returns = node.returns
+        self.bool_fn.append(isinstance(returns, ast.Name) and returns.id == "bool")
+        for default in node.args.defaults + node.args.kw_defaults:
+            if default is not None:
+                self.visit(default)
+        self._body(node.body)
+        self.bool_fn.pop()
+        self.scope.pop()
+
+    visit_FunctionDef = _function
+    visit_AsyncFunctionDef = _function
+
+    def visit_ClassDef(self, node: ast.ClassDef) -> None:
+        self.scope.append(node.name)
+        self._body(node.body)
+        self.scope.pop()
+
+    def visit_Module(self, node: ast.Module) -> None:
+        self._body(node.body)
+
+    def _body(self, body: Sequence[ast.stmt]) -> None:
+        for i, stmt in enumerate(body):
+            if i == 0 and _is_docstring(stmt):
+                continue
+            self.visit(stmt)
+
+    # skipped -------------------------------------------------------------
+    def visit_JoinedStr(self, node: ast.JoinedStr) -> None:
+        return
+
+    def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
+        if node.value is not None:
+            self.visit(node.value)
+
+    def visit_Assign(self, node: ast.Assign) -> None:
+        names = [t.id for t in node.targets if isinstance(t, ast.Name)]
+        if "__all__" in names:
+            return
+        self.generic_visit(node)
+
+    def visit_If(self, node: ast.If) -> None:
+        test = node.test
+        if isinstance(test, ast.Name) and test.id == "TYPE_CHECKING":
+            return
+        if (
+            isinstance(test, ast.Compare)
+            and isinstance(test.left, ast.Name)
+            and test.left.id == "__name__"
+        ):
+            return
+        self.visit(node.test)
+        self._body(node.body)
+        self._body(node.orelse)
+
+    # sites ---------------------------------------------------------------
+    def _add(self, op: str, lo: int, hi: int, line: int, after: str) -> None:
+        if NO_MUTATE in self.off.lines[line - 1]:
+            return
+        before = self.off.source[lo:hi]
+        if before == after:
+            return
+        self.raw.append(
+            (".".join(self.scope) or "<module>", op, line, lo, hi, before, after)
+        )
+
+    def _token_between(
+        self, left: ast.AST, right: ast.AST, words: str
+    ) -> tuple[int, int] | None:
+        lo = self.off.node_span(left)[1]
+        hi = self.off.node_span(right)[0]
+        toks = [t for t in self.off.op_tokens(lo, hi) if t[2] != "(" and t[2] != ")"]
+        parts = words.split()
+        for i in range(len(toks) - len(parts) + 1):
+            if [t[2] for t in toks[i : i + len(parts)]] == parts:
+                return toks[i][0], toks[i + len(parts) - 1][1]
+        return None
+
+    def visit_Compare(self, node: ast.Compare) -> None:
+        left = node.left
+        for op, right in zip(node.ops, node.comparators, strict=True):
+            text = _AST_CMP[type(op)]
+            span = self._token_between(left, right, text)
+            if span is not None:
+                for after in (_CMP_SWAP.get(text), _CMP_NEG[text]):
+                    if after is not None:
+                        self._add("compare", *span, node.lineno, after)
+            left = right
+        self.generic_visit(node)
+
+    def visit_BinOp(self, node: ast.BinOp) -> None:
+        text = _AST_ARITH.get(type(node.op))
+        if text is not None:
+            span = self._token_between(node.left, node.right, text)
+            if span is not None:
+                self._add("arith", *span, node.lineno, _ARITH[text])
+        self.generic_visit(node)
+
+    def visit_AugAssign(self, node: ast.AugAssign) -> None:
+        text = _AST_ARITH.get(type(node.op))
+        if text is not None:
+            span = self._token_between(node.target, node.value, text + "=")
+            if span is not None:
+                self._add("arith", *span, node.lineno, _ARITH[text] + "=")
+        self.generic_visit(node)
+
+    def visit_BoolOp(self, node: ast.BoolOp) -> None:
+        text = "and" if isinstance(node.op, ast.And) else "or"
+        other = "or" if text == "and" else "and"
+        for left, right in zip(node.values, node.values[1:], strict=False):
+            span = self._token_between(left, right, text)
+            if span is not None:
+                self._add("boolean", *span, node.lineno, other)
+        self.generic_visit(node)
+
+    def visit_UnaryOp(self, node: ast.UnaryOp) -> None:
+        if isinstance(node.op, ast.Not):
+            lo, hi = self.off.node_span(node)
+            olo, ohi = self.off.node_span(node.operand)
+            self._add(
+                "boolean", lo, hi, node.lineno, "(" + self.off.source[olo:ohi] + ")"
+            )
+        self.generic_visit(node)
+
+    def visit_Constant(self, node: ast.Constant) -> None:
+        value = node.value
+        lo, hi = self.off.node_span(node)
+        if isinstance(value, bool):
+            self._add("constant", lo, hi, node.lineno, str(not value))
+        elif isinstance(value, int | float) and not isinstance(value, complex):
+            for delta in (1, -1):
+                new = value + delta
+                text = repr(new) if isinstance(new, int) else repr(float(new))
+                self._add("constant", lo, hi, node.lineno, f"({text})")
+
+    def visit_Return(self, node: ast.Return) -> None:
+        if node.value is None:
+            return
+        lo, hi = self.off.node_span(node)
+        vlo, vhi = self.off.node_span(node.value)
+        if not (isinstance(node.value, ast.Constant) and node.value.value is None):
+            self._add("return", lo, hi, node.lineno, "return None")
+        if self.bool_fn and self.bool_fn[-1]:
+            self._add(
+                "return",
+                lo,
+                hi,
+                node.lineno,
+                f"return not ({self.off.source[vlo:vhi]})",
+            )
+        self.generic_visit(node)
+
+    def visit_Raise(self, node: ast.Raise) -> None:
+        lo, hi = self.off.node_span(node)
+        self._add("raise", lo, hi, node.lineno, "pass")
+
+
+def _is_docstring(stmt: ast.stmt) -> bool:
+    return (
+        isinstance(stmt, ast.Expr)
+        and isinstance(stmt.value, ast.Constant)
+        and isinstance(stmt.value.value, str)
+    )
+
+
+def generate(module: str, source: str) -> list[Mutant]:
+    """Return every mutant of ``source`` in source order, with stable ids.
+
+    An id is ``module:scope:operator:before->after#k``, where ``k`` counts the
+    earlier sites in the same scope with the same edit: it does not move when
+    lines are added elsewhere in the module.
+
+    Examples
+    --------
+    >>> src = "def f(x: int) -> bool:\\n    return x < 2\\n"
+    >>> [m.id for m in generate("m.py", src)]  # doctest: +NORMALIZE_WHITESPACE
+    ['m.py:f:return:return x < 2->return None#0',
+     'm.py:f:return:return x < 2->return not (x < 2)#0',
+     'm.py:f:compare:<-><=#0', 'm.py:f:compare:<->>=#0',
+     'm.py:f:constant:2->(3)#0', 'm.py:f:constant:2->(1)#0']
+    >>> generate("m.py", src)[2].apply(src).splitlines()[1]
+    '    return x <= 2'
+    """
+    collector = _Collector(module, source)
+    collector.visit(ast.parse(source))
+    seen: Counter[tuple[str, str, str, str]] = Counter()
+    out = []
+    lines = source.splitlines()
+    for scope, op, line, lo, hi, before, after in collector.raw:
+        key = (scope, op, before, after)
+        k = seen[key]
+        seen[key] += 1
+        one_line = " ".join(before.split())
+        out.append(
+            Mutant(
+                module=module,
+                id=f"{module}:{scope}:{op}:{one_line}->{after}#{k}",
+                operator=op,
+                line=line,
+                start=lo,
+                end=hi,
+                before=before,
+                after=after,
+                snippet=lines[line - 1].strip(),
+            )
+        )
+    return out
+
+
+# --------------------------------------------------------------------------
+# running
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What pytest said about one mutant."""
+
+    id: str
+    status: str  # "killed", "timeout", "survived"
+    seconds: float
+    killed_by: str = ""  # the first failing test (pytest node id)
+
+
+def _copy_repo(dest: Path) -> Path:
+    copy = dest / "repo"
+    shutil.copytree(
+        ROOT,
+        copy,
+        ignore=shutil.ignore_patterns(
+            ".git",
+            ".venv",
+            "__pycache__",
+            "*.pyc",
+            ".hypothesis",
+            ".mypy_cache",
+            ".ruff_cache",
+            ".pytest_cache",
+            "notebooks",
+            "*.egg-info",
+        ),
+    )
+    return copy
+
+
+#: Third-party modules imported once by the runner, before it forks one child
+#: per mutant: their import time (seconds on a loaded machine) is paid once.
+#: The project's own packages are never imported in the parent.
+PREIMPORT = (
+    "numpy", "scipy", "scipy.stats", "scipy.sparse", "scipy.sparse.linalg",
+    "scipy.linalg", "scipy.special", "scipy.optimize", "sympy", "networkx",
+    "hypothesis", "hypothesis.strategies", "hypothesis.extra.numpy", "pytest",
+    "statsmodels.stats.proportion",
+    "statsmodels.stats.contingency_tables",
+)  # fmt: skip
+
+_ENV = {
+    "PYTHONDONTWRITEBYTECODE": "1",
+    "OPENBLAS_NUM_THREADS": "1",
+    "OMP_NUM_THREADS": "1",
+    "MKL_NUM_THREADS": "1",
+    "PYTHONHASHSEED": "0",
+}
+
+
+def _preimport() -> None:
+    import importlib
+
+    for name in PREIMPORT:
+        with contextlib.suppress(ImportError):
+            importlib.import_module(name)
+
+
+FIRST_FAILURE = ".mutate-first-failure"
+
+
+class _FirstFailure:
+    """pytest plugin: remember the first failing test or collection error."""
+
+    def __init__(self) -> None:
+        self.nodeid = ""
+
+    def pytest_runtest_logreport(self, report: object) -> None:
+        if getattr(report, "failed", False) and not self.nodeid:
+            self.nodeid = str(getattr(report, "nodeid", "?"))
+
+    def pytest_collectreport(self, report: object) -> None:
+        if getattr(report, "failed", False) and not self.nodeid:
+            self.nodeid = "collect:" + str(getattr(report, "nodeid", "?"))
+
+
+def _first_failure(copy: Path) -> str:
+    path = copy / FIRST_FAILURE
+    if not path.exists():
+        return ""
+    text = path.read_text()
+    path.unlink()
+    return text
+
+
+def _spawn(copy: Path, targets: Sequence[str]) -> int:
+    """Fork a child that runs pytest on ``targets`` in ``copy``; return its pid."""
+    shutil.rmtree(copy / ".hypothesis", ignore_errors=True)
+    # the project's addopts minus --nbmake (its jupyter imports cost ~1 s a run)
+    args = [
+        "-x", "-q", "--no-header", "-p", "no:cacheprovider", "-p", "no:nbmake",
+        "-o", "addopts=", "--doctest-modules", "--import-mode=importlib",
+        "--strict-markers", "--benchmark-skip", "--hypothesis-seed=0",
+        # no assertion rewriting: pass/fail is unchanged, and it would rewrite
+        # (and refuse) the pre-imported hypothesis on every run
+        "--assert=plain",
+    ]  # fmt: skip
+    pid = os.fork()
+    if pid:
+        return pid
+    code = 98  # child from here on: never returns
+    try:
+        os.setsid()
+        if not os.environ.get("MUTATE_VERBOSE"):
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, 1)
+            os.dup2(null, 2)
+        os.chdir(copy)
+        root = str(ROOT)
+        sys.path[:] = [str(copy)] + [
+            p for p in sys.path if p and not p.startswith(root)
+        ]
+        sys.dont_write_bytecode = True
+        import pytest
+
+        first = _FirstFailure()
+        code = int(pytest.main([*args, *targets], plugins=[first]))
+        (copy / FIRST_FAILURE).write_text(first.nodeid)
+    except BaseException:
+        import traceback
+
+        traceback.print_exc()
+    finally:
+        os._exit(code)
+
+
+def _poll(pid: int) -> int | None:
+    """Exit code of a finished child, or None while it runs."""
+    done, status = os.waitpid(pid, os.WNOHANG)
+    return os.waitstatus_to_exitcode(status) if done else None
+
+
+def _stop(pid: int) -> None:
+    os.killpg(pid, 9)
+    os.waitpid(pid, 0)
+
+
+def _pytest(
+    copy: Path, targets: Sequence[str], timeout: float
+) -> tuple[int | None, float]:
+    """Run pytest once; return (exit code, or None after ``timeout``; seconds)."""
+    t0 = time.monotonic()
+    pid = _spawn(copy, targets)
+    while (code := _poll(pid)) is None:
+        if time.monotonic() - t0 > timeout:
+            _stop(pid)
+            break
+        time.sleep(0.02)
+    return code, time.monotonic() - t0
+
+
+def _targets(module: str, tests: Sequence[str]) -> list[str]:
+    # doctests first, then the test files in the configured order: with -x,
+    # killed_by names the first target that catches the mutant
+    return [module, *tests]
+
+
+def run_module(
+    module: str,
+    tests: Sequence[str],
+    mutants: Sequence[Mutant],
+    *,
+    jobs: int,
+    timeout: float | None,
+    log: bool,
+) -> tuple[list[Outcome], float, float]:
+    """Run every mutant of one module; return outcomes, baseline and wall seconds."""
+    t_start = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="mutants-") as tmp:
+        copies = [_copy_repo(Path(tmp) / str(j)) for j in range(jobs)]
+        targets = _targets(module, tests)
+        code, base = _pytest(copies[0], targets, timeout=3600)
+        if code != 0:
+            msg = f"{module}: the unmutated tests fail (pytest exit {code}): {targets}"
+            raise SystemExit(msg)
+        source = (ROOT / module).read_text()
+        # canary: a module that cannot be imported must fail the run, or the
+        # tests are not reading the copy
+        (copies[0] / module).write_text(
+            'raise RuntimeError("mutate canary")\n' + source
+        )
+        code, _ = _pytest(copies[0], targets, timeout=3600)
+        (copies[0] / module).write_text(source)
+        _first_failure(copies[0])
+        if code == 0:
+            msg = f"{module}: the tests pass on an unimportable module: wrong copy?"
+            raise SystemExit(msg)
+        limit = timeout if timeout is not None else 3 * base + 10
+        if log:
+            print(f"# {module}: {len(mutants)} mutants, baseline {base:.1f} s, "
+                  f"timeout {limit:.0f} s", file=sys.stderr, flush=True)  # fmt: skip
+
+        outcomes: dict[str, Outcome] = {}
+        pending = list(mutants)
+        free = list(range(jobs))
+        running: dict[int, tuple[int, Mutant, float]] = {}
+        while pending or running:
+            while pending and free:
+                job, mutant = free.pop(), pending.pop(0)
+                (copies[job] / module).write_text(mutant.apply(source))
+                running[_spawn(copies[job], targets)] = (job, mutant, time.monotonic())
+            for pid, (job, mutant, t0) in list(running.items()):
+                code = _poll(pid)
+                secs = time.monotonic() - t0
+                if code is None and secs <= limit:
+                    continue
+                if code is None:
+                    _stop(pid)
+                    status = "timeout"
+                else:
+                    status = "survived" if code == 0 else "killed"
+                del running[pid]
+                (copies[job] / module).write_text(source)
+                free.append(job)
+                first = _first_failure(copies[job])
+                outcomes[mutant.id] = Outcome(mutant.id, status, round(secs, 2), first)
+                if log:
+                    print(
+                        f"{status:8} {secs:6.1f}s {mutant.id}",
+                        file=sys.stderr,
+                        flush=True,
+                    )
+            time.sleep(0.02)
+        ordered = [outcomes[m.id] for m in mutants]
+    return ordered, base, time.monotonic() - t_start
+
+
+# --------------------------------------------------------------------------
+# reporting
+
+
+def load_config(path: Path = CONFIG) -> dict[str, list[str]]:
+    """Return ``{module: [test files]}`` from ``modules.toml``, in file order."""
+    data = tomllib.loads(path.read_text())
+    return {str(k): [str(t) for t in v] for k, v in data["modules"].items()}
+
+
+def load_equivalent(path: Path = EQUIVALENT) -> dict[str, str]:
+    """Return ``{mutant id: argument}`` from ``equivalent.toml``."""
+    if not path.exists():
+        return {}
+    data = tomllib.loads(path.read_text())
+    return {str(e["id"]): str(e["why"]) for e in data.get("equivalent", [])}
+
+
+def summarise(
+    module: str,
+    mutants: Sequence[Mutant],
+    outcomes: Sequence[Outcome],
+    equivalent: dict[str, str],
+) -> dict[str, object]:
+    """Return the table row and the survivors of one module."""
+    by_id = {m.id: m for m in mutants}
+    status = Counter(o.status for o in outcomes)
+    survivors = [by_id[o.id] for o in outcomes if o.status == "survived"]
+    equiv = [m for m in survivors if m.id in equivalent]
+    live = [m for m in survivors if m.id not in equivalent]
+    stale = sorted(
+        i for i in equivalent if i.startswith(module + ":") and i in by_id
+        and i not in {m.id for m in survivors}
+    )  # fmt: skip
+    killed = status["killed"] + status["timeout"]
+    denominator = len(outcomes) - len(equiv)
+    return {
+        "module": module,
+        "generated": len(outcomes),
+        "killed": killed,
+        "timeout": status["timeout"],
+        "survived": len(live),
+        "equivalent": len(equiv),
+        "score": round(100.0 * killed / denominator, 1) if denominator else 100.0,
+        "survivors": [_row(m) for m in live],
+        "equivalent_survivors": [{**_row(m), "why": equivalent[m.id]} for m in equiv],
+        "stale_equivalent": stale,
+        "outcomes": [asdict(o) for o in outcomes],
+    }
+
+
+def _row(m: Mutant) -> dict[str, object]:
+    d = asdict(m)
+    return {k: d[k] for k in ("id", "line", "operator", "before", "after", "snippet")}
+
+
+def table(rows: Sequence[dict[str, object]]) -> str:
+    """Return the markdown table of a run."""
+    head = "| module | generated | killed | (timeout) | survived | equivalent | score | wall s |"
+    out = [head, "|---|---:|---:|---:|---:|---:|---:|---:|"]
+    for r in rows:
+        out.append(
+            f"| `{r['module']}` | {r['generated']} | {r['killed']} | {r['timeout']} "
+            f"| {r['survived']} | {r['equivalent']} | {r['score']}% | {r.get('wall', '')} |"
+        )
+    return "\n".join(out)
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(text)
+    tmp.replace(path)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the mutation analysis; exit 0 if every module reaches ``--min-score``."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--module", action="append", help="module path (repeatable)")
+    parser.add_argument(
+        "--config", type=Path, default=CONFIG, help="module -> tests TOML"
+    )
+    parser.add_argument(
+        "--jobs", type=int, default=1, help="parallel pytest runs (default 1)"
+    )
+    parser.add_argument(
+        "--timeout", type=float, default=None, help="seconds per mutant"
+    )
+    parser.add_argument(
+        "--list", action="store_true", help="print the mutants, run nothing"
+    )
+    parser.add_argument("--json", type=Path, help="write rows and survivors here")
+    parser.add_argument("--markdown", type=Path, help="write the table here")
+    parser.add_argument(
+        "--min-score", type=float, default=0.0, help="fail below this %%"
+    )
+    parser.add_argument(
+        "--quiet", action="store_true", help="no per-mutant log on stderr"
+    )
+    args = parser.parse_args(argv)
+    if any(os.environ.get(k) != v for k, v in _ENV.items()):
+        # PYTHONHASHSEED only takes effect at start-up: restart with it set
+        os.execve(sys.executable, [sys.executable, *sys.argv], {**os.environ, **_ENV})
+    if args.jobs < 1:
+        parser.error(f"--jobs must be >= 1, got {args.jobs}")
+    config = load_config(args.config)
+    modules = args.module or list(config)
+    unknown = [m for m in modules if m not in config]
+    if unknown:
+        parser.error(
+            f"not in {CONFIG.name}: {unknown}; add a line '\"path.py\" = [tests]'"
+        )
+    equivalent = load_equivalent()
+    if not args.list:
+        _preimport()
+    rows = []
+    for module in modules:
+        mutants = generate(module, (ROOT / module).read_text())
+        if args.list:
+            for m in mutants:
+                print(f"{m.line:5} {m.id}")
+            continue
+        outcomes, base, wall = run_module(
+            module, config[module], mutants, jobs=args.jobs, timeout=args.timeout,
+            log=not args.quiet,
+        )  # fmt: skip
+        row = summarise(module, mutants, outcomes, equivalent)
+        row["baseline"] = round(base, 1)
+        row["wall"] = round(wall)
+        rows.append(row)
+        print(table([row]).splitlines()[-1], file=sys.stderr, flush=True)
+    if args.list:
+        return 0
+    text = table(rows)
+    print(text)
+    for r in rows:
+        for s in r["survivors"]:  # type: ignore[attr-defined]
+            print(f"survived {r['module']}:{s['line']} {s['operator']}: "
+                  f"{s['before']!r} -> {s['after']!r}   | {s['snippet']}")  # fmt: skip
+        for s in r["stale_equivalent"]:  # type: ignore[attr-defined]
+            print(f"stale equivalent entry (killed or gone): {s}")
+    if args.markdown:
+        _write_atomic(args.markdown, text + "\n")
+    if args.json:
+        _write_atomic(args.json, json.dumps(rows, indent=2, sort_keys=True) + "\n")
+    low = [r for r in rows if float(r["score"]) < args.min_score]  # type: ignore[arg-type]
+    return 1 if low else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,367 @@
+"""The floating-point sheaf kernels with known answers (THEORY.md §3).
+
+Small sheaves whose kernels, harmonic parts and norms are worked by hand, run
+through each path of :mod:`theory._sheaf_numeric` (dense SVD, QR before the
+SVD, vertex-by-vertex propagation, dense least squares, sparse ``lsqr``) and
+through the float branches of ``is_consistent`` and ``is_coboundary``.
+"""
+
+import math
+from fractions import Fraction
+
+import networkx as nx
+import numpy as np
+import pytest
+
+import theory._sheaf_numeric as numeric
+from theory.sheaf import CellularSheaf
+
+
+def _projector(basis):
+    return basis @ basis.T
+
+
+# ------------------------------------------------------------- coboundary
+
+
+def test_coboundary_blocks_and_signs_by_hand():
+    # e0 = 0 -> 1 with F_0 = [[2, 0]], F_1 = [[3]]; e1 = 1 -> 2 with
+    # F_1 = [[1], [4]], F_2 = [[5], [6]]: stalks 2, 1, 1; edges 1, 2
+    edges = [(0, 1), (1, 2)]
+    maps = [
+        (np.array([[2.0, 0.0]]), np.array([[3.0]])),
+        (np.array([[1.0], [4.0]]), np.array([[5.0], [6.0]])),
+    ]
+    d0 = numeric.coboundary(edges, maps, [0, 2, 3, 4], [0, 1, 3], (3, 4))
+    expected = np.array(
+        [
+            [-2.0, 0.0, 3.0, 0.0],
+            [0.0, 0.0, -1.0, 5.0],
+            [0.0, 0.0, -4.0, 6.0],
+        ]
+    )
+    np.testing.assert_array_equal(d0.toarray(), expected)
+    # ||d0||_1 = max column sum 11, ||d0||_inf = max row sum 10
+    assert numeric.scale(d0) == math.sqrt(11.0 * 10.0)
+
+
+def test_coboundary_without_edges_is_zero():
+    d0 = numeric.coboundary([], [], [0, 2], [0], (0, 2))
+    assert d0.shape == (0, 2)
+    assert d0.nnz == 0
+    assert numeric.scale(d0) == 0.0
+
+
+# ------------------------------------------------------------- null space
+
+
+def test_null_space_of_one_row():
+    basis = numeric.null_space(np.array([[1.0, -1.0]]), 1e-9)
+    np.testing.assert_allclose(_projector(basis), np.full((2, 2), 0.5), atol=1e-15)
+
+
+def test_null_space_of_a_tall_matrix_goes_through_qr():
+    # three rows, two columns, rank 1: kernel spanned by (1, 1)
+    mat = np.array([[1.0, -1.0], [2.0, -2.0], [-3.0, 3.0]])
+    basis = numeric.null_space(mat, 1e-9)
+    assert basis.shape == (2, 1)
+    np.testing.assert_allclose(_projector(basis), np.full((2, 2), 0.5), atol=1e-14)
+    # tall and of full column rank: no kernel
+    assert numeric.null_space(
+        np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]]), 1e-9
+    ).shape == (2, 0)
+
+
+def test_null_space_tolerance_is_inclusive():
+    # singular values 1 and 0.5: at tol = 0.5 the second counts as zero
+    mat = np.diag([1.0, 0.5])
+    np.testing.assert_array_equal(numeric.null_space(mat, 0.5).shape, (2, 1))
+    assert abs(numeric.null_space(mat, 0.5)[1, 0]) == 1.0
+    assert numeric.null_space(mat, 0.5 - 2**-40).shape == (2, 0)
+    assert numeric.null_space(mat, 1.0).shape == (2, 2)
+
+
+def test_null_space_of_empty_matrices():
+    np.testing.assert_array_equal(numeric.null_space(np.zeros((0, 3)), 1e-9), np.eye(3))
+    assert numeric.null_space(np.zeros((2, 0)), 1e-9).shape == (0, 0)
+
+
+# ------------------------------------------------------ kernel, both paths
+
+
+def _sheaves():
+    """(name, sheaf, hand-computed projector onto ker d0)."""
+    out = []
+    # constant R^1 on a path of 4: constants, projector ones / 4
+    out.append(
+        ("path", CellularSheaf.constant(nx.path_graph(4), 1), np.full((4, 4), 0.25))
+    )
+    # scaling transport x1 = 2 x0, x2 = 2 x1: section (1, 2, 4) / sqrt(21)
+    s = CellularSheaf.from_transport(
+        nx.path_graph(3), {(0, 1): [[2.0]], (1, 2): [[2.0]]}
+    )
+    v = np.array([1.0, 2.0, 4.0]) / math.sqrt(21.0)
+    out.append(("scaled", s, np.outer(v, v)))
+    # sign-twisted triangle: no section
+    s = CellularSheaf(
+        nx.cycle_graph(3),
+        {
+            (0, 1): ([[1.0]], [[1.0]]),
+            (1, 2): ([[1.0]], [[1.0]]),
+            (2, 0): ([[1.0]], [[-1.0]]),
+        },
+    )
+    out.append(("mobius", s, np.zeros((3, 3))))
+    # two components: an edge (constants) and an isolated vertex of dim 2
+    g = nx.Graph([(0, 1)])
+    g.add_node(2)
+    s = CellularSheaf(g, {(0, 1): ([[1.0]], [[1.0]])}, vertex_dims={2: 2})
+    p = np.zeros((4, 4))
+    p[:2, :2] = 0.5
+    p[2:, 2:] = np.eye(2)
+    out.append(("components", s, p))
+    # projection maps: stalks R^2, the edge sees only the first coordinate
+    s = CellularSheaf(nx.path_graph(2), {(0, 1): ([[1.0, 0.0]], [[1.0, 0.0]])})
+    p = np.zeros((4, 4))
+    p[0, 0] = p[2, 2] = p[0, 2] = p[2, 0] = 0.5
+    p[1, 1] = p[3, 3] = 1.0
+    out.append(("projection", s, p))
+    # a star whose centre has stalk R^2 and leaves R^1: f(leaf_i) = f(centre)_i
+    s = CellularSheaf(
+        nx.star_graph(2),
+        {(0, 1): ([[1.0, 0.0]], [[1.0]]), (0, 2): ([[0.0, 1.0]], [[1.0]])},
+    )
+    out.append(
+        (
+            "star",
+            s,
+            0.5 * np.array([[1, 0, 1, 0], [0, 1, 0, 1], [1, 0, 1, 0], [0, 1, 0, 1.0]]),
+        )
+    )
+    return out
+
+
+@pytest.mark.parametrize(
+    ("name", "sheaf", "projector"),
+    _sheaves(),
+    ids=lambda x: x if isinstance(x, str) else "",
+)
+@pytest.mark.parametrize("limit", [numeric.DENSE_LIMIT, 1, 0])
+def test_kernel_hand_values_on_every_path(monkeypatch, name, sheaf, projector, limit):
+    monkeypatch.setattr(numeric, "DENSE_LIMIT", limit)
+    basis = sheaf.global_sections(method="numeric")
+    np.testing.assert_allclose(basis.T @ basis, np.eye(basis.shape[1]), atol=1e-12)
+    np.testing.assert_allclose(_projector(basis), projector, atol=1e-12)
+    c = sheaf.cohomology(method="numeric")
+    assert c.h0 == round(np.trace(projector))
+    assert c.residual <= 1e-12
+
+
+def test_kernel_reports_which_path_it_used(monkeypatch):
+    # constant R^2 on the path 0 - 1 - 2: sections are the constants
+    sheaf = CellularSheaf.constant(nx.path_graph(3), 2)
+    d0 = sheaf.coboundary()
+    comps = [[0, 1, 2]]
+    voff = [0, 2, 4, 6]
+    eye = np.eye(2)
+    nbrs = [[(1, eye, eye)], [(0, eye, eye), (2, eye, eye)], [(1, eye, eye)]]
+    constants = np.kron(np.full((3, 3), 1 / 3), eye)
+    for limit, propagated in [
+        (numeric.DENSE_LIMIT, False),
+        (6, False),
+        (5, True),
+        (0, True),
+    ]:
+        monkeypatch.setattr(numeric, "DENSE_LIMIT", limit)
+        basis, used = numeric.kernel(d0, comps, voff, nbrs, 1e-9)
+        assert used is propagated
+        np.testing.assert_allclose(_projector(basis), constants, atol=1e-12)
+    basis, used = numeric.kernel(d0, [], voff, nbrs, 1e-9)
+    assert (basis.shape, used) == ((6, 0), False)
+
+
+def test_update_keeps_old_blocks_when_well_conditioned():
+    # old = I (well conditioned, square): blocks unchanged, the new block is new @ I
+    blocks = {0: np.array([[1.0, 2.0]])}
+    width, out = numeric._update(dict(blocks), 2, np.eye(2), np.array([[3.0, 4.0]]), 1)
+    assert width == 2
+    np.testing.assert_array_equal(out[0], blocks[0])
+    np.testing.assert_allclose(out[1], [[3.0, 4.0]], atol=1e-15)
+    # old of rank 1 < width: every block is multiplied by old
+    old = np.array([[1.0], [1.0]])
+    width, out = numeric._update(dict(blocks), 2, old, np.array([[5.0]]), 1)
+    assert width == 1
+    np.testing.assert_array_equal(out[0], [[3.0]])
+    np.testing.assert_array_equal(out[1], [[5.0]])
+
+
+def test_update_on_an_ill_conditioned_square_block_multiplies():
+    # old square with smallest singular value 1e-4 <= 1e-3: the general branch
+    old = np.diag([1.0, 1e-4])
+    blocks = {0: np.array([[1.0, 1.0]])}
+    width, out = numeric._update(dict(blocks), 2, old, np.array([[7.0, 7.0]]), 1)
+    assert width == 2
+    np.testing.assert_allclose(out[0], [[1.0, 1e-4]], rtol=1e-15)
+    np.testing.assert_array_equal(out[1], [[7.0, 7.0]])
+
+
+def test_pad_zero_fills_on_the_right():
+    np.testing.assert_array_equal(
+        numeric._pad(np.array([[1.0], [2.0]]), 3), [[1.0, 0, 0], [2.0, 0, 0]]
+    )
+    same = np.array([[1.0, 2.0]])
+    assert numeric._pad(same, 2) is same
+
+
+# ------------------------------------------------------- harmonic parts
+
+
+def _cycle(n):
+    """d0 of the constant R^1 sheaf on the n-cycle, edges i -> i + 1 (mod n)."""
+    edges = [(i, (i + 1) % n) for i in range(n)]
+    one = np.ones((1, 1))
+    return numeric.coboundary(
+        edges, [(one, one)] * n, list(range(n + 1)), list(range(n + 1)), (n, n)
+    )
+
+
+@pytest.mark.parametrize("n", [3, 7, 2001])  # 2001 * 2001 > 4e6 entries: the lsqr path
+def test_harmonic_part_on_a_cycle_is_the_mean_circulation(n):
+    # ker d0^T = span(ones): the harmonic part of y is mean(y) * ones
+    rng = np.random.default_rng(n)
+    y = rng.standard_normal(n)
+    got = numeric.harmonic_part(_cycle(n), y)
+    np.testing.assert_allclose(got, np.full(n, y.mean()), atol=1e-9)
+
+
+@pytest.mark.parametrize("n", [4, 2002])  # a path: d0 onto, no harmonic part
+def test_harmonic_part_on_a_path_is_zero(n):
+    edges = [(i, i + 1) for i in range(n - 1)]
+    one = np.ones((1, 1))
+    d0 = numeric.coboundary(
+        edges, [(one, one)] * (n - 1), list(range(n + 1)), list(range(n)), (n - 1, n)
+    )
+    y = np.linspace(-1.0, 2.0, n - 1)
+    np.testing.assert_allclose(numeric.harmonic_part(d0, y), 0.0, atol=1e-9)
+
+
+def test_harmonic_part_of_a_zero_coboundary_is_the_data():
+    import scipy.sparse as sp
+
+    y = np.array([1.0, -2.0])
+    for d0 in (sp.csr_array((2, 3)), sp.csr_array((2, 0))):
+        got = numeric.harmonic_part(d0, y)
+        np.testing.assert_array_equal(got, y)
+        assert got is not y
+
+
+def test_dense_basis_limit_is_inclusive():
+    numeric.dense_basis_limit_check(10, 10, "H0")
+    with pytest.raises(
+        ValueError, match="H0 has 11 coordinates, above the dense-basis limit 10"
+    ):
+        numeric.dense_basis_limit_check(11, 10, "H0")
+
+
+def test_residual_by_hand():
+    import scipy.sparse as sp
+
+    d0 = sp.csr_array(np.array([[3.0, 0.0], [0.0, 4.0]]))
+    assert numeric.residual(d0, np.zeros((2, 0))) == 0.0
+    assert numeric.residual(d0, np.array([[1.0], [0.0]])) == 3.0
+    assert numeric.residual(d0, np.eye(2)) == 4.0  # spectral norm, not Frobenius
+    assert numeric.residual(sp.csr_array((0, 2)), np.eye(2)) == 0.0
+
+
+# ---------------------------------------- float branches of the predicates
+
+
+def test_is_consistent_float_branch_at_atol():
+    s = CellularSheaf.constant(nx.path_graph(3), 1)
+    f = {0: [0.0], 1: [0.5], 2: [0.5]}  # radius 0.5 on edge (0, 1)
+    assert s.consistency_radius(f) == 0.5
+    assert s.is_consistent(f, atol=0.5) is True
+    assert s.is_consistent(f, atol=0.5 - 2**-40) is False
+    assert s.is_consistent({0: [0.25], 1: [0.25], 2: [0.25]}, atol=0.0) is True
+    # a float sheaf makes even integer data numeric
+    t = CellularSheaf.from_transport(nx.path_graph(2), {(0, 1): [[0.5]]})
+    assert t.is_consistent({0: [2], 1: [1]}, atol=0.0) is True
+    assert t.is_consistent({0: [2], 1: [1.25]}, atol=0.25) is True
+    assert t.is_consistent({0: [2], 1: [1.25]}, atol=0.125) is False
+
+
+def test_is_consistent_exact_branch_ignores_atol():
+    s = CellularSheaf.constant(nx.path_graph(2), 1)
+    tiny = Fraction(1, 10**30)
+    assert s.is_consistent({0: [tiny], 1: [0]}, atol=1.0) is False
+    assert s.is_consistent({0: [tiny], 1: [tiny]}, atol=0.0) is True
+    assert s.is_consistent({0: [1], 1: [1]}) is True
+
+
+def test_is_coboundary_float_branch_at_atol():
+    # triangle, edges (0, 1), (0, 2), (1, 2): harmonic space spanned by (1, -1, 1)
+    s = CellularSheaf.constant(nx.cycle_graph(3), 1)
+    y = {(0, 1): [0.5], (0, 2): [-0.5], (1, 2): [0.5]}  # harmonic, norm sqrt(3) / 2
+    norm = math.sqrt(0.75)
+    assert s.is_coboundary(y, atol=norm * (1 + 1e-9)) is True
+    assert s.is_coboundary(y, atol=norm * (1 - 1e-9)) is False
+    # d0 of f = (0, 1, 3) is (1, 3, 2): a coboundary
+    assert (
+        s.is_coboundary({(0, 1): [1.0], (0, 2): [3.0], (1, 2): [2.0]}, atol=1e-12)
+        is True
+    )
+    assert (
+        s.is_coboundary({(0, 1): [1.0], (0, 2): [3.0], (1, 2): [2.5]}, atol=1e-3)
+        is False
+    )
+
+
+def test_is_coboundary_exact_branch_ignores_atol():
+    s = CellularSheaf.constant(nx.cycle_graph(3), 1)
+    tiny = Fraction(1, 10**30)
+    assert (
+        s.is_coboundary({(0, 1): [tiny], (0, 2): [-tiny], (1, 2): [tiny]}, atol=1.0)
+        is False
+    )
+    assert s.is_coboundary({(0, 1): [1], (0, 2): [3], (1, 2): [2]}, atol=0.0) is True
+    # the same rational data forced through the numeric path
+    assert (
+        s.is_coboundary({(0, 1): [1], (0, 2): [3], (1, 2): [2]}, method="numeric")
+        is True
+    )
+
+
+@pytest.mark.parametrize(
+    ("call", "match"),
+    [
+        (lambda s: s.is_consistent({0: [0], 1: [0]}, atol=-1e-300), "atol"),
+        (lambda s: s.is_coboundary({(0, 1): [0]}, atol=-1.0), "atol"),
+        (lambda s: s.cohomology(rtol=0.0), "rtol"),
+        (lambda s: s.cohomology(rtol=1.0), "rtol"),
+        (lambda s: s.cohomology(method="dense"), "method"),
+    ],
+)
+def test_tolerances_and_methods_are_checked(call, match):
+    s = CellularSheaf.constant(nx.path_graph(2), 1)
+    with pytest.raises(ValueError, match=match):
+        call(s)
+
+
+def test_auto_method_follows_the_data():
+    s = CellularSheaf.constant(nx.path_graph(2), 1)
+    assert s.cohomology().method == "exact"
+    assert s.cohomology(method="numeric").method == "numeric"
+    f = CellularSheaf.from_transport(nx.path_graph(2), {(0, 1): [[0.3]]})
+    assert f.cohomology().method == "numeric"
+    assert f.cohomology(method="exact").method == "exact"
+    # rational sheaf, float data: numeric; rational data: exact
+    part = s.harmonic_part({(0, 1): [0.5]})
+    assert isinstance(part[(0, 1)][0], float)
+    part = s.harmonic_part({(0, 1): [1]})
+    assert isinstance(part[(0, 1)][0], Fraction)
+    assert s.distance_to_consistency({0: [0.0], 1: [1.0]}) == pytest.approx(
+        math.sqrt(0.5), rel=1e-12
+    )
+    assert s.distance_to_consistency({0: [0], 1: [1]}) == pytest.approx(
+        math.sqrt(0.5), rel=1e-12
+    )

@@ -1,0 +1,115 @@
+"""The sweep's aggregates are rates() over its trials (issue 18: one record)."""
+
+import math
+
+import pytest
+from scipy import stats
+
+from theory.inference import proportion_ci
+from witnesses import rates
+from witnesses.sweep import retention_sweep, sweep_trials
+
+
+def _old_rate(k, n):
+    if n == 0:
+        return {"k": 0, "n": 0, "rate": None, "low": None, "high": None}
+    ci = proportion_ci(k, n)
+    return {"k": k, "n": n, "rate": k / n, "low": ci.low, "high": ci.high}
+
+
+def _old_aggregates(rows, retentions, strategies):
+    """The sweep's aggregates as computed before issue 18 (its own parallel code)."""
+    out = []
+    for retention in retentions:
+        for strategy in strategies:
+            cell = [
+                r
+                for r in rows
+                if r["retention"] == retention and r["strategy"] == strategy
+            ]
+            both = [r for r in cell if r["full_valid"] and r["raw_valid"]]
+            ran = [r for r in cell if r["fixed_valid"] is not None]
+            regrets = [
+                r["semantic_regret"] for r in cell if r["semantic_regret"] is not None
+            ]
+            out.append(
+                {
+                    "retention": retention,
+                    "strategy": strategy,
+                    "rows": len(cell),
+                    "valid_rate": _old_rate(
+                        sum(r["raw_valid"] for r in cell), len(cell)
+                    ),
+                    "pivot_preservation": _old_rate(
+                        sum(r["pivot_preserved"] for r in both), len(both)
+                    ),
+                    "fixed_valid_rate": _old_rate(
+                        sum(r["fixed_valid"] for r in ran), len(ran)
+                    ),
+                    "mean_regret": math.fsum(regrets) / len(regrets)
+                    if regrets
+                    else None,
+                    "gap_rejections": math.fsum(r["rejected_gap_guard"] for r in cell)
+                    / max(1, len(cell)),
+                }
+            )
+    return out
+
+
+@pytest.fixture(scope="module", params=[(0, 1, 2), (3, 4, 5, 6)])
+def swept(request):
+    return retention_sweep(
+        retentions=[0.5, 0.3, 0.1], seeds=list(request.param), executor=False
+    )
+
+
+def test_aggregates_are_identical_to_the_previous_parallel_code(swept):
+    strategies = sorted({a["strategy"] for a in swept.aggregates}, key=[
+        a["strategy"] for a in swept.aggregates].index)  # fmt: skip
+    old = _old_aggregates(list(swept.rows), [0.5, 0.3, 0.1], strategies)
+    assert list(swept.aggregates) == old
+
+
+def test_aggregates_equal_rates_over_the_sweeps_trials(swept):
+    cells = {
+        (c.group["budget"], c.group["condition"]): c
+        for c in rates(sweep_trials(swept), by=("budget", "condition"))
+    }
+    assert len(cells) == len(swept.aggregates)
+    for agg in swept.aggregates:
+        cell = cells[(agg["retention"], agg["strategy"])]
+        assert cell.n_trials == agg["rows"]
+        for key, name in (
+            ("valid_rate", "raw_validity"),
+            ("pivot_preservation", "pivot_preservation"),
+            ("fixed_valid_rate", "fixed_pivot_feasibility"),
+        ):
+            r = cell.rates[name]
+            assert (r.numerator, r.denominator, r.estimate, r.low, r.high) == (
+                agg[key]["k"], agg[key]["n"], agg[key]["rate"], agg[key]["low"],
+                agg[key]["high"],
+            )  # fmt: skip
+        regret = cell.means.get("fixed_pivot_regret")
+        assert (None if regret is None else regret.mean) == agg["mean_regret"]
+        assert cell.means["rejected_gap_guard"].mean == agg["gap_rejections"]
+
+
+def test_sweep_regret_mean_has_a_student_t_interval(swept):
+    cell = rates(sweep_trials(swept), by=("budget", "condition"))[0]
+    values = [
+        r["semantic_regret"]
+        for r in swept.rows
+        if r["retention"] == cell.group["budget"]
+        and r["strategy"] == cell.group["condition"]
+        and r["semantic_regret"] is not None
+    ]
+    m = cell.means["fixed_pivot_regret"]
+    if len(values) >= 2 and len(set(values)) > 1:
+        low, high = stats.t.interval(
+            0.95,
+            len(values) - 1,
+            loc=sum(values) / len(values),
+            scale=stats.sem(values),
+        )  # scipy 1.17 t.interval
+        assert (m.low, m.high) == pytest.approx((low, high))
+    assert m.n == len(values)

@@ -1,0 +1,248 @@
+"""Read benchmark result files: LongMemEval eval-results and LoCoMo-style JSON."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from witnesses._readers import DEFAULT_MAX_BYTES, read_json, read_jsonl, show
+
+__all__ = ["Answer", "load_locomo", "load_longmemeval"]
+
+_SCORE_KEYS = ("score", "label", "correct", "judge", "llm_judge", "llm_score")
+_CORRECT = {"correct", "true", "yes", "1"}
+_WRONG = {"wrong", "incorrect", "false", "no", "0"}
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """One graded question of one system.
+
+    Examples
+    --------
+    >>> from witnesses.benchmarks import Answer
+    >>> Answer("q1", "temporal-reasoning", True).correct
+    True
+    """
+
+    question_id: str
+    category: str
+    correct: bool
+
+
+def load_longmemeval(
+    path: str | Path,
+    *,
+    questions: str | Path | Mapping[str, str] | None = None,
+    category_from_id: str | None = None,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+) -> list[Answer]:
+    r"""Read LongMemEval ``eval-results`` JSONL (``evaluate_qa.py``'s output).
+
+    Parameters
+    ----------
+    path : str or Path
+        One JSON object per line with ``question_id`` and ``autoeval_label``
+        (``{"model": ..., "label": true}``, or a bare boolean).
+    questions : path or mapping, optional
+        The benchmark's question file (a JSON list of instances with
+        ``question_id`` and ``question_type``), or ``{question_id: type}``.
+    category_from_id : str, optional
+        Without ``questions``: the category is the id up to the first
+        occurrence of this separator (``"_"``: ``"temporal_17"`` ->
+        ``"temporal"``). With neither, every question is ``"all"``.
+    max_bytes : int
+        Largest file read (both files).
+
+    Returns
+    -------
+    list of Answer
+
+    Raises
+    ------
+    ValueError
+        Naming the file and the row: a missing or malformed label, an id the
+        question file does not hold, an unreadable file.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> from witnesses.benchmarks import load_longmemeval
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "eval-results-gpt-4o"
+    >>> _ = path.write_text('{"question_id": "ku_1", "hypothesis": "x", '
+    ...                     '"autoeval_label": {"model": "gpt-4o", "label": true}}\n')
+    >>> load_longmemeval(path, category_from_id="_")
+    [Answer(question_id='ku_1', category='ku', correct=True)]
+    """
+    path = Path(path)
+    types = _question_types(questions, max_bytes)
+    out = []
+    for row, record in read_jsonl(path, max_bytes):
+        qid = record.get("question_id")
+        if not isinstance(qid, str) or not qid:
+            msg = f"{path}: row {row}: question_id must be a non-empty str, got {show(qid)}"
+            raise ValueError(msg)
+        label = record.get("autoeval_label")
+        if isinstance(label, dict):
+            label = label.get("label")
+        if not isinstance(label, bool):
+            msg = f"{path}: row {row}, column 'autoeval_label': expected a boolean label, got {show(label)}"
+            raise ValueError(msg)
+        if types is not None:
+            if qid not in types:
+                msg = f"{path}: row {row}: question_id {qid!r} is not in the question file"
+                raise ValueError(msg)
+            category = types[qid]
+        elif category_from_id is not None:
+            category = qid.split(category_from_id, 1)[0]
+        else:
+            category = "all"
+        out.append(Answer(qid, category, label))
+    return out
+
+
+def _question_types(
+    questions: str | Path | Mapping[str, str] | None, max_bytes: int
+) -> Mapping[str, str] | None:
+    if questions is None or isinstance(questions, Mapping):
+        return questions
+    path = Path(questions)
+    doc = read_json(path, max_bytes)
+    if not isinstance(doc, list):
+        msg = f"{path}: the question file must hold a JSON list of instances"
+        raise ValueError(msg)
+    types = {}
+    for row, item in enumerate(doc, start=1):
+        qid = item.get("question_id") if isinstance(item, dict) else None
+        qtype = item.get("question_type") if isinstance(item, dict) else None
+        if not isinstance(qid, str) or not isinstance(qtype, str):
+            msg = f"{path}: row {row}: an instance needs str question_id and question_type"
+            raise ValueError(msg)
+        types[qid] = qtype
+    return types
+
+
+def load_locomo(
+    path: str | Path,
+    *,
+    score_key: str | None = None,
+    threshold: float = 0.5,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+) -> list[Answer]:
+    """Read LoCoMo-style JSON: a ``category`` and a score per question.
+
+    Parameters
+    ----------
+    path : str or Path
+        A list of samples each with a ``qa`` list (LoCoMo's layout; ids become
+        ``<sample_id>:<index>``), one such sample, or a flat list of questions
+        (ids from ``question_id`` or ``id`` when present).
+    score_key : str, optional
+        The key of the score. By default the one key among ``score``,
+        ``label``, ``correct``, ``judge``, ``llm_judge``, ``llm_score`` or
+        ending in ``_f1`` / ``_score`` / ``_judge`` that the first question has.
+    threshold : float
+        A numeric score in ``[0, 1]`` is correct when ``>= threshold``;
+        booleans and ``"CORRECT"`` / ``"WRONG"`` labels are read as they are.
+
+    Returns
+    -------
+    list of Answer
+        The category is the file's (LoCoMo's integer codes become strings).
+
+    Raises
+    ------
+    ValueError
+        Naming the file and the question: no category, no or an ambiguous
+        score key, a score outside ``[0, 1]``.
+
+    Examples
+    --------
+    >>> import json, tempfile, pathlib
+    >>> from witnesses.benchmarks import load_locomo
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "locomo.json"
+    >>> _ = path.write_text(json.dumps([{"sample_id": "conv-1", "qa": [
+    ...     {"question": "q", "answer": "a", "category": 2, "mem_f1": 0.8}]}]))
+    >>> load_locomo(path)
+    [Answer(question_id='conv-1:0', category='2', correct=True)]
+    """
+    path = Path(path)
+    if isinstance(threshold, bool) or not isinstance(threshold, (int, float)):
+        msg = f"threshold must be a real number, got {threshold!r}"
+        raise TypeError(msg)
+    if not 0.0 <= threshold <= 1.0:
+        msg = f"threshold must be in [0, 1], got {threshold!r}"
+        raise ValueError(msg)
+    items = _locomo_items(read_json(path, max_bytes), path)
+    if not items:
+        return []
+    key = score_key if score_key is not None else _score_key(items[0][1], path)
+    out = []
+    for qid, item in items:
+        where = f"{path}: question {qid}"
+        if "category" not in item or isinstance(item["category"], (dict, list)):
+            msg = f"{where}: no scalar 'category'"
+            raise ValueError(msg)
+        out.append(
+            Answer(
+                qid,
+                str(item["category"]),
+                _correct(item.get(key), key, threshold, where),
+            )
+        )
+    return out
+
+
+def _locomo_items(doc: Any, path: Path) -> list[tuple[str, dict[str, Any]]]:
+    samples = [doc] if isinstance(doc, dict) else doc
+    if not isinstance(samples, list):
+        msg = f"{path}: expected a list of samples or of questions"
+        raise ValueError(msg)
+    items: list[tuple[str, dict[str, Any]]] = []
+    for s_index, sample in enumerate(samples):
+        if not isinstance(sample, dict):
+            msg = f"{path}: entry {s_index}: expected a JSON object, got {show(sample)}"
+            raise ValueError(msg)
+        if "qa" not in sample:
+            qid = sample.get("question_id", sample.get("id", s_index))
+            items.append((str(qid), sample))
+            continue
+        if not isinstance(sample["qa"], list):
+            msg = f"{path}: entry {s_index}: 'qa' must be a list"
+            raise ValueError(msg)
+        sid = str(sample.get("sample_id", s_index))
+        for q_index, item in enumerate(sample["qa"]):
+            if not isinstance(item, dict):
+                msg = f"{path}: question {sid}:{q_index}: expected a JSON object"
+                raise ValueError(msg)
+            items.append((f"{sid}:{q_index}", item))
+    return items
+
+
+def _score_key(item: Mapping[str, Any], path: Path) -> str:
+    found = [
+        k for k in item if k in _SCORE_KEYS or k.endswith(("_f1", "_score", "_judge"))
+    ]
+    if len(found) != 1:
+        msg = (
+            f"{path}: cannot tell the score key (candidates {found or 'none'} among "
+            f"{sorted(item)}); pass score_key"
+        )
+        raise ValueError(msg)
+    return found[0]
+
+
+def _correct(value: Any, key: str, threshold: float, where: str) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str):
+        text = value.strip().lower()
+        if text in _CORRECT | _WRONG:
+            return text in _CORRECT
+    if isinstance(value, (int, float)) and math.isfinite(value) and 0.0 <= value <= 1.0:
+        return float(value) >= threshold
+    msg = f"{where}, key {key!r}: expected a score in [0, 1] or a correct/wrong label, got {show(value)}"
+    raise ValueError(msg)

@@ -1,0 +1,233 @@
+"""Read tabular records from files that may be hostile (issue 22, item 3).
+
+Only regular files are read (a FIFO, a device or a directory is refused before
+anything blocks), never more than a stated number of bytes, as UTF-8 with an
+optional byte-order mark. CSV is parsed from the file object, so quoted cells
+keep their newlines; a duplicate header or a row with too few or too many
+cells is an error naming the row. Every failure is a :class:`ValueError` that
+names the file and, where there is one, the row.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import stat
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+__all__ = [
+    "DEFAULT_MAX_BYTES",
+    "Record",
+    "read_json",
+    "read_jsonl",
+    "read_records",
+    "show",
+]
+
+DEFAULT_MAX_BYTES = 256 * 1024 * 1024
+"""Largest file the loaders read unless told otherwise (256 MiB)."""
+
+Record = tuple[int, Mapping[str, Any]]
+"""A row number (1-based; a CSV header is row 1) and its cells."""
+
+_KINDS = {
+    stat.S_IFIFO: "a FIFO",
+    stat.S_IFCHR: "a character device",
+    stat.S_IFBLK: "a block device",
+    stat.S_IFDIR: "a directory",
+    stat.S_IFSOCK: "a socket",
+}
+
+
+def read_records(path: Path, kind: str, max_bytes: int) -> Iterator[Record]:
+    """Yield ``(row, record)`` from a CSV, JSON or JSONL file (see module doc)."""
+    with _open_regular(path, max_bytes) as raw:
+        if kind == "csv":
+            yield from _csv_records(raw, path)
+        elif kind == "jsonl":
+            yield from _jsonl_records(raw, path)
+        else:
+            yield from _json_records(raw, path)
+
+
+def _open_regular(path: Path, max_bytes: int) -> _Capped:
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as exc:
+        msg = f"{path}: cannot read the file ({exc.strerror})"
+        raise ValueError(msg) from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            what = _KINDS.get(stat.S_IFMT(info.st_mode), "not a regular file")
+            msg = f"{path}: is {what}; only regular files are read"
+            raise ValueError(msg)
+        if info.st_size > max_bytes:
+            msg = (
+                f"{path}: the file has {info.st_size} bytes, more than "
+                f"max_bytes={max_bytes} (pass a larger max_bytes to read it)"
+            )
+            raise ValueError(msg)
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        stream = io.FileIO(fd, "rb", closefd=True)
+    except BaseException:
+        os.close(fd)
+        raise
+    return _Capped(stream, max_bytes, path)
+
+
+class _Capped(io.RawIOBase):
+    """A raw reader that refuses to read past ``limit`` bytes (a growing file)."""
+
+    def __init__(self, stream: io.FileIO, limit: int, path: Path) -> None:
+        self._stream, self._left, self._path = stream, limit, path
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        view = memoryview(buffer).cast("B")
+        got = self._stream.readinto(view[: self._left + 1]) or 0
+        if got > self._left:
+            msg = f"{self._path}: the file grew past max_bytes while being read"
+            raise ValueError(msg)
+        self._left -= got
+        return got
+
+    def close(self) -> None:
+        self._stream.close()
+        super().close()
+
+
+class _Lines:
+    """Decode a binary file line by line, counting physical lines."""
+
+    def __init__(self, raw: _Capped, path: Path) -> None:
+        self._lines = io.BufferedReader(raw, buffer_size=1 << 20)
+        self._path = path
+        self.number = 0
+
+    def __iter__(self) -> Iterator[str]:
+        for data in self._lines:
+            self.number += 1
+            try:
+                text = data.decode("utf-8-sig" if self.number == 1 else "utf-8")
+            except UnicodeDecodeError as exc:
+                msg = f"{self._path}: line {self.number}: not UTF-8 text ({exc.reason})"
+                raise ValueError(msg) from None
+            yield text
+
+
+def _csv_records(raw: _Capped, path: Path) -> Iterator[Record]:
+    lines = _Lines(raw, path)
+    reader = csv.reader(lines)
+    row = 1
+    try:
+        header = next(reader, None)
+        if header is None:
+            return
+        seen: dict[str, int] = {}
+        for position, name in enumerate(header, start=1):
+            if name in seen:
+                msg = (
+                    f"{path}: row 1: duplicate column {name!r} "
+                    f"(columns {seen[name]} and {position})"
+                )
+                raise ValueError(msg)
+            seen[name] = position
+        width = len(header)
+        for cells in reader:
+            row += 1
+            if not cells:
+                continue  # a blank line
+            if len(cells) != width:
+                which = "more" if len(cells) > width else "fewer"
+                msg = (
+                    f"{path}: row {row}: {which} cells than header columns "
+                    f"({len(cells)} cells, {width} columns)"
+                )
+                raise ValueError(msg)
+            yield row, dict(zip(header, cells, strict=True))
+    except csv.Error as exc:
+        msg = f"{path}: row {row + 1} (line {lines.number}): malformed CSV ({exc})"
+        raise ValueError(msg) from None
+
+
+def _jsonl_records(raw: _Capped, path: Path) -> Iterator[Record]:
+    for number, line in enumerate(_Lines(raw, path), start=1):
+        if line.strip():
+            record = _loads(line, path, f"row {number}: ")
+            if not isinstance(record, dict):
+                msg = f"{path}: row {number}: a trial must be a JSON object, got {show(record)}"
+                raise ValueError(msg)
+            yield number, record
+
+
+def read_json(path: Path, max_bytes: int) -> Any:
+    """Return the JSON document in ``path`` (same refusals as :func:`read_records`)."""
+    with _open_regular(path, max_bytes) as raw:
+        return _json_document(raw, path)
+
+
+def read_jsonl(path: Path, max_bytes: int) -> Iterator[Record]:
+    """Yield ``(line, object)`` for every non-blank line of a JSONL file."""
+    with _open_regular(path, max_bytes) as raw:
+        yield from _jsonl_records(raw, path)
+
+
+def _json_document(raw: _Capped, path: Path) -> Any:
+    data = io.BufferedReader(raw).read()
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        msg = f"{path}: line {line}: not UTF-8 text ({exc.reason})"
+        raise ValueError(msg) from None
+    return _loads(text, path, "")
+
+
+def _json_records(raw: _Capped, path: Path) -> Iterator[Record]:
+    doc = _json_document(raw, path)
+    if isinstance(doc, dict) and isinstance(doc.get("trials"), list):
+        doc = doc["trials"]
+    if not isinstance(doc, list):
+        msg = f"{path}: JSON must hold a list of trial objects or {{'trials': [...]}}"
+        raise ValueError(msg)
+    for number, record in enumerate(doc, start=1):
+        if not isinstance(record, dict):
+            msg = f"{path}: row {number}: a trial must be a JSON object, got {show(record)}"
+            raise ValueError(msg)
+        yield number, record
+
+
+def _loads(text: str, path: Path, where: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        at = "" if where else f" at line {exc.lineno}"
+        msg = f"{path}: {where}malformed JSON{at} ({exc.msg})"
+        raise ValueError(msg) from None
+    except RecursionError:
+        msg = f"{path}: {where}JSON nested too deeply to read"
+        raise ValueError(msg) from None
+    except ValueError as exc:  # e.g. an integer longer than Python's digit limit
+        msg = f"{path}: {where}unreadable JSON value ({exc})"
+        raise ValueError(msg) from None
+
+
+def show(value: Any) -> str:
+    """Describe a value for a message without walking deep or huge structures."""
+    if isinstance(value, dict):
+        return "a JSON object"
+    if isinstance(value, list):
+        return "a JSON array"
+    if isinstance(value, int) and value.bit_length() > 64:
+        return "an integer of more than 64 bits"
+    text = repr(value)
+    return text if len(text) <= 60 else f"{text[:57]}..."

@@ -1,0 +1,340 @@
+"""Is my compressor safe? Contract checks and mirage diagnostics for a user's compressor.
+
+:func:`check_compressor` runs a user's compression function over many
+timelines and retentions and reports, in one object: the paper's block
+contract (VM Definition 2) and the reference's all-pivot invariant, each as
+holds / violated with a 1-minimal witness timeline; the validity-mirage
+diagnostics of the compressed solves with intervals (:func:`witnesses.rates`);
+and one sentence answering "is it safe?" that names the contract it is judged
+by and why the two contracts can disagree.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from algebra import satisfies_contract
+from witnesses._check_report import CompressorReport, ContractResult, Witness
+from witnesses._check_shrink import (
+    Setting,
+    breaks_block_contract,
+    breaks_invariant,
+    explain_block,
+    explain_invariant,
+    shrink,
+)
+from witnesses._compress_loop import min_prefix_for
+from witnesses._user_strategy import strategy_name
+from witnesses.events import Timeline
+from witnesses.generators import MultiBurstConfig, multiburst
+from witnesses.grammar import Grammar
+from witnesses.rates import rates
+from witnesses.semantics import REFERENCE, Semantics, as_semantics
+from witnesses.solve import solve
+from witnesses.trials import Trial
+
+__all__ = ["CompressorReport", "ContractResult", "Witness", "check_compressor"]
+
+_GAP = 0.11
+_SHRINK_STARTS = 5
+
+
+def check_compressor(
+    fn: Callable[..., Any],
+    *,
+    k: int,
+    m: int = 10,
+    semantics: Semantics | str = REFERENCE,
+    timelines: Iterable[Timeline] | None = None,
+    seeds: Iterable[int] = range(50),
+    retentions: Sequence[float] = (0.5, 0.3, 0.1),
+    focal: str = "actor_0",
+    grammar: Grammar | None = None,
+    mirage: bool = True,
+) -> CompressorReport:
+    """Check a user's compression function against both contracts and the mirage.
+
+    Parameters
+    ----------
+    fn : callable
+        ``fn(timeline, *, target_size, k, ...)`` returning the kept events (a
+        :class:`Timeline` or event ids), as for :func:`witnesses.compress`.
+    k : int
+        Development events the grammar demands before the pivot (``>= 0``).
+    m : int, default 10
+        Pivot candidates the all-pivot invariant watches (``>= 1``).
+    semantics : Semantics or str, default REFERENCE
+        Which contract judges, how Definition 2 counts development, and the
+        solver (:mod:`witnesses.semantics`). ``REFERENCE``: judged by the
+        all-pivot invariant (its contract is ``contract_guarded``), the
+        reference solver. ``PAPER``: judged by Definition 2 with non-focal
+        events as development, the exact solver with the endogenous pivot.
+    timelines : iterable of Timeline, optional
+        The inputs; by default MultiBurst timelines of 200 events, one per
+        seed, as in the retention sweep.
+    seeds : iterable of int, default range(50)
+        MultiBurst seeds, when ``timelines`` is not given.
+    retentions : sequence of float, default (0.5, 0.3, 0.1)
+        Shares kept, each in ``(0, 1]``; the target size of a timeline of
+        ``n`` events is ``max(8, round(n r))``, as in the sweep.
+    focal : str, default "actor_0"
+        The focal actor (its events are the pivot candidates).
+    grammar : Grammar, optional
+        For the solves; default ``Grammar.parametric(k, max_temporal_gap=0.11)``.
+    mirage : bool, default True
+        Solve the full and the compressed timelines and report the mirage
+        diagnostics (set False to check the contracts only, much faster).
+
+    Returns
+    -------
+    CompressorReport
+
+    Raises
+    ------
+    TypeError
+        If ``fn`` is not callable or an argument has the wrong type.
+    ValueError
+        For ``k < 0``, ``m < 1``, an unknown semantics, a retention outside
+        ``(0, 1]``, no timelines, or when ``fn`` raises or keeps an event that
+        is not in its input.
+
+    Notes
+    -----
+    Both contracts are checked on every compression. The invariant is charged
+    to the compressor only when its input satisfied it (an input whose heavy
+    pivot sits among the first events violates it before any compression;
+    those are counted apart). Passing means no violation on the inputs tried:
+    evidence, not a proof. ``VM-D2`` (docs/guide/algebra.md §5), docs/guide/witnesses.md §5-6.
+
+    Examples
+    --------
+    >>> from witnesses.check import check_compressor
+    >>> def last_n(timeline, *, target_size):
+    ...     return timeline.ids[-target_size:]
+    >>> report = check_compressor(last_n, k=3, seeds=range(4), mirage=False)
+    >>> report.block_contract.holds, report.invariant.holds, report.safe
+    (True, False, False)
+    >>> len(report.invariant.witness.timeline), report.invariant.witness.target_size
+    (5, 1)
+    """
+    setting, retained, sources, solver_grammar = _arguments(
+        fn, k, m, semantics, timelines, seeds, retentions, focal, grammar
+    )
+    counts: dict[str, Any] = {
+        "block": [0, []],
+        "invariant": [0, []],
+        "skipped": 0,
+        "n": 0,
+    }
+    trials: list[Trial] = []
+    for label, seed, timeline in sources:
+        input_holds = setting.invariant(timeline)
+        counts["skipped"] += 0 if input_holds else len(retained)
+        full = _solve(setting, timeline, solver_grammar, None) if mirage else None
+        for r in retained:
+            target = max(8, round(len(timeline) * r))
+            counts["n"] += 1
+            kept = setting.kept(timeline, target)
+            before, after = setting.block(timeline), setting.block(kept)
+            broke = not satisfies_contract(before, after, setting.k)
+            _tally(counts, "block", timeline, target, broke=broke)
+            broke = input_holds and not setting.invariant(kept)
+            _tally(counts, "invariant", timeline, target, broke=broke)
+            if full is not None:
+                trials.append(
+                    _trial(setting, label, seed, r, kept, full, solver_grammar)
+                )
+    block = _contract(setting, "block", counts, breaks_block_contract, explain_block)
+    invariant = _contract(
+        setting, "invariant", counts, breaks_invariant, explain_invariant
+    )
+    cells = tuple(rates(trials, by=["budget"])) if trials else ()
+    return CompressorReport.build(
+        strategy_name(fn),
+        setting.semantics,
+        setting.k,
+        setting.m,
+        block,
+        invariant,
+        cells,
+        judged_by="block" if setting.sem.contract == "definition2" else "invariant",
+    )
+
+
+def _tally(
+    counts: dict[str, Any], key: str, tl: Timeline, target: int, *, broke: bool
+) -> None:
+    if broke:
+        counts[key][0] += 1
+        counts[key][1].append((tl, target))
+
+
+def _contract(
+    s: Setting,
+    key: str,
+    counts: dict[str, Any],
+    breaks: Callable[[Setting, Timeline, int], bool],
+    explain: Callable[[Setting, Timeline, int], str],
+) -> ContractResult:
+    violations, failures = counts[key]
+    skipped = counts["skipped"] if key == "invariant" else 0
+    checked = counts["n"] - skipped
+    witness = None
+    if failures:
+        # a Definition 2 violation needs one development event; an invariant
+        # violation needs an input pivot with p_min(k) events before it
+        fewest = 1 if key == "block" else min_prefix_for(s.k) + 1
+        witness = _witness(s, failures, breaks, explain, fewest)
+    return ContractResult(key, violations == 0, checked, violations, skipped, witness)
+
+
+def _witness(
+    s: Setting,
+    failures: list[tuple[Timeline, int]],
+    breaks: Callable[[Setting, Timeline, int], bool],
+    explain: Callable[[Setting, Timeline, int], str],
+    fewest: int,
+) -> Witness:
+    """Shrink the smallest few failures and keep the smallest witness.
+
+    ``fewest`` is the fewest events any violation needs; a witness of that
+    size ends the search.
+    """
+    starts = sorted(range(len(failures)), key=lambda i: (len(failures[i][0]), i))
+    best = None
+    for i in starts[:_SHRINK_STARTS]:
+        timeline, target = failures[i]
+        small, t, minimal = shrink(breaks, s, timeline, target)
+        key = (len(small), t)
+        if best is None or key < best[0]:
+            best = (key, small, t, minimal, len(timeline))
+        if len(small) <= fewest:
+            break
+    _, small, t, minimal, start = best  # type: ignore[misc]
+    kept = s.kept(small, t).ids
+    reason = explain(s, small, t)
+    return Witness(small, t, kept, reason, minimal, start, len(small) <= fewest)
+
+
+def _solve(s: Setting, timeline: Timeline, grammar: Grammar, forced: str | None) -> Any:
+    return solve(
+        timeline,
+        s.focal,
+        grammar=grammar,
+        m=s.m,
+        tp_candidate_ids=None if forced is None else (forced,),
+        solver=s.sem.solver,
+        endogenous=s.sem.endogenous and s.sem.solver == "exact",
+    )
+
+
+def _trial(
+    s: Setting,
+    label: str,
+    seed: int | None,
+    retention: float,
+    kept: Timeline,
+    full: Any,
+    grammar: Grammar,
+) -> Trial:
+    free = _solve(s, kept, grammar, None)
+    tp = full.turning_point_id
+    fixed = None if tp is None or tp not in kept else _solve(s, kept, grammar, tp)
+    return Trial(
+        label,
+        strategy_name(s.fn),
+        budget=retention,
+        seed=seed,
+        model=f"{s.sem.solver} ({s.semantics})",
+        full_pivot=tp,
+        chosen_pivot=free.turning_point_id,
+        raw_validity=free.valid,
+        fixed_feasible=None if tp is None else (fixed is not None and fixed.valid),
+        full_score=full.score,
+        compressed_score=free.score,
+    )
+
+
+def _arguments(
+    fn: object,
+    k: object,
+    m: object,
+    semantics: object,
+    timelines: Iterable[Timeline] | None,
+    seeds: Iterable[int],
+    retentions: Iterable[float],
+    focal: object,
+    grammar: object,
+) -> tuple[Setting, list[float], list[tuple[str, int | None, Timeline]], Grammar]:
+    if not callable(fn):
+        msg = f"fn must be callable, got {fn!r} of type {type(fn).__name__}"
+        raise TypeError(msg)
+    kk = _int(k, "k", 0)
+    mm = _int(m, "m", 1)
+    if not isinstance(focal, str):
+        msg = f"focal must be a str actor name, got {focal!r}"
+        raise TypeError(msg)
+    setting = Setting(fn, kk, mm, focal, as_semantics(semantics))
+    retained = [_retention(r) for r in retentions]
+    if not retained:
+        msg = "retentions must not be empty"
+        raise ValueError(msg)
+    sources = _sources(timelines, seeds)
+    if grammar is None:
+        grammar = Grammar.parametric(kk, max_temporal_gap=_GAP)
+    if not isinstance(grammar, Grammar):
+        msg = f"grammar must be a Grammar, got {type(grammar).__name__}"
+        raise TypeError(msg)
+    return setting, retained, sources, grammar
+
+
+def _sources(
+    timelines: Iterable[Timeline] | None, seeds: Iterable[int]
+) -> list[tuple[str, int | None, Timeline]]:
+    if timelines is None:
+        out: list[tuple[str, int | None, Timeline]] = []
+        for seed in seeds:
+            s = _int(seed, "seeds", 0)
+            out.append(
+                (
+                    f"multiburst-{s}",
+                    s,
+                    multiburst(MultiBurstConfig(n_events=200), seed=s),
+                )
+            )
+    elif isinstance(timelines, Timeline):
+        msg = "timelines must be an iterable of Timeline; wrap a single one: [timeline]"
+        raise TypeError(msg)
+    else:
+        out = []
+        for pos, tl in enumerate(timelines):
+            if not isinstance(tl, Timeline):
+                msg = f"timelines[{pos}] must be a Timeline, got {type(tl).__name__}"
+                raise TypeError(msg)
+            out.append((f"timelines[{pos}]", None, tl))
+    if not out:
+        msg = "timelines (or seeds) must not be empty"
+        raise ValueError(msg)
+    return out
+
+
+def _int(value: object, name: str, minimum: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        msg = f"{name} must be an int, got {value!r} of type {type(value).__name__}"
+        raise TypeError(msg)
+    if value < minimum:
+        msg = f"{name}={value!r} must satisfy {name} >= {minimum}"
+        raise ValueError(msg)
+    return value
+
+
+def _retention(value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        msg = f"retentions must hold real numbers, got {value!r}"
+        raise TypeError(msg)
+    if not (math.isfinite(float(value)) and 0.0 < float(value) <= 1.0):
+        msg = f"retention must be in (0, 1], got {value!r}"
+        raise ValueError(msg)
+    return float(value)

@@ -1,0 +1,180 @@
+"""Means of per-trial scores with a stated interval (Student-t or bootstrap)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from scipy import stats
+
+from witnesses.trials import Trial
+
+__all__ = ["MeanEstimate", "MeanRules", "cell_means"]
+
+_BOUNDED = ("raw_validity_score", "semantic_regret")
+_INTERVALS = ("auto", "t", "bootstrap")
+_MAX_RESAMPLES = 1_000_000
+_BATCH_CELLS = 1 << 20  # resample values held at once by the bootstrap
+
+
+@dataclass(frozen=True, slots=True)
+class MeanEstimate:
+    """A mean with its interval (``None`` ends when ``n < 2``) and its rule.
+
+    ``interval`` names the interval: ``"student-t"`` or
+    ``"bootstrap-percentile"``.
+
+    Examples
+    --------
+    >>> from witnesses import Trial, rates
+    >>> cell = rates([Trial("t1", "naive", full_score=4.0, compressed_score=3.0)])[0]
+    >>> cell.means["relative_regret"].mean
+    0.25
+    """
+
+    name: str
+    n: int
+    mean: float | None
+    low: float | None
+    high: float | None
+    rule: str
+    interval: str = "student-t"
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return a JSON-ready dict."""
+        return {
+            "name": self.name,
+            "n": self.n,
+            "mean": self.mean,
+            "low": self.low,
+            "high": self.high,
+            "rule": self.rule,
+            "interval": self.interval,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class MeanRules:
+    """How the means of a cell get their intervals (see :func:`witnesses.rates`).
+
+    Examples
+    --------
+    >>> from witnesses.rates._means import MeanRules
+    >>> MeanRules.make("t", (), 99, 0, 0.9).interval_of("semantic_regret")
+    'student-t'
+    """
+
+    interval: str
+    bounded: frozenset[str]
+    n_resamples: int
+    seed: int
+    level: float
+
+    @classmethod
+    def make(
+        cls,
+        interval: str,
+        bounded: Sequence[str],
+        n_resamples: int,
+        seed: int,
+        level: float,
+    ) -> MeanRules:
+        """Check the arguments and build the rules."""
+        if interval not in _INTERVALS:
+            msg = f"mean_interval must be one of {', '.join(map(repr, _INTERVALS))}, got {interval!r}"
+            raise ValueError(msg)
+        if isinstance(bounded, str) or not all(isinstance(b, str) for b in bounded):
+            msg = f"bounded_measures must be a sequence of names, got {bounded!r}"
+            raise TypeError(msg)
+        for name, value in (("n_resamples", n_resamples), ("bootstrap_seed", seed)):
+            if isinstance(value, bool) or not isinstance(value, int):
+                msg = f"{name} must be an int, got {value!r}"
+                raise TypeError(msg)
+        if not 2 <= n_resamples <= _MAX_RESAMPLES:
+            msg = f"n_resamples must be in [2, {_MAX_RESAMPLES}], got {n_resamples!r}"
+            raise ValueError(msg)
+        if seed < 0:
+            msg = f"bootstrap_seed must be >= 0, got {seed!r}"
+            raise ValueError(msg)
+        if isinstance(level, bool) or not isinstance(level, (int, float)):
+            msg = f"confidence_level must be a real number, got {level!r}"
+            raise TypeError(msg)
+        if not 0.0 < level < 1.0:
+            msg = f"confidence_level must be in (0, 1), got {level!r}"
+            raise ValueError(msg)
+        return cls(
+            interval, frozenset(_BOUNDED) | frozenset(bounded), n_resamples, seed, level
+        )
+
+    def interval_of(self, name: str) -> str:
+        """Return the interval used for the mean called ``name``."""
+        if self.interval == "t" or (
+            self.interval == "auto" and name not in self.bounded
+        ):
+            return "student-t"
+        return "bootstrap-percentile"
+
+
+def cell_means(ts: list[Trial], rules: MeanRules) -> dict[str, MeanEstimate]:
+    """Return every mean of one cell, named as in :func:`witnesses.rates`."""
+    scored = [
+        (t.full_score, t.compressed_score)
+        for t in ts
+        if t.full_score is not None and t.compressed_score is not None
+    ]
+    columns: dict[str, tuple[list[float], str]] = {
+        "raw_validity_score": (
+            [float(t.raw_validity) for t in ts if t.raw_validity is not None],
+            "validity score (a bool counts 0/1), trials with a known validity",
+        ),
+        "semantic_regret": (
+            [t.semantic_regret for t in ts if t.semantic_regret is not None],
+            "the harness's semantic regret, in [0, 1]",
+        ),
+        "relative_regret": (
+            [1.0 - c / f for f, c in scored if f > 0],
+            "1 - compressed/full, full > 0",
+        ),
+        "absolute_regret": ([f - c for f, c in scored], "full - compressed (points)"),
+    }
+    names = sorted({name for t in ts for name in t.measures})
+    for name in names:
+        values = [t.measures[name] for t in ts if name in t.measures]
+        if name in rules.bounded and not all(0.0 <= v <= 1.0 for v in values):
+            msg = f"bounded_measures names {name!r}, but a value lies outside [0, 1]"
+            raise ValueError(msg)
+        columns[name] = (values, f"measure {name!r}, trials that carry it")
+    return {
+        name: _mean(name, values, rule, rules)
+        for name, (values, rule) in columns.items()
+    }
+
+
+def _mean(name: str, values: list[float], rule: str, rules: MeanRules) -> MeanEstimate:
+    n = len(values)
+    kind = rules.interval_of(name)
+    if n == 0:
+        return MeanEstimate(name, 0, None, None, None, rule, kind)
+    mean = math.fsum(values) / n
+    if n < 2:
+        return MeanEstimate(name, n, mean, None, None, rule, kind)
+    if kind == "student-t":
+        sd = math.sqrt(math.fsum((v - mean) ** 2 for v in values) / (n - 1))
+        half = float(stats.t.ppf(0.5 + rules.level / 2, n - 1)) * sd / math.sqrt(n)
+        return MeanEstimate(name, n, mean, mean - half, mean + half, rule, kind)
+    if min(values) == max(values):
+        return MeanEstimate(name, n, mean, mean, mean, rule, kind)
+    res = stats.bootstrap(
+        (np.asarray(values, dtype=float),),
+        np.mean,
+        confidence_level=rules.level,
+        n_resamples=rules.n_resamples,
+        method="percentile",
+        rng=np.random.default_rng(rules.seed),
+        batch=max(1, _BATCH_CELLS // n),
+    )
+    ci = res.confidence_interval
+    return MeanEstimate(name, n, mean, float(ci.low), float(ci.high), rule, kind)
