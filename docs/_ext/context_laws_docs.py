@@ -88,10 +88,18 @@ def public_modules(package: str) -> list[str]:
 
 
 def _home(name: str, obj: Any, modules: list[ModuleType]) -> str:
-    """Return the shortest public module path that exports ``obj`` as ``name``."""
-    for module in modules:  # ordered by path length: packages before their modules
-        if name in getattr(module, "__all__", ()) and getattr(module, name) is obj:
-            return module.__name__
+    """Return the dotted path where ``obj``, exported as ``name``, is documented.
+
+    That is the first of ``modules`` (ordered packages first) that exports the
+    object: under the same name, or under another one for a function or class
+    re-exported as an alias (``witnesses.run_exp58`` is ``witnesses.exp58.run``).
+    """
+    for module in modules:
+        for exported in getattr(module, "__all__", ()):
+            if getattr(module, exported) is not obj:
+                continue
+            if exported == name or inspect.isfunction(obj) or inspect.isclass(obj):
+                return f"{module.__name__}.{exported}"
     msg = f"{name} is exported by no public module"
     raise LookupError(msg)
 
@@ -154,8 +162,8 @@ def _api_page(module: ModuleType, modules: list[ModuleType]) -> str:
     for item in exported:
         obj = getattr(module, item)
         home = _home(item, obj, modules)
-        lines.append(f"   {item}" if home == name else f"   ~{home}.{item}")
-        if home == name:
+        lines.append(f"   {item}" if home == f"{name}.{item}" else f"   ~{home}")
+        if home == f"{name}.{item}":
             own.append((item, obj))
     lines.append("")
     for item, obj in own:
