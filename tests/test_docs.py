@@ -195,3 +195,14 @@ def test_docs_build_with_warnings_as_errors(tmp_path):
     }
     for module, item in _public_names():
         assert _home_of(module, item) in objects, (module, item)
+
+
+def test_guide_links_point_to_documented_objects():
+    """A ``{func}`` link to a name not documented there would render as plain text."""
+    documented = {_home_of(m, i) for m, i in _public_names()}
+    modules = {m for p in ext.PACKAGES for m in ext.public_modules(p)}
+    role = re.compile(r"\{(func|class|mod|data)\}`~?([^`<]+?)`")
+    for page in PAGES:
+        for kind, target in role.findall(page.read_text(encoding="utf-8")):
+            known = modules if kind == "mod" else documented
+            assert target.strip() in known, (page.name, kind, target)
