@@ -90,7 +90,7 @@ def check_cohen_h_example() -> ClaimCheck:
 
 
 def check_precision_h() -> ClaimCheck:
-    """DL-EX-G-H: |h| of precision 0.158 vs 0.090 is about 0.21 (App. 22 (g)).
+    """DL-EX-G-H: ``|h|`` of precision 0.158 vs 0.090 is about 0.21 (App. 22 (g)).
 
     Examples
     --------
