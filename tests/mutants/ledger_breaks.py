@@ -94,8 +94,17 @@ BREAKS: dict[str, Break] = {
         "theory/_depth_math.py",
         "return d * log_q",
         "return (d + 1) * log_q",
-        ("DL-T9", "DL-P1-INTERVAL", "DL-P1-VALUES", "DL-P1-DSTAR"),
-        "p_structured's exponent off by one: q**(d + 1)",
+        ("DL-T9", "DL-P1-INTERVAL", "DL-T11-COMPOSE"),
+        "p_structured's exponent off by one: q**(d + 1) (the log path, which "
+        "p_structured, log_p_structured and the crossover evaluate)",
+    ),
+    "p_struct_power-q^(d+1)": Break(
+        "theory/_depth_math.py",
+        "    return q**d",
+        "    return q ** (d + 1)",
+        ("DL-T9", "DL-P1-INTERVAL", "DL-P1-VALUES", "DL-P1-DSTAR", "DL-T11-COMPOSE"),
+        "the power path of P_struct off by one (p_structured(as_mpf=True), "
+        "advantage, p_depth_scatter)",
     ),
     "crossover_depth+1": Break(
         "theory/_depth_crossover.py",
