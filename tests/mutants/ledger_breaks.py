@@ -138,7 +138,7 @@ BREAKS: dict[str, Break] = {
         "theory/inference/_proportions.py",
         "d_lo = d_hi = z / denom * math.sqrt(4.0 * n * p * q + z * z)",
         "d_lo = d_hi = z / denom * math.sqrt(4.0 * n * p * q + z * z) / 10",
-        ("DL-T9-SIM", "KO-DAR"),
+        ("DL-T9-SIM", "DL-T10-SIM"),
         "the Wilson interval ten times too narrow: the simulation claims that test "
         "rates against it must fail. No ledger claim checks the interval itself, so "
         "a too-wide interval (or the centre losing its z**2, measured) goes unseen",
