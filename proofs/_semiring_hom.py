@@ -33,7 +33,9 @@ def _relaxed(alg: sym.Algebra, t: sym.Elem) -> Any:
     return z3.And(alg.kx.bounds(), t.d >= 0, *[alg.kx.domain(s) for s in t.w])
 
 
-def _hom_goal(alg: sym.Algebra, a: sym.Elem, b: sym.Elem, *, defined: bool = True) -> Any:
+def _hom_goal(
+    alg: sym.Algebra, a: sym.Elem, b: sym.Elem, *, defined: bool = True
+) -> Any:
     """Return the homomorphism equation (with ``defined``: compose_endo on the images returns)."""
     k, kx = alg.k, alg.kx
 
