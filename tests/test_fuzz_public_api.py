@@ -382,6 +382,79 @@ def test_public_api_fuzz_raises_only_documented_errors_promptly(in_tmp_dir):
     )
 
 
+def _issue22_findings() -> list[tuple[str, Callable[[], Any], type[Exception], str]]:
+    """The calls issue 22 measured, each with the error it now raises."""
+    from algebra import Context, reduce_tree
+    from theory.depth import survival_product
+    from theory.inference import (
+        depth_slope,
+        fisher_exact,
+        hoeffding_sample_size,
+        proportion_ci,
+    )
+    from theory.langevin import euler_maruyama
+    from theory.rate_distortion import blahut_arimoto, rate_distortion
+    from witnesses import compress, no_absorption_invariant
+    from witnesses.exp58 import exp58_timeline
+    from witnesses.sweep import sweep_cell
+
+    ctxs = [Context(1, 0, 0), Context(2, 1, 1)]
+    tl = exp58_timeline()
+    return [
+        ("no_absorption_invariant(0, 3)", lambda: no_absorption_invariant(0, 3),
+         TypeError, "state must be a ContextState"),
+        ("reduce_tree(executor=2)", lambda: reduce_tree(ctxs, executor=2),
+         TypeError, "executor must be a concurrent.futures.Executor"),
+        ("hoeffding_sample_size(1e-300)", lambda: hoeffding_sample_size(1e-300, 0.05),
+         ValueError, "need more than 1e[+]18 samples"),
+        ("fisher_exact(n2=10**30)", lambda: fisher_exact(3, 4, 1, 10**30),
+         ValueError, "n2 must satisfy n2 <= 10000000"),
+        ("sweep_cell({})", lambda: sweep_cell({}),
+         ValueError, "cell must have the keys"),
+        ("survival_product(d=2**63)", lambda: survival_product(lambda k: 0.9, 2**63),
+         ValueError, "d must satisfy 0 <= d <= 10000000"),
+        ("euler_maruyama(n_steps=2**63)",
+         lambda: euler_maruyama([[0.1, 0.2]], lambda x: x, temperature=1.0, dt=0.01,
+                                n_steps=2**63, seed=0),
+         ValueError, "n_steps must satisfy"),
+        ("compress(k=2**31)",
+         lambda: compress(tl, strategy="naive", k=2**31, m=3, target_size=8),
+         ValueError, "k must be <= 10000000"),
+        ("rate_distortion(tol=-1.0)", lambda: rate_distortion([0.5, 0.5], 0.1, tol=-1.0),
+         ValueError, "tol must be in"),
+        ("blahut_arimoto(beta=inf)", lambda: blahut_arimoto([0.5, 0.5], math.inf),
+         ValueError, "beta must be in"),
+        ("depth_slope(n_resamples=2**31)",
+         lambda: depth_slope([1, 2, 3], [1, 0, 0], n_resamples=2**31),
+         ValueError, "n_resamples must satisfy"),
+        ("proportion_ci(confidence_level=1.0)",
+         lambda: proportion_ci(4, 30, confidence_level=1.0),
+         ValueError, "confidence_level must be in"),
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize("finding", _issue22_findings(), ids=lambda f: f[0])
+def test_issue22_findings_now_raise_a_clear_error(finding):
+    """Each call of the issue's fuzz report: ValueError/TypeError naming the argument."""
+    _, call, error, match = finding
+    with pytest.raises(error, match=match):
+        call()
+
+
+def test_proportion_ci_at_level_one_minus_1e16_is_finite_and_matches_statsmodels():
+    """Was low = high = nan: z now comes from ndtri(alpha/2), which does not round to inf."""
+    from statsmodels.stats.proportion import proportion_confint
+
+    from theory.inference import proportion_ci
+
+    level = 1 - 1e-16
+    ci = proportion_ci(4, 30, confidence_level=level)
+    low, high = proportion_confint(4, 30, alpha=1 - level, method="wilson")
+    assert 0.0 < ci.low < 4 / 30 < ci.high < 1.0
+    assert ci.low == pytest.approx(low, rel=1e-12)
+    assert ci.high == pytest.approx(high, rel=1e-12)
+
+
 def test_fuzz_harness_catches_a_hang_and_an_undocumented_error():
     """The harness itself: a loop past the budget and a KeyError are findings."""
 

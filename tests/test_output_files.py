@@ -25,7 +25,12 @@ def _odd_paths(tmp_path: Path) -> dict[str, Path]:
     os.mkfifo(fifo)
     folder = tmp_path / "folder.json"
     folder.mkdir()
-    return {"symlink": link, "fifo": fifo, "directory": folder, "device": Path("/dev/null")}
+    return {
+        "symlink": link,
+        "fifo": fifo,
+        "directory": folder,
+        "device": Path("/dev/null"),
+    }
 
 
 @pytest.mark.parametrize("kind", ["symlink", "fifo", "directory", "device"])
@@ -42,7 +47,9 @@ def test_write_atomic_refuses_what_is_not_a_regular_file(tmp_path, kind):
 
 
 @pytest.mark.parametrize("kind", ["symlink", "fifo", "directory", "device"])
-def test_exp58_out_refuses_odd_paths_before_running(tmp_path, kind, capsys, monkeypatch):
+def test_exp58_out_refuses_odd_paths_before_running(
+    tmp_path, kind, capsys, monkeypatch
+):
     """--out to a symlink/FIFO/directory/device is a usage error (exit 2), nothing run."""
     import witnesses.exp58 as exp58
 

@@ -184,8 +184,16 @@ def geodesic_length(mu1: float, sigma1: float, mu2: float, sigma2: float) -> flo
     """
     m1 = check_real(mu1, "mu1")
     m2 = check_real(mu2, "mu2")
-    s1 = math.log(check_real(sigma1, "sigma1", low=0.0, low_open=True))
-    s2 = math.log(check_real(sigma2, "sigma2", low=0.0, low_open=True))
+    s1 = math.log(
+        check_real(
+            sigma1, "sigma1", low=0.0, high=math.inf, low_open=True, high_open=True
+        )
+    )
+    s2 = math.log(
+        check_real(
+            sigma2, "sigma2", low=0.0, high=math.inf, low_open=True, high_open=True
+        )
+    )
     if (m1, s1) == (m2, s2):
         return 0.0
     start = np.array([m1, s1])
