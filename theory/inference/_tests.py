@@ -277,7 +277,11 @@ def mcnemar(
     >>> r.statistic, round(r.pvalue, 4)
     (2.0, 0.0654)
     """
-    rows = [list(r) for r in table]
+    try:
+        rows = [list(r) for r in table]
+    except TypeError:
+        msg = f"table must be a 2x2 sequence of counts, got {table!r}"
+        raise TypeError(msg) from None
     if len(rows) != 2 or any(len(r) != 2 for r in rows):
         msg = f"table must be 2x2, got {table!r}"
         raise ValueError(msg)
