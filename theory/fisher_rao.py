@@ -401,9 +401,9 @@ def blended_score(
     """
     k = check_int(n_access, "n_access", minimum=0)
     w_steps = check_int(warmup, "warmup", minimum=1)
-    cos = cosine_similarity(query, memory)
     q = _unit(check_vector(query, "query"), "query")
     m = _unit(check_vector(memory, "memory"), "memory")
+    cos = cosine_similarity(q, m)
     fisher = paper_retrieval_score(q, m, variance_heuristic(m), temperature=temperature)
     w = min(k, w_steps) / w_steps
     return (1.0 - w) * cos + w * fisher

@@ -73,12 +73,12 @@ def _two_counts(
     k1: int, n1: int, k2: int, n2: int
 ) -> tuple[tuple[int, int], tuple[int, int]]:
     try:
-        first = check_counts(k1, n1)
+        first = check_counts(k1, n1, ("k1", "n1"))
     except ValueError as err:
         msg = f"arm 1: {err}"
         raise ValueError(msg) from None
     try:
-        second = check_counts(k2, n2)
+        second = check_counts(k2, n2, ("k2", "n2"))
     except ValueError as err:
         msg = f"arm 2: {err}"
         raise ValueError(msg) from None
