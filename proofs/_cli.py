@@ -26,7 +26,11 @@ z3.set_param("ctrl_c", False)
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the ledger; exit 0 when every check ran, 1 when one crashed, 2 on usage."""
+    """Run the ledger; exit 0 when every check ran, 1 when one crashed, 2 on usage.
+
+    SIGINT and SIGTERM stop the run (z3 included) with 130 and 143 and no
+    verdict printed; a closed stdout ends it quietly with 141.
+    """
     parser = argparse.ArgumentParser(
         prog="python -m proofs",
         description="Check every claim of THEORY.md and print its verdict and evidence.",

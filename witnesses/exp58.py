@@ -438,6 +438,11 @@ def format_table(result: Exp58Result) -> str:
 def main(argv: list[str] | None = None) -> int:
     """Run the witness from the command line; return the exit status.
 
+    0: the witness triple holds, 1: it does not, 2: usage (including an
+    ``--out`` that is a symlink, directory, device or FIFO, or whose directory
+    is missing), 3: a crash, 130/143: SIGINT/SIGTERM (nothing printed),
+    141: stdout was closed (``| head``).
+
     Examples
     --------
     >>> from witnesses.exp58 import main
