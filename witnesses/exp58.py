@@ -420,10 +420,17 @@ def format_table(result: Exp58Result) -> str:
             f"{c.free.turning_point or '-':<5} {score:<19} {c.fixed.valid!s:<11}  "
             f"{c.pivot_preserved!s:<9}  {shortfall}"
         )
-    naive1, contract1 = result.cell("naive", 1), result.cell(result.contract, 1)
+    try:
+        naive1, contract1 = result.cell("naive", 1), result.cell(result.contract, 1)
+        full1 = result.cell("full", 1)
+    except KeyError as exc:
+        msg = (
+            f"result must hold the cells of a run (full, naive, contract at M=1): {exc}"
+        )
+        raise ValueError(msg) from None
     lines += [
         "",
-        f"full feasible (M=1): {result.cell('full', 1).free.valid}; "
+        f"full feasible (M=1): {full1.free.valid}; "
         f"naive infeasible (M=1): {not naive1.free.valid}; "
         f"contract feasible (M=1): {contract1.free.valid}",
         f"witness triple: {result.witness_triple}",
