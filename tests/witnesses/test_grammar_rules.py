@@ -418,3 +418,13 @@ def test_tp_weighted_score_table(weights, phases, expected):
     events = _events(range(len(weights)), weights=weights)
     got = tp_weighted_score(events, [CODE[c] for c in phases])
     assert got == pytest.approx(expected, rel=1e-12, abs=0.0)
+
+
+def test_phase_codes_are_those_of_witness_md():
+    # WITNESS.md 1.1: SETUP(1) < DEVELOPMENT(2) < TURNING_POINT(3) < RESOLUTION(4)
+    assert [(p.name, int(p)) for p in Phase] == [
+        ("SETUP", 1),
+        ("DEVELOPMENT", 2),
+        ("TURNING_POINT", 3),
+        ("RESOLUTION", 4),
+    ]
