@@ -47,7 +47,7 @@ def test_has_pivot_is_whether_w_is_a_key():
 
 def test_constructors_and_identities_field_by_field():
     assert (IDENTITY.w, IDENTITY.d_total, IDENTITY.d_pre) == (None, 0, 0)
-    assert COMMITTED_IDENTITY == CommittedContext(None, 0, 0, False)
+    assert CommittedContext(None, 0, 0, False) == COMMITTED_IDENTITY
     assert Context.candidate(0) == Context(0, 0, 0)
     assert Context.development() == Context(None, 1, 0)
     with pytest.raises(ValueError, match="key must not be None for a candidate"):

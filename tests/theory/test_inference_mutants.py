@@ -258,3 +258,9 @@ def test_mcnemar_chi_square_is_continuity_corrected_by_default():
     assert r.statistic == pytest.approx(36 / 11, rel=1e-12)
     ref = sm_mcnemar([[10, 9], [2, 5]], exact=False)
     assert r.statistic == pytest.approx(ref.statistic, rel=1e-12)
+
+
+@pytest.mark.parametrize("table", [[[1, -1], [2, 3]], [[-1, 0], [0, 0]]])
+def test_mcnemar_rejects_negative_counts(table):
+    with pytest.raises(ValueError, match="table entry"):
+        mcnemar(table)
