@@ -365,3 +365,48 @@ def test_auto_method_follows_the_data():
     assert s.distance_to_consistency({0: [0], 1: [1]}) == pytest.approx(
         math.sqrt(0.5), rel=1e-12
     )
+
+
+def test_default_atol_is_1e_9():
+    # radius / harmonic norm 1e-10 passes the default atol = 1e-9, 1e-8 does not
+    s = CellularSheaf.constant(nx.path_graph(2), 1)
+    assert s.is_consistent({0: [0.0], 1: [1e-10]}) is True
+    assert s.is_consistent({0: [0.0], 1: [1e-8]}) is False
+    tri = CellularSheaf.constant(nx.cycle_graph(3), 1)
+    small = 1e-10 / math.sqrt(3.0)
+    big = 1e-8 / math.sqrt(3.0)
+    assert (
+        tri.is_coboundary({(0, 1): [small], (0, 2): [-small], (1, 2): [small]}) is True
+    )
+    assert tri.is_coboundary({(0, 1): [big], (0, 2): [-big], (1, 2): [big]}) is False
+
+
+def test_default_rtol_is_1e_9():
+    # d0 = [[-1, 1], [-1, 1 + eps]]: singular values ~2 and ~eps / 2; the
+    # scale sqrt(||d0||_1 ||d0||_inf) is ~2, so eps = 1e-10 is rank 1 at the
+    # default rtol = 1e-9 and eps = 1e-6 is rank 2
+    for eps, h0 in [(1e-10, 1), (1e-6, 0)]:
+        s = CellularSheaf(
+            nx.path_graph(2),
+            {(0, 1): ([[1.0], [1.0]], [[1.0], [1.0 + eps]])},
+        )
+        assert s.cohomology(method="numeric").h0 == h0
+        assert s.global_sections(method="numeric").shape[1] == h0
+        # h1 = dim C1 - rank = 2 - (2 - h0) = h0
+        assert s.harmonic_cochains(method="numeric").shape[1] == h0
+
+
+def test_from_transport_with_a_rectangular_map():
+    # rho: R^1 -> R^2, (d0 f) = f(1) - rho f(0); rank 2, h0 = 3 - 2, h1 = 2 - 2
+    s = CellularSheaf.from_transport(nx.path_graph(2), {(0, 1): [[1], [2]]})
+    assert (s.dim_c0, s.dim_c1) == (3, 2)
+    c = s.cohomology()
+    assert (c.h0, c.h1, c.rank) == (1, 0, 2)
+    assert s.is_consistent({0: [1], 1: [1, 2]}) is True
+    assert s.is_consistent({0: [1], 1: [2, 1]}) is False
+
+
+def test_constant_sheaf_dimension_bounds():
+    assert CellularSheaf.constant(nx.path_graph(2), 1).dim_c0 == 2
+    with pytest.raises(ValueError, match="dim"):
+        CellularSheaf.constant(nx.path_graph(2), 0)
