@@ -541,9 +541,11 @@ def _pytest(
 
 
 def _targets(module: str, tests: Sequence[str]) -> list[str]:
-    # doctests first, then the test files in the configured order: with -x,
-    # killed_by names the first target that catches the mutant
-    return [module, *tests]
+    # the test files in the configured order, the module's doctests last unless
+    # the module is listed among them (doctests first can import the module
+    # twice under --import-mode=importlib). With -x, killed_by names the first
+    # target that catches the mutant.
+    return list(tests) if module in tests else [*tests, module]
 
 
 def run_module(
