@@ -49,6 +49,7 @@ import io
 import json
 import os
 import shutil
+import signal
 import sys
 import tempfile
 import time
@@ -522,7 +523,10 @@ def _poll(pid: int) -> int | None:
 
 
 def _stop(pid: int) -> None:
-    os.killpg(pid, 9)
+    try:
+        os.killpg(pid, signal.SIGKILL)
+    except ProcessLookupError:  # not yet its own group leader
+        os.kill(pid, signal.SIGKILL)
     os.waitpid(pid, 0)
 
 
@@ -587,33 +591,43 @@ def run_module(
         pending = list(mutants)
         free = list(range(jobs))
         running: dict[int, tuple[int, Mutant, float]] = {}
-        while pending or running:
-            while pending and free:
-                job, mutant = free.pop(), pending.pop(0)
-                (copies[job] / module).write_text(mutant.apply(source))
-                running[_spawn(copies[job], targets)] = (job, mutant, time.monotonic())
-            for pid, (job, mutant, t0) in list(running.items()):
-                code = _poll(pid)
-                secs = time.monotonic() - t0
-                if code is None and secs <= limit:
-                    continue
-                if code is None:
-                    _stop(pid)
-                    status = "timeout"
-                else:
-                    status = "survived" if code == 0 else "killed"
-                del running[pid]
-                (copies[job] / module).write_text(source)
-                free.append(job)
-                first = _first_failure(copies[job])
-                outcomes[mutant.id] = Outcome(mutant.id, status, round(secs, 2), first)
-                if log:
-                    print(
-                        f"{status:8} {secs:6.1f}s {mutant.id}",
-                        file=sys.stderr,
-                        flush=True,
+        try:
+            while pending or running:
+                while pending and free:
+                    job, mutant = free.pop(), pending.pop(0)
+                    (copies[job] / module).write_text(mutant.apply(source))
+                    running[_spawn(copies[job], targets)] = (
+                        job,
+                        mutant,
+                        time.monotonic(),
                     )
-            time.sleep(0.02)
+                for pid, (job, mutant, t0) in list(running.items()):
+                    code = _poll(pid)
+                    secs = time.monotonic() - t0
+                    if code is None and secs <= limit:
+                        continue
+                    if code is None:
+                        _stop(pid)
+                        status = "timeout"
+                    else:
+                        status = "survived" if code == 0 else "killed"
+                    del running[pid]
+                    (copies[job] / module).write_text(source)
+                    free.append(job)
+                    first = _first_failure(copies[job])
+                    outcomes[mutant.id] = Outcome(
+                        mutant.id, status, round(secs, 2), first
+                    )
+                    if log:
+                        print(
+                            f"{status:8} {secs:6.1f}s {mutant.id}",
+                            file=sys.stderr,
+                            flush=True,
+                        )
+                time.sleep(0.02)
+        finally:  # on SIGTERM or Ctrl-C: stop the pytest runs still going
+            for pid in running:
+                _stop(pid)
         ordered = [outcomes[m.id] for m in mutants]
     return ordered, base, time.monotonic() - t_start
 
@@ -717,6 +731,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--quiet", action="store_true", help="no per-mutant log on stderr"
     )
     args = parser.parse_args(argv)
+    # SIGTERM unwinds like Ctrl-C: temporary copies are removed, children stopped
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
     if any(os.environ.get(k) != v for k, v in _ENV.items()):
         # PYTHONHASHSEED only takes effect at start-up: restart with it set
         os.execve(sys.executable, [sys.executable, *sys.argv], {**os.environ, **_ENV})
