@@ -410,3 +410,27 @@ def test_constant_sheaf_dimension_bounds():
     assert CellularSheaf.constant(nx.path_graph(2), 1).dim_c0 == 2
     with pytest.raises(ValueError, match="dim"):
         CellularSheaf.constant(nx.path_graph(2), 0)
+
+
+@pytest.mark.parametrize(
+    ("size", "propagated"),
+    [(numeric.DENSE_LIMIT, False), (numeric.DENSE_LIMIT + 1, True)],
+)
+def test_dense_limit_is_1200_vertex_coordinates(size, propagated):
+    # cohomology's docstring: dense SVD up to 1200 vertex coordinates per
+    # component, propagation above. One vertex with a stalk of `size` and no
+    # edges: both paths give the identity basis.
+    assert numeric.DENSE_LIMIT == 1200
+    d0 = numeric.coboundary([], [], [0, size], [0], (0, size))
+    basis, used = numeric.kernel(d0, [[0]], [0, size], [[]], 1e-9)
+    assert used is propagated
+    assert basis.shape == (size, size)
+    np.testing.assert_allclose(np.abs(basis).sum(axis=0), 1.0, atol=1e-12)
+
+
+def test_coboundary_refuses_edges_and_maps_of_different_lengths():
+    one = np.ones((1, 1))
+    with pytest.raises(ValueError, match="zip"):
+        numeric.coboundary(
+            [(0, 1), (1, 2)], [(one, one)], [0, 1, 2, 3], [0, 1, 2], (2, 3)
+        )
