@@ -683,6 +683,20 @@ def summarise(
     }
 
 
+def _previous(path: Path | None, module: str) -> dict[str, Outcome]:
+    """Killed and timed-out outcomes of ``module`` in a previous JSON report."""
+    if path is None:
+        return {}
+    out = {}
+    for row in json.loads(path.read_text()):
+        if row["module"] != module:
+            continue
+        for o in row.get("outcomes", []):
+            if o["status"] != "survived":
+                out[o["id"]] = Outcome(**o)
+    return out
+
+
 def _row(m: Mutant) -> dict[str, object]:
     d = asdict(m)
     return {k: d[k] for k in ("id", "line", "operator", "before", "after", "snippet")}
@@ -723,6 +737,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--list", action="store_true", help="print the mutants, run nothing"
     )
     parser.add_argument("--json", type=Path, help="write rows and survivors here")
+    parser.add_argument(
+        "--rerun",
+        type=Path,
+        help="a previous --json: keep its kills, run only its survivors and new "
+        "mutants (valid when tests were only added since)",
+    )
     parser.add_argument("--markdown", type=Path, help="write the table here")
     parser.add_argument(
         "--min-score", type=float, default=0.0, help="fail below this %%"
@@ -755,10 +775,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             for m in mutants:
                 print(f"{m.line:5} {m.id}")
             continue
+        done = _previous(args.rerun, module)
+        todo = [m for m in mutants if m.id not in done]
         outcomes, base, wall = run_module(
-            module, config[module], mutants, jobs=args.jobs, timeout=args.timeout,
+            module, config[module], todo, jobs=args.jobs, timeout=args.timeout,
             log=not args.quiet,
         )  # fmt: skip
+        fresh = {o.id: o for o in outcomes}
+        outcomes = [done.get(m.id) or fresh[m.id] for m in mutants]
         row = summarise(module, mutants, outcomes, equivalent)
         row["baseline"] = round(base, 1)
         row["wall"] = round(wall)
