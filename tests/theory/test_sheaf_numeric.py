@@ -434,3 +434,23 @@ def test_coboundary_refuses_edges_and_maps_of_different_lengths():
         numeric.coboundary(
             [(0, 1), (1, 2)], [(one, one)], [0, 1, 2, 3], [0, 1, 2], (2, 3)
         )
+
+
+def test_update_branch_boundaries():
+    # docstring of _update: when old has full row rank and is well conditioned
+    # (smallest singular value > 1e-3) the existing blocks stay untouched and the
+    # new block becomes new @ pinv(old); otherwise every block is multiplied by old
+    blocks = {0: np.array([[1.0]])}
+    # width 1, k_new 1, s = 0.5 > 1e-3: untouched
+    width, out = numeric._update(
+        dict(blocks), 1, np.array([[0.5]]), np.array([[3.0]]), 1
+    )
+    assert width == 1
+    np.testing.assert_array_equal(out[0], [[1.0]])
+    np.testing.assert_allclose(out[1], [[6.0]], rtol=1e-15)
+    # s.min() exactly 1e-3 is not "> 1e-3": the general branch
+    old = np.diag([1.0, 1e-3])
+    two = {0: np.array([[1.0, 1.0]])}
+    width, out = numeric._update(dict(two), 2, old, np.array([[7.0, 7.0]]), 1)
+    np.testing.assert_allclose(out[0], [[1.0, 1e-3]], rtol=1e-15)
+    np.testing.assert_array_equal(out[1], [[7.0, 7.0]])

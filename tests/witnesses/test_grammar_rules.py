@@ -428,3 +428,17 @@ def test_phase_codes_are_those_of_witness_md():
         ("TURNING_POINT", 3),
         ("RESOLUTION", 4),
     ]
+
+
+@pytest.mark.parametrize(
+    ("call", "match"),
+    [
+        (lambda: development_eligible_count(-1), "prefix must be >= 0, got -1"),
+        (lambda: setup_count(-1, 0), "n_pre must be >= 0, got -1"),
+        (lambda: setup_count(1, -1), "k must be >= 0, got -1"),
+        (lambda: label_phases(1, -1, 0), "n_post must be >= 0, got -1"),
+    ],
+)
+def test_label_counts_must_be_non_negative(call, match):
+    with pytest.raises(ValueError, match=match):
+        call()
