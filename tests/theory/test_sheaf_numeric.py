@@ -454,3 +454,13 @@ def test_update_branch_boundaries():
     width, out = numeric._update(dict(two), 2, old, np.array([[7.0, 7.0]]), 1)
     np.testing.assert_allclose(out[0], [[1.0, 1e-3]], rtol=1e-15)
     np.testing.assert_array_equal(out[1], [[7.0, 7.0]])
+
+
+def test_update_general_branch_at_width_one():
+    # width 1, old = [[1e-4]] is ill conditioned: the block of vertex 0 is multiplied
+    width, out = numeric._update(
+        {0: np.array([[1.0]])}, 1, np.array([[1e-4]]), np.array([[2.0]]), 1
+    )
+    assert width == 1
+    np.testing.assert_array_equal(out[0], [[1e-4]])
+    np.testing.assert_array_equal(out[1], [[2.0]])
