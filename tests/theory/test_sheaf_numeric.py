@@ -464,3 +464,13 @@ def test_update_general_branch_at_width_one():
     assert width == 1
     np.testing.assert_array_equal(out[0], [[1e-4]])
     np.testing.assert_array_equal(out[1], [[2.0]])
+
+
+def test_harmonic_part_with_a_single_nonzero_entry():
+    # e = 0 -> 1 with F_0 = 0, F_1 = 1: d0 = [[0, 1]] is onto R, so no harmonic part
+    zero, one = np.zeros((1, 1)), np.ones((1, 1))
+    d0 = numeric.coboundary([(0, 1)], [(zero, one)], [0, 1, 2], [0, 1], (1, 2))
+    assert d0.nnz == 1
+    np.testing.assert_allclose(
+        numeric.harmonic_part(d0, np.array([3.0])), [0.0], atol=1e-12
+    )
