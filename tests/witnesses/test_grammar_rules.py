@@ -449,8 +449,8 @@ def test_max_temporal_gap_is_between_adjacent_events_only():
     # time order is not checked (WITNESS.md 1.2): only adjacent pairs count, and
     # last -> first is not a pair
     grammar = _rule(max_temporal_gap=1.0)
-    assert (
-        _kinds("DT", grammar, times=[2.0, 0.0], timeline=Timeline(_events([0.0, 2.0])))
-        == []
-    )
+    # (the reversed pair spans -1 of the duration: that is its only violation)
+    tl = Timeline(_events([0.0, 2.0]))
+    got = _kinds("DT", grammar, times=[2.0, 0.0], timeline=tl)
+    assert got == ["insufficient_timespan"]
     assert _kinds("DTR", grammar, times=[0.0, 0.5, 3.0]) == ["max_temporal_gap"]
