@@ -474,3 +474,26 @@ def test_harmonic_part_with_a_single_nonzero_entry():
     np.testing.assert_allclose(
         numeric.harmonic_part(d0, np.array([3.0])), [0.0], atol=1e-12
     )
+
+
+def test_structure_properties():
+    g = nx.Graph()
+    g.add_nodes_from(["b", "a", "c"])
+    g.add_edges_from([("b", "a"), ("a", "c")])
+    s = CellularSheaf(
+        g,
+        {("a", "b"): ([[1, 0]], [[1]]), ("a", "c"): ([[0, 1]], [[1]])},
+        vertex_dims={"a": 2},
+    )
+    assert s.vertices == ("b", "a", "c")
+    assert s.edges == (("a", "b"), ("a", "c"))
+    assert (s.dim_c0, s.dim_c1) == (4, 2)
+    assert s.is_rational is True
+    copy = s.graph
+    assert sorted(copy.edges()) == sorted(g.edges())
+    copy.add_edge("x", "y")
+    assert "x" not in s.graph  # a copy: the sheaf's graph is unchanged
+    assert (
+        CellularSheaf.from_transport(nx.path_graph(2), {(0, 1): [[0.5]]}).is_rational
+        is False
+    )
