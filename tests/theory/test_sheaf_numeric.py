@@ -497,3 +497,15 @@ def test_structure_properties():
         CellularSheaf.from_transport(nx.path_graph(2), {(0, 1): [[0.5]]}).is_rational
         is False
     )
+
+
+def test_is_coboundary_tolerance_is_inclusive():
+    # the documented rule is "harmonic norm <= atol": at atol equal to the norm
+    # of the harmonic part it holds, one ulp below it does not
+    s = CellularSheaf.constant(nx.cycle_graph(3), 1)
+    y = {(0, 1): [0.5], (0, 2): [-0.5], (1, 2): [0.5]}
+    part = s.harmonic_part(y)
+    norm = float(np.linalg.norm([x for vec in part.values() for x in vec]))
+    assert norm == pytest.approx(math.sqrt(0.75), rel=1e-12)
+    assert s.is_coboundary(y, atol=norm) is True
+    assert s.is_coboundary(y, atol=math.nextafter(norm, 0.0)) is False
