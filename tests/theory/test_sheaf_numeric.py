@@ -509,3 +509,11 @@ def test_is_coboundary_tolerance_is_inclusive():
     assert norm == pytest.approx(math.sqrt(0.75), rel=1e-12)
     assert s.is_coboundary(y, atol=norm) is True
     assert s.is_coboundary(y, atol=math.nextafter(norm, 0.0)) is False
+
+
+def test_residual_is_the_spectral_norm():
+    import scipy.sparse as sp
+
+    # [[3, 4]]: spectral norm 5, where the 1-norm would be 4 and the inf-norm 7
+    d0 = sp.csr_array(np.array([[3.0, 4.0]]))
+    assert numeric.residual(d0, np.eye(2)) == pytest.approx(5.0, rel=1e-15)
