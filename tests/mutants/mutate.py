@@ -697,6 +697,20 @@ def _previous(path: Path | None, module: str) -> dict[str, Outcome]:
     return out
 
 
+def _score_without(
+    outcomes: Sequence[Outcome], row: dict[str, object], files: set[str]
+) -> str:
+    """Kills whose first failing test is not in ``files``: ``killed/n (score)``."""
+    killed = sum(
+        1
+        for o in outcomes
+        if o.status != "survived"
+        and o.killed_by.removeprefix("collect:").split("::")[0] not in files
+    )
+    n = int(str(row["generated"])) - int(str(row["equivalent"]))
+    return f"{killed}/{n} ({100.0 * killed / n:.1f}%)" if n else "-"
+
+
 def _row(m: Mutant) -> dict[str, object]:
     d = asdict(m)
     return {k: d[k] for k in ("id", "line", "operator", "before", "after", "snippet")}
@@ -706,11 +720,14 @@ def table(rows: Sequence[dict[str, object]]) -> str:
     """Return the markdown table of a run."""
     head = "| module | generated | killed | (timeout) | survived | equivalent | score | wall s |"
     out = [head, "|---|---:|---:|---:|---:|---:|---:|---:|"]
+    if any("without" in r for r in rows):
+        out = [head + " without --without files |", out[1] + "---:|"]
     for r in rows:
-        out.append(
+        line = (
             f"| `{r['module']}` | {r['generated']} | {r['killed']} | {r['timeout']} "
             f"| {r['survived']} | {r['equivalent']} | {r['score']}% | {r.get('wall', '')} |"
         )
+        out.append(line + (f" {r['without']} |" if "without" in r else ""))
     return "\n".join(out)
 
 
@@ -737,6 +754,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--list", action="store_true", help="print the mutants, run nothing"
     )
     parser.add_argument("--json", type=Path, help="write rows and survivors here")
+    parser.add_argument(
+        "--without",
+        action="append",
+        default=[],
+        help="test file (repeatable): also count the kills made before pytest -x "
+        "reached it, i.e. the score without it when it is listed last in modules.toml",
+    )
     parser.add_argument(
         "--rerun",
         type=Path,
@@ -784,6 +808,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         fresh = {o.id: o for o in outcomes}
         outcomes = [done.get(m.id) or fresh[m.id] for m in mutants]
         row = summarise(module, mutants, outcomes, equivalent)
+        if args.without:
+            row["without"] = _score_without(outcomes, row, set(args.without))
         row["baseline"] = round(base, 1)
         row["wall"] = round(wall)
         rows.append(row)
