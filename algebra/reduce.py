@@ -56,7 +56,7 @@ def fold(contexts: Iterable[C], *, identity: C | None = None) -> C:
     >>> fold([])
     Context(w=None, d_total=0, d_pre=0)
     """
-    items = list(contexts)
+    items = _listed(contexts)
     if not items:
         if identity is not None and type(identity) not in (Context, CommittedContext):
             msg = f"identity must be a Context or CommittedContext, got {identity!r}"
@@ -115,7 +115,7 @@ def reduce_tree(
     >>> reduce_tree([Context(1, 2, 0), Context(3, 1, 1), Context(2, 5, 5)])
     Context(w=3, d_total=8, d_pre=3)
     """
-    items = list(contexts)
+    items = _listed(contexts)
     if not items:
         if identity is not None and type(identity) not in (Context, CommittedContext):
             msg = f"identity must be a Context or CommittedContext, got {identity!r}"
@@ -314,3 +314,10 @@ def _exact_sum(values: npt.NDArray[np.integer[Any]], *, big: bool) -> int:
     if big:
         return sum(int(v) for v in values.tolist())
     return int(values.sum(dtype=np.int64))
+
+
+def _listed(contexts: Iterable[C]) -> list[C]:
+    if isinstance(contexts, str | bytes) or not isinstance(contexts, Iterable):
+        msg = f"contexts must be an iterable of contexts, got {contexts!r}"
+        raise TypeError(msg)
+    return list(contexts)

@@ -30,7 +30,11 @@ z3.set_param("ctrl_c", False)
 
 
 def main(argv: list[str] | None = None, *, prog: str = "python -m proofs") -> int:
-    """Run the ledger; exit 0 when every check ran, 1 when one crashed, 2 on usage."""
+    """Run the ledger; exit 0 when every check ran, 1 when one crashed, 2 on usage.
+
+    SIGINT and SIGTERM stop the run (z3 included) with 130 and 143 and no
+    verdict printed; a closed stdout ends it quietly with 141.
+    """
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["audit"]:
         from proofs._audit_cli import main as audit_main
@@ -64,7 +68,7 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         metavar="ID",
         action="append",
         help="run only this claim, with its artifact (repeatable; case-insensitive; "
-        "an id without @semantics runs every semantics; parts run with ID-*)",
+        "an id without @semantics runs every semantics)",
     )
     parser.add_argument(
         "--list", action="store_true", help="list the registered claims and exit"

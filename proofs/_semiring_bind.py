@@ -100,8 +100,16 @@ def _enc_matrix(m: Any) -> sym.Elem:
 def agreement() -> tuple[bool, int, str | None]:
     """Compare the transcription with :mod:`algebra.tropical` on the bounded domain.
 
-    Returns ``(agree, cases, first_mismatch)``.
+    Returns ``(agree, cases, first_mismatch)``. The package raising on a
+    valid input is a mismatch too (the transcription always has a value).
     """
+    try:
+        return _agreement()
+    except (ValueError, TypeError) as exc:
+        return False, 0, f"the package raised {type(exc).__name__}: {exc}"
+
+
+def _agreement() -> tuple[bool, int, str | None]:
     cases = 0
     for k in KS:
         alg, sets_alg = sym.tropical("max", k), sym.hypothesis_sets(k)

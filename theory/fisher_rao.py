@@ -184,8 +184,16 @@ def geodesic_length(mu1: float, sigma1: float, mu2: float, sigma2: float) -> flo
     """
     m1 = check_real(mu1, "mu1")
     m2 = check_real(mu2, "mu2")
-    s1 = math.log(check_real(sigma1, "sigma1", low=0.0, low_open=True))
-    s2 = math.log(check_real(sigma2, "sigma2", low=0.0, low_open=True))
+    s1 = math.log(
+        check_real(
+            sigma1, "sigma1", low=0.0, high=math.inf, low_open=True, high_open=True
+        )
+    )
+    s2 = math.log(
+        check_real(
+            sigma2, "sigma2", low=0.0, high=math.inf, low_open=True, high_open=True
+        )
+    )
     if (m1, s1) == (m2, s2):
         return 0.0
     start = np.array([m1, s1])
@@ -393,9 +401,9 @@ def blended_score(
     """
     k = check_int(n_access, "n_access", minimum=0)
     w_steps = check_int(warmup, "warmup", minimum=1)
-    cos = cosine_similarity(query, memory)
     q = _unit(check_vector(query, "query"), "query")
     m = _unit(check_vector(memory, "memory"), "memory")
+    cos = cosine_similarity(q, m)
     fisher = paper_retrieval_score(q, m, variance_heuristic(m), temperature=temperature)
     w = min(k, w_steps) / w_steps
     return (1.0 - w) * cos + w * fisher

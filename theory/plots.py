@@ -22,7 +22,7 @@ from matplotlib.colors import ListedColormap
 from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 
-from theory._validation import MAX_SIZE, check_instance, check_int
+from theory._validation import MAX_SIZE, check_instance, check_int, check_vector
 from theory.decay_fit import DecayComparison
 from theory.depth import (
     advantage,
@@ -226,7 +226,10 @@ def plot_crossover(
     4
     """
     ax = new_axes(ax)
-    grid = np.asarray(rho, dtype=float)
+    grid = check_vector(rho, "rho")
+    if isinstance(taus, str | bytes) or not isinstance(taus, Sequence):
+        msg = f"taus must be a sequence of margins, got {taus!r}"
+        raise TypeError(msg)
     for i, tau in enumerate(taus):
         colour = OKABE_ITO[_CYCLE[i % len(_CYCLE)]]
         whole = [crossover_depth(s0, float(r), q, tau, d_max=d_max) for r in grid]

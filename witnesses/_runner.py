@@ -237,6 +237,9 @@ def local_pool() -> Iterator[ProcessPoolExecutor]:
 def _die_with_parent(parent: int) -> None:
     """Pool initializer: end this worker when ``parent`` ends."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not a handler forked from a CLI
+    if hasattr(signal, "set_wakeup_fd"):
+        signal.set_wakeup_fd(-1)
     if sys.platform.startswith("linux"):
         with contextlib.suppress(OSError, AttributeError):
             libc = ctypes.CDLL(None, use_errno=True)

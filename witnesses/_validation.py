@@ -7,8 +7,8 @@ code imports them from, and adds the checks of its own objects.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, cast
 
 from theory._validation import (
     MAX_SIZE,
@@ -29,6 +29,7 @@ __all__ = [
     "check_keys",
     "check_probability",
     "check_real",
+    "check_sequence",
     "check_size",
 ]
 
@@ -53,3 +54,12 @@ def check_iterable(value: object, name: str) -> Iterable[Any]:
         msg = f"{name} must be an iterable of records, got {value!r} of type {type(value).__name__}"
         raise TypeError(msg)
     return value
+
+
+def check_sequence(value: object, name: str) -> Sequence[Any]:
+    """Return ``value`` if it is sized and iterable (not a ``str`` or ``bytes``)."""
+    sized = hasattr(value, "__len__") and hasattr(value, "__iter__")
+    if isinstance(value, str | bytes) or not sized:
+        msg = f"{name} must be a sequence, got {value!r} of type {type(value).__name__}"
+        raise TypeError(msg)
+    return cast("Sequence[Any]", value)

@@ -413,6 +413,13 @@ def format_table(result: Exp58Result) -> str:
     Exp58 witness of the validity mirage (VM-E58), semantics: reference
     """
     check_instance(result, "result", Exp58Result)
+    try:
+        result.cell("naive", 1), result.cell(result.contract, 1), result.cell("full", 1)
+    except KeyError as exc:
+        msg = (
+            f"result must hold the cells of a run (full, naive, contract at M=1): {exc}"
+        )
+        raise ValueError(msg) from None
     lines = [
         f"Exp58 witness of the validity mirage (VM-E58), semantics: {result.semantics}",
         "",
@@ -506,6 +513,11 @@ def main(
     argv: list[str] | None = None, *, prog: str = "python -m witnesses.exp58"
 ) -> int:
     """Run the witness from the command line; return the exit status.
+
+    0: the witness triple holds, 1: it does not, 2: usage (including an
+    ``--out`` that is a symlink, directory, device or FIFO, or whose directory
+    is missing), 3: a crash, 130/143: SIGINT/SIGTERM (nothing printed),
+    141: stdout was closed (``| head``).
 
     Examples
     --------

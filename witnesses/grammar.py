@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from numbers import Integral, Real
 
-from witnesses._validation import MAX_SIZE, check_int
+from witnesses._validation import MAX_SIZE, check_int, check_sequence
 from witnesses.events import Event, Timeline
 
 __all__ = [
@@ -285,6 +285,8 @@ def tp_weighted_score(events: Sequence[Event], phases: Sequence[Phase]) -> float
     >>> tp_weighted_score(evs, [Phase.DEVELOPMENT, Phase.TURNING_POINT, Phase.RESOLUTION])
     7.8
     """
+    check_sequence(events, "events")
+    check_sequence(phases, "phases")
     if len(events) != len(phases):
         msg = f"events and phases must have one length, got {len(events)} and {len(phases)}"
         raise ValueError(msg)
@@ -324,6 +326,8 @@ def validate(
     ...                           Grammar(), tl, "a")]
     ['too_short', 'insufficient_development']
     """
+    check_sequence(events, "events")
+    check_sequence(phases, "phases")
     if len(events) != len(phases):
         msg = f"events and phases must have one length, got {len(events)} and {len(phases)}"
         raise ValueError(msg)

@@ -204,3 +204,33 @@ def test_reductions_reject_mixed_types(items, identity, match):
     for reduce in (fold, reduce_tree):
         with pytest.raises(TypeError, match=match):
             reduce(items, identity=identity)
+
+
+def test_two_totals_of_2_62_are_summed_exactly():
+    # 2 * 2**62 = 2**63 is one past the int64 range: the overflow guard must
+    # compare against INT64_MAX // 2 in integers (as a float, it rounds to 2**62)
+    big = 2**62
+    got = reduce_arrays(np.array([1.0, 2.0]), np.array([big, big]), np.array([0, 0]))
+    assert got == Context(2.0, 2**63, big)
+
+
+class _CountingExecutor(ThreadPoolExecutor):
+    def __init__(self):
+        super().__init__(1)
+        self.submitted = 0
+
+    def submit(self, fn, /, *args, **kwargs):
+        self.submitted += 1
+        return super().submit(fn, *args, **kwargs)
+
+
+@pytest.mark.parametrize(("cpus", "runs"), [(2, 8), (1, 4), (None, 4)])
+def test_default_chunks_are_four_per_cpu(monkeypatch, cpus, runs):
+    # docstring: chunks defaults to 4 * os.cpu_count() (1 cpu when unknown)
+    import os
+
+    monkeypatch.setattr(os, "cpu_count", lambda: cpus)
+    blocks = _blocks(80)
+    with _CountingExecutor() as pool:
+        assert reduce_tree(blocks, executor=pool) == fold(blocks)
+    assert pool.submitted == runs

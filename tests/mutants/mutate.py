@@ -49,6 +49,7 @@ import io
 import json
 import os
 import shutil
+import signal
 import sys
 import tempfile
 import time
@@ -522,7 +523,10 @@ def _poll(pid: int) -> int | None:
 
 
 def _stop(pid: int) -> None:
-    os.killpg(pid, 9)
+    try:
+        os.killpg(pid, signal.SIGKILL)
+    except ProcessLookupError:  # not yet its own group leader
+        os.kill(pid, signal.SIGKILL)
     os.waitpid(pid, 0)
 
 
@@ -541,9 +545,11 @@ def _pytest(
 
 
 def _targets(module: str, tests: Sequence[str]) -> list[str]:
-    # doctests first, then the test files in the configured order: with -x,
-    # killed_by names the first target that catches the mutant
-    return [module, *tests]
+    # the test files in the configured order, the module's doctests last unless
+    # the module is listed among them (doctests first can import the module
+    # twice under --import-mode=importlib). With -x, killed_by names the first
+    # target that catches the mutant.
+    return list(tests) if module in tests else [*tests, module]
 
 
 def run_module(
@@ -585,33 +591,43 @@ def run_module(
         pending = list(mutants)
         free = list(range(jobs))
         running: dict[int, tuple[int, Mutant, float]] = {}
-        while pending or running:
-            while pending and free:
-                job, mutant = free.pop(), pending.pop(0)
-                (copies[job] / module).write_text(mutant.apply(source))
-                running[_spawn(copies[job], targets)] = (job, mutant, time.monotonic())
-            for pid, (job, mutant, t0) in list(running.items()):
-                code = _poll(pid)
-                secs = time.monotonic() - t0
-                if code is None and secs <= limit:
-                    continue
-                if code is None:
-                    _stop(pid)
-                    status = "timeout"
-                else:
-                    status = "survived" if code == 0 else "killed"
-                del running[pid]
-                (copies[job] / module).write_text(source)
-                free.append(job)
-                first = _first_failure(copies[job])
-                outcomes[mutant.id] = Outcome(mutant.id, status, round(secs, 2), first)
-                if log:
-                    print(
-                        f"{status:8} {secs:6.1f}s {mutant.id}",
-                        file=sys.stderr,
-                        flush=True,
+        try:
+            while pending or running:
+                while pending and free:
+                    job, mutant = free.pop(), pending.pop(0)
+                    (copies[job] / module).write_text(mutant.apply(source))
+                    running[_spawn(copies[job], targets)] = (
+                        job,
+                        mutant,
+                        time.monotonic(),
                     )
-            time.sleep(0.02)
+                for pid, (job, mutant, t0) in list(running.items()):
+                    code = _poll(pid)
+                    secs = time.monotonic() - t0
+                    if code is None and secs <= limit:
+                        continue
+                    if code is None:
+                        _stop(pid)
+                        status = "timeout"
+                    else:
+                        status = "survived" if code == 0 else "killed"
+                    del running[pid]
+                    (copies[job] / module).write_text(source)
+                    free.append(job)
+                    first = _first_failure(copies[job])
+                    outcomes[mutant.id] = Outcome(
+                        mutant.id, status, round(secs, 2), first
+                    )
+                    if log:
+                        print(
+                            f"{status:8} {secs:6.1f}s {mutant.id}",
+                            file=sys.stderr,
+                            flush=True,
+                        )
+                time.sleep(0.02)
+        finally:  # on SIGTERM or Ctrl-C: stop the pytest runs still going
+            for pid in running:
+                _stop(pid)
         ordered = [outcomes[m.id] for m in mutants]
     return ordered, base, time.monotonic() - t_start
 
@@ -667,6 +683,34 @@ def summarise(
     }
 
 
+def _previous(path: Path | None, module: str) -> dict[str, Outcome]:
+    """Killed and timed-out outcomes of ``module`` in a previous JSON report."""
+    if path is None:
+        return {}
+    out = {}
+    for row in json.loads(path.read_text()):
+        if row["module"] != module:
+            continue
+        for o in row.get("outcomes", []):
+            if o["status"] != "survived":
+                out[o["id"]] = Outcome(**o)
+    return out
+
+
+def _score_without(
+    outcomes: Sequence[Outcome], row: dict[str, object], files: set[str]
+) -> str:
+    """Kills whose first failing test is not in ``files``: ``killed/n (score)``."""
+    killed = sum(
+        1
+        for o in outcomes
+        if o.status != "survived"
+        and o.killed_by.removeprefix("collect:").split("::")[0] not in files
+    )
+    n = int(str(row["generated"])) - int(str(row["equivalent"]))
+    return f"{killed}/{n} ({100.0 * killed / n:.1f}%)" if n else "-"
+
+
 def _row(m: Mutant) -> dict[str, object]:
     d = asdict(m)
     return {k: d[k] for k in ("id", "line", "operator", "before", "after", "snippet")}
@@ -676,11 +720,14 @@ def table(rows: Sequence[dict[str, object]]) -> str:
     """Return the markdown table of a run."""
     head = "| module | generated | killed | (timeout) | survived | equivalent | score | wall s |"
     out = [head, "|---|---:|---:|---:|---:|---:|---:|---:|"]
+    if any("without" in r for r in rows):
+        out = [head + " without --without files |", out[1] + "---:|"]
     for r in rows:
-        out.append(
+        line = (
             f"| `{r['module']}` | {r['generated']} | {r['killed']} | {r['timeout']} "
             f"| {r['survived']} | {r['equivalent']} | {r['score']}% | {r.get('wall', '')} |"
         )
+        out.append(line + (f" {r['without']} |" if "without" in r else ""))
     return "\n".join(out)
 
 
@@ -707,6 +754,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--list", action="store_true", help="print the mutants, run nothing"
     )
     parser.add_argument("--json", type=Path, help="write rows and survivors here")
+    parser.add_argument(
+        "--without",
+        action="append",
+        default=[],
+        help="test file (repeatable): also count the kills made before pytest -x "
+        "reached it, i.e. the score without it when it is listed last in modules.toml",
+    )
+    parser.add_argument(
+        "--rerun",
+        type=Path,
+        help="a previous --json: keep its kills, run only its survivors and new "
+        "mutants (valid when tests were only added since)",
+    )
     parser.add_argument("--markdown", type=Path, help="write the table here")
     parser.add_argument(
         "--min-score", type=float, default=0.0, help="fail below this %%"
@@ -715,6 +775,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--quiet", action="store_true", help="no per-mutant log on stderr"
     )
     args = parser.parse_args(argv)
+    # SIGTERM unwinds like Ctrl-C: temporary copies are removed, children stopped
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
     if any(os.environ.get(k) != v for k, v in _ENV.items()):
         # PYTHONHASHSEED only takes effect at start-up: restart with it set
         os.execve(sys.executable, [sys.executable, *sys.argv], {**os.environ, **_ENV})
@@ -737,11 +799,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             for m in mutants:
                 print(f"{m.line:5} {m.id}")
             continue
+        done = _previous(args.rerun, module)
+        todo = [m for m in mutants if m.id not in done]
         outcomes, base, wall = run_module(
-            module, config[module], mutants, jobs=args.jobs, timeout=args.timeout,
+            module, config[module], todo, jobs=args.jobs, timeout=args.timeout,
             log=not args.quiet,
         )  # fmt: skip
+        fresh = {o.id: o for o in outcomes}
+        outcomes = [done.get(m.id) or fresh[m.id] for m in mutants]
         row = summarise(module, mutants, outcomes, equivalent)
+        if args.without:
+            row["without"] = _score_without(outcomes, row, set(args.without))
         row["baseline"] = round(base, 1)
         row["wall"] = round(wall)
         rows.append(row)

@@ -18,14 +18,14 @@ BAD = [
         (3, 2, 1, 4),
         {},
         ValueError,
-        r"arm 1: k=3 must satisfy 0 <= k <= n \(n=2\)",
+        r"arm 1: k1=3 must satisfy 0 <= k1 <= n1 \(n1=2\)",
     ),
     (
         inf.two_proportion_z,
         (1, 2, -1, 4),
         {},
         ValueError,
-        "arm 2: k must be >= 0, got -1",
+        "arm 2: k2 must be >= 0, got -1",
     ),
     (
         inf.two_proportion_z,
@@ -39,9 +39,9 @@ BAD = [
         (1, 0, 1, 4),
         {},
         ValueError,
-        "arm 1: n must be >= 1, got 0",
+        "arm 1: n1 must be >= 1, got 0",
     ),
-    (inf.fisher_exact, (1.5, 2, 1, 4), {}, TypeError, "k must be an int"),
+    (inf.fisher_exact, (1.5, 2, 1, 4), {}, TypeError, "k1 must be an int"),
     (inf.mcnemar, ([[1, 2, 3], [1, 2, 3]],), {}, ValueError, "table must be 2x2"),
     (
         inf.mcnemar,

@@ -250,3 +250,17 @@ def test_wilson_cc_matches_scipy(k, n, level):
     ci = proportion_ci(k, n, method="wilson-cc", confidence_level=level)
     assert ci.low == pytest.approx(ref.low, rel=1e-9, abs=1e-12)
     assert ci.high == pytest.approx(ref.high, rel=1e-9, abs=1e-12)
+
+
+def test_mcnemar_chi_square_is_continuity_corrected_by_default():
+    # (|9 - 2| - 1)^2 / 11, as statsmodels' mcnemar(exact=False) default
+    r = mcnemar([[10, 9], [2, 5]], exact=False)
+    assert r.statistic == pytest.approx(36 / 11, rel=1e-12)
+    ref = sm_mcnemar([[10, 9], [2, 5]], exact=False)
+    assert r.statistic == pytest.approx(ref.statistic, rel=1e-12)
+
+
+@pytest.mark.parametrize("table", [[[1, -1], [2, 3]], [[-1, 0], [0, 0]]])
+def test_mcnemar_rejects_negative_counts(table):
+    with pytest.raises(ValueError, match="table entry"):
+        mcnemar(table)

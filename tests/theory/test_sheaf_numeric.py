@@ -365,3 +365,155 @@ def test_auto_method_follows_the_data():
     assert s.distance_to_consistency({0: [0], 1: [1]}) == pytest.approx(
         math.sqrt(0.5), rel=1e-12
     )
+
+
+def test_default_atol_is_1e_9():
+    # radius / harmonic norm 1e-10 passes the default atol = 1e-9, 1e-8 does not
+    s = CellularSheaf.constant(nx.path_graph(2), 1)
+    assert s.is_consistent({0: [0.0], 1: [1e-10]}) is True
+    assert s.is_consistent({0: [0.0], 1: [1e-8]}) is False
+    tri = CellularSheaf.constant(nx.cycle_graph(3), 1)
+    small = 1e-10 / math.sqrt(3.0)
+    big = 1e-8 / math.sqrt(3.0)
+    assert (
+        tri.is_coboundary({(0, 1): [small], (0, 2): [-small], (1, 2): [small]}) is True
+    )
+    assert tri.is_coboundary({(0, 1): [big], (0, 2): [-big], (1, 2): [big]}) is False
+
+
+def test_default_rtol_is_1e_9():
+    # d0 = [[-1, 1], [-1, 1 + eps]]: singular values ~2 and ~eps / 2; the
+    # scale sqrt(||d0||_1 ||d0||_inf) is ~2, so eps = 1e-10 is rank 1 at the
+    # default rtol = 1e-9 and eps = 1e-6 is rank 2
+    for eps, h0 in [(1e-10, 1), (1e-6, 0)]:
+        s = CellularSheaf(
+            nx.path_graph(2),
+            {(0, 1): ([[1.0], [1.0]], [[1.0], [1.0 + eps]])},
+        )
+        assert s.cohomology(method="numeric").h0 == h0
+        assert s.global_sections(method="numeric").shape[1] == h0
+        # h1 = dim C1 - rank = 2 - (2 - h0) = h0
+        assert s.harmonic_cochains(method="numeric").shape[1] == h0
+
+
+def test_from_transport_with_a_rectangular_map():
+    # rho: R^1 -> R^2, (d0 f) = f(1) - rho f(0); rank 2, h0 = 3 - 2, h1 = 2 - 2
+    s = CellularSheaf.from_transport(nx.path_graph(2), {(0, 1): [[1], [2]]})
+    assert (s.dim_c0, s.dim_c1) == (3, 2)
+    c = s.cohomology()
+    assert (c.h0, c.h1, c.rank) == (1, 0, 2)
+    assert s.is_consistent({0: [1], 1: [1, 2]}) is True
+    assert s.is_consistent({0: [1], 1: [2, 1]}) is False
+
+
+def test_constant_sheaf_dimension_bounds():
+    assert CellularSheaf.constant(nx.path_graph(2), 1).dim_c0 == 2
+    with pytest.raises(ValueError, match="dim"):
+        CellularSheaf.constant(nx.path_graph(2), 0)
+
+
+@pytest.mark.parametrize(
+    ("size", "propagated"),
+    [(numeric.DENSE_LIMIT, False), (numeric.DENSE_LIMIT + 1, True)],
+)
+def test_dense_limit_is_1200_vertex_coordinates(size, propagated):
+    # cohomology's docstring: dense SVD up to 1200 vertex coordinates per
+    # component, propagation above. One vertex with a stalk of `size` and no
+    # edges: both paths give the identity basis.
+    assert numeric.DENSE_LIMIT == 1200
+    d0 = numeric.coboundary([], [], [0, size], [0], (0, size))
+    basis, used = numeric.kernel(d0, [[0]], [0, size], [[]], 1e-9)
+    assert used is propagated
+    assert basis.shape == (size, size)
+    np.testing.assert_allclose(np.abs(basis).sum(axis=0), 1.0, atol=1e-12)
+
+
+def test_coboundary_refuses_edges_and_maps_of_different_lengths():
+    one = np.ones((1, 1))
+    with pytest.raises(ValueError, match="zip"):
+        numeric.coboundary(
+            [(0, 1), (1, 2)], [(one, one)], [0, 1, 2, 3], [0, 1, 2], (2, 3)
+        )
+
+
+def test_update_branch_boundaries():
+    # docstring of _update: when old has full row rank and is well conditioned
+    # (smallest singular value > 1e-3) the existing blocks stay untouched and the
+    # new block becomes new @ pinv(old); otherwise every block is multiplied by old
+    blocks = {0: np.array([[1.0]])}
+    # width 1, k_new 1, s = 0.5 > 1e-3: untouched
+    width, out = numeric._update(
+        dict(blocks), 1, np.array([[0.5]]), np.array([[3.0]]), 1
+    )
+    assert width == 1
+    np.testing.assert_array_equal(out[0], [[1.0]])
+    np.testing.assert_allclose(out[1], [[6.0]], rtol=1e-15)
+    # s.min() exactly 1e-3 is not "> 1e-3": the general branch
+    old = np.diag([1.0, 1e-3])
+    two = {0: np.array([[1.0, 1.0]])}
+    width, out = numeric._update(dict(two), 2, old, np.array([[7.0, 7.0]]), 1)
+    np.testing.assert_allclose(out[0], [[1.0, 1e-3]], rtol=1e-15)
+    np.testing.assert_array_equal(out[1], [[7.0, 7.0]])
+
+
+def test_update_general_branch_at_width_one():
+    # width 1, old = [[1e-4]] is ill conditioned: the block of vertex 0 is multiplied
+    width, out = numeric._update(
+        {0: np.array([[1.0]])}, 1, np.array([[1e-4]]), np.array([[2.0]]), 1
+    )
+    assert width == 1
+    np.testing.assert_array_equal(out[0], [[1e-4]])
+    np.testing.assert_array_equal(out[1], [[2.0]])
+
+
+def test_harmonic_part_with_a_single_nonzero_entry():
+    # e = 0 -> 1 with F_0 = 0, F_1 = 1: d0 = [[0, 1]] is onto R, so no harmonic part
+    zero, one = np.zeros((1, 1)), np.ones((1, 1))
+    d0 = numeric.coboundary([(0, 1)], [(zero, one)], [0, 1, 2], [0, 1], (1, 2))
+    assert d0.nnz == 1
+    np.testing.assert_allclose(
+        numeric.harmonic_part(d0, np.array([3.0])), [0.0], atol=1e-12
+    )
+
+
+def test_structure_properties():
+    g = nx.Graph()
+    g.add_nodes_from(["b", "a", "c"])
+    g.add_edges_from([("b", "a"), ("a", "c")])
+    s = CellularSheaf(
+        g,
+        {("a", "b"): ([[1, 0]], [[1]]), ("a", "c"): ([[0, 1]], [[1]])},
+        vertex_dims={"a": 2},
+    )
+    assert s.vertices == ("b", "a", "c")
+    assert s.edges == (("a", "b"), ("a", "c"))
+    assert (s.dim_c0, s.dim_c1) == (4, 2)
+    assert s.is_rational is True
+    copy = s.graph
+    assert sorted(copy.edges()) == sorted(g.edges())
+    copy.add_edge("x", "y")
+    assert "x" not in s.graph  # a copy: the sheaf's graph is unchanged
+    assert (
+        CellularSheaf.from_transport(nx.path_graph(2), {(0, 1): [[0.5]]}).is_rational
+        is False
+    )
+
+
+def test_is_coboundary_tolerance_is_inclusive():
+    # the documented rule is "harmonic norm <= atol": at atol equal to the norm
+    # of the harmonic part it holds, one ulp below it does not
+    s = CellularSheaf.constant(nx.cycle_graph(3), 1)
+    y = {(0, 1): [0.5], (0, 2): [-0.5], (1, 2): [0.5]}
+    part = s.harmonic_part(y)
+    norm = float(np.linalg.norm([x for vec in part.values() for x in vec]))
+    assert norm == pytest.approx(math.sqrt(0.75), rel=1e-12)
+    assert s.is_coboundary(y, atol=norm) is True
+    assert s.is_coboundary(y, atol=math.nextafter(norm, 0.0)) is False
+
+
+def test_residual_is_the_spectral_norm():
+    import scipy.sparse as sp
+
+    # [[3, 4]]: spectral norm 5, where the 1-norm would be 4 and the inf-norm 7
+    d0 = sp.csr_array(np.array([[3.0, 4.0]]))
+    assert numeric.residual(d0, np.eye(2)) == pytest.approx(5.0, rel=1e-15)

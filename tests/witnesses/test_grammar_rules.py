@@ -199,8 +199,9 @@ def test_empty_sequence_reports_length_development_span_and_coverage():
     ("times", "gap", "expected"),
     [
         ([0.0, 0.25, 0.5, 0.75], 0.25, []),
-        # within the documented tolerance 1e-12
+        # within the documented tolerance 1e-12, and exactly at it
         ([0.0, 0.25 + 5e-13, 0.5, 0.75], 0.25, []),
+        ([0.0, 0.25 + 1e-12, 0.5, 0.75], 0.25, []),
         # past it: the first gap (index 1) counts
         ([0.0, 0.25 + 1e-11, 0.5, 0.75], 0.25, ["max_temporal_gap"]),
         # the last gap counts
@@ -418,3 +419,38 @@ def test_tp_weighted_score_table(weights, phases, expected):
     events = _events(range(len(weights)), weights=weights)
     got = tp_weighted_score(events, [CODE[c] for c in phases])
     assert got == pytest.approx(expected, rel=1e-12, abs=0.0)
+
+
+def test_phase_codes_are_those_of_witness_md():
+    # WITNESS.md 1.1: SETUP(1) < DEVELOPMENT(2) < TURNING_POINT(3) < RESOLUTION(4)
+    assert [(p.name, int(p)) for p in Phase] == [
+        ("SETUP", 1),
+        ("DEVELOPMENT", 2),
+        ("TURNING_POINT", 3),
+        ("RESOLUTION", 4),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("call", "match"),
+    [
+        (lambda: development_eligible_count(-1), "prefix must be >= 0, got -1"),
+        (lambda: setup_count(-1, 0), "n_pre must be >= 0, got -1"),
+        (lambda: setup_count(1, -1), "k must be >= 0, got -1"),
+        (lambda: label_phases(1, -1, 0), "n_post must be >= 0, got -1"),
+    ],
+)
+def test_label_counts_must_be_non_negative(call, match):
+    with pytest.raises(ValueError, match=match):
+        call()
+
+
+def test_max_temporal_gap_is_between_adjacent_events_only():
+    # time order is not checked (WITNESS.md 1.2): only adjacent pairs count, and
+    # last -> first is not a pair
+    grammar = _rule(max_temporal_gap=1.0)
+    # (the reversed pair spans -1 of the duration: that is its only violation)
+    tl = Timeline(_events([0.0, 2.0]))
+    got = _kinds("DT", grammar, times=[2.0, 0.0], timeline=tl)
+    assert got == ["insufficient_timespan"]
+    assert _kinds("DTR", grammar, times=[0.0, 0.5, 3.0]) == ["max_temporal_gap"]

@@ -92,8 +92,8 @@ def test_exp58_timeline_at_m1_has_no_turning_point_for_naive(exp58):
 
 
 def test_exp58_timeline_paper_semantics_keeps_definition2_events():
-    rows = _rows(plot_exp58_timeline(run(semantics="paper")))
-    # run(semantics="paper") docstring: definition2 keeps e01, e02, e03, e40
+    rows = _rows(plot_exp58_timeline(run(semantics="paper-eligible")))
+    # run(semantics="paper-eligible") docstring: definition2 keeps e01, e02, e03, e40
     assert rows[2][0] == [1, 2, 3, 40, *range(41, 51)]
 
 

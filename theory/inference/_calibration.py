@@ -142,7 +142,9 @@ def retention_ratio(
     >>> round(r.low, 4), round(r.high, 4)
     (0.389, 0.6506)
     """
-    (a, m), (b, n) = _two_counts(k_max, n_max, k_0, n_0)
+    (a, m), (b, n) = _two_counts(
+        k_max, n_max, k_0, n_0, ("k_max", "n_max", "k_0", "n_0")
+    )
     level = check_confidence(confidence_level)
     if b == 0:
         msg = "k_0 must be >= 1: recall(0) = 0 makes the retention ratio undefined"

@@ -73,12 +73,14 @@ def check_confidence(value: object, name: str = "confidence_level") -> float:
     return check_real(value, name, low=0.0, high=1.0, low_open=True, high_open=True)
 
 
-def check_counts(k: object, n: object) -> tuple[int, int]:
+def check_counts(
+    k: object, n: object, names: tuple[str, str] = ("k", "n")
+) -> tuple[int, int]:
     """Return ``(k, n)`` as ints with ``0 <= k <= n`` and ``n >= 1``."""
-    kk = check_int(k, "k", minimum=0)
-    nn = check_int(n, "n", minimum=1)
+    kk = check_int(k, names[0], minimum=0)
+    nn = check_int(n, names[1], minimum=1)
     if kk > nn:
-        msg = f"k={kk} must satisfy 0 <= k <= n (n={nn})"
+        msg = f"{names[0]}={kk} must satisfy 0 <= {names[0]} <= {names[1]} ({names[1]}={nn})"
         raise ValueError(msg)
     return kk, nn
 

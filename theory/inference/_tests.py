@@ -70,15 +70,19 @@ def _normal_pvalue(z: float, alternative: str) -> float:
 
 
 def _two_counts(
-    k1: int, n1: int, k2: int, n2: int
+    k1: int,
+    n1: int,
+    k2: int,
+    n2: int,
+    names: tuple[str, ...] = ("k1", "n1", "k2", "n2"),
 ) -> tuple[tuple[int, int], tuple[int, int]]:
     try:
-        first = check_counts(k1, n1)
+        first = check_counts(k1, n1, (names[0], names[1]))
     except ValueError as err:
         msg = f"arm 1: {err}"
         raise ValueError(msg) from None
     try:
-        second = check_counts(k2, n2)
+        second = check_counts(k2, n2, (names[2], names[3]))
     except ValueError as err:
         msg = f"arm 2: {err}"
         raise ValueError(msg) from None
@@ -277,7 +281,11 @@ def mcnemar(
     >>> r.statistic, round(r.pvalue, 4)
     (2.0, 0.0654)
     """
-    rows = [list(r) for r in table]
+    try:
+        rows = [list(r) for r in table]
+    except TypeError:
+        msg = f"table must be a 2x2 sequence of counts, got {table!r}"
+        raise TypeError(msg) from None
     if len(rows) != 2 or any(len(r) != 2 for r in rows):
         msg = f"table must be 2x2, got {table!r}"
         raise ValueError(msg)

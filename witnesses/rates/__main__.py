@@ -17,6 +17,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from witnesses._files import check_output_path, write_atomic
+from witnesses._interrupt import CLOSED_PIPE, print_or_closed
 from witnesses._presets import PRESETS
 from witnesses.rates._core import rates
 from witnesses.rates._table import FORMATS, format_cells
@@ -36,9 +38,9 @@ def _pairs(values: Sequence[str], flag: str) -> dict[str, str]:
     return out
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(prog: str) -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
-        prog="python -m witnesses.rates",
+        prog=prog,
         description=__doc__.splitlines()[0] if __doc__ else None,
     )
     p.add_argument("file", help="a CSV, JSON or JSONL file of trials")
@@ -71,7 +73,9 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(
+    argv: Sequence[str] | None = None, *, prog: str = "python -m witnesses.rates"
+) -> int:
     r"""Run the command line; return the exit code.
 
     Examples
@@ -85,8 +89,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     naive,1,raw_validity,proportion,1,1,1.0,...
     0
     """
-    parser = _parser()
+    parser = _parser(prog)
     args = parser.parse_args(argv)
+    if args.out is not None:
+        try:
+            check_output_path(args.out, "--out")
+        except ValueError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
     try:
         text = _run(args)
     except (ValueError, TypeError) as exc:
@@ -96,14 +106,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         traceback.print_exc()
         return 3
     if args.out is None:
-        sys.stdout.write(text)
-        return 0
-    from witnesses._runner import write_atomic
-
+        return 0 if print_or_closed(text.rstrip("\n")) else CLOSED_PIPE
     try:
-        write_atomic(Path(args.out), text)
-    except OSError as exc:
-        print(f"error: --out {args.out}: {exc.strerror}", file=sys.stderr)
+        write_atomic(Path(args.out), text, name="--out")
+    except (OSError, ValueError) as exc:
+        print(f"error: --out {args.out}: {exc}", file=sys.stderr)
         return 2
     return 0
 

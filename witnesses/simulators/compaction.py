@@ -27,7 +27,13 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import optimize, stats
 
-from theory._validation import check_choice, check_int, check_probability, check_real
+from witnesses._validation import (
+    check_choice,
+    check_int,
+    check_probability,
+    check_real,
+    check_sequence,
+)
 from witnesses.trials import Trial, _fill
 
 __all__ = [
@@ -300,8 +306,11 @@ def survival_curve_test(
     ((91, 62, 46), 0.7866)
     """
     n = check_int(n, "n", minimum=1)
-    s = [check_probability(v, "survival") for v in survival]
-    x = [check_real(v, "ratios", low=1.0, low_open=True) for v in ratios]
+    s = [check_probability(v, "survival") for v in check_sequence(survival, "survival")]
+    x = [
+        check_real(v, "ratios", low=1.0, low_open=True)
+        for v in check_sequence(ratios, "ratios")
+    ]
     if len(s) != len(x) or len(s) < 2:
         msg = f"survival and ratios must have the same length >= 2, got {len(s)} and {len(x)}"
         raise ValueError(msg)
