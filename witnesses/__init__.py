@@ -15,7 +15,6 @@ from witnesses.check import (
 )
 from witnesses.compress import STRATEGIES, CompressionResult, compress
 from witnesses.events import Event, Timeline
-from witnesses.exp58 import run as run_exp58
 from witnesses.generators import BurstyConfig, MultiBurstConfig, bursty, multiburst
 from witnesses.grammar import (
     Grammar,
@@ -37,7 +36,6 @@ from witnesses.state import (
     compose_context_states,
     no_absorption_invariant,
 )
-from witnesses.sweep import retention_sweep
 from witnesses.trials import (
     TRIAL_FIELDS,
     FileHarness,
@@ -105,3 +103,18 @@ __all__ = [
     "tp_weighted_score",
     "validate",
 ]
+
+
+def __getattr__(name: str) -> object:
+    # Loaded on first use, so that ``python -m witnesses.exp58`` and
+    # ``python -m witnesses.sweep`` do not find their module half-imported.
+    if name == "run_exp58":
+        from witnesses.exp58 import run
+
+        return run
+    if name == "retention_sweep":
+        from witnesses.sweep import retention_sweep
+
+        return retention_sweep
+    msg = f"module 'witnesses' has no attribute {name!r}"
+    raise AttributeError(msg)
