@@ -88,6 +88,24 @@ def is_symbolic(value: object) -> bool:
     return isinstance(value, SymbolicKey) or type(value).__module__.startswith("z3")
 
 
+def _check_logic(**values: Any) -> None:
+    """Raise TypeError unless every value is a bool or a z3 term."""
+    for name, value in values.items():
+        if not (isinstance(value, bool) or is_symbolic(value)):
+            msg = f"{name} must be a bool or a z3 term, got {value!r} of type {type(value).__name__}"
+            raise TypeError(msg)
+
+
+def _z3_call(name: str, build: Any, *args: Any) -> Any:
+    """Call a z3 constructor; its errors become TypeError naming ``name``."""
+    z3 = _z3()
+    try:
+        return build(*args)
+    except z3.Z3Exception as exc:
+        msg = f"{name}: z3 cannot build a term from {args!r}: {exc}"
+        raise TypeError(msg) from None
+
+
 def ite(cond: Any, then: Any, other: Any) -> Any:
     """Return ``then if cond else other`` (``z3.If`` for a symbolic ``cond``).
 
@@ -97,6 +115,7 @@ def ite(cond: Any, then: Any, other: Any) -> Any:
     >>> ite(False, 1, 2)
     2
     """
+    _check_logic(cond=cond)
     if cond is True:
         return then
     if cond is False:
@@ -112,7 +131,7 @@ def ite(cond: Any, then: Any, other: Any) -> Any:
     ):
         t, o = _as_key(then), _as_key(other)
         return SymbolicKey(z3.If(cond, t.has, o.has), z3.If(cond, t.value, o.value))
-    return z3.If(cond, then, other)
+    return _z3_call("ite", z3.If, cond, then, other)
 
 
 def both(a: Any, b: Any) -> Any:
@@ -124,9 +143,10 @@ def both(a: Any, b: Any) -> Any:
     >>> both(True, False)
     False
     """
+    _check_logic(a=a, b=b)
     if type(a) is bool and type(b) is bool:
         return a and b
-    return _z3().And(a, b)
+    return _z3_call("both", _z3().And, a, b)
 
 
 def either(a: Any, b: Any) -> Any:
@@ -138,9 +158,10 @@ def either(a: Any, b: Any) -> Any:
     >>> either(True, False)
     True
     """
+    _check_logic(a=a, b=b)
     if type(a) is bool and type(b) is bool:
         return a or b
-    return _z3().Or(a, b)
+    return _z3_call("either", _z3().Or, a, b)
 
 
 def negate(a: Any) -> Any:
@@ -152,9 +173,10 @@ def negate(a: Any) -> Any:
     >>> negate(False)
     True
     """
+    _check_logic(a=a)
     if isinstance(a, bool):
         return not a
-    return _z3().Not(a)
+    return _z3_call("negate", _z3().Not, a)
 
 
 def maximum(a: Any, b: Any) -> Any:

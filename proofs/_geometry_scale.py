@@ -242,10 +242,15 @@ def check_p72_finer() -> ClaimCheck:
     )
     if not reversed_:
         return ClaimCheck("SLM-P7.2-FINER", Verdict.OPEN, "not settled: " + evidence)
-    cx: dict[str, object] = {"q": q, "a": a, "sigma_a": ["e^2", 1], "b": b}
-    cx.update(sigma_b=[1, 1])
-    cx.update(cos_a=1, cos_b=round(cos_b, 6), d_eq3_a=4, d_eq3_b=0.1)
-    return ClaimCheck("SLM-P7.2-FINER", Verdict.REFUTED, evidence, cx)
+    # Proposition 7.2 claims the finer ranking only for memories tied in cosine
+    # (SLM-P7.2-CRITERION checks that case); this pair is not tied, so it lies
+    # outside the hypothesis and refutes only a broader reading of ours.
+    evidence = (
+        "the proposition's hypothesis is a pair tied in cosine, which "
+        "SLM-P7.2-CRITERION checks; outside ties the paper claims nothing, and a "
+        "broader reading (a refinement of cosine's whole order) fails: " + evidence
+    )
+    return ClaimCheck("SLM-P7.2-FINER", Verdict.OPEN, evidence)
 
 
 def check_p72_count() -> ClaimCheck:

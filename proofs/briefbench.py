@@ -45,6 +45,12 @@ def check_group(group: Group, rows: Rows | None = None) -> ClaimCheck:
     >>> CLAIMS[0].id
     'DL-BB-EX-G'
     """
+    if not isinstance(group, Group):
+        msg = f"group must be a Group, got {group!r} of type {type(group).__name__}"
+        raise TypeError(msg)
+    if rows is not None and not isinstance(rows, Rows):
+        msg = f"rows must be Rows or None, got {rows!r} of type {type(rows).__name__}"
+        raise TypeError(msg)
     if rows is None:
         try:
             rows = load_rows()

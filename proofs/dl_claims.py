@@ -154,6 +154,7 @@ def check_organisation_order(
     >>> check_organisation_order().counterexample["pair"]
     ['dense', 'bm25']
     """
+    _check_table4_rows(rows)
     ordered = sorted(rows, key=lambda r: r[1])
     for low, high in itertools.pairwise(ordered):
         for depth in (1, 2, 3):
@@ -414,6 +415,10 @@ def check_ranks(claim_id: str) -> ClaimCheck:
     >>> check_ranks("DL-TAB6-FIRST").verdict.value
     'verified'
     """
+    if not isinstance(claim_id, str) or claim_id not in RANK_CLAIMS:
+        known = ", ".join(sorted(RANK_CLAIMS))
+        msg = f"claim_id must be one of {known}, got {claim_id!r}"
+        raise ValueError(msg)
     where, _, items = RANK_CLAIMS[claim_id]
     bad = []
     for label, values, arm, rank in items:
@@ -490,3 +495,25 @@ CLAIMS: tuple[Claim, ...] = (
         for cid, (where, statement, _) in RANK_CLAIMS.items()
     ),
 )
+
+
+def _check_table4_rows(rows: object) -> None:
+    """Raise unless ``rows`` is a tuple of ``(name, sigma, (r1, r2, r3))``."""
+    ok = isinstance(rows, tuple) and all(
+        isinstance(r, tuple)
+        and len(r) == 3
+        and isinstance(r[0], str)
+        and isinstance(r[1], int | float)
+        and not isinstance(r[1], bool)
+        and math.isfinite(r[1])
+        and isinstance(r[2], tuple)
+        and len(r[2]) == 3
+        and all(isinstance(x, int | float) and math.isfinite(x) for x in r[2])
+        for r in rows
+    )
+    if not ok:
+        msg = (
+            "rows must be a tuple of (name, sigma, (recall@1, recall@2, recall@3)) "
+            f"with finite numbers, got {rows!r}"
+        )
+        raise TypeError(msg)

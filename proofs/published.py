@@ -19,8 +19,9 @@ otherwise.
 from __future__ import annotations
 
 import csv
+import math
 from collections.abc import Callable, Mapping
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 from functools import partial
 from importlib import resources
 from typing import Any
@@ -48,19 +49,32 @@ def printed_matches(printed: str, value: object) -> bool:
     >>> printed_matches("–", None), printed_matches("True", True), printed_matches("e41", "e41")
     (True, True, True)
     """
+    if not isinstance(printed, str):
+        msg = f"printed must be a str, got {printed!r} of type {type(printed).__name__}"
+        raise TypeError(msg)
+    if value is not None and not isinstance(value, str | bool | int | float):
+        msg = (
+            "value must be None, a str, a bool or a number, got "
+            f"{value!r} of type {type(value).__name__}"
+        )
+        raise TypeError(msg)
     if printed in _DASH:
         return value is None
     if printed in ("True", "False"):
         return isinstance(value, bool) and str(value) == printed
     if isinstance(value, str):
         return value == printed
-    if value is None or isinstance(value, bool):
+    if value is None or isinstance(value, bool) or not math.isfinite(value):
         return False
-    exact = Decimal(printed)
+    try:
+        exact = Decimal(printed)
+    except InvalidOperation:
+        msg = f"printed must be a number, True, False or a dash, got {printed!r}"
+        raise ValueError(msg) from None
     exponent = exact.as_tuple().exponent
     decimals = -exponent if isinstance(exponent, int) and exponent < 0 else 0
     half = Decimal(1).scaleb(-decimals) / 2
-    return bool(abs(Decimal(float(value)) - exact) <= half)  # type: ignore[arg-type]
+    return bool(abs(Decimal(float(value)) - exact) <= half)
 
 
 def _rows(name: str) -> list[dict[str, str]]:

@@ -20,9 +20,11 @@ Counting rules (docs/guide/witnesses.md §1 terms):
 ``"paper"``
     docs/guide/algebra.md §2 literally: a focal event is a pivot candidate
     ``(w, 0, 0)``, every non-focal event is one development event
-    ``(-inf, 1, 0)``, no setup share (docs/guide/algebra.md §6). This is the only
-    reading under which the paper's ``d`` is additive, which Propositions
-    1-3 and Definition 2 (an inequality between monoid elements) need.
+    ``(-inf, 1, 0)``, no setup share (docs/guide/algebra.md §6). It is
+    additive, as Propositions 1-3 need (so is counting every event with no
+    setup share, a third reading not shipped as a constant: under it
+    Definition 2 is not vacuous on Exp58). The paper itself never says which
+    events are development.
 
 The decision for :data:`PAPER` is ``"paper"`` everywhere (closure checks,
 Exp58 and the sweep): the paper semantics is docs/guide/algebra.md taken literally

@@ -34,7 +34,7 @@ from theory.floors import (
 FLOORS_VERDICTS = {
     "DL-D1": "proven",
     "DL-T1": "conditional",
-    "DL-T2": "refuted",
+    "DL-T2": "proven",
     "DL-T1-BAYES": "conditional",
     "DL-T1-FANO": "conditional",
     "DL-T1-FANO-MONO": "proven",
@@ -126,11 +126,13 @@ def test_dl_t2_onlyif_witness_is_real(name, law, bits):
     )
 
 
-def test_dl_t2_umbrella_falls_with_onlyif():
-    """DL-T2 states the iff, so its refuted 'only if' part refutes it with that witness."""
-    result = _check("DL-T2")
-    assert result.counterexample == _check("DL-T2-ONLYIF").counterexample
-    assert "if and only if" in next(c for c in CLAIMS if c.id == "DL-T2").statement
+def test_dl_t2_is_the_theorem_as_stated_and_onlyif_is_the_proofs():
+    """Theorem 2 states equality under Assumption 1; the proof's 'iff, strict
+    otherwise' is DL-T2-ONLYIF, refuted on its own, not part of the theorem."""
+    assert _check("DL-T2").verdict.value == "proven"
+    assert _check("DL-T2-ONLYIF").verdict.value == "refuted"
+    statement = next(c for c in CLAIMS if c.id == "DL-T2").statement
+    assert "equality under Assumption 1" in statement
 
 
 def test_dl_t1_worked_example_precision():

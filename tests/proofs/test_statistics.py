@@ -157,10 +157,10 @@ REFUTED = {
     "KO-STAT-CAPACITY": ["C-nmax-measured", "T2-tok-7000-measured", "Q-tokens-72"],
     "KO-STAT-T1": ["T1-random"],
     "KO-STAT-T2": ["T2-queries"],
-    "KO-STAT-T8": ["T8-gap"],
     "PJ-STAT-RETENTION": ["R-title"],
-    "PJ-STAT-GATES": ["G2-lme-rlm"],
 }
+# Tables with rows we cannot check (a denominator the paper does not print).
+OPEN = {"PJ-STAT-GATES"}
 
 
 OURS = [c for c in STAT_CLAIMS if c.source in ("VM", "KO", "PJ")]
@@ -174,6 +174,8 @@ def test_transcribed_tables_verdicts(claim):
         assert result.verdict is Verdict.REFUTED
         got = [r["id"] for r in result.counterexample["inconsistent"]]
         assert got == REFUTED[claim.id]
+    elif claim.id in OPEN:
+        assert result.verdict is Verdict.OPEN, result.evidence
     else:
         assert result.verdict is Verdict.VERIFIED, result.evidence
 

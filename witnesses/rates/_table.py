@@ -60,6 +60,13 @@ def format_cells(
     |---|---|---|---|
     | naive | 2 | 0.500 [0.095, 0.905] (1/2) | 0.600 [0.300, 0.900] (n=2) |
     """
+    if isinstance(cells, str | bytes) or not isinstance(cells, Sequence):
+        msg = f"cells must be a sequence of CellRates, got {cells!r}"
+        raise TypeError(msg)
+    for i, cell in enumerate(cells):
+        if not isinstance(cell, CellRates):
+            msg = f"cells[{i}] must be a CellRates, got {cell!r} of type {type(cell).__name__}"
+            raise TypeError(msg)
     if fmt not in FORMATS:
         msg = f"fmt must be one of {', '.join(map(repr, FORMATS))}, got {fmt!r}"
         raise ValueError(msg)
