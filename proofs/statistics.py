@@ -68,6 +68,12 @@ def check_table(claim_id: str, table: Traversable, display: str) -> ClaimCheck:
     >>> res.verdict.value, res.counterexample["inconsistent"][0]["id"]
     ('refuted', 'T1-total')
     """
+    if not isinstance(claim_id, str) or not claim_id:
+        msg = f"claim_id must be a non-empty str, got {claim_id!r}"
+        raise TypeError(msg)
+    if not isinstance(table, Traversable) or not table.is_file():
+        msg = f"table must be an audit table file (a Traversable), got {table!r}"
+        raise ValueError(msg)
     report = audit_table(table)
     counts = report.counts()
     evidence = (

@@ -69,7 +69,9 @@ def test_proofs_report_into_a_missing_directory_fails_before_any_check(
 ):
     """--report into a missing directory is exit 2 and no claim is checked."""
     ran = []
-    monkeypatch.setattr(proofs_cli, "ledger", lambda ids=None: ran.append(ids) or [])
+    monkeypatch.setattr(
+        proofs_cli, "run_claims", lambda claims, **kw: ran.append(claims) or []
+    )
     with pytest.raises(SystemExit) as exc:
         proofs_main(["--report", str(tmp_path / "missing" / "report.md")])
     assert exc.value.code == 2

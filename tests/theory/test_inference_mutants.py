@@ -103,7 +103,7 @@ def test_fisher_exact_estimate_is_the_odds_ratio():
 
 @pytest.mark.parametrize(
     ("args", "match"),
-    [((5, 4, 1, 4), "arm 1: k=5"), ((1, 4, 5, 4), "arm 2: k=5")],
+    [((5, 4, 1, 4), "arm 1: k1=5"), ((1, 4, 5, 4), "arm 2: k2=5")],
 )
 def test_arm_named_in_count_errors(args, match):
     for test in (two_proportion_z, two_proportion_z_unpooled, fisher_exact):
