@@ -58,11 +58,34 @@ def witness(constraints: list[Any], minimise: Any | None = None) -> SmtResult:
     opt.add(*constraints)
     if minimise is not None:
         opt.minimize(minimise)
+        # z3 returns any of the optimal models, which one depending on the
+        # solver's history in this process. Minimising every free constant
+        # after the objective (lexicographically, in name order) makes the
+        # witness the same whatever ran before it.
+        for term in _tie_breakers(constraints):
+            opt.minimize(term)
     status = opt.check()
     query = opt.sexpr()
     if status == z3.sat:
         return SmtResult(True, _model_dict(opt.model()), query, "sat")
     return SmtResult(False, None, query, str(status))
+
+
+def _tie_breakers(constraints: list[Any]) -> list[Any]:
+    """Integer, real and Boolean constants of ``constraints``, in name order."""
+    from z3.z3util import get_vars
+
+    found: dict[str, Any] = {}
+    for c in constraints:
+        for v in get_vars(c):
+            found.setdefault(str(v), v)
+    terms = []
+    for _, v in sorted(found.items()):
+        if z3.is_bool(v):
+            terms.append(z3.If(v, 1, 0))
+        elif z3.is_int(v) or z3.is_real(v):
+            terms.append(v)
+    return terms
 
 
 def _model_dict(model: z3.ModelRef) -> dict[str, Any]:
