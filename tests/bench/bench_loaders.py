@@ -18,38 +18,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-COLUMNS = [
-    "incident_id",
-    "method",
-    "budget",
-    "seed",
-    "n_events_total",
-    "n_events_kept",
-    "achieved_retention",
-    "k_recommended",
-    "prereq_count",
-    "prereq_ratio",
-    "oracle_full_pivot",
-    "oracle_compressed_pivot",
-    "predicted_full_pivot",
-    "predicted_pivot",
-    "full_correct",
-    "pivot_correct",
-    "pivot_preserved",
-    "oracle_degraded",
-    "flagged_degraded",
-    "false_alarm",
-    "true_mirage",
-    "rescue",
-    "instability",
-    "info_shift",
-    "model_error",
-    "silent_mirage",
-    "raw_response",
-    "raw_response_full",
-    "backend",
-    "model",
-]
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+# The published NTSB schema, as the preset tests define it (one list).
+from tests.witnesses.test_presets import NTSB_COLUMNS as COLUMNS
 
 _CHILD = """
 import resource, sys, time
