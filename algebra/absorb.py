@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from algebra._validation import check_int
+from algebra._validation import check_instance, check_int
 from algebra.context import CommittedContext, Context
 
 __all__ = ["absorbed_fields", "is_absorbed"]
@@ -75,8 +75,6 @@ def is_absorbed(ctx: Context | CommittedContext, k: int) -> bool:
     >>> is_absorbed(Context(5, 4, 3), 3)
     False
     """
-    if not isinstance(ctx, (Context, CommittedContext)):
-        msg = f"ctx must be a Context or CommittedContext, got {type(ctx).__name__}"
-        raise TypeError(msg)
+    check_instance(ctx, "ctx", (Context, CommittedContext))
     check_int(k, "k", minimum=0)
     return bool(absorbed_fields(ctx.d_pre, k))

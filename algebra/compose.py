@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from algebra._arith import either, ite, key_ge
+from algebra._validation import check_instance
+from algebra.arith import either, ite, key_ge
 from algebra.context import CommittedContext, Context
 
 __all__ = ["commit_fields", "compose_commit", "compose_endo", "endo_fields"]
@@ -17,7 +18,7 @@ def endo_fields(
 
     The single definition of the endogenous product: :func:`compose_endo`
     calls it on Python values and :mod:`proofs` calls it on z3 terms (through
-    :mod:`algebra._arith`), so the laws proven there are laws of this code.
+    :mod:`algebra.arith`), so the laws proven there are laws of this code.
     No validation: the fields are assumed to be in normal form.
 
     Parameters
@@ -118,8 +119,8 @@ def compose_endo(a: Context, b: Context) -> Context:
     >>> compose_endo(Context(5, 3, 1), Context(9, 4, 2))
     Context(w=9, d_total=7, d_pre=5)
     """
-    _require(a, Context, "a")
-    _require(b, Context, "b")
+    check_instance(a, "a", Context, exact=True)
+    check_instance(b, "b", Context, exact=True)
     return Context(*endo_fields(a.w, a.d_total, a.d_pre, b.w, b.d_total, b.d_pre))
 
 
@@ -161,15 +162,9 @@ def compose_commit(a: CommittedContext, b: CommittedContext) -> CommittedContext
     >>> compose_commit(CommittedContext(3, 2, 1, False), CommittedContext(9, 4, 4, True))
     CommittedContext(w=9, d_total=6, d_pre=6, committed=True)
     """
-    _require(a, CommittedContext, "a")
-    _require(b, CommittedContext, "b")
+    check_instance(a, "a", CommittedContext, exact=True)
+    check_instance(b, "b", CommittedContext, exact=True)
     fields = commit_fields(
         a.w, a.d_total, a.d_pre, a.committed, b.w, b.d_total, b.d_pre, b.committed
     )
     return CommittedContext(*fields)
-
-
-def _require(value: object, cls: type, name: str) -> None:
-    if type(value) is not cls:
-        msg = f"{name} must be a {cls.__name__}, got {type(value).__name__}"
-        raise TypeError(msg)

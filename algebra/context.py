@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from algebra._validation import check_int, check_key
+from algebra._validation import check_instance, check_int, check_key
 
 __all__ = ["COMMITTED_IDENTITY", "IDENTITY", "CommittedContext", "Context"]
 
@@ -142,11 +142,12 @@ class CommittedContext:
 
     def __post_init__(self) -> None:
         _check_carrier(self.w, self.d_total, self.d_pre)
-        if not isinstance(self.committed, bool):
-            msg = f"committed must be a bool, got {self.committed!r}"
-            raise TypeError(msg)
+        check_instance(self.committed, "committed", bool)
         if self.committed and self.w is None:
-            msg = "committed=True requires a pivot (w is None); normal form c=1 => w != -inf"
+            msg = (
+                "committed must be False when the block has no pivot (w is None; "
+                "normal form c=1 => w != -inf), got True"
+            )
             raise ValueError(msg)
 
     @classmethod
@@ -172,10 +173,10 @@ def _check_carrier(w: Any, d_total: int, d_pre: int) -> None:
     check_int(d_total, "d_total", minimum=0)
     check_int(d_pre, "d_pre", minimum=0)
     if d_pre > d_total:
-        msg = f"d_pre={d_pre} must satisfy 0 <= d_pre <= d_total (d_total={d_total})"
+        msg = f"d_pre must satisfy 0 <= d_pre <= d_total={d_total}, got {d_pre!r}"
         raise ValueError(msg)
     if w is None and d_pre != 0:
-        msg = f"d_pre={d_pre} must be 0 when the block has no pivot (w is None)"
+        msg = f"d_pre must be 0 when the block has no pivot (w is None), got {d_pre!r}"
         raise ValueError(msg)
 
 

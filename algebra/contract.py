@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from algebra._arith import minimum
-from algebra._validation import check_int
+from algebra._validation import check_instance, check_int
+from algebra.arith import minimum
 from algebra.context import CommittedContext, Context
 
 __all__ = ["contract_fields", "satisfies_contract"]
@@ -16,7 +16,7 @@ def contract_fields(original_total: Any, compressed_total: Any, k: Any) -> Any:
 
     The single definition of the contract: :func:`satisfies_contract` calls
     it on Python ints and :mod:`proofs.contract` on z3 terms (through
-    :mod:`algebra._arith`). No validation.
+    :mod:`algebra.arith`). No validation.
 
     Parameters
     ----------
@@ -84,9 +84,7 @@ def satisfies_contract(
     >>> satisfies_contract(Context(5, 10, 4), Context(5, 2, 0), 3)
     False
     """
-    for value, name in ((original, "original"), (compressed, "compressed")):
-        if not isinstance(value, (Context, CommittedContext)):
-            msg = f"{name} must be a Context or CommittedContext, got {type(value).__name__}"
-            raise TypeError(msg)
+    check_instance(original, "original", (Context, CommittedContext))
+    check_instance(compressed, "compressed", (Context, CommittedContext))
     check_int(k, "k", minimum=0)
     return bool(contract_fields(original.d_total, compressed.d_total, k))

@@ -9,18 +9,19 @@ from typing import Any, TypeVar
 import numpy as np
 import numpy.typing as npt
 
+from algebra._validation import check_instance, check_int
 from algebra.compose import compose_commit, compose_endo
 from algebra.context import IDENTITY, CommittedContext, Context
 
 __all__ = ["fold", "reduce_arrays", "reduce_tree", "tree_depth"]
 
-C = TypeVar("C", Context, CommittedContext)
+_C = TypeVar("_C", Context, CommittedContext)
 
 _INT64_MAX = np.iinfo(np.int64).max
 _FLOAT_EXACT = 2**53
 
 
-def fold(contexts: Iterable[C], *, identity: C | None = None) -> C:
+def fold(contexts: Iterable[_C], *, identity: _C | None = None) -> _C:
     """Compose contexts left to right, ``((c0 ⊗ c1) ⊗ c2) ⊗ ...``.
 
     Parameters
@@ -70,12 +71,12 @@ def fold(contexts: Iterable[C], *, identity: C | None = None) -> C:
 
 
 def reduce_tree(
-    contexts: Iterable[C],
+    contexts: Iterable[_C],
     *,
-    identity: C | None = None,
+    identity: _C | None = None,
     executor: Executor | None = None,
     chunks: int | None = None,
-) -> C:
+) -> _C:
     """Compose contexts by a balanced binary reduction of depth ``ceil(log2 n)``.
 
     Parameters
@@ -141,9 +142,7 @@ def tree_depth(n: int) -> int:
     >>> [tree_depth(n) for n in (1, 2, 3, 4, 5, 1024)]
     [0, 1, 2, 2, 3, 10]
     """
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        msg = f"n must be an int >= 1, got {n!r}"
-        raise ValueError(msg)
+    check_int(n, "n", minimum=1)
     return (n - 1).bit_length()
 
 
@@ -235,14 +234,8 @@ def _fold_chunks(items: list[Any], executor: Executor, chunks: int | None) -> li
 
     if chunks is None:
         chunks = 4 * (os.cpu_count() or 1)
-    if isinstance(chunks, bool) or not isinstance(chunks, int) or chunks < 1:
-        msg = f"chunks must be an int >= 1, got {chunks!r}"
-        raise ValueError(msg)
-    if not isinstance(executor, Executor):
-        msg = (
-            f"executor must be a concurrent.futures.Executor or None, got {executor!r}"
-        )
-        raise TypeError(msg)
+    check_int(chunks, "chunks", minimum=1)
+    check_instance(executor, "executor", Executor)
     size = -(-len(items) // chunks)
     futures = [
         executor.submit(fold, items[i : i + size]) for i in range(0, len(items), size)
@@ -293,20 +286,22 @@ def _validate_arrays(
 ) -> None:
     if int(pres.min()) < 0:
         i = int(np.argmin(pres))
-        msg = f"d_pre[{i}]={int(pres[i])} must satisfy d_pre >= 0"
+        msg = f"d_pre[{i}] must be >= 0, got {int(pres[i])}"
         raise ValueError(msg)
     bad = pres > totals
     if bad.any():
         i = int(np.argmax(bad))
         msg = (
-            f"d_pre[{i}]={int(pres[i])} must satisfy 0 <= d_pre <= d_total "
-            f"(d_total[{i}]={int(totals[i])})"
+            f"d_pre[{i}] must satisfy 0 <= d_pre <= d_total[{i}]={int(totals[i])}, "
+            f"got {int(pres[i])}"
         )
         raise ValueError(msg)
     stray = (keys == -np.inf) & (pres != 0)
     if stray.any():
         i = int(np.argmax(stray))
-        msg = f"d_pre[{i}]={int(pres[i])} must be 0 where w[{i}] is -inf (no pivot)"
+        msg = (
+            f"d_pre[{i}] must be 0 where w[{i}] is -inf (no pivot), got {int(pres[i])}"
+        )
         raise ValueError(msg)
 
 
@@ -316,7 +311,7 @@ def _exact_sum(values: npt.NDArray[np.integer[Any]], *, big: bool) -> int:
     return int(values.sum(dtype=np.int64))
 
 
-def _listed(contexts: Iterable[C]) -> list[C]:
+def _listed(contexts: Iterable[_C]) -> list[_C]:
     if isinstance(contexts, str | bytes) or not isinstance(contexts, Iterable):
         msg = f"contexts must be an iterable of contexts, got {contexts!r}"
         raise TypeError(msg)

@@ -10,7 +10,7 @@ from algebra import (
     IDENTITY,
     CommittedContext,
     Context,
-    _arith,
+    arith,
     compose_commit,
     compose_endo,
     is_absorbed,
@@ -21,6 +21,13 @@ from algebra.contract import contract_fields
 from algebra.strategies import committed_contexts, contexts
 
 KS = st.integers(min_value=0, max_value=8)
+
+
+def _sym(key):
+    """A concrete key as a symbolic one: ``None`` is ``has = False``."""
+    if key is None:
+        return arith.SymbolicKey(z3.BoolVal(False), z3.RealVal(0))
+    return arith.SymbolicKey(z3.BoolVal(True), z3.RealVal(key))
 
 
 @given(contexts(), contexts(), contexts())
@@ -178,15 +185,15 @@ def test_predicates_table():
 
 def test_arith_concrete():
     """The numeric interface on Python values."""
-    assert _arith.ite(True, 1, 2) == 1 and _arith.ite(False, 1, 2) == 2
-    assert _arith.maximum(3, 3) == 3 and _arith.maximum(2, 7) == 7
-    assert _arith.minimum(2, 7) == 2 and _arith.minimum(9, 4) == 4
-    assert _arith.both(True, True) and not _arith.both(True, False)
-    assert _arith.either(False, True) and not _arith.either(False, False)
-    assert _arith.negate(False) and not _arith.negate(True)
-    assert _arith.key_ge(None, None) and _arith.key_ge(1, None)
-    assert not _arith.key_ge(None, 0) and not _arith.key_ge(1, 2)
-    assert not _arith.is_symbolic(1) and _arith.is_symbolic(z3.Int("x"))
+    assert arith.ite(True, 1, 2) == 1 and arith.ite(False, 1, 2) == 2
+    assert arith.maximum(3, 3) == 3 and arith.maximum(2, 7) == 7
+    assert arith.minimum(2, 7) == 2 and arith.minimum(9, 4) == 4
+    assert arith.both(True, True) and not arith.both(True, False)
+    assert arith.either(False, True) and not arith.either(False, False)
+    assert arith.negate(False) and not arith.negate(True)
+    assert arith.key_ge(None, None) and arith.key_ge(1, None)
+    assert not arith.key_ge(None, 0) and not arith.key_ge(1, 2)
+    assert not arith.is_symbolic(1) and arith.is_symbolic(z3.Int("x"))
 
 
 def test_arith_symbolic_matches_concrete():
@@ -195,22 +202,22 @@ def test_arith_symbolic_matches_concrete():
     for x in values:
         for y in values:
             zx, zy = z3.IntVal(x), z3.IntVal(y)
-            assert z3.simplify(_arith.maximum(zx, zy)).as_long() == max(x, y)
-            assert z3.simplify(_arith.minimum(zx, zy)).as_long() == min(x, y)
-            got = z3.simplify(_arith.ite(zx > zy, zx, zy)).as_long()
+            assert z3.simplify(arith.maximum(zx, zy)).as_long() == max(x, y)
+            assert z3.simplify(arith.minimum(zx, zy)).as_long() == min(x, y)
+            got = z3.simplify(arith.ite(zx > zy, zx, zy)).as_long()
             assert got == (x if x > y else y)
             for p in (False, True):
                 for q in (False, True):
                     bp, bq = z3.BoolVal(p), z3.BoolVal(q)
-                    assert z3.is_true(z3.simplify(_arith.both(bp, bq))) == (p and q)
-                    assert z3.is_true(z3.simplify(_arith.either(bp, bq))) == (p or q)
-                    assert z3.is_true(z3.simplify(_arith.negate(bp))) == (not p)
+                    assert z3.is_true(z3.simplify(arith.both(bp, bq))) == (p and q)
+                    assert z3.is_true(z3.simplify(arith.either(bp, bq))) == (p or q)
+                    assert z3.is_true(z3.simplify(arith.negate(bp))) == (not p)
     keys = (None, 0, 1)
     for a in keys:
         for b in keys:
-            sa, sb = _arith._as_key(a), _arith._as_key(b)
-            got = z3.is_true(z3.simplify(_arith.key_ge(sa, sb)))
-            assert got == _arith.key_ge(a, b), (a, b)
+            sa, sb = _sym(a), _sym(b)
+            got = z3.is_true(z3.simplify(arith.key_ge(sa, sb)))
+            assert got == arith.key_ge(a, b), (a, b)
 
 
 @given(contexts(), contexts())
@@ -219,7 +226,7 @@ def test_endo_fields_on_z3_constants_equals_compose_endo(a, b):
     if not all(x.w is None or isinstance(x.w, int) for x in (a, b)):
         return
 
-    key, n = _arith._as_key, z3.IntVal
+    key, n = _sym, z3.IntVal
     w, t, p = endo_fields(
         key(a.w), n(a.d_total), n(a.d_pre), key(b.w), n(b.d_total), n(b.d_pre)
     )
@@ -240,4 +247,4 @@ def test_incomparable_keys_still_name_both():
 def test_ite_rejects_a_non_key_mixed_with_a_symbolic_key():
     """A symbolic key cannot be mixed with an arbitrary Python object."""
     with pytest.raises(TypeError, match="key must be None, a number or a SymbolicKey"):
-        _arith.ite(z3.Bool("c"), _arith._as_key(1), "text")
+        arith.ite(z3.Bool("c"), _sym(1), "text")

@@ -23,10 +23,20 @@ def test_carrier_edges_are_accepted(w, d_total, d_pre):
 @pytest.mark.parametrize(
     ("w", "d_total", "d_pre", "match"),
     [
-        (1, 3, 4, r"d_pre=4 must satisfy 0 <= d_pre <= d_total \(d_total=3\)"),
-        (1, 0, 1, r"d_pre=1 must satisfy 0 <= d_pre <= d_total \(d_total=0\)"),
-        (None, 1, 1, r"d_pre=1 must be 0 when the block has no pivot"),
-        (None, 5, 2, r"d_pre=2 must be 0 when the block has no pivot"),
+        (1, 3, 4, r"d_pre must satisfy 0 <= d_pre <= d_total=3, got 4"),
+        (1, 0, 1, r"d_pre must satisfy 0 <= d_pre <= d_total=0, got 1"),
+        (
+            None,
+            1,
+            1,
+            r"d_pre must be 0 when the block has no pivot \(w is None\), got 1",
+        ),
+        (
+            None,
+            5,
+            2,
+            r"d_pre must be 0 when the block has no pivot \(w is None\), got 2",
+        ),
     ],
 )
 def test_carrier_just_outside_is_rejected(w, d_total, d_pre, match):
@@ -64,7 +74,9 @@ def test_lift_defaults_to_uncommitted():
 
 def test_committed_flag_rules():
     assert CommittedContext(0, 0, 0, True).committed is True
-    with pytest.raises(ValueError, match="committed=True requires a pivot"):
+    with pytest.raises(
+        ValueError, match="committed must be False when the block has no pivot"
+    ):
         CommittedContext(None, 1, 0, True)
     with pytest.raises(TypeError, match="committed must be a bool, got 1"):
         CommittedContext(1, 1, 0, 1)

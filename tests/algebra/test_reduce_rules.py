@@ -103,9 +103,9 @@ def test_totals_near_int64_overflow_are_summed_exactly():
     [
         ([1.0, np.nan], [1, 1], [0, 0], ValueError, r"NaN at index 1"),
         ([np.nan, 1.0], [1, 1], [0, 0], ValueError, r"NaN at index 0"),
-        ([1.0, 2.0], [1, 1], [0, -1], ValueError, r"d_pre\[1\]=-1 must satisfy d_pre >= 0"),
-        ([1.0, 2.0], [1, 1], [2, 0], ValueError, r"d_pre\[0\]=2 must satisfy 0 <= d_pre <= d_total \(d_total\[0\]=1\)"),
-        ([1.0, -np.inf], [1, 1], [0, 1], ValueError, r"d_pre\[1\]=1 must be 0 where w\[1\] is -inf"),
+        ([1.0, 2.0], [1, 1], [0, -1], ValueError, r"d_pre\[1\] must be >= 0, got -1"),
+        ([1.0, 2.0], [1, 1], [2, 0], ValueError, r"d_pre\[0\] must satisfy 0 <= d_pre <= d_total\[0\]=1, got 2"),
+        ([1.0, -np.inf], [1, 1], [0, 1], ValueError, r"d_pre\[1\] must be 0 where w\[1\] is -inf"),
         ([[1.0]], [[1]], [[0]], ValueError, r"w must be one-dimensional, got shape \(1, 1\)"),
         ([1.0], [[1]], [0], ValueError, r"d_total must be one-dimensional"),
         ([1.0], [1], [[0]], ValueError, r"d_pre must be one-dimensional"),
@@ -140,9 +140,18 @@ def test_tree_depth_table(n, depth):
     assert tree_depth(n) == depth
 
 
-@pytest.mark.parametrize("n", [0, -1, True, 2.0])
-def test_tree_depth_bad_input(n):
-    with pytest.raises(ValueError, match=r"n must be an int >= 1"):
+@pytest.mark.parametrize(
+    ("n", "error", "match"),
+    [
+        (0, ValueError, r"n must be >= 1, got 0"),
+        (-1, ValueError, r"n must be >= 1, got -1"),
+        (True, TypeError, r"n must be an int, got True of type bool"),
+        (2.0, TypeError, r"n must be an int, got 2.0 of type float"),
+    ],
+)
+def test_tree_depth_bad_input(n, error, match):
+    # a wrong type is a TypeError, a value out of range a ValueError
+    with pytest.raises(error, match=match):
         tree_depth(n)
 
 
@@ -168,11 +177,19 @@ def test_reduce_tree_on_an_executor(n, chunks):
         assert reduce_tree(blocks, executor=pool) == fold(blocks)
 
 
-@pytest.mark.parametrize("chunks", [0, -1, True, 1.5])
-def test_reduce_tree_bad_chunks(chunks):
+@pytest.mark.parametrize(
+    ("chunks", "error", "match"),
+    [
+        (0, ValueError, "chunks must be >= 1, got 0"),
+        (-1, ValueError, "chunks must be >= 1, got -1"),
+        (True, TypeError, "chunks must be an int, got True"),
+        (1.5, TypeError, "chunks must be an int, got 1.5"),
+    ],
+)
+def test_reduce_tree_bad_chunks(chunks, error, match):
     with (
         ThreadPoolExecutor(1) as pool,
-        pytest.raises(ValueError, match="chunks must be an int >= 1"),
+        pytest.raises(error, match=match),
     ):
         reduce_tree(_blocks(3), executor=pool, chunks=chunks)
 

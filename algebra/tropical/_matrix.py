@@ -1,12 +1,12 @@
-"""The matrix form of tropical contexts over the (max, min) semiring (private)."""
+"""The matrix form of tropical contexts over the (max, min) semiring (private; see :mod:`algebra.tropical`)."""
 
 from __future__ import annotations
 
 from typing import Any, Final
 
-from algebra._tropical_element import TropicalContext
-from algebra._tropical_sum import HypothesisSet
 from algebra._validation import check_key, key_ge
+from algebra.tropical._element import TropicalContext
+from algebra.tropical._semiring import HypothesisSet
 
 __all__ = ["TOP", "matrix_oplus", "matrix_otimes", "to_matrix"]
 

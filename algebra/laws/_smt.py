@@ -21,8 +21,9 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
-from algebra._arith import SymbolicKey
-from algebra._law_report import LawResult
+from algebra.arith import SymbolicKey
+from algebra.laws._report import LawReport, LawResult
+from algebra.laws._search import name_of
 
 CARRIERS = ("int", "context", "committed")
 _SCOPES = {
@@ -34,6 +35,33 @@ _SCOPES = {
 
 TIMEOUT_MS = 20_000
 """z3's time limit per law; past it the law is open."""
+
+
+def smt_monoid(
+    op: Callable[..., Any], identity: Any, carrier: object, extra: object
+) -> LawReport:
+    """Check the arguments of ``method="smt"`` and prove the monoid laws of ``op``."""
+    if not isinstance(carrier, str) or carrier not in CARRIERS:
+        msg = (
+            f"with method='smt', elements must name a carrier, one of "
+            f"{', '.join(map(repr, CARRIERS))}; got {carrier!r}"
+        )
+        raise ValueError(msg)
+    if extra is not None:
+        msg = "exhaustive= cannot be combined with method='smt' (the proof covers it)"
+        raise TypeError(msg)
+    try:
+        laws = prove_monoid(op, identity, carrier)
+    except Exception as exc:
+        if isinstance(exc, ValueError) and "fields" in str(exc):
+            raise
+        msg = (
+            f"op could not run on z3 terms ({type(exc).__name__}: {exc}); for "
+            "method='smt' write op as a fields function with algebra.arith "
+            "(ite, key_ge, maximum, both, ...) instead of if/and/or/max"
+        )
+        raise ValueError(msg) from exc
+    return LawReport(f"monoid laws of {name_of(op)} with identity {identity!r}", laws)
 
 
 def prove_monoid(

@@ -1,12 +1,11 @@
-"""The tropical element ``T = (W, d_total)`` and its product (private; see ``algebra.tropical``)."""
+"""The tropical element ``T = (W, d_total)`` and its product (private; see :mod:`algebra.tropical`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from algebra._validation import check_int, check_key, key_ge
+from algebra._validation import check_instance, check_int, check_key, key_max
 from algebra.context import Context
 
 __all__ = ["TropicalContext", "compose_tropical", "to_monoid"]
@@ -71,8 +70,9 @@ class TropicalContext:
         for x in range(self.d_total + 1, len(self.slots)):
             if self.slots[x] is not None:
                 msg = (
-                    f"slots[{x}]={self.slots[x]!r} must be None (bottom) because "
-                    f"{x} > d_total={self.d_total}: normal form of a tropical context"
+                    f"slots[{x}] must be None (bottom) because {x} > "
+                    f"d_total={self.d_total} (normal form of a tropical context), "
+                    f"got {self.slots[x]!r}"
                 )
                 raise ValueError(msg)
 
@@ -211,23 +211,12 @@ def to_monoid(t: TropicalContext) -> Context:
     >>> to_monoid(TropicalContext((None, None, 4, 20), 8))
     Context(w=20, d_total=8, d_pre=3)
     """
-    if type(t) is not TropicalContext:
-        msg = f"t must be a TropicalContext, got {type(t).__name__}"
-        raise TypeError(msg)
+    check_instance(t, "t", TropicalContext, exact=True)
     best = t.best_weight
     if best is None:
         return Context(None, t.d_total, 0)
     first = next(x for x, v in enumerate(t.slots) if v is not None and v == best)
     return Context(best, t.d_total, first)
-
-
-def key_max(values: Sequence[Any]) -> Any:
-    """Return the largest key with ``None`` as bottom (the first of equal keys)."""
-    best: Any = None
-    for value in values:
-        if not key_ge(best, value, "slot", "slot"):
-            best = value
-    return best
 
 
 def check_slots(slots: object, name: str) -> tuple[Any, ...]:
@@ -245,10 +234,8 @@ def check_slots(slots: object, name: str) -> tuple[Any, ...]:
 
 def same_k(a: Any, b: Any, cls: type) -> int:
     """Check both operands are ``cls`` instances with one ``k``; return ``k``."""
-    for value, name in ((a, "a"), (b, "b")):
-        if type(value) is not cls:
-            msg = f"{name} must be a {cls.__name__}, got {type(value).__name__}"
-            raise TypeError(msg)
+    check_instance(a, "a", cls, exact=True)
+    check_instance(b, "b", cls, exact=True)
     if a.k != b.k:
         msg = f"a.k={a.k} and b.k={b.k} must be equal (slot vectors of one length)"
         raise ValueError(msg)

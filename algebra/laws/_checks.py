@@ -1,46 +1,16 @@
-"""Law checks for users' own operators: monoid, homomorphism, ideal.
-
-The checks every context operator must pass, packaged for a user's own
-summary type and merge (in the spirit of cats-laws and Hypothesis'
-ghostwriter): :func:`check_monoid` (associativity, two-sided identity),
-:func:`check_homomorphism` (summarising a concatenation equals composing the
-summaries: the law that makes block summaries safe to combine in any tree,
-``VM-SYS``) and :func:`check_ideal` (an absorbing set stays closed under the
-product, ``VM-P3``'s question for the user's own predicate). Each returns a
-:class:`LawReport` with one :class:`LawResult` per law and, for a law that
-fails, a minimal counterexample.
-
-``elements`` is a finite iterable (checked **exhaustively**, every tuple, in
-order of a size measure so that the counterexample reported is minimal), a
-hypothesis strategy (sampled deterministically, the counterexample shrunk by
-hypothesis), or both (a strategy in ``elements`` and a finite domain in
-``exhaustive``). Hypothesis is imported only when a strategy is given; it is
-the optional extra ``strategies``.
-"""
+"""The three law checks of :mod:`algebra.laws` (private; re-exported there)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from algebra._law_report import LawReport, LawResult
-from algebra._law_run import (
-    check_callable,
-    default_concat,
-    equality,
-    name_of,
-    run,
-    smt_monoid,
-)
-from algebra._law_search import Law, call
+from algebra._validation import check_callable, check_choice
+from algebra.laws._report import LawReport
+from algebra.laws._search import Law, call, equality, name_of, run
+from algebra.laws._smt import smt_monoid
 
-__all__ = [
-    "LawReport",
-    "LawResult",
-    "check_homomorphism",
-    "check_ideal",
-    "check_monoid",
-]
+__all__ = ["check_homomorphism", "check_ideal", "check_monoid"]
 
 _SIDES = ("right", "left", "two-sided")
 
@@ -139,11 +109,9 @@ def check_monoid(
     (True, 'smt', 'proven by z3 for every context (any real key or None, any integer counts)')
     """
     check_callable(op, "op")
+    check_choice(method, "method", ("auto", "smt"))
     if method == "smt":
         return smt_monoid(op, identity, elements, exhaustive)
-    if method != "auto":
-        msg = f"method must be 'auto' or 'smt', got {method!r}"
-        raise ValueError(msg)
     equals = equality(eq)
     e = identity
 
@@ -247,7 +215,7 @@ def check_homomorphism(
     check_callable(op, "op")
     if concat is not None:
         check_callable(concat, "concat")
-    join = default_concat if concat is None else concat
+    join = _default_concat if concat is None else concat
     equals = equality(eq)
 
     def hom(args: tuple[Any, ...]) -> tuple[bool, str]:
@@ -327,9 +295,7 @@ def check_ideal(
     """
     check_callable(op, "op")
     check_callable(predicate, "predicate")
-    if side not in _SIDES:
-        msg = f"side must be one of {', '.join(map(repr, _SIDES))}, got {side!r}"
-        raise ValueError(msg)
+    check_choice(side, "side", _SIDES)
     premises: dict[str, int] = {"right": 0, "left": 0}
 
     def absorbs(which: str) -> Callable[[tuple[Any, ...]], tuple[bool, str]]:
@@ -376,3 +342,8 @@ def check_ideal(
     return report._with_open(
         {law.name: premises[law.name.split()[0]] == 0 for law in laws}
     )
+
+
+def _default_concat(a: Any, b: Any) -> Any:
+    join = getattr(a, "concat", None)
+    return join(b) if callable(join) else a + b

@@ -25,16 +25,22 @@ TropicalContext(slots=(None, None, 4, 20), d_total=8)
 Context(w=20, d_total=8, d_pre=3)
 """
 
-from algebra._tropical_element import TropicalContext, compose_tropical, to_monoid
-from algebra._tropical_matrix import TOP, matrix_oplus, matrix_otimes, to_matrix
-from algebra._tropical_reduce import (
+from algebra.tropical._element import TropicalContext, compose_tropical, to_monoid
+from algebra.tropical._matrix import TOP, matrix_oplus, matrix_otimes, to_matrix
+from algebra.tropical._reduce import (
     FeasiblePivot,
     best_feasible_pivot,
     fold_tropical,
     reduce_tropical_arrays,
     tropical_from_events,
 )
-from algebra._tropical_sum import HypothesisSet, lift, oplus, oplus_tropical, otimes
+from algebra.tropical._semiring import (
+    HypothesisSet,
+    lift,
+    oplus,
+    oplus_tropical,
+    otimes,
+)
 
 __all__ = [
     "TOP",

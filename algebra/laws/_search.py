@@ -1,7 +1,7 @@
-"""Search engines behind :mod:`algebra.laws` (private).
+"""Running law checks on examples: the search engines behind :mod:`algebra.laws` (private).
 
-A *law* is a named predicate over ``arity`` elements. Two engines look for a
-tuple that breaks it:
+A *law* is a named predicate over ``arity`` elements. :func:`run` reads the
+arguments of a check and asks two engines for a tuple that breaks each law:
 
 * :func:`exhaustive` walks every tuple of a finite domain in shells of
   increasing largest element (elements sorted by a size measure) and, in the
@@ -19,12 +19,16 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import math
+import operator
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from numbers import Real
 from typing import Any
+
+from algebra._validation import check_callable, check_int
+from algebra.laws._report import LawReport, LawResult
 
 MAX_TUPLES = 1_000_000
 """Largest number of tuples an exhaustive check may walk."""
@@ -208,3 +212,96 @@ def sampled(law: Law, strategy: Any, max_examples: int) -> Found:
     except NoSuchExample:
         return Found(int(state["tried"]), None, "")
     return Found(int(state["tried"]), tuple(args), law.check(tuple(args))[1])
+
+
+def run(
+    subject: str,
+    laws: list[Law],
+    elements: Any,
+    extra: Iterable[Any] | None,
+    max_examples: int,
+    size: Callable[[Any], Any] | None,
+    name: str,
+) -> LawReport:
+    """Check every law on ``elements`` (and ``extra``); ``name`` is the argument's name."""
+    strategy, finite = _sources(elements, extra, name)
+    check_int(max_examples, "max_examples", minimum=1)
+    if size is not None:
+        check_callable(size, "size")
+    where = name if extra is None else "exhaustive"
+    try:
+        domain = (
+            None
+            if finite is None
+            else materialise(finite, where, default_size if size is None else size)
+        )
+        results = [
+            _check_law(law, domain, strategy, max_examples, where) for law in laws
+        ]
+    except CallFailedError as failed:
+        shown = ", ".join(f"{k}={v!r}" for k, v in failed.args_map.items())
+        msg = (
+            f"{failed.what} raised {type(failed.exc).__name__}: {failed.exc} on "
+            f"({shown}); a law check needs {failed.what} to return a value for "
+            f"every argument drawn from {name}"
+        )
+        raise ValueError(msg) from failed.exc
+    return LawReport(subject, tuple(results))
+
+
+def _check_law(
+    law: Law, domain: list[Any] | None, strategy: Any, max_examples: int, where: str
+) -> LawResult:
+    tried = 0
+    methods = []
+    scope = []
+    if domain is not None:
+        found = exhaustive(law, domain, where)
+        tried += found.tried
+        methods.append("exhaustive")
+        scope.append(f"every tuple of {len(domain):,} elements")
+        if found.failing is not None:
+            return LawResult.violated(law, "exhaustive", tried, found)
+    if strategy is not None:
+        found = sampled(law, strategy, max_examples)
+        tried += found.tried
+        methods.append("hypothesis")
+        scope.append("sampled, not a proof")
+        if found.failing is not None:
+            return LawResult.violated(law, "hypothesis", tried, found)
+    return LawResult(
+        law.name, law.statement, True, "+".join(methods), tried, None, "; ".join(scope)
+    )
+
+
+def _sources(elements: Any, extra: Any, name: str) -> tuple[Any, Any]:
+    if is_strategy(elements):
+        if extra is not None and not isinstance(extra, Iterable):
+            msg = f"exhaustive must be a finite iterable, got {type(extra).__name__}"
+            raise TypeError(msg)
+        return elements, extra
+    if extra is not None:
+        msg = (
+            f"exhaustive= needs a hypothesis strategy in {name}; pass one finite domain"
+        )
+        raise TypeError(msg)
+    if not isinstance(elements, Iterable):
+        msg = (
+            f"{name} must be a finite iterable or a hypothesis strategy, got "
+            f"{elements!r} of type {type(elements).__name__}"
+        )
+        raise TypeError(msg)
+    return None, elements
+
+
+def equality(eq: object) -> Callable[[Any, Any], bool]:
+    """Return the equality a check uses: ``eq`` (checked callable) or ``==``."""
+    if eq is None:
+        return lambda x, y: equal(operator.eq, x, y)
+    check_callable(eq, "eq")
+    return lambda x, y: equal(eq, x, y)  # type: ignore[arg-type]
+
+
+def name_of(fn: object) -> str:
+    """Return the name a report gives a user's callable."""
+    return str(getattr(fn, "__qualname__", None) or repr(fn))

@@ -1,4 +1,4 @@
-"""Tropical contexts of timelines: direct scan, fold, arrays, best feasible pivot (private)."""
+"""Tropical contexts of timelines: direct scan, fold, arrays, best feasible pivot (private; see :mod:`algebra.tropical`)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,15 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from algebra._tropical_element import TropicalContext, compose_tropical, key_max
-from algebra._validation import MAX_SLOTS, check_int, check_key
+from algebra._validation import (
+    MAX_SLOTS,
+    check_instance,
+    check_int,
+    check_key,
+    incomparable,
+    key_max,
+)
+from algebra.tropical._element import TropicalContext, compose_tropical
 
 __all__ = [
     "FeasiblePivot",
@@ -102,10 +109,8 @@ def fold_tropical(
             msg = "elements is empty; pass k to get the identity"
             raise ValueError(msg)
         return TropicalContext.identity(k=k)
+    check_instance(items[0], "elements[0]", TropicalContext, exact=True)
     acc = items[0]
-    if type(acc) is not TropicalContext:
-        msg = f"elements must hold TropicalContext, got {type(acc).__name__}"
-        raise TypeError(msg)
     for item in items[1:]:
         acc = compose_tropical(acc, item)
     return acc
@@ -197,7 +202,7 @@ class FeasiblePivot:
 
 
 def best_feasible_pivot(
-    events: Iterable[Any], k: int, top_m: int | None = None
+    events: Iterable[Any], k: int, *, top_m: int | None = None
 ) -> FeasiblePivot | None:
     """Return the heaviest candidate with at least ``k`` development events before it.
 
@@ -233,9 +238,9 @@ def best_feasible_pivot(
     --------
     >>> from algebra.tropical import best_feasible_pivot
     >>> events = [4, 20, None, None, None, 13, None, None]
-    >>> best_feasible_pivot(events, 3, 1) is None
+    >>> best_feasible_pivot(events, 3, top_m=1) is None
     True
-    >>> best_feasible_pivot(events, 3, 10)
+    >>> best_feasible_pivot(events, 3, top_m=10)
     FeasiblePivot(key=13, index=5, prefix=3)
     """
     check_int(k, "k", minimum=0)
@@ -269,11 +274,7 @@ class _Desc:
         try:
             return bool(self.key > other.key)
         except TypeError:
-            msg = (
-                f"pivot keys {self.key!r} and {other.key!r} are not comparable; "
-                "all keys of one computation must share one totally ordered type"
-            )
-            raise TypeError(msg) from None
+            raise incomparable(self.key, other.key, "key", "key") from None
 
 
 def _head_offsets(
@@ -344,7 +345,7 @@ def _validate_arrays(
 ) -> None:
     if totals.size and int(totals.min()) < 0:
         i = int(np.argmin(totals))
-        msg = f"d_total[{i}]={int(totals[i])} must satisfy d_total >= 0"
+        msg = f"d_total[{i}] must be >= 0, got {int(totals[i])}"
         raise ValueError(msg)
     for x in range(1, keys.shape[1]):
         bad = (totals < x) & (keys[:, x] > -np.inf)
@@ -352,8 +353,9 @@ def _validate_arrays(
             continue
         i = int(np.argmax(bad))
         msg = (
-            f"slots[{i}, {x}] is finite but {x} > d_total[{i}]={int(totals[i])}: "
-            "normal form of a tropical context"
+            f"slots[{i}, {x}] must be -inf because {x} > d_total[{i}]="
+            f"{int(totals[i])} (normal form of a tropical context), "
+            f"got {float(keys[i, x])!r}"
         )
         raise ValueError(msg)
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from algebra._law_search import Found, Law
+    from algebra.laws._search import Found, Law
 
 __all__ = ["LawReport", "LawResult"]
 

@@ -1,17 +1,12 @@
-"""Addition of tropical contexts: the partial and total candidates, the semiring (private)."""
+"""Addition of tropical contexts: the slot-wise candidates and the hypothesis-set semiring (private)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-from algebra._tropical_element import (
-    TropicalContext,
-    check_slots,
-    key_max,
-    same_k,
-)
-from algebra._validation import check_int
+from algebra._validation import check_choice, check_instance, check_int, key_max
+from algebra.tropical._element import TropicalContext, check_slots, same_k
 
 __all__ = ["HypothesisSet", "lift", "oplus", "oplus_tropical", "otimes"]
 
@@ -67,9 +62,7 @@ def oplus_tropical(
     TropicalContext(slots=(1, 7), d_total=1)
     """
     same_k(a, b, TropicalContext)
-    if d_total not in _TOTAL_RULES:
-        msg = f"d_total must be one of {_TOTAL_RULES}, got {d_total!r}"
-        raise ValueError(msg)
+    check_choice(d_total, "d_total", _TOTAL_RULES)
     if d_total == "equal" and a.d_total != b.d_total:
         msg = (
             f'd_total="equal" needs a.d_total == b.d_total, got {a.d_total} and '
@@ -141,8 +134,9 @@ class HypothesisSet:
         for x, value in enumerate(self.slots):
             if value is not None and x > top:
                 msg = (
-                    f"slots[{x}]={value!r} must be None (bottom) because {x} > "
-                    f"max(totals)={top if self.totals else None}: normal form"
+                    f"slots[{x}] must be None (bottom) because {x} > "
+                    f"max(totals)={top if self.totals else None} (normal form), "
+                    f"got {value!r}"
                 )
                 raise ValueError(msg)
 
@@ -213,9 +207,7 @@ def lift(t: TropicalContext) -> HypothesisSet:
     >>> lift(TropicalContext((None, 4), 2))
     HypothesisSet(totals=frozenset({2}), slots=(None, 4))
     """
-    if type(t) is not TropicalContext:
-        msg = f"t must be a TropicalContext, got {type(t).__name__}"
-        raise TypeError(msg)
+    check_instance(t, "t", TropicalContext, exact=True)
     return HypothesisSet(frozenset({t.d_total}), t.slots)
 
 
