@@ -52,6 +52,8 @@ def check_instance(
     value: object, name: str, kind: type | tuple[type, ...], *, exact: bool = False
 ) -> Any:
     """Return ``value`` if it is an instance of ``kind`` (with ``exact``: of that very type)."""
+    if type(value) is kind:  # the common case, first: products call this per operand
+        return value
     kinds = kind if isinstance(kind, tuple) else (kind,)
     ok = type(value) in kinds if exact else isinstance(value, kinds)
     if not ok:

@@ -131,7 +131,7 @@ BREAKS: dict[str, Break] = {
         "p_comply adds a spurious term (exceeds kappa)",
     ),
     "tropical-shift+1": Break(
-        "algebra/_tropical_element.py",
+        "algebra/tropical/_element.py",
         "y = min(x + a.d_total, k)",
         "y = min(x + a.d_total + 1, k)",
         ("VM-TROP-MONOID", "VM-TROP-HOM", "VM-SEMIRING-SET"),
