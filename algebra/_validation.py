@@ -14,6 +14,9 @@ from fractions import Fraction
 from numbers import Real
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
 MAX_SLOTS = 10**6
 """Cap on ``k`` where a tropical element allocates ``k + 1`` slots."""
 
@@ -61,6 +64,15 @@ def check_instance(
         msg = f"{name} must be a {names}, got {value!r} of type {type(value).__name__}"
         raise TypeError(msg)
     return value
+
+
+def check_int_dtype(value: npt.NDArray[Any], name: str) -> None:
+    """Raise ``TypeError`` unless a non-empty array has an integer dtype (not bool)."""
+    if value.size and (
+        value.dtype == np.bool_ or not np.issubdtype(value.dtype, np.integer)
+    ):
+        msg = f"{name} must have an integer dtype, got {value.dtype}"
+        raise TypeError(msg)
 
 
 def check_callable(value: object, name: str) -> None:

@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from algebra._validation import check_instance, check_int
+from algebra._validation import check_instance, check_int, check_int_dtype
 from algebra.compose import compose_commit, compose_endo
 from algebra.context import IDENTITY, CommittedContext, Context
 
@@ -264,12 +264,8 @@ def _as_arrays(
         if arr.ndim != 1:
             msg = f"{name} must be one-dimensional, got shape {arr.shape}"
             raise ValueError(msg)
-    for arr, name in ((totals, "d_total"), (pres, "d_pre")):
-        if arr.size and (
-            arr.dtype == np.bool_ or not np.issubdtype(arr.dtype, np.integer)
-        ):
-            msg = f"{name} must have an integer dtype, got {arr.dtype}"
-            raise TypeError(msg)
+    check_int_dtype(totals, "d_total")
+    check_int_dtype(pres, "d_pre")
     if not keys.shape == totals.shape == pres.shape:
         msg = (
             "w, d_total and d_pre must have one shape, got "

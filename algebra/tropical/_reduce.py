@@ -13,6 +13,7 @@ from algebra._validation import (
     MAX_SLOTS,
     check_instance,
     check_int,
+    check_int_dtype,
     check_key,
     incomparable,
     key_max,
@@ -324,11 +325,7 @@ def _as_arrays(
     if totals.ndim != 1:
         msg = f"d_total must be one-dimensional, got shape {totals.shape}"
         raise ValueError(msg)
-    if totals.size and (
-        totals.dtype == np.bool_ or not np.issubdtype(totals.dtype, np.integer)
-    ):
-        msg = f"d_total must have an integer dtype, got {totals.dtype}"
-        raise TypeError(msg)
+    check_int_dtype(totals, "d_total")
     if totals.shape[0] != keys.shape[0]:
         msg = f"slots has {keys.shape[0]} rows but d_total has {totals.shape[0]}"
         raise ValueError(msg)
