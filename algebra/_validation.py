@@ -61,7 +61,11 @@ def check_instance(
     ok = type(value) in kinds if exact else isinstance(value, kinds)
     if not ok:
         names = " or ".join(k.__name__ for k in kinds)
-        msg = f"{name} must be a {names}, got {value!r} of type {type(value).__name__}"
+        article = "an" if names[0] in "AEIOUaeiou" else "a"
+        msg = (
+            f"{name} must be {article} {names}, got {value!r} of type "
+            f"{type(value).__name__}"
+        )
         raise TypeError(msg)
     return value
 

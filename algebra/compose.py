@@ -19,7 +19,9 @@ def endo_fields(
     The single definition of the endogenous product: :func:`compose_endo`
     calls it on Python values and :mod:`proofs` calls it on z3 terms (through
     :mod:`algebra.arith`), so the laws proven there are laws of this code.
-    No validation: the fields are assumed to be in normal form.
+    No validation: the fields are assumed to be in normal form, and a key
+    the carrier rejects (an infinite float, NaN) passes through unchecked;
+    :class:`algebra.Context` is where keys are checked.
 
     Parameters
     ----------
@@ -55,7 +57,8 @@ def commit_fields(
 ) -> tuple[Any, Any, Any, Any]:
     """Return ``(w, d_total, d_pre, c)`` of ``a ⊗commit b`` from the fields.
 
-    The single definition of the committed product (see :func:`endo_fields`).
+    The single definition of the committed product (see :func:`endo_fields`;
+    no validation either, so an infinite key passes through unchecked).
 
     Parameters
     ----------

@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from algebra._validation import check_instance, check_int, check_int_dtype
+from algebra._validation import check_int, check_int_dtype
 from algebra.compose import compose_commit, compose_endo
 from algebra.context import IDENTITY, CommittedContext, Context
 
@@ -235,7 +235,11 @@ def _fold_chunks(items: list[Any], executor: Executor, chunks: int | None) -> li
     if chunks is None:
         chunks = 4 * (os.cpu_count() or 1)
     check_int(chunks, "chunks", minimum=1)
-    check_instance(executor, "executor", Executor)
+    if not isinstance(executor, Executor):
+        msg = (
+            f"executor must be a concurrent.futures.Executor or None, got {executor!r}"
+        )
+        raise TypeError(msg)
     size = -(-len(items) // chunks)
     futures = [
         executor.submit(fold, items[i : i + size]) for i in range(0, len(items), size)

@@ -427,6 +427,11 @@ BAD_CALLS = [
     ),
     (lambda: best_feasible_pivot([1, "a"], 0), TypeError, r"not comparable"),
     (
+        lambda: best_feasible_pivot([1], 0, 1),  # top_m is keyword-only
+        TypeError,
+        r"takes 2 positional arguments but 3 were given",
+    ),
+    (
         lambda: HypothesisSet({1}, (None,)),
         TypeError,
         r"totals must be a frozenset of int, got set",
