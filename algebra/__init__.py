@@ -1,7 +1,11 @@
 """The context algebra (VM §3; docs/guide/algebra.md).
 
 The context monoid, its committed variant, the absorbing ideal, the
-no-absorption contract and reductions.
+no-absorption contract and reductions. Families of their own live in
+subpackages and modules imported by name: :mod:`algebra.tropical` (the
+tropical lift and the context semiring), :mod:`algebra.laws` (law checks for
+users' own operators), :mod:`algebra.arith` (the numeric interface z3 proves
+laws about) and :mod:`algebra.strategies` (hypothesis strategies).
 """
 
 from algebra.absorb import is_absorbed
