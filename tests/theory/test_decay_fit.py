@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.stats import binom, chi2
 
-from theory.decay_fit import (
+from theory.decay import (
     LAWS,
     compare_decays,
     counts_by_depth,
@@ -406,3 +406,15 @@ def test_bad_keyword_input():
             [{"dataset": "s", "arm": "a", "depth": True, "chain_recovered": True}]
         )
     assert math.isfinite(fit_decay([1, 2], [1, 1], [2, 2], "power").aic)
+
+
+def test_old_path_theory_decay_fit_reexports_theory_decay():
+    """``theory.decay_fit`` (kept for one release) re-exports ``theory.decay``."""
+    import theory.decay
+    import theory.decay_fit
+
+    assert theory.decay_fit.__all__ == theory.decay.__all__
+    assert all(
+        getattr(theory.decay_fit, name) is getattr(theory.decay, name)
+        for name in theory.decay.__all__
+    )

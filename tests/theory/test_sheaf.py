@@ -14,7 +14,7 @@ import scipy.linalg as sla
 import sympy
 from hypothesis import given
 
-import theory._sheaf_numeric as numeric
+import theory.sheaf.numeric as numeric
 from theory.sheaf import CellularSheaf
 from theory.strategies import rational_sheaves
 

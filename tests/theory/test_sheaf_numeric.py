@@ -1,7 +1,7 @@
 """The floating-point sheaf kernels with known answers (THEORY.md §3).
 
 Small sheaves whose kernels, harmonic parts and norms are worked by hand, run
-through each path of :mod:`theory._sheaf_numeric` (dense SVD, QR before the
+through each path of :mod:`theory.sheaf.numeric` (dense SVD, QR before the
 SVD, vertex-by-vertex propagation, dense least squares, sparse ``lsqr``) and
 through the float branches of ``is_consistent`` and ``is_coboundary``.
 """
@@ -13,7 +13,7 @@ import networkx as nx
 import numpy as np
 import pytest
 
-import theory._sheaf_numeric as numeric
+import theory.sheaf.numeric as numeric
 from theory.sheaf import CellularSheaf
 
 

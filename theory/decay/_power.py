@@ -1,6 +1,6 @@
 """How many tasks per depth tell the triangular law from a rival (private).
 
-Re-exported by :mod:`theory.decay_fit`.
+Re-exported by :mod:`theory.decay`.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ import numpy as np
 from scipy.optimize import brentq
 from scipy.stats import chi2, ncx2
 
-from theory import _decay_models as models
-from theory._decay_validation import as_counts
 from theory._validation import check_choice, check_int, check_probability
+from theory.decay import _models as models
+from theory.decay._counts import as_counts
 
 _RIVALS = ("geometric", "stretched", "power")
 
@@ -46,7 +46,7 @@ class PowerResult:
 
     Examples
     --------
-    >>> from theory.decay_fit import expected_power
+    >>> from theory.decay import expected_power
     >>> r = expected_power("geometric", [1, 2, 3], 100, s0=0.7, rho=0.67)
     >>> r.method, 0 <= r.power <= 1
     ('asymptotic', True)
@@ -86,7 +86,7 @@ def expected_power(
 
     Examples
     --------
-    >>> from theory.decay_fit import expected_power
+    >>> from theory.decay import expected_power
     >>> lo = expected_power("power", [1, 2, 3], 50, s0=0.7, rho=0.67).power
     >>> hi = expected_power("power", [1, 2, 3], 500, s0=0.7, rho=0.67).power
     >>> lo < hi
@@ -131,7 +131,7 @@ def tasks_needed(
 
     Examples
     --------
-    >>> from theory.decay_fit import tasks_needed
+    >>> from theory.decay import tasks_needed
     >>> tasks_needed("geometric", [1, 2, 3], s0=0.7, rho=0.67)
     145
     >>> tasks_needed("geometric", [1, 2, 3], s0=0.7, rho=1.0) is None
@@ -169,7 +169,7 @@ def decay_power(
 
     Examples
     --------
-    >>> from theory.decay_fit import decay_power
+    >>> from theory.decay import decay_power
     >>> r = decay_power("geometric", [1, 2, 3], 40, s0=0.7, rho=0.67, n_sim=20, seed=1)
     >>> r.n_sim, r.method
     (20, 'simulation')

@@ -13,9 +13,9 @@ import scipy.sparse as sp
 from numpy.typing import NDArray
 from sympy.polys.matrices import DomainMatrix
 
-from theory import _sheaf_exact as ex
-from theory import _sheaf_numeric as nu
-from theory._sheaf_build import Edge, ExactRows, Mat, to_vector
+from theory.sheaf import _exact as ex
+from theory.sheaf import numeric as nu
+from theory.sheaf._build import Edge, ExactRows, Mat, to_vector
 
 DENSE_H1_LIMIT = 20_000
 
