@@ -310,7 +310,13 @@ def test_domain_errors_of_expressions(expr, match):
 # --- bad input (one table, STYLE.md §7) ---
 
 BAD = [
-    (check_proportion, ("1", 2, 1), {}, ValueError, r"k=2 must be <= n=1"),
+    (
+        check_proportion,
+        ("1", 2, 1),
+        {},
+        ValueError,
+        r"k=2 must satisfy 0 <= k <= n \(n=1\)",
+    ),
     (check_proportion, ("1", 1, 0), {}, ValueError, "n must be >= 1, got 0"),
     (check_proportion, ("1", 1.0, 2), {}, TypeError, "k must be an int"),
     (check_proportion, ("1", True, 2), {}, TypeError, "k must be an int"),

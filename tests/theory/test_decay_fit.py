@@ -343,7 +343,7 @@ BAD_CALLS = [
         fit_decay,
         ([1, 2], [3, 1], [2, 2], "geometric"),
         ValueError,
-        r"k\[0\]=3 must be <= n\[0\]=2",
+        r"k\[0\]=3 must satisfy 0 <= k\[0\] <= n\[0\] \(n\[0\]=2\)",
     ),
     (
         fit_decay,

@@ -164,6 +164,6 @@ def advantage_power(d: Any, s0: Any, rho: Any, q: Any) -> Any:
     --------
     >>> from theory.depth.formulas import advantage_power
     >>> round(advantage_power(3, 0.7, 0.67, 0.97), 5)
-    0.88164
+    0.88165
     """
     return p_struct_power(d, q) - p_sim_power(d, s0, rho)
