@@ -35,6 +35,12 @@ def sim_exponent(d: Any) -> Any:
     same type as ``d``
         ``d (d + 1) / 2``.
 
+    Notes
+    -----
+    No checks: arguments pass straight to ``+``, ``*``, ``/`` and ``**``, so
+    ``nan`` or ``inf`` in (or an overflow) gives ``nan`` or ``inf`` out; the
+    checked entry points are in :mod:`theory.depth`.
+
     Examples
     --------
     >>> import sympy
@@ -62,6 +68,12 @@ def log_p_sim_terms(d: Any, log_s0: Any, log_rho: Any) -> Any:
     same type as the arguments
         The log recovery probability of similarity retrieval.
 
+    Notes
+    -----
+    No checks: arguments pass straight to ``+``, ``*``, ``/`` and ``**``, so
+    ``nan`` or ``inf`` in (or an overflow) gives ``nan`` or ``inf`` out; the
+    checked entry points are in :mod:`theory.depth`.
+
     Examples
     --------
     >>> import math
@@ -86,6 +98,12 @@ def log_p_struct_terms(d: Any, log_q: Any) -> Any:
     -------
     same type as the arguments
         The log recovery probability of typed traversal.
+
+    Notes
+    -----
+    No checks: arguments pass straight to ``+``, ``*``, ``/`` and ``**``, so
+    ``nan`` or ``inf`` in (or an overflow) gives ``nan`` or ``inf`` out; the
+    checked entry points are in :mod:`theory.depth`.
 
     Examples
     --------
@@ -112,6 +130,12 @@ def p_sim_power(d: Any, s0: Any, rho: Any) -> Any:
     same type as the arguments
         The similarity recovery probability.
 
+    Notes
+    -----
+    No checks: arguments pass straight to ``+``, ``*``, ``/`` and ``**``, so
+    ``nan`` or ``inf`` in (or an overflow) gives ``nan`` or ``inf`` out; the
+    checked entry points are in :mod:`theory.depth`.
+
     Examples
     --------
     >>> from theory.depth.formulas import p_sim_power
@@ -136,6 +160,12 @@ def p_struct_power(d: Any, q: Any) -> Any:
     same type as the arguments
         The structured recovery probability.
 
+    Notes
+    -----
+    No checks: arguments pass straight to ``+``, ``*``, ``/`` and ``**``, so
+    ``nan`` or ``inf`` in (or an overflow) gives ``nan`` or ``inf`` out; the
+    checked entry points are in :mod:`theory.depth`.
+
     Examples
     --------
     >>> from theory.depth.formulas import p_struct_power
@@ -159,6 +189,12 @@ def advantage_power(d: Any, s0: Any, rho: Any, q: Any) -> Any:
     -------
     same type as the arguments
         The structured advantage.
+
+    Notes
+    -----
+    No checks: arguments pass straight to ``+``, ``*``, ``/`` and ``**``, so
+    ``nan`` or ``inf`` in (or an overflow) gives ``nan`` or ``inf`` out; the
+    checked entry points are in :mod:`theory.depth`.
 
     Examples
     --------

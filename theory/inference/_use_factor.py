@@ -12,8 +12,9 @@ from scipy.special import ndtri
 
 from theory._validation import check_confidence, check_pair
 from theory.inference._proportions import proportion_ci
+from theory.inference._results import MeanCI
 
-__all__ = ["MeanCI", "UseFactor", "conditional_use_factor", "use_factor"]
+__all__ = ["UseFactor", "conditional_use_factor", "use_factor"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,38 +73,6 @@ class UseFactor:
     def se_no_covariance(self) -> float:
         """``standard_error_no_covariance`` under its old name (kept for one release)."""
         return self.standard_error_no_covariance
-
-
-@dataclass(frozen=True, slots=True)
-class MeanCI:
-    """A mean (or proportion) with a two-sided interval.
-
-    Attributes
-    ----------
-    low, high : float
-        Interval ends.
-    estimate : float
-        The sample mean.
-    n : int
-        Sample size.
-    method : str
-        ``"wilson"`` (binary data) or ``"t"`` (Student t on the mean).
-    confidence_level : float
-        Two-sided level.
-
-    Examples
-    --------
-    >>> from theory.inference import conditional_use_factor
-    >>> conditional_use_factor([1, 1, 0, 1], [1, 1, 1, 0]).method
-    'wilson'
-    """
-
-    low: float
-    high: float
-    estimate: float
-    n: int
-    method: str
-    confidence_level: float
 
 
 def use_factor(
