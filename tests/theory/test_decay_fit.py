@@ -389,7 +389,7 @@ def test_bad_keyword_input():
         counts_by_depth(
             [{"dataset": "s", "arm": "a", "depth": 1, "recall": 2.0}], outcome="recall"
         )
-    with pytest.raises(ValueError, match=r"name must be one of \['s0'\]"):
+    with pytest.raises(ValueError, match=r"name must be one of 's0', got"):
         fit_decay([1, 2], [1, 1], [2, 2], "geometric").param("rho")
     with pytest.raises(ValueError, match="law must be one of"):
         compare_decays([1, 2, 3], [3, 2, 1], [4, 4, 4], laws=("geometric",)).fit(

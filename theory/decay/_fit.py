@@ -94,11 +94,8 @@ class DecayFit:
         >>> round(fit_decay([1, 2], [50, 25], [100, 100], "geometric").param("s0"), 3)
         0.5
         """
-        for key, value in self.params:
-            if key == name:
-                return value
-        msg = f"name must be one of {[key for key, _ in self.params]}, got {name!r}"
-        raise ValueError(msg)
+        key = check_choice(name, "name", [key for key, _ in self.params])
+        return dict(self.params)[key]
 
     def predict(self, depths: Sequence[int]) -> tuple[float, ...]:
         """Fitted ``p(d)`` at ``depths``.
@@ -168,11 +165,8 @@ class DecayComparison:
         >>> compare_decays([1, 2, 3], [30, 15, 5], [40, 40, 40]).fit("power").law
         'power'
         """
-        for item in self.fits:
-            if item.law == law:
-                return item
-        msg = f"law must be one of {[f.law for f in self.fits]}, got {law!r}"
-        raise ValueError(msg)
+        key = check_choice(law, "law", [f.law for f in self.fits])
+        return next(item for item in self.fits if item.law == key)
 
 
 def fit_decay(

@@ -23,8 +23,6 @@ can differ, and the caller reports the residual ``||d0 Q||_2`` of the basis.
 
 from __future__ import annotations
 
-import itertools
-import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -34,7 +32,7 @@ import scipy.sparse as sp
 import scipy.sparse.linalg as spla
 from numpy.typing import NDArray
 
-from theory._validation import MAX_SIZE, check_int, check_real
+from theory.sheaf import _build as build
 
 __all__ = [
     "DENSE_LIMIT",
@@ -91,16 +89,16 @@ def coboundary(
     >>> coboundary([(0, 1)], [(one, one)], [0, 1, 2], [0, 1], (1, 2)).toarray()
     array([[-1.,  1.]])
     """
-    v_off = _offsets(voff, "voff")
-    e_off = _offsets(eoff, "eoff")
-    pairs = _edges(edges, len(v_off) - 1)
+    v_off = build.check_offsets(voff, "voff")
+    e_off = build.check_offsets(eoff, "eoff")
+    pairs = build.check_edges(edges, len(v_off) - 1)
     if len(pairs) != len(e_off) - 1:
         msg = f"eoff must have len(edges) + 1 = {len(pairs) + 1} entries, got {len(e_off)}"
         raise ValueError(msg)
     if not isinstance(shape, tuple) or shape != (e_off[-1], v_off[-1]):
         msg = f"shape must be (eoff[-1], voff[-1]) = {(e_off[-1], v_off[-1])}, got {shape!r}"
         raise ValueError(msg)
-    mats = _edge_maps(maps, pairs, v_off, e_off)
+    mats = build.check_edge_maps(maps, pairs, v_off, e_off)
     return _coboundary(pairs, mats, v_off, e_off, shape)
 
 
@@ -129,7 +127,7 @@ def scale(d0: sp.csr_array) -> float:
     >>> round(scale(sp.csr_array([[3.0, 4.0]])), 4)  # sqrt(4 * 7)
     5.2915
     """
-    return _scale(_sparse(d0))
+    return _scale(build.check_sparse(d0))
 
 
 def null_space(mat: _FloatArray, tol: float) -> _FloatArray:
@@ -162,7 +160,7 @@ def null_space(mat: _FloatArray, tol: float) -> _FloatArray:
     >>> null_space(np.array([[1.0, -1.0]]), 1e-9).shape
     (2, 1)
     """
-    return _null_space(_dense(mat, "mat", 2), _tol(tol))
+    return _null_space(build.check_dense(mat, "mat", 2), build.check_tol(tol))
 
 
 def kernel(
@@ -214,14 +212,14 @@ def kernel(
     >>> basis.shape, propagated
     ((2, 1), False)
     """
-    mat = _sparse(d0)
-    v_off = _offsets(voff, "voff")
+    mat = build.check_sparse(d0)
+    v_off = build.check_offsets(voff, "voff")
     if v_off[-1] != mat.shape[1]:
         msg = f"voff[-1] must equal the columns of d0 ({mat.shape[1]}), got {v_off[-1]}"
         raise ValueError(msg)
-    comps = _components(components, len(v_off) - 1)
-    nbrs = _neighbours(neighbours, v_off)
-    return _kernel(mat, comps, v_off, nbrs, _tol(tol))
+    comps = build.check_components(components, len(v_off) - 1)
+    nbrs = build.check_neighbours(neighbours, v_off)
+    return _kernel(mat, comps, v_off, nbrs, build.check_tol(tol))
 
 
 def harmonic_part(d0: sp.csr_array, y: _FloatArray) -> _FloatArray:
@@ -254,8 +252,8 @@ def harmonic_part(d0: sp.csr_array, y: _FloatArray) -> _FloatArray:
     >>> harmonic_part(sp.csr_array([[-1.0, 1.0]]), np.array([2.0]))
     array([0.])
     """
-    mat = _sparse(d0)
-    vec = _dense(y, "y", 1)
+    mat = build.check_sparse(d0)
+    vec = build.check_dense(y, "y", 1)
     if vec.size != mat.shape[0]:
         msg = f"y must have {mat.shape[0]} entries (rows of d0), got {vec.size}"
         raise ValueError(msg)
@@ -290,8 +288,8 @@ def residual(d0: sp.csr_array, basis: _FloatArray) -> float:
     >>> residual(sp.csr_array([[3.0, 0.0]]), np.array([[1.0], [0.0]]))
     3.0
     """
-    mat = _sparse(d0)
-    q = _dense(basis, "basis", 2)
+    mat = build.check_sparse(d0)
+    q = build.check_dense(basis, "basis", 2)
     if q.shape[0] != mat.shape[1]:
         msg = f"basis must have {mat.shape[1]} rows (columns of d0), got {q.shape[0]}"
         raise ValueError(msg)
@@ -486,168 +484,3 @@ def _residual(d0: sp.csr_array, basis: _FloatArray) -> float:
         return 0.0
     prod: Any = d0 @ basis
     return float(np.linalg.norm(prod, 2)) if prod.size else 0.0
-
-
-# Checks of the public entry points; the sheaf itself calls the private
-# implementations above with arrays it has already built and checked.
-
-
-def _sparse(d0: object) -> sp.csr_array:
-    if not sp.issparse(d0) or getattr(d0, "ndim", 0) != 2:
-        msg = f"d0 must be a 2-d scipy.sparse array, got {d0!r} of type {type(d0).__name__}"
-        raise TypeError(msg)
-    mat: Any = d0
-    if mat.dtype.kind not in "biuf":
-        msg = f"d0 must have a real dtype, got {mat.dtype}"
-        raise TypeError(msg)
-    out: sp.csr_array = sp.csr_array(mat, dtype=np.float64)
-    if not np.isfinite(out.data).all():
-        msg = "d0 must be finite"
-        raise ValueError(msg)
-    return out
-
-
-def _dense(value: object, name: str, ndim: int) -> _FloatArray:
-    if isinstance(value, (str, bytes, bool)) or value is None:
-        msg = f"{name} must be an array of real numbers, got {value!r}"
-        raise TypeError(msg)
-    if isinstance(value, np.ndarray) and value.dtype.kind not in "biuf":
-        msg = f"{name} must have a real dtype, got {value.dtype}"
-        raise TypeError(msg)
-    try:
-        arr = np.asarray(value, dtype=np.float64)
-    except (TypeError, ValueError) as exc:
-        msg = f"{name} must be an array of real numbers, got {value!r}"
-        raise TypeError(msg) from exc
-    if arr.ndim != ndim:
-        msg = f"{name} must be {ndim}-d, got shape {arr.shape}"
-        raise ValueError(msg)
-    if not np.isfinite(arr).all():
-        msg = f"{name} must be finite"
-        raise ValueError(msg)
-    return arr
-
-
-def _tol(tol: object) -> float:
-    return check_real(tol, "tol", low=0.0, high=math.inf, high_open=True)
-
-
-def _ints(value: object, name: str) -> list[int]:
-    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence | np.ndarray):
-        msg = f"{name} must be a sequence of ints, got {value!r}"
-        raise TypeError(msg)
-    if len(value) > MAX_SIZE:
-        msg = f"{name} must have at most {MAX_SIZE} entries, got {len(value)}"
-        raise ValueError(msg)
-    return [check_int(v, f"{name}[{i}]") for i, v in enumerate(value)]
-
-
-def _offsets(value: object, name: str) -> list[int]:
-    out = _ints(value, name)
-    if not out or out[0] != 0 or any(b < a for a, b in itertools.pairwise(out)):
-        msg = f"{name} must be nondecreasing offsets starting at 0, got {value!r}"
-        raise ValueError(msg)
-    return out
-
-
-def _index(value: object, name: str, size: int) -> int:
-    return check_int(value, name, minimum=0, maximum=size - 1)
-
-
-def _edges(edges: object, n_vertices: int) -> list[tuple[int, int]]:
-    if isinstance(edges, (str, bytes)) or not isinstance(edges, Sequence):
-        msg = f"edges must be a sequence of (int, int), got {edges!r}"
-        raise TypeError(msg)
-    out = []
-    for k, edge in enumerate(edges):
-        if not isinstance(edge, tuple | list) or len(edge) != 2:
-            msg = f"edges[{k}] must be a pair of vertex indices, got {edge!r}"
-            raise TypeError(msg)
-        out.append(
-            (
-                _index(edge[0], f"edges[{k}][0]", n_vertices),
-                _index(edge[1], f"edges[{k}][1]", n_vertices),
-            )
-        )
-    return out
-
-
-def _block(value: object, name: str, rows: int, cols: int) -> _FloatArray:
-    arr = _dense(value, name, 2)
-    if arr.shape != (rows, cols):
-        msg = f"{name} must have shape {(rows, cols)}, got {arr.shape}"
-        raise ValueError(msg)
-    return arr
-
-
-def _edge_maps(
-    maps: object,
-    edges: list[tuple[int, int]],
-    voff: list[int],
-    eoff: list[int],
-) -> list[tuple[_FloatArray, _FloatArray]]:
-    if isinstance(maps, (str, bytes)) or not isinstance(maps, Sequence):
-        msg = f"maps must be a sequence of (F_u, F_v) pairs, got {maps!r}"
-        raise TypeError(msg)
-    if len(maps) != len(edges):
-        msg = f"maps must have one pair per edge ({len(edges)}), got {len(maps)}"
-        raise ValueError(msg)
-    out = []
-    for k, ((u, v), pair) in enumerate(zip(edges, maps, strict=True)):
-        if not isinstance(pair, tuple | list) or len(pair) != 2:
-            msg = f"maps[{k}] must be a pair (F_u, F_v), got {pair!r}"
-            raise TypeError(msg)
-        rows = eoff[k + 1] - eoff[k]
-        fu = _block(pair[0], f"maps[{k}][0]", rows, voff[u + 1] - voff[u])
-        fv = _block(pair[1], f"maps[{k}][1]", rows, voff[v + 1] - voff[v])
-        out.append((fu, fv))
-    return out
-
-
-def _components(components: object, n_vertices: int) -> list[list[int]]:
-    if isinstance(components, (str, bytes)) or not isinstance(components, Sequence):
-        msg = f"components must be a sequence of vertex lists, got {components!r}"
-        raise TypeError(msg)
-    out = []
-    for c, comp in enumerate(components):
-        items = _ints(comp, f"components[{c}]")
-        if not items:
-            msg = f"components[{c}] must not be empty"
-            raise ValueError(msg)
-        out.append([_index(v, f"components[{c}]", n_vertices) for v in items])
-    return out
-
-
-def _neighbours(
-    neighbours: object, voff: list[int]
-) -> list[list[tuple[int, _FloatArray, _FloatArray]]]:
-    n_vertices = len(voff) - 1
-    if isinstance(neighbours, (str, bytes)) or not isinstance(neighbours, Sequence):
-        msg = f"neighbours must be a sequence per vertex, got {neighbours!r}"
-        raise TypeError(msg)
-    if len(neighbours) != n_vertices:
-        msg = f"neighbours must have one entry per vertex ({n_vertices}), got {len(neighbours)}"
-        raise ValueError(msg)
-    out = []
-    for v, entries in enumerate(neighbours):
-        if isinstance(entries, (str, bytes)) or not isinstance(entries, Sequence):
-            msg = (
-                f"neighbours[{v}] must be a sequence of (u, F_v, F_u), got {entries!r}"
-            )
-            raise TypeError(msg)
-        row = []
-        for j, entry in enumerate(entries):
-            name = f"neighbours[{v}][{j}]"
-            if not isinstance(entry, tuple | list) or len(entry) != 3:
-                msg = f"{name} must be a triple (u, F_v, F_u), got {entry!r}"
-                raise TypeError(msg)
-            u = _index(entry[0], f"{name}[0]", n_vertices)
-            fv = _dense(entry[1], f"{name}[1]", 2)
-            rows = fv.shape[0]
-            if fv.shape[1] != voff[v + 1] - voff[v]:
-                msg = f"{name}[1] must have {voff[v + 1] - voff[v]} columns, got {fv.shape[1]}"
-                raise ValueError(msg)
-            fu = _block(entry[2], f"{name}[2]", rows, voff[u + 1] - voff[u])
-            row.append((u, fv, fu))
-        out.append(row)
-    return out
