@@ -3,21 +3,19 @@
 Depth laws, scatter, information floors, inference, sheaves and information
 geometry, one subpackage or module per idea:
 
-================== ==========================================================
-``depth``          similarity against structured recovery by depth (DL-T7..P1)
-``decay``          decay-law fits, comparisons and power for recall by depth
-``phase``          phase diagram of the structured advantage
-``scatter``        fragment scatter and location bits (DL-T6, DL-T11)
-``compliance``     retention under a use factor (DL-C2)
-``floors``         information floors (DL-T1..T3, T8)
-``rate_distortion`` Hamming rate-distortion and Blahut-Arimoto (DL-T5)
-``inference``      intervals, tests and effect sizes with named conventions
-``consistency``    whether printed statistics can follow from their inputs
-``sheaf``          cellular sheaves, cohomology and contradiction detection
-``fisher_rao``, ``poincare``, ``langevin``, ``hopfield``, ``concentration``
-                   the information-geometry stand-ins of the SLM paper
-``plots``          figures of the above (matplotlib)
-================== ==========================================================
+- ``depth``: similarity against structured recovery by depth (DL-T7..P1);
+- ``decay``: decay-law fits, comparisons and power for recall by depth;
+- ``phase``: the phase diagram of the structured advantage;
+- ``scatter`` and ``compliance``: fragment scatter (DL-T6, DL-T11) and
+  retention under a use factor (DL-C2);
+- ``floors`` and ``rate_distortion``: information floors (DL-T1..T3, T8)
+  and Hamming rate-distortion with Blahut-Arimoto (DL-T5);
+- ``inference``: intervals, tests and effect sizes with named conventions;
+- ``consistency``: whether printed statistics can follow from their inputs;
+- ``sheaf``: cellular sheaves, cohomology and contradiction detection;
+- ``fisher_rao``, ``poincare``, ``langevin``, ``hopfield``,
+  ``concentration``: the information-geometry stand-ins of the SLM paper;
+- ``plots``: figures of the above (matplotlib).
 
 ``import theory`` is cheap: each submodule is imported on first attribute
 access (``theory.depth``) or by ``from theory.depth import p_similarity``.
