@@ -84,7 +84,7 @@ class CellularSheaf:
 
     See Also
     --------
-    theory.contradiction.detect_contradictions : the detector built on this.
+    theory.sheaf.detect_contradictions : the detector built on this.
 
     Notes
     -----

@@ -83,7 +83,7 @@ class ContradictionReport:
     Examples
     --------
     >>> import networkx as nx
-    >>> from theory.contradiction import detect_contradictions
+    >>> from theory.sheaf import detect_contradictions
     >>> from theory.sheaf import CellularSheaf
     >>> r = detect_contradictions(CellularSheaf.constant(nx.path_graph(2), 1), [0, 1])
     >>> (r.consistent, r.offending_edges)
@@ -118,7 +118,7 @@ class ObstructionReport:
     Examples
     --------
     >>> import networkx as nx
-    >>> from theory.contradiction import detect_edge_contradictions
+    >>> from theory.sheaf import detect_edge_contradictions
     >>> from theory.sheaf import CellularSheaf
     >>> s = CellularSheaf.constant(nx.cycle_graph(3), 1)
     >>> detect_edge_contradictions(s, [1, -1, 1]).implicated_edges
@@ -164,7 +164,7 @@ def detect_contradictions(
     Examples
     --------
     >>> import networkx as nx
-    >>> from theory.contradiction import detect_contradictions
+    >>> from theory.sheaf import detect_contradictions
     >>> from theory.sheaf import CellularSheaf
     >>> s = CellularSheaf.constant(nx.cycle_graph(3), 1)
     >>> r = detect_contradictions(s, {0: [100], 1: [100], 2: [101]})
@@ -220,7 +220,7 @@ def detect_edge_contradictions(
     A bridge never carries an obstruction of the constant sheaf:
 
     >>> import networkx as nx
-    >>> from theory.contradiction import detect_edge_contradictions
+    >>> from theory.sheaf import detect_edge_contradictions
     >>> from theory.sheaf import CellularSheaf
     >>> s = CellularSheaf.constant(nx.path_graph(3), 1)
     >>> detect_edge_contradictions(s, [5, -2]).explainable
@@ -253,7 +253,7 @@ def paper_score(
     Examples
     --------
     >>> import networkx as nx
-    >>> from theory.contradiction import paper_score
+    >>> from theory.sheaf import paper_score
     >>> from theory.sheaf import CellularSheaf
     >>> s = CellularSheaf.constant(nx.path_graph(2), 1)
     >>> round(paper_score(s, [0, 1], epsilon=0.0), 12)
@@ -290,7 +290,7 @@ def memory_sheaf(contexts: Mapping[Hashable, Sequence[Hashable]]) -> CellularShe
 
     Examples
     --------
-    >>> from theory.contradiction import detect_contradictions, memory_sheaf
+    >>> from theory.sheaf import detect_contradictions, memory_sheaf
     >>> s = memory_sheaf({"a": ["x", "y"], "b": ["y", "z"], "c": ["z", "x"]})
     >>> s.edges
     (('a', 'b'), ('a', 'c'), ('b', 'c'))
