@@ -196,9 +196,7 @@ def vertex_dims(
         if node not in graph:
             msg = f"vertex_dims names {node!r}, which is not a vertex of graph"
             raise ValueError(msg)
-        if isinstance(dim, bool) or not isinstance(dim, int | np.integer) or dim < 1:
-            msg = f"vertex_dims[{node!r}] must be an int >= 1, got {dim!r}"
-            raise ValueError(msg)
+        dim = check_int(dim, f"vertex_dims[{node!r}]", minimum=1)
         if dims.setdefault(node, int(dim)) != int(dim):
             msg = f"vertex_dims[{node!r}]={dim} disagrees with its maps ({dims[node]} columns)"
             raise ValueError(msg)
