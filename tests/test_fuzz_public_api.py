@@ -525,7 +525,7 @@ def _issue22_findings() -> list[tuple[str, Callable[[], Any], type[Exception], s
          ValueError, "n2 must satisfy n2 <= 10000000"),
         ("sweep_cell({})", lambda: sweep_cell({}),
          ValueError, "cell must have the keys"),
-        ("survival_product(d=2**63)", lambda: survival_product(lambda k: 0.9, 2**63),
+        ("survival_product(d=2**63)", lambda: survival_product(lambda k: 0.9, d=2**63),
          ValueError, "d must satisfy 0 <= d <= 10000000"),
         ("euler_maruyama(n_steps=2**63)",
          lambda: euler_maruyama([[0.1, 0.2]], lambda x: x, temperature=1.0, dt=0.01,

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+import warnings
+from collections.abc import Iterable, Sequence
+from decimal import Decimal
 from numbers import Integral, Real
 
 import numpy as np
 import numpy.typing as npt
+from numpy.typing import ArrayLike, NDArray
 
 MAX_SIZE = 10**7
 """Default cap on a size that allocates or loops (``n_bins``, ``n_steps``, ...)."""
@@ -191,3 +194,108 @@ def check_real_array(
             first, name, low=low, high=high, low_open=low_open, high_open=high_open
         )
     return arr
+
+
+def check_confidence(value: object, name: str = "confidence_level") -> float:
+    """Return a confidence level in the open interval ``(0, 1)``."""
+    return check_real(value, name, low=0.0, high=1.0, low_open=True, high_open=True)
+
+
+def check_level_or_alpha(
+    confidence_level: object, alpha: object, *, default: float = 0.95
+) -> tuple[float, float]:
+    """Return ``(confidence_level, alpha)`` from a level or the deprecated ``alpha=``.
+
+    ``alpha=`` (a significance level) is kept for one release: it emits a
+    :class:`DeprecationWarning` and gives ``confidence_level = 1 - alpha``;
+    the returned ``alpha`` is then the caller's value, unchanged, so results
+    equal the old ones bit for bit. Passing both is a ``TypeError``. Without
+    ``alpha``, ``alpha = 1 - confidence_level`` taken in decimal on the
+    level's shortest repr (``0.95`` gives ``0.05`` exactly, not
+    ``0.050000000000000044``), so the default gives the old default's numbers.
+    Both lie in ``(0, 1)``.
+    """
+    if alpha is None:
+        level = check_confidence(confidence_level)
+        return level, float(Decimal(1) - Decimal(repr(level)))
+    if confidence_level != default:
+        msg = (
+            f"pass confidence_level or the deprecated alpha, not both "
+            f"(got confidence_level={confidence_level!r}, alpha={alpha!r})"
+        )
+        raise TypeError(msg)
+    warnings.warn(
+        "alpha= is deprecated and will be removed in the next release; "
+        "pass confidence_level=1 - alpha",
+        DeprecationWarning,
+        stacklevel=3,
+    )
+    a = check_confidence(alpha, "alpha")
+    return 1.0 - a, a
+
+
+def check_counts(
+    k: object, n: object, names: tuple[str, str] = ("k", "n")
+) -> tuple[int, int]:
+    """Return ``(k, n)`` as ints with ``0 <= k <= n`` and ``n >= 1``."""
+    kk = check_int(k, names[0], minimum=0)
+    nn = check_int(n, names[1], minimum=1)
+    if kk > nn:
+        msg = f"{names[0]}={kk} must satisfy 0 <= {names[0]} <= {names[1]} ({names[1]}={nn})"
+        raise ValueError(msg)
+    return kk, nn
+
+
+def check_sample(
+    values: ArrayLike,
+    name: str,
+    *,
+    unit: bool = False,
+    min_size: int = 1,
+) -> NDArray[np.float64]:
+    """Return ``values`` as a finite 1-d float array of at least ``min_size``.
+
+    With ``unit=True`` every value must lie in ``[0, 1]``.
+    """
+    if isinstance(values, (str, bytes)):
+        msg = f"{name} must be a sequence of numbers, got {values!r}"
+        raise TypeError(msg)
+    try:
+        arr = np.asarray(values, dtype=np.float64)
+    except (TypeError, ValueError):
+        msg = f"{name} must be a sequence of numbers, got {values!r}"
+        raise TypeError(msg) from None
+    if arr.ndim != 1:
+        msg = f"{name} must be 1-dimensional, got shape {arr.shape}"
+        raise ValueError(msg)
+    if arr.size < min_size:
+        msg = f"{name} must have at least {min_size} value(s), got {arr.size}"
+        raise ValueError(msg)
+    if np.isnan(arr).any():
+        msg = f"{name} must not contain NaN (first at index {int(np.argmax(np.isnan(arr)))})"
+        raise ValueError(msg)
+    if not np.isfinite(arr).all():
+        msg = f"{name} must be finite"
+        raise ValueError(msg)
+    if unit and ((arr < 0.0).any() or (arr > 1.0).any()):
+        bad = float(arr[(arr < 0.0) | (arr > 1.0)][0])
+        msg = f"{name} values must be in [0, 1], got {bad!r}"
+        raise ValueError(msg)
+    return arr
+
+
+def check_pair(
+    x: ArrayLike,
+    y: ArrayLike,
+    names: Sequence[str],
+    *,
+    unit: bool = False,
+    min_size: int = 1,
+) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """Return two checked samples of equal length (paired observations)."""
+    a = check_sample(x, names[0], unit=unit, min_size=min_size)
+    b = check_sample(y, names[1], unit=unit, min_size=min_size)
+    if a.size != b.size:
+        msg = f"{names[0]} and {names[1]} must have equal length, got {a.size} and {b.size}"
+        raise ValueError(msg)
+    return a, b

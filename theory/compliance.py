@@ -20,8 +20,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from theory._depth_math import Real, to_output
 from theory._validation import check_real_array
+from theory.depth._kernels import Real, to_output
 
 __all__ = [
     "compliance_ceiling",
@@ -31,7 +31,7 @@ __all__ = [
     "use_factor",
 ]
 
-FloatOut = float | npt.NDArray[np.float64]
+_FloatOut = float | npt.NDArray[np.float64]
 
 
 def _prob(value: object, name: str) -> npt.NDArray[np.float64]:
@@ -47,7 +47,7 @@ def _comply_terms(p_ret: Any, kappa: Any) -> Any:
     return p_ret * kappa
 
 
-def p_comply(p_ret: Real, kappa: Real) -> FloatOut:
+def p_comply(p_ret: Real, kappa: Real) -> _FloatOut:
     """Compliance probability ``P_comply = P_ret * kappa`` (docs/guide/depth.md §2).
 
     Parameters
@@ -76,7 +76,7 @@ def p_comply(p_ret: Real, kappa: Real) -> FloatOut:
     return to_output(_comply_terms(_prob(p_ret, "p_ret"), _prob(kappa, "kappa")))
 
 
-def use_factor(p_comply: Real, p_ret: Real) -> FloatOut:
+def use_factor(p_comply: Real, p_ret: Real) -> _FloatOut:
     """Use factor ``kappa = P_comply / P_ret`` (docs/guide/depth.md §2).
 
     Parameters
@@ -117,7 +117,7 @@ def use_factor(p_comply: Real, p_ret: Real) -> FloatOut:
     return to_output(comply / ret)
 
 
-def compliance_gain(delta_ret: Real, kappa: Real) -> FloatOut:
+def compliance_gain(delta_ret: Real, kappa: Real) -> _FloatOut:
     """Compliance change from a retrieval change at fixed ``kappa``: ``kappa * delta_ret`` (DL-C2).
 
     The attenuated transfer: ``dP_comply / dP_ret = kappa``, so a retrieval
@@ -150,7 +150,7 @@ def compliance_gain(delta_ret: Real, kappa: Real) -> FloatOut:
     return to_output(_comply_terms(delta, _prob(kappa, "kappa")))
 
 
-def compliance_ceiling(kappa: Real) -> FloatOut:
+def compliance_ceiling(kappa: Real) -> _FloatOut:
     """Largest compliance any retrieval can reach at use factor ``kappa``: ``kappa`` (DL-C2).
 
     ``P_comply = P_ret kappa <= kappa`` because ``P_ret <= 1``; reached at
@@ -180,7 +180,7 @@ def compliance_ceiling(kappa: Real) -> FloatOut:
     return to_output(_prob(kappa, "kappa"))
 
 
-def task_loss(p_ret: Real, kappa: Real) -> FloatOut:
+def task_loss(p_ret: Real, kappa: Real) -> _FloatOut:
     """Return the per-task 0-1 loss of the context agent, ``1 - kappa P_ret`` (docs/guide/depth.md §2).
 
     A modelling convenience: the agent errs unless it retrieves and uses the

@@ -37,7 +37,7 @@ __all__ = [
     "variance_heuristic",
 ]
 
-FloatArray = npt.NDArray[np.float64]
+_FloatArray = npt.NDArray[np.float64]
 
 
 def fisher_rao_distance(
@@ -199,8 +199,8 @@ def geodesic_length(mu1: float, sigma1: float, mu2: float, sigma2: float) -> flo
     start = np.array([m1, s1])
     target = np.array([m2, s2])
 
-    def miss(v: FloatArray) -> FloatArray:
-        out: FloatArray = _shoot(start, v)[:2] - target
+    def miss(v: _FloatArray) -> _FloatArray:
+        out: _FloatArray = _shoot(start, v)[:2] - target
         return out
 
     try:  # far-apart points need velocities beyond floating point
@@ -221,10 +221,10 @@ def geodesic_length(mu1: float, sigma1: float, mu2: float, sigma2: float) -> flo
     return length
 
 
-def _shoot(start: FloatArray, velocity: FloatArray) -> FloatArray:
+def _shoot(start: _FloatArray, velocity: _FloatArray) -> _FloatArray:
     """Return the state at ``t = 1`` of the geodesic from ``start``."""
 
-    def rhs(_t: float, y: FloatArray) -> FloatArray:
+    def rhs(_t: float, y: _FloatArray) -> _FloatArray:
         _, s, dmu, ds = y
         return np.array([dmu, ds, 2.0 * dmu * ds, -0.5 * math.exp(-2.0 * s) * dmu**2])
 
@@ -265,7 +265,7 @@ def cosine_similarity(u: object, v: object) -> float:
 
 def variance_heuristic(
     embedding: object, *, floor: float = 0.05, ceil: float = 2.0
-) -> FloatArray:
+) -> _FloatArray:
     """Return per-coordinate variances from an embedding's magnitudes (SLM-E16).
 
     Our reading of the paper's heuristic: with ``e`` the unit-normalised
@@ -409,17 +409,19 @@ def blended_score(
     return (1.0 - w) * cos + w * fisher
 
 
-def _polygon_velocity(m1: float, s1: float, m2: float, s2: float, n: int) -> FloatArray:
+def _polygon_velocity(
+    m1: float, s1: float, m2: float, s2: float, n: int
+) -> _FloatArray:
     """Return the initial velocity of an energy-minimising ``n``-piece polygon."""
     t = np.linspace(0.0, 1.0, n + 1)[1:-1]
     start = np.concatenate([m1 + (m2 - m1) * t, s1 + (s2 - s1) * t])
 
-    def pieces(x: FloatArray) -> tuple[FloatArray, FloatArray, FloatArray]:
+    def pieces(x: _FloatArray) -> tuple[_FloatArray, _FloatArray, _FloatArray]:
         mu = np.concatenate([[m1], x[: n - 1], [m2]])
         s = np.concatenate([[s1], x[n - 1 :], [s2]])
         return np.diff(mu), np.diff(s), np.exp(-(s[:-1] + s[1:]))
 
-    def energy(x: FloatArray) -> tuple[float, FloatArray]:
+    def energy(x: _FloatArray) -> tuple[float, _FloatArray]:
         dmu, ds, w = pieces(x)
         value = float(np.sum(w * dmu**2 + 2.0 * ds**2))
         g_mu = 2.0 * w[:-1] * dmu[:-1] - 2.0 * w[1:] * dmu[1:]
@@ -436,7 +438,7 @@ def _polygon_velocity(m1: float, s1: float, m2: float, s2: float, n: int) -> Flo
     return np.array([dmu[0] * n, ds[0] * n])
 
 
-def _scaled_norm(v: FloatArray) -> float:
+def _scaled_norm(v: _FloatArray) -> float:
     """Return the Euclidean norm without under- or overflow of the squares."""
     top = float(np.max(np.abs(v)))
     if top == 0.0 or not math.isfinite(top):
@@ -446,7 +448,7 @@ def _scaled_norm(v: FloatArray) -> float:
 
 def _gaussian_pair(
     mu1: object, sigma1: object, mu2: object, sigma2: object
-) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray]:
+) -> tuple[_FloatArray, _FloatArray, _FloatArray, _FloatArray]:
     m1 = check_vector(mu1, "mu1")
     s1 = check_vector(sigma1, "sigma1", positive=True)
     m2 = check_vector(mu2, "mu2")
@@ -457,13 +459,13 @@ def _gaussian_pair(
     return m1, s1, m2, s2
 
 
-def _same_shape(a: FloatArray, b: FloatArray, name_a: str, name_b: str) -> None:
+def _same_shape(a: _FloatArray, b: _FloatArray, name_a: str, name_b: str) -> None:
     if a.shape != b.shape:
         msg = f"{name_a} and {name_b} must have the same shape, got {a.shape} and {b.shape}"
         raise ValueError(msg)
 
 
-def _unit(v: FloatArray, name: str) -> FloatArray:
+def _unit(v: _FloatArray, name: str) -> _FloatArray:
     scale = float(np.max(np.abs(v)))  # so that the norm of 1e300 entries is finite
     v = v / scale if scale > 0.0 else v
     norm = float(np.linalg.norm(v))

@@ -53,7 +53,7 @@ __all__ = [
 ]
 
 
-def entropy(table: npt.ArrayLike, axes: Axes | None = None) -> float:
+def entropy(table: npt.ArrayLike, *, axes: Axes | None = None) -> float:
     """Shannon entropy in bits of a joint table, or of its marginal on ``axes``.
 
     Parameters
@@ -91,7 +91,7 @@ def entropy(table: npt.ArrayLike, axes: Axes | None = None) -> float:
 
 
 def conditional_entropy(
-    table: npt.ArrayLike, target: Axes = 1, given: Axes = 0
+    table: npt.ArrayLike, *, target: Axes = 1, given: Axes = 0
 ) -> float:
     """Conditional entropy ``H(target | given)`` in bits.
 
@@ -115,7 +115,7 @@ def conditional_entropy(
     return marginal_entropy(arr, both) - marginal_entropy(arr, g)
 
 
-def mutual_information(table: npt.ArrayLike, a: Axes = 0, b: Axes = 1) -> float:
+def mutual_information(table: npt.ArrayLike, *, a: Axes = 0, b: Axes = 1) -> float:
     """Mutual information ``I(A; B) = H(A) + H(B) - H(A, B)`` in bits.
 
     Examples

@@ -37,7 +37,7 @@ __all__ = [
     "log_ramsauer_capacity_form",
 ]
 
-FloatArray = npt.NDArray[np.float64]
+_FloatArray = npt.NDArray[np.float64]
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +89,7 @@ def hopfield_energy(xi: object, patterns: object, *, beta: float) -> float:
     return -lse + 0.5 * float(x @ x) + math.log(p.shape[0]) / b + 0.5 * m2
 
 
-def hopfield_update(xi: object, patterns: object, *, beta: float) -> FloatArray:
+def hopfield_update(xi: object, patterns: object, *, beta: float) -> _FloatArray:
     """Return one update ``X softmax(beta X^T xi)``.
 
     Parameters
@@ -124,7 +124,7 @@ def hopfield_retrieve(
     beta: float,
     max_iter: int = 1000,
     tol: float = 1e-12,
-) -> FloatArray:
+) -> _FloatArray:
     """Iterate :func:`hopfield_update` until the step is below ``tol`` (a fixed point).
 
     Parameters
@@ -196,7 +196,7 @@ def count_attractors(
     rows = check_vector(patterns, "patterns", ndim=2)
     _, p, b = _state(np.zeros(rows.shape[1]), rows, beta)
     res = check_real(resolution, "resolution", low=0.0, low_open=True)
-    found: list[FloatArray] = []
+    found: list[_FloatArray] = []
     for row in p:
         point = hopfield_retrieve(row, p, beta=b)
         if all(float(np.linalg.norm(point - q)) >= res for q in found):
@@ -268,7 +268,7 @@ def log_ramsauer_capacity_form(d: int, *, c: float, p: float) -> float:
 
 def _state(
     xi: object, patterns: object, beta: float
-) -> tuple[FloatArray, FloatArray, float]:
+) -> tuple[_FloatArray, _FloatArray, float]:
     x = check_vector(xi, "xi")
     p = check_vector(patterns, "patterns", ndim=2)
     if p.shape[1] != x.shape[0]:

@@ -50,8 +50,8 @@ __all__ = [
     "zero_flux_coefficient",
 ]
 
-FloatArray = npt.NDArray[np.float64]
-Form = Literal["stationary", "paper"]
+_FloatArray = npt.NDArray[np.float64]
+_Form = Literal["stationary", "paper"]
 _FORMS = ("stationary", "paper")
 
 
@@ -82,11 +82,11 @@ class LangevinRun:
     0
     """
 
-    positions: FloatArray
+    positions: _FloatArray
     rejected: int
 
 
-def paper_drift(xi: object, grad_u: object, *, temperature: float) -> FloatArray:
+def paper_drift(xi: object, grad_u: object, *, temperature: float) -> _FloatArray:
     """Return the paper's drift ``-lambda^{-2} grad U + (1/2) T (d - 2) lambda^{-1} xi``.
 
     Parameters
@@ -125,7 +125,7 @@ def paper_drift(xi: object, grad_u: object, *, temperature: float) -> FloatArray
     return _drift(xi, grad_u, temperature, 0.5)
 
 
-def stationary_drift(xi: object, grad_u: object, *, temperature: float) -> FloatArray:
+def stationary_drift(xi: object, grad_u: object, *, temperature: float) -> _FloatArray:
     """Return the drift whose stationary density is ``(1 - |xi|^2)^{-d} exp(-U/T)``.
 
     ``-lambda^{-2} grad U + T (d - 2) lambda^{-1} xi`` (Itô, with noise
@@ -199,7 +199,7 @@ def zero_flux_coefficient() -> sp.Expr:
     return sp.factor(solution)
 
 
-def stationary_exponent(form: Form, d: int) -> sp.Rational:
+def stationary_exponent(form: _Form, d: int) -> sp.Rational:
     """Return ``k`` of the zero-flux density ``(1 - |xi|^2)^{-k} exp(-U/T)``.
 
     Parameters
@@ -228,7 +228,7 @@ def stationary_exponent(form: Form, d: int) -> sp.Rational:
     return sp.Rational(root)
 
 
-def fokker_planck_residual(d: int, form: Form) -> sp.Expr:
+def fokker_planck_residual(d: int, form: _Form) -> sp.Expr:
     """Return ``(div(b p) - Laplacian(D p)) / p`` for ``p = (1 - |xi|^2)^{-d} e^{-U/T}``.
 
     ``U`` is an arbitrary function of the ``d`` coordinates (a sympy
@@ -306,7 +306,7 @@ def boundary_integral(k: int) -> sp.Expr:
 
 
 def log_barrier_radial_law(
-    d: int, kappa: float, temperature: float, *, form: Form = "stationary"
+    d: int, kappa: float, temperature: float, *, form: _Form = "stationary"
 ) -> RadialLaw:
     """Return the stationary law of ``|xi|^2`` for ``U = -kappa log(1 - |xi|^2)``.
 
@@ -358,13 +358,13 @@ def log_barrier_radial_law(
 
 def euler_maruyama(
     xi0: object,
-    grad_u: Callable[[FloatArray], FloatArray],
+    grad_u: Callable[[_FloatArray], _FloatArray],
     *,
     temperature: float,
     dt: float,
     n_steps: int,
     seed: int,
-    form: Form = "stationary",
+    form: _Form = "stationary",
 ) -> LangevinRun:
     """Simulate independent chains of the ball SDE with the Euler–Maruyama scheme.
 
@@ -426,7 +426,9 @@ def euler_maruyama(
     return LangevinRun(x, rejected)
 
 
-def _drift(xi: object, grad_u: object, temperature: float, factor: float) -> FloatArray:
+def _drift(
+    xi: object, grad_u: object, temperature: float, factor: float
+) -> _FloatArray:
     t = check_real(temperature, "temperature", low=0.0, low_open=True)
     x = np.asarray(xi, dtype=np.float64)
     ndim = 2 if x.ndim == 2 else 1
@@ -443,14 +445,14 @@ def _drift(xi: object, grad_u: object, temperature: float, factor: float) -> Flo
 
 
 def _drift_unchecked(
-    x: FloatArray, g: FloatArray, q: FloatArray, t: float, factor: float
-) -> FloatArray:
+    x: _FloatArray, g: _FloatArray, q: _FloatArray, t: float, factor: float
+) -> _FloatArray:
     d = x.shape[1]
-    out: FloatArray = -(q**2) / 4.0 * g + factor * t * (d - 2) * (q / 2.0) * x
+    out: _FloatArray = -(q**2) / 4.0 * g + factor * t * (d - 2) * (q / 2.0) * x
     return out
 
 
-def _inside(x: FloatArray, name: str) -> None:
+def _inside(x: _FloatArray, name: str) -> None:
     norms = np.sqrt(np.sum(x**2, axis=1))
     if np.any(norms >= 1.0):
         msg = f"{name} must lie in the open unit ball, got a point of norm {float(norms.max())!r}"

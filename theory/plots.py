@@ -23,7 +23,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 
 from theory._validation import MAX_SIZE, check_instance, check_int, check_vector
-from theory.decay_fit import DecayComparison
+from theory.decay import DecayComparison
 from theory.depth import (
     advantage,
     crossover_depth,
@@ -77,15 +77,13 @@ _LAW_STYLE = {
 }
 
 
-def new_axes(
-    ax: Axes | None = None, *, figsize: tuple[float, float] = (6.0, 4.0)
-) -> Axes:
+def new_axes(ax: Axes | None, *, figsize: tuple[float, float] = (6.0, 4.0)) -> Axes:
     """Return ``ax``, or the axes of a new constrained-layout figure.
 
     Parameters
     ----------
-    ax : Axes, optional
-        Axes to reuse.
+    ax : Axes or None
+        Axes to reuse; ``None`` makes a new figure.
     figsize : (float, float)
         Size in inches of a new figure.
 
@@ -96,7 +94,7 @@ def new_axes(
     Examples
     --------
     >>> from theory.plots import new_axes
-    >>> ax = new_axes(figsize=(3, 2))
+    >>> ax = new_axes(None, figsize=(3, 2))
     >>> ax.figure.get_size_inches().tolist()
     [3.0, 2.0]
     """
@@ -324,7 +322,7 @@ def plot_decay_fits(
     Parameters
     ----------
     comparison : DecayComparison
-        From :func:`theory.decay_fit.compare_decays`.
+        From :func:`theory.decay.compare_decays`.
     extrapolate_to : int, optional
         Draw the fitted laws out to this depth (default: the deepest data
         point plus 3), where laws that agree on the data part ways.
@@ -342,7 +340,7 @@ def plot_decay_fits(
 
     Examples
     --------
-    >>> from theory.decay_fit import compare_decays
+    >>> from theory.decay import compare_decays
     >>> from theory.plots import plot_decay_fits
     >>> cmp = compare_decays([1, 2, 3], [30, 15, 5], [40, 40, 40])
     >>> ax = plot_decay_fits(cmp)

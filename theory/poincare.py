@@ -26,7 +26,7 @@ __all__ = [
     "poincare_distance",
 ]
 
-FloatArray = npt.NDArray[np.float64]
+_FloatArray = npt.NDArray[np.float64]
 
 
 def conformal_factor(x: object) -> float:
@@ -59,7 +59,7 @@ def conformal_factor(x: object) -> float:
     return 2.0 / (1.0 - float(p @ p))
 
 
-def mobius_add(x: object, y: object) -> FloatArray:
+def mobius_add(x: object, y: object) -> _FloatArray:
     """Return the Möbius sum ``x ⊕ y`` on the Poincaré ball.
 
     ``((1 + 2<x,y> + |y|^2) x + (1 - |x|^2) y) / (1 + 2<x,y> + |x|^2 |y|^2)``.
@@ -119,7 +119,7 @@ def poincare_distance(x: object, y: object) -> float:
     return 2.0 * math.asinh(gap / math.sqrt((1.0 - a @ a) * (1.0 - b @ b)))
 
 
-def exp_map(x: object, v: object) -> FloatArray:
+def exp_map(x: object, v: object) -> _FloatArray:
     """Return ``exp_x(v) = x ⊕ (tanh(lambda_x |v| / 2) v / |v|)``.
 
     Parameters
@@ -160,7 +160,7 @@ def exp_map(x: object, v: object) -> FloatArray:
     return _mobius(base, step)
 
 
-def log_map(x: object, y: object) -> FloatArray:
+def log_map(x: object, y: object) -> _FloatArray:
     """Return ``log_x(y) = (2 / lambda_x) artanh(|(-x) ⊕ y|) w / |w|``, ``w = (-x) ⊕ y``.
 
     Parameters
@@ -194,13 +194,13 @@ def log_map(x: object, y: object) -> FloatArray:
     return np.asarray((2.0 / lam) * math.atanh(norm) * w / norm, dtype=np.float64)
 
 
-def _mobius(a: FloatArray, b: FloatArray) -> FloatArray:
+def _mobius(a: _FloatArray, b: _FloatArray) -> _FloatArray:
     ab, aa, bb = float(a @ b), float(a @ a), float(b @ b)
     num = (1.0 + 2.0 * ab + bb) * a + (1.0 - aa) * b
     return np.asarray(num / (1.0 + 2.0 * ab + aa * bb), dtype=np.float64)
 
 
-def _ball_point(x: object, name: str) -> FloatArray:
+def _ball_point(x: object, name: str) -> _FloatArray:
     p = check_vector(x, name)
     norm = float(np.linalg.norm(p))
     if norm >= 1.0:
@@ -209,7 +209,7 @@ def _ball_point(x: object, name: str) -> FloatArray:
     return p
 
 
-def _ball_pair(x: object, y: object) -> tuple[FloatArray, FloatArray]:
+def _ball_pair(x: object, y: object) -> tuple[_FloatArray, _FloatArray]:
     a, b = _ball_point(x, "x"), _ball_point(y, "y")
     if a.shape != b.shape:
         msg = f"x and y must have the same shape, got {a.shape} and {b.shape}"

@@ -23,8 +23,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from theory._depth_math import Real, check_depth, check_q, p_struct_power, to_output
 from theory._validation import check_int, check_probability, check_real_array
+from theory.depth._kernels import Real, check_depth, check_q, to_output
+from theory.depth.formulas import p_struct_power
 
 __all__ = [
     "AssemblyBounds",
@@ -39,7 +40,7 @@ __all__ = [
     "probe_count",
 ]
 
-FloatOut = float | npt.NDArray[np.float64]
+_FloatOut = float | npt.NDArray[np.float64]
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +99,7 @@ def _depth_scatter_power(d: Any, q: Any, p: Any, sigma: Any) -> Any:
     return p_struct_power(d, q) * _assembly_power(p, sigma)
 
 
-def p_assembly(p: Real, sigma: int) -> FloatOut:
+def p_assembly(p: Real, sigma: int) -> _FloatOut:
     """Probability that ``sigma`` independent fragments all surface: ``p**sigma`` (DL-T11).
 
     Parameters
@@ -132,7 +133,7 @@ def p_assembly(p: Real, sigma: int) -> FloatOut:
     return to_output(_assembly_power(check_real_array(p, "p", low=0.0, high=1.0), n))
 
 
-def log_p_assembly(p: Real, sigma: int) -> FloatOut:
+def log_p_assembly(p: Real, sigma: int) -> _FloatOut:
     """Natural log of ``p**sigma``: ``sigma log p`` (``-inf`` at ``p = 0``) (DL-T11).
 
     Parameters
@@ -354,7 +355,7 @@ def probe_count(sigma: int, p_bar: float) -> float:
     return count
 
 
-def log_p_depth_scatter(d: Real, q: Real, p: Real, sigma: int) -> FloatOut:
+def log_p_depth_scatter(d: Real, q: Real, p: Real, sigma: int) -> _FloatOut:
     """Natural log of the composed law ``q**d p**sigma`` (DL-T11).
 
     Parameters
@@ -389,7 +390,7 @@ def log_p_depth_scatter(d: Real, q: Real, p: Real, sigma: int) -> FloatOut:
     return to_output(depth * np.log(fidelity) + np.asarray(log_p_assembly(p, sigma)))
 
 
-def p_depth_scatter(d: Real, q: Real, p: Real, sigma: int) -> FloatOut:
+def p_depth_scatter(d: Real, q: Real, p: Real, sigma: int) -> _FloatOut:
     """Recovery through ``d`` typed hops of a decision in ``sigma`` fragments: ``q**d p**sigma``.
 
     The composed law of DL-T11, assuming hops and fragments independent.

@@ -153,8 +153,8 @@ def paired_outcomes(
 @st.composite
 def joint_tables(
     draw: st.DrawFn,
-    shape: tuple[int, ...] | None = None,
     *,
+    shape: tuple[int, ...] | None = None,
     max_axes: int = 3,
     max_side: int = 3,
 ) -> npt.NDArray[np.float64]:
@@ -170,7 +170,7 @@ def joint_tables(
     --------
     >>> from hypothesis import find
     >>> from theory.strategies import joint_tables
-    >>> find(joint_tables((2, 2)), lambda t: True).tolist()
+    >>> find(joint_tables(shape=(2, 2)), lambda t: True).tolist()
     [[1.0, 0.0], [0.0, 0.0]]
     """
     if shape is None:
@@ -198,14 +198,14 @@ def sources(*, max_symbols: int = 8) -> st.SearchStrategy[npt.NDArray[np.float64
     [1.0, 0.0]
     """
     sizes = st.integers(min_value=2, max_value=max_symbols)
-    return sizes.flatmap(lambda m: joint_tables((m,)))
+    return sizes.flatmap(lambda m: joint_tables(shape=(m,)))
 
 
 @st.composite
 def decay_counts(
     draw: st.DrawFn, *, max_depths: int = 5, max_n: int = 200
 ) -> tuple[list[int], list[int], list[int]]:
-    """Draw recall-by-depth counts ``(depths, k, n)`` for ``theory.decay_fit``.
+    """Draw recall-by-depth counts ``(depths, k, n)`` for ``theory.decay``.
 
     Depths are ``1..m`` with ``2 <= m <= max_depths``; ``1 <= n <= max_n``
     and ``0 <= k <= n`` at each depth. Shrinks towards ``([1, 2], [0, 0],

@@ -25,7 +25,7 @@ import json
 import time
 from pathlib import Path
 
-from theory.decay_fit import compare_decays, counts_by_depth, decay_power, tasks_needed
+from theory.decay import compare_decays, counts_by_depth, decay_power, tasks_needed
 
 BRIEFBENCH = (
     Path(__file__).resolve().parents[2].parent / "shared" / "data" / "briefbench"

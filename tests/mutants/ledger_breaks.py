@@ -66,7 +66,7 @@ BREAKS: dict[str, Break] = {
         "normal form), as does VM-P2-COMMIT (the identity adds 0)",
     ),
     "sim-exponent-d(d-1)/2": Break(
-        "theory/_depth_math.py",
+        "theory/depth/formulas.py",
         "return d * (d + 1) / 2",
         "return d * (d - 1) / 2",
         ("DL-T7", "DL-P1-INTERVAL", "DL-P1-VALUES", "DL-P1-DSTAR"),
@@ -94,7 +94,7 @@ BREAKS: dict[str, Break] = {
         "is_absorbed counts d_pre = k as absorbed (off by one against the contract)",
     ),
     "p_structured-q^(d+1)": Break(
-        "theory/_depth_math.py",
+        "theory/depth/formulas.py",
         "return d * log_q",
         "return (d + 1) * log_q",
         ("DL-T9", "DL-P1-INTERVAL", "DL-T11-COMPOSE"),
@@ -102,7 +102,7 @@ BREAKS: dict[str, Break] = {
         "p_structured, log_p_structured and the crossover evaluate)",
     ),
     "p_struct_power-q^(d+1)": Break(
-        "theory/_depth_math.py",
+        "theory/depth/formulas.py",
         "    return q**d",
         "    return q ** (d + 1)",
         ("DL-T9", "DL-P1-INTERVAL", "DL-P1-VALUES", "DL-P1-DSTAR", "DL-T11-COMPOSE"),
@@ -110,7 +110,7 @@ BREAKS: dict[str, Break] = {
         "advantage, p_depth_scatter)",
     ),
     "crossover_depth+1": Break(
-        "theory/_depth_crossover.py",
+        "theory/depth/_crossover.py",
         "return None if found is None else found.low",
         "return None if found is None else found.low + 1",
         ("DL-P1-DSTAR",),

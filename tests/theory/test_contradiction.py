@@ -1,4 +1,4 @@
-"""Tests of theory.contradiction (SLM-S5.4): detector vs the paper's score, side by side.
+"""Tests of theory.sheaf.contradiction (SLM-S5.4): detector vs the paper's score, side by side.
 
 Every expected number is a hand computation written next to it.
 """
@@ -12,14 +12,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from theory.contradiction import (
+from theory.sheaf import (
     PAPER_THRESHOLD,
+    CellularSheaf,
     detect_contradictions,
     detect_edge_contradictions,
     memory_sheaf,
     paper_score,
 )
-from theory.sheaf import CellularSheaf
 from theory.strategies import rational_sheaves
 
 TRIANGLE = CellularSheaf.constant(nx.cycle_graph(3), 1)  # edges (0,1), (0,2), (1,2)
@@ -172,3 +172,14 @@ def test_bad_input(call, error, match):
     """Each bad call raises the named error."""
     with pytest.raises(error, match=match):
         call()
+
+
+def test_old_path_theory_contradiction_reexports_the_detectors():
+    """``theory.contradiction`` (kept for one release) re-exports ``theory.sheaf.contradiction``."""
+    import theory.contradiction
+    import theory.sheaf
+    import theory.sheaf.contradiction
+
+    assert theory.contradiction.__all__ == theory.sheaf.contradiction.__all__
+    for name in theory.contradiction.__all__:
+        assert getattr(theory.contradiction, name) is getattr(theory.sheaf, name)

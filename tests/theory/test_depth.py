@@ -167,10 +167,10 @@ def test_arrays_broadcast():
 def test_survival_product_sequence_and_callable():
     """The product of a given list, and of a callable over k = 1..d (hand values)."""
     assert survival_product([0.9, 0.5, 0.5]) == pytest.approx(0.225)
-    assert survival_product([0.9, 0.5, 0.5], 2) == pytest.approx(0.45)
+    assert survival_product([0.9, 0.5, 0.5], d=2) == pytest.approx(0.45)
     assert survival_product([]) == 1.0
     assert log_survival_product([0.5, 0.0]) == -math.inf
-    assert survival_product(lambda k: 1.0 / (k + 1), 3) == pytest.approx(1 / 24)
+    assert survival_product(lambda k: 1.0 / (k + 1), d=3) == pytest.approx(1 / 24)
 
 
 def test_crossover_unbounded_cases():
@@ -192,7 +192,7 @@ def test_crossover_unbounded_cases():
 def test_dl_t7_closed_form_equals_survival_product(params, d):
     """P_sim(d) = prod_{k=1..d} s0 rho**k (Gauss sum in the exponent)."""
     s0, rho, _ = params
-    direct = log_survival_product(lambda k: s0 * rho**k, d)
+    direct = log_survival_product(lambda k: s0 * rho**k, d=d)
     assert log_p_similarity(d, s0, rho) == pytest.approx(direct, rel=1e-12, abs=1e-12)
 
 
@@ -405,7 +405,7 @@ BAD_CALLS = [
         r"f\[1\] must be in \[0, 1\], got 1.2",
     ),
     (
-        lambda: survival_product(lambda k: 2.0, 1),
+        lambda: survival_product(lambda k: 2.0, d=1),
         ValueError,
         r"f\(1\) must be in \[0, 1\]",
     ),
@@ -414,10 +414,14 @@ BAD_CALLS = [
         TypeError,
         r"d is required when f is a callable",
     ),
-    (lambda: survival_product([0.5], 2), ValueError, r"d=2 exceeds the 1 survivals"),
-    (lambda: survival_product([0.5], -1), ValueError, r"d must be >= 0, got -1"),
-    (lambda: survival_product([0.5], 1.0), TypeError, r"d must be an int, got 1.0"),
-    (lambda: survival_product(0.5, 1), TypeError, r"f must be a sequence of survivals"),
+    (lambda: survival_product([0.5], d=2), ValueError, r"d=2 exceeds the 1 survivals"),
+    (lambda: survival_product([0.5], d=-1), ValueError, r"d must be >= 0, got -1"),
+    (lambda: survival_product([0.5], d=1.0), TypeError, r"d must be an int, got 1.0"),
+    (
+        lambda: survival_product(0.5, d=1),
+        TypeError,
+        r"f must be a sequence of survivals",
+    ),
     (lambda: expected_work_structured(-2), ValueError, r"d must be >= 0, got -2"),
     (lambda: expected_work_structured(2.0), TypeError, r"d must be an int, got 2.0"),
     (

@@ -71,9 +71,9 @@ BAD = [
     (
         inf.power_two_proportions,
         (0.6, 0.4, 50),
-        {"alpha": 1.5},
+        {"confidence_level": 1.5},
         ValueError,
-        r"alpha must be in \(0, 1\)",
+        r"confidence_level must be in \(0, 1\)",
     ),
     (
         inf.sample_size_two_proportions,

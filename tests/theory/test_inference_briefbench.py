@@ -96,8 +96,8 @@ def test_briefbench_use_factor_per_arm(rows):
                 continue
             u = use_factor(comply, recall)
             assert u.low <= u.estimate <= u.high
-            assert u.se >= 0.0
-            assert u.se_no_covariance >= 0.0
+            assert u.standard_error >= 0.0
+            assert u.standard_error_no_covariance >= 0.0
             if any(r == 1.0 for r in recall):
                 cond = conditional_use_factor(comply, recall)
                 assert 0.0 <= cond.estimate <= 1.0

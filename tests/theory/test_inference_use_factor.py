@@ -20,7 +20,7 @@ def test_use_factor_se_equals_linearised_residual_sd(cr):
     u = use_factor(c, r)
     resid = c - u.estimate * r
     ref = float(np.std(resid, ddof=1)) / (r.mean() * math.sqrt(c.size))
-    assert u.se == pytest.approx(ref, rel=1e-9, abs=1e-12)
+    assert u.standard_error == pytest.approx(ref, rel=1e-9, abs=1e-12)
     assert u.estimate == pytest.approx(c.mean() / r.mean())
 
 
@@ -32,7 +32,7 @@ def test_use_factor_se_no_covariance_formula(cr):
     u = use_factor(c, r)
     cm, rm, n = c.mean(), r.mean(), c.size
     ref = math.sqrt((c.var(ddof=1) / rm**2 + cm**2 * r.var(ddof=1) / rm**4) / n)
-    assert u.se_no_covariance == pytest.approx(ref, rel=1e-9, abs=1e-12)
+    assert u.standard_error_no_covariance == pytest.approx(ref, rel=1e-9, abs=1e-12)
     assert u.low <= u.estimate <= u.high
     assert u.low_no_covariance <= u.estimate <= u.high_no_covariance
 
@@ -48,8 +48,8 @@ def test_use_factor_delta_se_matches_simulated_spread():
         c = r * (rng.random(n) < 0.8)
         u = use_factor(c, r)
         est.append(u.estimate)
-        se.append(u.se)
-        se0.append(u.se_no_covariance)
+        se.append(u.standard_error)
+        se0.append(u.standard_error_no_covariance)
         cover += u.low <= 0.8 <= u.high
     sd = float(np.std(est, ddof=1))
     assert np.mean(se) == pytest.approx(sd, rel=0.1)
@@ -76,3 +76,14 @@ def test_conditional_use_factor_fractional_matches_scipy_t_interval():
     assert got.low == pytest.approx(ref.low, rel=1e-12)
     assert got.high == pytest.approx(ref.high, rel=1e-12)
     assert got.method == "t"
+
+
+def test_use_factor_se_aliases_read_the_standard_errors():
+    """``se`` and ``se_no_covariance`` (kept for one release) are read-only aliases."""
+    u = use_factor([1, 1, 0, 1, 0, 1], [1, 1, 1, 1, 0, 1])
+    assert u.se == u.standard_error
+    assert u.se_no_covariance == u.standard_error_no_covariance
+    assert u.standard_error != u.standard_error_no_covariance
+    # frozen slots dataclass: a non-field name raises TypeError, a field AttributeError
+    with pytest.raises((AttributeError, TypeError)):
+        u.se = 0.0  # type: ignore[misc]

@@ -7,7 +7,7 @@ from matplotlib.collections import QuadMesh
 from matplotlib.colors import to_hex
 from statsmodels.stats.proportion import proportion_confint
 
-from theory.decay_fit import LAWS, compare_decays
+from theory.decay import LAWS, compare_decays
 from theory.phase import phase_diagram
 from theory.plots import (
     OKABE_ITO,
@@ -42,7 +42,7 @@ def test_new_axes_reuses_given_axes_and_makes_no_pyplot_figure():
     import matplotlib.pyplot as plt
 
     before = plt.get_fignums()
-    ax = new_axes()
+    ax = new_axes(None)
     assert new_axes(ax) is ax
     assert plt.get_fignums() == before
 

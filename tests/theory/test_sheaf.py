@@ -14,7 +14,7 @@ import scipy.linalg as sla
 import sympy
 from hypothesis import given
 
-import theory._sheaf_numeric as numeric
+import theory.sheaf.numeric as numeric
 from theory.sheaf import CellularSheaf
 from theory.strategies import rational_sheaves
 
@@ -352,7 +352,16 @@ BAD = [
     (lambda: CellularSheaf(nx.empty_graph(1), {}), ValueError, "isolated vertex"),
     (lambda: CellularSheaf(_PATH, _OK, vertex_dims={0: 2}), ValueError, "disagrees"),
     (lambda: CellularSheaf(_PATH, _OK, vertex_dims={5: 1}), ValueError, "not a vertex"),
-    (lambda: CellularSheaf(_PATH, _OK, vertex_dims={0: 0}), ValueError, "int >= 1"),
+    (
+        lambda: CellularSheaf(_PATH, _OK, vertex_dims={0: 0}),
+        ValueError,
+        r"vertex_dims\[0\] must be >= 1, got 0",
+    ),
+    (
+        lambda: CellularSheaf(_PATH, _OK, vertex_dims={0: 1.5}),
+        TypeError,
+        r"vertex_dims\[0\] must be an int, got 1.5",
+    ),
     (lambda: CellularSheaf.constant(_PATH, 0), ValueError, "dim must be >= 1"),
     (lambda: CellularSheaf.constant(_PATH, True), TypeError, "dim must be an int"),
     (lambda: CellularSheaf(_PATH, _OK).cohomology(method="svd"), ValueError, "method"),

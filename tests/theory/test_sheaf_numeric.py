@@ -1,7 +1,7 @@
 """The floating-point sheaf kernels with known answers (THEORY.md §3).
 
 Small sheaves whose kernels, harmonic parts and norms are worked by hand, run
-through each path of :mod:`theory._sheaf_numeric` (dense SVD, QR before the
+through each path of :mod:`theory.sheaf.numeric` (dense SVD, QR before the
 SVD, vertex-by-vertex propagation, dense least squares, sparse ``lsqr``) and
 through the float branches of ``is_consistent`` and ``is_coboundary``.
 """
@@ -13,7 +13,7 @@ import networkx as nx
 import numpy as np
 import pytest
 
-import theory._sheaf_numeric as numeric
+import theory.sheaf.numeric as numeric
 from theory.sheaf import CellularSheaf
 
 
@@ -430,7 +430,9 @@ def test_dense_limit_is_1200_vertex_coordinates(size, propagated):
 
 def test_coboundary_refuses_edges_and_maps_of_different_lengths():
     one = np.ones((1, 1))
-    with pytest.raises(ValueError, match="zip"):
+    with pytest.raises(
+        ValueError, match=r"maps must have one pair per edge \(2\), got 1"
+    ):
         numeric.coboundary(
             [(0, 1), (1, 2)], [(one, one)], [0, 1, 2, 3], [0, 1, 2], (2, 3)
         )
@@ -517,3 +519,89 @@ def test_residual_is_the_spectral_norm():
     # [[3, 4]]: spectral norm 5, where the 1-norm would be 4 and the inf-norm 7
     d0 = sp.csr_array(np.array([[3.0, 4.0]]))
     assert numeric.residual(d0, np.eye(2)) == pytest.approx(5.0, rel=1e-15)
+
+
+_EYE = np.eye(1)
+_D0 = CellularSheaf.constant(nx.path_graph(2), 1).coboundary()
+_NBRS = [[(1, _EYE, _EYE)], [(0, _EYE, _EYE)]]
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "match"),
+    [
+        (
+            lambda: numeric.scale([[1.0]]),
+            TypeError,
+            "d0 must be a 2-d scipy.sparse array",
+        ),
+        (lambda: numeric.null_space("ab", 1e-9), TypeError, "mat must be an array"),
+        (lambda: numeric.null_space([1.0, 2.0], 1e-9), ValueError, r"mat must be 2-d"),
+        (
+            lambda: numeric.null_space([[math.nan]], 1e-9),
+            ValueError,
+            "mat must be finite",
+        ),
+        (
+            lambda: numeric.null_space([[1.0]], -1.0),
+            ValueError,
+            r"tol must be in \[0, inf\)",
+        ),
+        (
+            lambda: numeric.harmonic_part(_D0, np.ones(2)),
+            ValueError,
+            r"y must have 1 entries \(rows of d0\), got 2",
+        ),
+        (
+            lambda: numeric.residual(_D0, np.ones((3, 1))),
+            ValueError,
+            r"basis must have 2 rows \(columns of d0\), got 3",
+        ),
+        (
+            lambda: numeric.kernel(_D0, [[0, 2]], [0, 1, 2], _NBRS, 1e-9),
+            ValueError,
+            r"components\[0\] must satisfy 0 <= components\[0\] <= 1, got 2",
+        ),
+        (
+            lambda: numeric.kernel(_D0, [[0, 1]], [0, 1, 3], _NBRS, 1e-9),
+            ValueError,
+            r"voff\[-1\] must equal the columns of d0 \(2\), got 3",
+        ),
+        (
+            lambda: numeric.kernel(_D0, [[0, 1]], [0, 1, 2], _NBRS[:1], 1e-9),
+            ValueError,
+            r"neighbours must have one entry per vertex \(2\), got 1",
+        ),
+        (
+            lambda: numeric.kernel(
+                _D0, [[0, 1]], [0, 1, 2], [[(1, _EYE, np.eye(2))], _NBRS[1]], 1e-9
+            ),
+            ValueError,
+            r"neighbours\[0\]\[0\]\[2\] must have shape \(1, 1\), got \(2, 2\)",
+        ),
+        (
+            lambda: numeric.coboundary(
+                [(0, 1)], [(_EYE, _EYE)], [0, 1, 2], [0, 1], (1, 3)
+            ),
+            ValueError,
+            r"shape must be \(eoff\[-1\], voff\[-1\]\) = \(1, 2\)",
+        ),
+        (
+            lambda: numeric.coboundary(
+                [(0, 2)], [(_EYE, _EYE)], [0, 1, 2], [0, 1], (1, 2)
+            ),
+            ValueError,
+            r"edges\[0\]\[1\] must satisfy 0 <= edges\[0\]\[1\] <= 1, got 2",
+        ),
+        (
+            lambda: numeric.coboundary(
+                [(0, 1)], [(_EYE, np.eye(2))], [0, 1, 2], [0, 1], (1, 2)
+            ),
+            ValueError,
+            r"maps\[0\]\[1\] must have shape \(1, 1\), got \(2, 2\)",
+        ),
+    ],
+)
+def test_public_kernels_check_their_arguments(call, error, match):
+    """The public kernels name the bad argument instead of failing inside numpy."""
+    with pytest.raises(error, match=match):
+        call()

@@ -3,7 +3,12 @@
 Each function states its convention in its docstring and names the scipy or
 statsmodels call it matches; results are frozen dataclasses of builtin
 numbers with scipy's field names (``low``, ``high``, ``statistic``,
-``pvalue``, ``confidence_level``, ``alternative``).
+``pvalue``, ``confidence_level``, ``alternative``). Two of them are the
+result types ``witnesses`` shares: :class:`ProportionCI` (a count ``k`` of
+``n`` with an interval) and :class:`MeanCI` (a mean with an interval).
+A confidence level is always ``confidence_level`` (two-sided, in ``(0, 1)``);
+the few functions that took a significance level ``alpha=`` still accept it
+for one release, with a ``DeprecationWarning``.
 """
 
 from theory.inference._bayes import JEFFREYS_PRIOR, Superiority, posterior_superiority
@@ -37,7 +42,7 @@ from theory.inference._ranking import (
     ndcg_at_k,
 )
 from theory.inference._regression import DepthSlope, depth_slope
-from theory.inference._results import ConfidenceInterval
+from theory.inference._results import ConfidenceInterval, MeanCI
 from theory.inference._tests import (
     ALTERNATIVES,
     TestResult,
@@ -47,7 +52,6 @@ from theory.inference._tests import (
     two_proportion_z_unpooled,
 )
 from theory.inference._use_factor import (
-    MeanCI,
     UseFactor,
     conditional_use_factor,
     use_factor,

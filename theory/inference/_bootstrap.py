@@ -12,9 +12,13 @@ from numpy.typing import ArrayLike, NDArray
 from scipy import stats
 from scipy.special import ndtr, ndtri
 
-from theory._validation import MAX_RESAMPLES, check_choice, check_int
-from theory.inference._proportions import check_confidence
-from theory.inference._samples import check_sample
+from theory._validation import (
+    MAX_RESAMPLES,
+    check_choice,
+    check_confidence,
+    check_int,
+    check_sample,
+)
 
 __all__ = ["BootstrapCI", "bootstrap_ci"]
 

@@ -9,9 +9,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 from scipy.special import ndtri
 
-from theory._validation import MAX_SIZE, check_int
-from theory.inference._proportions import check_confidence
-from theory.inference._samples import check_pair
+from theory._validation import MAX_SIZE, check_confidence, check_int, check_pair
 from theory.inference._tests import _two_counts
 
 __all__ = ["RetentionRatio", "expected_calibration_error", "retention_ratio"]

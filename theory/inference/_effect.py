@@ -7,8 +7,14 @@ from dataclasses import dataclass
 
 from scipy import optimize, stats
 
-from theory._validation import check_choice, check_int, check_probability, check_real
-from theory.inference._proportions import check_confidence
+from theory._validation import (
+    check_choice,
+    check_confidence,
+    check_int,
+    check_level_or_alpha,
+    check_probability,
+    check_real,
+)
 from theory.inference._tests import ALTERNATIVES
 
 _MAX_SAMPLES = 1e18
@@ -203,8 +209,9 @@ def power_two_proportions(
     n1: float,
     *,
     ratio: float = 1.0,
-    alpha: float = 0.05,
+    confidence_level: float = 0.95,
     alternative: str = "two-sided",
+    alpha: float | None = None,
 ) -> float:
     """Normal-approximation power of the arcsine test of two proportions.
 
@@ -216,17 +223,20 @@ def power_two_proportions(
         Size of arm 1 (``> 0``); arm 2 has ``ratio * n1``.
     ratio : float
         ``n2 / n1``, ``> 0``.
-    alpha : float
-        Significance level in ``(0, 1)``.
+    confidence_level : float
+        ``1 - alpha`` for the test's significance level ``alpha``, in ``(0, 1)``.
     alternative : {"two-sided", "greater", "less"}
         ``"greater"``: ``p1 > p2``.
+    alpha : float, optional
+        Deprecated (kept for one release; warns): the significance level,
+        the same as ``confidence_level=1 - alpha``.
 
     Returns
     -------
     float
         ``Phi(h sqrt(m) - z) + Phi(-h sqrt(m) - z)`` (two-sided) with
         ``h = cohens_h(p1, p2).h``, ``m = 1 / (1/n1 + 1/n2)`` and ``z`` the
-        ``1 - alpha/2`` normal quantile.
+        ``1 - alpha/2`` normal quantile, ``alpha = 1 - confidence_level``.
 
     Raises
     ------
@@ -240,7 +250,7 @@ def power_two_proportions(
     Notes
     -----
     Matches ``statsmodels.stats.power.NormalIndPower().power(
-    proportion_effectsize(p1, p2), nobs1=n1, alpha=alpha, ratio=ratio,
+    proportion_effectsize(p1, p2), nobs1=n1, alpha=1 - confidence_level, ratio=ratio,
     alternative=...)`` (``"larger"``/``"smaller"`` there). The two-sided
     power counts rejections in both tails.
 
@@ -253,7 +263,7 @@ def power_two_proportions(
     h = cohens_h(p1, p2).h
     size = check_real(n1, "n1", low=0.0, low_open=True)
     r = check_real(ratio, "ratio", low=0.0, low_open=True)
-    a = check_confidence(alpha, "alpha")
+    _, a = check_level_or_alpha(confidence_level, alpha)
     alt = check_choice(alternative, "alternative", ALTERNATIVES)
     n_eff = size * r / (1.0 + r)  # = 1 / (1/n1 + 1/n2), without dividing by tiny n1
     if not 0.0 < n_eff < math.inf:
@@ -268,8 +278,9 @@ def sample_size_two_proportions(
     *,
     power: float = 0.8,
     ratio: float = 1.0,
-    alpha: float = 0.05,
+    confidence_level: float = 0.95,
     alternative: str = "two-sided",
+    alpha: float | None = None,
 ) -> float:
     """Arm-1 size at which :func:`power_two_proportions` reaches ``power``.
 
@@ -278,9 +289,9 @@ def sample_size_two_proportions(
     p1, p2 : float
         True proportions, ``p1 != p2``.
     power : float
-        Target power in ``(alpha, 1)``.
-    ratio, alpha, alternative
-        As :func:`power_two_proportions`.
+        Target power in ``(alpha, 1)``, ``alpha = 1 - confidence_level``.
+    ratio, confidence_level, alternative, alpha
+        As :func:`power_two_proportions` (``alpha`` deprecated).
 
     Returns
     -------
@@ -301,7 +312,8 @@ def sample_size_two_proportions(
     -----
     Root of the power curve by ``scipy.optimize.brentq`` (relative tolerance
     ``1e-12``). Matches ``statsmodels.stats.power.NormalIndPower().solve_power(
-    proportion_effectsize(p1, p2), alpha=alpha, power=power, ratio=ratio)``.
+    proportion_effectsize(p1, p2), alpha=1 - confidence_level, power=power,
+    ratio=ratio)``.
     A one-sided alternative pointing away from the effect has no solution
     (``ValueError``).
 
@@ -313,7 +325,7 @@ def sample_size_two_proportions(
     """
     h = cohens_h(p1, p2).h
     target = check_confidence(power, "power")
-    a = check_confidence(alpha, "alpha")
+    _, a = check_level_or_alpha(confidence_level, alpha)
     r = check_real(ratio, "ratio", low=0.0, low_open=True)
     alt = check_choice(alternative, "alternative", ALTERNATIVES)
     if h == 0.0:

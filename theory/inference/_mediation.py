@@ -7,9 +7,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from theory._validation import check_int
-from theory.inference._proportions import check_confidence
-from theory.inference._samples import check_pair, check_sample
+from theory._validation import check_confidence, check_int, check_pair, check_sample
 
 __all__ = ["Mediation", "baron_kenny"]
 

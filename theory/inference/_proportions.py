@@ -8,7 +8,12 @@ from dataclasses import dataclass
 from scipy import stats
 from scipy.special import ndtri
 
-from theory._validation import check_choice, check_int, check_real
+from theory._validation import (
+    check_choice,
+    check_confidence,
+    check_counts,
+    check_int,
+)
 from theory.inference._results import ConfidenceInterval
 
 __all__ = ["PROPORTION_METHODS", "ProportionCI", "proportion_ci", "rule_of_three"]
@@ -66,23 +71,6 @@ class ProportionCI:
     def width(self) -> float:
         """``high - low``."""
         return self.high - self.low
-
-
-def check_confidence(value: object, name: str = "confidence_level") -> float:
-    """Return a confidence level in the open interval ``(0, 1)``."""
-    return check_real(value, name, low=0.0, high=1.0, low_open=True, high_open=True)
-
-
-def check_counts(
-    k: object, n: object, names: tuple[str, str] = ("k", "n")
-) -> tuple[int, int]:
-    """Return ``(k, n)`` as ints with ``0 <= k <= n`` and ``n >= 1``."""
-    kk = check_int(k, names[0], minimum=0)
-    nn = check_int(n, names[1], minimum=1)
-    if kk > nn:
-        msg = f"{names[0]}={kk} must satisfy 0 <= {names[0]} <= {names[1]} ({names[1]}={nn})"
-        raise ValueError(msg)
-    return kk, nn
 
 
 def _wilson(k: int, n: int, z: float, *, correction: bool) -> tuple[float, float]:

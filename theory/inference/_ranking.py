@@ -10,8 +10,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 from scipy import stats
 
-from theory._validation import check_int
-from theory.inference._proportions import check_confidence
+from theory._validation import check_int, check_level_or_alpha
 
 __all__ = [
     "FriedmanNemenyi",
@@ -37,7 +36,8 @@ class FriedmanNemenyi:
     q_alpha : float
         Studentized range quantile over ``sqrt(2)``.
     alpha : float
-        Level of the post-hoc comparison.
+        Significance level of the post-hoc comparison, ``1 - confidence_level``
+        (also readable as the property ``confidence_level``).
     n_blocks, n_treatments : int
         ``N`` and ``k``.
     significant_pairs : tuple of (int, int)
@@ -61,9 +61,18 @@ class FriedmanNemenyi:
     n_treatments: int
     significant_pairs: tuple[tuple[int, int], ...]
 
+    @property
+    def confidence_level(self) -> float:
+        """``1 - alpha``, the level of the critical difference."""
+        return 1.0 - self.alpha
+
 
 def friedman_nemenyi(
-    scores: ArrayLike, *, alpha: float = 0.05, higher_is_better: bool = True
+    scores: ArrayLike,
+    *,
+    confidence_level: float = 0.95,
+    higher_is_better: bool = True,
+    alpha: float | None = None,
 ) -> FriedmanNemenyi:
     """Friedman test over blocks and Nemenyi critical difference of mean ranks.
 
@@ -72,10 +81,14 @@ def friedman_nemenyi(
     scores : array_like, shape (N, k)
         One row per block (task, or task x depth), one column per treatment
         (arm); ``N >= 2``, ``k >= 3``.
-    alpha : float
-        Level in ``(0, 1)`` for the critical difference.
+    confidence_level : float
+        Level in ``(0, 1)`` of the critical difference (the post-hoc
+        comparison is at significance ``alpha = 1 - confidence_level``).
     higher_is_better : bool
         Rank 1 goes to the highest score (default) or to the lowest.
+    alpha : float, optional
+        Deprecated (kept for one release; warns): the significance level,
+        the same as ``confidence_level=1 - alpha``.
 
     Returns
     -------
@@ -100,7 +113,7 @@ def friedman_nemenyi(
     with the tie correction ``C = 1 - sum(t^3 - t) / (N k (k^2 - 1))`` and
     ``R_j`` the rank sums; it matches ``scipy.stats.friedmanchisquare(*columns)``.
     Nemenyi (Demšar 2006): ``CD = q_alpha sqrt(k (k+1) / (6 N))`` with
-    ``q_alpha = scipy.stats.studentized_range.ppf(1 - alpha, k, inf) / sqrt(2)``
+    ``q_alpha = scipy.stats.studentized_range.ppf(confidence_level, k, inf) / sqrt(2)``
     (1.960, 2.343, 2.569 for ``k = 2, 3, 4`` at 0.05, Demšar's Table 5a).
 
     Examples
@@ -117,7 +130,7 @@ def friedman_nemenyi(
     if np.isnan(table).any():
         msg = "scores must not contain NaN"
         raise ValueError(msg)
-    level = check_confidence(alpha, "alpha")
+    level, a = check_level_or_alpha(confidence_level, alpha)
     n, k = table.shape
     ranks = stats.rankdata(-table if higher_is_better else table, axis=1)
     ties = 0.0
@@ -134,7 +147,7 @@ def friedman_nemenyi(
     chi2 = (
         12.0 / (n * k * (k + 1)) * float(sums @ sums) - 3.0 * n * (k + 1)
     ) / correction
-    q = float(stats.studentized_range.ppf(1.0 - level, k, np.inf)) / math.sqrt(2.0)
+    q = float(stats.studentized_range.ppf(level, k, np.inf)) / math.sqrt(2.0)
     cd = q * math.sqrt(k * (k + 1) / (6.0 * n))
     means = tuple(float(v) for v in ranks.mean(axis=0))
     pairs = tuple(
@@ -144,7 +157,7 @@ def friedman_nemenyi(
         if abs(means[i] - means[j]) > cd
     )
     pvalue = float(stats.chi2.sf(chi2, k - 1))
-    return FriedmanNemenyi(chi2, pvalue, means, cd, q, level, n, k, pairs)
+    return FriedmanNemenyi(chi2, pvalue, means, cd, q, a, n, k, pairs)
 
 
 def _ranks(ranks: Sequence[int | None]) -> list[int | None]:

@@ -10,8 +10,7 @@ from typing import Literal, cast
 import numpy as np
 from scipy import stats
 
-from theory._validation import MAX_SIZE, check_choice, check_int
-from theory.inference._proportions import check_counts
+from theory._validation import MAX_SIZE, check_choice, check_counts, check_int
 
 __all__ = [
     "ALTERNATIVES",

@@ -10,10 +10,11 @@ from numpy.typing import ArrayLike
 from scipy import stats
 from scipy.special import ndtri
 
-from theory.inference._proportions import check_confidence, proportion_ci
-from theory.inference._samples import check_pair
+from theory._validation import check_confidence, check_pair
+from theory.inference._proportions import proportion_ci
+from theory.inference._results import MeanCI
 
-__all__ = ["MeanCI", "UseFactor", "conditional_use_factor", "use_factor"]
+__all__ = ["UseFactor", "conditional_use_factor", "use_factor"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,15 +25,17 @@ class UseFactor:
     ----------
     estimate : float
         ``kappa_hat = mean(comply) / mean(recall)``.
-    se : float
+    standard_error : float
         Delta-method standard error with the covariance term (paired trials).
-    se_no_covariance : float
-        The same without the covariance term (independent samples).
+        Also readable as ``se`` (kept for one release).
+    standard_error_no_covariance : float
+        The same without the covariance term (independent samples). Also
+        readable as ``se_no_covariance`` (kept for one release).
     low, high : float
-        Wald interval ``estimate -/+ z * se`` (not clipped: the ratio
-        estimate itself can exceed 1).
+        Wald interval ``estimate -/+ z * standard_error`` (not clipped: the
+        ratio estimate itself can exceed 1).
     low_no_covariance, high_no_covariance : float
-        Wald interval with ``se_no_covariance``.
+        Wald interval with ``standard_error_no_covariance``.
     confidence_level : float
         Two-sided level.
     n : int
@@ -49,8 +52,8 @@ class UseFactor:
     """
 
     estimate: float
-    se: float
-    se_no_covariance: float
+    standard_error: float
+    standard_error_no_covariance: float
     low: float
     high: float
     low_no_covariance: float
@@ -61,37 +64,15 @@ class UseFactor:
     retrieval_mean: float
     covariance: float
 
+    @property
+    def se(self) -> float:
+        """``standard_error`` under its old name (kept for one release)."""
+        return self.standard_error
 
-@dataclass(frozen=True, slots=True)
-class MeanCI:
-    """A mean (or proportion) with a two-sided interval.
-
-    Attributes
-    ----------
-    low, high : float
-        Interval ends.
-    estimate : float
-        The sample mean.
-    n : int
-        Sample size.
-    method : str
-        ``"wilson"`` (binary data) or ``"t"`` (Student t on the mean).
-    confidence_level : float
-        Two-sided level.
-
-    Examples
-    --------
-    >>> from theory.inference import conditional_use_factor
-    >>> conditional_use_factor([1, 1, 0, 1], [1, 1, 1, 0]).method
-    'wilson'
-    """
-
-    low: float
-    high: float
-    estimate: float
-    n: int
-    method: str
-    confidence_level: float
+    @property
+    def se_no_covariance(self) -> float:
+        """``standard_error_no_covariance`` under its old name (kept for one release)."""
+        return self.standard_error_no_covariance
 
 
 def use_factor(
@@ -129,16 +110,16 @@ def use_factor(
     sample variances and covariance (ddof 1) the first-order (delta-method)
     variance of the ratio is
     ``(Var C / R^2 - 2 C Cov(C, R) / R^3 + C^2 Var R / R^4) / n``
-    (``C``, ``R`` the means). ``se`` keeps the covariance term, right when
+    (``C``, ``R`` the means). ``standard_error`` keeps the covariance term, right when
     both come from the same trials; ``se_no_covariance`` drops it, right when
-    they come from independent samples of the same size. ``se`` equals
+    they come from independent samples of the same size. ``standard_error`` equals
     ``sd(C_i - kappa_hat R_i) / (R sqrt(n))``, which the tests check.
 
     Examples
     --------
     >>> from theory.inference import use_factor
     >>> r = use_factor([1, 1, 0, 1, 0, 1], [1, 1, 1, 1, 0, 1])
-    >>> round(r.estimate, 3), r.se < r.se_no_covariance
+    >>> round(r.estimate, 3), r.standard_error < r.standard_error_no_covariance
     (0.8, True)
     """
     c, r = check_pair(comply, recall, ("comply", "recall"), unit=True, min_size=2)

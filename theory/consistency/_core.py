@@ -6,8 +6,8 @@ import math
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from theory import _rounding as r
-from theory._validation import check_int
+from theory._validation import check_counts, check_int
+from theory.consistency import _rounding as r
 
 MAX_N = 10**7
 MAX_CANDIDATES = 1000
@@ -89,12 +89,8 @@ def rule(decimals: int) -> str:
 
 def counts(k: object, n: object) -> tuple[int, int]:
     """Validate a count ``0 <= k <= n`` with ``1 <= n <= MAX_N``."""
-    nn = check_int(n, "n", minimum=1)
+    kk, nn = check_counts(k, n)
     check_max(nn, "n")
-    kk = check_int(k, "k", minimum=0)
-    if kk > nn:
-        msg = f"k={kk} must be <= n={nn}"
-        raise ValueError(msg)
     return kk, nn
 
 

@@ -1,21 +1,4 @@
-"""Cellular sheaves on graphs: coboundary, Laplacian, cohomology (docs/guide/sheaves.md, SLM-S5.4).
-
-A cellular sheaf ``F`` on a graph assigns a vector space ``F(v) = R^{d_v}``
-(the *stalk*) to each vertex, ``F(e) = R^{d_e}`` to each edge, and a linear
-*restriction map* ``F_{v<e} : F(v) -> F(e)`` to each incidence. Each edge
-carries a fixed orientation ``e = (u -> v)`` and the coboundary is
-
-    (d0 f)_e = F_{v<e} f(v) - F_{u<e} f(u).
-
-A graph has no 2-cells, so ``H0 = ker d0`` (global sections) and
-``H1 = C1 / im d0``, ``dim H1 = dim C1 - rank d0``.
-
-Orientation convention: the key ``(u, v)`` under which the caller gives an
-edge's maps is its orientation (for a ``DiGraph`` it must be the edge's
-direction). Edges are listed in ``graph.edges()`` order (insertion order),
-vertices in ``graph.nodes`` order. Self-loops and multigraphs are rejected
-(subdivide them). Sign conventions change no kernel, image, rank or norm.
-"""
+"""The cellular sheaf on a networkx graph and its cohomology (private; see :mod:`theory.sheaf`)."""
 
 from __future__ import annotations
 
@@ -30,9 +13,9 @@ import scipy.sparse as sp
 from numpy.typing import NDArray
 from sympy.polys.matrices import DomainMatrix
 
-from theory import _sheaf_build as build
-from theory import _sheaf_data as data
 from theory._validation import check_choice, check_real
+from theory.sheaf import _build as build
+from theory.sheaf import _data as data
 
 __all__ = ["CellularSheaf", "SheafCohomology"]
 
@@ -101,7 +84,7 @@ class CellularSheaf:
 
     See Also
     --------
-    theory.contradiction.detect_contradictions : the detector built on this.
+    theory.sheaf.detect_contradictions : the detector built on this.
 
     Notes
     -----

@@ -1,5 +1,7 @@
 """Vectorised kernels and argument checks of the depth laws (private).
 
+The closed forms themselves are in :mod:`theory.depth.formulas`.
+
 Every kernel takes float arrays that broadcast and works in log space:
 ``a = -log q``, ``b = -log s0``, ``c = -log rho`` are the decay rates, so
 ``log P_struct(d) = -a d`` and ``log P_sim(d) = -(b d + c d (d + 1) / 2)``.
@@ -9,12 +11,12 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Sequence
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from theory._validation import check_real_array
+from theory.depth.formulas import log_p_sim_terms, log_p_struct_terms
 
 Real = (
     float | int | Sequence[float] | npt.NDArray[np.floating] | npt.NDArray[np.integer]
@@ -71,42 +73,6 @@ def to_output(arr: npt.ArrayLike) -> float | FloatArray:
     """Return a builtin float for 0-d results, the array otherwise."""
     out = np.asarray(arr, dtype=np.float64)
     return float(out) if out.ndim == 0 else out
-
-
-# The closed forms, written once over +, *, / and ** so that the same code
-# runs on NumPy arrays, mpmath numbers and sympy symbols: every numeric path
-# of theory.depth calls them, and proofs.depth substitutes sympy symbols into
-# them (DL-T7, DL-T9, DL-P1-INTERVAL prove these functions, not a retyping).
-
-
-def sim_exponent(d: Any) -> Any:
-    """Return the triangular exponent ``d (d + 1) / 2`` of ``P_sim`` (DL-T7)."""
-    return d * (d + 1) / 2
-
-
-def log_p_sim_terms(d: Any, log_s0: Any, log_rho: Any) -> Any:
-    """``log P_sim(d) = d log s0 + d (d + 1) / 2 log rho`` from the two logs."""
-    return d * log_s0 + sim_exponent(d) * log_rho
-
-
-def log_p_struct_terms(d: Any, log_q: Any) -> Any:
-    """``log P_struct(d) = d log q`` from ``log q`` (DL-T9)."""
-    return d * log_q
-
-
-def p_sim_power(d: Any, s0: Any, rho: Any) -> Any:
-    """``P_sim(d) = s0**d rho**(d (d + 1) / 2)`` as powers."""
-    return s0**d * rho ** sim_exponent(d)
-
-
-def p_struct_power(d: Any, q: Any) -> Any:
-    """``P_struct(d) = q**d`` as a power."""
-    return q**d
-
-
-def advantage_power(d: Any, s0: Any, rho: Any, q: Any) -> Any:
-    """``g(d) = q**d - s0**d rho**(d (d + 1) / 2)`` as powers (DL-P1)."""
-    return p_struct_power(d, q) - p_sim_power(d, s0, rho)
 
 
 def log_p_sim_array(d: FloatArray, s0: FloatArray, rho: FloatArray) -> FloatArray:

@@ -11,7 +11,8 @@ from collections.abc import Callable, Sequence
 import numpy as np
 import numpy.typing as npt
 
-from theory._depth_math import (
+from theory._validation import MAX_SIZE, check_int, check_probability
+from theory.depth._kernels import (
     Real,
     check_depth,
     check_rho,
@@ -20,7 +21,6 @@ from theory._depth_math import (
     log_p_sim_array,
     to_output,
 )
-from theory._validation import MAX_SIZE, check_int, check_probability
 
 __all__ = [
     "expected_work_similarity",
@@ -33,7 +33,7 @@ __all__ = [
 Survival = Sequence[float] | Callable[[int], float]
 
 
-def log_survival_product(f: Survival, d: int | None = None) -> float:
+def log_survival_product(f: Survival, *, d: int | None = None) -> float:
     """Natural log of ``f_1 f_2 ⋯ f_d`` for arbitrary hop survivals (DL-A3).
 
     Parameters
@@ -59,7 +59,7 @@ def log_survival_product(f: Survival, d: int | None = None) -> float:
     Examples
     --------
     >>> from theory.depth import log_survival_product
-    >>> round(log_survival_product(lambda k: 0.7 * 0.67**k, 3), 5)
+    >>> round(log_survival_product(lambda k: 0.7 * 0.67**k, d=3), 5)
     -3.47289
     """
     terms = _survivals(f, d)
@@ -68,7 +68,7 @@ def log_survival_product(f: Survival, d: int | None = None) -> float:
     return math.fsum(math.log(t) for t in terms)
 
 
-def survival_product(f: Survival, d: int | None = None) -> float:
+def survival_product(f: Survival, *, d: int | None = None) -> float:
     """Recovery probability ``P_ret(d) = f_1 f_2 ⋯ f_d`` under hop independence (DL-A3).
 
     Parameters
@@ -98,10 +98,10 @@ def survival_product(f: Survival, d: int | None = None) -> float:
     >>> from theory.depth import survival_product
     >>> survival_product([0.9, 0.5, 0.5])
     0.225
-    >>> round(survival_product(lambda k: 0.97, 3), 6)
+    >>> round(survival_product(lambda k: 0.97, d=3), 6)
     0.912673
     """
-    return float(exp_checked(log_survival_product(f, d), "survival_product"))
+    return float(exp_checked(log_survival_product(f, d=d), "survival_product"))
 
 
 def expected_work_structured(d: int) -> int:

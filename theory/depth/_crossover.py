@@ -21,14 +21,14 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.optimize import brentq
 
-from theory._depth_math import (
+from theory._validation import check_int, check_real
+from theory.depth._kernels import (
     FloatArray,
-    advantage_power,
     check_q,
     check_rho,
     check_s0,
 )
-from theory._validation import check_int, check_real
+from theory.depth.formulas import advantage_power
 
 __all__ = [
     "AdvantagePeak",

@@ -1,61 +1,26 @@
-"""Consistency of printed statistics: the statcheck and GRIM idea, rounding-aware.
-
-Each check takes a number as a paper prints it and the numbers it should follow
-from, recomputes it, and says whether the printed value can be the rounded
-recomputation. Printed values are best passed as strings (``"0.790"`` has three
-decimals; the float ``0.79`` would say two).
-
-Rounding rule (all checks): a value printed with ``d`` decimals is consistent
-with an exact value ``x`` when ``x`` lies in the *closed* interval
-``[p - 0.5 * 10**-d, p + 0.5 * 10**-d]``. The closed ends accept half-up,
-half-even and half-down rounding at the boundary, since a paper rarely says
-which it used. Inputs that are themselves printed (rounded) numbers widen to
-their own intervals, so a check reports *inconsistent* only when no exact
-inputs that print as given can produce the printed result.
-"""
+"""Printed proportions and means against their counts, and recomputed intervals (private; see :mod:`theory.consistency`)."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-from theory import _rounding as r
-from theory._consistency_core import (
+from theory._validation import check_choice, check_int
+from theory.consistency import _rounding as r
+from theory.consistency._core import (
     ConsistencyResult,
     attainable,
     check_max,
     compare,
     counts,
 )
-from theory._consistency_tables import (
-    PVALUE_TESTS,
-    check_arithmetic,
-    check_difference,
-    check_equal,
-    check_mean,
-    check_ratio,
-    check_sum,
-    recompute_pvalue,
-)
-from theory._rounding import ExpressionError
-from theory._validation import check_choice, check_int
 from theory.inference import PROPORTION_METHODS, proportion_ci
 
 __all__ = [
-    "PVALUE_TESTS",
-    "ConsistencyResult",
-    "ExpressionError",
-    "check_arithmetic",
-    "check_difference",
-    "check_equal",
-    "check_mean",
     "check_proportion",
-    "check_ratio",
-    "check_sum",
     "grim",
     "percent_attainable",
     "proportion_attainable",
     "recompute_interval",
-    "recompute_pvalue",
 ]
 
 Number = r.Number

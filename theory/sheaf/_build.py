@@ -8,6 +8,7 @@ integer), else ``None``; and a ``float64`` copy, always.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
@@ -16,10 +17,14 @@ from typing import Any
 
 import networkx as nx
 import numpy as np
+import scipy.sparse as sp
 import sympy
 from numpy.typing import NDArray
 
+from theory._validation import MAX_SIZE, check_int, check_real
+
 ExactRows = tuple[tuple[Fraction, ...], ...]
+FloatArray = NDArray[np.float64]
 Edge = tuple[Hashable, Hashable]
 
 
@@ -191,9 +196,7 @@ def vertex_dims(
         if node not in graph:
             msg = f"vertex_dims names {node!r}, which is not a vertex of graph"
             raise ValueError(msg)
-        if isinstance(dim, bool) or not isinstance(dim, int | np.integer) or dim < 1:
-            msg = f"vertex_dims[{node!r}] must be an int >= 1, got {dim!r}"
-            raise ValueError(msg)
+        dim = check_int(dim, f"vertex_dims[{node!r}]", minimum=1)
         if dims.setdefault(node, int(dim)) != int(dim):
             msg = f"vertex_dims[{node!r}]={dim} disagrees with its maps ({dims[node]} columns)"
             raise ValueError(msg)
@@ -202,3 +205,168 @@ def vertex_dims(
         msg = f"stalk dimension of isolated vertex {missing[0]!r} unknown; pass vertex_dims"
         raise ValueError(msg)
     return dims
+
+
+# Checks of the public kernels of theory.sheaf.numeric; the sheaf itself calls
+# their private implementations with arrays it has already built and checked.
+
+
+def check_sparse(d0: object) -> sp.csr_array:
+    if not sp.issparse(d0) or getattr(d0, "ndim", 0) != 2:
+        msg = f"d0 must be a 2-d scipy.sparse array, got {d0!r} of type {type(d0).__name__}"
+        raise TypeError(msg)
+    mat: Any = d0
+    if mat.dtype.kind not in "biuf":
+        msg = f"d0 must have a real dtype, got {mat.dtype}"
+        raise TypeError(msg)
+    out: sp.csr_array = sp.csr_array(mat, dtype=np.float64)
+    if not np.isfinite(out.data).all():
+        msg = "d0 must be finite"
+        raise ValueError(msg)
+    return out
+
+
+def check_dense(value: object, name: str, ndim: int) -> FloatArray:
+    if isinstance(value, (str, bytes, bool)) or value is None:
+        msg = f"{name} must be an array of real numbers, got {value!r}"
+        raise TypeError(msg)
+    if isinstance(value, np.ndarray) and value.dtype.kind not in "biuf":
+        msg = f"{name} must have a real dtype, got {value.dtype}"
+        raise TypeError(msg)
+    try:
+        arr = np.asarray(value, dtype=np.float64)
+    except (TypeError, ValueError) as exc:
+        msg = f"{name} must be an array of real numbers, got {value!r}"
+        raise TypeError(msg) from exc
+    if arr.ndim != ndim:
+        msg = f"{name} must be {ndim}-d, got shape {arr.shape}"
+        raise ValueError(msg)
+    if not np.isfinite(arr).all():
+        msg = f"{name} must be finite"
+        raise ValueError(msg)
+    return arr
+
+
+def check_tol(tol: object) -> float:
+    return check_real(tol, "tol", low=0.0, high=math.inf, high_open=True)
+
+
+def check_ints(value: object, name: str) -> list[int]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence | np.ndarray):
+        msg = f"{name} must be a sequence of ints, got {value!r}"
+        raise TypeError(msg)
+    if len(value) > MAX_SIZE:
+        msg = f"{name} must have at most {MAX_SIZE} entries, got {len(value)}"
+        raise ValueError(msg)
+    return [check_int(v, f"{name}[{i}]") for i, v in enumerate(value)]
+
+
+def check_offsets(value: object, name: str) -> list[int]:
+    out = check_ints(value, name)
+    if not out or out[0] != 0 or any(b < a for a, b in itertools.pairwise(out)):
+        msg = f"{name} must be nondecreasing offsets starting at 0, got {value!r}"
+        raise ValueError(msg)
+    return out
+
+
+def check_index(value: object, name: str, size: int) -> int:
+    return check_int(value, name, minimum=0, maximum=size - 1)
+
+
+def check_edges(edges: object, n_vertices: int) -> list[tuple[int, int]]:
+    if isinstance(edges, (str, bytes)) or not isinstance(edges, Sequence):
+        msg = f"edges must be a sequence of (int, int), got {edges!r}"
+        raise TypeError(msg)
+    out = []
+    for k, edge in enumerate(edges):
+        if not isinstance(edge, tuple | list) or len(edge) != 2:
+            msg = f"edges[{k}] must be a pair of vertex indices, got {edge!r}"
+            raise TypeError(msg)
+        out.append(
+            (
+                check_index(edge[0], f"edges[{k}][0]", n_vertices),
+                check_index(edge[1], f"edges[{k}][1]", n_vertices),
+            )
+        )
+    return out
+
+
+def check_block(value: object, name: str, rows: int, cols: int) -> FloatArray:
+    arr = check_dense(value, name, 2)
+    if arr.shape != (rows, cols):
+        msg = f"{name} must have shape {(rows, cols)}, got {arr.shape}"
+        raise ValueError(msg)
+    return arr
+
+
+def check_edge_maps(
+    maps: object,
+    edges: list[tuple[int, int]],
+    voff: list[int],
+    eoff: list[int],
+) -> list[tuple[FloatArray, FloatArray]]:
+    if isinstance(maps, (str, bytes)) or not isinstance(maps, Sequence):
+        msg = f"maps must be a sequence of (F_u, F_v) pairs, got {maps!r}"
+        raise TypeError(msg)
+    if len(maps) != len(edges):
+        msg = f"maps must have one pair per edge ({len(edges)}), got {len(maps)}"
+        raise ValueError(msg)
+    out = []
+    for k, ((u, v), pair) in enumerate(zip(edges, maps, strict=True)):
+        if not isinstance(pair, tuple | list) or len(pair) != 2:
+            msg = f"maps[{k}] must be a pair (F_u, F_v), got {pair!r}"
+            raise TypeError(msg)
+        rows = eoff[k + 1] - eoff[k]
+        fu = check_block(pair[0], f"maps[{k}][0]", rows, voff[u + 1] - voff[u])
+        fv = check_block(pair[1], f"maps[{k}][1]", rows, voff[v + 1] - voff[v])
+        out.append((fu, fv))
+    return out
+
+
+def check_components(components: object, n_vertices: int) -> list[list[int]]:
+    if isinstance(components, (str, bytes)) or not isinstance(components, Sequence):
+        msg = f"components must be a sequence of vertex lists, got {components!r}"
+        raise TypeError(msg)
+    out = []
+    for c, comp in enumerate(components):
+        items = check_ints(comp, f"components[{c}]")
+        if not items:
+            msg = f"components[{c}] must not be empty"
+            raise ValueError(msg)
+        out.append([check_index(v, f"components[{c}]", n_vertices) for v in items])
+    return out
+
+
+def check_neighbours(
+    neighbours: object, voff: list[int]
+) -> list[list[tuple[int, FloatArray, FloatArray]]]:
+    n_vertices = len(voff) - 1
+    if isinstance(neighbours, (str, bytes)) or not isinstance(neighbours, Sequence):
+        msg = f"neighbours must be a sequence per vertex, got {neighbours!r}"
+        raise TypeError(msg)
+    if len(neighbours) != n_vertices:
+        msg = f"neighbours must have one entry per vertex ({n_vertices}), got {len(neighbours)}"
+        raise ValueError(msg)
+    out = []
+    for v, entries in enumerate(neighbours):
+        if isinstance(entries, (str, bytes)) or not isinstance(entries, Sequence):
+            msg = (
+                f"neighbours[{v}] must be a sequence of (u, F_v, F_u), got {entries!r}"
+            )
+            raise TypeError(msg)
+        row = []
+        for j, entry in enumerate(entries):
+            name = f"neighbours[{v}][{j}]"
+            if not isinstance(entry, tuple | list) or len(entry) != 3:
+                msg = f"{name} must be a triple (u, F_v, F_u), got {entry!r}"
+                raise TypeError(msg)
+            u = check_index(entry[0], f"{name}[0]", n_vertices)
+            fv = check_dense(entry[1], f"{name}[1]", 2)
+            rows = fv.shape[0]
+            if fv.shape[1] != voff[v + 1] - voff[v]:
+                msg = f"{name}[1] must have {voff[v + 1] - voff[v]} columns, got {fv.shape[1]}"
+                raise ValueError(msg)
+            fu = check_block(entry[2], f"{name}[2]", rows, voff[u + 1] - voff[u])
+            row.append((u, fv, fu))
+        out.append(row)
+    return out

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from numbers import Integral
+
+from theory._validation import check_counts, check_int
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,13 +27,7 @@ def _ints(values: object, name: str, minimum: int) -> tuple[int, ...]:
         raise TypeError(msg)
     out = []
     for i, item in enumerate(items):
-        if isinstance(item, bool) or not isinstance(item, Integral):
-            msg = f"{name}[{i}] must be an int, got {item!r} of type {type(item).__name__}"
-            raise TypeError(msg)
-        if int(item) < minimum:
-            msg = f"{name}[{i}] must be >= {minimum}, got {int(item)}"
-            raise ValueError(msg)
-        out.append(int(item))
+        out.append(check_int(item, f"{name}[{i}]", minimum=minimum))
     return tuple(out)
 
 
@@ -51,7 +46,5 @@ def as_counts(depths: object, k: object, n: object) -> Counts:
         msg = f"depths must be distinct, got {list(d)}"
         raise ValueError(msg)
     for i, (a, b) in enumerate(zip(ks, ns, strict=True)):
-        if a > b:
-            msg = f"k[{i}]={a} must be <= n[{i}]={b}"
-            raise ValueError(msg)
+        check_counts(a, b, (f"k[{i}]", f"n[{i}]"))
     return Counts(d, ks, ns)

@@ -1,4 +1,4 @@
-"""Recall-by-depth counts from per-attempt rows (private; re-exported by ``theory.decay_fit``)."""
+"""Recall-by-depth counts from per-attempt rows (private; re-exported by ``theory.decay``)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ class DepthCounts:
 
     Examples
     --------
-    >>> from theory.decay_fit import DepthCounts
+    >>> from theory.decay import DepthCounts
     >>> DepthCounts((1, 2), (3, 1), (4, 4)).n
     (4, 4)
     """
@@ -57,7 +57,7 @@ def counts_by_depth(
 
     Examples
     --------
-    >>> from theory.decay_fit import counts_by_depth
+    >>> from theory.decay import counts_by_depth
     >>> rows = [{"arm": "a", "depth": 1, "chain_recovered": True},
     ...         {"arm": "a", "depth": 1, "chain_recovered": False},
     ...         {"arm": "a", "depth": 2, "chain_recovered": False}]

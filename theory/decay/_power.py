@@ -1,6 +1,6 @@
 """How many tasks per depth tell the triangular law from a rival (private).
 
-Re-exported by :mod:`theory.decay_fit`.
+Re-exported by :mod:`theory.decay`.
 """
 
 from __future__ import annotations
@@ -13,9 +13,14 @@ import numpy as np
 from scipy.optimize import brentq
 from scipy.stats import chi2, ncx2
 
-from theory import _decay_models as models
-from theory._decay_validation import as_counts
-from theory._validation import check_choice, check_int, check_probability
+from theory._validation import (
+    check_choice,
+    check_int,
+    check_level_or_alpha,
+    check_probability,
+)
+from theory.decay import _models as models
+from theory.decay._counts import as_counts
 
 _RIVALS = ("geometric", "stretched", "power")
 
@@ -43,10 +48,15 @@ class PowerResult:
         (``None`` for the asymptotic method).
     noncentrality : float
         Noncentrality at ``n_per_depth`` (deviance of the rival on expected counts).
+    depths, s0, rho, n_sim, seed
+        The arguments (``n_sim = 0`` and ``seed = None`` for the asymptotic method).
+    alpha : float
+        Significance level, ``1 - confidence_level`` (also readable as the
+        property ``confidence_level``).
 
     Examples
     --------
-    >>> from theory.decay_fit import expected_power
+    >>> from theory.decay import expected_power
     >>> r = expected_power("geometric", [1, 2, 3], 100, s0=0.7, rho=0.67)
     >>> r.method, 0 <= r.power <= 1
     ('asymptotic', True)
@@ -66,6 +76,11 @@ class PowerResult:
     n_sim: int
     seed: int | None
 
+    @property
+    def confidence_level(self) -> float:
+        """``1 - alpha``, the level the rival is tested at."""
+        return 1.0 - self.alpha
+
 
 def expected_power(
     rival: str,
@@ -74,7 +89,8 @@ def expected_power(
     *,
     s0: float,
     rho: float,
-    alpha: float = 0.05,
+    confidence_level: float = 0.95,
+    alpha: float | None = None,
 ) -> PowerResult:
     """Asymptotic power to reject ``rival`` when ``p(d) = s0**d rho**(d(d+1)/2)``.
 
@@ -82,16 +98,19 @@ def expected_power(
     ``n p(d)`` (the expected-data method for likelihood-ratio power); it
     grows linearly in ``n_per_depth``. Power is
     ``ncx2.sf(crit, df, lambda)`` with ``crit = chi2.isf(alpha, df)``, or
-    ``chi2.isf(2 alpha, 1)`` for the boundary test of the geometric law.
+    ``chi2.isf(2 alpha, 1)`` for the boundary test of the geometric law, at
+    significance ``alpha = 1 - confidence_level`` (the keyword ``alpha=`` is
+    deprecated, kept for one release, and warns).
 
     Examples
     --------
-    >>> from theory.decay_fit import expected_power
+    >>> from theory.decay import expected_power
     >>> lo = expected_power("power", [1, 2, 3], 50, s0=0.7, rho=0.67).power
     >>> hi = expected_power("power", [1, 2, 3], 500, s0=0.7, rho=0.67).power
     >>> lo < hi
     True
     """
+    _, alpha = check_level_or_alpha(confidence_level, alpha)
     name, d, n, truth, crit, df = _setup(rival, depths, n_per_depth, s0, rho, alpha)
     lam = _noncentrality(name, d, truth) * n
     power = float(ncx2.sf(crit, df, lam)) if lam > 0 else alpha
@@ -118,8 +137,9 @@ def tasks_needed(
     *,
     s0: float,
     rho: float,
-    alpha: float = 0.05,
+    confidence_level: float = 0.95,
     power: float = 0.8,
+    alpha: float | None = None,
 ) -> int | None:
     """Smallest tasks per depth with asymptotic power ``>= power`` (``None`` if never).
 
@@ -127,16 +147,18 @@ def tasks_needed(
     depths (zero noncentrality), so no sample size separates them. The
     required noncentrality solves ``ncx2.sf(crit, df, lambda) = power`` by
     ``brentq``; the noncentrality per task comes from :func:`expected_power`'s
-    expected-data fit.
+    expected-data fit. The test runs at significance
+    ``alpha = 1 - confidence_level`` (``alpha=`` is deprecated and warns).
 
     Examples
     --------
-    >>> from theory.decay_fit import tasks_needed
+    >>> from theory.decay import tasks_needed
     >>> tasks_needed("geometric", [1, 2, 3], s0=0.7, rho=0.67)
     145
     >>> tasks_needed("geometric", [1, 2, 3], s0=0.7, rho=1.0) is None
     True
     """
+    _, alpha = check_level_or_alpha(confidence_level, alpha)
     name, d, _, truth, crit, df = _setup(rival, depths, 1, s0, rho, alpha)
     target = check_probability(power, "power", low_open=True, high_open=True)
     if target <= alpha:
@@ -156,24 +178,27 @@ def decay_power(
     *,
     s0: float,
     rho: float,
-    alpha: float = 0.05,
+    confidence_level: float = 0.95,
     n_sim: int = 200,
     seed: int = 0,
+    alpha: float | None = None,
 ) -> PowerResult:
     """Simulate the power (seeded) to reject ``rival`` when the triangular law is true.
 
     Each of ``n_sim`` data sets draws ``k_d ~ Binomial(n_per_depth, p(d))``
     from ``numpy.random.default_rng(seed)``; the rival is rejected by the
     boundary likelihood-ratio test (geometric) or by its deviance
-    goodness-of-fit test (stretched, power) at level ``alpha``.
+    goodness-of-fit test (stretched, power) at significance
+    ``alpha = 1 - confidence_level`` (``alpha=`` is deprecated and warns).
 
     Examples
     --------
-    >>> from theory.decay_fit import decay_power
+    >>> from theory.decay import decay_power
     >>> r = decay_power("geometric", [1, 2, 3], 40, s0=0.7, rho=0.67, n_sim=20, seed=1)
     >>> r.n_sim, r.method
     (20, 'simulation')
     """
+    _, alpha = check_level_or_alpha(confidence_level, alpha)
     name, d, n, truth, crit, _ = _setup(rival, depths, n_per_depth, s0, rho, alpha)
     sims = check_int(n_sim, "n_sim", minimum=1)
     rng = np.random.default_rng(check_int(seed, "seed", minimum=0))

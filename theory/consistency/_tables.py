@@ -8,12 +8,12 @@ from fractions import Fraction
 
 from scipy import stats
 
-from theory import _rounding as r
-from theory._consistency_core import (
+from theory._validation import check_choice, check_real
+from theory.consistency import _rounding as r
+from theory.consistency._core import (
     ConsistencyResult,
     compare,
 )
-from theory._validation import check_choice, check_real
 
 PVALUE_TESTS = ("z", "t", "chi2", "F")
 _ALTERNATIVES = ("two-sided", "greater", "less")

@@ -13,7 +13,7 @@ from fractions import Fraction
 from sympy import QQ
 from sympy.polys.matrices import DomainMatrix
 
-from theory._sheaf_build import ExactRows
+from theory.sheaf._build import ExactRows
 
 Vector = tuple[Fraction, ...]
 

@@ -13,9 +13,9 @@ import scipy.sparse as sp
 from numpy.typing import NDArray
 from sympy.polys.matrices import DomainMatrix
 
-from theory import _sheaf_exact as ex
-from theory import _sheaf_numeric as nu
-from theory._sheaf_build import Edge, ExactRows, Mat, to_vector
+from theory.sheaf import _exact as ex
+from theory.sheaf import numeric as nu
+from theory.sheaf._build import Edge, ExactRows, Mat, to_vector
 
 DENSE_H1_LIMIT = 20_000
 
@@ -64,7 +64,7 @@ class Layout:
         """Return the float coboundary (cached)."""
         if self._d0 is None:
             shape = (self.eoff[-1], self.voff[-1])
-            self._d0 = nu.coboundary(
+            self._d0 = nu._coboundary(
                 self.pairs, self.float_maps, self.voff, self.eoff, shape
             )
         return self._d0
@@ -136,12 +136,12 @@ class Layout:
     # -- cohomology -----------------------------------------------------
     def tolerance(self, rtol: float) -> float:
         """Numeric rank tolerance ``rtol * sqrt(||d0||_1 ||d0||_inf)``."""
-        return rtol * nu.scale(self.d0_float())
+        return rtol * nu._scale(self.d0_float())
 
     def kernel(self, rtol: float) -> tuple[NDArray[np.float64], float]:
         """Orthonormal ``ker d0`` (numeric) and the tolerance used."""
         tol = self.tolerance(rtol)
-        basis, _ = nu.kernel(
+        basis, _ = nu._kernel(
             self.d0_float(), self.components(), self.voff, self.neighbours(), tol
         )
         return basis, tol
@@ -156,7 +156,7 @@ class Layout:
             return (n0 - rank, n1 - rank, n0, n1, rank, "exact", 0.0, 0.0)
         basis, tol = self.kernel(rtol)
         rank = n0 - basis.shape[1]
-        res = nu.residual(self.d0_float(), basis)
+        res = nu._residual(self.d0_float(), basis)
         return (n0 - rank, n1 - rank, n0, n1, rank, "numeric", tol, res)
 
     def h0_basis(self, method: str, rtol: float) -> NDArray[Any]:
@@ -171,7 +171,7 @@ class Layout:
         if method == "exact":
             return _columns(ex.null_basis(self.d0_exact().transpose()), self.eoff[-1])
         d0t = self.d0_float().T.toarray()
-        return nu.null_space(d0t, self.tolerance(rtol))
+        return nu._null_space(d0t, self.tolerance(rtol))
 
     def distance(self, f: object, method: str, rtol: float) -> float:
         """``||f - P_{H0} f||_2``."""
@@ -198,7 +198,7 @@ class Layout:
                 else [Fraction(v) for v in vec.numeric[:, 0]]
             )
             return ex.harmonic_part(self.d0_exact(), x)
-        return [float(v) for v in nu.harmonic_part(self.d0_float(), vec.numeric[:, 0])]
+        return [float(v) for v in nu._harmonic_part(self.d0_float(), vec.numeric[:, 0])]
 
     # -- graph structure -----------------------------------------------
     def components(self) -> list[list[int]]:
