@@ -356,7 +356,6 @@ def _first_witness(parts: list[ClaimCheck]) -> Mapping[str, Any] | None:
 SCATTER_CLAIMS: tuple[Claim, ...] = (
     Claim(
         "DL-T6",
-        "DL",
         "a decision in sigma fragments among N items needs >= sigma log2(N/sigma) location "
         "bits, >= sigma/p_bar probes, and assembles with probability <= p_bar^sigma",
         Kind.SYMBOLIC,
@@ -364,65 +363,58 @@ SCATTER_CLAIMS: tuple[Claim, ...] = (
     ),
     Claim(
         "DL-T6-BITS",
-        "DL",
         "log2 C(N, sigma) >= sigma log2(N/sigma)",
         Kind.SMT,
         check_dl_t6_bits,
     ),
     Claim(
         "DL-T6-PROBES",
-        "DL",
         "at least sigma/p_bar probes",
         Kind.SYMBOLIC,
         check_dl_t6_probes,
     ),
     Claim(
         "DL-T6-ASSEMBLY",
-        "DL",
         "independent hits assemble with probability at most p_bar^sigma",
         Kind.SMT,
         check_dl_t6_assembly,
     ),
     Claim(
         "DL-T11",
-        "DL",
         "sigma independent fragments assemble with p^sigma (a lower bound when they "
         "co-surface); depth and scatter compose as q^d p^sigma; fit p = 0.92",
         Kind.SYMBOLIC,
         check_dl_t11,
+        where="§9.1 Theorem 11; §21.4",
     ),
     Claim(
         "DL-T11-ASSEMBLY",
-        "DL",
         "independent fragments assemble with p^sigma",
         Kind.SYMBOLIC,
         check_dl_t11_assembly,
     ),
     Claim(
         "DL-T11-COSURFACE",
-        "DL",
         "p^sigma is a lower bound when fragments co-surface",
         Kind.SMT,
         check_dl_t11_cosurface,
     ),
     Claim(
         "DL-T11-COMPOSE",
-        "DL",
         "P proportional to q^d p^sigma",
         Kind.SYMBOLIC,
         check_dl_t11_compose,
     ),
     Claim(
         "DL-T11-FIT",
-        "DL",
         "(DL §9.2 Table 4, Figure 12; §21.4 Theorem 11) fitting p^sigma to the "
         "organisation sweep's recall-by-scatter (Table 4) gives p = 0.92",
         Kind.DATA,
         check_dl_t11_fit,
+        where="§9.2 Table 4 and Figure 12; §21.4 Theorem 11",
     ),
     Claim(
         "DL-C2",
-        "DL",
         "at fixed kappa, dP_comply/dP_ret = kappa and P_comply <= kappa",
         Kind.SMT,
         check_dl_c2,

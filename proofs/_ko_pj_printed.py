@@ -259,33 +259,33 @@ def check_pj_pin_of_full() -> ClaimCheck:
 PRINTED_CLAIMS: tuple[Claim, ...] = (
     Claim(
         "KO-DAR-DENSITY",
-        "KO",
         "(KO §4.2 Algorithm 1 line 3, Eq. 1) the density Algorithm 1 computes over its "
         "2k candidates is their mean pairwise cosine",
         Kind.ARITHMETIC,
         check_ko_dar_density,
+        where="§4.2 Algorithm 1 line 3; §3.1 Eq. 1",
     ),
     Claim(
         "KO-DAR-TABLE1",
-        "KO",
         "(KO §4.3 Table 1) always-on hybrid costs 4% of BEIR NDCG@10 (0.645 to 0.619), "
         "adaptive keeps 0.645 with 0% spurious triggers and 100% adversarial P@1",
         Kind.ARITHMETIC,
         check_ko_dar_table1,
+        where="§4.3 Table 1; §1",
     ),
     Claim(
         "PJ-PIN-COUNTS",
-        "PJ",
         "(PJ 'Quantity-Pinning Breakthrough' results) 75.8%, 96.8% and 98.4% are "
         "retention over the 62 probes and the gain is +21pp",
         Kind.ARITHMETIC,
         check_pj_pin_counts,
+        where="Week 2, Day 1: Quantity-Pinning results; Week 1, Day 2 (62 probes)",
     ),
     Claim(
         "PJ-PIN-OF-FULL",
-        "PJ",
         "(PJ opening line) pinning gets 96.8% of Full Context's retention",
         Kind.ARITHMETIC,
         check_pj_pin_of_full,
+        where="opening line vs Week 2, Day 1 results table",
     ),
 )

@@ -56,13 +56,13 @@ def _hom_goal(
     return enc.equal(image(alg.mul(a, b)), capped)
 
 
-def check_homomorphism(ks: tuple[int, ...] = (0, 1, 2, 3)) -> ClaimCheck:
+def check_homomorphism(*, ks: tuple[int, ...] = (0, 1, 2, 3)) -> ClaimCheck:
     """VM-TROP-HOM: ``to_monoid(a ⊗ b) = cap_k(to_monoid(a) ⊗endo to_monoid(b))``.
 
     Examples
     --------
     >>> from proofs.semiring import check_homomorphism
-    >>> check_homomorphism((0, 1)).verdict.value
+    >>> check_homomorphism(ks=(0, 1)).verdict.value
     'verified'
 
     The universal proofs are of the z3 transcription of ``compose_tropical``

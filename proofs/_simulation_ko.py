@@ -110,7 +110,6 @@ def check_ko_dar_sim() -> ClaimCheck:
 KO_CLAIMS: tuple[Claim, ...] = (
     Claim(
         "KO-CAP",
-        "KO",
         "in-context capacity: L = L0 + c N with c = 27 tokens a fact overflows at "
         "N_max = (W - L0)/c, about 7,400 facts for W = 200K; KO query cost is "
         "constant in N",
@@ -119,21 +118,21 @@ KO_CLAIMS: tuple[Claim, ...] = (
     ),
     Claim(
         "KO-DAR",
-        "KO",
         "(KO §4.2-4.3, Algorithm 1, Table 1) density-adaptive retrieval: top 2k "
         "candidates, density rho = 2/(k(k-1)) sum_(i<j) cos (Eq. 1's mean), re-rank by "
         "score + 0.5 |keys(q) & keys(d)| when rho > 0.85; Table 1's figures and the "
         "prose about them agree",
         Kind.ARITHMETIC,
         umbrella("KO-DAR", [check_ko_dar_density, check_ko_dar_table1]),
+        where="§4.2 Algorithm 1, Eq. 1; §4.3 Table 1",
     ),
     Claim(
         "KO-DAR-SIM",
-        "KO",
         "(our simulator, not a KO number) density-adaptive retrieval raises P@1 on "
         "adversarial near-duplicate groups over plain cosine",
         Kind.SIMULATION,
         check_ko_dar_sim,
+        where="§4.2-4.3 (in our simulator)",
     ),
 )
 
@@ -271,37 +270,37 @@ def check_pj_pin_contract() -> ClaimCheck:
 COMPACTION_CLAIMS: tuple[Claim, ...] = (
     Claim(
         "KO-CMP",
-        "KO",
         "(KO §6.2 Table 4, abstract, §1) goal preservation under cascading compaction "
         "is 91% / 62% / 46% after 1 / 2 / 3 rounds (9x / 17x / 31x), each row's correct, "
         "partial and lost summing to 100%, over half lost after three rounds ('erodes "
         "54%')",
         Kind.ARITHMETIC,
         check_ko_cmp,
+        where="§6.2 Table 4; abstract; §1",
     ),
     Claim(
         "KO-CMP-PERROUND",
-        "KO",
         "(a reading THEORY.md added, not a KO claim) 91% / 62% / 46% is consistent "
         "with a constant per-round survival",
         Kind.SIMULATION,
         check_ko_cmp_per_round,
+        where="§6.2 Table 4 (a reading, not a KO claim)",
     ),
     Claim(
         "PJ-PIN",
-        "PJ",
         "(PJ 'Quantity-Pinning Breakthrough', opening line) the regex pinning side "
         "channel lifts probe retention from 75.8% to 96.8% (+21pp), 96.8% of Full "
         "Context's retention",
         Kind.ARITHMETIC,
         umbrella("PJ-PIN", [check_pj_pin_counts, check_pj_pin_of_full]),
+        where="opening line; Week 2, Day 1: Quantity-Pinning results",
     ),
     Claim(
         "PJ-PIN-CONTRACT",
-        "PJ",
         "(our model of the mechanism) a pinning side channel is a compression map "
         "satisfying a no-absorption contract on the pinned types",
         Kind.SIMULATION,
         check_pj_pin_contract,
+        where="Week 2, Day 1: Quantity-Pinning Buffer design (our model)",
     ),
 )

@@ -127,7 +127,7 @@ _DOMINANCE_CASE = (
 
 
 def search_solver_gap(
-    n: int, weights: tuple[float, ...] = (1.0, 2.0), *, links: str = "none"
+    n: int, *, weights: tuple[float, ...] = (1.0, 2.0), links: str = "none"
 ) -> tuple[Timeline, float | None, float | None] | None:
     """Return the first ``n``-event timeline where the reference solver is below the optimum.
 
@@ -147,7 +147,7 @@ def search_solver_gap(
     if links not in ("none", "star"):
         msg = f"links must be 'none' or 'star', got {links!r}"
         raise ValueError(msg)
-    for tl in tiny_timelines(n, weights):
+    for tl in tiny_timelines(n, weights=weights):
         graph = _star(tl) if links == "star" else tl
         ref = solve(graph, FOCAL).score
         best = solve(graph, FOCAL, solver="exact").score
@@ -178,7 +178,7 @@ def _star(tl: Timeline) -> Timeline:
     )
 
 
-def check_dis11_solver_exact(max_events: int = 4) -> ClaimCheck:
+def check_dis11_solver_exact(*, max_events: int = 4) -> ClaimCheck:
     """VM-DIS-11-SOLVER-EXACT: the reference solver is not an exact optimiser.
 
     Smallest timeline (exhaustive, no causal links) where the reference
@@ -330,7 +330,7 @@ def check_dis2_contract() -> ClaimCheck:
     )
 
 
-def check_dis5_greedy_argmax(max_events: int = 5) -> ClaimCheck:
+def check_dis5_greedy_argmax(*, max_events: int = 5) -> ClaimCheck:
     """VM-DIS-5-GREEDY-ARGMAX: the greedy classifier's turning point may be non-focal.
 
     The greedy ("committed") solver labels the heaviest event of its

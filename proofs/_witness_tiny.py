@@ -15,7 +15,7 @@ EXP58_GRAMMAR = Grammar.parametric(3, min_timespan_fraction=0.0)
 
 
 def tiny_timelines(
-    n: int, weights: tuple[float, ...] = (1.0, 2.0)
+    n: int, *, weights: tuple[float, ...] = (1.0, 2.0)
 ) -> Iterator[Timeline]:
     """Yield every ``n``-event timeline over the tiny alphabet, in a fixed order.
 

@@ -37,13 +37,13 @@ _HOW = {
 }
 
 
-def check_exp51(semantics: str = "reference") -> ClaimCheck:
+def check_exp51(*, semantics: str = "reference") -> ClaimCheck:
     """VM-E51: composed block states equal the state of the concatenation, associatively.
 
     Examples
     --------
     >>> from proofs.closure import check_exp51
-    >>> check_exp51().verdict.value, check_exp51("paper").verdict.value
+    >>> check_exp51().verdict.value, check_exp51(semantics="paper").verdict.value
     ('verified', 'verified')
     """
     claim_id = f"VM-E51@{semantics}"
@@ -69,13 +69,13 @@ def check_exp51(semantics: str = "reference") -> ClaimCheck:
     )
 
 
-def check_exp56(semantics: str = "reference") -> ClaimCheck:
+def check_exp56(*, semantics: str = "reference") -> ClaimCheck:
     """VM-E56: absorbing states stay absorbing when short suffixes are appended.
 
     Examples
     --------
     >>> from proofs.closure import check_exp56
-    >>> check_exp56().verdict.value, check_exp56("paper").verdict.value
+    >>> check_exp56().verdict.value, check_exp56(semantics="paper").verdict.value
     ('conditional', 'verified')
     """
     claim_id = f"VM-E56@{semantics}"
@@ -125,7 +125,7 @@ def check_exp56(semantics: str = "reference") -> ClaimCheck:
     )
 
 
-def check_exp57(semantics: str = "reference") -> ClaimCheck:
+def check_exp57(*, semantics: str = "reference") -> ClaimCheck:
     """VM-E57: of four operations only compression breaks closure.
 
     Under the reference semantics the counts must agree with the published
@@ -136,7 +136,7 @@ def check_exp57(semantics: str = "reference") -> ClaimCheck:
     Examples
     --------
     >>> from proofs.closure import check_exp57
-    >>> check_exp57().verdict.value, check_exp57("paper").verdict.value
+    >>> check_exp57().verdict.value, check_exp57(semantics="paper").verdict.value
     ('verified', 'conditional')
     """
     claim_id = f"VM-E57@{semantics}"
@@ -252,10 +252,9 @@ _STATEMENTS = {
 CLAIMS: tuple[Claim, ...] = tuple(
     Claim(
         f"{base}@{semantics}",
-        "VM",
         statement,
         Kind.SIMULATION,
-        functools.partial(check, semantics),
+        functools.partial(check, semantics=semantics),
         where="Table 1 (Exp51, Exp56), Table 2 (Exp57); §7.1-§7.2",
     )
     for base, (statement, check) in _STATEMENTS.items()

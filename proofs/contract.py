@@ -185,7 +185,6 @@ def check_contract_gap() -> ClaimCheck:
 CLAIMS: tuple[Claim, ...] = (
     Claim(
         "VM-D2-SOUND",
-        "VM",
         "if mu satisfies the contract, every suffix D whose pivot dominates B and mu(B) "
         "keeps mu(B) ⊗ D feasible whenever B ⊗ D is",
         Kind.SMT,
@@ -194,7 +193,6 @@ CLAIMS: tuple[Claim, ...] = (
     ),
     Claim(
         "VM-D2-NEC",
-        "VM",
         "if mu violates the contract on B, some dominating suffix D makes B ⊗ D feasible "
         "and mu(B) ⊗ D infeasible",
         Kind.SMT,
@@ -203,7 +201,6 @@ CLAIMS: tuple[Claim, ...] = (
     ),
     Claim(
         "VM-D2-GAP",
-        "VM",
         "reading tested (what VM-D2 does not protect, THEORY.md §1.5): the contract "
         "keeps a feasible block feasible also when no later pivot dominates",
         Kind.SMT,

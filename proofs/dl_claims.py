@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable
 from functools import partial
 
 import sympy as sp
@@ -139,6 +138,7 @@ def check_posterior_forest() -> ClaimCheck:
 
 
 def check_organisation_order(
+    *,
     rows: tuple[tuple[str, float, tuple[float, float, float]], ...] = TABLE4_MEASURED,
 ) -> ClaimCheck:
     """DL-T11-ORDER: among the measured organisations recall falls as scatter rises.
@@ -434,64 +434,58 @@ def check_ranks(claim_id: str) -> ClaimCheck:
     return ClaimCheck(claim_id, Verdict.VERIFIED, evidence)
 
 
-def _claim(
-    cid: str, where: str, statement: str, kind: Kind, check: Callable[[], ClaimCheck]
-) -> Claim:
-    return Claim(cid, "DL", statement, kind, check, where=where)
-
-
 CLAIMS: tuple[Claim, ...] = (
-    _claim(
+    Claim(
         "DL-P1-MONO",
-        "Section 8.7",
         "the crossover depth d* decreases as drift worsens (smaller rho) and increases with a stricter margin tau",
         Kind.SYMBOLIC,
         check_crossover_monotone,
+        where="Section 8.7",
     ),
-    _claim(
+    Claim(
         "DL-EX-B-H",
-        "Section 7.1 (b); Section 14.1",
         "Cohen's h of the d=3 compliance contrast 0.875 vs 0.800 is 0.21, with asin sqrt 0.875 = 1.2120 and asin sqrt 0.800 = 1.1071",
         Kind.ARITHMETIC,
         check_cohen_h_example,
+        where="Section 7.1 (b); Section 14.1",
     ),
-    _claim(
+    Claim(
         "DL-EX-C",
-        "Section 7.1 (c); Figure 49",
         "with a Jeffreys prior, P(theta_B > theta_C) for 35/40 vs 32/40 is about 0.81",
         Kind.ARITHMETIC,
         check_posterior_example,
+        where="Section 7.1 (c); Figure 49",
     ),
-    _claim(
+    Claim(
         "DL-EX-C-SEC14",
-        "Section 14.1 (Bayesian posterior superiority)",
         "with posteriors Beta(40.5, 0.5) (40/40) and Beta(27.5, 13.5) (27/40), P(theta_B > theta_C) is about 0.81",
         Kind.ARITHMETIC,
         check_posterior_forest,
+        where="Section 14.1 (Bayesian posterior superiority)",
     ),
-    _claim(
+    Claim(
         "DL-EX-G-H",
-        "Appendix 22 (g)",
         "the Cohen's h between precision 0.158 and 0.090 is about 0.21 (small)",
         Kind.ARITHMETIC,
         check_precision_h,
+        where="Appendix 22 (g)",
     ),
-    _claim(
+    Claim(
         "DL-T11-ORDER",
-        "Section 9.2; Appendix 21.4 (corollary of Theorem 11)",
         "among the measured organisations of Table 4, recall falls as scatter sigma rises (scatter alone ranks them)",
         Kind.ARITHMETIC,
         check_organisation_order,
+        where="Section 9.2; Appendix 21.4 (corollary of Theorem 11)",
     ),
-    _claim(
+    Claim(
         "DL-EX-Q-DISCOUNT",
-        "Appendix 22 (q); Appendix 24",
         "the nDCG gain 1/log2(1 + r) exceeds the reciprocal rank 1/r for r >= 2 (equal at r = 1), so nDCG is at least MRR for one relevant target",
         Kind.SYMBOLIC,
         check_discount_inequality,
+        where="Appendix 22 (q); Appendix 24",
     ),
     *(
-        _claim(cid, where, statement, Kind.ARITHMETIC, partial(check_ranks, cid))
+        Claim(cid, statement, Kind.ARITHMETIC, partial(check_ranks, cid), where=where)
         for cid, (where, statement, _) in RANK_CLAIMS.items()
     ),
 )

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable
-from dataclasses import replace
 
 import numpy as np
 
@@ -400,20 +398,14 @@ def check_uniform_candidate_floor() -> ClaimCheck:
     )
 
 
-def _claim(
-    cid: str, statement: str, kind: Kind, check: Callable[[], ClaimCheck]
-) -> Claim:
-    return Claim(cid, "DL", statement, kind, check)
-
-
 CLAIMS: tuple[Claim, ...] = (
-    _claim(
+    Claim(
         "DL-D1",
         "a task is governed when H(Y|X) > 0, equivalently I(Y;D|X) > 0",
         Kind.SYMBOLIC,
         check_governed,
     ),
-    _claim(
+    Claim(
         "DL-T1",
         "every context-free agent has error at least the Bayes floor, strictly positive "
         "for a governed task; the exact Fano inequality also bounds it and can be "
@@ -431,39 +423,39 @@ CLAIMS: tuple[Claim, ...] = (
             ],
         ),
     ),
-    _claim(
+    Claim(
         "DL-T1-BAYES",
         "every context-free agent has error >= 1 - E_X max_y P(y|X), "
         "> 0 for a governed task",
         Kind.PROPERTY,
         check_bayes_floor,
     ),
-    _claim(
+    Claim(
         "DL-T1-FANO",
         "the exact Fano inequality bounds the error and can be inverted numerically",
         Kind.PROPERTY,
         check_fano_floor,
     ),
-    _claim(
+    Claim(
         "DL-T1-FANO-MONO",
         "H_b(P) + P log2(|Y|-1) is increasing on [0, 1 - 1/|Y|]",
         Kind.SYMBOLIC,
         check_fano_monotone,
     ),
-    _claim(
+    Claim(
         "DL-T1-VACUOUS",
         "the rearrangement (H(Y|X) - 1)/log2|Y| is vacuous for H(Y|X) <= 1",
         Kind.SYMBOLIC,
         check_rearranged_vacuity,
     ),
-    _claim(
+    Claim(
         "DL-T1-EX",
         "binary Y with P(Y=1|X) = 0.11: H = 0.50 bit, rearranged floor "
         "-0.50, Bayes error 0.11",
         Kind.ARITHMETIC,
         check_worked_example,
     ),
-    _claim(
+    Claim(
         "DL-T2",
         "(DL §3 Theorem 2, restated in §21.1) H(Y|X) - H(Y|X,C) = I(Y;C|X) <= "
         "I(D;C|X), with equality under Assumption 1 (D recoverable from (X, Y)); the "
@@ -477,91 +469,100 @@ CLAIMS: tuple[Claim, ...] = (
                 check_context_gain_equality,
             ],
         ),
+        where="§3 Theorem 2; proof in §3 and §21.1",
     ),
-    _claim(
+    Claim(
         "DL-T2-ID",
         "H(Y|X) - H(Y|X,C) = I(Y;C|X)",
         Kind.SYMBOLIC,
         check_context_gain_identity,
+        where="§3 Theorem 2, Eq. 3; §21.1",
     ),
-    _claim(
+    Claim(
         "DL-T2-DPI",
         "I(Y;C|X) <= I(D;C|X) when Y = phi(X, D)",
         Kind.PROPERTY,
         check_context_gain_inequality,
+        where="§3 Theorem 2, proof; §21.1",
     ),
-    _claim(
+    Claim(
         "DL-T2-EQ",
         "(DL §21.1, Theorem 2, 'if') equality I(Y;C|X) = I(D;C|X) when D is "
         "recoverable from (X, Y), i.e. phi(X, .) injective (DL-A1)",
         Kind.SYMBOLIC,
         check_context_gain_equality,
+        where="§21.1, proof of Theorem 2 ('equality holds iff')",
     ),
-    _claim(
+    Claim(
         "DL-T2-ONLYIF",
         "(DL §21.1, the proof of Theorem 2, not its statement) equality holds only if "
         "D is recoverable from (X, Y): without it the inequality I(Y;C|X) <= I(D;C|X) "
         "is strict",
         Kind.ARITHMETIC,
         check_context_gain_strict_otherwise,
+        where="§21.1, proof of Theorem 2 ('without it the inequality is strict')",
     ),
-    _claim(
+    Claim(
         "DL-T2-CX",
         "(DL §3 and §21.1, proofs of Theorem 2) the example D = (D1, D2) fair bits, Y = D1, "
         "C = D2 makes the inequality strict (I(D;C|X) = 1, I(Y;C|X) = 0)",
         Kind.ARITHMETIC,
         check_context_gain_counterexample,
+        where="§3 and §21.1, proofs of Theorem 2 (the counterexample)",
     ),
-    _claim(
+    Claim(
         "DL-C1",
         "Bayes risk is non-increasing in context, for any loss",
         Kind.PROPERTY,
         check_context_monotone,
     ),
-    _claim(
+    Claim(
         "DL-L1",
         "without storage, recovering D by probing m candidates with per-probe "
         "confirmation p costs Omega(m/p) probes; a store O(1)",
         Kind.SYMBOLIC,
         check_probe_cost,
     ),
-    _claim(
+    Claim(
         "DL-T3",
         "over T governed tasks a context-free agent's cumulative loss is >= "
         "the sum of per-task Bayes floors (linear in T)",
         Kind.EXHAUSTIVE,
         check_cumulative_floor,
     ),
-    _claim(
+    Claim(
         "DL-T4",
         "(DL §3.1 Theorem 4) the Occam/finite-class bound gives sufficiency "
         "n <= (ln|H| + ln(1/delta))/epsilon (as printed); with shattering, learning the "
         "decisions needs Omega((log M + ln(1/delta))/epsilon) samples; with context O(1)",
         Kind.EXHAUSTIVE,
         umbrella("DL-T4", [check_occam_direction, check_learning_bound]),
+        where="§3.1 Theorem 4, Eq. 4; proof in §3.1",
     ),
-    _claim(
+    Claim(
         "DL-T4-OCCAM",
         "(DL §3.1 Theorem 4) every n <= (ln|H| + ln(1/delta))/epsilon suffices for "
         "error <= epsilon at confidence 1 - delta (the direction as printed)",
         Kind.EXHAUSTIVE,
         check_occam_direction,
+        where="§3.1 Theorem 4, the sufficiency inequality",
     ),
-    _claim(
+    Claim(
         "DL-T4-LOWER",
         "(DL §3.1 Theorem 4, Eq. 4) learning the decisions needs "
         "Omega((log M + ln(1/delta))/epsilon) samples when the class shatters them",
         Kind.EXHAUSTIVE,
         check_learning_bound,
+        where="§3.1 Theorem 4, Eq. 4",
     ),
-    _claim(
+    Claim(
         "DL-T5",
         "recall of a memory at rate R is <= 1 - D(R) under Hamming "
         "distortion; lossless only if R >= H(D)",
         Kind.PROPERTY,
         check_rate_distortion,
     ),
-    _claim(
+    Claim(
         "DL-T8",
         "any estimator n-hat of n_d from S_d has I(n_d; n-hat) <= I(n_d; S_d) (data "
         "processing), and P_err(d) >= 1 - (I(n_d; S_d) + 1)/log2 M_d for near-uniform "
@@ -569,7 +570,7 @@ CLAIMS: tuple[Claim, ...] = (
         Kind.PROPERTY,
         check_uniform_candidate_floor,
     ),
-    _claim(
+    Claim(
         "DL-DECAY-ID",
         "geometric, triangular, stretched-exponential and power-law "
         "decays fit three points alike",
@@ -577,17 +578,3 @@ CLAIMS: tuple[Claim, ...] = (
         check_decay_identifiability,
     ),
 )
-
-
-_WHERE = {
-    "DL-T2": "§3 Theorem 2; proof in §3 and §21.1",
-    "DL-T2-ID": "§3 Theorem 2, Eq. 3; §21.1",
-    "DL-T2-DPI": "§3 Theorem 2, proof; §21.1",
-    "DL-T2-EQ": "§21.1, proof of Theorem 2 ('equality holds iff')",
-    "DL-T2-ONLYIF": "§21.1, proof of Theorem 2 ('without it the inequality is strict')",
-    "DL-T2-CX": "§3 and §21.1, proofs of Theorem 2 (the counterexample)",
-    "DL-T4": "§3.1 Theorem 4, Eq. 4; proof in §3.1",
-    "DL-T4-OCCAM": "§3.1 Theorem 4, the sufficiency inequality",
-    "DL-T4-LOWER": "§3.1 Theorem 4, Eq. 4",
-}
-CLAIMS = tuple(replace(c, where=_WHERE.get(c.id, c.where)) for c in CLAIMS)

@@ -205,7 +205,6 @@ def _out(model: dict[str, object]) -> str:
 CLAIMS: tuple[Claim, ...] = (
     Claim(
         "VM-P3",
-        "VM",
         "under committed semantics, c_A = 1 and A absorbed imply A ⊗commit D absorbed for every suffix D",
         Kind.SMT,
         check_absorbing_closure,
@@ -213,7 +212,6 @@ CLAIMS: tuple[Claim, ...] = (
     ),
     Claim(
         "VM-P3-IDEAL",
-        "VM",
         "the committed absorbed set is an 'absorbing left ideal'",
         Kind.SMT,
         check_ideal_side,
@@ -221,7 +219,6 @@ CLAIMS: tuple[Claim, ...] = (
     ),
     Claim(
         "VM-R1",
-        "VM",
         "under compose_endo absorption can be escaped: w_D > w_A gives d_pre = d_total_A + d_pre_D, "
         "which may reach k",
         Kind.SMT,

@@ -8,7 +8,6 @@ from ``theory.inference``; together they take well under a second.
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 
 import numpy as np
 import sympy as sp
@@ -219,7 +218,6 @@ def _check_cohens_h() -> ClaimCheck:
 CLAIMS: tuple[Claim, ...] = (
     Claim(
         _RULE3,
-        "VM",
         "(THEORY.md §1.6, VM Exps 50-57) With 0 violations in n cells the 95% upper bound "
         "is about 3/n (rule of three).",
         Kind.SYMBOLIC,
@@ -227,32 +225,31 @@ CLAIMS: tuple[Claim, ...] = (
     ),
     Claim(
         _HOEFF,
-        "DL",
         "(DL §7 Remark 1) each binary metric obeys P(|p_hat - p| >= eps) <= "
         "2 exp(-2 n eps^2); at n = 40 a +-0.10 band is tight, at n = 12 it is vacuous",
         Kind.EXHAUSTIVE,
         umbrella(_HOEFF, [_check_hoeffding_bound, _check_hoeffding_remark]),
+        where="§7 Remark 1",
     ),
     Claim(
         _HOEFF_BOUND,
-        "DL",
         "(DL §7 Remark 1; THEORY.md §2.5) P(|p_hat - p| >= eps) <= 2 exp(-2 n eps^2), "
         "so n = ceil(ln(2/delta) / (2 eps^2)) trials suffice for deviation eps with "
         "probability 1 - delta",
         Kind.EXHAUSTIVE,
         _check_hoeffding_bound,
+        where="§7 Remark 1; §5.4",
     ),
     Claim(
         _HOEFF_REMARK,
-        "DL",
         "(DL §7 Remark 1) at n = 40 a +-0.10 band is tight; at n = 12 it is vacuous "
         "(2 exp(-0.24) > 1)",
         Kind.ARITHMETIC,
         _check_hoeffding_remark,
+        where="§7 Remark 1; §7.1 (e)",
     ),
     Claim(
         _COHEN,
-        "DL",
         "(THEORY.md §2.5, DL §7) Cohen's h = 2 asin sqrt p1 - 2 asin sqrt p2, with "
         "thresholds 0.2 / 0.5 / 0.8 (small / medium / large), is an effect size on a "
         "common scale whatever the base rate.",
@@ -260,11 +257,3 @@ CLAIMS: tuple[Claim, ...] = (
         _check_cohens_h,
     ),
 )
-
-
-_WHERE = {
-    "DL-INF-HOEFFDING": "§7 Remark 1",
-    "DL-INF-HOEFFDING-BOUND": "§7 Remark 1; §5.4",
-    "DL-INF-HOEFFDING-N40": "§7 Remark 1; §7.1 (e)",
-}
-CLAIMS = tuple(replace(c, where=_WHERE.get(c.id, c.where)) for c in CLAIMS)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field
 from typing import Any
 
-__all__ = ["Claim", "ClaimCheck", "Kind", "Verdict"]
+__all__ = ["SOURCES", "Claim", "ClaimCheck", "Kind", "Verdict"]
 
 
 class Verdict(enum.Enum):
@@ -97,46 +97,73 @@ class ClaimCheck:
         }
 
 
+SOURCES = ("VM", "DL", "SLM", "KO", "PJ")
+"""The source tags, in the order of DESIGN.md; a claim id starts with one."""
+
+
 @dataclass(frozen=True, slots=True)
 class Claim:
     """A registered claim and the function that checks it.
 
+    The one way to register a claim: a module of :mod:`proofs` lists its
+    claims as ``Claim(id, statement, kind, check, where=..., slow=...)``
+    entries of its ``CLAIMS`` tuple, in ledger order. The source tag is not
+    typed: it is the id's prefix (``DL-T7`` is a ``DL`` claim).
+
     Parameters
     ----------
     id : str
-        Stable claim id (``VM-P1``; a semantics suffix ``@reference`` or
-        ``@paper`` when a claim is checked under both witness semantics).
-    source : str
-        Source tag: ``VM``, ``DL``, ``SLM``, ``KO`` or ``PJ``.
+        Stable claim id ``<SOURCE>-...`` (``VM-P1``; a semantics suffix
+        ``@reference`` or ``@paper`` when a claim is checked under both
+        witness semantics). The prefix before the first ``-`` is one of
+        :data:`SOURCES`.
     statement : str
         The claim as the source states it (or as our docs restate it).
     kind : Kind
         How it is checked.
     check : callable
-        Zero-argument function returning a :class:`ClaimCheck`.
-    slow : bool
+        Zero-argument function returning a :class:`ClaimCheck` for ``id``.
+    slow : bool, default False
         Whether the check takes more than a few seconds (``--quick`` skips
-        nothing, but reports may note it).
-    where : str
+        it; the ledger caches its result).
+    where : str, default ""
         Where the source states the claim (section, theorem, equation, table,
         figure), e.g. ``"§3, Proposition 1"``; empty when not yet located.
+
+    Raises
+    ------
+    ValueError
+        If ``id`` does not start with a source tag of :data:`SOURCES`.
 
     Examples
     --------
     >>> from proofs import Claim, ClaimCheck, Kind, Verdict
-    >>> c = Claim("X-1", "VM", "1 + 1 = 2", Kind.ARITHMETIC,
-    ...           lambda: ClaimCheck("X-1", Verdict.VERIFIED, "1 + 1 == 2"))
-    >>> c.run().verdict
-    <Verdict.VERIFIED: 'verified'>
+    >>> c = Claim("VM-X1", "1 + 1 = 2", Kind.ARITHMETIC,
+    ...           lambda: ClaimCheck("VM-X1", Verdict.VERIFIED, "1 + 1 == 2"))
+    >>> c.source, c.run().verdict
+    ('VM', <Verdict.VERIFIED: 'verified'>)
     """
 
     id: str
-    source: str
     statement: str
     kind: Kind
     check: Callable[[], ClaimCheck] = field(repr=False)
+    _: KW_ONLY
     slow: bool = False
     where: str = ""
+
+    def __post_init__(self) -> None:
+        text = self.id if isinstance(self.id, str) else ""
+        tag, dash, rest = text.partition("-")
+        if tag not in SOURCES or not dash or not rest:
+            tags = ", ".join(SOURCES)
+            msg = f"id must start with a source tag ({tags}) and '-', got {self.id!r}"
+            raise ValueError(msg)
+
+    @property
+    def source(self) -> str:
+        """The source tag: the id's prefix (``VM``, ``DL``, ``SLM``, ``KO`` or ``PJ``)."""
+        return self.id.split("-", 1)[0]
 
     def run(self) -> ClaimCheck:
         """Run the check and make sure it answers for this claim."""

@@ -530,7 +530,6 @@ def _c3_claims(semantics: str) -> tuple[Claim, ...]:
     parts = tuple(
         Claim(
             f"VM-C3-{part}@{semantics}",
-            "VM",
             statement,
             Kind.SIMULATION,
             partial(fn, semantics),
@@ -541,7 +540,6 @@ def _c3_claims(semantics: str) -> tuple[Claim, ...]:
     )
     whole = Claim(
         f"VM-C3@{semantics}",
-        "VM",
         _C3,
         Kind.SIMULATION,
         umbrella(f"VM-C3@{semantics}", [p.check for p in parts]),
@@ -550,7 +548,6 @@ def _c3_claims(semantics: str) -> tuple[Claim, ...]:
     )
     separate = Claim(
         f"VM-C3-SEPARATE@{semantics}",
-        "VM",
         "THEORY.md's stronger reading (not the paper's): pivot preservation or "
         "fixed-pivot feasibility separates naive compression from the contract",
         Kind.SIMULATION,
@@ -565,7 +562,6 @@ CLAIMS: tuple[Claim, ...] = (
     tuple(
         Claim(
             f"VM-E58@{semantics}",
-            "VM",
             _STATEMENT,
             Kind.SIMULATION,
             partial(check_exp58, semantics),
@@ -577,7 +573,6 @@ CLAIMS: tuple[Claim, ...] = (
     + tuple(
         Claim(
             f"VM-C4@{semantics}",
-            "VM",
             "solver semantics, not the compression heuristic, dominate the variance",
             Kind.SIMULATION,
             partial(check_semantics_dominate, semantics),

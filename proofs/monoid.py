@@ -139,7 +139,7 @@ def check_normal_form_closed() -> ClaimCheck:
     return _verdict("VM-NF", result, what, code)
 
 
-def check_tree_reduction(max_len: int = 6) -> ClaimCheck:
+def check_tree_reduction(*, max_len: int = 6) -> ClaimCheck:
     """VM-SYS: any bracketing gives the fold, so a balanced tree of depth ``ceil(log2 n)`` does.
 
     Bracket independence follows from VM-P1 (a standard theorem for any
@@ -222,7 +222,6 @@ def _verdict(claim_id: str, result: SmtResult, what: str, code: str) -> ClaimChe
 CLAIMS: tuple[Claim, ...] = (
     Claim(
         "VM-P1",
-        "VM",
         "compose_endo is associative (ties allowed, left pivot wins)",
         Kind.SMT,
         check_endo_associative,
@@ -230,7 +229,6 @@ CLAIMS: tuple[Claim, ...] = (
     ),
     Claim(
         "VM-P2",
-        "VM",
         "e = (-inf, 0, 0) is a two-sided identity of compose_endo",
         Kind.SMT,
         check_endo_identity,
@@ -238,7 +236,6 @@ CLAIMS: tuple[Claim, ...] = (
     ),
     Claim(
         "VM-P1-COMMIT",
-        "VM",
         "compose_commit is associative",
         Kind.SMT,
         check_commit_associative,
@@ -246,7 +243,6 @@ CLAIMS: tuple[Claim, ...] = (
     ),
     Claim(
         "VM-P2-COMMIT",
-        "VM",
         "(-inf, 0, 0, 0) is a two-sided identity of compose_commit",
         Kind.SMT,
         check_commit_identity,
@@ -254,7 +250,6 @@ CLAIMS: tuple[Claim, ...] = (
     ),
     Claim(
         "VM-NF",
-        "VM",
         "the normal form (0 <= d_pre <= d_total; no pivot => d_pre = 0; committed => pivot) "
         "is closed under both products",
         Kind.SMT,
@@ -263,7 +258,6 @@ CLAIMS: tuple[Claim, ...] = (
     ),
     Claim(
         "VM-SYS",
-        "VM",
         "associativity licenses parallel tree reduction with O(log n) depth",
         Kind.EXHAUSTIVE,
         check_tree_reduction,

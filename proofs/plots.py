@@ -64,7 +64,7 @@ def verdict_counts(entries: Sequence[LedgerEntry]) -> dict[str, dict[str, int]]:
     --------
     >>> from proofs import ledger
     >>> from proofs.plots import verdict_counts
-    >>> verdict_counts(ledger(["VM-P2"]))["VM"]["proven"]
+    >>> verdict_counts(ledger(ids=["VM-P2"]))["VM"]["proven"]
     1
     """
     for i, item in enumerate(entries):
@@ -106,7 +106,7 @@ def plot_verdicts_by_source(
     --------
     >>> from proofs import ledger
     >>> from proofs.plots import plot_verdicts_by_source
-    >>> ax = plot_verdicts_by_source(ledger(["VM-P1", "VM-P2"]))
+    >>> ax = plot_verdicts_by_source(ledger(ids=["VM-P1", "VM-P2"]))
     >>> [t.get_text() for t in ax.get_xticklabels()], ax.get_ylabel()
     (['VM'], 'claims (count)')
     """

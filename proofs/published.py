@@ -188,7 +188,6 @@ def check_exp58_table() -> ClaimCheck:
 CLAIMS: tuple[Claim, ...] = (
     Claim(
         "VM-T9",
-        "VM",
         "the full TP-conditioned retention sweep (retentions 0.50 to 0.10, 100 seeds, "
         "M = 10) gives the printed naive and contract-guarded validity, pivot "
         "preservation, fixed-pivot feasibility and mean gap-guard rejections",
@@ -199,7 +198,6 @@ CLAIMS: tuple[Claim, ...] = (
     ),
     Claim(
         "VM-T3",
-        "VM",
         "the condensed naive sweep at retentions 0.50, 0.30, 0.20, 0.10 gives the "
         "printed validity, pivot preservation, fixed-pivot validity and mean "
         "semantic regret (absolute score difference)",
@@ -210,7 +208,6 @@ CLAIMS: tuple[Claim, ...] = (
     ),
     Claim(
         "VM-S7.4",
-        "VM",
         "at retention 0.10 the TP-conditioned solver gives naive 0.990 vs contract "
         "0.990 validity and the greedy solver naive 0.000 vs contract 0.010",
         Kind.SIMULATION,
@@ -220,7 +217,6 @@ CLAIMS: tuple[Claim, ...] = (
     ),
     Claim(
         "VM-T4",
-        "VM",
         "the Exp58 witness table: at M = 1 naive is infeasible and the contract "
         "feasible with TP e41 and score 47.084; at M = 10 naive is valid only with "
         "TP e45 (score 21.467, fixed-pivot infeasible); shortfall 0.544",

@@ -441,7 +441,6 @@ def check_verdict() -> ClaimCheck:
 def _candidate_claim(candidate: str, statement: str) -> Claim:
     return Claim(
         f"VM-SEMIRING-{candidate}",
-        "VM",
         statement,
         Kind.SMT,
         partial(check_semiring, candidate),
@@ -452,7 +451,6 @@ def _candidate_claim(candidate: str, statement: str) -> Claim:
 CLAIMS: tuple[Claim, ...] = (
     Claim(
         "VM-SEMIRING",
-        "VM",
         "extending the monoid to track several pivot hypotheses at once (the tropical "
         "element (W, d_total) with slot-wise maximum) yields a context semiring",
         Kind.SMT,
@@ -480,7 +478,6 @@ CLAIMS: tuple[Claim, ...] = (
     ),
     Claim(
         "VM-TROP-MONOID",
-        "VM",
         "tropical composition (keep left slots, shift right slots by d_total_left capped "
         "at k, max-combine; d_total adds) is associative with identity (all bottom, 0)",
         Kind.SMT,
@@ -489,7 +486,6 @@ CLAIMS: tuple[Claim, ...] = (
     ),
     Claim(
         "VM-TROP-HOM",
-        "VM",
         "max(W) = w* and the first slot holding max(W) = min(d_pre, k): to_monoid is a "
         "monoid homomorphism onto the context monoid with d_pre capped at k",
         Kind.SMT,
@@ -498,7 +494,6 @@ CLAIMS: tuple[Claim, ...] = (
     ),
     Claim(
         "VM-TROP-WITNESS",
-        "VM",
         "the 11-event ECT witness (k=3): full feasible with W=[-inf,-inf,4,20], "
         "compressed infeasible for M=1, feasible for M=10 only via a substituted pivot, "
         "regret 0.35",

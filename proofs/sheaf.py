@@ -263,7 +263,6 @@ def _smallest_missed(sheaf: CellularSheaf) -> tuple[int, list[list[int]]]:
 CLAIMS: tuple[Claim, ...] = (
     Claim(
         "SLM-S5.4",
-        "SLM",
         "sheaf contradiction detector: contexts as vertices, restriction maps on edges, "
         "(d f)(u,v) = rho f(u) - f(v); H1 != 0 signals a contradiction; non-trivial H1 "
         "classes are precisely the irreconcilable contradictions; score "
@@ -273,14 +272,12 @@ CLAIMS: tuple[Claim, ...] = (
     ),
     Claim(
         "SLM-S5.4-H1",
-        "SLM",
         "H1 != 0 signals a contradiction",
         Kind.ARITHMETIC,
         check_h1_signals_contradiction,
     ),
     Claim(
         "SLM-S5.4-PRECISE",
-        "SLM",
         "non-trivial first cohomology classes correspond precisely to irreconcilable "
         "contradictions",
         Kind.EXHAUSTIVE,
@@ -288,7 +285,6 @@ CLAIMS: tuple[Claim, ...] = (
     ),
     Claim(
         "SLM-S5.4-SCORE",
-        "SLM",
         "contradiction score ||d f||^2 / (||f||^2 + eps) with threshold 0.45 detects "
         "contradictions",
         Kind.ARITHMETIC,

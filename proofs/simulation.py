@@ -11,7 +11,6 @@ so the ledger reproduces bit for bit; intervals are Wilson 99% from
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 
 import numpy as np
 from scipy import stats
@@ -83,7 +82,7 @@ def _triangular_report(sim: DepthSimulator, seed: int) -> tuple[bool, str]:
     return ok and "triangular" in fit.indistinguishable, text
 
 
-def check_dl_t7_sim() -> ClaimCheck:
+def _check_dl_t7_sim() -> ClaimCheck:
     """DL-T7-SIM: recall of a real-vector similarity retriever by depth."""
     free_ok, free = _triangular_report(_LEAK_FREE, 0)
     leaky_ok, leaky = _triangular_report(_LEAKY, 1)
@@ -112,7 +111,7 @@ def check_dl_t7_sim() -> ClaimCheck:
     return ClaimCheck("DL-T7-SIM", verdict, evidence)
 
 
-def check_dl_t9_sim() -> ClaimCheck:
+def _check_dl_t9_sim() -> ClaimCheck:
     """DL-T9-SIM: typed recall q^d, work d, and immunity to corpus size."""
     rows = _rows(_TYPED, 2, "typed")
     ok = all(_in_ci(r.k, r.n, float(p_structured(r.depth, _TYPED.q))) for r in rows)
@@ -154,7 +153,7 @@ def check_dl_t9_sim() -> ClaimCheck:
     return ClaimCheck("DL-T9-SIM", verdict, evidence)
 
 
-def check_dl_t10_sim() -> ClaimCheck:
+def _check_dl_t10_sim() -> ClaimCheck:
     """DL-T10-SIM: expected work to recover a chain, and the measured crossover."""
     sim = _LEAK_FREE
     s0, rho = sim.predicted_s0_rho
@@ -205,7 +204,7 @@ def _dependence(records: list[RetrievalTrial]) -> list[tuple[int, float, float]]
     return out
 
 
-def check_dl_a3_sim() -> ClaimCheck:
+def _check_dl_a3_sim() -> ClaimCheck:
     """DL-A3-SIM: whether the hop-survival events are independent in the simulator.
 
     Also reports which way the independent product is off in the simulator,
@@ -258,40 +257,37 @@ def _rows_from(records: list[RetrievalTrial]) -> list[DepthRecall]:
 _DEPTH_CLAIMS = (
     Claim(
         "DL-T7-SIM",
-        "DL",
         "a similarity retriever over real vectors whose per-hop survival is "
         "s0 rho^k recovers depth d with probability s0^d rho^(d(d+1)/2) (DL-T7)",
         Kind.SIMULATION,
-        check_dl_t7_sim,
+        _check_dl_t7_sim,
     ),
     Claim(
         "DL-T9-SIM",
-        "DL",
         "typed traversal with edge fidelity q recovers depth d with q^d, in d "
         "steps, whatever the corpus size (DL-T9)",
         Kind.SIMULATION,
-        check_dl_t9_sim,
+        _check_dl_t9_sim,
     ),
     Claim(
         "DL-T10-SIM",
-        "DL",
         "expected work: typed Theta(d), similarity Omega(1/P_sim(d)); the measured "
         "advantage crosses tau at the theoretical crossover (DL-T10, DL-P1)",
         Kind.SIMULATION,
-        check_dl_t10_sim,
+        _check_dl_t10_sim,
     ),
     Claim(
         "DL-A3-SIM",
-        "DL",
         "hop-survival events are independent, so P_ret(d) is the product of the "
         "per-hop survivals (DL-A3)",
         Kind.SIMULATION,
-        check_dl_a3_sim,
+        _check_dl_a3_sim,
+        where="§8.1 Assumption 3 (in our simulator)",
     ),
 )
 
 
-def check_dl_t11_sim() -> ClaimCheck:
+def _check_dl_t11_sim() -> ClaimCheck:
     """DL-T11-SIM: assembly of sigma fragments against p**sigma, by layout."""
     sim = ScatterSimulator(sigma=5, p=0.9, n_decisions=4000, kappa=4.0, pool=10)
     trials = list(sim.simulate(7))
@@ -329,11 +325,10 @@ def check_dl_t11_sim() -> ClaimCheck:
 _SCATTER_CLAIMS = (
     Claim(
         "DL-T11-SIM",
-        "DL",
         "a decision stored as sigma fragments each surfaced with probability p "
         "assembles with p^sigma, a lower bound when fragments co-surface (DL-T11)",
         Kind.SIMULATION,
-        check_dl_t11_sim,
+        _check_dl_t11_sim,
     ),
 )
 
@@ -341,19 +336,3 @@ _SCATTER_CLAIMS = (
 CLAIMS: tuple[Claim, ...] = (
     _DEPTH_CLAIMS + _SCATTER_CLAIMS + KO_CLAIMS + COMPACTION_CLAIMS + PRINTED_CLAIMS
 )
-
-
-_WHERE = {
-    "DL-A3-SIM": "§8.1 Assumption 3 (in our simulator)",
-    "KO-CMP": "§6.2 Table 4; abstract; §1",
-    "KO-CMP-PERROUND": "§6.2 Table 4 (a reading, not a KO claim)",
-    "KO-DAR": "§4.2 Algorithm 1, Eq. 1; §4.3 Table 1",
-    "KO-DAR-DENSITY": "§4.2 Algorithm 1 line 3; §3.1 Eq. 1",
-    "KO-DAR-TABLE1": "§4.3 Table 1; §1",
-    "KO-DAR-SIM": "§4.2-4.3 (in our simulator)",
-    "PJ-PIN": "opening line; Week 2, Day 1: Quantity-Pinning results",
-    "PJ-PIN-COUNTS": "Week 2, Day 1: Quantity-Pinning results; Week 1, Day 2 (62 probes)",
-    "PJ-PIN-OF-FULL": "opening line vs Week 2, Day 1 results table",
-    "PJ-PIN-CONTRACT": "Week 2, Day 1: Quantity-Pinning Buffer design (our model)",
-}
-CLAIMS = tuple(replace(c, where=_WHERE.get(c.id, c.where)) for c in CLAIMS)

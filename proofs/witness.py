@@ -65,7 +65,7 @@ __all__ = [
 # --- item 1: the development count is superadditive --------------------------
 
 
-def check_dis1_superadditive(bound: int = 40) -> ClaimCheck:
+def check_dis1_superadditive(*, bound: int = 40) -> ClaimCheck:
     """VM-DIS-1-SUPERADDITIVE: the paper's additive ``d_pre`` rule fails for ``j_dev``.
 
     ``d(p) = p - ceil(p / 5)`` (the reference's development share) is
@@ -151,7 +151,7 @@ def _prove_monotone() -> bool:
 # --- item 3: the reference composition has no commitment -----------------------
 
 
-def check_dis3_commit(max_events: int = 4) -> ClaimCheck:
+def check_dis3_commit(*, max_events: int = 4) -> ClaimCheck:
     """VM-DIS-3-COMMIT: absorbing is not closed under the reference state composition.
 
     Exp56 is read as a check of committed absorption (VM-P3), but the
@@ -209,7 +209,7 @@ def _dis3_found(tl: Timeline, cut: int, top: object) -> ClaimCheck:
 # --- item 4: "some candidate" vs "the committed pivot" --------------------------
 
 
-def check_dis4_absorbing(max_events: int = 4) -> ClaimCheck:
+def check_dis4_absorbing(*, max_events: int = 4) -> ClaimCheck:
     """VM-DIS-4-ABSORBING: the reference's ``is_absorbing`` is not the paper's ``d_pre < k``.
 
     Exhaustive search (``M = 10``, ``k = 1``) for the smallest timeline where
@@ -254,7 +254,7 @@ def check_dis4_absorbing(max_events: int = 4) -> ClaimCheck:
 # --- item 6: tie order ---------------------------------------------------------
 
 
-def check_dis6_ties(max_events: int = 4) -> ClaimCheck:
+def check_dis6_ties(*, max_events: int = 4) -> ClaimCheck:
     """VM-DIS-6-TIES: the reference's pivot order agrees with the paper's key ``(w, -t, id)``.
 
     Exhaustive over tiny timelines with equal weights *and* equal timestamps
@@ -340,7 +340,7 @@ def check_dis10_scale() -> ClaimCheck:
 # --- item 12: the composition precondition ------------------------------------------
 
 
-def check_dis12_precondition(max_events: int = 3) -> ClaimCheck:
+def check_dis12_precondition(*, max_events: int = 3) -> ClaimCheck:
     """VM-DIS-12-PRECONDITION: composition is exact only when the right block is later.
 
     Exhaustive search for the smallest pair of blocks, the right one *earlier*
@@ -393,7 +393,7 @@ def _dis12_found(tl: Timeline, cut: int, composed: object, truth: object) -> Cla
 # --- item 13: the Exp57 pivot-update check cannot fire -------------------------------
 
 
-def check_dis13_pivot_update(max_events: int = 5) -> ClaimCheck:
+def check_dis13_pivot_update(*, max_events: int = 5) -> ClaimCheck:
     """VM-DIS-13-PIVOT-UPDATE: Exp57's pivot-update escape check can never fire.
 
     Exp57 flags an escape when the *whole* graph's state is absorbing but
@@ -481,7 +481,6 @@ def check_dis15_tpless() -> ClaimCheck:
 CLAIMS: tuple[Claim, ...] = (
     Claim(
         "VM-DIS-1-SUPERADDITIVE",
-        "VM",
         "the paper's rule d_pre = d_total(A) + d_pre(B) holds for the reference's "
         "development count d(p) = p - ceil(0.2 p)",
         Kind.EXHAUSTIVE,
@@ -490,7 +489,6 @@ CLAIMS: tuple[Claim, ...] = (
     ),
     Claim(
         "VM-DIS-2-CONTRACT",
-        "VM",
         "the paper's block-level no-absorption contract (Definition 2) gives the "
         "published Exp58 contract row (all 40 block-1 events kept, score 47.084)",
         Kind.EXHAUSTIVE,
@@ -499,7 +497,6 @@ CLAIMS: tuple[Claim, ...] = (
     ),
     Claim(
         "VM-DIS-3-COMMIT",
-        "VM",
         "absorbing block states stay absorbing under the reference's state "
         "composition (Exp56 as a check of committed absorption, VM-P3)",
         Kind.EXHAUSTIVE,
@@ -508,7 +505,6 @@ CLAIMS: tuple[Claim, ...] = (
     ),
     Claim(
         "VM-DIS-4-ABSORBING",
-        "VM",
         "the reference's is_absorbing (some top-M candidate has j_dev < k) is the "
         "paper's absorbed predicate (the committed pivot's d_pre < k)",
         Kind.EXHAUSTIVE,
@@ -517,7 +513,6 @@ CLAIMS: tuple[Claim, ...] = (
     ),
     Claim(
         "VM-DIS-5-ENDOGENOUS-TP",
-        "VM",
         "the TP solver's turning point is the heaviest focal event of the selected "
         "sequence (the paper's endogenous pivot)",
         Kind.EXHAUSTIVE,
@@ -526,7 +521,6 @@ CLAIMS: tuple[Claim, ...] = (
     ),
     Claim(
         "VM-DIS-5-GREEDY-ARGMAX",
-        "VM",
         "the greedy (committed) classifier's turning point is the heaviest focal "
         "event of its sequence",
         Kind.EXHAUSTIVE,
@@ -535,7 +529,6 @@ CLAIMS: tuple[Claim, ...] = (
     ),
     Claim(
         "VM-DIS-6-TIES",
-        "VM",
         "the reference's pivot order (weight desc, earlier, larger id) is the paper's "
         "argmax of (w, -t, id)",
         Kind.EXHAUSTIVE,
@@ -544,7 +537,6 @@ CLAIMS: tuple[Claim, ...] = (
     ),
     Claim(
         "VM-DIS-7-REGRET",
-        "VM",
         "naive compression's semantic regret on Exp58 is 0.544",
         Kind.ARITHMETIC,
         check_dis7_regret,
@@ -552,7 +544,6 @@ CLAIMS: tuple[Claim, ...] = (
     ),
     Claim(
         "VM-DIS-10-SCALE",
-        "VM",
         "(an observation; the paper names no preset for Tables 1-2) the closure "
         "tables' numbers (240 pairs, 0/96, 0.133, 0.033) are the smoke preset's, not "
         "the full preset's",
@@ -562,7 +553,6 @@ CLAIMS: tuple[Claim, ...] = (
     ),
     Claim(
         "VM-DIS-11-SOLVER-EXACT",
-        "VM",
         "the reference TP solver returns the maximum score over grammar-valid "
         "sequences with a top-M turning point (an exact RCSPP solver)",
         Kind.EXHAUSTIVE,
@@ -571,7 +561,6 @@ CLAIMS: tuple[Claim, ...] = (
     ),
     Claim(
         "VM-DIS-12-PRECONDITION",
-        "VM",
         "composing block states equals the state of the concatenation for any two "
         "blocks",
         Kind.EXHAUSTIVE,
@@ -580,7 +569,6 @@ CLAIMS: tuple[Claim, ...] = (
     ),
     Claim(
         "VM-DIS-13-PIVOT-UPDATE",
-        "VM",
         "Exp57's pivot-update escape check (whole-graph state absorbing, state of the "
         "first s + 1 events not) cannot fire once s + 1 >= p_k, so its 0 escapes "
         "carry no information",
@@ -590,7 +578,6 @@ CLAIMS: tuple[Claim, ...] = (
     ),
     Claim(
         "VM-DIS-15-TPLESS",
-        "VM",
         "every grammar-valid sequence has a turning point",
         Kind.EXHAUSTIVE,
         check_dis15_tpless,

@@ -15,40 +15,10 @@ import proofs.geometry as geometry
 from proofs import check
 from proofs.geometry import CLAIMS
 from proofs.ledger import ClaimCheck, Verdict
+from tests.proofs.expected import expected_for
 from theory.fisher_rao import fisher_rao_distance, paper_eq3_distance
 
-EXPECTED = {
-    "SLM-T6.1": "refuted",
-    "SLM-T6.1-FR": "refuted",
-    "SLM-T6.1-IDENTITY": "proven",
-    "SLM-T6.1-SYMMETRY": "proven",
-    "SLM-T6.1-TRIANGLE": "refuted",
-    "SLM-T6.1-INVARIANCE": "conditional",
-    "SLM-T6.1-COST": "verified",
-    "SLM-C6.2": "refuted",
-    "SLM-C6.2-MAY": "verified",
-    "SLM-C6.2-SPECIFICALLY": "refuted",
-    "SLM-P7.2": "refuted",
-    "SLM-P7.2-CRITERION": "refuted",
-    "SLM-P7.2-FINER": "open",
-    "SLM-P7.2-COUNT": "refuted",
-    "SLM-E16": "refuted",
-    "SLM-T6.3": "refuted",
-    "SLM-T6.3-DRIFT": "refuted",
-    "SLM-T6.3-NORMALISABLE": "refuted",
-    "SLM-T6.5": "refuted",
-    "SLM-T6.5-EQ26": "refuted",
-    "SLM-T6.5-THETA": "proven",
-    "SLM-T6.6": "proven",
-    "SLM-P7.1": "refuted",
-    "SLM-P7.1-CAP": "refuted",
-    "SLM-P7.1-NUMBER": "refuted",
-    "SLM-P7.1-LINEAR": "proven",
-    "SLM-P7.1-SNR": "refuted",
-    "SLM-S7.6-CONTRA": "conditional",
-    "SLM-S5.4-COST": "refuted",
-    "SLM-S5.4-COST-H1": "refuted",
-}
+EXPECTED = expected_for(CLAIMS)
 
 
 def test_every_section3_claim_but_the_sheaf_is_registered():

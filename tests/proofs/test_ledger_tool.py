@@ -77,9 +77,9 @@ def _claims(slow):
     def make(i):
         def check():
             calls.append(i)
-            return ClaimCheck(f"X-{i}", Verdict.VERIFIED, f"e{i}")
+            return ClaimCheck(f"VM-X{i}", Verdict.VERIFIED, f"e{i}")
 
-        return Claim(f"X-{i}", "VM", "s", Kind.ARITHMETIC, check, slow=slow)
+        return Claim(f"VM-X{i}", "s", Kind.ARITHMETIC, check, slow=slow)
 
     return [make(i) for i in range(3)], calls
 
