@@ -1,6 +1,6 @@
 """Run every claim check and print the ledger: ``python -m proofs``."""
 
-from proofs._cli import main
+from proofs.cli import main
 
 if __name__ == "__main__":
     raise SystemExit(main())

@@ -14,7 +14,7 @@ import z3
 from proofs import _depth_sym as sym
 from proofs._depth_fit import check_dl_t11_fit
 from proofs._smt import SmtResult, prove
-from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
+from proofs.ledger import _STRENGTH, Claim, ClaimCheck, Kind, Verdict
 from theory.compliance import _comply_terms, compliance_gain, p_comply
 from theory.depth import p_structured
 from theory.scatter import (
@@ -31,16 +31,7 @@ from theory.scatter import (
 
 __all__ = ["SCATTER_CLAIMS", "not_settled", "settle", "smt_witness"]
 
-# From the strongest verdict to the weakest: a claim in parts is as good as its
-# weakest part, and one refuted part refutes the whole statement.
-_ORDER = (
-    Verdict.PROVEN,
-    Verdict.VERIFIED,
-    Verdict.CALIBRATED,
-    Verdict.CONDITIONAL,
-    Verdict.OPEN,
-    Verdict.REFUTED,
-)
+_ORDER = _STRENGTH
 
 
 def settle(verdict: Verdict, witness: Mapping[str, Any] | None, *, ok: bool) -> Verdict:

@@ -4,18 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from proofs.ledger import ClaimCheck, Verdict
+from proofs.ledger import _STRENGTH, ClaimCheck
 
-# From the strongest verdict to the weakest; a claim is only as good as its
-# weakest part, and one refuted part refutes the whole statement.
-_ORDER = (
-    Verdict.PROVEN,
-    Verdict.VERIFIED,
-    Verdict.CALIBRATED,
-    Verdict.CONDITIONAL,
-    Verdict.OPEN,
-    Verdict.REFUTED,
-)
+_ORDER = _STRENGTH
 
 
 def combine(claim_id: str, parts: Sequence[ClaimCheck]) -> ClaimCheck:

@@ -34,6 +34,20 @@ class Verdict(enum.Enum):
     OPEN = "open"
 
 
+# The one order of verdicts, from the strongest support to the weakest: a claim
+# stated in parts is as good as its weakest part, and one refuted part refutes
+# the whole (proofs._umbrella, proofs._depth_scatter); the CLI and the chart
+# list verdicts in this order.
+_STRENGTH: tuple[Verdict, ...] = (
+    Verdict.PROVEN,
+    Verdict.VERIFIED,
+    Verdict.CALIBRATED,
+    Verdict.CONDITIONAL,
+    Verdict.OPEN,
+    Verdict.REFUTED,
+)
+
+
 class Kind(enum.Enum):
     """How a claim is checked.
 

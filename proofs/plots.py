@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from proofs._validation import check_instance
+from proofs.ledger import _STRENGTH, SOURCES
 from proofs.register import LedgerEntry
 from theory.plots import OKABE_ITO, new_axes
 
@@ -21,18 +22,7 @@ if TYPE_CHECKING:
 
 __all__ = ["SOURCES", "VERDICT_ORDER", "plot_verdicts_by_source", "verdict_counts"]
 
-SOURCES: tuple[str, ...] = ("VM", "DL", "SLM", "KO", "PJ")
-"""Source tags in docs/guide/ledger.md order (others follow, sorted)."""
-
-VERDICT_ORDER: tuple[str, ...] = (
-    "proven",
-    "verified",
-    "calibrated",
-    "conditional",
-    "open",
-    "refuted",
-    "error",
-)
+VERDICT_ORDER: tuple[str, ...] = (*(v.value for v in _STRENGTH), "error")
 """Stacking order, bottom to top: the strongest support first, a crash last."""
 
 _COLOURS = {

@@ -37,7 +37,7 @@ result = prove(hyps, z3.BoolVal(False))
 PROOFS = (
     """
 import sys
-import proofs._cli as cli
+import proofs.cli as cli
 from proofs._run import run_claims as real_run_claims
 
 def slow_run_claims(claims, **kwargs):

@@ -19,7 +19,7 @@ from proofs import (
     ledger,
     monoid,
 )
-from proofs._cli import main
+from proofs.cli import main
 from proofs.ledger import SOURCES
 from tests.proofs.expected import expected_for
 
@@ -72,7 +72,7 @@ def test_claim_ids_unique_and_sources_known():
 def test_crashing_check_is_reported_not_raised(monkeypatch):
     """A check that raises becomes an error row and the CLI exits 1."""
     import proofs.register as reg
-    from proofs import _cli
+    from proofs import cli as _cli
 
     def boom():
         raise RuntimeError("deliberate")
@@ -181,7 +181,8 @@ def test_quick_skips_slow_claims_and_says_so(monkeypatch, capsys):
     """--quick runs the fast claims only and names the slow ones it skipped."""
     import dataclasses
 
-    from proofs import _cli, claim
+    from proofs import claim
+    from proofs import cli as _cli
 
     fast, slow = claim("VM-P2"), dataclasses.replace(claim("VM-R1"), slow=True)
     monkeypatch.setattr(_cli, "CLAIMS", (fast, slow))

@@ -6,7 +6,8 @@ import sys
 
 import pytest
 
-from proofs import _cli, _run, _tool
+from proofs import _run, _tool
+from proofs import cli as _cli
 from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
 from proofs.register import CLAIMS
 
