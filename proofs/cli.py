@@ -29,7 +29,7 @@ from witnesses._interrupt import (
 z3.set_param("ctrl_c", False)
 
 
-def main(argv: list[str] | None = None, *, prog: str = "python -m proofs") -> int:
+def main(argv: list[str] | None, *, prog: str = "python -m proofs") -> int:
     """Run the ledger; exit 0 when every check ran, 1 when one crashed, 2 on usage.
 
     SIGINT and SIGTERM stop the run (z3 included) with 130 and 143 and no
@@ -294,4 +294,4 @@ def _source_order(source: str) -> int:
 __all__ = ["main", "resolve"]
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

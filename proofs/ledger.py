@@ -3,11 +3,23 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Mapping
+import functools
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import KW_ONLY, dataclass, field
-from typing import Any
+from typing import Any, ParamSpec
 
-__all__ = ["SOURCES", "Claim", "ClaimCheck", "Kind", "Verdict"]
+__all__ = [
+    "SOURCES",
+    "Claim",
+    "ClaimCheck",
+    "Kind",
+    "Outcome",
+    "Verdict",
+    "claim_check",
+    "claims",
+    "combine",
+    "umbrella",
+]
 
 
 class Verdict(enum.Enum):
@@ -36,7 +48,7 @@ class Verdict(enum.Enum):
 
 # The one order of verdicts, from the strongest support to the weakest: a claim
 # stated in parts is as good as its weakest part, and one refuted part refutes
-# the whole (proofs._umbrella, proofs._depth_scatter); the CLI and the chart
+# the whole (combine below, proofs._depth_scatter); the CLI and the chart
 # list verdicts in this order.
 _STRENGTH: tuple[Verdict, ...] = (
     Verdict.PROVEN,
@@ -65,6 +77,41 @@ class Kind(enum.Enum):
     SIMULATION = "simulation"
     DATA = "data"
     ARITHMETIC = "arithmetic"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What a check found, before it is bound to a claim id.
+
+    A check function decorated with :func:`claim_check` returns an
+    ``Outcome``; the decorator turns it into the :class:`ClaimCheck` of its
+    claim, so the id is typed once, in the decorator.
+
+    Parameters
+    ----------
+    verdict : Verdict
+    evidence : str
+    counterexample : mapping, optional
+    artifact : str, optional
+        See :class:`ClaimCheck`.
+
+    Examples
+    --------
+    >>> from proofs import Outcome, Verdict
+    >>> Outcome(Verdict.PROVEN, "z3: negation unsat").bind("VM-P2").claim_id
+    'VM-P2'
+    """
+
+    verdict: Verdict
+    evidence: str
+    counterexample: Mapping[str, Any] | None = None
+    artifact: str | None = field(default=None, repr=False)
+
+    def bind(self, claim_id: str) -> ClaimCheck:
+        """Return the :class:`ClaimCheck` of ``claim_id`` with this outcome."""
+        return ClaimCheck(
+            claim_id, self.verdict, self.evidence, self.counterexample, self.artifact
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +183,8 @@ class Claim:
     kind : Kind
         How it is checked.
     check : callable
-        Zero-argument function returning a :class:`ClaimCheck` for ``id``.
+        Zero-argument function returning an :class:`Outcome` (bound to ``id``
+        by :meth:`run`) or a :class:`ClaimCheck` for ``id``.
     slow : bool, default False
         Whether the check takes more than a few seconds (``--quick`` skips
         it; the ledger caches its result).
@@ -161,7 +209,7 @@ class Claim:
     id: str
     statement: str
     kind: Kind
-    check: Callable[[], ClaimCheck] = field(repr=False)
+    check: Callable[[], ClaimCheck | Outcome] = field(repr=False)
     _: KW_ONLY
     slow: bool = False
     where: str = ""
@@ -180,8 +228,14 @@ class Claim:
         return self.id.split("-", 1)[0]
 
     def run(self) -> ClaimCheck:
-        """Run the check and make sure it answers for this claim."""
+        """Run the check and make sure it answers for this claim.
+
+        A check returning an :class:`Outcome` gets this claim's id; one
+        returning a :class:`ClaimCheck` must answer for this id.
+        """
         result = self.check()
+        if isinstance(result, Outcome):
+            return result.bind(self.id)
         if not isinstance(result, ClaimCheck):
             msg = f"check of {self.id} returned {type(result).__name__}, not ClaimCheck"
             raise TypeError(msg)
@@ -189,3 +243,135 @@ class Claim:
             msg = f"check of {self.id} answered for {result.claim_id}"
             raise ValueError(msg)
         return result
+
+
+_P = ParamSpec("_P")
+_BOUND: dict[Callable[..., ClaimCheck], Claim] = {}
+
+
+def claim_check(
+    claim_id: str,
+    statement: str,
+    kind: Kind,
+    *,
+    where: str = "",
+    slow: bool = False,
+) -> Callable[[Callable[_P, Outcome | ClaimCheck]], Callable[_P, ClaimCheck]]:
+    """Register the decorated function as the check of claim ``claim_id``.
+
+    The function returns an :class:`Outcome` (or a :class:`ClaimCheck` for
+    ``claim_id``); the decorated function returns the claim's
+    :class:`ClaimCheck`, so the id is typed once. A module lists its claims,
+    in ledger order, with :func:`claims`.
+
+    Examples
+    --------
+    >>> from proofs import Kind, Outcome, Verdict, claim_check, claims
+    >>> @claim_check("VM-X2", "2 + 2 = 4", Kind.ARITHMETIC, where="§0")
+    ... def check_sum():
+    ...     return Outcome(Verdict.VERIFIED, "2 + 2 == 4")
+    >>> check_sum().claim_id, claims(check_sum)[0].source
+    ('VM-X2', 'VM')
+    """
+
+    def bind(check: Callable[_P, Outcome | ClaimCheck]) -> Callable[_P, ClaimCheck]:
+        @functools.wraps(check)
+        def bound(*args: _P.args, **kwargs: _P.kwargs) -> ClaimCheck:
+            result = check(*args, **kwargs)
+            if isinstance(result, Outcome):
+                return result.bind(claim_id)
+            return result
+
+        _BOUND[bound] = Claim(claim_id, statement, kind, bound, where=where, slow=slow)
+        return bound
+
+    return bind
+
+
+def claims(*items: Claim | Callable[..., ClaimCheck]) -> tuple[Claim, ...]:
+    """Return the claims of ``items`` in order: claims, or functions of :func:`claim_check`.
+
+    Raises
+    ------
+    TypeError
+        If an item is neither a :class:`Claim` nor a registered check.
+
+    Examples
+    --------
+    >>> from proofs import Claim, ClaimCheck, Kind, Verdict, claims
+    >>> one = Claim("VM-X3", "s", Kind.ARITHMETIC,
+    ...             lambda: ClaimCheck("VM-X3", Verdict.OPEN, "e"))
+    >>> [c.id for c in claims(one)]
+    ['VM-X3']
+    """
+    out: list[Claim] = []
+    for item in items:
+        if isinstance(item, Claim):
+            out.append(item)
+        elif item in _BOUND:
+            out.append(_BOUND[item])
+        else:
+            msg = f"items must be claims or @claim_check functions, got {item!r}"
+            raise TypeError(msg)
+    return tuple(out)
+
+
+def combine(parts: Sequence[ClaimCheck]) -> Outcome:
+    """Return the outcome of a claim stated in parts: the weakest part decides.
+
+    The weakest part's verdict wins (refuted < open < conditional <
+    calibrated < verified < proven), its counterexample is carried over, and
+    the evidence lists every part's verdict.
+
+    Raises
+    ------
+    ValueError
+        If ``parts`` is empty.
+
+    Examples
+    --------
+    >>> from proofs import ClaimCheck, Verdict
+    >>> from proofs.ledger import combine
+    >>> combine([ClaimCheck("VM-A", Verdict.PROVEN, "e"),
+    ...          ClaimCheck("VM-B", Verdict.OPEN, "f")]).verdict.value
+    'open'
+    """
+    if not parts:
+        msg = "parts must hold at least one part check, got 0"
+        raise ValueError(msg)
+    weakest = max(parts, key=lambda p: _STRENGTH.index(p.verdict))
+    summary = "; ".join(f"{p.claim_id} {p.verdict.value}" for p in parts)
+    evidence = (
+        f"the weakest of its parts decides: {summary}. Weakest: {weakest.claim_id}: "
+        f"{weakest.evidence}"
+    )
+    return Outcome(weakest.verdict, evidence, weakest.counterexample)
+
+
+class _Umbrella:
+    """A picklable zero-argument check combining the checks of a claim's parts."""
+
+    __slots__ = ("checks",)
+
+    def __init__(self, checks: Sequence[Callable[[], ClaimCheck]]) -> None:
+        self.checks = tuple(checks)
+
+    def __call__(self) -> Outcome:
+        return combine([c() for c in self.checks])
+
+
+def umbrella(checks: Sequence[Callable[[], ClaimCheck]]) -> Callable[[], Outcome]:
+    """Return the check of a claim stated in parts: run ``checks``, :func:`combine` them.
+
+    The check is picklable when its parts are, so that the ledger can run it
+    in a worker process; the claim that registers it supplies the id.
+
+    Examples
+    --------
+    >>> from proofs import check
+    >>> from proofs.ledger import umbrella
+    >>> from proofs.floors import check_bayes_floor, check_fano_monotone
+    >>> umbrella([check_bayes_floor, check_fano_monotone])().verdict.value
+    'conditional'
+    """
+    return _Umbrella(checks)

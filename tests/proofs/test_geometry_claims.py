@@ -1,5 +1,6 @@
 """Tests of the SLM information-geometry ledger (proofs.geometry)."""
 
+import inspect
 import json
 import math
 
@@ -285,7 +286,7 @@ def test_broken_computation_gives_open(monkeypatch, name):
     target, attr, broken, check_fn = BREAKS[name]
     assert check_fn().verdict is not Verdict.OPEN  # the real computation settles it
     monkeypatch.setattr(target, attr, broken)
-    assert check_fn.__wrapped__().verdict is Verdict.OPEN
+    assert inspect.unwrap(check_fn)().verdict is Verdict.OPEN  # past the caches
 
 
 @pytest.mark.parametrize(
@@ -299,9 +300,9 @@ def test_parent_refuted_only_through_a_refuted_part(monkeypatch, module, parent,
     """SLM-T6.1 and SLM-T6.3 are refuted by their parts; with no refuted part, OPEN."""
     for name in parts[1:]:
         monkeypatch.setattr(module, name, _open(name))
-    assert getattr(module, parent).__wrapped__().verdict is Verdict.REFUTED
+    assert inspect.unwrap(getattr(module, parent))().verdict is Verdict.REFUTED
     monkeypatch.setattr(module, parts[0], _open(parts[0]))
-    assert getattr(module, parent).__wrapped__().verdict is Verdict.OPEN
+    assert inspect.unwrap(getattr(module, parent))().verdict is Verdict.OPEN
 
 
 def test_slm_s76_contradictions_bound_by_hand():
