@@ -16,13 +16,11 @@ from proofs._depth_fit import check_dl_t11_fit
 from proofs._smt import SmtResult, prove
 from proofs.ledger import (
     _STRENGTH,
-    Claim,
     ClaimCheck,
     Kind,
     Outcome,
     Verdict,
     claim_check,
-    claims,
 )
 from theory.compliance import _comply_terms, compliance_gain, p_comply
 from theory.depth import p_structured
@@ -38,7 +36,20 @@ from theory.scatter import (
     probe_count,
 )
 
-__all__ = ["SCATTER_CLAIMS", "not_settled", "settle", "smt_witness"]
+__all__ = [
+    "check_dl_c2",
+    "check_dl_t6",
+    "check_dl_t6_assembly",
+    "check_dl_t6_bits",
+    "check_dl_t6_probes",
+    "check_dl_t11",
+    "check_dl_t11_assembly",
+    "check_dl_t11_compose",
+    "check_dl_t11_cosurface",
+    "not_settled",
+    "settle",
+    "smt_witness",
+]
 
 _ORDER = _STRENGTH
 
@@ -391,17 +402,3 @@ def _overall(parts: list[ClaimCheck]) -> Verdict:
 def _first_witness(parts: list[ClaimCheck]) -> Mapping[str, Any] | None:
     """Return the counterexample of the first refuted part (None if no part is refuted)."""
     return next((p.counterexample for p in parts if p.verdict is Verdict.REFUTED), None)
-
-
-SCATTER_CLAIMS: tuple[Claim, ...] = claims(
-    check_dl_t6,
-    check_dl_t6_bits,
-    check_dl_t6_probes,
-    check_dl_t6_assembly,
-    check_dl_t11,
-    check_dl_t11_assembly,
-    check_dl_t11_cosurface,
-    check_dl_t11_compose,
-    check_dl_t11_fit,
-    check_dl_c2,
-)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from proofs.ledger import Claim, Kind, Outcome, Verdict, claim_check, claims
+from proofs.ledger import Kind, Outcome, Verdict, claim_check
 from theory.consistency import (
     ConsistencyResult,
     check_arithmetic,
@@ -22,7 +22,6 @@ from theory.consistency import (
 
 __all__ = [
     "KO_TABLE4",
-    "PRINTED_CLAIMS",
     "check_ko_cmp",
     "check_ko_dar_density",
     "check_ko_dar_table1",
@@ -290,11 +289,3 @@ def check_pj_pin_of_full() -> Outcome:
         "and 96.8% is QPB's own retention."
     )
     return _settle(rows, preamble)
-
-
-PRINTED_CLAIMS: tuple[Claim, ...] = claims(
-    check_ko_dar_density,
-    check_ko_dar_table1,
-    check_pj_pin_counts,
-    check_pj_pin_of_full,
-)

@@ -12,14 +12,7 @@ import math
 from fractions import Fraction
 
 from algebra import Context, satisfies_contract
-from proofs._ko_pj_printed import (
-    check_ko_cmp,
-    check_ko_dar_density,
-    check_ko_dar_table1,
-    check_pj_pin_counts,
-    check_pj_pin_of_full,
-)
-from proofs.ledger import Claim, Kind, Outcome, Verdict, claim_check, claims, umbrella
+from proofs.ledger import Kind, Outcome, Verdict, claim_check
 from theory.inference import proportion_ci
 from witnesses.simulators import (
     FACT_TYPES,
@@ -28,7 +21,12 @@ from witnesses.simulators import (
     survival_curve_test,
 )
 
-__all__ = ["COMPACTION_CLAIMS", "KO_CLAIMS"]
+__all__ = [
+    "check_ko_cap",
+    "check_ko_cmp_per_round",
+    "check_ko_dar_sim",
+    "check_pj_pin_contract",
+]
 
 _LEVEL = 0.99
 
@@ -116,22 +114,6 @@ def check_ko_dar_sim() -> Outcome:
         "it apart; exact (subject, predicate) lookup needs neither."
     )
     return Outcome(Verdict.VERIFIED if raised else Verdict.OPEN, evidence)
-
-
-KO_CLAIMS: tuple[Claim, ...] = claims(
-    check_ko_cap,
-    Claim(
-        "KO-DAR",
-        "(KO §4.2-4.3, Algorithm 1, Table 1) density-adaptive retrieval: top 2k "
-        "candidates, density rho = 2/(k(k-1)) sum_(i<j) cos (Eq. 1's mean), re-rank by "
-        "score + 0.5 |keys(q) & keys(d)| when rho > 0.85; Table 1's figures and the "
-        "prose about them agree",
-        Kind.ARITHMETIC,
-        umbrella([check_ko_dar_density, check_ko_dar_table1]),
-        where="§4.2 Algorithm 1, Eq. 1; §4.3 Table 1",
-    ),
-    check_ko_dar_sim,
-)
 
 
 _GOALS = (0.91, 0.62, 0.46)  # KO: goal survival after 1, 2, 3 rounds
@@ -274,19 +256,3 @@ def check_pj_pin_contract() -> Outcome:
     # verdict rests on the contract alone (a property of our simulator)
     ok = contract and algebra_ok
     return Outcome(Verdict.VERIFIED if ok else Verdict.OPEN, evidence)
-
-
-COMPACTION_CLAIMS: tuple[Claim, ...] = claims(
-    check_ko_cmp,
-    check_ko_cmp_per_round,
-    Claim(
-        "PJ-PIN",
-        "(PJ 'Quantity-Pinning Breakthrough', opening line) the regex pinning side "
-        "channel lifts probe retention from 75.8% to 96.8% (+21pp), 96.8% of Full "
-        "Context's retention",
-        Kind.ARITHMETIC,
-        umbrella([check_pj_pin_counts, check_pj_pin_of_full]),
-        where="opening line; Week 2, Day 1: Quantity-Pinning results",
-    ),
-    check_pj_pin_contract,
-)

@@ -23,7 +23,21 @@ import z3
 from proofs import _depth_samples as samples
 from proofs import _depth_sym as sym
 from proofs._depth_drift import check_dl_a3_direction, check_dl_t7_rhok_convex
-from proofs._depth_scatter import SCATTER_CLAIMS, not_settled, settle, smt_witness
+from proofs._depth_fit import check_dl_t11_fit
+from proofs._depth_scatter import (
+    check_dl_c2,
+    check_dl_t6,
+    check_dl_t6_assembly,
+    check_dl_t6_bits,
+    check_dl_t6_probes,
+    check_dl_t11,
+    check_dl_t11_assembly,
+    check_dl_t11_compose,
+    check_dl_t11_cosurface,
+    not_settled,
+    settle,
+    smt_witness,
+)
 from proofs._smt import prove
 from proofs.ledger import Claim, Kind, Outcome, Verdict, claim_check, claims, umbrella
 from theory._depth_math import advantage_power, p_sim_power, p_struct_power
@@ -544,5 +558,14 @@ CLAIMS: tuple[Claim, ...] = claims(
     _check_dl_p1_values,
     _check_dl_p1_dstar,
     _check_dl_p1_phase,
-    *SCATTER_CLAIMS,
+    check_dl_t6,
+    check_dl_t6_bits,
+    check_dl_t6_probes,
+    check_dl_t6_assembly,
+    check_dl_t11,
+    check_dl_t11_assembly,
+    check_dl_t11_cosurface,
+    check_dl_t11_compose,
+    check_dl_t11_fit,
+    check_dl_c2,
 )

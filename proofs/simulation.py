@@ -15,9 +15,20 @@ import math
 import numpy as np
 from scipy import stats
 
-from proofs._ko_pj_printed import PRINTED_CLAIMS
-from proofs._simulation_ko import COMPACTION_CLAIMS, KO_CLAIMS
-from proofs.ledger import Claim, Kind, Outcome, Verdict, claim_check, claims
+from proofs._ko_pj_printed import (
+    check_ko_cmp,
+    check_ko_dar_density,
+    check_ko_dar_table1,
+    check_pj_pin_counts,
+    check_pj_pin_of_full,
+)
+from proofs._simulation_ko import (
+    check_ko_cap,
+    check_ko_cmp_per_round,
+    check_ko_dar_sim,
+    check_pj_pin_contract,
+)
+from proofs.ledger import Claim, Kind, Outcome, Verdict, claim_check, claims, umbrella
 from theory.decay_fit import compare_decays, fit_decay
 from theory.depth import crossover_depth, p_similarity, p_structured
 from theory.inference import proportion_ci
@@ -277,14 +288,6 @@ def _rows_from(records: list[RetrievalTrial]) -> list[DepthRecall]:
     return [r for r in recall_by_depth(records) if r.condition == "similarity"]
 
 
-_DEPTH_CLAIMS = claims(
-    _check_dl_t7_sim,
-    _check_dl_t9_sim,
-    _check_dl_t10_sim,
-    _check_dl_a3_sim,
-)
-
-
 @claim_check(
     "DL-T11-SIM",
     "a decision stored as sigma fragments each surfaced with probability p "
@@ -326,11 +329,38 @@ def _check_dl_t11_sim() -> Outcome:
     return Outcome(verdict, evidence)
 
 
-_SCATTER_CLAIMS = claims(
+CLAIMS: tuple[Claim, ...] = claims(
+    _check_dl_t7_sim,
+    _check_dl_t9_sim,
+    _check_dl_t10_sim,
+    _check_dl_a3_sim,
     _check_dl_t11_sim,
-)
-
-
-CLAIMS: tuple[Claim, ...] = (
-    _DEPTH_CLAIMS + _SCATTER_CLAIMS + KO_CLAIMS + COMPACTION_CLAIMS + PRINTED_CLAIMS
+    check_ko_cap,
+    Claim(
+        "KO-DAR",
+        "(KO §4.2-4.3, Algorithm 1, Table 1) density-adaptive retrieval: top 2k "
+        "candidates, density rho = 2/(k(k-1)) sum_(i<j) cos (Eq. 1's mean), re-rank by "
+        "score + 0.5 |keys(q) & keys(d)| when rho > 0.85; Table 1's figures and the "
+        "prose about them agree",
+        Kind.ARITHMETIC,
+        umbrella([check_ko_dar_density, check_ko_dar_table1]),
+        where="§4.2 Algorithm 1, Eq. 1; §4.3 Table 1",
+    ),
+    check_ko_dar_sim,
+    check_ko_cmp,
+    check_ko_cmp_per_round,
+    Claim(
+        "PJ-PIN",
+        "(PJ 'Quantity-Pinning Breakthrough', opening line) the regex pinning side "
+        "channel lifts probe retention from 75.8% to 96.8% (+21pp), 96.8% of Full "
+        "Context's retention",
+        Kind.ARITHMETIC,
+        umbrella([check_pj_pin_counts, check_pj_pin_of_full]),
+        where="opening line; Week 2, Day 1: Quantity-Pinning results",
+    ),
+    check_pj_pin_contract,
+    check_ko_dar_density,
+    check_ko_dar_table1,
+    check_pj_pin_counts,
+    check_pj_pin_of_full,
 )
