@@ -14,7 +14,7 @@ from __future__ import annotations
 import sympy as sp
 import z3
 
-from proofs._smt import prove
+from proofs._method.smt import prove
 from proofs.ledger import Kind, Outcome, Verdict, claim_check
 
 __all__ = [

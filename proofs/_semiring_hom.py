@@ -8,12 +8,12 @@ from typing import Any
 import z3
 
 from algebra.tropical import best_feasible_pivot, to_monoid, tropical_from_events
-from proofs import _encoding as enc
 from proofs import _semiring_bind as bind
 from proofs import _semiring_general as general
 from proofs import _semiring_smt as sym
-from proofs._smt import prove, witness
-from proofs._validation import check_int
+from proofs._method import encoding as enc
+from proofs._method.smt import prove, witness
+from proofs._method.validation import check_int
 from proofs.ledger import Kind, Outcome, Verdict, claim_check
 
 

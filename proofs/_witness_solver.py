@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from algebra import satisfies_contract
-from proofs._validation import check_bound
+from proofs._method.validation import check_bound
 from proofs._witness_tiny import EXP58_GRAMMAR, FOCAL, OTHER, describe, tiny_timelines
 from proofs.ledger import Kind, Outcome, Verdict, claim_check
 from witnesses import Event, Timeline, solve

@@ -34,11 +34,9 @@ from proofs._depth_scatter import (
     check_dl_t11_assembly,
     check_dl_t11_compose,
     check_dl_t11_cosurface,
-    not_settled,
-    settle,
-    smt_witness,
 )
-from proofs._smt import prove
+from proofs._method.settle import not_settled, settle, smt_witness
+from proofs._method.smt import prove
 from proofs.ledger import Claim, Kind, Outcome, Verdict, claim_check, claims, umbrella
 from theory._depth_math import advantage_power, p_sim_power, p_struct_power
 from theory.depth import (

@@ -48,7 +48,7 @@ class Verdict(enum.Enum):
 
 # The one order of verdicts, from the strongest support to the weakest: a claim
 # stated in parts is as good as its weakest part, and one refuted part refutes
-# the whole (combine below, proofs._depth_scatter); the CLI and the chart
+# the whole (combine below; the DL-T6 and DL-T11 checks); the CLI and the chart
 # list verdicts in this order.
 _STRENGTH: tuple[Verdict, ...] = (
     Verdict.PROVEN,

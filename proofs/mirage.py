@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import lru_cache, partial
 from typing import Any
 
-from proofs._validation import check_bound
+from proofs._method.validation import check_bound
 from proofs.ledger import Claim, Kind, Outcome, Verdict, umbrella
 from theory.inference import mcnemar, proportion_ci
 from witnesses.exp52 import Exp52Result, Exp53Result, exp52, exp53

@@ -73,8 +73,8 @@ from algebra.tropical import (
 from proofs import _semiring_bind as bind
 from proofs import _semiring_general as general
 from proofs import _semiring_smt as sym
+from proofs._method.smt import prove, witness
 from proofs._semiring_hom import check_homomorphism, check_witness, lexicographic
-from proofs._smt import prove, witness
 from proofs.ledger import Claim, Kind, Outcome, Verdict, claim_check, claims
 
 __all__ = [

@@ -17,8 +17,8 @@ import itertools
 import z3
 
 from algebra import CommittedContext, compose_commit, compose_endo, is_absorbed
-from proofs._smt import prove
-from proofs._validation import check_bound
+from proofs._method.smt import prove
+from proofs._method.validation import check_bound
 from proofs._witness_solver import (
     check_dis2_contract,
     check_dis5_endogenous_tp,

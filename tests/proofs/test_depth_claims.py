@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from proofs import _depth_drift, _depth_fit, check, depth
 from proofs import _depth_scatter as scatter
 from proofs import _depth_sym as sym
-from proofs._smt import SmtResult
+from proofs._method.smt import SmtResult
 from proofs.depth import CLAIMS
 from proofs.ledger import ClaimCheck, Verdict
 from tests.proofs.expected import expected_for

@@ -231,7 +231,7 @@ def test_vm_trop_hom_larger_k():
 def test_unknown_leaves_an_axiom_open_never_refuted(monkeypatch):
     """z3 ``unknown`` (a timeout) gives holds=None and no counterexample search."""
     from proofs import semiring
-    from proofs._smt import SmtResult
+    from proofs._method.smt import SmtResult
 
     def unknown(hyps, goal):
         return SmtResult(False, None, "", "unknown")
@@ -251,7 +251,7 @@ def test_unknown_leaves_an_axiom_open_never_refuted(monkeypatch):
 def test_a_model_refutes_with_a_counterexample(monkeypatch):
     """A model refutes; if the minimisation gives nothing, z3's model is recorded."""
     from proofs import semiring
-    from proofs._smt import SmtResult
+    from proofs._method.smt import SmtResult
 
     def sat(hyps, goal):
         return SmtResult(False, {"a_d": 1}, "", "sat")
