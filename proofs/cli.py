@@ -117,6 +117,9 @@ def resolve(query: str, *, claims: tuple[Claim, ...] = CLAIMS) -> list[Claim]:
     >>> [c.id for c in resolve("vm-e58")]
     ['VM-E58@reference', 'VM-E58@paper']
     """
+    if not isinstance(query, str):
+        msg = f"query must be a claim id (str), got {query!r}"
+        raise TypeError(msg)
     wanted = query.strip().casefold()
     exact = [c for c in claims if c.id.casefold() == wanted]
     if exact:

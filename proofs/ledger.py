@@ -325,6 +325,8 @@ def combine(parts: Sequence[ClaimCheck]) -> Outcome:
 
     Raises
     ------
+    TypeError
+        If ``parts`` is not a sequence of :class:`ClaimCheck`.
     ValueError
         If ``parts`` is empty.
 
@@ -336,6 +338,13 @@ def combine(parts: Sequence[ClaimCheck]) -> Outcome:
     ...          ClaimCheck("VM-B", Verdict.OPEN, "f")]).verdict.value
     'open'
     """
+    if isinstance(parts, str | bytes) or not isinstance(parts, Sequence):
+        msg = f"parts must be a sequence of ClaimCheck, got {parts!r}"
+        raise TypeError(msg)
+    bad = [p for p in parts if not isinstance(p, ClaimCheck)]
+    if bad:
+        msg = f"parts must hold ClaimCheck items, got {bad[0]!r}"
+        raise TypeError(msg)
     if not parts:
         msg = "parts must hold at least one part check, got 0"
         raise ValueError(msg)
@@ -374,4 +383,13 @@ def umbrella(checks: Sequence[Callable[[], ClaimCheck]]) -> Callable[[], Outcome
     >>> umbrella([check_bayes_floor, check_fano_monotone])().verdict.value
     'conditional'
     """
+    if isinstance(checks, str | bytes) or not isinstance(checks, Sequence):
+        msg = f"checks must be a sequence of zero-argument checks, got {checks!r}"
+        raise TypeError(msg)
+    if not all(callable(c) for c in checks):
+        msg = f"checks must hold callables, got {checks!r}"
+        raise TypeError(msg)
+    if not checks:
+        msg = "checks must hold at least one part check, got 0"
+        raise ValueError(msg)
     return _Umbrella(checks)

@@ -25,6 +25,8 @@ def test_resolve_suggests_the_nearest_ids():
         ValueError, match="is not registered \\(python -m proofs --list"
     ):
         _cli.resolve("zzzz")
+    with pytest.raises(TypeError, match="query must be a claim id"):
+        _cli.resolve(3)
 
 
 def test_claim_without_suffix_runs_both_semantics(capsys):

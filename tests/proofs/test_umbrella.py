@@ -58,3 +58,18 @@ def test_dl_t1_t2_are_no_stronger_than_their_parts(claim_id):
         except ValueError:
             continue
         assert order.index(whole.verdict.value) >= order.index(part.verdict.value)
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "match"),
+    [
+        (lambda: combine("VM-A"), TypeError, "parts must be a sequence of ClaimCheck"),
+        (lambda: combine([1]), TypeError, "parts must hold ClaimCheck items, got 1"),
+        (lambda: umbrella(3), TypeError, "checks must be a sequence"),
+        (lambda: umbrella([1]), TypeError, "checks must hold callables"),
+        (lambda: umbrella([]), ValueError, "checks must hold at least one part check"),
+    ],
+)
+def test_bad_parts_are_rejected(call, error, match):
+    with pytest.raises(error, match=match):
+        call()
