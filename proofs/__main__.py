@@ -1,6 +1,8 @@
 """Run every claim check and print the ledger: ``python -m proofs``."""
 
-from proofs._cli import main
+import sys
+
+from proofs.cli import main
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(main(sys.argv[1:]))

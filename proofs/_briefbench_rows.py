@@ -91,7 +91,7 @@ def _row(raw: object, where: str) -> Row:
     return row
 
 
-def load_rows(directory: Path | None = None) -> Rows:
+def load_rows(*, directory: Path | None = None) -> Rows:
     """Read and validate ``rows_claude.jsonl`` and ``rows_gpt.jsonl``.
 
     Raises

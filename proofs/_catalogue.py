@@ -64,7 +64,7 @@ class CatalogueEntry:
     Examples
     --------
     >>> from proofs import catalogue
-    >>> entry = next(e for e in catalogue("VM") if e.id == "VM-P1")
+    >>> entry = next(e for e in catalogue(source="VM") if e.id == "VM-P1")
     >>> entry.status, entry.checked_by
     ('checked', ('VM-P1',))
     """
@@ -79,7 +79,7 @@ class CatalogueEntry:
     reason: str = ""
 
 
-def catalogue(source: str | None = None) -> tuple[CatalogueEntry, ...]:
+def catalogue(*, source: str | None = None) -> tuple[CatalogueEntry, ...]:
     """Return the claims catalogue, of one paper or of all (in paper order).
 
     Parameters
@@ -102,7 +102,7 @@ def catalogue(source: str | None = None) -> tuple[CatalogueEntry, ...]:
     >>> from proofs import catalogue
     >>> {e.source for e in catalogue()} >= {"VM", "KO", "PJ"}
     True
-    >>> all(e.status == "not-checked" or e.checked_by for e in catalogue("VM"))
+    >>> all(e.status == "not-checked" or e.checked_by for e in catalogue(source="VM"))
     True
     """
     root = files("proofs") / "data" / "catalogue"

@@ -14,8 +14,8 @@ from __future__ import annotations
 import sympy as sp
 import z3
 
-from proofs._smt import prove
-from proofs.ledger import ClaimCheck, Verdict
+from proofs._method.smt import prove
+from proofs.ledger import Kind, Outcome, Verdict, claim_check
 
 __all__ = [
     "check_dl_a3_direction",
@@ -63,7 +63,13 @@ def second_differences(reading: str, depth: int = 4) -> list[sp.Expr]:
     ]
 
 
-def check_dl_t7_rhok_convex() -> ClaimCheck:
+@claim_check(
+    "DL-T7-RHOK-CONVEX",
+    "(DL §8.1, caveat (i)) with rho_k rising toward 1, log P_ret is convex in d",
+    Kind.ARITHMETIC,
+    where="§8.1, caveat (i) to Theorem 7",
+)
+def check_dl_t7_rhok_convex() -> Outcome:
     """DL-T7-RHOK-CONVEX: with ``rho_k`` rising toward 1, ``log P_ret`` is convex."""
     product = second_differences("product")
     power = second_differences("power")
@@ -80,16 +86,24 @@ def check_dl_t7_rhok_convex() -> ClaimCheck:
         "does vanish (DL-T7-RHOK-TRIANGULAR)"
     )
     if not all(signs):
-        return ClaimCheck("DL-T7-RHOK-CONVEX", Verdict.OPEN, "not settled: " + evidence)
+        return Outcome(Verdict.OPEN, "not settled: " + evidence)
     cx = {
         "rho_k": "k/(k+1)",
         "second_difference_product_d2": str(product[0]),
         "second_difference_power_d2": str(power[0]),
     }
-    return ClaimCheck("DL-T7-RHOK-CONVEX", Verdict.REFUTED, evidence, cx)
+    return Outcome(Verdict.REFUTED, evidence, cx)
 
 
-def check_dl_a3_direction() -> ClaimCheck:
+@claim_check(
+    "DL-A3-DIRECTION",
+    "(DL §8.1 Assumption 3) when compounding drift puts each hop's conditional "
+    "survival below its marginal f_k, the independent product over-estimates "
+    "similarity recovery",
+    Kind.SMT,
+    where="§8.1 Assumption 3",
+)
+def check_dl_a3_direction() -> Outcome:
     """DL-A3-DIRECTION: conditional survival below the marginals makes the product optimistic."""
     big_q, big_p, g, f = z3.Reals("Q P g f")
     step = prove([big_q > 0, big_q <= big_p, g > 0, g < f], big_q * g < big_p * f)
@@ -104,6 +118,4 @@ def check_dl_a3_direction() -> ClaimCheck:
         "the earlier ones did) is not checked; the simulator shows the opposite "
         "dependence (DL-A3-SIM)"
     )
-    return ClaimCheck(
-        "DL-A3-DIRECTION", Verdict.PROVEN if step.proved else Verdict.OPEN, evidence
-    )
+    return Outcome(Verdict.PROVEN if step.proved else Verdict.OPEN, evidence)

@@ -14,7 +14,7 @@ import math
 
 from scipy.optimize import minimize_scalar
 
-from proofs.ledger import ClaimCheck, Verdict
+from proofs.ledger import Kind, Outcome, Verdict, claim_check
 
 __all__ = ["TABLE4", "check_dl_t11_fit", "log_least_squares", "row_implied_p"]
 
@@ -85,7 +85,14 @@ def _binomial_mle(points: list[tuple[float, float]]) -> float:
     return float(found.x)
 
 
-def check_dl_t11_fit() -> ClaimCheck:
+@claim_check(
+    "DL-T11-FIT",
+    "(DL §9.2 Table 4, Figure 12; §21.4 Theorem 11) fitting p^sigma to the "
+    "organisation sweep's recall-by-scatter (Table 4) gives p = 0.92",
+    Kind.DATA,
+    where="§9.2 Table 4 and Figure 12; §21.4 Theorem 11",
+)
+def check_dl_t11_fit() -> Outcome:
     """DL-T11-FIT: fitting ``P = p^sigma`` to Table 4 gives ``p = 0.92``.
 
     Examples
@@ -120,9 +127,9 @@ def check_dl_t11_fit() -> ClaimCheck:
         "p = 0.92 is not the fit"
     )
     if not (0 < p_ls < 1 and 0 < p_mle < 1):
-        return ClaimCheck("DL-T11-FIT", Verdict.OPEN, "not settled: " + evidence)
+        return Outcome(Verdict.OPEN, "not settled: " + evidence)
     if highest >= _CLAIMED - _HALF_UNIT:
-        return ClaimCheck("DL-T11-FIT", Verdict.OPEN, "no refutation: " + evidence)
+        return Outcome(Verdict.OPEN, "no refutation: " + evidence)
     witness = {
         "table": "DL Table 4, column R@3, rows " + ", ".join(_ON_CURVE),
         "points": [list(pt) for pt in points],
@@ -132,4 +139,4 @@ def check_dl_t11_fit() -> ClaimCheck:
         "max_row_implied_p": round(highest, 4),
         "claimed": _CLAIMED,
     }
-    return ClaimCheck("DL-T11-FIT", Verdict.REFUTED, evidence, witness)
+    return Outcome(Verdict.REFUTED, evidence, witness)

@@ -13,8 +13,16 @@ import z3
 
 from proofs import _depth_sym as sym
 from proofs._depth_fit import check_dl_t11_fit
-from proofs._smt import SmtResult, prove
-from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
+from proofs._method.settle import not_settled, settle, smt_witness
+from proofs._method.smt import prove
+from proofs.ledger import (
+    _STRENGTH,
+    ClaimCheck,
+    Kind,
+    Outcome,
+    Verdict,
+    claim_check,
+)
 from theory.compliance import _comply_terms, compliance_gain, p_comply
 from theory.depth import p_structured
 from theory.scatter import (
@@ -29,54 +37,31 @@ from theory.scatter import (
     probe_count,
 )
 
-__all__ = ["SCATTER_CLAIMS", "not_settled", "settle", "smt_witness"]
+__all__ = [
+    "check_dl_c2",
+    "check_dl_t6",
+    "check_dl_t6_assembly",
+    "check_dl_t6_bits",
+    "check_dl_t6_probes",
+    "check_dl_t11",
+    "check_dl_t11_assembly",
+    "check_dl_t11_compose",
+    "check_dl_t11_cosurface",
+]
 
-# From the strongest verdict to the weakest: a claim in parts is as good as its
-# weakest part, and one refuted part refutes the whole statement.
-_ORDER = (
-    Verdict.PROVEN,
-    Verdict.VERIFIED,
-    Verdict.CALIBRATED,
-    Verdict.CONDITIONAL,
-    Verdict.OPEN,
-    Verdict.REFUTED,
-)
-
-
-def settle(verdict: Verdict, witness: Mapping[str, Any] | None, *, ok: bool) -> Verdict:
-    """Return ``verdict`` if the check went through, REFUTED only with a witness, else OPEN.
-
-    A proof that does not go through (z3 ``unknown`` or a timeout, a sympy
-    expression that does not simplify to 0, an implementation disagreeing with
-    the mathematics) settles nothing: the claim is OPEN, never REFUTED.
-    """
-    if witness is not None:
-        return Verdict.REFUTED
-    return verdict if ok else Verdict.OPEN
-
-
-def smt_witness(results: Mapping[str, SmtResult]) -> dict[str, Any] | None:
-    """Return z3's model for the first goal whose negation is ``sat``, labelled, or None."""
-    for goal, result in results.items():
-        if result.status == "sat" and result.model is not None:
-            return {"goal": goal, **result.model}
-    return None
-
-
-def not_settled(what: str) -> str:
-    """Return the evidence suffix of a check whose proof did not go through."""
-    return (
-        f". Not settled: {what} did not go through (solver unknown/timeout, an "
-        "expression not simplifying to 0, or the code disagreeing), so the verdict is "
-        "open, not refuted: no counterexample was found"
-    )
+_ORDER = _STRENGTH
 
 
 def _zero(expr: object) -> bool:
     return bool(sp.simplify(expr) == 0)
 
 
-def check_dl_t6_bits(max_items: int = 120) -> ClaimCheck:
+@claim_check(
+    "DL-T6-BITS",
+    "log2 C(N, sigma) >= sigma log2(N/sigma)",
+    Kind.SMT,
+)
+def check_dl_t6_bits(max_items: int = 120) -> Outcome:
     """DL-T6-BITS: ``log2 C(N, sigma) >= sigma log2(N / sigma)``."""
     n, s, i = z3.Reals("N sigma i")
     factor = prove([s >= 1, s <= n, i >= 0, i < s], s * (n - i) >= n * (s - i))
@@ -117,12 +102,15 @@ def check_dl_t6_bits(max_items: int = 120) -> ClaimCheck:
         }
     elif not ok:
         evidence += not_settled("the factor lemma or the code agreement")
-    return ClaimCheck(
-        "DL-T6-BITS", settle(Verdict.PROVEN, witness, ok=ok), evidence, witness
-    )
+    return Outcome(settle(Verdict.PROVEN, witness, ok=ok), evidence, witness)
 
 
-def check_dl_t6_probes() -> ClaimCheck:
+@claim_check(
+    "DL-T6-PROBES",
+    "at least sigma/p_bar probes",
+    Kind.SYMBOLIC,
+)
+def check_dl_t6_probes() -> Outcome:
     """DL-T6-PROBES: at least ``sigma / p_bar`` probes."""
     sigma = sp.Symbol("sigma", integer=True, positive=True)
     mean = _zero(sigma * sym.geometric_mean_attempts() - sigma * (1 + sym.T))
@@ -143,12 +131,15 @@ def check_dl_t6_probes() -> ClaimCheck:
     )
     if not ok:
         evidence += not_settled("the negative-binomial mean")
-    return ClaimCheck(
-        "DL-T6-PROBES", settle(Verdict.CONDITIONAL, None, ok=ok), evidence
-    )
+    return Outcome(settle(Verdict.CONDITIONAL, None, ok=ok), evidence)
 
 
-def check_dl_t6_assembly(samples: int = 2000) -> ClaimCheck:
+@claim_check(
+    "DL-T6-ASSEMBLY",
+    "independent hits assemble with probability at most p_bar^sigma",
+    Kind.SMT,
+)
+def check_dl_t6_assembly(samples: int = 2000) -> Outcome:
     """DL-T6-ASSEMBLY: independent hits assemble with probability at most ``p_bar**sigma``."""
     x, y, z = z3.Reals("x y z")
     unit = [v >= 0 for v in (x, y, z)] + [v <= 1 for v in (x, y, z)]
@@ -179,10 +170,16 @@ def check_dl_t6_assembly(samples: int = 2000) -> ClaimCheck:
     if witness is None and not ok:
         evidence += not_settled("a z3 proof")
     verdict = settle(Verdict.VERIFIED, witness, ok=ok)
-    return ClaimCheck("DL-T6-ASSEMBLY", verdict, evidence, witness)
+    return Outcome(verdict, evidence, witness)
 
 
-def check_dl_t6() -> ClaimCheck:
+@claim_check(
+    "DL-T6",
+    "a decision in sigma fragments among N items needs >= sigma log2(N/sigma) location "
+    "bits, >= sigma/p_bar probes, and assembles with probability <= p_bar^sigma",
+    Kind.SYMBOLIC,
+)
+def check_dl_t6() -> Outcome:
     """DL-T6 overall."""
     parts = [check_dl_t6_bits(), check_dl_t6_probes(), check_dl_t6_assembly()]
     summary = "; ".join(f"{p.claim_id}: {p.verdict.value}" for p in parts)
@@ -190,10 +187,15 @@ def check_dl_t6() -> ClaimCheck:
         f"{summary}. The bit count and the assembly bound hold unconditionally; the probe "
         "count needs the one-fragment-per-probe model"
     )
-    return ClaimCheck("DL-T6", _overall(parts), evidence, _first_witness(parts))
+    return Outcome(_overall(parts), evidence, _first_witness(parts))
 
 
-def check_dl_t11_assembly() -> ClaimCheck:
+@claim_check(
+    "DL-T11-ASSEMBLY",
+    "independent fragments assemble with p^sigma",
+    Kind.SYMBOLIC,
+)
+def check_dl_t11_assembly() -> Outcome:
     """DL-T11-ASSEMBLY: ``sigma`` independent fragments assemble with ``p**sigma``."""
     i, sigma, p = (
         sp.Symbol("i", integer=True),
@@ -224,10 +226,15 @@ def check_dl_t11_assembly() -> ClaimCheck:
     if witness is None and not (ok and code):
         evidence += not_settled("the sympy product or the code agreement")
     verdict = settle(Verdict.PROVEN, witness, ok=ok and code)
-    return ClaimCheck("DL-T11-ASSEMBLY", verdict, evidence, witness)
+    return Outcome(verdict, evidence, witness)
 
 
-def check_dl_t11_cosurface() -> ClaimCheck:
+@claim_check(
+    "DL-T11-COSURFACE",
+    "p^sigma is a lower bound when fragments co-surface",
+    Kind.SMT,
+)
+def check_dl_t11_cosurface() -> Outcome:
     """DL-T11-COSURFACE: ``p**sigma`` is a lower bound when fragments co-surface."""
     w, x, y = z3.Reals("w x y")
     hyps = [w >= 0, w <= 1, x >= 0, x <= 1, y >= 0, y <= 1]
@@ -249,12 +256,15 @@ def check_dl_t11_cosurface() -> ClaimCheck:
         "dependence": "exactly one fragment surfaces",
         "P_all": 0.0,
     }
-    return ClaimCheck(
-        "DL-T11-COSURFACE", Verdict.CONDITIONAL if ok else Verdict.OPEN, evidence, cex
-    )
+    return Outcome(Verdict.CONDITIONAL if ok else Verdict.OPEN, evidence, cex)
 
 
-def check_dl_t11_compose() -> ClaimCheck:
+@claim_check(
+    "DL-T11-COMPOSE",
+    "P proportional to q^d p^sigma",
+    Kind.SYMBOLIC,
+)
+def check_dl_t11_compose() -> Outcome:
     """DL-T11-COMPOSE: depth and scatter compose as ``q**d p**sigma``."""
     k, i = sp.Symbol("k", integer=True), sp.Symbol("i", integer=True)
     sigma, p = (
@@ -292,10 +302,17 @@ def check_dl_t11_compose() -> ClaimCheck:
     )
     if not ok:
         evidence += not_settled("the sympy identity or the code agreement")
-    return ClaimCheck("DL-T11-COMPOSE", settle(Verdict.PROVEN, None, ok=ok), evidence)
+    return Outcome(settle(Verdict.PROVEN, None, ok=ok), evidence)
 
 
-def check_dl_t11() -> ClaimCheck:
+@claim_check(
+    "DL-T11",
+    "sigma independent fragments assemble with p^sigma (a lower bound when they "
+    "co-surface); depth and scatter compose as q^d p^sigma; fit p = 0.92",
+    Kind.SYMBOLIC,
+    where="§9.1 Theorem 11; §21.4",
+)
+def check_dl_t11() -> Outcome:
     """DL-T11 overall."""
     parts = [
         check_dl_t11_assembly(),
@@ -309,10 +326,15 @@ def check_dl_t11() -> ClaimCheck:
         "positive association; the fit p = 0.92 does not follow from the printed "
         "Table 4 (DL-T11-FIT): the weakest part decides"
     )
-    return ClaimCheck("DL-T11", _overall(parts), evidence, _first_witness(parts))
+    return Outcome(_overall(parts), evidence, _first_witness(parts))
 
 
-def check_dl_c2() -> ClaimCheck:
+@claim_check(
+    "DL-C2",
+    "at fixed kappa, dP_comply/dP_ret = kappa and P_comply <= kappa",
+    Kind.SMT,
+)
+def check_dl_c2() -> Outcome:
     """DL-C2: at fixed ``kappa``, ``dP_comply/dP_ret = kappa`` and ``P_comply <= kappa``."""
     p_ret, kappa = sp.symbols("P_ret kappa", nonnegative=True)
     derivative = _zero(sp.diff(_comply_terms(p_ret, kappa), p_ret) - kappa)
@@ -338,9 +360,7 @@ def check_dl_c2() -> ClaimCheck:
     )
     if witness is None and not ok:
         evidence += not_settled("a proof or the code agreement")
-    return ClaimCheck(
-        "DL-C2", settle(Verdict.PROVEN, witness, ok=ok), evidence, witness
-    )
+    return Outcome(settle(Verdict.PROVEN, witness, ok=ok), evidence, witness)
 
 
 def _overall(parts: list[ClaimCheck]) -> Verdict:
@@ -351,80 +371,3 @@ def _overall(parts: list[ClaimCheck]) -> Verdict:
 def _first_witness(parts: list[ClaimCheck]) -> Mapping[str, Any] | None:
     """Return the counterexample of the first refuted part (None if no part is refuted)."""
     return next((p.counterexample for p in parts if p.verdict is Verdict.REFUTED), None)
-
-
-SCATTER_CLAIMS: tuple[Claim, ...] = (
-    Claim(
-        "DL-T6",
-        "DL",
-        "a decision in sigma fragments among N items needs >= sigma log2(N/sigma) location "
-        "bits, >= sigma/p_bar probes, and assembles with probability <= p_bar^sigma",
-        Kind.SYMBOLIC,
-        check_dl_t6,
-    ),
-    Claim(
-        "DL-T6-BITS",
-        "DL",
-        "log2 C(N, sigma) >= sigma log2(N/sigma)",
-        Kind.SMT,
-        check_dl_t6_bits,
-    ),
-    Claim(
-        "DL-T6-PROBES",
-        "DL",
-        "at least sigma/p_bar probes",
-        Kind.SYMBOLIC,
-        check_dl_t6_probes,
-    ),
-    Claim(
-        "DL-T6-ASSEMBLY",
-        "DL",
-        "independent hits assemble with probability at most p_bar^sigma",
-        Kind.SMT,
-        check_dl_t6_assembly,
-    ),
-    Claim(
-        "DL-T11",
-        "DL",
-        "sigma independent fragments assemble with p^sigma (a lower bound when they "
-        "co-surface); depth and scatter compose as q^d p^sigma; fit p = 0.92",
-        Kind.SYMBOLIC,
-        check_dl_t11,
-    ),
-    Claim(
-        "DL-T11-ASSEMBLY",
-        "DL",
-        "independent fragments assemble with p^sigma",
-        Kind.SYMBOLIC,
-        check_dl_t11_assembly,
-    ),
-    Claim(
-        "DL-T11-COSURFACE",
-        "DL",
-        "p^sigma is a lower bound when fragments co-surface",
-        Kind.SMT,
-        check_dl_t11_cosurface,
-    ),
-    Claim(
-        "DL-T11-COMPOSE",
-        "DL",
-        "P proportional to q^d p^sigma",
-        Kind.SYMBOLIC,
-        check_dl_t11_compose,
-    ),
-    Claim(
-        "DL-T11-FIT",
-        "DL",
-        "(DL §9.2 Table 4, Figure 12; §21.4 Theorem 11) fitting p^sigma to the "
-        "organisation sweep's recall-by-scatter (Table 4) gives p = 0.92",
-        Kind.DATA,
-        check_dl_t11_fit,
-    ),
-    Claim(
-        "DL-C2",
-        "DL",
-        "at fixed kappa, dP_comply/dP_ret = kappa and P_comply <= kappa",
-        Kind.SMT,
-        check_dl_c2,
-    ),
-)

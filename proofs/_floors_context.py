@@ -12,7 +12,7 @@ import numpy as np
 
 from proofs import _floors_sym as sym
 from proofs import _floors_t2 as sym_t2
-from proofs.ledger import ClaimCheck, Verdict
+from proofs.ledger import Kind, Outcome, Verdict, claim_check
 from theory.floors import ContextGain, bayes_risk, context_gain
 
 SAMPLES = 300
@@ -38,7 +38,13 @@ def first_failure(
     return next((t for t in tables if not ok(t)), None)
 
 
-def check_context_gain_identity() -> ClaimCheck:
+@claim_check(
+    "DL-T2-ID",
+    "H(Y|X) - H(Y|X,C) = I(Y;C|X)",
+    Kind.SYMBOLIC,
+    where="§3 Theorem 2, Eq. 3; §21.1",
+)
+def check_context_gain_identity() -> Outcome:
     """DL-T2: ``H(Y|X) - H(Y|X,C) = I(Y;C|X)`` (chain rule, per cell).
 
     Examples
@@ -49,8 +55,7 @@ def check_context_gain_identity() -> ClaimCheck:
     """
     ok, detail = sym.chain_rule_termwise()
     worst = max(abs(g.identity_residual) for g in _gains(41))
-    return ClaimCheck(
-        "DL-T2-ID",
+    return Outcome(
         Verdict.PROVEN if ok and worst < 1e-9 else Verdict.OPEN,
         f"sympy, per cell of p(x,y,c): {detail} (the sums share the weights p(x,y,c), so "
         f"the identity holds for every finite table); theory.floors.context_gain "
@@ -58,7 +63,13 @@ def check_context_gain_identity() -> ClaimCheck:
     )
 
 
-def check_context_gain_inequality() -> ClaimCheck:
+@claim_check(
+    "DL-T2-DPI",
+    "I(Y;C|X) <= I(D;C|X) when Y = phi(X, D)",
+    Kind.PROPERTY,
+    where="§3 Theorem 2, proof; §21.1",
+)
+def check_context_gain_inequality() -> Outcome:
     """DL-T2: ``I(Y;C|X) <= I(D;C|X)`` for ``Y = phi(X, D)``.
 
     Proof checked with sympy: the chain-rule cell identity of
@@ -75,8 +86,7 @@ def check_context_gain_inequality() -> ClaimCheck:
     gains = _gains(51)
     bad = next((g for g in gains if g.i_yc_given_x > g.i_dc_given_x + 1e-9), None)
     if bad is not None:
-        return ClaimCheck(
-            "DL-T2-DPI",
+        return Outcome(
             Verdict.OPEN,
             "theory.floors.context_gain gives I(Y;C|X) > I(D;C|X) on a sampled table, "
             "against the proof: the code, not the claim, is suspect",
@@ -91,11 +101,18 @@ def check_context_gain_inequality() -> ClaimCheck:
         "phi: {0..2}x{0..2} -> {0..2}"
     )
     if not (chain and gibbs):
-        return ClaimCheck("DL-T2-DPI", Verdict.OPEN, "not settled: " + evidence)
-    return ClaimCheck("DL-T2-DPI", Verdict.PROVEN, evidence)
+        return Outcome(Verdict.OPEN, "not settled: " + evidence)
+    return Outcome(Verdict.PROVEN, evidence)
 
 
-def check_context_gain_counterexample() -> ClaimCheck:
+@claim_check(
+    "DL-T2-CX",
+    "(DL §3 and §21.1, proofs of Theorem 2) the example D = (D1, D2) fair bits, Y = D1, "
+    "C = D2 makes the inequality strict (I(D;C|X) = 1, I(Y;C|X) = 0)",
+    Kind.ARITHMETIC,
+    where="§3 and §21.1, proofs of Theorem 2 (the counterexample)",
+)
+def check_context_gain_counterexample() -> Outcome:
     """DL-T2: the paper's example, ``Y = D1`` and ``C = D2``, is strict.
 
     Examples
@@ -128,12 +145,17 @@ def check_context_gain_counterexample() -> ClaimCheck:
         f"gives {g.i_yc_given_x:.12g} and {g.i_dc_given_x:.12g} [{code}]"
     )
     if not code:
-        return ClaimCheck("DL-T2-CX", Verdict.OPEN, "not settled: " + evidence)
+        return Outcome(Verdict.OPEN, "not settled: " + evidence)
     verdict = Verdict.PROVEN if strict else Verdict.REFUTED
-    return ClaimCheck("DL-T2-CX", verdict, evidence, record)
+    return Outcome(verdict, evidence, record)
 
 
-def check_context_monotone() -> ClaimCheck:
+@claim_check(
+    "DL-C1",
+    "Bayes risk is non-increasing in context, for any loss",
+    Kind.PROPERTY,
+)
+def check_context_monotone() -> Outcome:
     """DL-C1: Bayes risk is non-increasing in context, for any loss.
 
     Examples
@@ -147,14 +169,12 @@ def check_context_monotone() -> ClaimCheck:
         loss = rng.uniform(-1.0, 3.0, size=(4, 3))
         with_c = bayes_risk(table, loss, observed=(0, 1))
         if with_c > bayes_risk(table, loss, observed=0) + 1e-12:
-            return ClaimCheck(
-                "DL-C1",
+            return Outcome(
                 Verdict.REFUTED,
                 "context raised the risk",
                 {"table": table.tolist(), "loss": loss.tolist()},
             )
-    return ClaimCheck(
-        "DL-C1",
+    return Outcome(
         Verdict.CONDITIONAL,
         f"R*(X, C) <= R*(X) on {SAMPLES} random p(x,c,y) with random 4x3 losses in "
         "[-1, 3]. Conditional: sampled; the general statement rests on the argument "

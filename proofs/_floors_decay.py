@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 
-from proofs.ledger import ClaimCheck, Verdict
+from proofs.ledger import Kind, Outcome, Verdict, claim_check
 from theory.decay_fit import compare_decays, counts_by_depth, tasks_needed
 from theory.rate_distortion import (
     blahut_arimoto,
@@ -26,7 +26,13 @@ BRIEFBENCH = (
 PAPER_S0, PAPER_RHO = 0.70, 0.67  # DL-P1's worked parameters
 
 
-def check_rate_distortion() -> ClaimCheck:
+@claim_check(
+    "DL-T5",
+    "recall of a memory at rate R is <= 1 - D(R) under Hamming "
+    "distortion; lossless only if R >= H(D)",
+    Kind.PROPERTY,
+)
+def check_rate_distortion() -> Outcome:
     """DL-T5: recall <= 1 - D(R); lossless only when R >= H(D).
 
     Examples
@@ -44,8 +50,7 @@ def check_rate_distortion() -> ClaimCheck:
             exact = hamming_rate(p, point.distortion)
             inside = point.rate_lower - 1e-9 <= exact <= point.rate_upper + 1e-9
             if not inside:
-                return ClaimCheck(
-                    "DL-T5",
+                return Outcome(
                     Verdict.OPEN,
                     "closed form outside BA bounds",
                     {"source": p.tolist(), "beta": beta},
@@ -69,7 +74,7 @@ def check_rate_distortion() -> ClaimCheck:
     )
     if not ends:
         evidence += "; not settled: the code's end points disagree, so open"
-    return ClaimCheck("DL-T5", Verdict.CONDITIONAL if ends else Verdict.OPEN, evidence)
+    return Outcome(Verdict.CONDITIONAL if ends else Verdict.OPEN, evidence)
 
 
 def _briefbench_groups() -> list[
@@ -90,7 +95,13 @@ def _briefbench_groups() -> list[
     return out
 
 
-def check_decay_identifiability() -> ClaimCheck:
+@claim_check(
+    "DL-DECAY-ID",
+    "geometric, triangular, stretched-exponential and power-law "
+    "decays fit three points alike",
+    Kind.DATA,
+)
+def check_decay_identifiability() -> Outcome:
     """DL-DECAY-ID: the four decay laws fit three depth points alike.
 
     Run it through the ledger: ``python -m proofs --claim DL-DECAY-ID``; the
@@ -108,8 +119,7 @@ def check_decay_identifiability() -> ClaimCheck:
         f"to reject each rival when triangular is true: {power_text}"
     )
     if not BRIEFBENCH.exists():
-        return ClaimCheck(
-            "DL-DECAY-ID",
+        return Outcome(
             Verdict.CONDITIONAL,
             evidence + f"; BriefBench rows absent ({BRIEFBENCH}), data part skipped. "
             "Holds below those sample sizes only",
@@ -133,8 +143,7 @@ def check_decay_identifiability() -> ClaimCheck:
         f"({sum(m for m, *_ in separated)} of them monotone)"
     )
     if not separated:
-        return ClaimCheck(
-            "DL-DECAY-ID",
+        return Outcome(
             Verdict.CONDITIONAL,
             evidence + "; holds below those sample sizes",
         )
@@ -158,4 +167,4 @@ def check_decay_identifiability() -> ClaimCheck:
         f"best {cmp.best}, triangular delta-AIC {gap:.1f}, its deviance test p = "
         f"{tri.gof_pvalue:.2g}"
     )
-    return ClaimCheck("DL-DECAY-ID", Verdict.CONDITIONAL, evidence, cx)
+    return Outcome(Verdict.CONDITIONAL, evidence, cx)

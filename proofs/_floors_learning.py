@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from proofs.ledger import ClaimCheck, Verdict
+from proofs.ledger import Kind, Outcome, Verdict, claim_check
 
 __all__ = ["check_occam_direction", "worst_failure_at_zero_samples"]
 
@@ -41,7 +41,14 @@ def worst_failure_at_zero_samples(class_size: int) -> Fraction:
     return best
 
 
-def check_occam_direction() -> ClaimCheck:
+@claim_check(
+    "DL-T4-OCCAM",
+    "(DL §3.1 Theorem 4) every n <= (ln|H| + ln(1/delta))/epsilon suffices for "
+    "error <= epsilon at confidence 1 - delta (the direction as printed)",
+    Kind.EXHAUSTIVE,
+    where="§3.1 Theorem 4, the sufficiency inequality",
+)
+def check_occam_direction() -> Outcome:
     """DL-T4-OCCAM: ``n <= (ln|H| + ln(1/delta))/epsilon`` samples suffice, as printed.
 
     Examples
@@ -66,7 +73,7 @@ def check_occam_direction() -> ClaimCheck:
         "of Eq. 4 is DL-T4-LOWER"
     )
     if not (failure > delta and bound >= 0):
-        return ClaimCheck("DL-T4-OCCAM", Verdict.OPEN, "not settled: " + evidence)
+        return Outcome(Verdict.OPEN, "not settled: " + evidence)
     cx = {
         "domain": "one point",
         "H": "two constant labels",
@@ -76,4 +83,4 @@ def check_occam_direction() -> ClaimCheck:
         "printed_bound": round(bound, 4),
         "min_max_failure_probability": str(failure),
     }
-    return ClaimCheck("DL-T4-OCCAM", Verdict.REFUTED, evidence, cx)
+    return Outcome(Verdict.REFUTED, evidence, cx)

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 
 import sympy as sp
 
-from proofs.ledger import ClaimCheck, Verdict
+from proofs.ledger import Kind, Outcome, Verdict, claim_check
 
 __all__ = [
     "check_context_gain_equality",
@@ -142,7 +142,14 @@ def log_below_tangent() -> tuple[bool, str]:
     return bool(ok), f"t - 1 - log t: 0 at t = 1, falls on {down}, rises on {up}"
 
 
-def check_context_gain_equality() -> ClaimCheck:
+@claim_check(
+    "DL-T2-EQ",
+    "(DL §21.1, Theorem 2, 'if') equality I(Y;C|X) = I(D;C|X) when D is "
+    "recoverable from (X, Y), i.e. phi(X, .) injective (DL-A1)",
+    Kind.SYMBOLIC,
+    where="§21.1, proof of Theorem 2 ('equality holds iff')",
+)
+def check_context_gain_equality() -> Outcome:
     """DL-T2-EQ: ``H(D|X,Y) = 0`` implies ``I(Y;C|X) = I(D;C|X)`` (the "if" half).
 
     Examples
@@ -164,8 +171,8 @@ def check_context_gain_equality() -> ClaimCheck:
         f"{bijective['I(Y;C|X)']} bit [{agrees}]"
     )
     if not (ok and agrees):
-        return ClaimCheck("DL-T2-EQ", Verdict.OPEN, "not settled: " + evidence)
-    return ClaimCheck("DL-T2-EQ", Verdict.PROVEN, evidence)
+        return Outcome(Verdict.OPEN, "not settled: " + evidence)
+    return Outcome(Verdict.PROVEN, evidence)
 
 
 def _witness(joint: Joint, description: str) -> dict[str, object]:
@@ -175,7 +182,15 @@ def _witness(joint: Joint, description: str) -> dict[str, object]:
     return row
 
 
-def check_context_gain_strict_otherwise() -> ClaimCheck:
+@claim_check(
+    "DL-T2-ONLYIF",
+    "(DL §21.1, the proof of Theorem 2, not its statement) equality holds only if "
+    "D is recoverable from (X, Y): without it the inequality I(Y;C|X) <= I(D;C|X) "
+    "is strict",
+    Kind.ARITHMETIC,
+    where="§21.1, proof of Theorem 2 ('without it the inequality is strict')",
+)
+def check_context_gain_strict_otherwise() -> Outcome:
     """DL-T2-ONLYIF: equality only if ``H(D|X,Y) = 0`` ("strict otherwise"): false.
 
     Examples
@@ -195,8 +210,7 @@ def check_context_gain_strict_otherwise() -> ClaimCheck:
         if _is_equal_but_unrecoverable(exact_measures(joint))
     ]
     if len(found) != 2:
-        return ClaimCheck(
-            "DL-T2-ONLYIF",
+        return Outcome(
             Verdict.OPEN,
             "not settled: the exact entropies of the two candidate witnesses do not "
             "show equality with H(D|X,Y) > 0; check proofs._floors_t2",
@@ -216,7 +230,7 @@ def check_context_gain_strict_otherwise() -> ClaimCheck:
         "happens whenever C carries no bit that phi discards (I(D;C|X,Y) = 0); the "
         "paper's own example (C = D2) is one law where it is strict, not every law"
     )
-    return ClaimCheck("DL-T2-ONLYIF", Verdict.REFUTED, evidence, cx)
+    return Outcome(Verdict.REFUTED, evidence, cx)
 
 
 def _is_equal_but_unrecoverable(measures: Mapping[str, sp.Expr]) -> bool:

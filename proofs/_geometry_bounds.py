@@ -14,7 +14,7 @@ import math
 import numpy as np
 import sympy as sp
 
-from proofs.ledger import ClaimCheck, Verdict
+from proofs.ledger import Kind, Outcome, Verdict, claim_check
 from theory.hopfield import hopfield_energy
 
 __all__ = [
@@ -57,7 +57,14 @@ def _rate_count() -> tuple[bool, sp.Expr]:
     return bool(same), count
 
 
-def check_t65_eq26() -> ClaimCheck:
+@claim_check(
+    "SLM-T6.5-EQ26",
+    "(SLM Eq. 26) log(sigma^2/D_min)/(2 log r) levels at ratio r span sigma^2 to "
+    "D_min (and log N/(2 log r) when D_min = sigma^2/N)",
+    Kind.SYMBOLIC,
+    where="Theorem 6.5, Eq. 26 and the D_min = sigma^2/N form",
+)
+def check_t65_eq26() -> Outcome:
     """SLM-T6.5-EQ26: ``D* = log(sigma^2/D_min)/(2 log r)`` levels at ratio ``r``."""
     same, count = _rate_count()
     needed = levels_needed(sp.Integer(4), sp.Integer(2))
@@ -72,12 +79,18 @@ def check_t65_eq26() -> ClaimCheck:
         "(N = 4, r = 2: 2 levels, printed 1)"
     )
     if not (same and needed == 2 and eq26 == 1):
-        return ClaimCheck("SLM-T6.5-EQ26", Verdict.OPEN, "not settled: " + evidence)
+        return Outcome(Verdict.OPEN, "not settled: " + evidence)
     cx = {"variance_ratio": 4, "r": 2, "levels_needed": 2, "eq26": 1}
-    return ClaimCheck("SLM-T6.5-EQ26", Verdict.REFUTED, evidence, cx)
+    return Outcome(Verdict.REFUTED, evidence, cx)
 
 
-def check_t65_theta() -> ClaimCheck:
+@claim_check(
+    "SLM-T6.5-THETA",
+    "(SLM Eq. 25) with D_min = sigma^2/N the number of levels is Theta(log N)",
+    Kind.SYMBOLIC,
+    where="Theorem 6.5, Eq. 25",
+)
+def check_t65_theta() -> Outcome:
     """SLM-T6.5-THETA: with ``D_min = sigma^2/N`` the depth is ``Theta(log N)``."""
     n, r = sp.symbols("N r", positive=True)
     depth = levels_needed(n, r)
@@ -89,12 +102,18 @@ def check_t65_theta() -> ClaimCheck:
         "positive constant for fixed r > 1: Theta(log N) holds (with log N/log r, not "
         "the printed log N/(2 log r), SLM-T6.5-EQ26)"
     )
-    return ClaimCheck(
-        "SLM-T6.5-THETA", Verdict.PROVEN if ok else Verdict.OPEN, evidence
-    )
+    return Outcome(Verdict.PROVEN if ok else Verdict.OPEN, evidence)
 
 
-def check_t65() -> ClaimCheck:
+@claim_check(
+    "SLM-T6.5",
+    "(SLM §6.3.1 Theorem 6.5, Eq. 25-26) with r the distortion-reduction ratio per "
+    "level, D*(N) = log(sigma^2/D_min)/(2 log r) levels, = log N/(2 log r) = "
+    "Theta(log N) when D_min = sigma^2/N",
+    Kind.SYMBOLIC,
+    where="§6.3.1 Theorem 6.5, Eq. 25-26; App. A.3",
+)
+def check_t65() -> Outcome:
     """SLM-T6.5: Eq. 26 and the Theta(log N) depth; the weakest part decides."""
     parts = [check_t65_eq26(), check_t65_theta()]
     summary = "; ".join(f"{p.claim_id}: {p.verdict.value}" for p in parts)
@@ -103,9 +122,8 @@ def check_t65() -> ClaimCheck:
         verdict = Verdict.PROVEN
         if any(p.verdict is not Verdict.PROVEN for p in parts):
             verdict = Verdict.OPEN
-        return ClaimCheck("SLM-T6.5", verdict, summary)
-    return ClaimCheck(
-        "SLM-T6.5",
+        return Outcome(verdict, summary)
+    return Outcome(
         Verdict.REFUTED,
         f"{summary}. Theta(log N) holds, but the printed depth is half the levels the "
         "stated ratio needs",
@@ -130,7 +148,14 @@ def _energy_floor() -> tuple[bool, str]:
     return bool(ok), f"log(M e^(beta z_max))/beta - lse bound = 0; floor = {square}"
 
 
-def check_t66() -> ClaimCheck:
+@claim_check(
+    "SLM-T6.6",
+    "(SLM §6.3.2 Theorem 6.6, Eq. 27-28) for unit-norm memories, the set "
+    "{m : E(m, X) <= -tau} (tau > 0, Eq. 10 energy) has at most C d^(d-1) members",
+    Kind.SYMBOLIC,
+    where="§6.3.2 Theorem 6.6, Eq. 27-28; App. A.4",
+)
+def check_t66() -> Outcome:
     """SLM-T6.6: ``|{m : E(m, X) <= -tau}| <= C d^(d-1)``: true, and vacuous."""
     ok, detail = _energy_floor()
     rng = np.random.default_rng(66)
@@ -152,5 +177,5 @@ def check_t66() -> ClaimCheck:
         f"[{code}]"
     )
     if not (ok and code):
-        return ClaimCheck("SLM-T6.6", Verdict.OPEN, "not settled: " + evidence)
-    return ClaimCheck("SLM-T6.6", Verdict.PROVEN, evidence)
+        return Outcome(Verdict.OPEN, "not settled: " + evidence)
+    return Outcome(Verdict.PROVEN, evidence)

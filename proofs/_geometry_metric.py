@@ -11,7 +11,7 @@ from functools import lru_cache
 import numpy as np
 import sympy as sp
 
-from proofs.ledger import ClaimCheck, Verdict
+from proofs.ledger import Kind, Outcome, Verdict, claim_check
 from theory.fisher_rao import fisher_rao_distance, paper_eq3_distance
 
 _E = math.e
@@ -24,8 +24,14 @@ def _eq3_symbolic() -> tuple[sp.Expr, tuple[sp.Symbol, ...]]:
     return expr, (m1, s1, m2, s2)
 
 
+@claim_check(
+    "SLM-T6.1-FR",
+    "Eq. 3 sqrt(sum [2 log(s2/s1)]^2 + sum (m1-m2)^2/(s1^2+s2^2)) is the Fisher-Rao distance",
+    Kind.SYMBOLIC,
+    where="§2.1 Def. 2.3, Eq. 3; Theorem 6.1",
+)
 @lru_cache(maxsize=1)
-def _check_fr() -> ClaimCheck:
+def _check_fr() -> Outcome:
     x, mu = sp.Symbol("x", real=True), sp.Symbol("mu", real=True)
     sigma = sp.Symbol("sigma", positive=True)
     logp = -sp.log(sigma) - sp.log(2 * sp.pi) / 2 - (x - mu) ** 2 / (2 * sigma**2)
@@ -58,8 +64,7 @@ def _check_fr() -> ClaimCheck:
     ok = sp.simplify(fisher - expected) == sp.zeros(2, 2)
     differs = not math.isclose(paper_scale, true_scale, rel_tol=1e-9)
     if not (ok and differs):
-        return ClaimCheck(
-            "SLM-T6.1-FR",
+        return Outcome(
             Verdict.OPEN,
             f"no verdict: sympy Fisher information {fisher} "
             f"({'matches' if ok else 'does not simplify to'} diag(1, 2)/sigma^2), "
@@ -75,8 +80,7 @@ def _check_fr() -> ClaimCheck:
         f"Not even locally proportional: Eq.3^2 ~ {local} for small steps, "
         "the Fisher metric is (dmu^2 + 2 dsigma^2)/sigma^2"
     )
-    return ClaimCheck(
-        "SLM-T6.1-FR",
+    return Outcome(
         Verdict.REFUTED,  # only reached with ok and a differing value
         evidence,
         {
@@ -90,8 +94,14 @@ def _check_fr() -> ClaimCheck:
     )
 
 
+@claim_check(
+    "SLM-T6.1-IDENTITY",
+    "Eq. 3 is zero iff the Gaussians are equal",
+    Kind.SYMBOLIC,
+    where="Theorem 6.1 (1)",
+)
 @lru_cache(maxsize=1)
-def _check_identity() -> ClaimCheck:
+def _check_identity() -> Outcome:
     eq3, (m1, s1, m2, s2) = _eq3_symbolic()
     at_equal = sp.simplify(eq3.subs({m2: m1, s2: s1}))
     terms = [sp.log(s2 / s1), m1 - m2]
@@ -103,19 +113,22 @@ def _check_identity() -> ClaimCheck:
         f"denominators, zero iff log(sigma2/sigma1) = 0 (solve: sigma2 = {zero_set[0]}) "
         f"and mu1 - mu2 = 0 (solve: mu2 = {zero_set[1]}), coordinate by coordinate"
     )
-    return ClaimCheck(
-        "SLM-T6.1-IDENTITY", Verdict.PROVEN if ok else Verdict.OPEN, evidence
-    )
+    return Outcome(Verdict.PROVEN if ok else Verdict.OPEN, evidence)
 
 
+@claim_check(
+    "SLM-T6.1-SYMMETRY",
+    "Eq. 3 is symmetric",
+    Kind.SYMBOLIC,
+    where="Theorem 6.1 (2)",
+)
 @lru_cache(maxsize=1)
-def _check_symmetry() -> ClaimCheck:
+def _check_symmetry() -> Outcome:
     eq3, (m1, s1, m2, s2) = _eq3_symbolic()
     swapped = eq3.subs({m1: m2, m2: m1, s1: s2, s2: s1}, simultaneous=True)
     diff = sp.simplify(sp.expand_log(eq3**2 - swapped**2, force=True))
     ok = diff == 0
-    return ClaimCheck(
-        "SLM-T6.1-SYMMETRY",
+    return Outcome(
         Verdict.PROVEN if ok else Verdict.OPEN,
         f"sympy: Eq.3(a, b)^2 - Eq.3(b, a)^2 simplifies to {diff} "
         "(log(s2/s1)^2 = log(s1/s2)^2, the denominator is symmetric); per "
@@ -123,8 +136,14 @@ def _check_symmetry() -> ClaimCheck:
     )
 
 
+@claim_check(
+    "SLM-T6.1-TRIANGLE",
+    "Eq. 3 satisfies the triangle inequality",
+    Kind.EXHAUSTIVE,
+    where="Theorem 6.1 (3)",
+)
 @lru_cache(maxsize=1)
-def _check_triangle() -> ClaimCheck:
+def _check_triangle() -> Outcome:
     grid = [(float(m), float(s)) for m in range(7) for s in (1, 2, 3, 4)]
     dist = np.array(
         [[paper_eq3_distance(a[0], a[1], b[0], b[1]) for b in grid] for a in grid]
@@ -142,7 +161,7 @@ def _check_triangle() -> ClaimCheck:
         if best is None or key < best:
             best = key
     if best is None:
-        return ClaimCheck("SLM-T6.1-TRIANGLE", Verdict.OPEN, "no violation on the grid")
+        return Outcome(Verdict.OPEN, "no violation on the grid")
     i, j, k = best[2]
     a, b, c = grid[i], grid[j], grid[k]
     ac, ab, bc = dist[i, k], dist[i, j], dist[j, k]
@@ -158,8 +177,7 @@ def _check_triangle() -> ClaimCheck:
         "2 sqrt(4 log(2)^2 + 9/5) = 3.858. The true Fisher-Rao distance satisfies it "
         f"(Riemannian): {fr[0]:.4f} <= {fr[1]:.4f} + {fr[2]:.4f}"
     )
-    return ClaimCheck(
-        "SLM-T6.1-TRIANGLE",
+    return Outcome(
         Verdict.REFUTED,
         evidence,
         {
@@ -179,8 +197,14 @@ def _eq3_text(p: tuple[float, float], q: tuple[float, float]) -> str:
     return f"sqrt({scale}{(p[0] - q[0]) ** 2:g}/{p[1] ** 2 + q[1] ** 2:g})"
 
 
+@claim_check(
+    "SLM-T6.1-INVARIANCE",
+    "Eq. 3 is invariant under sufficient statistics",
+    Kind.SYMBOLIC,
+    where="Theorem 6.1 (4)",
+)
 @lru_cache(maxsize=1)
-def _check_invariance() -> ClaimCheck:
+def _check_invariance() -> Outcome:
     eq3, (m1, s1, m2, s2) = _eq3_symbolic()
     a = sp.Symbol("a", positive=True)
     b = sp.Symbol("b", real=True)
@@ -198,13 +222,17 @@ def _check_invariance() -> ClaimCheck:
         "distributions of an arbitrary statistic (Chentsov's setting), and this "
         "invariance does not single out Fisher-Rao (Eq.3 has it while differing, SLM-T6.1-FR)"
     )
-    return ClaimCheck(
-        "SLM-T6.1-INVARIANCE", Verdict.CONDITIONAL if ok else Verdict.OPEN, evidence
-    )
+    return Outcome(Verdict.CONDITIONAL if ok else Verdict.OPEN, evidence)
 
 
+@claim_check(
+    "SLM-T6.1-COST",
+    "Eq. 3 costs Theta(d)",
+    Kind.ARITHMETIC,
+    where="Theorem 6.1 (5)",
+)
 @lru_cache(maxsize=1)
-def _check_cost() -> ClaimCheck:
+def _check_cost() -> Outcome:
     rng = np.random.default_rng(0)
     d = 8
     mu1, mu2 = rng.normal(size=d), rng.normal(size=d)
@@ -223,13 +251,18 @@ def _check_cost() -> ClaimCheck:
         f"the 4d = {4 * d} inputs change the value, so each must be read. Same for "
         "the true diagonal Fisher-Rao distance (tests/bench/bench_geometry.py times both)"
     )
-    return ClaimCheck(
-        "SLM-T6.1-COST", Verdict.VERIFIED if ok else Verdict.OPEN, evidence
-    )
+    return Outcome(Verdict.VERIFIED if ok else Verdict.OPEN, evidence)
 
 
+@claim_check(
+    "SLM-T6.1",
+    "Eq. 3 is the Fisher-Rao distance between diagonal Gaussians, a metric, "
+    "invariant under sufficient statistics, computable in Theta(d)",
+    Kind.SYMBOLIC,
+    where="§6.1 Theorem 6.1; App. A.1",
+)
 @lru_cache(maxsize=1)
-def _check_t61() -> ClaimCheck:
+def _check_t61() -> Outcome:
     parts = [
         _check_fr(),
         _check_identity(),
@@ -240,8 +273,7 @@ def _check_t61() -> ClaimCheck:
     ]
     summary = "; ".join(f"{p.claim_id}: {p.verdict.value}" for p in parts)
     refuted = any(p.verdict is Verdict.REFUTED for p in parts)
-    return ClaimCheck(
-        "SLM-T6.1",
+    return Outcome(
         Verdict.REFUTED if refuted else Verdict.OPEN,
         f"{summary}. Eq.3 is not the Fisher-Rao distance and not a metric; "
         "theory.fisher_rao.fisher_rao_distance is the correct closed form",

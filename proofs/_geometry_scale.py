@@ -17,7 +17,7 @@ import sympy as sp
 from scipy import stats
 from scipy.special import betainc, betaln
 
-from proofs.ledger import ClaimCheck, Verdict
+from proofs.ledger import Kind, Outcome, Verdict, claim_check
 from theory.concentration import cap_probability
 from theory.fisher_rao import cosine_similarity, fisher_rao_distance, paper_eq3_distance
 
@@ -64,7 +64,14 @@ def _log10_paper_cap(d: int, eps: float) -> float:
     return log_term / math.log(10)
 
 
-def check_p71_cap() -> ClaimCheck:
+@claim_check(
+    "SLM-P7.1-CAP",
+    "(SLM Eq. 29) P(1 - <q, v> <= eps) = I_{eps(2-eps)}((d-1)/2, 1/2) for v uniform "
+    "on S^(d-1)",
+    Kind.SYMBOLIC,
+    where="Proposition 7.1, Eq. 29",
+)
+def check_p71_cap() -> Outcome:
     """SLM-P7.1-CAP: Eq. 29's cap area is twice the true one, in every dimension."""
     t, eps = sp.symbols("t epsilon", positive=True)
     # d = 3: the cosine is uniform on [-1, 1] (Archimedes), so P(cos >= 1 - eps) = eps/2;
@@ -100,12 +107,19 @@ def check_p71_cap() -> ClaimCheck:
         + ", ".join(f"d = {d}: {r:.6f}" for d, r in ratios.items())
     )
     if not ok:
-        return ClaimCheck("SLM-P7.1-CAP", Verdict.OPEN, "not settled: " + evidence)
+        return Outcome(Verdict.OPEN, "not settled: " + evidence)
     cx = {"d": 3, "eps": "1/20", "true_fraction": "1/40", "eq29_fraction": "1/20"}
-    return ClaimCheck("SLM-P7.1-CAP", Verdict.REFUTED, evidence, cx)
+    return Outcome(Verdict.REFUTED, evidence, cx)
 
 
-def check_p71_number() -> ClaimCheck:
+@claim_check(
+    "SLM-P7.1-NUMBER",
+    "(SLM §7.6 proof of Proposition 7.1, prediction 1) A_d(0.05) ~ 1e-3 for "
+    "d >= 384, so about 100 memories in the cap at N = 1e5",
+    Kind.ARITHMETIC,
+    where="Proposition 7.1 proof; §7.6 prediction 1",
+)
+def check_p71_number() -> Outcome:
     """SLM-P7.1-NUMBER: ``A_d(0.05) ~ 1e-3`` for ``d >= 384``, so about 100 at ``1e5``."""
     direct = paper_cap_fraction(384, 0.05)
     log10_a = _log10_paper_cap(384, 0.05)
@@ -124,7 +138,7 @@ def check_p71_number() -> ClaimCheck:
         f"({paper_cap_fraction(near, 0.05):.3e})"
     )
     if not (consistent and falls):
-        return ClaimCheck("SLM-P7.1-NUMBER", Verdict.OPEN, "not settled: " + evidence)
+        return Outcome(Verdict.OPEN, "not settled: " + evidence)
     cx = {
         "d": 384,
         "eps": 0.05,
@@ -133,10 +147,16 @@ def check_p71_number() -> ClaimCheck:
         "expected_count": float(f"{1e5 * direct:.4g}"),
         "claimed": 100,
     }
-    return ClaimCheck("SLM-P7.1-NUMBER", Verdict.REFUTED, evidence, cx)
+    return Outcome(Verdict.REFUTED, evidence, cx)
 
 
-def check_p71_linear() -> ClaimCheck:
+@claim_check(
+    "SLM-P7.1-LINEAR",
+    "(SLM Proposition 7.1) for fixed eps and d the expected cap count is Theta(N)",
+    Kind.SYMBOLIC,
+    where="Proposition 7.1",
+)
+def check_p71_linear() -> Outcome:
     """SLM-P7.1-LINEAR: ``C_eps ~ Bin(N, A)``, so ``E = N A = Theta(N)`` for fixed d, eps."""
     n = sp.symbols("N", positive=True)
     k = sp.symbols("k", integer=True, nonnegative=True)
@@ -150,10 +170,16 @@ def check_p71_linear() -> ClaimCheck:
         "linear in N for fixed d and eps, A > 0"
     )
     verdict = Verdict.PROVEN if ok else Verdict.OPEN
-    return ClaimCheck("SLM-P7.1-LINEAR", verdict, evidence)
+    return Outcome(verdict, evidence)
 
 
-def check_p71_snr() -> ClaimCheck:
+@claim_check(
+    "SLM-P7.1-SNR",
+    "(SLM Eq. 30) SNR_cos(N) = K_rel/K <= K_rel/(N I_{eps(2-eps)}((d-1)/2, 1/2))",
+    Kind.ARITHMETIC,
+    where="Proposition 7.1, Eq. 30",
+)
+def check_p71_snr() -> Outcome:
     """SLM-P7.1-SNR: Eq. 30, ``K_rel/K <= K_rel/(N I)`` for a top-K list."""
     d, eps, n, k, k_rel = 384, 0.9, 10**5, 20, 1
     area = paper_cap_fraction(d, eps)
@@ -167,9 +193,9 @@ def check_p71_snr() -> ClaimCheck:
         "By the paper's own numbers (N I = 100, K = 20) 1/20 > 1/100"
     )
     if not (left > right and left > k_rel / (crowd / 2)):
-        return ClaimCheck("SLM-P7.1-SNR", Verdict.OPEN, "not settled: " + evidence)
+        return Outcome(Verdict.OPEN, "not settled: " + evidence)
     cx = {"d": d, "eps": eps, "N": n, "K": k, "K_rel": k_rel, "N_I": round(crowd, 1)}
-    return ClaimCheck("SLM-P7.1-SNR", Verdict.REFUTED, evidence, cx)
+    return Outcome(Verdict.REFUTED, evidence, cx)
 
 
 def eq31_statistic(
@@ -198,7 +224,13 @@ def eq31_statistic(
     return logs + means
 
 
-def check_p72_criterion() -> ClaimCheck:
+@claim_check(
+    "SLM-P7.2-CRITERION",
+    "(SLM §7.6 Eq. 31) a nonzero Eq. 31 sum implies d_FR(q, m_a) != d_FR(q, m_b)",
+    Kind.ARITHMETIC,
+    where="Proposition 7.2, Eq. 31",
+)
+def check_p72_criterion() -> Outcome:
     """SLM-P7.2-CRITERION: Eq. 31 nonzero implies ``d_FR(q, a) != d_FR(q, b)``."""
     mu, s_q, s_a, s_b = [1.0, 0.0], [1.0, 1.0], [_E, 1.0], [1 / _E, 1.0]
     stat = eq31_statistic(mu, s_q, mu, s_a, s_b)
@@ -214,16 +246,21 @@ def check_p72_criterion() -> ClaimCheck:
         "the distances to differ (it is not their difference)"
     )
     if not (ties and abs(stat - 16.0) < 1e-9):
-        return ClaimCheck(
-            "SLM-P7.2-CRITERION", Verdict.OPEN, "not settled: " + evidence
-        )
+        return Outcome(Verdict.OPEN, "not settled: " + evidence)
     cx: dict[str, object] = {"mu": mu, "sigma_q": s_q}
     cx.update(sigma_a=["e", 1], sigma_b=["1/e", 1])
     cx.update(eq31=16, d_eq3=2, d_fisher_rao="sqrt(2)")
-    return ClaimCheck("SLM-P7.2-CRITERION", Verdict.REFUTED, evidence, cx)
+    return Outcome(Verdict.REFUTED, evidence, cx)
 
 
-def check_p72_finer() -> ClaimCheck:
+@claim_check(
+    "SLM-P7.2-FINER",
+    "(SLM §7.6 Proposition 7.2) the Fisher-Rao ranking is strictly finer than "
+    "cosine's (read: it keeps every strict cosine order and breaks ties)",
+    Kind.ARITHMETIC,
+    where="Proposition 7.2",
+)
+def check_p72_finer() -> Outcome:
     """SLM-P7.2-FINER: the Fisher-Rao ranking refines (never reverses) cosine's."""
     q, s_q = [1.0, 0.0], [1.0, 1.0]
     a, s_a = [1.0, 0.0], [_E**2, 1.0]
@@ -241,7 +278,7 @@ def check_p72_finer() -> ClaimCheck:
         "b first, so the ranking is different, not finer"
     )
     if not reversed_:
-        return ClaimCheck("SLM-P7.2-FINER", Verdict.OPEN, "not settled: " + evidence)
+        return Outcome(Verdict.OPEN, "not settled: " + evidence)
     # Proposition 7.2 claims the finer ranking only for memories tied in cosine
     # (SLM-P7.2-CRITERION checks that case); this pair is not tied, so it lies
     # outside the hypothesis and refutes only a broader reading of ours.
@@ -250,10 +287,17 @@ def check_p72_finer() -> ClaimCheck:
         "SLM-P7.2-CRITERION checks; outside ties the paper claims nothing, and a "
         "broader reading (a refinement of cosine's whole order) fails: " + evidence
     )
-    return ClaimCheck("SLM-P7.2-FINER", Verdict.OPEN, evidence)
+    return Outcome(Verdict.OPEN, evidence)
 
 
-def check_p72_count() -> ClaimCheck:
+@claim_check(
+    "SLM-P7.2-COUNT",
+    "(SLM §7.6 Proposition 7.2, 'moreover') E[C^FR_eps] <= E[C_eps], strictly when "
+    "variances are heteroscedastic",
+    Kind.ARITHMETIC,
+    where="Proposition 7.2, 'moreover'",
+)
+def check_p72_count() -> Outcome:
     """SLM-P7.2-COUNT: ``E[C^FR_eps] <= E[C_eps]``, strict when heteroscedastic."""
     d, eps, s = 3, 0.05, 30.0
     # |mu_q - mu_i|^2 <= 4 for unit means: the mean part of Eq. 3 is <= 4/(2 s^2)
@@ -273,13 +317,20 @@ def check_p72_count() -> ClaimCheck:
         "counts holds without fixing how eps scales with sigma"
     )
     if not ok:
-        return ClaimCheck("SLM-P7.2-COUNT", Verdict.OPEN, "not settled: " + evidence)
+        return Outcome(Verdict.OPEN, "not settled: " + evidence)
     cx: dict[str, object] = {"d": d, "eps": eps, "sigma_q": s, "sigma_i": [30, 30.1]}
     cx.update(max_eq3_distance=round(worst, 5), E_C_fr="N", E_C_eps=f"{cap:.3f} N")
-    return ClaimCheck("SLM-P7.2-COUNT", Verdict.REFUTED, evidence, cx)
+    return Outcome(Verdict.REFUTED, evidence, cx)
 
 
-def check_c62_may() -> ClaimCheck:
+@claim_check(
+    "SLM-C6.2-MAY",
+    "(SLM §6.1 Corollary 6.2) two memories that cosine ties, with different "
+    "variances, can have different Eq. 3 distances to the query",
+    Kind.ARITHMETIC,
+    where="§6.1 Corollary 6.2, first sentence",
+)
+def check_c62_may() -> Outcome:
     """SLM-C6.2-MAY: a cosine tie with different variances can split under Eq. 3."""
     q, s_q = [1.0, 0.0], [1.0, 1.0]
     a, s_a = [0.6, 0.8], [1.0, 1.0]
@@ -293,10 +344,17 @@ def check_c62_may() -> ClaimCheck:
         f"sqrt((2 log 0.5)^2 + 0.16/1.25 + 0.64/2) = {eq3[1]:.4f}: the tie splits"
     )
     verdict = Verdict.VERIFIED if differ else Verdict.OPEN
-    return ClaimCheck("SLM-C6.2-MAY", verdict, evidence)
+    return Outcome(verdict, evidence)
 
 
-def check_c62_specifically() -> ClaimCheck:
+@claim_check(
+    "SLM-C6.2-SPECIFICALLY",
+    "(SLM §6.1 Corollary 6.2, 'specifically') sigma_b,k < sigma_a,k where "
+    "|mu_q,k - mu_b,k| is small implies d_FR(q, m_b) < d_FR(q, m_a)",
+    Kind.ARITHMETIC,
+    where="§6.1 Corollary 6.2, 'specifically'",
+)
+def check_c62_specifically() -> Outcome:
     """SLM-C6.2-SPECIFICALLY: smaller sigma_b where means are close gives d(q,b) < d(q,a)."""
     q, s_q = [1.0, 0.0], [1.0, 1.0]
     s_a, s_b = [1.0, 1.0], [0.1, 0.9]
@@ -312,15 +370,21 @@ def check_c62_specifically() -> ClaimCheck:
         "push a memory away"
     )
     if not wrong_way:
-        return ClaimCheck(
-            "SLM-C6.2-SPECIFICALLY", Verdict.OPEN, "not settled: " + evidence
-        )
+        return Outcome(Verdict.OPEN, "not settled: " + evidence)
     cx: dict[str, object] = {"mu": q, "sigma_q": s_q, "sigma_a": s_a, "sigma_b": s_b}
     cx.update(d_eq3_a=0.0, d_eq3_b=round(eq3[1], 6))
-    return ClaimCheck("SLM-C6.2-SPECIFICALLY", Verdict.REFUTED, evidence, cx)
+    return Outcome(Verdict.REFUTED, evidence, cx)
 
 
-def check_s76_contradictions() -> ClaimCheck:
+@claim_check(
+    "SLM-S7.6-CONTRA",
+    "(SLM §7.6, consistency paragraph) with per-pair contradiction probability p_c "
+    "the expected number of contradictions is C(N,2) p_c and P(at least one) = "
+    "1 - (1 - p_c)^C(N,2) tends to 1 exponentially in N",
+    Kind.SYMBOLIC,
+    where="§7.6, consistency paragraph",
+)
+def check_s76_contradictions() -> Outcome:
     """SLM-S7.6-CONTRA: ``C(N,2) p_c`` expected contradictions, ``P(>= 1) -> 1``."""
     n = sp.symbols("N", positive=True)
     pairs = n * (n - 1) / 2
@@ -338,4 +402,4 @@ def check_s76_contradictions() -> ClaimCheck:
         "(one shared event of probability p_c), P(at least one) = p_c for every N"
     )
     verdict = Verdict.CONDITIONAL if bound_ok and at_paper == 1.0 else Verdict.OPEN
-    return ClaimCheck("SLM-S7.6-CONTRA", verdict, evidence)
+    return Outcome(verdict, evidence)

@@ -16,7 +16,7 @@ from functools import lru_cache
 import networkx as nx
 import numpy as np
 
-from proofs.ledger import ClaimCheck, Verdict
+from proofs.ledger import Kind, Outcome, Verdict, claim_check
 from theory.sheaf import CellularSheaf
 
 __all__ = ["check_coboundary_cost", "check_h1_cost", "entries_that_matter"]
@@ -65,7 +65,14 @@ def entries_that_matter(d: int) -> tuple[int, int]:
     return touched, changed
 
 
-def check_coboundary_cost() -> ClaimCheck:
+@claim_check(
+    "SLM-S5.4-COST",
+    "(SLM §5.4 Complexity; §7.6) the coboundary is a sparse matrix-vector product "
+    "costing O(|E| d)",
+    Kind.EXHAUSTIVE,
+    where="§5.4, Complexity; §7.6 consistency paragraph",
+)
+def check_coboundary_cost() -> Outcome:
     """SLM-S5.4-COST: the coboundary costs ``O(|E| d)``."""
     touched, _ = entries_that_matter(_D)
     evidence = (
@@ -78,14 +85,21 @@ def check_coboundary_cost() -> ClaimCheck:
         "require"
     )
     if touched != _D * _D:
-        return ClaimCheck("SLM-S5.4-COST", Verdict.OPEN, "not settled: " + evidence)
+        return Outcome(Verdict.OPEN, "not settled: " + evidence)
     cx: dict[str, object] = {"graph": "one edge", "rho": "all-ones d x d"}
     cx["f(u)"] = "all ones"
     cx.update(d=_D, entries_that_change_the_output=touched)
-    return ClaimCheck("SLM-S5.4-COST", Verdict.REFUTED, evidence, cx)
+    return Outcome(Verdict.REFUTED, evidence, cx)
 
 
-def check_h1_cost() -> ClaimCheck:
+@claim_check(
+    "SLM-S5.4-COST-H1",
+    "(SLM §5.4 Complexity) computing H1 via the rank of the coboundary matrix "
+    "costs O(|E|^2 d) in the worst case",
+    Kind.EXHAUSTIVE,
+    where="§5.4, Complexity",
+)
+def check_h1_cost() -> Outcome:
     """SLM-S5.4-COST-H1: ``H1`` by rank costs ``O(|E|^2 d)`` in the worst case."""
     _, changed = entries_that_matter(_D)
     evidence = (
@@ -96,8 +110,8 @@ def check_h1_cost() -> ClaimCheck:
         "case is Omega(d^2) at fixed |E|, above O(|E|^2 d) = O(9 d) once d > 9"
     )
     if changed != _D * _D:
-        return ClaimCheck("SLM-S5.4-COST-H1", Verdict.OPEN, "not settled: " + evidence)
+        return Outcome(Verdict.OPEN, "not settled: " + evidence)
     cx: dict[str, object] = {"graph": "triangle"}
     cx["rho"] = "I + e_i e_j^T on one edge, I elsewhere"
     cx.update(d=_D, entries_that_change_h1=changed)
-    return ClaimCheck("SLM-S5.4-COST-H1", Verdict.REFUTED, evidence, cx)
+    return Outcome(Verdict.REFUTED, evidence, cx)

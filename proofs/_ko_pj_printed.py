@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
+from proofs.ledger import Kind, Outcome, Verdict, claim_check
 from theory.consistency import (
     ConsistencyResult,
     check_arithmetic,
@@ -22,7 +22,6 @@ from theory.consistency import (
 
 __all__ = [
     "KO_TABLE4",
-    "PRINTED_CLAIMS",
     "check_ko_cmp",
     "check_ko_dar_density",
     "check_ko_dar_table1",
@@ -42,7 +41,7 @@ _KO_TRIALS = 100  # 20 constraints x 5 seeds, pooled in the 5-seed mean
 Row = tuple[str, str, ConsistencyResult]
 
 
-def _settle(claim_id: str, rows: list[Row], preamble: str) -> ClaimCheck:
+def _settle(rows: list[Row], preamble: str) -> Outcome:
     bad = [(name, where, res) for name, where, res in rows if not res.consistent]
     shown = "; ".join(
         f"{name} ({where}): printed {res.printed}, recomputed "
@@ -51,7 +50,7 @@ def _settle(claim_id: str, rows: list[Row], preamble: str) -> ClaimCheck:
     )
     evidence = f"{preamble} {len(rows)} printed numbers: {shown}"
     if not bad:
-        return ClaimCheck(claim_id, Verdict.VERIFIED, evidence)
+        return Outcome(Verdict.VERIFIED, evidence)
     cx = {
         "inconsistent": [
             {
@@ -63,10 +62,19 @@ def _settle(claim_id: str, rows: list[Row], preamble: str) -> ClaimCheck:
             for name, where, res in bad
         ]
     }
-    return ClaimCheck(claim_id, Verdict.REFUTED, evidence, cx)
+    return Outcome(Verdict.REFUTED, evidence, cx)
 
 
-def check_ko_cmp() -> ClaimCheck:
+@claim_check(
+    "KO-CMP",
+    "(KO §6.2 Table 4, abstract, §1) goal preservation under cascading compaction "
+    "is 91% / 62% / 46% after 1 / 2 / 3 rounds (9x / 17x / 31x), each row's correct, "
+    "partial and lost summing to 100%, over half lost after three rounds ('erodes "
+    "54%')",
+    Kind.ARITHMETIC,
+    where="§6.2 Table 4; abstract; §1",
+)
+def check_ko_cmp() -> Outcome:
     """KO-CMP: the goal-drift numbers of KO Table 4 and the prose that quotes them."""
     rows: list[Row] = []
     for rounds, (_, correct, partial, lost) in KO_TABLE4.items():
@@ -127,9 +135,9 @@ def check_ko_cmp() -> ClaimCheck:
         f"'over half gone' is 53 lost > 50 [{over_half}]; 'erodes 54%' counts the 1% "
         "partial as lost (53 + 1)."
     )
-    result = _settle("KO-CMP", rows, preamble)
+    result = _settle(rows, preamble)
     if not over_half and result.verdict is Verdict.VERIFIED:
-        return ClaimCheck("KO-CMP", Verdict.REFUTED, result.evidence, {"over_half": 53})
+        return Outcome(Verdict.REFUTED, result.evidence, {"over_half": 53})
     return result
 
 
@@ -147,7 +155,14 @@ def density_as_printed(cosines: list[float], k: int) -> float:
     return 2 / (k * (k - 1)) * sum(cosines)
 
 
-def check_ko_dar_density() -> ClaimCheck:
+@claim_check(
+    "KO-DAR-DENSITY",
+    "(KO §4.2 Algorithm 1 line 3, Eq. 1) the density Algorithm 1 computes over its "
+    "2k candidates is their mean pairwise cosine",
+    Kind.ARITHMETIC,
+    where="§4.2 Algorithm 1 line 3; §3.1 Eq. 1",
+)
+def check_ko_dar_density() -> Outcome:
     """KO-DAR-DENSITY: Algorithm 1's density is Eq. 1's mean cosine of its candidates."""
     k = 2
     pairs = (2 * k) * (2 * k - 1) // 2
@@ -166,7 +181,7 @@ def check_ko_dar_density() -> ClaimCheck:
         "all 2k candidates"
     )
     if printed <= 1:
-        return ClaimCheck("KO-DAR-DENSITY", Verdict.OPEN, "not settled: " + evidence)
+        return Outcome(Verdict.OPEN, "not settled: " + evidence)
     top_k = density_as_printed([0.5] * (k * (k - 1) // 2), k)
     # Line 3 does not say which candidates it sums over; its factor 2/(k(k-1))
     # is exactly the mean over the top k, and the paper's rho values (0.90,
@@ -178,10 +193,17 @@ def check_ko_dar_density() -> ClaimCheck:
         "the printed rho values suggest; it is not the mean if the sum runs over all "
         "2k. " + evidence
     )
-    return ClaimCheck("KO-DAR-DENSITY", Verdict.CONDITIONAL, evidence)
+    return Outcome(Verdict.CONDITIONAL, evidence)
 
 
-def check_ko_dar_table1() -> ClaimCheck:
+@claim_check(
+    "KO-DAR-TABLE1",
+    "(KO §4.3 Table 1) always-on hybrid costs 4% of BEIR NDCG@10 (0.645 to 0.619), "
+    "adaptive keeps 0.645 with 0% spurious triggers and 100% adversarial P@1",
+    Kind.ARITHMETIC,
+    where="§4.3 Table 1; §1",
+)
+def check_ko_dar_table1() -> Outcome:
     """KO-DAR-TABLE1: Table 1's figures and the prose beside them agree."""
     rows: list[Row] = [
         (
@@ -211,13 +233,20 @@ def check_ko_dar_table1() -> ClaimCheck:
         "NDCG unchanged, so 0% spurious triggers needs adaptive = embedding only; "
         "the group size 5 behind 'random selection' is our reading."
     )
-    return _settle("KO-DAR-TABLE1", rows, preamble)
+    return _settle(rows, preamble)
 
 
 _PROBES = 62  # PJ Week 1 Day 2: 62 probe facts over 8 scenarios
 
 
-def check_pj_pin_counts() -> ClaimCheck:
+@claim_check(
+    "PJ-PIN-COUNTS",
+    "(PJ 'Quantity-Pinning Breakthrough' results) 75.8%, 96.8% and 98.4% are "
+    "retention over the 62 probes and the gain is +21pp",
+    Kind.ARITHMETIC,
+    where="Week 2, Day 1: Quantity-Pinning results; Week 1, Day 2 (62 probes)",
+)
+def check_pj_pin_counts() -> Outcome:
     """PJ-PIN-COUNTS: 75.8% / 96.8% / 98.4% over 62 probes and the +21pp gain."""
     rows: list[Row] = [
         ("rlm", "Week 2 Day 1 results, RLM(8)", percent_attainable("75.8", _PROBES)),
@@ -235,10 +264,16 @@ def check_pj_pin_counts() -> ClaimCheck:
         "PJ 'Quantity-Pinning Breakthrough': probe retention over the 62 probe facts "
         "(47, 60 and 61 of 62 print as 75.8, 96.8 and 98.4)."
     )
-    return _settle("PJ-PIN-COUNTS", rows, preamble)
+    return _settle(rows, preamble)
 
 
-def check_pj_pin_of_full() -> ClaimCheck:
+@claim_check(
+    "PJ-PIN-OF-FULL",
+    "(PJ opening line) pinning gets 96.8% of Full Context's retention",
+    Kind.ARITHMETIC,
+    where="opening line vs Week 2, Day 1 results table",
+)
+def check_pj_pin_of_full() -> Outcome:
     """PJ-PIN-OF-FULL: QPB gets 96.8% of Full Context's retention (PJ's opening line)."""
     rows: list[Row] = [
         (
@@ -253,39 +288,4 @@ def check_pj_pin_of_full() -> ClaimCheck:
         "(60 and 61 of 62 probes), so QPB gets 96.8/98.4 = 98.4% of Full Context's, "
         "and 96.8% is QPB's own retention."
     )
-    return _settle("PJ-PIN-OF-FULL", rows, preamble)
-
-
-PRINTED_CLAIMS: tuple[Claim, ...] = (
-    Claim(
-        "KO-DAR-DENSITY",
-        "KO",
-        "(KO §4.2 Algorithm 1 line 3, Eq. 1) the density Algorithm 1 computes over its "
-        "2k candidates is their mean pairwise cosine",
-        Kind.ARITHMETIC,
-        check_ko_dar_density,
-    ),
-    Claim(
-        "KO-DAR-TABLE1",
-        "KO",
-        "(KO §4.3 Table 1) always-on hybrid costs 4% of BEIR NDCG@10 (0.645 to 0.619), "
-        "adaptive keeps 0.645 with 0% spurious triggers and 100% adversarial P@1",
-        Kind.ARITHMETIC,
-        check_ko_dar_table1,
-    ),
-    Claim(
-        "PJ-PIN-COUNTS",
-        "PJ",
-        "(PJ 'Quantity-Pinning Breakthrough' results) 75.8%, 96.8% and 98.4% are "
-        "retention over the 62 probes and the gain is +21pp",
-        Kind.ARITHMETIC,
-        check_pj_pin_counts,
-    ),
-    Claim(
-        "PJ-PIN-OF-FULL",
-        "PJ",
-        "(PJ opening line) pinning gets 96.8% of Full Context's retention",
-        Kind.ARITHMETIC,
-        check_pj_pin_of_full,
-    ),
-)
+    return _settle(rows, preamble)

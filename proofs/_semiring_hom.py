@@ -8,13 +8,13 @@ from typing import Any
 import z3
 
 from algebra.tropical import best_feasible_pivot, to_monoid, tropical_from_events
-from proofs import _encoding as enc
 from proofs import _semiring_bind as bind
 from proofs import _semiring_general as general
 from proofs import _semiring_smt as sym
-from proofs._smt import prove, witness
-from proofs._validation import check_int
-from proofs.ledger import ClaimCheck, Verdict
+from proofs._method import encoding as enc
+from proofs._method.smt import prove, witness
+from proofs._method.validation import check_int
+from proofs.ledger import Kind, Outcome, Verdict, claim_check
 
 
 def lexicographic(sizes: list[Any]) -> Any:
@@ -56,13 +56,20 @@ def _hom_goal(
     return enc.equal(image(alg.mul(a, b)), capped)
 
 
-def check_homomorphism(ks: tuple[int, ...] = (0, 1, 2, 3)) -> ClaimCheck:
+@claim_check(
+    "VM-TROP-HOM",
+    "max(W) = w* and the first slot holding max(W) = min(d_pre, k): to_monoid is a "
+    "monoid homomorphism onto the context monoid with d_pre capped at k",
+    Kind.SMT,
+    where="§12, set-valued lift of the monoid",
+)
+def check_homomorphism(*, ks: tuple[int, ...] = (0, 1, 2, 3)) -> Outcome:
     """VM-TROP-HOM: ``to_monoid(a ⊗ b) = cap_k(to_monoid(a) ⊗endo to_monoid(b))``.
 
     Examples
     --------
     >>> from proofs.semiring import check_homomorphism
-    >>> check_homomorphism((0, 1)).verdict.value
+    >>> check_homomorphism(ks=(0, 1)).verdict.value
     'verified'
 
     The universal proofs are of the z3 transcription of ``compose_tropical``
@@ -82,11 +89,9 @@ def check_homomorphism(ks: tuple[int, ...] = (0, 1, 2, 3)) -> ClaimCheck:
         result = prove([alg.normal(a), alg.normal(b)], goal)
         if not result.proved:
             verdict = Verdict.REFUTED if result.model is not None else Verdict.OPEN
-            return ClaimCheck(
-                "VM-TROP-HOM", verdict, result.evidence(f"k={k}"), result.model
-            )
+            return Outcome(verdict, result.evidence(f"k={k}"), result.model)
     if not general.homomorphism_all_k():
-        return ClaimCheck("VM-TROP-HOM", Verdict.OPEN, "z3 did not settle general k")
+        return Outcome(Verdict.OPEN, "z3 did not settle general k")
     loose = _hom_without_normal_form()
     evidence = (
         "z3 for every k >= 0 at once (slot vectors as arrays over integer indices, "
@@ -98,7 +103,7 @@ def check_homomorphism(ks: tuple[int, ...] = (0, 1, 2, 3)) -> ClaimCheck:
     )
     agree, _, _ = bind.agreement()
     verdict = Verdict.VERIFIED if agree else Verdict.OPEN
-    return ClaimCheck("VM-TROP-HOM", verdict, evidence + bind.binding_text())
+    return Outcome(verdict, evidence + bind.binding_text())
 
 
 def _hom_without_normal_form() -> str:
@@ -134,7 +139,15 @@ _WITNESS = (None, None, 4, None, 20, None, None, None, 13, None, None)
 _DROPPED = (0, 1, 3)
 
 
-def check_witness() -> ClaimCheck:
+@claim_check(
+    "VM-TROP-WITNESS",
+    "the 11-event ECT witness (k=3): full feasible with W=[-inf,-inf,4,20], "
+    "compressed infeasible for M=1, feasible for M=10 only via a substituted pivot, "
+    "regret 0.35",
+    Kind.ARITHMETIC,
+    where="§12, set-valued lift; Table 4 (the witness it must reproduce)",
+)
+def check_witness() -> Outcome:
     """VM-TROP-WITNESS: the 11-event deterministic mirage witness of docs/guide/algebra.md §6.
 
     Examples
@@ -176,5 +189,5 @@ def check_witness() -> ClaimCheck:
         "(weight 13, prefix 3); regret 1 - 13/20 = 7/20 = 0.35 (WITNESS.md §1.7)"
     )
     if observed != stated:
-        return ClaimCheck("VM-TROP-WITNESS", Verdict.REFUTED, evidence, observed)
-    return ClaimCheck("VM-TROP-WITNESS", Verdict.VERIFIED, "all as stated: " + evidence)
+        return Outcome(Verdict.REFUTED, evidence, observed)
+    return Outcome(Verdict.VERIFIED, "all as stated: " + evidence)

@@ -12,15 +12,7 @@ import math
 from fractions import Fraction
 
 from algebra import Context, satisfies_contract
-from proofs._ko_pj_printed import (
-    check_ko_cmp,
-    check_ko_dar_density,
-    check_ko_dar_table1,
-    check_pj_pin_counts,
-    check_pj_pin_of_full,
-)
-from proofs._umbrella import umbrella
-from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
+from proofs.ledger import Kind, Outcome, Verdict, claim_check
 from theory.inference import proportion_ci
 from witnesses.simulators import (
     FACT_TYPES,
@@ -29,7 +21,12 @@ from witnesses.simulators import (
     survival_curve_test,
 )
 
-__all__ = ["COMPACTION_CLAIMS", "KO_CLAIMS"]
+__all__ = [
+    "check_ko_cap",
+    "check_ko_cmp_per_round",
+    "check_ko_dar_sim",
+    "check_pj_pin_contract",
+]
 
 _LEVEL = 0.99
 
@@ -39,7 +36,14 @@ def _in_ci(k: int, n: int, p: float) -> bool:
     return float(iv.low) <= p <= float(iv.high)
 
 
-def check_ko_cap() -> ClaimCheck:
+@claim_check(
+    "KO-CAP",
+    "in-context capacity: L = L0 + c N with c = 27 tokens a fact overflows at "
+    "N_max = (W - L0)/c, about 7,400 facts for W = 200K; KO query cost is "
+    "constant in N",
+    Kind.ARITHMETIC,
+)
+def check_ko_cap() -> Outcome:
     """KO-CAP: N_max = (W - L0)/c with c = 27 tokens a fact and W = 200,000."""
     w, c, stated = 200_000, 27, 7_400
     at_zero = Fraction(w, c)
@@ -56,10 +60,17 @@ def check_ko_cap() -> ClaimCheck:
         "L0 + 27 N tokens (linear in N; 200,000 at N_max), a KO query a hash lookup "
         "plus one fact (constant in N)."
     )
-    return ClaimCheck("KO-CAP", Verdict.VERIFIED if ok else Verdict.REFUTED, evidence)
+    return Outcome(Verdict.VERIFIED if ok else Verdict.REFUTED, evidence)
 
 
-def check_ko_dar_sim() -> ClaimCheck:
+@claim_check(
+    "KO-DAR-SIM",
+    "(our simulator, not a KO number) density-adaptive retrieval raises P@1 on "
+    "adversarial near-duplicate groups over plain cosine",
+    Kind.SIMULATION,
+    where="§4.2-4.3 (in our simulator)",
+)
+def check_ko_dar_sim() -> Outcome:
     """KO-DAR-SIM: the density switch on adversarial groups and ordinary queries."""
     sim = AdaptiveRetrievalSimulator(n_queries=300)
     trials = list(sim.simulate(8))
@@ -102,40 +113,7 @@ def check_ko_dar_sim() -> ClaimCheck:
         "The switch helps only when the target is in the top 2k and the keys tell "
         "it apart; exact (subject, predicate) lookup needs neither."
     )
-    return ClaimCheck(
-        "KO-DAR-SIM", Verdict.VERIFIED if raised else Verdict.OPEN, evidence
-    )
-
-
-KO_CLAIMS: tuple[Claim, ...] = (
-    Claim(
-        "KO-CAP",
-        "KO",
-        "in-context capacity: L = L0 + c N with c = 27 tokens a fact overflows at "
-        "N_max = (W - L0)/c, about 7,400 facts for W = 200K; KO query cost is "
-        "constant in N",
-        Kind.ARITHMETIC,
-        check_ko_cap,
-    ),
-    Claim(
-        "KO-DAR",
-        "KO",
-        "(KO §4.2-4.3, Algorithm 1, Table 1) density-adaptive retrieval: top 2k "
-        "candidates, density rho = 2/(k(k-1)) sum_(i<j) cos (Eq. 1's mean), re-rank by "
-        "score + 0.5 |keys(q) & keys(d)| when rho > 0.85; Table 1's figures and the "
-        "prose about them agree",
-        Kind.ARITHMETIC,
-        umbrella("KO-DAR", [check_ko_dar_density, check_ko_dar_table1]),
-    ),
-    Claim(
-        "KO-DAR-SIM",
-        "KO",
-        "(our simulator, not a KO number) density-adaptive retrieval raises P@1 on "
-        "adversarial near-duplicate groups over plain cosine",
-        Kind.SIMULATION,
-        check_ko_dar_sim,
-    ),
-)
+    return Outcome(Verdict.VERIFIED if raised else Verdict.OPEN, evidence)
 
 
 _GOALS = (0.91, 0.62, 0.46)  # KO: goal survival after 1, 2, 3 rounds
@@ -144,7 +122,14 @@ _NS = (*range(10, 201), 300, 500, 1000, 2000, 5000)
 _POWER_NS = (10, 20, 50, 100, 200, 500, 1000, 2000, 5000)
 
 
-def check_ko_cmp_per_round() -> ClaimCheck:
+@claim_check(
+    "KO-CMP-PERROUND",
+    "(a reading THEORY.md added, not a KO claim) 91% / 62% / 46% is consistent "
+    "with a constant per-round survival",
+    Kind.SIMULATION,
+    where="§6.2 Table 4 (a reading, not a KO claim)",
+)
+def check_ko_cmp_per_round() -> Outcome:
     """KO-CMP-PERROUND: whether 91% / 62% / 46% fits a constant per-round survival."""
     tests = {n: survival_curve_test(_GOALS, _RATIOS, n=n, power=False) for n in _NS}
     powers = {n: survival_curve_test(_GOALS, _RATIOS, n=n) for n in _POWER_NS}
@@ -191,7 +176,7 @@ def check_ko_cmp_per_round() -> ClaimCheck:
         "pvalue": float(f"{t100.constant_pvalue:.4g}"),
     }
     verdict = Verdict.REFUTED if max(always, fresh_always) <= 100 else Verdict.OPEN
-    return ClaimCheck("KO-CMP-PERROUND", verdict, evidence, counterexample)
+    return Outcome(verdict, evidence, counterexample)
 
 
 def _ranges(values: list[int]) -> str:
@@ -212,7 +197,14 @@ _CYCLES = 3
 _WITHOUT, _WITH = 0.758, 0.968  # PJ: retention without / with pinning
 
 
-def check_pj_pin_contract() -> ClaimCheck:
+@claim_check(
+    "PJ-PIN-CONTRACT",
+    "(our model of the mechanism) a pinning side channel is a compression map "
+    "satisfying a no-absorption contract on the pinned types",
+    Kind.SIMULATION,
+    where="Week 2, Day 1: Quantity-Pinning Buffer design (our model)",
+)
+def check_pj_pin_contract() -> Outcome:
     """PJ-PIN-CONTRACT: the pinning contract in the simulator (calibration tests nothing)."""
     # Two parameters from two numbers (exactly identified): per-cycle survival
     # s = 0.758^(1/C) and the pinnable share phi = (0.968 - 0.758)/(1 - 0.758).
@@ -263,45 +255,4 @@ def check_pj_pin_contract() -> ClaimCheck:
     # two parameters fitted to two numbers: the fit is not evidence, so the
     # verdict rests on the contract alone (a property of our simulator)
     ok = contract and algebra_ok
-    return ClaimCheck(
-        "PJ-PIN-CONTRACT", Verdict.VERIFIED if ok else Verdict.OPEN, evidence
-    )
-
-
-COMPACTION_CLAIMS: tuple[Claim, ...] = (
-    Claim(
-        "KO-CMP",
-        "KO",
-        "(KO §6.2 Table 4, abstract, §1) goal preservation under cascading compaction "
-        "is 91% / 62% / 46% after 1 / 2 / 3 rounds (9x / 17x / 31x), each row's correct, "
-        "partial and lost summing to 100%, over half lost after three rounds ('erodes "
-        "54%')",
-        Kind.ARITHMETIC,
-        check_ko_cmp,
-    ),
-    Claim(
-        "KO-CMP-PERROUND",
-        "KO",
-        "(a reading THEORY.md added, not a KO claim) 91% / 62% / 46% is consistent "
-        "with a constant per-round survival",
-        Kind.SIMULATION,
-        check_ko_cmp_per_round,
-    ),
-    Claim(
-        "PJ-PIN",
-        "PJ",
-        "(PJ 'Quantity-Pinning Breakthrough', opening line) the regex pinning side "
-        "channel lifts probe retention from 75.8% to 96.8% (+21pp), 96.8% of Full "
-        "Context's retention",
-        Kind.ARITHMETIC,
-        umbrella("PJ-PIN", [check_pj_pin_counts, check_pj_pin_of_full]),
-    ),
-    Claim(
-        "PJ-PIN-CONTRACT",
-        "PJ",
-        "(our model of the mechanism) a pinning side channel is a compression map "
-        "satisfying a no-absorption contract on the pinned types",
-        Kind.SIMULATION,
-        check_pj_pin_contract,
-    ),
-)
+    return Outcome(Verdict.VERIFIED if ok else Verdict.OPEN, evidence)

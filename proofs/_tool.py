@@ -20,7 +20,7 @@ _COMMANDS: dict[str, tuple[str, str]] = {
         "witnesses.exp58",
         "the deterministic Exp58 witness of the validity mirage",
     ),
-    "ledger": ("proofs._cli", "the claims ledger: every claim of the five papers"),
+    "ledger": ("proofs.cli", "the claims ledger: every claim of the five papers"),
     "rates": (
         "witnesses.rates",
         "mirage diagnostics of a harness file, with intervals",

@@ -8,9 +8,9 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from algebra import satisfies_contract
-from proofs._validation import check_bound
+from proofs._method.validation import check_bound
 from proofs._witness_tiny import EXP58_GRAMMAR, FOCAL, OTHER, describe, tiny_timelines
-from proofs.ledger import ClaimCheck, Verdict
+from proofs.ledger import Kind, Outcome, Verdict, claim_check
 from witnesses import Event, Timeline, solve
 from witnesses.compress import compress
 from witnesses.exp58 import BLOCK1, BLOCK2, exp58_timeline
@@ -23,7 +23,14 @@ def _exp58_naive() -> Timeline:
     return exp58_timeline().subset(["e01", "e03", *BLOCK2])
 
 
-def check_dis5_endogenous_tp() -> ClaimCheck:
+@claim_check(
+    "VM-DIS-5-ENDOGENOUS-TP",
+    "the TP solver's turning point is the heaviest focal event of the selected "
+    "sequence (the paper's endogenous pivot)",
+    Kind.EXHAUSTIVE,
+    where="§2, endogenous turning point tau(S)",
+)
+def check_dis5_endogenous_tp() -> Outcome:
     """VM-DIS-5-ENDOGENOUS-TP: the reference's turning point need not be the argmax.
 
     On Exp58's naive-compressed graph (e01, e03, e41..e50; docs/guide/witnesses.md §9) the
@@ -62,8 +69,7 @@ def check_dis5_endogenous_tp() -> ClaimCheck:
     verdict = (
         Verdict.REFUTED if heaviest.id != seq.turning_point.id else Verdict.VERIFIED
     )
-    return ClaimCheck(
-        "VM-DIS-5-ENDOGENOUS-TP",
+    return Outcome(
         verdict,
         evidence,
         {
@@ -79,7 +85,13 @@ def check_dis5_endogenous_tp() -> ClaimCheck:
 # --- item 7: four regrets ------------------------------------------------------
 
 
-def check_dis7_regret() -> ClaimCheck:
+@claim_check(
+    "VM-DIS-7-REGRET",
+    "naive compression's semantic regret on Exp58 is 0.544",
+    Kind.ARITHMETIC,
+    where="§7.5, relative score shortfall equation; Table 4",
+)
+def check_dis7_regret() -> Outcome:
     """VM-DIS-7-REGRET: the published 0.544 is the relative shortfall, not the reference's regret.
 
     Examples
@@ -104,8 +116,7 @@ def check_dis7_regret() -> ClaimCheck:
         "number holds only under the paper's relative definition."
     )
     holds = round(relative, 3) == 0.544
-    return ClaimCheck(
-        "VM-DIS-7-REGRET",
+    return Outcome(
         Verdict.CONDITIONAL if holds else Verdict.REFUTED,
         evidence,
         None if holds else {"relative": relative},
@@ -127,7 +138,7 @@ _DOMINANCE_CASE = (
 
 
 def search_solver_gap(
-    n: int, weights: tuple[float, ...] = (1.0, 2.0), *, links: str = "none"
+    n: int, *, weights: tuple[float, ...] = (1.0, 2.0), links: str = "none"
 ) -> tuple[Timeline, float | None, float | None] | None:
     """Return the first ``n``-event timeline where the reference solver is below the optimum.
 
@@ -147,7 +158,7 @@ def search_solver_gap(
     if links not in ("none", "star"):
         msg = f"links must be 'none' or 'star', got {links!r}"
         raise ValueError(msg)
-    for tl in tiny_timelines(n, weights):
+    for tl in tiny_timelines(n, weights=weights):
         graph = _star(tl) if links == "star" else tl
         ref = solve(graph, FOCAL).score
         best = solve(graph, FOCAL, solver="exact").score
@@ -178,7 +189,14 @@ def _star(tl: Timeline) -> Timeline:
     )
 
 
-def check_dis11_solver_exact(max_events: int = 4) -> ClaimCheck:
+@claim_check(
+    "VM-DIS-11-SOLVER-EXACT",
+    "the reference TP solver returns the maximum score over grammar-valid "
+    "sequences with a top-M turning point (an exact RCSPP solver)",
+    Kind.EXHAUSTIVE,
+    where="§2, TP-conditioned label-setting solver",
+)
+def check_dis11_solver_exact(*, max_events: int = 4) -> Outcome:
     """VM-DIS-11-SOLVER-EXACT: the reference solver is not an exact optimiser.
 
     Smallest timeline (exhaustive, no causal links) where the reference
@@ -244,8 +262,7 @@ def check_dis11_solver_exact(max_events: int = 4) -> ClaimCheck:
         "search_solver_gap(5, (0, 0.5, 1, 3), links='star') finds no 5-event dominance "
         "gap (31,744 timelines, about 4 minutes)."
     )
-    return ClaimCheck(
-        "VM-DIS-11-SOLVER-EXACT",
+    return Outcome(
         Verdict.REFUTED if refuted else Verdict.VERIFIED,
         evidence,
         found if refuted else None,
@@ -281,7 +298,14 @@ def _dis2_row(strategy: str) -> _Row:
     )
 
 
-def check_dis2_contract() -> ClaimCheck:
+@claim_check(
+    "VM-DIS-2-CONTRACT",
+    "the paper's block-level no-absorption contract (Definition 2) gives the "
+    "published Exp58 contract row (all 40 block-1 events kept, score 47.084)",
+    Kind.EXHAUSTIVE,
+    where="§4, Definition 2; Table 4 (contract-guarded row)",
+)
+def check_dis2_contract() -> Outcome:
     """VM-DIS-2-CONTRACT: Definition 2 does not give the published Exp58 contract row.
 
     Compress Exp58 block 1 to 2 events (``k = 3``, ``M = 10``) with the
@@ -316,9 +340,8 @@ def check_dis2_contract() -> ClaimCheck:
     published = 47.08421052631579  # docs/guide/witnesses.md §9
     differs = paper.scores != guard.scores and set(guard.scores.values()) == {published}
     if not differs:
-        return ClaimCheck("VM-DIS-2-CONTRACT", Verdict.VERIFIED, evidence)
-    return ClaimCheck(
-        "VM-DIS-2-CONTRACT",
+        return Outcome(Verdict.VERIFIED, evidence)
+    return Outcome(
         Verdict.REFUTED,
         evidence,
         {
@@ -330,7 +353,14 @@ def check_dis2_contract() -> ClaimCheck:
     )
 
 
-def check_dis5_greedy_argmax(max_events: int = 5) -> ClaimCheck:
+@claim_check(
+    "VM-DIS-5-GREEDY-ARGMAX",
+    "the greedy (committed) classifier's turning point is the heaviest focal "
+    "event of its sequence",
+    Kind.EXHAUSTIVE,
+    where="§2, committed semantics",
+)
+def check_dis5_greedy_argmax(*, max_events: int = 5) -> Outcome:
     """VM-DIS-5-GREEDY-ARGMAX: the greedy classifier's turning point may be non-focal.
 
     The greedy ("committed") solver labels the heaviest event of its
@@ -361,8 +391,7 @@ def check_dis5_greedy_argmax(max_events: int = 5) -> ClaimCheck:
                     "5 + 2*2*(1 - 0.5*|3/3 - 0.6|) = 8.2). The paper's endogenous "
                     "pivot is the heaviest *focal* event."
                 )
-                return ClaimCheck(
-                    "VM-DIS-5-GREEDY-ARGMAX",
+                return Outcome(
                     Verdict.REFUTED,
                     evidence,
                     {
@@ -372,8 +401,7 @@ def check_dis5_greedy_argmax(max_events: int = 5) -> ClaimCheck:
                         "score": seq.score,
                     },
                 )
-    return ClaimCheck(
-        "VM-DIS-5-GREEDY-ARGMAX",
+    return Outcome(
         Verdict.VERIFIED,
         f"greedy's turning point is focal on every tiny timeline of <= {max_events} events",
     )

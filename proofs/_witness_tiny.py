@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
-from proofs._validation import check_bound
+from proofs._method.validation import check_bound
 from witnesses import Event, Grammar, Timeline
 
 FOCAL = "actor_0"
@@ -15,7 +15,7 @@ EXP58_GRAMMAR = Grammar.parametric(3, min_timespan_fraction=0.0)
 
 
 def tiny_timelines(
-    n: int, weights: tuple[float, ...] = (1.0, 2.0)
+    n: int, *, weights: tuple[float, ...] = (1.0, 2.0)
 ) -> Iterator[Timeline]:
     """Yield every ``n``-event timeline over the tiny alphabet, in a fixed order.
 

@@ -36,7 +36,7 @@ __all__ = [
 ]
 
 
-def check_group(group: Group, rows: Rows | None = None) -> ClaimCheck:
+def check_group(group: Group, *, rows: Rows | None = None) -> ClaimCheck:
     """Recompute every number of ``group`` from the rows and give the verdict.
 
     Examples
@@ -80,7 +80,6 @@ def check_group(group: Group, rows: Rows | None = None) -> ClaimCheck:
 def _make(group: Group) -> Claim:
     return Claim(
         group.claim_id,
-        "DL",
         group.statement,
         Kind.DATA,
         lambda: check_group(group),

@@ -20,7 +20,7 @@ import functools
 import numpy as np
 from scipy import stats
 
-from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
+from proofs.ledger import Claim, Kind, Outcome, Verdict
 from witnesses.closure import SEMANTICS, exp51, exp56, exp57
 
 __all__ = ["CLAIMS", "check_exp51", "check_exp56", "check_exp57"]
@@ -37,16 +37,15 @@ _HOW = {
 }
 
 
-def check_exp51(semantics: str = "reference") -> ClaimCheck:
+def check_exp51(*, semantics: str = "reference") -> Outcome:
     """VM-E51: composed block states equal the state of the concatenation, associatively.
 
     Examples
     --------
     >>> from proofs.closure import check_exp51
-    >>> check_exp51().verdict.value, check_exp51("paper").verdict.value
+    >>> check_exp51().verdict.value, check_exp51(semantics="paper").verdict.value
     ('verified', 'verified')
     """
-    claim_id = f"VM-E51@{semantics}"
     r = exp51(scale="smoke", semantics=semantics)
     ok = (
         r.pair_state_mismatches.count == 0
@@ -63,22 +62,19 @@ def check_exp51(semantics: str = "reference") -> ClaimCheck:
         f"witnesses.closure.exp51(semantics={semantics!r})"
     )
     if ok:
-        return ClaimCheck(claim_id, Verdict.VERIFIED, evidence)
-    return ClaimCheck(
-        claim_id, Verdict.REFUTED, evidence, {"first_failure": r.first_failure}
-    )
+        return Outcome(Verdict.VERIFIED, evidence)
+    return Outcome(Verdict.REFUTED, evidence, {"first_failure": r.first_failure})
 
 
-def check_exp56(semantics: str = "reference") -> ClaimCheck:
+def check_exp56(*, semantics: str = "reference") -> Outcome:
     """VM-E56: absorbing states stay absorbing when short suffixes are appended.
 
     Examples
     --------
     >>> from proofs.closure import check_exp56
-    >>> check_exp56().verdict.value, check_exp56("paper").verdict.value
+    >>> check_exp56().verdict.value, check_exp56(semantics="paper").verdict.value
     ('conditional', 'verified')
     """
-    claim_id = f"VM-E56@{semantics}"
     r = exp56(scale="smoke", semantics=semantics)
     how = (
         "block states of the greedy extraction's events, M=25, k=1, absorbing = some "
@@ -103,29 +99,25 @@ def check_exp56(semantics: str = "reference") -> ClaimCheck:
         f"Paper: 0/96. Re-run: witnesses.closure.exp56(semantics={semantics!r})"
     )
     if r.n_states == 0:
-        return ClaimCheck(claim_id, Verdict.OPEN, evidence)
+        return Outcome(Verdict.OPEN, evidence)
     if r.violations.count == 0 and semantics == "paper":
         # Committed composition of a committed absorbed element: VM-P3, proven.
-        return ClaimCheck(
-            claim_id,
+        return Outcome(
             Verdict.VERIFIED,
             evidence
             + ". Under committed composition this is implied by VM-P3 (proven)",
         )
     if r.violations.count == 0:
-        return ClaimCheck(
-            claim_id,
+        return Outcome(
             Verdict.CONDITIONAL,
             "holds only for the published reading (endogenous composition, suffixes "
             "of at most 6 events), not for committed composition, which the reference "
             "does not implement (VM-DIS-3-COMMIT). " + evidence,
         )
-    return ClaimCheck(
-        claim_id, Verdict.REFUTED, evidence, {"first_failure": r.first_failure}
-    )
+    return Outcome(Verdict.REFUTED, evidence, {"first_failure": r.first_failure})
 
 
-def check_exp57(semantics: str = "reference") -> ClaimCheck:
+def check_exp57(*, semantics: str = "reference") -> Outcome:
     """VM-E57: of four operations only compression breaks closure.
 
     Under the reference semantics the counts must agree with the published
@@ -136,10 +128,9 @@ def check_exp57(semantics: str = "reference") -> ClaimCheck:
     Examples
     --------
     >>> from proofs.closure import check_exp57
-    >>> check_exp57().verdict.value, check_exp57("paper").verdict.value
+    >>> check_exp57().verdict.value, check_exp57(semantics="paper").verdict.value
     ('verified', 'conditional')
     """
-    claim_id = f"VM-E57@{semantics}"
     r = exp57(scale="smoke", semantics=semantics)
     comp = r.by_name("compression")
     dirty = [
@@ -149,12 +140,11 @@ def check_exp57(semantics: str = "reference") -> ClaimCheck:
     ]
     evidence = _exp57_evidence(r, semantics)
     if dirty:
-        return ClaimCheck(claim_id, Verdict.REFUTED, evidence, {"operations": dirty})
+        return Outcome(Verdict.REFUTED, evidence, {"operations": dirty})
     if semantics == "paper":
         # Definition 2 is enforced at every accepted drop: a violation cannot
         # occur, so the count is no measurement of the claim.
-        return ClaimCheck(
-            claim_id,
+        return Outcome(
             Verdict.CONDITIONAL,
             "holds only under the reference's absolute guard: under the paper's "
             "Definition 2 compression cannot break its own contract by construction, "
@@ -163,17 +153,14 @@ def check_exp57(semantics: str = "reference") -> ClaimCheck:
     p_pi = _fisher(comp.closure_violation.count, comp.checks, *_PAPER_PI_MISMATCH)
     p_esc = _fisher(comp.escapes, comp.checks, *_PAPER_ESCAPE)
     if comp.closure_violation.count and min(p_pi, p_esc) >= 0.05:
-        return ClaimCheck(claim_id, Verdict.VERIFIED, evidence)
+        return Outcome(Verdict.VERIFIED, evidence)
     if comp.closure_violation.count or comp.escapes:
-        return ClaimCheck(
-            claim_id,
+        return Outcome(
             Verdict.CONDITIONAL,
             "only compression breaks closure, but at rates that differ from the "
             "published ones (Fisher p < 0.05). " + evidence,
         )
-    return ClaimCheck(
-        claim_id, Verdict.REFUTED, evidence, {"compression": "no violation"}
-    )
+    return Outcome(Verdict.REFUTED, evidence, {"compression": "no violation"})
 
 
 def _exp57_evidence(r: object, semantics: str) -> str:
@@ -252,10 +239,9 @@ _STATEMENTS = {
 CLAIMS: tuple[Claim, ...] = tuple(
     Claim(
         f"{base}@{semantics}",
-        "VM",
         statement,
         Kind.SIMULATION,
-        functools.partial(check, semantics),
+        functools.partial(check, semantics=semantics),
         where="Table 1 (Exp51, Exp56), Table 2 (Exp57); §7.1-§7.2",
     )
     for base, (statement, check) in _STATEMENTS.items()

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import z3
 
-from proofs import _encoding as enc
-from proofs._smt import prove, witness
-from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
+from proofs._method import encoding as enc
+from proofs._method.smt import prove, witness
+from proofs.ledger import Claim, Kind, Outcome, Verdict, claim_check, claims
 
 __all__ = [
     "CLAIMS",
@@ -49,7 +49,14 @@ def _dominates(d: enc.Sym, x: enc.Sym) -> z3.BoolRef:
     return z3.And(d.has, z3.Or(z3.Not(x.has), d.w > x.w))
 
 
-def check_contract_sound() -> ClaimCheck:
+@claim_check(
+    "VM-D2-SOUND",
+    "if mu satisfies the contract, every suffix D whose pivot dominates B and mu(B) "
+    "keeps mu(B) ⊗ D feasible whenever B ⊗ D is",
+    Kind.SMT,
+    where="§4, Definition 2 and the sentence after it",
+)
+def check_contract_sound() -> Outcome:
     """VM-D2-SOUND: the contract preserves feasibility under every dominating suffix.
 
     Examples
@@ -84,12 +91,17 @@ def check_contract_sound() -> ClaimCheck:
         evidence += f"; rests on {pre}"
     else:  # a model refutes; a timeout or "unknown" leaves the claim open
         verdict = Verdict.REFUTED if result.model is not None else Verdict.OPEN
-    return ClaimCheck(
-        "VM-D2-SOUND", verdict, evidence, result.model, artifact=result.query
-    )
+    return Outcome(verdict, evidence, result.model, artifact=result.query)
 
 
-def check_contract_necessary() -> ClaimCheck:
+@claim_check(
+    "VM-D2-NEC",
+    "if mu violates the contract on B, some dominating suffix D makes B ⊗ D feasible "
+    "and mu(B) ⊗ D infeasible",
+    Kind.SMT,
+    where="§4, Definition 2 and the sentence after it",
+)
+def check_contract_necessary() -> Outcome:
     """VM-D2-NEC: a violated contract is exposed by an explicit dominating suffix.
 
     The suffix is ``D* = (max(w_B, w_mu(B)) + 1, j, j)`` with
@@ -128,8 +140,7 @@ def check_contract_necessary() -> ClaimCheck:
         "violation => D* = (max key + 1, j, j), j = max(0, k - d_total(B)) separates",
         _CODE,
     )
-    return ClaimCheck(
-        "VM-D2-NEC",
+    return Outcome(
         verdict,
         evidence + f"; rests on {pre}",
         None,
@@ -137,7 +148,14 @@ def check_contract_necessary() -> ClaimCheck:
     )
 
 
-def check_contract_gap() -> ClaimCheck:
+@claim_check(
+    "VM-D2-GAP",
+    "reading tested (what VM-D2 does not protect, THEORY.md §1.5): the contract "
+    "keeps a feasible block feasible also when no later pivot dominates",
+    Kind.SMT,
+    where="§4, Definition 2 (what the threshold form leaves out; §11 limitations)",
+)
+def check_contract_gap() -> Outcome:
     """VM-D2-GAP: the contract does not protect the block's own ``d_pre``.
 
     Finds the smallest block ``B`` and event-dropping compression ``mu(B)``
@@ -168,7 +186,7 @@ def check_contract_gap() -> ClaimCheck:
     ]
     found = witness(constraints, k + b.t + m.t)
     if not found.proved:
-        return ClaimCheck("VM-D2-GAP", Verdict.OPEN, "no witness found")
+        return Outcome(Verdict.OPEN, "no witness found")
     cx = found.model or {}
     evidence = (
         "claim tested: 'the contract keeps a feasible block feasible'. Smallest witness "
@@ -179,35 +197,11 @@ def check_contract_gap() -> ClaimCheck:
         "suffixes whose pivot dominates (VM-D2-SOUND), and it does not protect the pivot's identity; "
         f"code: {enc.CODE['contract']} and {enc.CODE['absorbed']}"
     )
-    return ClaimCheck("VM-D2-GAP", Verdict.REFUTED, evidence, cx, artifact=found.query)
+    return Outcome(Verdict.REFUTED, evidence, cx, artifact=found.query)
 
 
-CLAIMS: tuple[Claim, ...] = (
-    Claim(
-        "VM-D2-SOUND",
-        "VM",
-        "if mu satisfies the contract, every suffix D whose pivot dominates B and mu(B) "
-        "keeps mu(B) ⊗ D feasible whenever B ⊗ D is",
-        Kind.SMT,
-        check_contract_sound,
-        where="§4, Definition 2 and the sentence after it",
-    ),
-    Claim(
-        "VM-D2-NEC",
-        "VM",
-        "if mu violates the contract on B, some dominating suffix D makes B ⊗ D feasible "
-        "and mu(B) ⊗ D infeasible",
-        Kind.SMT,
-        check_contract_necessary,
-        where="§4, Definition 2 and the sentence after it",
-    ),
-    Claim(
-        "VM-D2-GAP",
-        "VM",
-        "reading tested (what VM-D2 does not protect, THEORY.md §1.5): the contract "
-        "keeps a feasible block feasible also when no later pivot dominates",
-        Kind.SMT,
-        check_contract_gap,
-        where="§4, Definition 2 (what the threshold form leaves out; §11 limitations)",
-    ),
+CLAIMS: tuple[Claim, ...] = claims(
+    check_contract_sound,
+    check_contract_necessary,
+    check_contract_gap,
 )

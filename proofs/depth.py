@@ -14,7 +14,6 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable
-from dataclasses import replace
 from fractions import Fraction
 
 import numpy as np
@@ -24,10 +23,21 @@ import z3
 from proofs import _depth_samples as samples
 from proofs import _depth_sym as sym
 from proofs._depth_drift import check_dl_a3_direction, check_dl_t7_rhok_convex
-from proofs._depth_scatter import SCATTER_CLAIMS, not_settled, settle, smt_witness
-from proofs._smt import prove
-from proofs._umbrella import umbrella
-from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
+from proofs._depth_fit import check_dl_t11_fit
+from proofs._depth_scatter import (
+    check_dl_c2,
+    check_dl_t6,
+    check_dl_t6_assembly,
+    check_dl_t6_bits,
+    check_dl_t6_probes,
+    check_dl_t11,
+    check_dl_t11_assembly,
+    check_dl_t11_compose,
+    check_dl_t11_cosurface,
+)
+from proofs._method.settle import not_settled, settle, smt_witness
+from proofs._method.smt import prove
+from proofs.ledger import Claim, Kind, Outcome, Verdict, claim_check, claims, umbrella
 from theory._depth_math import advantage_power, p_sim_power, p_struct_power
 from theory.depth import (
     advantage,
@@ -85,7 +95,12 @@ def _zero(expr: object) -> bool:
     return bool(sp.simplify(expr) == 0)
 
 
-def check_dl_a4() -> ClaimCheck:
+@claim_check(
+    "DL-A4",
+    "similarity survival decays geometrically: f_k = s0 rho^k, 0 < rho < 1, 0 < s0 <= 1",
+    Kind.SYMBOLIC,
+)
+def _check_dl_a4() -> Outcome:
     """DL-A4: geometric similarity survival ``f_k = s0 rho**k`` (a modelling assumption)."""
     f, r, s = z3.Reals("f rho s0")
     step = prove([f > 0, f < 1, r > 0, r < 1], z3.And(r * f > 0, r * f < f))
@@ -107,7 +122,7 @@ def check_dl_a4() -> ClaimCheck:
         evidence += "; z3 found parameters where f_k is not a decreasing probability"
     elif not ok:
         evidence += not_settled("the well-posedness check")
-    return ClaimCheck("DL-A4", settle(Verdict.OPEN, witness, ok=ok), evidence, witness)
+    return Outcome(settle(Verdict.OPEN, witness, ok=ok), evidence, witness)
 
 
 def _exact_counterexample(
@@ -132,7 +147,13 @@ _GRID_SIM = {
 }
 
 
-def check_dl_t7() -> ClaimCheck:
+@claim_check(
+    "DL-T7",
+    "P_sim(d) = s0^d rho^(d(d+1)/2); log P_sim is concave in d with slope "
+    "log s0 + (d + 1/2) log rho -> -inf",
+    Kind.SYMBOLIC,
+)
+def _check_dl_t7() -> Outcome:
     """DL-T7: closed form of ``P_sim``, concavity of its log, and the slope formula."""
     closed = sym.p_similarity_closed()
     product = sym.p_similarity_product()
@@ -176,10 +197,17 @@ def check_dl_t7() -> ClaimCheck:
     elif not ok:
         evidence += not_settled("a sympy identity")
     verdict = settle(Verdict.PROVEN, witness, ok=ok)
-    return ClaimCheck("DL-T7", verdict, evidence, witness, artifact=_T7_SCRIPT)
+    return Outcome(verdict, evidence, witness, artifact=_T7_SCRIPT)
 
 
-def check_dl_t7_rhok() -> ClaimCheck:
+@claim_check(
+    "DL-T7-RHOK-TRIANGULAR",
+    "(DL §8.1, caveat (i)) with rho_k rising toward 1 the triangular d(d+1)/2 term "
+    "of log P_ret vanishes",
+    Kind.ARITHMETIC,
+    where="§8.1, caveat (i) to Theorem 7",
+)
+def _check_dl_t7_rhok() -> Outcome:
     """DL-T7-RHOK-TRIANGULAR: with ``rho_k`` rising toward 1 the ``d^2`` term disappears."""
     s0 = 0.9
     laws: dict[str, Callable[[int], float]] = {
@@ -208,10 +236,15 @@ def check_dl_t7_rhok() -> ClaimCheck:
     )
     cex = {"s0": s0, "rho_k": "1 - 1/(2 sqrt k)", "log_P_over_d": slow}
     verdict = Verdict.CONDITIONAL if ok else Verdict.OPEN
-    return ClaimCheck("DL-T7-RHOK-TRIANGULAR", verdict, evidence, cex)
+    return Outcome(verdict, evidence, cex)
 
 
-def check_dl_t9() -> ClaimCheck:
+@claim_check(
+    "DL-T9",
+    "typed traversal recovers with P_struct(d) = q^d",
+    Kind.SYMBOLIC,
+)
+def _check_dl_t9() -> Outcome:
     """DL-T9: typed traversal recovers with ``q**d``."""
     product = sym.p_structured_product()
     forms = (sym.p_structured_closed(), sym.p_structured_from_log())
@@ -235,12 +268,15 @@ def check_dl_t9() -> ClaimCheck:
         )
     elif not ok:
         evidence += not_settled("the sympy product")
-    return ClaimCheck(
-        "DL-T9", settle(Verdict.PROVEN, witness, ok=ok), evidence, witness
-    )
+    return Outcome(settle(Verdict.PROVEN, witness, ok=ok), evidence, witness)
 
 
-def check_dl_t10() -> ClaimCheck:
+@claim_check(
+    "DL-T10",
+    "T_struct = Theta(d), T_sim = Omega(1/P_sim(d)) = Omega(rho^(-d(d+1)/2))",
+    Kind.SYMBOLIC,
+)
+def _check_dl_t10() -> Outcome:
     """DL-T10: ``T_struct = Θ(d)``, ``T_sim = Ω(1 / P_sim(d)) = Ω(rho**(-d (d + 1) / 2))``."""
     mean = _zero(sym.geometric_mean_attempts() - (1 + sym.T))
     log_work = -sym.log_p_similarity_real()
@@ -256,10 +292,15 @@ def check_dl_t10() -> ClaimCheck:
     )
     if not ok:
         evidence += not_settled("a sympy identity")
-    return ClaimCheck("DL-T10", settle(Verdict.CONDITIONAL, None, ok=ok), evidence)
+    return Outcome(settle(Verdict.CONDITIONAL, None, ok=ok), evidence)
 
 
-def check_dl_p1_values() -> ClaimCheck:
+@claim_check(
+    "DL-P1-VALUES",
+    "g(1) ~ 0.50, g(2) ~ 0.79, g(3) ~ 0.882, q^3 ~ 0.91 vs s0^3 rho^6 ~ 0.031 (29x gap)",
+    Kind.ARITHMETIC,
+)
+def _check_dl_p1_values() -> Outcome:
     """DL-P1-VALUES: the worked numbers at ``s0 = 0.70, rho = 0.67, q = 0.97``."""
     g1, g2, g3 = _g(1), _g(2), _g(3)
     three = Fraction(3)
@@ -285,8 +326,7 @@ def check_dl_p1_values() -> ClaimCheck:
     failed = {k: float(exact[k]) for k, v in checks.items() if not v}
     if failed:
         evidence += f"; exact values off the stated rounding: {failed}"
-    return ClaimCheck(
-        "DL-P1-VALUES",
+    return Outcome(
         settle(Verdict.VERIFIED, failed or None, ok=ok),
         evidence,
         failed or None,
@@ -303,7 +343,12 @@ def _span(taus: list[Fraction]) -> str:
     return f"[{float(min(taus))}, {float(max(taus))}]" if taus else "none"
 
 
-def check_dl_p1_dstar() -> ClaimCheck:
+@claim_check(
+    "DL-P1-DSTAR",
+    "d* = 2 for tau in (0.50, 0.79], d* = 1 for smaller tau",
+    Kind.ARITHMETIC,
+)
+def _check_dl_p1_dstar() -> Outcome:
     """DL-P1-DSTAR: ``d* = 2`` for ``tau in (0.50, 0.79]``, ``d* = 1`` for smaller tau."""
     g1, g2 = _g(1), _g(2)
     low, high = Fraction("0.50"), Fraction("0.79")  # the stated edges, 2 decimals
@@ -345,10 +390,15 @@ def check_dl_p1_dstar() -> ClaimCheck:
     elif not code:
         evidence += not_settled("crossover_depth's agreement with the exact d*")
     verdict = settle(Verdict.VERIFIED, witness, ok=code)
-    return ClaimCheck("DL-P1-DSTAR", verdict, evidence, witness)
+    return Outcome(verdict, evidence, witness)
 
 
-def check_dl_p1_unimodal() -> ClaimCheck:
+@claim_check(
+    "DL-P1-UNIMODAL",
+    "g is unimodal for all s0 in (0,1], rho in (0,1), q in (0,1]",
+    Kind.ARITHMETIC,
+)
+def _check_dl_p1_unimodal() -> Outcome:
     """DL-P1-UNIMODAL: ``g`` is unimodal over the whole cube (integer and real ``d``)."""
     s0, rho, q = Fraction(1), Fraction(9, 10), Fraction(1, 2)
     g1, g2, g3 = (_g(d, s0, rho, q) for d in (1, 2, 3))
@@ -375,10 +425,15 @@ def check_dl_p1_unimodal() -> ClaimCheck:
     )
     cex = {"s0": 1.0, "rho": 0.9, "q": 0.5, "g1": -0.4, "g2": -0.479, "g3": -0.406441}
     verdict = Verdict.REFUTED if dips and agree else Verdict.OPEN
-    return ClaimCheck("DL-P1-UNIMODAL", verdict, evidence, cex)
+    return Outcome(verdict, evidence, cex)
 
 
-def check_dl_p1_interval() -> ClaimCheck:
+@claim_check(
+    "DL-P1-INTERVAL",
+    "for 0 < tau < sup g, {d : g(d) > tau} is an interval and its lower end is d*",
+    Kind.SYMBOLIC,
+)
+def _check_dl_p1_interval() -> Outcome:
     """DL-P1-INTERVAL: ``{d : g(d) > tau}`` is an interval whose lower end is ``d*``."""
     g, h, d = sym.advantage_rates(), sym.rise_function(), sym.DR
     derivative = _zero(sp.diff(g, d) - sp.exp(-sym.A * d) * (sp.exp(h) - sym.A))
@@ -408,12 +463,16 @@ def check_dl_p1_interval() -> ClaimCheck:
     elif problem is not None:
         evidence += f"; crossover_interval disagrees with brute force at {problem}"
     verdict = settle(Verdict.PROVEN, witness, ok=lemmas and problem is None)
-    return ClaimCheck(
-        "DL-P1-INTERVAL", verdict, evidence, witness, artifact=_INTERVAL_SCRIPT
-    )
+    return Outcome(verdict, evidence, witness, artifact=_INTERVAL_SCRIPT)
 
 
-def check_dl_p1_phase() -> ClaimCheck:
+@claim_check(
+    "DL-P1-PHASE",
+    "over (rho, tau) the boundary is g(d*) = tau; above/left typed traversal is "
+    "preferred, below/right similarity",
+    Kind.SYMBOLIC,
+)
+def _check_dl_p1_phase() -> Outcome:
     """DL-P1-PHASE: in the ``(rho, tau)`` plane typed traversal wins above/left of ``g(d*) = tau``."""
     ell = sym.D * (sym.D + 1) / 2
     dg = sp.diff(sym.Q**sym.D - sym.S0**sym.D * sym.RHO**ell, sym.RHO)
@@ -438,24 +497,28 @@ def check_dl_p1_phase() -> ClaimCheck:
         "tau": 0.9,
         "boundary_tau": round(boundary, 6),
     }
-    return ClaimCheck(
-        "DL-P1-PHASE", Verdict.REFUTED if ok else Verdict.OPEN, evidence, cex
-    )
+    return Outcome(Verdict.REFUTED if ok else Verdict.OPEN, evidence, cex)
 
 
-def check_dl_p1() -> ClaimCheck:
+@claim_check(
+    "DL-P1",
+    "g(d) = q^d - s0^d rho^(d(d+1)/2) is unimodal; {d : g(d) > tau} is an interval with "
+    "lower end d*; worked values and d* bands at s0 = 0.70, rho = 0.67, q = 0.97",
+    Kind.SYMBOLIC,
+)
+def _check_dl_p1() -> Outcome:
     """DL-P1 overall: the verdicts of its parts."""
     parts = [
-        check_dl_p1_unimodal(),
-        check_dl_p1_interval(),
-        check_dl_p1_values(),
-        check_dl_p1_dstar(),
-        check_dl_p1_phase(),
+        _check_dl_p1_unimodal(),
+        _check_dl_p1_interval(),
+        _check_dl_p1_values(),
+        _check_dl_p1_dstar(),
+        _check_dl_p1_phase(),
     ]
     summary = "; ".join(f"{p.claim_id}: {p.verdict.value}" for p in parts)
     refuted = [p for p in parts if p.verdict is Verdict.REFUTED]
     if not refuted:
-        return ClaimCheck("DL-P1", Verdict.OPEN, f"parts changed verdict: {summary}")
+        return Outcome(Verdict.OPEN, f"parts changed verdict: {summary}")
     reasons = {
         "DL-P1-UNIMODAL": "g is not unimodal on the whole cube",
         "DL-P1-PHASE": "the typed region lies below the boundary tau = max_d g(d), "
@@ -467,126 +530,40 @@ def check_dl_p1() -> ClaimCheck:
         "winning depths form an interval whose lower end is d* (proved), and the worked "
         "values and d* bands are right to the stated rounding"
     )
-    return ClaimCheck("DL-P1", Verdict.REFUTED, evidence, refuted[0].counterexample)
+    return Outcome(Verdict.REFUTED, evidence, refuted[0].counterexample)
 
 
-CLAIMS: tuple[Claim, ...] = (
-    Claim(
-        "DL-A4",
-        "DL",
-        "similarity survival decays geometrically: f_k = s0 rho^k, 0 < rho < 1, 0 < s0 <= 1",
-        Kind.SYMBOLIC,
-        check_dl_a4,
-    ),
-    Claim(
-        "DL-T7",
-        "DL",
-        "P_sim(d) = s0^d rho^(d(d+1)/2); log P_sim is concave in d with slope "
-        "log s0 + (d + 1/2) log rho -> -inf",
-        Kind.SYMBOLIC,
-        check_dl_t7,
-    ),
+CLAIMS: tuple[Claim, ...] = claims(
+    _check_dl_a4,
+    _check_dl_t7,
     Claim(
         "DL-T7-RHOK",
-        "DL",
         "(DL §8.1, caveat (i) to Theorem 7) if retention rises with depth (rho_k up to "
         "1), log P_ret becomes convex and the super-geometric triangular signature "
         "vanishes",
         Kind.ARITHMETIC,
-        umbrella("DL-T7-RHOK", [check_dl_t7_rhok_convex, check_dl_t7_rhok]),
+        umbrella([check_dl_t7_rhok_convex, _check_dl_t7_rhok]),
+        where="§8.1, caveat (i) to Theorem 7",
     ),
-    Claim(
-        "DL-T7-RHOK-CONVEX",
-        "DL",
-        "(DL §8.1, caveat (i)) with rho_k rising toward 1, log P_ret is convex in d",
-        Kind.ARITHMETIC,
-        check_dl_t7_rhok_convex,
-    ),
-    Claim(
-        "DL-T7-RHOK-TRIANGULAR",
-        "DL",
-        "(DL §8.1, caveat (i)) with rho_k rising toward 1 the triangular d(d+1)/2 term "
-        "of log P_ret vanishes",
-        Kind.ARITHMETIC,
-        check_dl_t7_rhok,
-    ),
-    Claim(
-        "DL-A3-DIRECTION",
-        "DL",
-        "(DL §8.1 Assumption 3) when compounding drift puts each hop's conditional "
-        "survival below its marginal f_k, the independent product over-estimates "
-        "similarity recovery",
-        Kind.SMT,
-        check_dl_a3_direction,
-    ),
-    Claim(
-        "DL-T9",
-        "DL",
-        "typed traversal recovers with P_struct(d) = q^d",
-        Kind.SYMBOLIC,
-        check_dl_t9,
-    ),
-    Claim(
-        "DL-T10",
-        "DL",
-        "T_struct = Theta(d), T_sim = Omega(1/P_sim(d)) = Omega(rho^(-d(d+1)/2))",
-        Kind.SYMBOLIC,
-        check_dl_t10,
-    ),
-    Claim(
-        "DL-P1",
-        "DL",
-        "g(d) = q^d - s0^d rho^(d(d+1)/2) is unimodal; {d : g(d) > tau} is an interval with "
-        "lower end d*; worked values and d* bands at s0 = 0.70, rho = 0.67, q = 0.97",
-        Kind.SYMBOLIC,
-        check_dl_p1,
-    ),
-    Claim(
-        "DL-P1-UNIMODAL",
-        "DL",
-        "g is unimodal for all s0 in (0,1], rho in (0,1), q in (0,1]",
-        Kind.ARITHMETIC,
-        check_dl_p1_unimodal,
-    ),
-    Claim(
-        "DL-P1-INTERVAL",
-        "DL",
-        "for 0 < tau < sup g, {d : g(d) > tau} is an interval and its lower end is d*",
-        Kind.SYMBOLIC,
-        check_dl_p1_interval,
-    ),
-    Claim(
-        "DL-P1-VALUES",
-        "DL",
-        "g(1) ~ 0.50, g(2) ~ 0.79, g(3) ~ 0.882, q^3 ~ 0.91 vs s0^3 rho^6 ~ 0.031 (29x gap)",
-        Kind.ARITHMETIC,
-        check_dl_p1_values,
-    ),
-    Claim(
-        "DL-P1-DSTAR",
-        "DL",
-        "d* = 2 for tau in (0.50, 0.79], d* = 1 for smaller tau",
-        Kind.ARITHMETIC,
-        check_dl_p1_dstar,
-    ),
-    Claim(
-        "DL-P1-PHASE",
-        "DL",
-        "over (rho, tau) the boundary is g(d*) = tau; above/left typed traversal is "
-        "preferred, below/right similarity",
-        Kind.SYMBOLIC,
-        check_dl_p1_phase,
-    ),
-    *SCATTER_CLAIMS,
+    check_dl_t7_rhok_convex,
+    _check_dl_t7_rhok,
+    check_dl_a3_direction,
+    _check_dl_t9,
+    _check_dl_t10,
+    _check_dl_p1,
+    _check_dl_p1_unimodal,
+    _check_dl_p1_interval,
+    _check_dl_p1_values,
+    _check_dl_p1_dstar,
+    _check_dl_p1_phase,
+    check_dl_t6,
+    check_dl_t6_bits,
+    check_dl_t6_probes,
+    check_dl_t6_assembly,
+    check_dl_t11,
+    check_dl_t11_assembly,
+    check_dl_t11_cosurface,
+    check_dl_t11_compose,
+    check_dl_t11_fit,
+    check_dl_c2,
 )
-
-
-_WHERE = {
-    "DL-T7-RHOK": "§8.1, caveat (i) to Theorem 7",
-    "DL-T7-RHOK-CONVEX": "§8.1, caveat (i) to Theorem 7",
-    "DL-T7-RHOK-TRIANGULAR": "§8.1, caveat (i) to Theorem 7",
-    "DL-A3-DIRECTION": "§8.1 Assumption 3",
-    "DL-T11": "§9.1 Theorem 11; §21.4",
-    "DL-T11-FIT": "§9.2 Table 4 and Figure 12; §21.4 Theorem 11",
-}
-CLAIMS = tuple(replace(c, where=_WHERE.get(c.id, c.where)) for c in CLAIMS)

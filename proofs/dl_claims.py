@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable
 from functools import partial
 
 import sympy as sp
 
 from proofs import _depth_sym as dsym
 from proofs._briefbench_rows import agrees
-from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
+from proofs.ledger import Claim, ClaimCheck, Kind, Outcome, Verdict, claim_check, claims
 from theory.depth import crossover_depth
 from theory.inference import (
     cohens_h,
@@ -53,9 +52,7 @@ TABLE4_MEASURED: tuple[tuple[str, float, tuple[float, float, float]], ...] = (
 """DL Table 4, measured rows in table order: (organisation, sigma, (R@1, R@2, R@3))."""
 
 
-def _compare(
-    claim_id: str, items: list[tuple[str, str, float]], method: str
-) -> ClaimCheck:
+def _compare(items: list[tuple[str, str, float]], method: str) -> Outcome:
     bad = [
         {"number": label, "printed": printed, "recomputed": value}
         for label, printed, value in items
@@ -64,11 +61,17 @@ def _compare(
     shown = "; ".join(f"{lab}: printed {p}, recomputed {v:.4f}" for lab, p, v in items)
     evidence = f"{method}: {shown}"
     if bad:
-        return ClaimCheck(claim_id, Verdict.REFUTED, evidence, {"inconsistent": bad})
-    return ClaimCheck(claim_id, Verdict.VERIFIED, evidence)
+        return Outcome(Verdict.REFUTED, evidence, {"inconsistent": bad})
+    return Outcome(Verdict.VERIFIED, evidence)
 
 
-def check_cohen_h_example() -> ClaimCheck:
+@claim_check(
+    "DL-EX-B-H",
+    "Cohen's h of the d=3 compliance contrast 0.875 vs 0.800 is 0.21, with asin sqrt 0.875 = 1.2120 and asin sqrt 0.800 = 1.1071",
+    Kind.ARITHMETIC,
+    where="Section 7.1 (b); Section 14.1",
+)
+def check_cohen_h_example() -> Outcome:
     """DL-EX-B-H: Cohen's h of 0.875 vs 0.800 is printed as 0.21 (§7.1 (b), §14.1).
 
     Examples
@@ -79,7 +82,6 @@ def check_cohen_h_example() -> ClaimCheck:
     """
     h = cohens_h(0.875, 0.800).h
     return _compare(
-        "DL-EX-B-H",
         [
             ("h(0.875, 0.800)", "0.21", h),
             ("asin(sqrt(0.875))", "1.2120", math.asin(math.sqrt(0.875))),
@@ -89,7 +91,13 @@ def check_cohen_h_example() -> ClaimCheck:
     )
 
 
-def check_precision_h() -> ClaimCheck:
+@claim_check(
+    "DL-EX-G-H",
+    "the Cohen's h between precision 0.158 and 0.090 is about 0.21 (small)",
+    Kind.ARITHMETIC,
+    where="Appendix 22 (g)",
+)
+def check_precision_h() -> Outcome:
     """DL-EX-G-H: ``|h|`` of precision 0.158 vs 0.090 is about 0.21 (App. 22 (g)).
 
     Examples
@@ -99,12 +107,16 @@ def check_precision_h() -> ClaimCheck:
     'verified'
     """
     h = abs(cohens_h(0.158, 0.090).h)
-    return _compare(
-        "DL-EX-G-H", [("|h(0.158, 0.090)|", "0.21", h)], "theory.inference.cohens_h"
-    )
+    return _compare([("|h(0.158, 0.090)|", "0.21", h)], "theory.inference.cohens_h")
 
 
-def check_posterior_example() -> ClaimCheck:
+@claim_check(
+    "DL-EX-C",
+    "with a Jeffreys prior, P(theta_B > theta_C) for 35/40 vs 32/40 is about 0.81",
+    Kind.ARITHMETIC,
+    where="Section 7.1 (c); Figure 49",
+)
+def check_posterior_example() -> Outcome:
     """DL-EX-C: P(theta_B > theta_C) for Beta(35.5, 5.5) vs Beta(32.5, 8.5) is about 0.81.
 
     Examples
@@ -115,13 +127,18 @@ def check_posterior_example() -> ClaimCheck:
     """
     p = posterior_superiority(35, 40, 32, 40).probability
     return _compare(
-        "DL-EX-C",
         [("P(theta_B > theta_C), 35/40 vs 32/40", "0.81", p)],
         "theory.inference.posterior_superiority, Jeffreys prior, quadrature",
     )
 
 
-def check_posterior_forest() -> ClaimCheck:
+@claim_check(
+    "DL-EX-C-SEC14",
+    "with posteriors Beta(40.5, 0.5) (40/40) and Beta(27.5, 13.5) (27/40), P(theta_B > theta_C) is about 0.81",
+    Kind.ARITHMETIC,
+    where="Section 14.1 (Bayesian posterior superiority)",
+)
+def check_posterior_forest() -> Outcome:
     """DL-EX-C-SEC14: §14.1 states the posteriors for 40/40 vs 27/40 and gives about 0.81.
 
     Examples
@@ -132,15 +149,21 @@ def check_posterior_forest() -> ClaimCheck:
     """
     p = posterior_superiority(40, 40, 27, 40).probability
     return _compare(
-        "DL-EX-C-SEC14",
         [("P(theta_B > theta_C), Beta(40.5, 0.5) vs Beta(27.5, 13.5)", "0.81", p)],
         "theory.inference.posterior_superiority, Jeffreys prior, quadrature",
     )
 
 
+@claim_check(
+    "DL-T11-ORDER",
+    "among the measured organisations of Table 4, recall falls as scatter sigma rises (scatter alone ranks them)",
+    Kind.ARITHMETIC,
+    where="Section 9.2; Appendix 21.4 (corollary of Theorem 11)",
+)
 def check_organisation_order(
+    *,
     rows: tuple[tuple[str, float, tuple[float, float, float]], ...] = TABLE4_MEASURED,
-) -> ClaimCheck:
+) -> Outcome:
     """DL-T11-ORDER: among the measured organisations recall falls as scatter rises.
 
     Section 9.2 says the ordering by sigma is monotone in recall among the measured
@@ -170,9 +193,9 @@ def check_organisation_order(
                     f"has R@{depth} {low[2][depth - 1]} below {high[0]} (sigma {high[1]}) "
                     f"with {high[2][depth - 1]}"
                 )
-                return ClaimCheck("DL-T11-ORDER", Verdict.REFUTED, evidence, cex)
+                return Outcome(Verdict.REFUTED, evidence, cex)
     evidence = "every adjacent pair in sigma order has non-increasing R@1, R@2, R@3"
-    return ClaimCheck("DL-T11-ORDER", Verdict.VERIFIED, evidence)
+    return Outcome(Verdict.VERIFIED, evidence)
 
 
 def _discount_proof() -> tuple[bool, str]:
@@ -195,7 +218,13 @@ def _discount_proof() -> tuple[bool, str]:
     )
 
 
-def check_discount_inequality() -> ClaimCheck:
+@claim_check(
+    "DL-EX-Q-DISCOUNT",
+    "the nDCG gain 1/log2(1 + r) exceeds the reciprocal rank 1/r for r >= 2 (equal at r = 1), so nDCG is at least MRR for one relevant target",
+    Kind.SYMBOLIC,
+    where="Appendix 22 (q); Appendix 24",
+)
+def check_discount_inequality() -> Outcome:
     """DL-EX-Q-DISCOUNT: ``1/log2(1 + r) > 1/r`` for ranks ``r >= 2``, equal at ``r = 1``.
 
     App. 24 uses it to say nDCG@10 exceeds MRR for a single relevant target.
@@ -215,7 +244,7 @@ def check_discount_inequality() -> ClaimCheck:
     )
     evidence = f"sympy: {script}; theory.inference ndcg_at_k vs mean_reciprocal_rank on ranks 1..10 agree: {code_ok}"
     verdict = Verdict.PROVEN if ok and code_ok else Verdict.OPEN
-    return ClaimCheck("DL-EX-Q-DISCOUNT", verdict, evidence, artifact=script)
+    return Outcome(verdict, evidence, artifact=script)
 
 
 def _advantage_falls_in_rho() -> tuple[bool, str]:
@@ -243,7 +272,13 @@ def _grid_drops() -> list[tuple[tuple[float, float, int | None], ...]]:
     return drops
 
 
-def check_crossover_monotone() -> ClaimCheck:
+@claim_check(
+    "DL-P1-MONO",
+    "the crossover depth d* decreases as drift worsens (smaller rho) and increases with a stricter margin tau",
+    Kind.SYMBOLIC,
+    where="Section 8.7",
+)
+def check_crossover_monotone() -> Outcome:
     """DL-P1-MONO: ``d*`` is non-decreasing in ``rho`` and in ``tau`` (Section 8.7).
 
     Proof: for each depth, ``g(d) = q**d - s0**d rho**(d(d+1)/2)`` strictly
@@ -266,11 +301,11 @@ def check_crossover_monotone() -> ClaimCheck:
         f"crossover_depth monotone on the grid: {code_ok}"
     )
     if not ok:
-        return ClaimCheck("DL-P1-MONO", Verdict.OPEN, evidence)
+        return Outcome(Verdict.OPEN, evidence)
     if bad:
         cex = {"from": list(bad[0][0]), "to": list(bad[0][1])}
-        return ClaimCheck("DL-P1-MONO", Verdict.REFUTED, evidence, cex)
-    return ClaimCheck("DL-P1-MONO", Verdict.PROVEN, evidence, artifact=script)
+        return Outcome(Verdict.REFUTED, evidence, cex)
+    return Outcome(Verdict.PROVEN, evidence, artifact=script)
 
 
 def _ranked(values: dict[str, float], arm: str) -> int:
@@ -434,64 +469,16 @@ def check_ranks(claim_id: str) -> ClaimCheck:
     return ClaimCheck(claim_id, Verdict.VERIFIED, evidence)
 
 
-def _claim(
-    cid: str, where: str, statement: str, kind: Kind, check: Callable[[], ClaimCheck]
-) -> Claim:
-    return Claim(cid, "DL", statement, kind, check, where=where)
-
-
-CLAIMS: tuple[Claim, ...] = (
-    _claim(
-        "DL-P1-MONO",
-        "Section 8.7",
-        "the crossover depth d* decreases as drift worsens (smaller rho) and increases with a stricter margin tau",
-        Kind.SYMBOLIC,
-        check_crossover_monotone,
-    ),
-    _claim(
-        "DL-EX-B-H",
-        "Section 7.1 (b); Section 14.1",
-        "Cohen's h of the d=3 compliance contrast 0.875 vs 0.800 is 0.21, with asin sqrt 0.875 = 1.2120 and asin sqrt 0.800 = 1.1071",
-        Kind.ARITHMETIC,
-        check_cohen_h_example,
-    ),
-    _claim(
-        "DL-EX-C",
-        "Section 7.1 (c); Figure 49",
-        "with a Jeffreys prior, P(theta_B > theta_C) for 35/40 vs 32/40 is about 0.81",
-        Kind.ARITHMETIC,
-        check_posterior_example,
-    ),
-    _claim(
-        "DL-EX-C-SEC14",
-        "Section 14.1 (Bayesian posterior superiority)",
-        "with posteriors Beta(40.5, 0.5) (40/40) and Beta(27.5, 13.5) (27/40), P(theta_B > theta_C) is about 0.81",
-        Kind.ARITHMETIC,
-        check_posterior_forest,
-    ),
-    _claim(
-        "DL-EX-G-H",
-        "Appendix 22 (g)",
-        "the Cohen's h between precision 0.158 and 0.090 is about 0.21 (small)",
-        Kind.ARITHMETIC,
-        check_precision_h,
-    ),
-    _claim(
-        "DL-T11-ORDER",
-        "Section 9.2; Appendix 21.4 (corollary of Theorem 11)",
-        "among the measured organisations of Table 4, recall falls as scatter sigma rises (scatter alone ranks them)",
-        Kind.ARITHMETIC,
-        check_organisation_order,
-    ),
-    _claim(
-        "DL-EX-Q-DISCOUNT",
-        "Appendix 22 (q); Appendix 24",
-        "the nDCG gain 1/log2(1 + r) exceeds the reciprocal rank 1/r for r >= 2 (equal at r = 1), so nDCG is at least MRR for one relevant target",
-        Kind.SYMBOLIC,
-        check_discount_inequality,
-    ),
+CLAIMS: tuple[Claim, ...] = claims(
+    check_crossover_monotone,
+    check_cohen_h_example,
+    check_posterior_example,
+    check_posterior_forest,
+    check_precision_h,
+    check_organisation_order,
+    check_discount_inequality,
     *(
-        _claim(cid, where, statement, Kind.ARITHMETIC, partial(check_ranks, cid))
+        Claim(cid, statement, Kind.ARITHMETIC, partial(check_ranks, cid), where=where)
         for cid, (where, statement, _) in RANK_CLAIMS.items()
     ),
 )

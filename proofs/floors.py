@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable
-from dataclasses import replace
 
 import numpy as np
 
@@ -33,8 +31,7 @@ from proofs._floors_t2 import (
     check_context_gain_equality,
     check_context_gain_strict_otherwise,
 )
-from proofs._umbrella import umbrella
-from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
+from proofs.ledger import Claim, Kind, Outcome, Verdict, claim_check, claims, umbrella
 from theory.floors import (
     bayes_floor,
     candidate_floor,
@@ -69,7 +66,12 @@ __all__ = [
 ]
 
 
-def check_governed() -> ClaimCheck:
+@claim_check(
+    "DL-D1",
+    "a task is governed when H(Y|X) > 0, equivalently I(Y;D|X) > 0",
+    Kind.SYMBOLIC,
+)
+def check_governed() -> Outcome:
     """DL-D1: with ``Y = phi(X, D)``, ``H(Y|X) > 0`` iff ``I(Y; D|X) > 0``.
 
     Examples
@@ -95,10 +97,16 @@ def check_governed() -> ClaimCheck:
         f"when Y = phi(X,D) ({zero_detail}); so I(Y;D|X) = H(Y|X). Numeric cross-check on "
         f"100 random p(x,d) and phi: max |I(Y;D|X) - H(Y|X)| = {worst:.1e}"
     )
-    return ClaimCheck("DL-D1", Verdict.PROVEN if ok else Verdict.OPEN, evidence)
+    return Outcome(Verdict.PROVEN if ok else Verdict.OPEN, evidence)
 
 
-def check_bayes_floor() -> ClaimCheck:
+@claim_check(
+    "DL-T1-BAYES",
+    "every context-free agent has error >= 1 - E_X max_y P(y|X), "
+    "> 0 for a governed task",
+    Kind.PROPERTY,
+)
+def check_bayes_floor() -> Outcome:
     """DL-T1 (Bayes part): no context-free policy beats ``1 - E max_y P(y|X)``.
 
     Examples
@@ -120,16 +128,14 @@ def check_bayes_floor() -> ClaimCheck:
 
     bad = first_failure(tables, ok)
     if bad is not None:
-        return ClaimCheck(
-            "DL-T1-BAYES",
+        return Outcome(
             Verdict.REFUTED,
             "a policy beat the floor",
             {"table": bad.tolist()},
         )
     # a universal statement checked on samples: conditional on the (elementary,
     # not mechanised) argument, never verified
-    return ClaimCheck(
-        "DL-T1-BAYES",
+    return Outcome(
         Verdict.CONDITIONAL,
         f"on {SAMPLES} random 3x3 tables the least error over all 27 deterministic "
         "g: X -> Y equals 1 - sum_x max_y p(x,y) (randomised g are mixtures of these), "
@@ -139,7 +145,12 @@ def check_bayes_floor() -> ClaimCheck:
     )
 
 
-def check_fano_floor() -> ClaimCheck:
+@claim_check(
+    "DL-T1-FANO",
+    "the exact Fano inequality bounds the error and can be inverted numerically",
+    Kind.PROPERTY,
+)
+def check_fano_floor() -> Outcome:
     """DL-T1 (Fano part): the inverted exact Fano bound is a valid floor.
 
     Examples
@@ -160,14 +171,12 @@ def check_fano_floor() -> ClaimCheck:
 
     bad = first_failure(tables, ok)
     if bad is not None:
-        return ClaimCheck(
-            "DL-T1-FANO",
+        return Outcome(
             Verdict.REFUTED,
             "Fano floor above Bayes error",
             {"table": bad.tolist()},
         )
-    return ClaimCheck(
-        "DL-T1-FANO",
+    return Outcome(
         Verdict.CONDITIONAL,
         f"on {SAMPLES} random 3x4 tables: rearranged <= fano_floor(H(Y|X), 4) <= Bayes "
         "error. Conditional on Fano's inequality (Cover & Thomas Thm 2.10.1), cited, "
@@ -175,7 +184,12 @@ def check_fano_floor() -> ClaimCheck:
     )
 
 
-def check_fano_monotone() -> ClaimCheck:
+@claim_check(
+    "DL-T1-FANO-MONO",
+    "H_b(P) + P log2(|Y|-1) is increasing on [0, 1 - 1/|Y|]",
+    Kind.SYMBOLIC,
+)
+def check_fano_monotone() -> Outcome:
     """DL-T1: the Fano left side is increasing on ``[0, 1 - 1/|Y|]`` (sympy).
 
     Examples
@@ -185,14 +199,18 @@ def check_fano_monotone() -> ClaimCheck:
     'proven'
     """
     ok, detail = sym.fano_left_side_monotone()
-    return ClaimCheck(
-        "DL-T1-FANO-MONO",
+    return Outcome(
         Verdict.PROVEN if ok else Verdict.OPEN,
         f"sympy: {detail}; so brentq on [0, 1 - 1/K] finds the unique smallest P_e",
     )
 
 
-def check_rearranged_vacuity() -> ClaimCheck:
+@claim_check(
+    "DL-T1-VACUOUS",
+    "the rearrangement (H(Y|X) - 1)/log2|Y| is vacuous for H(Y|X) <= 1",
+    Kind.SYMBOLIC,
+)
+def check_rearranged_vacuity() -> Outcome:
     """DL-T1: ``(H - 1)/log2|Y|`` is vacuous (``<= 0``) exactly when ``H <= 1``.
 
     Examples
@@ -202,12 +220,16 @@ def check_rearranged_vacuity() -> ClaimCheck:
     'proven'
     """
     ok, detail = sym.rearranged_vacuity()
-    return ClaimCheck(
-        "DL-T1-VACUOUS", Verdict.PROVEN if ok else Verdict.OPEN, f"sympy: {detail}"
-    )
+    return Outcome(Verdict.PROVEN if ok else Verdict.OPEN, f"sympy: {detail}")
 
 
-def check_worked_example() -> ClaimCheck:
+@claim_check(
+    "DL-T1-EX",
+    "binary Y with P(Y=1|X) = 0.11: H = 0.50 bit, rearranged floor "
+    "-0.50, Bayes error 0.11",
+    Kind.ARITHMETIC,
+)
+def check_worked_example() -> Outcome:
     """DL-T1 worked example: ``P(Y=1|X) = 0.11`` gives 0.50 bit, -0.50, 0.11.
 
     Examples
@@ -238,13 +260,19 @@ def check_worked_example() -> ClaimCheck:
         f"theory.floors agrees [{code}]"
     )
     if off:  # exact values that do not round to the stated ones: a witness
-        return ClaimCheck("DL-T1-EX", Verdict.REFUTED, evidence, off)
+        return Outcome(Verdict.REFUTED, evidence, off)
     if not code:
         evidence += "; not settled: the code disagrees with the exact values, so open"
-    return ClaimCheck("DL-T1-EX", Verdict.VERIFIED if code else Verdict.OPEN, evidence)
+    return Outcome(Verdict.VERIFIED if code else Verdict.OPEN, evidence)
 
 
-def check_probe_cost() -> ClaimCheck:
+@claim_check(
+    "DL-L1",
+    "without storage, recovering D by probing m candidates with per-probe "
+    "confirmation p costs Omega(m/p) probes; a store O(1)",
+    Kind.SYMBOLIC,
+)
+def check_probe_cost() -> Outcome:
     """DL-L1: ``Omega(m/p)`` probes without a store.
 
     Examples
@@ -254,8 +282,7 @@ def check_probe_cost() -> ClaimCheck:
     'conditional'
     """
     ok, detail = sym.probe_cost()
-    return ClaimCheck(
-        "DL-L1",
+    return Outcome(
         Verdict.CONDITIONAL if ok else Verdict.OPEN,
         f"sympy: {detail}. Conditions: a probe of the true candidate confirms "
         "independently with probability p, no false confirmations, uniform placement; "
@@ -264,7 +291,13 @@ def check_probe_cost() -> ClaimCheck:
     )
 
 
-def check_cumulative_floor() -> ClaimCheck:
+@claim_check(
+    "DL-T3",
+    "over T governed tasks a context-free agent's cumulative loss is >= "
+    "the sum of per-task Bayes floors (linear in T)",
+    Kind.EXHAUSTIVE,
+)
+def check_cumulative_floor() -> Outcome:
     """DL-T3: cumulative loss of a context-free agent >= sum of per-task floors.
 
     Examples
@@ -304,7 +337,7 @@ def check_cumulative_floor() -> ClaimCheck:
     if beaten is not None:  # a policy below its task's floor: a witness
         t, g = beaten
         cx = {"table": t.tolist(), "policy": list(g), "loss": loss(t, g)}
-        return ClaimCheck("DL-T3", Verdict.REFUTED, evidence, cx)
+        return Outcome(Verdict.REFUTED, evidence, cx)
     if not ok:
         evidence += "; not settled: theory.floors.cumulative_floor disagrees, so open"
     if ok:
@@ -312,10 +345,17 @@ def check_cumulative_floor() -> ClaimCheck:
             ". Conditional: sampled tables; the general statement is the sum of "
             "per-task Bayes floors (DL-T1-BAYES), not mechanised here"
         )
-    return ClaimCheck("DL-T3", Verdict.CONDITIONAL if ok else Verdict.OPEN, evidence)
+    return Outcome(Verdict.CONDITIONAL if ok else Verdict.OPEN, evidence)
 
 
-def check_learning_bound() -> ClaimCheck:
+@claim_check(
+    "DL-T4-LOWER",
+    "(DL §3.1 Theorem 4, Eq. 4) learning the decisions needs "
+    "Omega((log M + ln(1/delta))/epsilon) samples when the class shatters them",
+    Kind.EXHAUSTIVE,
+    where="§3.1 Theorem 4, Eq. 4",
+)
+def check_learning_bound() -> Outcome:
     """DL-T4-LOWER: ``Omega((log M + ln(1/delta))/epsilon)`` samples to learn the decisions.
 
     Examples
@@ -339,8 +379,7 @@ def check_learning_bound() -> ClaimCheck:
         )
         worst = max(worst, vc - math.floor(math.log2(len(cls))))
     # VC <= log2 |class| always, so worst > 0 means a broken count, not a witness
-    return ClaimCheck(
-        "DL-T4-LOWER",
+    return Outcome(
         Verdict.CONDITIONAL if worst <= 0 else Verdict.OPEN,
         f"checked [{worst <= 0}]: every one of the 255 classes of boolean functions on 3 points has "
         "VC <= floor(log2 |class|), so 'VC = Omega(log M)' needs a class that shatters "
@@ -350,7 +389,14 @@ def check_learning_bound() -> ClaimCheck:
     )
 
 
-def check_uniform_candidate_floor() -> ClaimCheck:
+@claim_check(
+    "DL-T8",
+    "any estimator n-hat of n_d from S_d has I(n_d; n-hat) <= I(n_d; S_d) (data "
+    "processing), and P_err(d) >= 1 - (I(n_d; S_d) + 1)/log2 M_d for near-uniform "
+    "candidates, tending to 1 - 1/log2 M_d",
+    Kind.PROPERTY,
+)
+def check_uniform_candidate_floor() -> Outcome:
     """DL-T8: ``P_err >= 1 - (I + 1)/log2 M`` needs uniform candidates.
 
     Examples
@@ -366,15 +412,13 @@ def check_uniform_candidate_floor() -> ClaimCheck:
         estimator = kernels.dirichlet(np.full(8, 0.5), size=3)  # p(n-hat | s)
         joint = table.T @ estimator  # p(n, n-hat): n -> s -> n-hat is a Markov chain
         if mutual_information(joint) > mutual_information(table) + 1e-9:
-            return ClaimCheck(
-                "DL-T8",
+            return Outcome(
                 Verdict.REFUTED,
                 "data processing failed: I(n; n-hat) > I(n; S)",
                 {"p(s,n)": table.tolist(), "p(n-hat|s)": estimator.tolist()},
             )
         if bayes_floor(table) < candidate_floor(mutual_information(table), 8) - 1e-9:
-            return ClaimCheck(
-                "DL-T8",
+            return Outcome(
                 Verdict.REFUTED,
                 "uniform case failed",
                 {"table": table.tolist()},
@@ -382,8 +426,7 @@ def check_uniform_candidate_floor() -> ClaimCheck:
     skewed = [[0.97, 0.01, 0.01, 0.01]]
     err = bayes_floor(skewed)
     bound = candidate_floor(mutual_information(skewed), 4)
-    return ClaimCheck(
-        "DL-T8",
+    return Outcome(
         Verdict.CONDITIONAL,
         f"I(n; n-hat) <= I(n; S) on {SAMPLES} random p(s|n) and random estimators "
         "p(n-hat|s) (data processing, Cover & Thomas Thm 2.8.1, cited); the floor "
@@ -400,20 +443,9 @@ def check_uniform_candidate_floor() -> ClaimCheck:
     )
 
 
-def _claim(
-    cid: str, statement: str, kind: Kind, check: Callable[[], ClaimCheck]
-) -> Claim:
-    return Claim(cid, "DL", statement, kind, check)
-
-
-CLAIMS: tuple[Claim, ...] = (
-    _claim(
-        "DL-D1",
-        "a task is governed when H(Y|X) > 0, equivalently I(Y;D|X) > 0",
-        Kind.SYMBOLIC,
-        check_governed,
-    ),
-    _claim(
+CLAIMS: tuple[Claim, ...] = claims(
+    check_governed,
+    Claim(
         "DL-T1",
         "every context-free agent has error at least the Bayes floor, strictly positive "
         "for a governed task; the exact Fano inequality also bounds it and can be "
@@ -421,7 +453,6 @@ CLAIMS: tuple[Claim, ...] = (
         "H(Y|X) <= 1; worked example P(Y=1|X) = 0.11",
         Kind.PROPERTY,
         umbrella(
-            "DL-T1",
             [
                 check_bayes_floor,
                 check_fano_floor,
@@ -431,163 +462,46 @@ CLAIMS: tuple[Claim, ...] = (
             ],
         ),
     ),
-    _claim(
-        "DL-T1-BAYES",
-        "every context-free agent has error >= 1 - E_X max_y P(y|X), "
-        "> 0 for a governed task",
-        Kind.PROPERTY,
-        check_bayes_floor,
-    ),
-    _claim(
-        "DL-T1-FANO",
-        "the exact Fano inequality bounds the error and can be inverted numerically",
-        Kind.PROPERTY,
-        check_fano_floor,
-    ),
-    _claim(
-        "DL-T1-FANO-MONO",
-        "H_b(P) + P log2(|Y|-1) is increasing on [0, 1 - 1/|Y|]",
-        Kind.SYMBOLIC,
-        check_fano_monotone,
-    ),
-    _claim(
-        "DL-T1-VACUOUS",
-        "the rearrangement (H(Y|X) - 1)/log2|Y| is vacuous for H(Y|X) <= 1",
-        Kind.SYMBOLIC,
-        check_rearranged_vacuity,
-    ),
-    _claim(
-        "DL-T1-EX",
-        "binary Y with P(Y=1|X) = 0.11: H = 0.50 bit, rearranged floor "
-        "-0.50, Bayes error 0.11",
-        Kind.ARITHMETIC,
-        check_worked_example,
-    ),
-    _claim(
+    check_bayes_floor,
+    check_fano_floor,
+    check_fano_monotone,
+    check_rearranged_vacuity,
+    check_worked_example,
+    Claim(
         "DL-T2",
         "(DL §3 Theorem 2, restated in §21.1) H(Y|X) - H(Y|X,C) = I(Y;C|X) <= "
         "I(D;C|X), with equality under Assumption 1 (D recoverable from (X, Y)); the "
         "proof's stronger 'iff ... strict otherwise' is DL-T2-ONLYIF",
         Kind.PROPERTY,
         umbrella(
-            "DL-T2",
             [
                 check_context_gain_identity,
                 check_context_gain_inequality,
                 check_context_gain_equality,
             ],
         ),
+        where="§3 Theorem 2; proof in §3 and §21.1",
     ),
-    _claim(
-        "DL-T2-ID",
-        "H(Y|X) - H(Y|X,C) = I(Y;C|X)",
-        Kind.SYMBOLIC,
-        check_context_gain_identity,
-    ),
-    _claim(
-        "DL-T2-DPI",
-        "I(Y;C|X) <= I(D;C|X) when Y = phi(X, D)",
-        Kind.PROPERTY,
-        check_context_gain_inequality,
-    ),
-    _claim(
-        "DL-T2-EQ",
-        "(DL §21.1, Theorem 2, 'if') equality I(Y;C|X) = I(D;C|X) when D is "
-        "recoverable from (X, Y), i.e. phi(X, .) injective (DL-A1)",
-        Kind.SYMBOLIC,
-        check_context_gain_equality,
-    ),
-    _claim(
-        "DL-T2-ONLYIF",
-        "(DL §21.1, the proof of Theorem 2, not its statement) equality holds only if "
-        "D is recoverable from (X, Y): without it the inequality I(Y;C|X) <= I(D;C|X) "
-        "is strict",
-        Kind.ARITHMETIC,
-        check_context_gain_strict_otherwise,
-    ),
-    _claim(
-        "DL-T2-CX",
-        "(DL §3 and §21.1, proofs of Theorem 2) the example D = (D1, D2) fair bits, Y = D1, "
-        "C = D2 makes the inequality strict (I(D;C|X) = 1, I(Y;C|X) = 0)",
-        Kind.ARITHMETIC,
-        check_context_gain_counterexample,
-    ),
-    _claim(
-        "DL-C1",
-        "Bayes risk is non-increasing in context, for any loss",
-        Kind.PROPERTY,
-        check_context_monotone,
-    ),
-    _claim(
-        "DL-L1",
-        "without storage, recovering D by probing m candidates with per-probe "
-        "confirmation p costs Omega(m/p) probes; a store O(1)",
-        Kind.SYMBOLIC,
-        check_probe_cost,
-    ),
-    _claim(
-        "DL-T3",
-        "over T governed tasks a context-free agent's cumulative loss is >= "
-        "the sum of per-task Bayes floors (linear in T)",
-        Kind.EXHAUSTIVE,
-        check_cumulative_floor,
-    ),
-    _claim(
+    check_context_gain_identity,
+    check_context_gain_inequality,
+    check_context_gain_equality,
+    check_context_gain_strict_otherwise,
+    check_context_gain_counterexample,
+    check_context_monotone,
+    check_probe_cost,
+    check_cumulative_floor,
+    Claim(
         "DL-T4",
         "(DL §3.1 Theorem 4) the Occam/finite-class bound gives sufficiency "
         "n <= (ln|H| + ln(1/delta))/epsilon (as printed); with shattering, learning the "
         "decisions needs Omega((log M + ln(1/delta))/epsilon) samples; with context O(1)",
         Kind.EXHAUSTIVE,
-        umbrella("DL-T4", [check_occam_direction, check_learning_bound]),
+        umbrella([check_occam_direction, check_learning_bound]),
+        where="§3.1 Theorem 4, Eq. 4; proof in §3.1",
     ),
-    _claim(
-        "DL-T4-OCCAM",
-        "(DL §3.1 Theorem 4) every n <= (ln|H| + ln(1/delta))/epsilon suffices for "
-        "error <= epsilon at confidence 1 - delta (the direction as printed)",
-        Kind.EXHAUSTIVE,
-        check_occam_direction,
-    ),
-    _claim(
-        "DL-T4-LOWER",
-        "(DL §3.1 Theorem 4, Eq. 4) learning the decisions needs "
-        "Omega((log M + ln(1/delta))/epsilon) samples when the class shatters them",
-        Kind.EXHAUSTIVE,
-        check_learning_bound,
-    ),
-    _claim(
-        "DL-T5",
-        "recall of a memory at rate R is <= 1 - D(R) under Hamming "
-        "distortion; lossless only if R >= H(D)",
-        Kind.PROPERTY,
-        check_rate_distortion,
-    ),
-    _claim(
-        "DL-T8",
-        "any estimator n-hat of n_d from S_d has I(n_d; n-hat) <= I(n_d; S_d) (data "
-        "processing), and P_err(d) >= 1 - (I(n_d; S_d) + 1)/log2 M_d for near-uniform "
-        "candidates, tending to 1 - 1/log2 M_d",
-        Kind.PROPERTY,
-        check_uniform_candidate_floor,
-    ),
-    _claim(
-        "DL-DECAY-ID",
-        "geometric, triangular, stretched-exponential and power-law "
-        "decays fit three points alike",
-        Kind.DATA,
-        check_decay_identifiability,
-    ),
+    check_occam_direction,
+    check_learning_bound,
+    check_rate_distortion,
+    check_uniform_candidate_floor,
+    check_decay_identifiability,
 )
-
-
-_WHERE = {
-    "DL-T2": "§3 Theorem 2; proof in §3 and §21.1",
-    "DL-T2-ID": "§3 Theorem 2, Eq. 3; §21.1",
-    "DL-T2-DPI": "§3 Theorem 2, proof; §21.1",
-    "DL-T2-EQ": "§21.1, proof of Theorem 2 ('equality holds iff')",
-    "DL-T2-ONLYIF": "§21.1, proof of Theorem 2 ('without it the inequality is strict')",
-    "DL-T2-CX": "§3 and §21.1, proofs of Theorem 2 (the counterexample)",
-    "DL-T4": "§3.1 Theorem 4, Eq. 4; proof in §3.1",
-    "DL-T4-OCCAM": "§3.1 Theorem 4, the sufficiency inequality",
-    "DL-T4-LOWER": "§3.1 Theorem 4, Eq. 4",
-}
-CLAIMS = tuple(replace(c, where=_WHERE.get(c.id, c.where)) for c in CLAIMS)

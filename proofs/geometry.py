@@ -10,8 +10,6 @@ evidence.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from dataclasses import replace
 from functools import lru_cache
 
 import numpy as np
@@ -46,8 +44,7 @@ from proofs._geometry_scale import (
     check_s76_contradictions,
 )
 from proofs._geometry_sheaf_cost import check_coboundary_cost, check_h1_cost
-from proofs._umbrella import umbrella
-from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
+from proofs.ledger import Claim, Kind, Outcome, Verdict, claim_check, claims, umbrella
 from theory.fisher_rao import (
     fisher_rao_distance,
     paper_retrieval_score,
@@ -65,8 +62,15 @@ __all__ = ["CLAIMS"]
 _E = math.e
 
 
+@claim_check(
+    "SLM-E16",
+    "exp(-(1/T) sum (mu_q - mu_i)^2 / sigma_i^2), with the magnitude variance "
+    "heuristic and a cosine blend over the first 10 accesses, approximates Fisher-Rao",
+    Kind.ARITHMETIC,
+    where="§5.2 Eq. 16",
+)
 @lru_cache(maxsize=1)
-def _check_e16() -> ClaimCheck:
+def _check_e16() -> Outcome:
     score_a = paper_retrieval_score([0.0], [0.0], [_E**2])
     score_b = paper_retrieval_score([0.0], [1.0], [1.0])
     fr_a = fisher_rao_distance(0.0, 1.0, 0.0, _E)
@@ -85,8 +89,7 @@ def _check_e16() -> ClaimCheck:
         f"Also in the paper's pipeline (unit means, heuristic variances on both sides, "
         f"found by search over {{0, 1, 2}}^3): {pipeline}"
     )
-    return ClaimCheck(
-        "SLM-E16",
+    return Outcome(
         Verdict.REFUTED if reversed_order else Verdict.OPEN,
         evidence,
         {
@@ -128,8 +131,15 @@ def _e16_pipeline_reversal() -> str:
     )
 
 
+@claim_check(
+    "SLM-T6.3-DRIFT",
+    "dxi = -lambda^-2 grad U dt + sqrt(2T) lambda^-1 dW + (1/2) T (d-2) lambda^-1 xi dt "
+    "has stationary density (1-|xi|^2)^-d exp(-U/T)",
+    Kind.SYMBOLIC,
+    where="§5.3 Eq. 17; Theorem 6.3, Eq. 23",
+)
 @lru_cache(maxsize=1)
-def _check_t63_drift() -> ClaimCheck:
+def _check_t63_drift() -> Outcome:
     t, k = sp.Symbol("T", positive=True), sp.Symbol("k", real=True)
     coefficient = zero_flux_coefficient()
     matches = sp.simplify(coefficient - t * (k - 2)) == 0
@@ -142,8 +152,7 @@ def _check_t63_drift() -> ClaimCheck:
     # times p = 1/(1 - x1^2): the divergence (b p)' - (D p)'' itself
     flux_div = sp.simplify(u_zero / (1 - x1**2))
     if not (matches and paper_k[0] != 1 and flux_div != 0):
-        return ClaimCheck(
-            "SLM-T6.3-DRIFT",
+        return Outcome(
             Verdict.OPEN,
             f"no verdict: zero-flux coefficient {coefficient} (expected T*(k - 2)), "
             f"paper exponents {paper_k} for d = 1, 2, 3, residual at d = 1, U = 0, "
@@ -166,8 +175,7 @@ def _check_t63_drift() -> ClaimCheck:
         "Stratonovich coefficient T(d - 2) + T = T(d - 1): the claim fails under "
         "either reading"
     )
-    return ClaimCheck(
-        "SLM-T6.3-DRIFT",
+    return Outcome(
         Verdict.REFUTED,
         evidence,
         {
@@ -193,8 +201,14 @@ def _stratonovich_shift() -> sp.Expr:
     return sp.simplify(g * sp.diff(g, x) / 2 / (inv_lambda * x))
 
 
+@claim_check(
+    "SLM-T6.3-NORMALISABLE",
+    "the paper's potential meets U -> oo and gives a normalisable stationary density",
+    Kind.SYMBOLIC,
+    where="Theorem 6.3; §5.3 potential",
+)
 @lru_cache(maxsize=1)
-def _check_t63_normalisable() -> ClaimCheck:
+def _check_t63_normalisable() -> Outcome:
     masses = {d: boundary_integral(d) for d in (1, 2, 3)}
     ok = all(m == sp.oo for m in masses.values())
     evidence = (
@@ -208,22 +222,27 @@ def _check_t63_normalisable() -> ClaimCheck:
         "int_0^1 r/(1 - r^2) dr = oo; U = -kappa log(1 - |xi|^2) is normalisable iff "
         "kappa/T > d - 1"
     )
-    return ClaimCheck(
-        "SLM-T6.3-NORMALISABLE",
+    return Outcome(
         Verdict.REFUTED if ok else Verdict.OPEN,
         evidence,
         {"d": 1, "potential": "bounded", "mass": "oo"},
     )
 
 
+@claim_check(
+    "SLM-T6.3",
+    "the ball SDE has the unique stationary density (1-|xi|^2)^-d exp(-U/T) "
+    "provided U -> oo at the boundary; U = alpha|xi|^2 - beta n - gamma r(xi, c)",
+    Kind.SYMBOLIC,
+    where="§6.2 Theorem 6.3; App. A.2",
+)
 @lru_cache(maxsize=1)
-def _check_t63() -> ClaimCheck:
+def _check_t63() -> Outcome:
     parts = [_check_t63_drift(), _check_t63_normalisable()]
     summary = "; ".join(f"{p.claim_id}: {p.verdict.value}" for p in parts)
     if not any(p.verdict is Verdict.REFUTED for p in parts):
-        return ClaimCheck("SLM-T6.3", Verdict.OPEN, f"no part refuted: {summary}")
-    return ClaimCheck(
-        "SLM-T6.3",
+        return Outcome(Verdict.OPEN, f"no part refuted: {summary}")
+    return Outcome(
         Verdict.REFUTED,
         f"{summary}. The stated drift has the stated density only for d = 2, and with "
         "the paper's bounded potential no stationary probability exists in any "
@@ -232,250 +251,69 @@ def _check_t63() -> ClaimCheck:
     )
 
 
-def _claim(
-    cid: str, statement: str, kind: Kind, check: Callable[[], ClaimCheck]
-) -> Claim:
-    return Claim(cid, "SLM", statement, kind, check)
-
-
-CLAIMS: tuple[Claim, ...] = (
-    _claim(
-        "SLM-T6.1",
-        "Eq. 3 is the Fisher-Rao distance between diagonal Gaussians, a metric, "
-        "invariant under sufficient statistics, computable in Theta(d)",
-        Kind.SYMBOLIC,
-        _check_t61,
-    ),
-    _claim(
-        "SLM-T6.1-FR",
-        "Eq. 3 sqrt(sum [2 log(s2/s1)]^2 + sum (m1-m2)^2/(s1^2+s2^2)) is the Fisher-Rao distance",
-        Kind.SYMBOLIC,
-        _check_fr,
-    ),
-    _claim(
-        "SLM-T6.1-IDENTITY",
-        "Eq. 3 is zero iff the Gaussians are equal",
-        Kind.SYMBOLIC,
-        _check_identity,
-    ),
-    _claim("SLM-T6.1-SYMMETRY", "Eq. 3 is symmetric", Kind.SYMBOLIC, _check_symmetry),
-    _claim(
-        "SLM-T6.1-TRIANGLE",
-        "Eq. 3 satisfies the triangle inequality",
-        Kind.EXHAUSTIVE,
-        _check_triangle,
-    ),
-    _claim(
-        "SLM-T6.1-INVARIANCE",
-        "Eq. 3 is invariant under sufficient statistics",
-        Kind.SYMBOLIC,
-        _check_invariance,
-    ),
-    _claim("SLM-T6.1-COST", "Eq. 3 costs Theta(d)", Kind.ARITHMETIC, _check_cost),
-    _claim(
+CLAIMS: tuple[Claim, ...] = claims(
+    _check_t61,
+    _check_fr,
+    _check_identity,
+    _check_symmetry,
+    _check_triangle,
+    _check_invariance,
+    _check_cost,
+    Claim(
         "SLM-C6.2",
         "(SLM §6.1 Corollary 6.2) with equal cosines to the query but different "
         "variances the Fisher-Rao (Eq. 3) ranking may differ from cosine's; "
         "specifically, smaller sigma_b in the dimensions where mu_b is close to mu_q "
         "gives d_FR(q, m_b) < d_FR(q, m_a)",
         Kind.ARITHMETIC,
-        umbrella("SLM-C6.2", [check_c62_may, check_c62_specifically]),
+        umbrella([check_c62_may, check_c62_specifically]),
+        where="§6.1 Corollary 6.2",
     ),
-    _claim(
-        "SLM-C6.2-MAY",
-        "(SLM §6.1 Corollary 6.2) two memories that cosine ties, with different "
-        "variances, can have different Eq. 3 distances to the query",
-        Kind.ARITHMETIC,
-        check_c62_may,
-    ),
-    _claim(
-        "SLM-C6.2-SPECIFICALLY",
-        "(SLM §6.1 Corollary 6.2, 'specifically') sigma_b,k < sigma_a,k where "
-        "|mu_q,k - mu_b,k| is small implies d_FR(q, m_b) < d_FR(q, m_a)",
-        Kind.ARITHMETIC,
-        check_c62_specifically,
-    ),
-    _claim(
+    check_c62_may,
+    check_c62_specifically,
+    Claim(
         "SLM-P7.2",
         "(SLM §7.6 Proposition 7.2) for cosine-tied memories with different variances, "
         "Eq. 3 distances differ whenever Eq. 31's sum is nonzero, a strictly finer "
         "ranking than cosine, and E[C^FR_eps] <= E[C_eps] (strict when heteroscedastic)",
         Kind.ARITHMETIC,
-        umbrella("SLM-P7.2", [check_p72_criterion, check_p72_finer, check_p72_count]),
+        umbrella([check_p72_criterion, check_p72_finer, check_p72_count]),
+        where="§7.6 Proposition 7.2, Eq. 31",
     ),
-    _claim(
-        "SLM-P7.2-CRITERION",
-        "(SLM §7.6 Eq. 31) a nonzero Eq. 31 sum implies d_FR(q, m_a) != d_FR(q, m_b)",
-        Kind.ARITHMETIC,
-        check_p72_criterion,
-    ),
-    _claim(
-        "SLM-P7.2-FINER",
-        "(SLM §7.6 Proposition 7.2) the Fisher-Rao ranking is strictly finer than "
-        "cosine's (read: it keeps every strict cosine order and breaks ties)",
-        Kind.ARITHMETIC,
-        check_p72_finer,
-    ),
-    _claim(
-        "SLM-P7.2-COUNT",
-        "(SLM §7.6 Proposition 7.2, 'moreover') E[C^FR_eps] <= E[C_eps], strictly when "
-        "variances are heteroscedastic",
-        Kind.ARITHMETIC,
-        check_p72_count,
-    ),
-    _claim(
-        "SLM-E16",
-        "exp(-(1/T) sum (mu_q - mu_i)^2 / sigma_i^2), with the magnitude variance "
-        "heuristic and a cosine blend over the first 10 accesses, approximates Fisher-Rao",
-        Kind.ARITHMETIC,
-        _check_e16,
-    ),
-    _claim(
-        "SLM-T6.3",
-        "the ball SDE has the unique stationary density (1-|xi|^2)^-d exp(-U/T) "
-        "provided U -> oo at the boundary; U = alpha|xi|^2 - beta n - gamma r(xi, c)",
-        Kind.SYMBOLIC,
-        _check_t63,
-    ),
-    _claim(
-        "SLM-T6.3-DRIFT",
-        "dxi = -lambda^-2 grad U dt + sqrt(2T) lambda^-1 dW + (1/2) T (d-2) lambda^-1 xi dt "
-        "has stationary density (1-|xi|^2)^-d exp(-U/T)",
-        Kind.SYMBOLIC,
-        _check_t63_drift,
-    ),
-    _claim(
-        "SLM-T6.3-NORMALISABLE",
-        "the paper's potential meets U -> oo and gives a normalisable stationary density",
-        Kind.SYMBOLIC,
-        _check_t63_normalisable,
-    ),
-    _claim(
-        "SLM-T6.5",
-        "(SLM §6.3.1 Theorem 6.5, Eq. 25-26) with r the distortion-reduction ratio per "
-        "level, D*(N) = log(sigma^2/D_min)/(2 log r) levels, = log N/(2 log r) = "
-        "Theta(log N) when D_min = sigma^2/N",
-        Kind.SYMBOLIC,
-        check_t65,
-    ),
-    _claim(
-        "SLM-T6.5-EQ26",
-        "(SLM Eq. 26) log(sigma^2/D_min)/(2 log r) levels at ratio r span sigma^2 to "
-        "D_min (and log N/(2 log r) when D_min = sigma^2/N)",
-        Kind.SYMBOLIC,
-        check_t65_eq26,
-    ),
-    _claim(
-        "SLM-T6.5-THETA",
-        "(SLM Eq. 25) with D_min = sigma^2/N the number of levels is Theta(log N)",
-        Kind.SYMBOLIC,
-        check_t65_theta,
-    ),
-    _claim(
-        "SLM-T6.6",
-        "(SLM §6.3.2 Theorem 6.6, Eq. 27-28) for unit-norm memories, the set "
-        "{m : E(m, X) <= -tau} (tau > 0, Eq. 10 energy) has at most C d^(d-1) members",
-        Kind.SYMBOLIC,
-        check_t66,
-    ),
-    _claim(
+    check_p72_criterion,
+    check_p72_finer,
+    check_p72_count,
+    _check_e16,
+    _check_t63,
+    _check_t63_drift,
+    _check_t63_normalisable,
+    check_t65,
+    check_t65_eq26,
+    check_t65_theta,
+    check_t66,
+    Claim(
         "SLM-P7.1",
         "(SLM §7.6 Proposition 7.1, Eq. 29-30) the count of memories with "
         "1 - <q, v> <= eps has mean N I_{eps(2-eps)}((d-1)/2, 1/2) = Theta(N), about 100 "
         "at N = 1e5, eps = 0.05, d >= 384, and SNR_cos = K_rel/K <= K_rel/(N I)",
         Kind.ARITHMETIC,
         umbrella(
-            "SLM-P7.1",
             [check_p71_cap, check_p71_number, check_p71_linear, check_p71_snr],
         ),
+        where="§7.6 Proposition 7.1, Eq. 29-30",
     ),
-    _claim(
-        "SLM-P7.1-CAP",
-        "(SLM Eq. 29) P(1 - <q, v> <= eps) = I_{eps(2-eps)}((d-1)/2, 1/2) for v uniform "
-        "on S^(d-1)",
-        Kind.SYMBOLIC,
-        check_p71_cap,
-    ),
-    _claim(
-        "SLM-P7.1-NUMBER",
-        "(SLM §7.6 proof of Proposition 7.1, prediction 1) A_d(0.05) ~ 1e-3 for "
-        "d >= 384, so about 100 memories in the cap at N = 1e5",
-        Kind.ARITHMETIC,
-        check_p71_number,
-    ),
-    _claim(
-        "SLM-P7.1-LINEAR",
-        "(SLM Proposition 7.1) for fixed eps and d the expected cap count is Theta(N)",
-        Kind.SYMBOLIC,
-        check_p71_linear,
-    ),
-    _claim(
-        "SLM-P7.1-SNR",
-        "(SLM Eq. 30) SNR_cos(N) = K_rel/K <= K_rel/(N I_{eps(2-eps)}((d-1)/2, 1/2))",
-        Kind.ARITHMETIC,
-        check_p71_snr,
-    ),
+    check_p71_cap,
+    check_p71_number,
+    check_p71_linear,
+    check_p71_snr,
 )
 
 
-CLAIMS += (
-    _claim(
-        "SLM-S7.6-CONTRA",
-        "(SLM §7.6, consistency paragraph) with per-pair contradiction probability p_c "
-        "the expected number of contradictions is C(N,2) p_c and P(at least one) = "
-        "1 - (1 - p_c)^C(N,2) tends to 1 exponentially in N",
-        Kind.SYMBOLIC,
-        check_s76_contradictions,
-    ),
+CLAIMS += claims(
+    check_s76_contradictions,
 )
 
-CLAIMS += (
-    _claim(
-        "SLM-S5.4-COST",
-        "(SLM §5.4 Complexity; §7.6) the coboundary is a sparse matrix-vector product "
-        "costing O(|E| d)",
-        Kind.EXHAUSTIVE,
-        check_coboundary_cost,
-    ),
-    _claim(
-        "SLM-S5.4-COST-H1",
-        "(SLM §5.4 Complexity) computing H1 via the rank of the coboundary matrix "
-        "costs O(|E|^2 d) in the worst case",
-        Kind.EXHAUSTIVE,
-        check_h1_cost,
-    ),
+CLAIMS += claims(
+    check_coboundary_cost,
+    check_h1_cost,
 )
-
-_WHERE = {
-    "SLM-S5.4-COST": "§5.4, Complexity; §7.6 consistency paragraph",
-    "SLM-S5.4-COST-H1": "§5.4, Complexity",
-    "SLM-S7.6-CONTRA": "§7.6, consistency paragraph",
-    "SLM-T6.1": "§6.1 Theorem 6.1; App. A.1",
-    "SLM-T6.1-FR": "§2.1 Def. 2.3, Eq. 3; Theorem 6.1",
-    "SLM-T6.1-IDENTITY": "Theorem 6.1 (1)",
-    "SLM-T6.1-SYMMETRY": "Theorem 6.1 (2)",
-    "SLM-T6.1-TRIANGLE": "Theorem 6.1 (3)",
-    "SLM-T6.1-INVARIANCE": "Theorem 6.1 (4)",
-    "SLM-T6.1-COST": "Theorem 6.1 (5)",
-    "SLM-C6.2": "§6.1 Corollary 6.2",
-    "SLM-C6.2-MAY": "§6.1 Corollary 6.2, first sentence",
-    "SLM-C6.2-SPECIFICALLY": "§6.1 Corollary 6.2, 'specifically'",
-    "SLM-P7.2": "§7.6 Proposition 7.2, Eq. 31",
-    "SLM-P7.2-CRITERION": "Proposition 7.2, Eq. 31",
-    "SLM-P7.2-FINER": "Proposition 7.2",
-    "SLM-P7.2-COUNT": "Proposition 7.2, 'moreover'",
-    "SLM-E16": "§5.2 Eq. 16",
-    "SLM-T6.3": "§6.2 Theorem 6.3; App. A.2",
-    "SLM-T6.3-DRIFT": "§5.3 Eq. 17; Theorem 6.3, Eq. 23",
-    "SLM-T6.3-NORMALISABLE": "Theorem 6.3; §5.3 potential",
-    "SLM-T6.5": "§6.3.1 Theorem 6.5, Eq. 25-26; App. A.3",
-    "SLM-T6.5-EQ26": "Theorem 6.5, Eq. 26 and the D_min = sigma^2/N form",
-    "SLM-T6.5-THETA": "Theorem 6.5, Eq. 25",
-    "SLM-T6.6": "§6.3.2 Theorem 6.6, Eq. 27-28; App. A.4",
-    "SLM-P7.1": "§7.6 Proposition 7.1, Eq. 29-30",
-    "SLM-P7.1-CAP": "Proposition 7.1, Eq. 29",
-    "SLM-P7.1-NUMBER": "Proposition 7.1 proof; §7.6 prediction 1",
-    "SLM-P7.1-LINEAR": "Proposition 7.1",
-    "SLM-P7.1-SNR": "Proposition 7.1, Eq. 30",
-}
-CLAIMS = tuple(replace(c, where=_WHERE.get(c.id, c.where)) for c in CLAIMS)

@@ -9,14 +9,20 @@ from __future__ import annotations
 
 import z3
 
-from proofs import _encoding as enc
-from proofs._smt import prove, witness
-from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
+from proofs._method import encoding as enc
+from proofs._method.smt import prove, witness
+from proofs.ledger import Claim, Kind, Outcome, Verdict, claim_check, claims
 
 __all__ = ["CLAIMS", "check_absorbing_closure", "check_endo_escape", "check_ideal_side"]
 
 
-def check_absorbing_closure() -> ClaimCheck:
+@claim_check(
+    "VM-P3",
+    "under committed semantics, c_A = 1 and A absorbed imply A ⊗commit D absorbed for every suffix D",
+    Kind.SMT,
+    where="§4, Proposition 3",
+)
+def check_absorbing_closure() -> Outcome:
     """VM-P3: if ``c_A = 1`` and ``A`` is absorbed, ``A ⊗commit D`` is absorbed for every ``D``.
 
     Examples
@@ -35,15 +41,17 @@ def check_absorbing_closure() -> ClaimCheck:
     if not result.proved:
         # Only a model refutes; a timeout or "unknown" leaves the claim open.
         verdict = Verdict.REFUTED if result.model is not None else Verdict.OPEN
-        return ClaimCheck(
-            "VM-P3", verdict, result.evidence(what, code), result.model, result.query
-        )
-    return ClaimCheck(
-        "VM-P3", Verdict.PROVEN, result.evidence(what, code), artifact=result.query
-    )
+        return Outcome(verdict, result.evidence(what, code), result.model, result.query)
+    return Outcome(Verdict.PROVEN, result.evidence(what, code), artifact=result.query)
 
 
-def check_ideal_side() -> ClaimCheck:
+@claim_check(
+    "VM-P3-IDEAL",
+    "the committed absorbed set is an 'absorbing left ideal'",
+    Kind.SMT,
+    where="§4, Proposition 3 (its title, absorbing left ideal)",
+)
+def check_ideal_side() -> Outcome:
     """VM-P3-IDEAL: decide whether ``I_k`` is a left, right or two-sided ideal.
 
     Proves ``I_k · S ⊆ I_k`` (a right ideal in the standard sense) and finds
@@ -84,9 +92,7 @@ def check_ideal_side() -> ClaimCheck:
         size,
     )
     if not found.proved or right.verdict is not Verdict.PROVEN:
-        return ClaimCheck(
-            "VM-P3-IDEAL", Verdict.OPEN, "solver did not settle the left-ideal question"
-        )
+        return Outcome(Verdict.OPEN, "solver did not settle the left-ideal question")
     model = found.model or {}
     evidence = (
         "the paper's 'absorbing left ideal' is a misnomer in standard semigroup terms: "
@@ -97,12 +103,17 @@ def check_ideal_side() -> ClaimCheck:
         f"(recomputed by compose_commit); code: {enc.CODE['commit']} and "
         f"{enc.CODE['absorbed']}"
     )
-    return ClaimCheck(
-        "VM-P3-IDEAL", Verdict.REFUTED, evidence, model, artifact=found.query
-    )
+    return Outcome(Verdict.REFUTED, evidence, model, artifact=found.query)
 
 
-def check_endo_escape() -> ClaimCheck:
+@claim_check(
+    "VM-R1",
+    "under compose_endo absorption can be escaped: w_D > w_A gives d_pre = d_total_A + d_pre_D, "
+    "which may reach k",
+    Kind.SMT,
+    where="§4, Remark 1",
+)
+def check_endo_escape() -> Outcome:
     """VM-R1: under ``compose_endo`` a heavier suffix pivot escapes absorption.
 
     Proves the shift formula ``d_pre = d_total_A + d_pre_D`` whenever
@@ -125,8 +136,7 @@ def check_endo_escape() -> ClaimCheck:
     code = f"{enc.CODE['endo']} and {enc.CODE['absorbed']}"
     what = "w_D > w_A => A ⊗endo D returns with d_pre = d_total_A + d_pre_D"
     if not formula.proved and formula.model is not None:
-        return ClaimCheck(
-            "VM-R1",
+        return Outcome(
             Verdict.REFUTED,
             formula.evidence(what, code),
             formula.model,
@@ -147,8 +157,7 @@ def check_endo_escape() -> ClaimCheck:
         size,
     )
     if not (formula.proved and found.proved):
-        return ClaimCheck(
-            "VM-R1",
+        return Outcome(
             Verdict.OPEN,
             f"solver did not settle VM-R1 (formula: {formula.status}, escape: "
             f"{found.status}); code checked: {code}",
@@ -159,7 +168,7 @@ def check_endo_escape() -> ClaimCheck:
         + f"; smallest escape (z3 Optimize): k={model.get('k')}, A={_fmt(model, 'A')} absorbed, "
         f"D={_fmt(model, 'D')}, A ⊗endo D = {_endo_out(model)} has d_pre >= k"
     )
-    return ClaimCheck("VM-R1", Verdict.PROVEN, evidence, artifact=formula.query)
+    return Outcome(Verdict.PROVEN, evidence, artifact=formula.query)
 
 
 def _fmt(model: dict[str, object], name: str) -> str:
@@ -202,30 +211,8 @@ def _out(model: dict[str, object]) -> str:
     return f"({key}, {out.d_total}, {out.d_pre}, c={int(out.committed)})"
 
 
-CLAIMS: tuple[Claim, ...] = (
-    Claim(
-        "VM-P3",
-        "VM",
-        "under committed semantics, c_A = 1 and A absorbed imply A ⊗commit D absorbed for every suffix D",
-        Kind.SMT,
-        check_absorbing_closure,
-        where="§4, Proposition 3",
-    ),
-    Claim(
-        "VM-P3-IDEAL",
-        "VM",
-        "the committed absorbed set is an 'absorbing left ideal'",
-        Kind.SMT,
-        check_ideal_side,
-        where="§4, Proposition 3 (its title, absorbing left ideal)",
-    ),
-    Claim(
-        "VM-R1",
-        "VM",
-        "under compose_endo absorption can be escaped: w_D > w_A gives d_pre = d_total_A + d_pre_D, "
-        "which may reach k",
-        Kind.SMT,
-        check_endo_escape,
-        where="§4, Remark 1",
-    ),
+CLAIMS: tuple[Claim, ...] = claims(
+    check_absorbing_closure,
+    check_ideal_side,
+    check_endo_escape,
 )

@@ -8,14 +8,12 @@ from ``theory.inference``; together they take well under a second.
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 
 import numpy as np
 import sympy as sp
 from scipy import stats
 
-from proofs._umbrella import umbrella
-from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
+from proofs.ledger import Claim, Kind, Outcome, Verdict, claim_check, claims, umbrella
 from theory.inference import (
     cohens_h,
     hoeffding_bound,
@@ -25,12 +23,6 @@ from theory.inference import (
 )
 
 __all__ = ["CLAIMS"]
-
-_RULE3 = "DL-INF-RULE3"
-_HOEFF = "DL-INF-HOEFFDING"
-_HOEFF_BOUND = "DL-INF-HOEFFDING-BOUND"
-_HOEFF_REMARK = "DL-INF-HOEFFDING-N40"
-_COHEN = "DL-INF-COHENH"
 
 
 def _rule3_symbolic() -> tuple[bool, str]:
@@ -63,7 +55,13 @@ def _rule3_symbolic() -> tuple[bool, str]:
     return ok, script
 
 
-def _check_rule3() -> ClaimCheck:
+@claim_check(
+    "DL-INF-RULE3",
+    "(THEORY.md §1.6, VM Exps 50-57) With 0 violations in n cells the 95% upper bound "
+    "is about 3/n (rule of three).",
+    Kind.SYMBOLIC,
+)
+def _check_rule3() -> Outcome:
     proven, script = _rule3_symbolic()
     exact = {n: 1.0 - 0.05 ** (1.0 / n) for n in range(1, 200)}
     within = [n for n in exact if (3.0 / n) / exact[n] <= 1.10]
@@ -88,10 +86,18 @@ def _check_rule3() -> ClaimCheck:
     )
     # a failed derivation or a code disagreement settles nothing: open, not refuted
     verdict = Verdict.CONDITIONAL if ok else Verdict.OPEN
-    return ClaimCheck(_RULE3, verdict, evidence, artifact=script)
+    return Outcome(verdict, evidence, artifact=script)
 
 
-def _check_hoeffding_bound() -> ClaimCheck:
+@claim_check(
+    "DL-INF-HOEFFDING-BOUND",
+    "(DL §7 Remark 1; THEORY.md §2.5) P(|p_hat - p| >= eps) <= 2 exp(-2 n eps^2), "
+    "so n = ceil(ln(2/delta) / (2 eps^2)) trials suffice for deviation eps with "
+    "probability 1 - delta",
+    Kind.EXHAUSTIVE,
+    where="§7 Remark 1; §5.4",
+)
+def _check_hoeffding_bound() -> Outcome:
     worst = -1.0
     closest = 0.0
     where: tuple[int, float] = (0, 0.0)
@@ -129,7 +135,7 @@ def _check_hoeffding_bound() -> ClaimCheck:
     # A universal inequality checked on a grid is at most conditional (on the
     # cited theorem); a grid failure means our bound or tail code is wrong: open.
     verdict = Verdict.CONDITIONAL if ok else Verdict.OPEN
-    return ClaimCheck(_HOEFF_BOUND, verdict, evidence)
+    return Outcome(verdict, evidence)
 
 
 def _remark_numbers() -> dict[str, float]:
@@ -151,7 +157,14 @@ def _remark_numbers() -> dict[str, float]:
     }
 
 
-def _check_hoeffding_remark() -> ClaimCheck:
+@claim_check(
+    "DL-INF-HOEFFDING-N40",
+    "(DL §7 Remark 1) at n = 40 a +-0.10 band is tight; at n = 12 it is vacuous "
+    "(2 exp(-0.24) > 1)",
+    Kind.ARITHMETIC,
+    where="§7 Remark 1; §7.1 (e)",
+)
+def _check_hoeffding_remark() -> Outcome:
     v = _remark_numbers()
     scipy_wilson = stats.binomtest(20, 40).proportion_ci(method="wilson")
     code = math.isclose(
@@ -174,15 +187,22 @@ def _check_hoeffding_remark() -> ClaimCheck:
         f"({v['bound_n40'] / v['exact_worst_miss_n40']:.2f} times it)"
     )
     if not code:
-        return ClaimCheck(_HOEFF_REMARK, Verdict.OPEN, "not settled: " + evidence)
+        return Outcome(Verdict.OPEN, "not settled: " + evidence)
     usable = v["hoeffding_95_half_width_n40"] <= 0.10 or v["bound_n40"] <= 0.05
     if usable or v["bound_n12"] <= 1:
-        return ClaimCheck(_HOEFF_REMARK, Verdict.OPEN, "no refutation: " + evidence)
+        return Outcome(Verdict.OPEN, "no refutation: " + evidence)
     cx = {k: round(x, 6) for k, x in v.items()}
-    return ClaimCheck(_HOEFF_REMARK, Verdict.REFUTED, evidence, cx)
+    return Outcome(Verdict.REFUTED, evidence, cx)
 
 
-def _check_cohens_h() -> ClaimCheck:
+@claim_check(
+    "DL-INF-COHENH",
+    "(THEORY.md §2.5, DL §7) Cohen's h = 2 asin sqrt p1 - 2 asin sqrt p2, with "
+    "thresholds 0.2 / 0.5 / 0.8 (small / medium / large), is an effect size on a "
+    "common scale whatever the base rate.",
+    Kind.SYMBOLIC,
+)
+def _check_cohens_h() -> Outcome:
     p, n = sp.symbols("p n", positive=True)
     g = 2 * sp.asin(sp.sqrt(p))
     delta_var = sp.simplify(sp.diff(g, p) ** 2 * p * (1 - p) / n)
@@ -213,58 +233,20 @@ def _check_cohens_h() -> ClaimCheck:
         + f" -> {', '.join(labels)}."
     )
     verdict = Verdict.CONDITIONAL if ok else Verdict.OPEN
-    return ClaimCheck(_COHEN, verdict, evidence)
+    return Outcome(verdict, evidence)
 
 
-CLAIMS: tuple[Claim, ...] = (
+CLAIMS: tuple[Claim, ...] = claims(
+    _check_rule3,
     Claim(
-        _RULE3,
-        "VM",
-        "(THEORY.md §1.6, VM Exps 50-57) With 0 violations in n cells the 95% upper bound "
-        "is about 3/n (rule of three).",
-        Kind.SYMBOLIC,
-        _check_rule3,
-    ),
-    Claim(
-        _HOEFF,
-        "DL",
+        "DL-INF-HOEFFDING",
         "(DL §7 Remark 1) each binary metric obeys P(|p_hat - p| >= eps) <= "
         "2 exp(-2 n eps^2); at n = 40 a +-0.10 band is tight, at n = 12 it is vacuous",
         Kind.EXHAUSTIVE,
-        umbrella(_HOEFF, [_check_hoeffding_bound, _check_hoeffding_remark]),
+        umbrella([_check_hoeffding_bound, _check_hoeffding_remark]),
+        where="§7 Remark 1",
     ),
-    Claim(
-        _HOEFF_BOUND,
-        "DL",
-        "(DL §7 Remark 1; THEORY.md §2.5) P(|p_hat - p| >= eps) <= 2 exp(-2 n eps^2), "
-        "so n = ceil(ln(2/delta) / (2 eps^2)) trials suffice for deviation eps with "
-        "probability 1 - delta",
-        Kind.EXHAUSTIVE,
-        _check_hoeffding_bound,
-    ),
-    Claim(
-        _HOEFF_REMARK,
-        "DL",
-        "(DL §7 Remark 1) at n = 40 a +-0.10 band is tight; at n = 12 it is vacuous "
-        "(2 exp(-0.24) > 1)",
-        Kind.ARITHMETIC,
-        _check_hoeffding_remark,
-    ),
-    Claim(
-        _COHEN,
-        "DL",
-        "(THEORY.md §2.5, DL §7) Cohen's h = 2 asin sqrt p1 - 2 asin sqrt p2, with "
-        "thresholds 0.2 / 0.5 / 0.8 (small / medium / large), is an effect size on a "
-        "common scale whatever the base rate.",
-        Kind.SYMBOLIC,
-        _check_cohens_h,
-    ),
+    _check_hoeffding_bound,
+    _check_hoeffding_remark,
+    _check_cohens_h,
 )
-
-
-_WHERE = {
-    "DL-INF-HOEFFDING": "§7 Remark 1",
-    "DL-INF-HOEFFDING-BOUND": "§7 Remark 1; §5.4",
-    "DL-INF-HOEFFDING-N40": "§7 Remark 1; §7.1 (e)",
-}
-CLAIMS = tuple(replace(c, where=_WHERE.get(c.id, c.where)) for c in CLAIMS)

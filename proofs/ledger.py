@@ -3,11 +3,23 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import Any
+import functools
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import KW_ONLY, dataclass, field
+from typing import Any, ParamSpec
 
-__all__ = ["Claim", "ClaimCheck", "Kind", "Verdict"]
+__all__ = [
+    "SOURCES",
+    "Claim",
+    "ClaimCheck",
+    "Kind",
+    "Outcome",
+    "Verdict",
+    "claim_check",
+    "claims",
+    "combine",
+    "umbrella",
+]
 
 
 class Verdict(enum.Enum):
@@ -34,6 +46,20 @@ class Verdict(enum.Enum):
     OPEN = "open"
 
 
+# The one order of verdicts, from the strongest support to the weakest: a claim
+# stated in parts is as good as its weakest part, and one refuted part refutes
+# the whole (combine below; the DL-T6 and DL-T11 checks); the CLI and the chart
+# list verdicts in this order.
+_STRENGTH: tuple[Verdict, ...] = (
+    Verdict.PROVEN,
+    Verdict.VERIFIED,
+    Verdict.CALIBRATED,
+    Verdict.CONDITIONAL,
+    Verdict.OPEN,
+    Verdict.REFUTED,
+)
+
+
 class Kind(enum.Enum):
     """How a claim is checked.
 
@@ -51,6 +77,41 @@ class Kind(enum.Enum):
     SIMULATION = "simulation"
     DATA = "data"
     ARITHMETIC = "arithmetic"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What a check found, before it is bound to a claim id.
+
+    A check function decorated with :func:`claim_check` returns an
+    ``Outcome``; the decorator turns it into the :class:`ClaimCheck` of its
+    claim, so the id is typed once, in the decorator.
+
+    Parameters
+    ----------
+    verdict : Verdict
+    evidence : str
+    counterexample : mapping, optional
+    artifact : str, optional
+        See :class:`ClaimCheck`.
+
+    Examples
+    --------
+    >>> from proofs import Outcome, Verdict
+    >>> Outcome(Verdict.PROVEN, "z3: negation unsat").bind("VM-P2").claim_id
+    'VM-P2'
+    """
+
+    verdict: Verdict
+    evidence: str
+    counterexample: Mapping[str, Any] | None = None
+    artifact: str | None = field(default=None, repr=False)
+
+    def bind(self, claim_id: str) -> ClaimCheck:
+        """Return the :class:`ClaimCheck` of ``claim_id`` with this outcome."""
+        return ClaimCheck(
+            claim_id, self.verdict, self.evidence, self.counterexample, self.artifact
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,50 +158,84 @@ class ClaimCheck:
         }
 
 
+SOURCES = ("VM", "DL", "SLM", "KO", "PJ")
+"""The source tags, in the order of DESIGN.md; a claim id starts with one."""
+
+
 @dataclass(frozen=True, slots=True)
 class Claim:
     """A registered claim and the function that checks it.
 
+    The one way to register a claim: a module of :mod:`proofs` lists its
+    claims as ``Claim(id, statement, kind, check, where=..., slow=...)``
+    entries of its ``CLAIMS`` tuple, in ledger order. The source tag is not
+    typed: it is the id's prefix (``DL-T7`` is a ``DL`` claim).
+
     Parameters
     ----------
     id : str
-        Stable claim id (``VM-P1``; a semantics suffix ``@reference`` or
-        ``@paper`` when a claim is checked under both witness semantics).
-    source : str
-        Source tag: ``VM``, ``DL``, ``SLM``, ``KO`` or ``PJ``.
+        Stable claim id ``<SOURCE>-...`` (``VM-P1``; a semantics suffix
+        ``@reference`` or ``@paper`` when a claim is checked under both
+        witness semantics). The prefix before the first ``-`` is one of
+        :data:`SOURCES`.
     statement : str
         The claim as the source states it (or as our docs restate it).
     kind : Kind
         How it is checked.
     check : callable
-        Zero-argument function returning a :class:`ClaimCheck`.
-    slow : bool
+        Zero-argument function returning an :class:`Outcome` (bound to ``id``
+        by :meth:`run`) or a :class:`ClaimCheck` for ``id``.
+    slow : bool, default False
         Whether the check takes more than a few seconds (``--quick`` skips
-        nothing, but reports may note it).
-    where : str
+        it; the ledger caches its result).
+    where : str, default ""
         Where the source states the claim (section, theorem, equation, table,
         figure), e.g. ``"§3, Proposition 1"``; empty when not yet located.
+
+    Raises
+    ------
+    ValueError
+        If ``id`` does not start with a source tag of :data:`SOURCES`.
 
     Examples
     --------
     >>> from proofs import Claim, ClaimCheck, Kind, Verdict
-    >>> c = Claim("X-1", "VM", "1 + 1 = 2", Kind.ARITHMETIC,
-    ...           lambda: ClaimCheck("X-1", Verdict.VERIFIED, "1 + 1 == 2"))
-    >>> c.run().verdict
-    <Verdict.VERIFIED: 'verified'>
+    >>> c = Claim("VM-X1", "1 + 1 = 2", Kind.ARITHMETIC,
+    ...           lambda: ClaimCheck("VM-X1", Verdict.VERIFIED, "1 + 1 == 2"))
+    >>> c.source, c.run().verdict
+    ('VM', <Verdict.VERIFIED: 'verified'>)
     """
 
     id: str
-    source: str
     statement: str
     kind: Kind
-    check: Callable[[], ClaimCheck] = field(repr=False)
+    check: Callable[[], ClaimCheck | Outcome] = field(repr=False)
+    _: KW_ONLY
     slow: bool = False
     where: str = ""
 
+    def __post_init__(self) -> None:
+        text = self.id if isinstance(self.id, str) else ""
+        tag, dash, rest = text.partition("-")
+        if tag not in SOURCES or not dash or not rest:
+            tags = ", ".join(SOURCES)
+            msg = f"id must start with a source tag ({tags}) and '-', got {self.id!r}"
+            raise ValueError(msg)
+
+    @property
+    def source(self) -> str:
+        """The source tag: the id's prefix (``VM``, ``DL``, ``SLM``, ``KO`` or ``PJ``)."""
+        return self.id.split("-", 1)[0]
+
     def run(self) -> ClaimCheck:
-        """Run the check and make sure it answers for this claim."""
+        """Run the check and make sure it answers for this claim.
+
+        A check returning an :class:`Outcome` gets this claim's id; one
+        returning a :class:`ClaimCheck` must answer for this id.
+        """
         result = self.check()
+        if isinstance(result, Outcome):
+            return result.bind(self.id)
         if not isinstance(result, ClaimCheck):
             msg = f"check of {self.id} returned {type(result).__name__}, not ClaimCheck"
             raise TypeError(msg)
@@ -148,3 +243,153 @@ class Claim:
             msg = f"check of {self.id} answered for {result.claim_id}"
             raise ValueError(msg)
         return result
+
+
+_P = ParamSpec("_P")
+_BOUND: dict[Callable[..., ClaimCheck], Claim] = {}
+
+
+def claim_check(
+    claim_id: str,
+    statement: str,
+    kind: Kind,
+    *,
+    where: str = "",
+    slow: bool = False,
+) -> Callable[[Callable[_P, Outcome | ClaimCheck]], Callable[_P, ClaimCheck]]:
+    """Register the decorated function as the check of claim ``claim_id``.
+
+    The function returns an :class:`Outcome` (or a :class:`ClaimCheck` for
+    ``claim_id``); the decorated function returns the claim's
+    :class:`ClaimCheck`, so the id is typed once. A module lists its claims,
+    in ledger order, with :func:`claims`.
+
+    Examples
+    --------
+    >>> from proofs import Kind, Outcome, Verdict, claim_check, claims
+    >>> @claim_check("VM-X2", "2 + 2 = 4", Kind.ARITHMETIC, where="§0")
+    ... def check_sum():
+    ...     return Outcome(Verdict.VERIFIED, "2 + 2 == 4")
+    >>> check_sum().claim_id, claims(check_sum)[0].source
+    ('VM-X2', 'VM')
+    """
+
+    def bind(check: Callable[_P, Outcome | ClaimCheck]) -> Callable[_P, ClaimCheck]:
+        @functools.wraps(check)
+        def bound(*args: _P.args, **kwargs: _P.kwargs) -> ClaimCheck:
+            result = check(*args, **kwargs)
+            if isinstance(result, Outcome):
+                return result.bind(claim_id)
+            return result
+
+        _BOUND[bound] = Claim(claim_id, statement, kind, bound, where=where, slow=slow)
+        return bound
+
+    return bind
+
+
+def claims(*items: Claim | Callable[..., ClaimCheck]) -> tuple[Claim, ...]:
+    """Return the claims of ``items`` in order: claims, or functions of :func:`claim_check`.
+
+    Raises
+    ------
+    TypeError
+        If an item is neither a :class:`Claim` nor a registered check.
+
+    Examples
+    --------
+    >>> from proofs import Claim, ClaimCheck, Kind, Verdict, claims
+    >>> one = Claim("VM-X3", "s", Kind.ARITHMETIC,
+    ...             lambda: ClaimCheck("VM-X3", Verdict.OPEN, "e"))
+    >>> [c.id for c in claims(one)]
+    ['VM-X3']
+    """
+    out: list[Claim] = []
+    for item in items:
+        if isinstance(item, Claim):
+            out.append(item)
+        elif item in _BOUND:
+            out.append(_BOUND[item])
+        else:
+            msg = f"items must be claims or @claim_check functions, got {item!r}"
+            raise TypeError(msg)
+    return tuple(out)
+
+
+def combine(parts: Sequence[ClaimCheck]) -> Outcome:
+    """Return the outcome of a claim stated in parts: the weakest part decides.
+
+    The weakest part's verdict wins (refuted < open < conditional <
+    calibrated < verified < proven), its counterexample is carried over, and
+    the evidence lists every part's verdict.
+
+    Raises
+    ------
+    TypeError
+        If ``parts`` is not a sequence of :class:`ClaimCheck`.
+    ValueError
+        If ``parts`` is empty.
+
+    Examples
+    --------
+    >>> from proofs import ClaimCheck, Verdict
+    >>> from proofs.ledger import combine
+    >>> combine([ClaimCheck("VM-A", Verdict.PROVEN, "e"),
+    ...          ClaimCheck("VM-B", Verdict.OPEN, "f")]).verdict.value
+    'open'
+    """
+    if isinstance(parts, str | bytes) or not isinstance(parts, Sequence):
+        msg = f"parts must be a sequence of ClaimCheck, got {parts!r}"
+        raise TypeError(msg)
+    bad = [p for p in parts if not isinstance(p, ClaimCheck)]
+    if bad:
+        msg = f"parts must hold ClaimCheck items, got {bad[0]!r}"
+        raise TypeError(msg)
+    if not parts:
+        msg = "parts must hold at least one part check, got 0"
+        raise ValueError(msg)
+    weakest = max(parts, key=lambda p: _STRENGTH.index(p.verdict))
+    summary = "; ".join(f"{p.claim_id} {p.verdict.value}" for p in parts)
+    evidence = (
+        f"the weakest of its parts decides: {summary}. Weakest: {weakest.claim_id}: "
+        f"{weakest.evidence}"
+    )
+    return Outcome(weakest.verdict, evidence, weakest.counterexample)
+
+
+class _Umbrella:
+    """A picklable zero-argument check combining the checks of a claim's parts."""
+
+    __slots__ = ("checks",)
+
+    def __init__(self, checks: Sequence[Callable[[], ClaimCheck]]) -> None:
+        self.checks = tuple(checks)
+
+    def __call__(self) -> Outcome:
+        return combine([c() for c in self.checks])
+
+
+def umbrella(checks: Sequence[Callable[[], ClaimCheck]]) -> Callable[[], Outcome]:
+    """Return the check of a claim stated in parts: run ``checks``, :func:`combine` them.
+
+    The check is picklable when its parts are, so that the ledger can run it
+    in a worker process; the claim that registers it supplies the id.
+
+    Examples
+    --------
+    >>> from proofs import check
+    >>> from proofs.ledger import umbrella
+    >>> from proofs.floors import check_bayes_floor, check_fano_monotone
+    >>> umbrella([check_bayes_floor, check_fano_monotone])().verdict.value
+    'conditional'
+    """
+    if isinstance(checks, str | bytes) or not isinstance(checks, Sequence):
+        msg = f"checks must be a sequence of zero-argument checks, got {checks!r}"
+        raise TypeError(msg)
+    if not all(callable(c) for c in checks):
+        msg = f"checks must hold callables, got {checks!r}"
+        raise TypeError(msg)
+    if not checks:
+        msg = "checks must hold at least one part check, got 0"
+        raise ValueError(msg)
+    return _Umbrella(checks)

@@ -9,9 +9,8 @@ from __future__ import annotations
 from functools import lru_cache, partial
 from typing import Any
 
-from proofs._umbrella import umbrella
-from proofs._validation import check_bound
-from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
+from proofs._method.validation import check_bound
+from proofs.ledger import Claim, Kind, Outcome, Verdict, umbrella
 from theory.inference import mcnemar, proportion_ci
 from witnesses.exp52 import Exp52Result, Exp53Result, exp52, exp53
 from witnesses.exp58 import Exp58Result, run
@@ -37,7 +36,7 @@ reference semantics; 30 under the paper's (its exact solver costs about 2 CPU-s
 a seed; ``python tests/bench/bench_sweep.py --semantics paper`` runs all 100)."""
 
 
-def check_exp58(semantics: str) -> ClaimCheck:
+def check_exp58(semantics: str) -> Outcome:
     """VM-E58: the deterministic witness holds under ``semantics``.
 
     Examples
@@ -49,7 +48,6 @@ def check_exp58(semantics: str) -> ClaimCheck:
     sem = as_semantics(semantics)
     semantics = sem.name
     result = run(semantics=sem)
-    claim_id = f"VM-E58@{semantics}"
     naive1, naive10 = result.cell("naive", 1), result.cell("naive", 10)
     contract1, full1 = result.cell(result.contract, 1), result.cell("full", 1)
     holds = result.witness_triple and result.mirage_by_substitution
@@ -67,11 +65,9 @@ def check_exp58(semantics: str) -> ClaimCheck:
     published = naive10.shortfall is not None and round(naive10.shortfall, 3) == 0.544
     uncompressed = len(contract1.kept_block1) == len(full1.kept_block1)
     if not holds and sem.counting == "paper":
-        return _exp58_counting(claim_id, result, evidence)
+        return _exp58_counting(result, evidence)
     if not holds:
-        return ClaimCheck(
-            claim_id, Verdict.REFUTED, evidence, counterexample=_exp58_rows(result)
-        )
+        return Outcome(Verdict.REFUTED, evidence, counterexample=_exp58_rows(result))
     if published and uncompressed:
         # Reproduced exactly, but the contract row compressed nothing.
         verdict = Verdict.CONDITIONAL
@@ -96,7 +92,7 @@ def check_exp58(semantics: str) -> ClaimCheck:
             "substitution hold, the stated shortfall 0.544 does not (it needs the "
             "reference semantics). " + evidence
         )
-    return ClaimCheck(claim_id, verdict, evidence)
+    return Outcome(verdict, evidence)
 
 
 def _exp58_rows(result: Exp58Result) -> dict[str, Any]:
@@ -111,7 +107,7 @@ def _exp58_rows(result: Exp58Result) -> dict[str, Any]:
     }
 
 
-def _exp58_counting(claim_id: str, result: Exp58Result, evidence: str) -> ClaimCheck:
+def _exp58_counting(result: Exp58Result, evidence: str) -> Outcome:
     """VM-E58 when non-focal counting makes Definition 2 vacuous on Exp58."""
     eligible = run(semantics=PAPER_ELIGIBLE)
     contract1 = eligible.cell(eligible.contract, 1)
@@ -128,10 +124,8 @@ def _exp58_counting(claim_id: str, result: Exp58Result, evidence: str) -> ClaimC
         f"{contract1.free.score!r}. " + evidence
     )
     if eligible.witness_triple and eligible.mirage_by_substitution:
-        return ClaimCheck(claim_id, Verdict.CONDITIONAL, evidence)
-    return ClaimCheck(
-        claim_id, Verdict.REFUTED, evidence, counterexample=_exp58_rows(result)
-    )
+        return Outcome(Verdict.CONDITIONAL, evidence)
+    return Outcome(Verdict.REFUTED, evidence, counterexample=_exp58_rows(result))
 
 
 @lru_cache(maxsize=8)
@@ -210,7 +204,7 @@ def _paired(
     }
 
 
-def check_validity_ties(semantics: str, *, seeds: int | None = None) -> ClaimCheck:
+def check_validity_ties(semantics: str, *, seeds: int | None = None) -> Outcome:
     """VM-C3-DEGRADE: raw validity ties across strategies while pivot preservation degrades.
 
     The paper (section 7.3) states that raw validity ties across the
@@ -232,8 +226,8 @@ def check_validity_ties(semantics: str, *, seeds: int | None = None) -> ClaimChe
     Examples
     --------
     >>> from proofs.mirage import check_validity_ties
-    >>> check_validity_ties("reference", seeds=2).claim_id
-    'VM-C3-DEGRADE@reference'
+    >>> check_validity_ties("reference", seeds=2).verdict.value
+    'open'
     """
     sem = as_semantics(semantics)
     result = _sweep(sem.name, None, seeds)
@@ -271,10 +265,8 @@ def check_validity_ties(semantics: str, *, seeds: int | None = None) -> ClaimChe
         f"bound) at retentions naive {degrades['naive']}, {contract} "
         f"{degrades[contract]}; lowest bounds: {shown}"
     )
-    claim_id = f"VM-C3-DEGRADE@{sem.name}"
     if differs or intact:
-        return ClaimCheck(
-            claim_id,
+        return Outcome(
             Verdict.REFUTED,
             evidence,
             counterexample={
@@ -283,8 +275,8 @@ def check_validity_ties(semantics: str, *, seeds: int | None = None) -> ClaimChe
             },
         )
     if ties and all(degrades.values()):
-        return ClaimCheck(claim_id, Verdict.VERIFIED, evidence)
-    return ClaimCheck(claim_id, Verdict.OPEN, "too few seeds. " + evidence)
+        return Outcome(Verdict.VERIFIED, evidence)
+    return Outcome(Verdict.OPEN, "too few seeds. " + evidence)
 
 
 def _preservation_bounds(
@@ -310,7 +302,7 @@ def _preservation_bounds(
     return ci.low, ci.high
 
 
-def check_separation(semantics: str, *, seeds: int | None = None) -> ClaimCheck:
+def check_separation(semantics: str, *, seeds: int | None = None) -> Outcome:
     """VM-C3-SEPARATE: our stronger reading (docs/guide/witnesses.md §10), the diagnostics separate the strategies.
 
     Not the paper's statement (section 7.3 says the contract follows the same
@@ -323,8 +315,8 @@ def check_separation(semantics: str, *, seeds: int | None = None) -> ClaimCheck:
     Examples
     --------
     >>> from proofs.mirage import check_separation
-    >>> check_separation("reference", seeds=2).claim_id
-    'VM-C3-SEPARATE@reference'
+    >>> check_separation("reference", seeds=2).verdict.value
+    'open'
     """
     sem = as_semantics(semantics)
     result = _sweep(sem.name, None, seeds)
@@ -347,18 +339,16 @@ def check_separation(semantics: str, *, seeds: int | None = None) -> ClaimCheck:
         f"p {smallest:.3g}; separating below the Bonferroni level {level:.3g}: "
         + ("; ".join(separating) if separating else "none")
     )
-    claim_id = f"VM-C3-SEPARATE@{sem.name}"
     moved = sum(d["discordant"] for _, table in tables for d in table.values())
     if separating:
-        return ClaimCheck(claim_id, Verdict.VERIFIED, evidence)
+        return Outcome(Verdict.VERIFIED, evidence)
     if moved == 0:
-        return ClaimCheck(
-            claim_id,
+        return Outcome(
             Verdict.REFUTED,
             "the two compressions never differ on any seed and retention. " + evidence,
             counterexample={"discordant_pairs": 0},
         )
-    return ClaimCheck(claim_id, Verdict.OPEN, "no separation shown. " + evidence)
+    return Outcome(Verdict.OPEN, "no separation shown. " + evidence)
 
 
 @lru_cache(maxsize=4)
@@ -371,7 +361,7 @@ def _exp53(semantics: str) -> Exp53Result:
     return exp53(semantics=semantics)
 
 
-def check_exp52_ties(semantics: str) -> ClaimCheck:
+def check_exp52_ties(semantics: str) -> Outcome:
     """VM-C3-EXP52: in Exp52 raw validity is 1.000 for every strategy (section 7.3).
 
     Examples
@@ -393,16 +383,15 @@ def check_exp52_ties(semantics: str) -> ClaimCheck:
     )
     bad = {s: v for s, v in rates.items() if round(v, 3) != 1.0}
     if bad:
-        return ClaimCheck(
-            f"VM-C3-EXP52@{sem.name}",
+        return Outcome(
             Verdict.REFUTED,
             evidence,
             counterexample={"rates": bad},
         )
-    return ClaimCheck(f"VM-C3-EXP52@{sem.name}", Verdict.VERIFIED, evidence)
+    return Outcome(Verdict.VERIFIED, evidence)
 
 
-def check_exp53_ties(semantics: str) -> ClaimCheck:
+def check_exp53_ties(semantics: str) -> Outcome:
     """VM-C3-EXP53: segment-wise and whole compression tie at 1.000 (gap 0.000).
 
     Examples
@@ -421,8 +410,7 @@ def check_exp53_ties(semantics: str) -> ClaimCheck:
     )
     ok = r.segment_valid == r.whole_valid == r.seeds
     if not ok:
-        return ClaimCheck(
-            f"VM-C3-EXP53@{sem.name}",
+        return Outcome(
             Verdict.REFUTED,
             evidence,
             counterexample={
@@ -431,7 +419,7 @@ def check_exp53_ties(semantics: str) -> ClaimCheck:
                 "seeds": r.seeds,
             },
         )
-    return ClaimCheck(f"VM-C3-EXP53@{sem.name}", Verdict.VERIFIED, evidence)
+    return Outcome(Verdict.VERIFIED, evidence)
 
 
 def _eta(result_rows: list[dict[str, Any]], factor: str, field: str) -> float:
@@ -445,7 +433,7 @@ def _eta(result_rows: list[dict[str, Any]], factor: str, field: str) -> float:
     return between / total if total else 0.0
 
 
-def check_semantics_dominate(semantics: str, *, seeds: int | None = None) -> ClaimCheck:
+def check_semantics_dominate(semantics: str, *, seeds: int | None = None) -> Outcome:
     """VM-C4: solver semantics, not the compression heuristic, dominate the variance.
 
     The sweep is run with two solvers (the semantics' own and the committed
@@ -456,8 +444,8 @@ def check_semantics_dominate(semantics: str, *, seeds: int | None = None) -> Cla
     Examples
     --------
     >>> from proofs.mirage import check_semantics_dominate
-    >>> check_semantics_dominate("reference", seeds=2).claim_id
-    'VM-C4@reference'
+    >>> check_semantics_dominate("reference", seeds=2).verdict.value
+    'verified'
     """
     semantics = as_semantics(semantics).name
     own, greedy = _sweep(semantics, None, seeds), _sweep(semantics, "greedy", seeds)
@@ -487,7 +475,7 @@ def check_semantics_dominate(semantics: str, *, seeds: int | None = None) -> Cla
         evidence = "holds for one diagnostic only. " + evidence
     else:
         verdict = Verdict.REFUTED
-    return ClaimCheck(f"VM-C4@{semantics}", verdict, evidence)
+    return Outcome(verdict, evidence)
 
 
 _STATEMENT = (
@@ -530,7 +518,6 @@ def _c3_claims(semantics: str) -> tuple[Claim, ...]:
     parts = tuple(
         Claim(
             f"VM-C3-{part}@{semantics}",
-            "VM",
             statement,
             Kind.SIMULATION,
             partial(fn, semantics),
@@ -541,16 +528,14 @@ def _c3_claims(semantics: str) -> tuple[Claim, ...]:
     )
     whole = Claim(
         f"VM-C3@{semantics}",
-        "VM",
         _C3,
         Kind.SIMULATION,
-        umbrella(f"VM-C3@{semantics}", [p.check for p in parts]),
+        umbrella([p.run for p in parts]),
         slow=True,
         where="§7.3",
     )
     separate = Claim(
         f"VM-C3-SEPARATE@{semantics}",
-        "VM",
         "THEORY.md's stronger reading (not the paper's): pivot preservation or "
         "fixed-pivot feasibility separates naive compression from the contract",
         Kind.SIMULATION,
@@ -565,7 +550,6 @@ CLAIMS: tuple[Claim, ...] = (
     tuple(
         Claim(
             f"VM-E58@{semantics}",
-            "VM",
             _STATEMENT,
             Kind.SIMULATION,
             partial(check_exp58, semantics),
@@ -577,7 +561,6 @@ CLAIMS: tuple[Claim, ...] = (
     + tuple(
         Claim(
             f"VM-C4@{semantics}",
-            "VM",
             "solver semantics, not the compression heuristic, dominate the variance",
             Kind.SIMULATION,
             partial(check_semantics_dominate, semantics),

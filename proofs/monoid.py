@@ -2,7 +2,7 @@
 
 Each check proves, with z3 over unbounded integers and real keys, that the
 negation of the law is unsatisfiable under the carrier constraints. The
-products proven are the package's own: :mod:`proofs._encoding` runs
+products proven are the package's own: :mod:`proofs._method.encoding` runs
 :func:`algebra.compose.endo_fields` and :func:`algebra.compose.commit_fields`
 (the bodies of :func:`algebra.compose_endo` and :func:`algebra.compose_commit`)
 on z3 terms, and every law includes that each product in it returns (its
@@ -14,10 +14,10 @@ from __future__ import annotations
 import itertools
 
 from algebra import Context, fold, from_events, reduce_arrays, reduce_tree, tree_depth
-from proofs import _encoding as enc
-from proofs._smt import SmtResult, prove
-from proofs._validation import check_bound
-from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
+from proofs._method import encoding as enc
+from proofs._method.smt import SmtResult, prove
+from proofs._method.validation import check_bound
+from proofs.ledger import Claim, Kind, Outcome, Verdict, claim_check, claims
 
 __all__ = [
     "CLAIMS",
@@ -30,7 +30,13 @@ __all__ = [
 ]
 
 
-def check_endo_associative() -> ClaimCheck:
+@claim_check(
+    "VM-P1",
+    "compose_endo is associative (ties allowed, left pivot wins)",
+    Kind.SMT,
+    where="§3.3, Proposition 1",
+)
+def check_endo_associative() -> Outcome:
     """VM-P1: ``(a ⊗ b) ⊗ c == a ⊗ (b ⊗ c)`` for all contexts, ties allowed.
 
     Examples
@@ -43,14 +49,19 @@ def check_endo_associative() -> ClaimCheck:
     hyps = [enc.normal_form(x) for x in (a, b, c)]
     goal = enc.equal(enc.endo(enc.endo(a, b), c), enc.endo(a, enc.endo(b, c)))
     return _verdict(
-        "VM-P1",
         prove(hyps, goal),
         "associativity of compose_endo, both sides defined",
         enc.CODE["endo"],
     )
 
 
-def check_endo_identity() -> ClaimCheck:
+@claim_check(
+    "VM-P2",
+    "e = (-inf, 0, 0) is a two-sided identity of compose_endo",
+    Kind.SMT,
+    where="§3.3, Proposition 2",
+)
+def check_endo_identity() -> Outcome:
     """VM-P2: ``e ⊗ a == a == a ⊗ e`` with ``e = (-inf, 0, 0)``.
 
     Examples
@@ -63,14 +74,19 @@ def check_endo_identity() -> ClaimCheck:
     e = enc.identity()
     goal = enc.equal(enc.endo(e, a), a) & enc.equal(enc.endo(a, e), a)
     return _verdict(
-        "VM-P2",
         prove([enc.normal_form(a)], goal),
         "two-sided identity of IDENTITY",
         f"{enc.CODE['endo']} with {enc.CODE['identity']}",
     )
 
 
-def check_commit_associative() -> ClaimCheck:
+@claim_check(
+    "VM-P1-COMMIT",
+    "compose_commit is associative",
+    Kind.SMT,
+    where="§3.2, committed operator (associativity is not stated by the paper)",
+)
+def check_commit_associative() -> Outcome:
     """VM-P1-COMMIT: ``compose_commit`` is associative.
 
     Examples
@@ -83,14 +99,19 @@ def check_commit_associative() -> ClaimCheck:
     hyps = [enc.normal_form(x) for x in (a, b, c)]
     goal = enc.equal(enc.commit(enc.commit(a, b), c), enc.commit(a, enc.commit(b, c)))
     return _verdict(
-        "VM-P1-COMMIT",
         prove(hyps, goal),
         "associativity of compose_commit, both sides defined",
         enc.CODE["commit"],
     )
 
 
-def check_commit_identity() -> ClaimCheck:
+@claim_check(
+    "VM-P2-COMMIT",
+    "(-inf, 0, 0, 0) is a two-sided identity of compose_commit",
+    Kind.SMT,
+    where="§3.2, committed operator, with the identity of Proposition 2",
+)
+def check_commit_identity() -> Outcome:
     """VM-P2-COMMIT: ``COMMITTED_IDENTITY`` is a two-sided identity.
 
     Examples
@@ -104,14 +125,20 @@ def check_commit_identity() -> ClaimCheck:
     goal = enc.equal(enc.commit(e, a), a) & enc.equal(enc.commit(a, e), a)
     result = prove([enc.normal_form(a)], goal)
     return _verdict(
-        "VM-P2-COMMIT",
         result,
         "two-sided identity of COMMITTED_IDENTITY",
         f"{enc.CODE['commit']} with {enc.CODE['identity']}",
     )
 
 
-def check_normal_form_closed() -> ClaimCheck:
+@claim_check(
+    "VM-NF",
+    "the normal form (0 <= d_pre <= d_total; no pivot => d_pre = 0; committed => pivot) "
+    "is closed under both products",
+    Kind.SMT,
+    where="§3.1, Definition 1 and §3.2 (carrier of both products)",
+)
+def check_normal_form_closed() -> Outcome:
     """VM-NF: both products map normal-form pairs to normal form.
 
     Examples
@@ -128,18 +155,24 @@ def check_normal_form_closed() -> ClaimCheck:
     what = "closure of the normal form (both products return on every normal-form pair)"
     code = (
         f"{enc.CODE['endo']} and {enc.CODE['commit']}; the normal form is "
-        "proofs._encoding.normal_form, which agrees with the validation of Context and "
+        "proofs._method.encoding.normal_form, which agrees with the validation of Context and "
         f"CommittedContext on all {cases} cases (has, c, -1 <= d_total, d_pre <= 4) "
         f"[{agree}]"
     )
     result = prove(hyps, goal)
     if result.proved and not agree:
         evidence = result.evidence(what, code) + "; the normal forms disagree"
-        return ClaimCheck("VM-NF", Verdict.OPEN, evidence)
-    return _verdict("VM-NF", result, what, code)
+        return Outcome(Verdict.OPEN, evidence)
+    return _verdict(result, what, code)
 
 
-def check_tree_reduction(max_len: int = 6) -> ClaimCheck:
+@claim_check(
+    "VM-SYS",
+    "associativity licenses parallel tree reduction with O(log n) depth",
+    Kind.EXHAUSTIVE,
+    where="§3.3, systems implication after Proposition 2",
+)
+def check_tree_reduction(*, max_len: int = 6) -> Outcome:
     """VM-SYS: any bracketing gives the fold, so a balanced tree of depth ``ceil(log2 n)`` does.
 
     Bracket independence follows from VM-P1 (a standard theorem for any
@@ -159,8 +192,7 @@ def check_tree_reduction(max_len: int = 6) -> ClaimCheck:
     assoc = check_endo_associative()
     if assoc.verdict is not Verdict.PROVEN:
         # without associativity the brackets may matter: no sample settles it
-        return ClaimCheck(
-            "VM-SYS",
+        return Outcome(
             Verdict.REFUTED if assoc.verdict is Verdict.REFUTED else Verdict.OPEN,
             f"rests on VM-P1, which is {assoc.verdict.value}: {assoc.evidence}",
             assoc.counterexample,
@@ -187,8 +219,7 @@ def check_tree_reduction(max_len: int = 6) -> ClaimCheck:
             if not (
                 fold(singles) == reduce_tree(singles) == direct and arrays == as_float
             ):
-                return ClaimCheck(
-                    "VM-SYS",
+                return Outcome(
                     Verdict.REFUTED,
                     "reductions disagree",
                     {"events": [None if e is None else e for e in events]},
@@ -201,17 +232,16 @@ def check_tree_reduction(max_len: int = 6) -> ClaimCheck:
         f"{{dev, 0, 1, 2}}; reduce_tree needs tree_depth(n) = ceil(log2 n) rounds "
         f"(tree_depth(10**6) = {tree_depth(10**6)})"
     )
-    return ClaimCheck("VM-SYS", verdict, evidence)
+    return Outcome(verdict, evidence)
 
 
-def _verdict(claim_id: str, result: SmtResult, what: str, code: str) -> ClaimCheck:
+def _verdict(result: SmtResult, what: str, code: str) -> Outcome:
     if result.proved:
-        return ClaimCheck(
-            claim_id, Verdict.PROVEN, result.evidence(what, code), artifact=result.query
+        return Outcome(
+            Verdict.PROVEN, result.evidence(what, code), artifact=result.query
         )
     # only a model refutes; "unknown" or a timeout leaves the claim open
-    return ClaimCheck(
-        claim_id,
+    return Outcome(
         Verdict.REFUTED if result.model is not None else Verdict.OPEN,
         result.evidence(what, code),
         result.model,
@@ -219,54 +249,11 @@ def _verdict(claim_id: str, result: SmtResult, what: str, code: str) -> ClaimChe
     )
 
 
-CLAIMS: tuple[Claim, ...] = (
-    Claim(
-        "VM-P1",
-        "VM",
-        "compose_endo is associative (ties allowed, left pivot wins)",
-        Kind.SMT,
-        check_endo_associative,
-        where="§3.3, Proposition 1",
-    ),
-    Claim(
-        "VM-P2",
-        "VM",
-        "e = (-inf, 0, 0) is a two-sided identity of compose_endo",
-        Kind.SMT,
-        check_endo_identity,
-        where="§3.3, Proposition 2",
-    ),
-    Claim(
-        "VM-P1-COMMIT",
-        "VM",
-        "compose_commit is associative",
-        Kind.SMT,
-        check_commit_associative,
-        where="§3.2, committed operator (associativity is not stated by the paper)",
-    ),
-    Claim(
-        "VM-P2-COMMIT",
-        "VM",
-        "(-inf, 0, 0, 0) is a two-sided identity of compose_commit",
-        Kind.SMT,
-        check_commit_identity,
-        where="§3.2, committed operator, with the identity of Proposition 2",
-    ),
-    Claim(
-        "VM-NF",
-        "VM",
-        "the normal form (0 <= d_pre <= d_total; no pivot => d_pre = 0; committed => pivot) "
-        "is closed under both products",
-        Kind.SMT,
-        check_normal_form_closed,
-        where="§3.1, Definition 1 and §3.2 (carrier of both products)",
-    ),
-    Claim(
-        "VM-SYS",
-        "VM",
-        "associativity licenses parallel tree reduction with O(log n) depth",
-        Kind.EXHAUSTIVE,
-        check_tree_reduction,
-        where="§3.3, systems implication after Proposition 2",
-    ),
+CLAIMS: tuple[Claim, ...] = claims(
+    check_endo_associative,
+    check_endo_identity,
+    check_commit_associative,
+    check_commit_identity,
+    check_normal_form_closed,
+    check_tree_reduction,
 )

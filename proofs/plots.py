@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from proofs._validation import check_instance
+from proofs._method.validation import check_instance
+from proofs.ledger import _STRENGTH, SOURCES
 from proofs.register import LedgerEntry
 from theory.plots import OKABE_ITO, new_axes
 
@@ -21,18 +22,7 @@ if TYPE_CHECKING:
 
 __all__ = ["SOURCES", "VERDICT_ORDER", "plot_verdicts_by_source", "verdict_counts"]
 
-SOURCES: tuple[str, ...] = ("VM", "DL", "SLM", "KO", "PJ")
-"""Source tags in docs/guide/ledger.md order (others follow, sorted)."""
-
-VERDICT_ORDER: tuple[str, ...] = (
-    "proven",
-    "verified",
-    "calibrated",
-    "conditional",
-    "open",
-    "refuted",
-    "error",
-)
+VERDICT_ORDER: tuple[str, ...] = (*(v.value for v in _STRENGTH), "error")
 """Stacking order, bottom to top: the strongest support first, a crash last."""
 
 _COLOURS = {
@@ -64,7 +54,7 @@ def verdict_counts(entries: Sequence[LedgerEntry]) -> dict[str, dict[str, int]]:
     --------
     >>> from proofs import ledger
     >>> from proofs.plots import verdict_counts
-    >>> verdict_counts(ledger(["VM-P2"]))["VM"]["proven"]
+    >>> verdict_counts(ledger(ids=["VM-P2"]))["VM"]["proven"]
     1
     """
     for i, item in enumerate(entries):
@@ -106,7 +96,7 @@ def plot_verdicts_by_source(
     --------
     >>> from proofs import ledger
     >>> from proofs.plots import plot_verdicts_by_source
-    >>> ax = plot_verdicts_by_source(ledger(["VM-P1", "VM-P2"]))
+    >>> ax = plot_verdicts_by_source(ledger(ids=["VM-P1", "VM-P2"]))
     >>> [t.get_text() for t in ax.get_xticklabels()], ax.get_ylabel()
     (['VM'], 'claims (count)')
     """

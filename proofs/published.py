@@ -26,7 +26,7 @@ from functools import partial
 from importlib import resources
 from typing import Any
 
-from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
+from proofs.ledger import Claim, ClaimCheck, Kind, Outcome, Verdict, claim_check, claims
 from proofs.mirage import _sweep
 from witnesses.exp58 import run as run_exp58
 from witnesses.semantics import REFERENCE
@@ -143,7 +143,15 @@ def check_sweep_table(claim_id: str, table: str) -> ClaimCheck:
     return ClaimCheck(claim_id, Verdict.VERIFIED, evidence)
 
 
-def check_exp58_table() -> ClaimCheck:
+@claim_check(
+    "VM-T4",
+    "the Exp58 witness table: at M = 1 naive is infeasible and the contract "
+    "feasible with TP e41 and score 47.084; at M = 10 naive is valid only with "
+    "TP e45 (score 21.467, fixed-pivot infeasible); shortfall 0.544",
+    Kind.SIMULATION,
+    where="§7.5, Table 4",
+)
+def check_exp58_table() -> Outcome:
     """VM-T4: the printed Exp58 table (Table 4) and shortfall, cell by cell.
 
     Examples
@@ -176,19 +184,17 @@ def check_exp58_table() -> ClaimCheck:
         f"{len(rows) - len(mismatches)} match. Data: proofs/data/published/VM-exp58.csv"
     )
     if mismatches:
-        return ClaimCheck(
-            "VM-T4",
+        return Outcome(
             Verdict.REFUTED,
             evidence,
             counterexample={"mismatches": mismatches},
         )
-    return ClaimCheck("VM-T4", Verdict.VERIFIED, evidence)
+    return Outcome(Verdict.VERIFIED, evidence)
 
 
-CLAIMS: tuple[Claim, ...] = (
+CLAIMS: tuple[Claim, ...] = claims(
     Claim(
         "VM-T9",
-        "VM",
         "the full TP-conditioned retention sweep (retentions 0.50 to 0.10, 100 seeds, "
         "M = 10) gives the printed naive and contract-guarded validity, pivot "
         "preservation, fixed-pivot feasibility and mean gap-guard rejections",
@@ -199,7 +205,6 @@ CLAIMS: tuple[Claim, ...] = (
     ),
     Claim(
         "VM-T3",
-        "VM",
         "the condensed naive sweep at retentions 0.50, 0.30, 0.20, 0.10 gives the "
         "printed validity, pivot preservation, fixed-pivot validity and mean "
         "semantic regret (absolute score difference)",
@@ -210,7 +215,6 @@ CLAIMS: tuple[Claim, ...] = (
     ),
     Claim(
         "VM-S7.4",
-        "VM",
         "at retention 0.10 the TP-conditioned solver gives naive 0.990 vs contract "
         "0.990 validity and the greedy solver naive 0.000 vs contract 0.010",
         Kind.SIMULATION,
@@ -218,14 +222,5 @@ CLAIMS: tuple[Claim, ...] = (
         slow=True,
         where="§7.4",
     ),
-    Claim(
-        "VM-T4",
-        "VM",
-        "the Exp58 witness table: at M = 1 naive is infeasible and the contract "
-        "feasible with TP e41 and score 47.084; at M = 10 naive is valid only with "
-        "TP e45 (score 21.467, fixed-pivot infeasible); shortfall 0.544",
-        Kind.SIMULATION,
-        check_exp58_table,
-        where="§7.5, Table 4",
-    ),
+    check_exp58_table,
 )

@@ -57,7 +57,7 @@ class LedgerEntry:
     Examples
     --------
     >>> from proofs import ledger
-    >>> row = ledger(["VM-P2"])[0]
+    >>> row = ledger(ids=["VM-P2"])[0]
     >>> sorted(row.to_dict())
     ['counterexample', 'evidence', 'id', 'kind', 'source', 'statement', 'verdict',
      'where']
@@ -117,7 +117,7 @@ def check(claim_id: str) -> ClaimCheck:
     return claim(claim_id).run()
 
 
-def ledger(ids: list[str] | None = None) -> list[LedgerEntry]:
+def ledger(*, ids: list[str] | None = None) -> list[LedgerEntry]:
     """Run every check (or those in ``ids``) and return the ledger rows.
 
     A check that raises becomes a row with ``result=None`` and the traceback
@@ -126,7 +126,7 @@ def ledger(ids: list[str] | None = None) -> list[LedgerEntry]:
     Examples
     --------
     >>> from proofs import ledger
-    >>> [row.result.verdict.value for row in ledger(["VM-P1", "VM-R1"])]
+    >>> [row.result.verdict.value for row in ledger(ids=["VM-P1", "VM-R1"])]
     ['proven', 'proven']
     """
     chosen = CLAIMS if ids is None else tuple(claim(i) for i in ids)

@@ -73,9 +73,9 @@ from algebra.tropical import (
 from proofs import _semiring_bind as bind
 from proofs import _semiring_general as general
 from proofs import _semiring_smt as sym
+from proofs._method.smt import prove, witness
 from proofs._semiring_hom import check_homomorphism, check_witness, lexicographic
-from proofs._smt import prove, witness
-from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
+from proofs.ledger import Claim, Kind, Outcome, Verdict, claim_check, claims
 
 __all__ = [
     "AXIOMS",
@@ -327,7 +327,7 @@ def _table_text(rows: tuple[AxiomResult, ...]) -> str:
     return "; ".join(parts)
 
 
-def check_semiring(candidate: str) -> ClaimCheck:
+def check_semiring(candidate: str) -> Outcome:
     """Check that ``candidate`` is a semiring; one ledger entry per candidate.
 
     Examples
@@ -336,27 +336,23 @@ def check_semiring(candidate: str) -> ClaimCheck:
     >>> check_semiring("EQ").verdict.value
     'refuted'
     """
-    claim_id = f"VM-SEMIRING-{candidate}"
     if candidate == "SET" and not bind.agreement()[0]:
         # the proofs below would be about a transcription the package no longer is
-        return ClaimCheck(
-            claim_id, Verdict.OPEN, "z3 transcription" + bind.binding_text()
-        )
+        return Outcome(Verdict.OPEN, "z3 transcription" + bind.binding_text())
     rows = axiom_table(candidate)
     scope = "matrix sizes n" if candidate == "MAT" else "k"
     ks = ", ".join(str(k) for k in rows[0].ks)
     evidence = f"z3, {scope} in {{{ks}}}; {_ZEROS[candidate]}: " + _table_text(rows)
     failed = {r.axiom: r.counterexample for r in rows if r.holds is False}
     if failed:
-        return ClaimCheck(claim_id, Verdict.REFUTED, evidence, failed)
+        return Outcome(Verdict.REFUTED, evidence, failed)
     if any(r.holds is None for r in rows):
-        return ClaimCheck(claim_id, Verdict.OPEN, evidence)
+        return Outcome(Verdict.OPEN, evidence)
     if candidate == "MAT":  # a statement about matrices over (max, min): mathematics
-        return ClaimCheck(claim_id, Verdict.PROVEN, evidence + _general(candidate))
+        return Outcome(Verdict.PROVEN, evidence + _general(candidate))
     # HypothesisSet is package code the solver cannot run: bound on a finite domain
     agree, _, _ = bind.agreement()
-    return ClaimCheck(
-        claim_id,
+    return Outcome(
         Verdict.VERIFIED if agree else Verdict.OPEN,
         evidence + _general(candidate) + bind.binding_text(),
     )
@@ -385,7 +381,14 @@ def _general(candidate: str) -> str:
     )
 
 
-def check_monoid() -> ClaimCheck:
+@claim_check(
+    "VM-TROP-MONOID",
+    "tropical composition (keep left slots, shift right slots by d_total_left capped "
+    "at k, max-combine; d_total adds) is associative with identity (all bottom, 0)",
+    Kind.SMT,
+    where="§12, set-valued lift of the monoid",
+)
+def check_monoid() -> Outcome:
     """VM-TROP-MONOID: ``compose_tropical`` is associative with identity, for every ``k``.
 
     Examples
@@ -395,7 +398,7 @@ def check_monoid() -> ClaimCheck:
     'verified'
     """
     if not general.monoid_all_k():
-        return ClaimCheck("VM-TROP-MONOID", Verdict.OPEN, "z3 did not settle general k")
+        return Outcome(Verdict.OPEN, "z3 did not settle general k")
     fixed = {r.axiom: r.holds for r in axiom_table("MAX")}
     agree, _, _ = bind.agreement()
     evidence = (
@@ -409,10 +412,17 @@ def check_monoid() -> ClaimCheck:
     # the proofs are of the transcription; the package's compose_tropical is
     # bound to it on a bounded domain only
     verdict = Verdict.VERIFIED if agree else Verdict.OPEN
-    return ClaimCheck("VM-TROP-MONOID", verdict, evidence)
+    return Outcome(verdict, evidence)
 
 
-def check_verdict() -> ClaimCheck:
+@claim_check(
+    "VM-SEMIRING",
+    "extending the monoid to track several pivot hypotheses at once (the tropical "
+    "element (W, d_total) with slot-wise maximum) yields a context semiring",
+    Kind.SMT,
+    where="§12, conjectured context semiring",
+)
+def check_verdict() -> Outcome:
     """VM-SEMIRING: which lift of the context monoid is a semiring.
 
     Examples
@@ -435,13 +445,12 @@ def check_verdict() -> ClaimCheck:
         "⊗-embedding"
     )
     verdict = Verdict.CONDITIONAL if settled and works else Verdict.OPEN
-    return ClaimCheck("VM-SEMIRING", verdict, evidence, failing if settled else None)
+    return Outcome(verdict, evidence, failing if settled else None)
 
 
 def _candidate_claim(candidate: str, statement: str) -> Claim:
     return Claim(
         f"VM-SEMIRING-{candidate}",
-        "VM",
         statement,
         Kind.SMT,
         partial(check_semiring, candidate),
@@ -449,16 +458,8 @@ def _candidate_claim(candidate: str, statement: str) -> Claim:
     )
 
 
-CLAIMS: tuple[Claim, ...] = (
-    Claim(
-        "VM-SEMIRING",
-        "VM",
-        "extending the monoid to track several pivot hypotheses at once (the tropical "
-        "element (W, d_total) with slot-wise maximum) yields a context semiring",
-        Kind.SMT,
-        check_verdict,
-        where="§12, conjectured context semiring",
-    ),
+CLAIMS: tuple[Claim, ...] = claims(
+    check_verdict,
     _candidate_claim(
         "EQ",
         "(W, d_total) with ⊕ = slot-wise max defined only for equal d_total is a semiring",
@@ -478,32 +479,7 @@ CLAIMS: tuple[Claim, ...] = (
         "MAT",
         "square matrices over the (max, min) semiring of extended keys form a semiring",
     ),
-    Claim(
-        "VM-TROP-MONOID",
-        "VM",
-        "tropical composition (keep left slots, shift right slots by d_total_left capped "
-        "at k, max-combine; d_total adds) is associative with identity (all bottom, 0)",
-        Kind.SMT,
-        check_monoid,
-        where="§12, set-valued lift of the monoid",
-    ),
-    Claim(
-        "VM-TROP-HOM",
-        "VM",
-        "max(W) = w* and the first slot holding max(W) = min(d_pre, k): to_monoid is a "
-        "monoid homomorphism onto the context monoid with d_pre capped at k",
-        Kind.SMT,
-        check_homomorphism,
-        where="§12, set-valued lift of the monoid",
-    ),
-    Claim(
-        "VM-TROP-WITNESS",
-        "VM",
-        "the 11-event ECT witness (k=3): full feasible with W=[-inf,-inf,4,20], "
-        "compressed infeasible for M=1, feasible for M=10 only via a substituted pivot, "
-        "regret 0.35",
-        Kind.ARITHMETIC,
-        check_witness,
-        where="§12, set-valued lift; Table 4 (the witness it must reproduce)",
-    ),
+    check_monoid,
+    check_homomorphism,
+    check_witness,
 )

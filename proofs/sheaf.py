@@ -21,7 +21,7 @@ from fractions import Fraction
 import networkx as nx
 import sympy as sp
 
-from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
+from proofs.ledger import Claim, Kind, Outcome, Verdict, claim_check, claims
 from theory.contradiction import (
     PAPER_THRESHOLD,
     detect_contradictions,
@@ -41,7 +41,12 @@ _EDGE = nx.path_graph(2)
 _TRIANGLE = nx.cycle_graph(3)  # edges (0, 1), (0, 2), (1, 2)
 
 
-def check_h1_signals_contradiction() -> ClaimCheck:
+@claim_check(
+    "SLM-S5.4-H1",
+    "H1 != 0 signals a contradiction",
+    Kind.ARITHMETIC,
+)
+def check_h1_signals_contradiction() -> Outcome:
     """SLM-S5.4-H1: ``H1 != 0`` neither implies nor is implied by inconsistent data.
 
     Examples
@@ -87,9 +92,7 @@ def check_h1_signals_contradiction() -> ClaimCheck:
     ok &= facts["triangle"][0] > 0 and facts["triangle"][1]
     ok &= facts["edge"][0] == 0 and not facts["edge"][1]
     if not (ok and smallest):
-        return ClaimCheck(
-            "SLM-S5.4-H1", Verdict.OPEN, "checks disagree: " + repr(found)
-        )
+        return Outcome(Verdict.OPEN, "checks disagree: " + repr(found))
     evidence = (
         "H1 is a property of the sheaf, not of the data. Consistent data on a sheaf "
         "with H1 = 1: the constant sheaf R on the triangle, f = (1, 1, 1), d0 f = 0 "
@@ -102,10 +105,16 @@ def check_h1_signals_contradiction() -> ClaimCheck:
         "the one-map form rho f(u) - f(v) a zero rho gives d0 f = -f(v), so H1 = 0 and "
         "f = (5, -3) is inconsistent. Ranks by theory.sheaf (QQ) and by sympy Matrix.rank agree."
     )
-    return ClaimCheck("SLM-S5.4-H1", Verdict.REFUTED, evidence, {"cases": found})
+    return Outcome(Verdict.REFUTED, evidence, {"cases": found})
 
 
-def check_precise_correspondence() -> ClaimCheck:
+@claim_check(
+    "SLM-S5.4-PRECISE",
+    "non-trivial first cohomology classes correspond precisely to irreconcilable "
+    "contradictions",
+    Kind.EXHAUSTIVE,
+)
+def check_precise_correspondence() -> Outcome:
     """SLM-S5.4-PRECISE: true for edge data (``y`` reconcilable iff ``[y] = 0`` in ``H1``).
 
     Exhaustive on the triangle with transport maps ``rho`` in ``{-1, 0, 1, 2}``
@@ -130,8 +139,7 @@ def check_precise_correspondence() -> ClaimCheck:
             part = sheaf.harmonic_part(list(y))
             zero = all(x == 0 for vec in part.values() for x in vec)
             if not (sheaf.is_coboundary(list(y)) is hand is zero):
-                return ClaimCheck(
-                    "SLM-S5.4-PRECISE",
+                return Outcome(
                     Verdict.OPEN,
                     "theory.sheaf and sympy disagree on whether y is in im d0 at "
                     f"rho = {list(rhos)}, y = {list(y)}: fix the implementation first",
@@ -147,10 +155,16 @@ def check_precise_correspondence() -> ClaimCheck:
         "against sympy rank [d0 | y] == rank d0. The paper's reading (H1 classes as "
         "contradictions among the contexts' own assertions) does not hold."
     )
-    return ClaimCheck("SLM-S5.4-PRECISE", Verdict.CONDITIONAL, evidence)
+    return Outcome(Verdict.CONDITIONAL, evidence)
 
 
-def check_score_threshold() -> ClaimCheck:
+@claim_check(
+    "SLM-S5.4-SCORE",
+    "contradiction score ||d f||^2 / (||f||^2 + eps) with threshold 0.45 detects "
+    "contradictions",
+    Kind.ARITHMETIC,
+)
+def check_score_threshold() -> Outcome:
     """SLM-S5.4-SCORE: ``||d f||^2 / (||f||^2 + eps) >= 0.45`` misses contradictions.
 
     Examples
@@ -181,9 +195,7 @@ def check_score_threshold() -> ClaimCheck:
         and not report.paper_flag
     )
     if not ok:
-        return ClaimCheck(
-            "SLM-S5.4-SCORE", Verdict.OPEN, f"checks disagree: {smallest}"
-        )
+        return Outcome(Verdict.OPEN, f"checks disagree: {smallest}")
     evidence = (
         "No false positive: a consistent f has d0 f = 0, so score 0 < 0.45. False "
         "negatives: one edge, identity maps (d0 f = f(1) - f(0)), f = (1, 2): "
@@ -201,10 +213,18 @@ def check_score_threshold() -> ClaimCheck:
         "threshold": PAPER_THRESHOLD,
         "d0_f": [1],
     }
-    return ClaimCheck("SLM-S5.4-SCORE", Verdict.REFUTED, evidence, counter)
+    return Outcome(Verdict.REFUTED, evidence, counter)
 
 
-def check_slm_s54() -> ClaimCheck:
+@claim_check(
+    "SLM-S5.4",
+    "sheaf contradiction detector: contexts as vertices, restriction maps on edges, "
+    "(d f)(u,v) = rho f(u) - f(v); H1 != 0 signals a contradiction; non-trivial H1 "
+    "classes are precisely the irreconcilable contradictions; score "
+    "||d f||^2 / (||f||^2 + eps) >= 0.45 flags one",
+    Kind.ARITHMETIC,
+)
+def check_slm_s54() -> Outcome:
     """SLM-S5.4: the detector as a whole (refuted as stated; corrected in theory.contradiction).
 
     Examples
@@ -230,7 +250,7 @@ def check_slm_s54() -> ClaimCheck:
         "implicated edges where its harmonic part is nonzero; distance to consistency "
         "from the projection onto ker L0, L0 = d0^T d0."
     )
-    return ClaimCheck("SLM-S5.4", verdict, evidence, {"refuted_parts": refuted})
+    return Outcome(verdict, evidence, {"refuted_parts": refuted})
 
 
 def _no_h1_without_edges() -> bool:
@@ -260,38 +280,9 @@ def _smallest_missed(sheaf: CellularSheaf) -> tuple[int, list[list[int]]]:
     return 0, []
 
 
-CLAIMS: tuple[Claim, ...] = (
-    Claim(
-        "SLM-S5.4",
-        "SLM",
-        "sheaf contradiction detector: contexts as vertices, restriction maps on edges, "
-        "(d f)(u,v) = rho f(u) - f(v); H1 != 0 signals a contradiction; non-trivial H1 "
-        "classes are precisely the irreconcilable contradictions; score "
-        "||d f||^2 / (||f||^2 + eps) >= 0.45 flags one",
-        Kind.ARITHMETIC,
-        check_slm_s54,
-    ),
-    Claim(
-        "SLM-S5.4-H1",
-        "SLM",
-        "H1 != 0 signals a contradiction",
-        Kind.ARITHMETIC,
-        check_h1_signals_contradiction,
-    ),
-    Claim(
-        "SLM-S5.4-PRECISE",
-        "SLM",
-        "non-trivial first cohomology classes correspond precisely to irreconcilable "
-        "contradictions",
-        Kind.EXHAUSTIVE,
-        check_precise_correspondence,
-    ),
-    Claim(
-        "SLM-S5.4-SCORE",
-        "SLM",
-        "contradiction score ||d f||^2 / (||f||^2 + eps) with threshold 0.45 detects "
-        "contradictions",
-        Kind.ARITHMETIC,
-        check_score_threshold,
-    ),
+CLAIMS: tuple[Claim, ...] = claims(
+    check_slm_s54,
+    check_h1_signals_contradiction,
+    check_precise_correspondence,
+    check_score_threshold,
 )

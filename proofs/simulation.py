@@ -11,14 +11,24 @@ so the ledger reproduces bit for bit; intervals are Wilson 99% from
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 
 import numpy as np
 from scipy import stats
 
-from proofs._ko_pj_printed import PRINTED_CLAIMS
-from proofs._simulation_ko import COMPACTION_CLAIMS, KO_CLAIMS
-from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
+from proofs._ko_pj_printed import (
+    check_ko_cmp,
+    check_ko_dar_density,
+    check_ko_dar_table1,
+    check_pj_pin_counts,
+    check_pj_pin_of_full,
+)
+from proofs._simulation_ko import (
+    check_ko_cap,
+    check_ko_cmp_per_round,
+    check_ko_dar_sim,
+    check_pj_pin_contract,
+)
+from proofs.ledger import Claim, Kind, Outcome, Verdict, claim_check, claims, umbrella
 from theory.decay_fit import compare_decays, fit_decay
 from theory.depth import crossover_depth, p_similarity, p_structured
 from theory.inference import proportion_ci
@@ -83,7 +93,13 @@ def _triangular_report(sim: DepthSimulator, seed: int) -> tuple[bool, str]:
     return ok and "triangular" in fit.indistinguishable, text
 
 
-def check_dl_t7_sim() -> ClaimCheck:
+@claim_check(
+    "DL-T7-SIM",
+    "a similarity retriever over real vectors whose per-hop survival is "
+    "s0 rho^k recovers depth d with probability s0^d rho^(d(d+1)/2) (DL-T7)",
+    Kind.SIMULATION,
+)
+def _check_dl_t7_sim() -> Outcome:
     """DL-T7-SIM: recall of a real-vector similarity retriever by depth."""
     free_ok, free = _triangular_report(_LEAK_FREE, 0)
     leaky_ok, leaky = _triangular_report(_LEAKY, 1)
@@ -109,10 +125,16 @@ def check_dl_t7_sim() -> ClaimCheck:
             "(a triangular shape may still fit, with other parameters)."
         )
     )
-    return ClaimCheck("DL-T7-SIM", verdict, evidence)
+    return Outcome(verdict, evidence)
 
 
-def check_dl_t9_sim() -> ClaimCheck:
+@claim_check(
+    "DL-T9-SIM",
+    "typed traversal with edge fidelity q recovers depth d with q^d, in d "
+    "steps, whatever the corpus size (DL-T9)",
+    Kind.SIMULATION,
+)
+def _check_dl_t9_sim() -> Outcome:
     """DL-T9-SIM: typed recall q^d, work d, and immunity to corpus size."""
     rows = _rows(_TYPED, 2, "typed")
     ok = all(_in_ci(r.k, r.n, float(p_structured(r.depth, _TYPED.q))) for r in rows)
@@ -151,10 +173,16 @@ def check_dl_t9_sim() -> ClaimCheck:
     verdict = Verdict.CONDITIONAL if ok and work_ok and immune else Verdict.REFUTED
     if verdict is Verdict.CONDITIONAL:
         evidence = "holds on the simulated setting (one q, two seeds); " + evidence
-    return ClaimCheck("DL-T9-SIM", verdict, evidence)
+    return Outcome(verdict, evidence)
 
 
-def check_dl_t10_sim() -> ClaimCheck:
+@claim_check(
+    "DL-T10-SIM",
+    "expected work: typed Theta(d), similarity Omega(1/P_sim(d)); the measured "
+    "advantage crosses tau at the theoretical crossover (DL-T10, DL-P1)",
+    Kind.SIMULATION,
+)
+def _check_dl_t10_sim() -> Outcome:
     """DL-T10-SIM: expected work to recover a chain, and the measured crossover."""
     sim = _LEAK_FREE
     s0, rho = sim.predicted_s0_rho
@@ -184,9 +212,7 @@ def check_dl_t10_sim() -> ClaimCheck:
     ok = ok and star == theory
     if ok:  # growth rates seen at d = 1..3 on one seed: conditional on that range
         evidence = "holds at the simulated depths 1-3 (one seed); " + evidence
-    return ClaimCheck(
-        "DL-T10-SIM", Verdict.CONDITIONAL if ok else Verdict.OPEN, evidence
-    )
+    return Outcome(Verdict.CONDITIONAL if ok else Verdict.OPEN, evidence)
 
 
 def _dependence(records: list[RetrievalTrial]) -> list[tuple[int, float, float]]:
@@ -205,7 +231,14 @@ def _dependence(records: list[RetrievalTrial]) -> list[tuple[int, float, float]]
     return out
 
 
-def check_dl_a3_sim() -> ClaimCheck:
+@claim_check(
+    "DL-A3-SIM",
+    "hop-survival events are independent, so P_ret(d) is the product of the "
+    "per-hop survivals (DL-A3)",
+    Kind.SIMULATION,
+    where="§8.1 Assumption 3 (in our simulator)",
+)
+def _check_dl_a3_sim() -> Outcome:
     """DL-A3-SIM: whether the hop-survival events are independent in the simulator.
 
     Also reports which way the independent product is off in the simulator,
@@ -248,50 +281,20 @@ def check_dl_a3_sim() -> ClaimCheck:
         "successes through leaked distractors, so it does not exercise the paper's "
         "premise and does not test its direction"
     )
-    return ClaimCheck("DL-A3-SIM", verdict, evidence)
+    return Outcome(verdict, evidence)
 
 
 def _rows_from(records: list[RetrievalTrial]) -> list[DepthRecall]:
     return [r for r in recall_by_depth(records) if r.condition == "similarity"]
 
 
-_DEPTH_CLAIMS = (
-    Claim(
-        "DL-T7-SIM",
-        "DL",
-        "a similarity retriever over real vectors whose per-hop survival is "
-        "s0 rho^k recovers depth d with probability s0^d rho^(d(d+1)/2) (DL-T7)",
-        Kind.SIMULATION,
-        check_dl_t7_sim,
-    ),
-    Claim(
-        "DL-T9-SIM",
-        "DL",
-        "typed traversal with edge fidelity q recovers depth d with q^d, in d "
-        "steps, whatever the corpus size (DL-T9)",
-        Kind.SIMULATION,
-        check_dl_t9_sim,
-    ),
-    Claim(
-        "DL-T10-SIM",
-        "DL",
-        "expected work: typed Theta(d), similarity Omega(1/P_sim(d)); the measured "
-        "advantage crosses tau at the theoretical crossover (DL-T10, DL-P1)",
-        Kind.SIMULATION,
-        check_dl_t10_sim,
-    ),
-    Claim(
-        "DL-A3-SIM",
-        "DL",
-        "hop-survival events are independent, so P_ret(d) is the product of the "
-        "per-hop survivals (DL-A3)",
-        Kind.SIMULATION,
-        check_dl_a3_sim,
-    ),
+@claim_check(
+    "DL-T11-SIM",
+    "a decision stored as sigma fragments each surfaced with probability p "
+    "assembles with p^sigma, a lower bound when fragments co-surface (DL-T11)",
+    Kind.SIMULATION,
 )
-
-
-def check_dl_t11_sim() -> ClaimCheck:
+def _check_dl_t11_sim() -> Outcome:
     """DL-T11-SIM: assembly of sigma fragments against p**sigma, by layout."""
     sim = ScatterSimulator(sigma=5, p=0.9, n_decisions=4000, kappa=4.0, pool=10)
     trials = list(sim.simulate(7))
@@ -323,37 +326,41 @@ def check_dl_t11_sim() -> ClaimCheck:
         "co-surface' needs positive association as its condition."
     )
     verdict = Verdict.CONDITIONAL if ok and above and below else Verdict.OPEN
-    return ClaimCheck("DL-T11-SIM", verdict, evidence)
+    return Outcome(verdict, evidence)
 
 
-_SCATTER_CLAIMS = (
+CLAIMS: tuple[Claim, ...] = claims(
+    _check_dl_t7_sim,
+    _check_dl_t9_sim,
+    _check_dl_t10_sim,
+    _check_dl_a3_sim,
+    _check_dl_t11_sim,
+    check_ko_cap,
     Claim(
-        "DL-T11-SIM",
-        "DL",
-        "a decision stored as sigma fragments each surfaced with probability p "
-        "assembles with p^sigma, a lower bound when fragments co-surface (DL-T11)",
-        Kind.SIMULATION,
-        check_dl_t11_sim,
+        "KO-DAR",
+        "(KO §4.2-4.3, Algorithm 1, Table 1) density-adaptive retrieval: top 2k "
+        "candidates, density rho = 2/(k(k-1)) sum_(i<j) cos (Eq. 1's mean), re-rank by "
+        "score + 0.5 |keys(q) & keys(d)| when rho > 0.85; Table 1's figures and the "
+        "prose about them agree",
+        Kind.ARITHMETIC,
+        umbrella([check_ko_dar_density, check_ko_dar_table1]),
+        where="§4.2 Algorithm 1, Eq. 1; §4.3 Table 1",
     ),
+    check_ko_dar_sim,
+    check_ko_cmp,
+    check_ko_cmp_per_round,
+    Claim(
+        "PJ-PIN",
+        "(PJ 'Quantity-Pinning Breakthrough', opening line) the regex pinning side "
+        "channel lifts probe retention from 75.8% to 96.8% (+21pp), 96.8% of Full "
+        "Context's retention",
+        Kind.ARITHMETIC,
+        umbrella([check_pj_pin_counts, check_pj_pin_of_full]),
+        where="opening line; Week 2, Day 1: Quantity-Pinning results",
+    ),
+    check_pj_pin_contract,
+    check_ko_dar_density,
+    check_ko_dar_table1,
+    check_pj_pin_counts,
+    check_pj_pin_of_full,
 )
-
-
-CLAIMS: tuple[Claim, ...] = (
-    _DEPTH_CLAIMS + _SCATTER_CLAIMS + KO_CLAIMS + COMPACTION_CLAIMS + PRINTED_CLAIMS
-)
-
-
-_WHERE = {
-    "DL-A3-SIM": "§8.1 Assumption 3 (in our simulator)",
-    "KO-CMP": "§6.2 Table 4; abstract; §1",
-    "KO-CMP-PERROUND": "§6.2 Table 4 (a reading, not a KO claim)",
-    "KO-DAR": "§4.2 Algorithm 1, Eq. 1; §4.3 Table 1",
-    "KO-DAR-DENSITY": "§4.2 Algorithm 1 line 3; §3.1 Eq. 1",
-    "KO-DAR-TABLE1": "§4.3 Table 1; §1",
-    "KO-DAR-SIM": "§4.2-4.3 (in our simulator)",
-    "PJ-PIN": "opening line; Week 2, Day 1: Quantity-Pinning results",
-    "PJ-PIN-COUNTS": "Week 2, Day 1: Quantity-Pinning results; Week 1, Day 2 (62 probes)",
-    "PJ-PIN-OF-FULL": "opening line vs Week 2, Day 1 results table",
-    "PJ-PIN-CONTRACT": "Week 2, Day 1: Quantity-Pinning Buffer design (our model)",
-}
-CLAIMS = tuple(replace(c, where=_WHERE.get(c.id, c.where)) for c in CLAIMS)

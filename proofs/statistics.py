@@ -139,10 +139,12 @@ def _index(tag: str, folder: Traversable) -> Iterator[Claim]:
         ):
             msg = f"{name}, data row {number}, column file: no table {file!r} next to the index"
             raise ValueError(msg)
+        if claim_id.split("-", 1)[0] != tag:
+            msg = f"{name}, data row {number}, column claim_id: {claim_id!r} must start with {tag}-"
+            raise ValueError(msg)
         display = f"proofs/data/stats/{tag}/{file}"
         yield Claim(
             claim_id,
-            tag,
             row["statement"].strip(),
             Kind.ARITHMETIC,
             partial(check_table, claim_id, table, display),

@@ -17,8 +17,8 @@ import itertools
 import z3
 
 from algebra import CommittedContext, compose_commit, compose_endo, is_absorbed
-from proofs._smt import prove
-from proofs._validation import check_bound
+from proofs._method.smt import prove
+from proofs._method.validation import check_bound
 from proofs._witness_solver import (
     check_dis2_contract,
     check_dis5_endogenous_tp,
@@ -28,7 +28,7 @@ from proofs._witness_solver import (
     search_solver_gap,
 )
 from proofs._witness_tiny import FOCAL, OTHER, describe, tiny_timelines
-from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
+from proofs.ledger import Claim, Kind, Outcome, Verdict, claim_check, claims
 from witnesses import Event, Grammar, Phase, Timeline, validate
 from witnesses.grammar import development_eligible_count
 from witnesses.solve import pivot_candidates
@@ -65,7 +65,14 @@ __all__ = [
 # --- item 1: the development count is superadditive --------------------------
 
 
-def check_dis1_superadditive(bound: int = 40) -> ClaimCheck:
+@claim_check(
+    "VM-DIS-1-SUPERADDITIVE",
+    "the paper's rule d_pre = d_total(A) + d_pre(B) holds for the reference's "
+    "development count d(p) = p - ceil(0.2 p)",
+    Kind.EXHAUSTIVE,
+    where="§3.2, the d_pre rule of endogenous composition",
+)
+def check_dis1_superadditive(*, bound: int = 40) -> Outcome:
     """VM-DIS-1-SUPERADDITIVE: the paper's additive ``d_pre`` rule fails for ``j_dev``.
 
     ``d(p) = p - ceil(p / 5)`` (the reference's development share) is
@@ -117,8 +124,7 @@ def check_dis1_superadditive(bound: int = 40) -> ClaimCheck:
         f"j_dev {composed.top.j_dev}; the paper's rule d_pre = d_total(A) + d_pre(B) "
         f"on the blocks' elements gives d_pre = {paper_rule.d_pre}."
     )
-    return ClaimCheck(
-        "VM-DIS-1-SUPERADDITIVE",
+    return Outcome(
         Verdict.REFUTED,
         evidence,
         {
@@ -151,7 +157,14 @@ def _prove_monotone() -> bool:
 # --- item 3: the reference composition has no commitment -----------------------
 
 
-def check_dis3_commit(max_events: int = 4) -> ClaimCheck:
+@claim_check(
+    "VM-DIS-3-COMMIT",
+    "absorbing block states stay absorbing under the reference's state "
+    "composition (Exp56 as a check of committed absorption, VM-P3)",
+    Kind.EXHAUSTIVE,
+    where="§4, Proposition 3; Table 1 (Exp56)",
+)
+def check_dis3_commit(*, max_events: int = 4) -> Outcome:
     """VM-DIS-3-COMMIT: absorbing is not closed under the reference state composition.
 
     Exp56 is read as a check of committed absorption (VM-P3), but the
@@ -176,14 +189,13 @@ def check_dis3_commit(max_events: int = 4) -> ClaimCheck:
                 composed = compose_context_states(left, right, 1)
                 if is_absorbing(left, 1) and not is_absorbing(composed, 1):
                     return _dis3_found(tl, cut, composed.top)
-    return ClaimCheck(
-        "VM-DIS-3-COMMIT",
+    return Outcome(
         Verdict.VERIFIED,
         f"no escape in timelines of <= {max_events} events",
     )
 
 
-def _dis3_found(tl: Timeline, cut: int, top: object) -> ClaimCheck:
+def _dis3_found(tl: Timeline, cut: int, top: object) -> Outcome:
     a_ctx = paper_block_context(tl.subset(tl.ids[:cut]), FOCAL)
     b_ctx = paper_block_context(tl.subset(tl.ids[cut:]), FOCAL)
     committed = compose_commit(
@@ -198,8 +210,7 @@ def _dis3_found(tl: Timeline, cut: int, top: object) -> ClaimCheck:
         f"{is_absorbed(committed, 1)}. Exp56's 0/96 holds only because 1..6 later "
         "events cannot push every low-j_dev candidate out of a top-25 list."
     )
-    return ClaimCheck(
-        "VM-DIS-3-COMMIT",
+    return Outcome(
         Verdict.REFUTED,
         evidence,
         {"n_events": len(tl), "events": describe(tl), "cut": cut},
@@ -209,7 +220,14 @@ def _dis3_found(tl: Timeline, cut: int, top: object) -> ClaimCheck:
 # --- item 4: "some candidate" vs "the committed pivot" --------------------------
 
 
-def check_dis4_absorbing(max_events: int = 4) -> ClaimCheck:
+@claim_check(
+    "VM-DIS-4-ABSORBING",
+    "the reference's is_absorbing (some top-M candidate has j_dev < k) is the "
+    "paper's absorbed predicate (the committed pivot's d_pre < k)",
+    Kind.EXHAUSTIVE,
+    where="§4, absorbing predicate d_pre < k",
+)
+def check_dis4_absorbing(*, max_events: int = 4) -> Outcome:
     """VM-DIS-4-ABSORBING: the reference's ``is_absorbing`` is not the paper's ``d_pre < k``.
 
     Exhaustive search (``M = 10``, ``k = 1``) for the smallest timeline where
@@ -238,14 +256,12 @@ def check_dis4_absorbing(max_events: int = 4) -> ClaimCheck:
                     f"{detect_class_a(state, 1)}; the paper's is_absorbed on its own "
                     f"counting (non-focal events) = {paper}."
                 )
-                return ClaimCheck(
-                    "VM-DIS-4-ABSORBING",
+                return Outcome(
                     Verdict.REFUTED,
                     evidence,
                     {"n_events": n, "events": describe(tl), "pivots": pivots},
                 )
-    return ClaimCheck(
-        "VM-DIS-4-ABSORBING",
+    return Outcome(
         Verdict.VERIFIED,
         f"predicates agree on timelines of <= {max_events} events",
     )
@@ -254,7 +270,14 @@ def check_dis4_absorbing(max_events: int = 4) -> ClaimCheck:
 # --- item 6: tie order ---------------------------------------------------------
 
 
-def check_dis6_ties(max_events: int = 4) -> ClaimCheck:
+@claim_check(
+    "VM-DIS-6-TIES",
+    "the reference's pivot order (weight desc, earlier, larger id) is the paper's "
+    "argmax of (w, -t, id)",
+    Kind.EXHAUSTIVE,
+    where="§2, tie-breaking by (w, -t, event_id)",
+)
+def check_dis6_ties(*, max_events: int = 4) -> Outcome:
     """VM-DIS-6-TIES: the reference's pivot order agrees with the paper's key ``(w, -t, id)``.
 
     Exhaustive over tiny timelines with equal weights *and* equal timestamps
@@ -280,14 +303,12 @@ def check_dis6_ties(max_events: int = 4) -> ClaimCheck:
                 best = max(tl, key=lambda e: (e.weight, -e.timestamp, e.id))
                 checked += 1
                 if first.id != best.id:
-                    return ClaimCheck(
-                        "VM-DIS-6-TIES",
+                    return Outcome(
                         Verdict.REFUTED,
                         f"reference picks {first.id}, paper key picks {best.id}",
                         {"events": describe(tl)},
                     )
-    return ClaimCheck(
-        "VM-DIS-6-TIES",
+    return Outcome(
         Verdict.CONDITIONAL,
         "holds on the enumerated domain only: "
         f"the reference's first candidate equals argmax (w, -t, id) on all {checked} "
@@ -300,7 +321,15 @@ def check_dis6_ties(max_events: int = 4) -> ClaimCheck:
 # --- item 10: the tables are the smoke preset ------------------------------------
 
 
-def check_dis10_scale() -> ClaimCheck:
+@claim_check(
+    "VM-DIS-10-SCALE",
+    "(an observation; the paper names no preset for Tables 1-2) the closure "
+    "tables' numbers (240 pairs, 0/96, 0.133, 0.033) are the smoke preset's, not "
+    "the full preset's",
+    Kind.ARITHMETIC,
+    where="Tables 1 and 2",
+)
+def check_dis10_scale() -> Outcome:
     """VM-DIS-10-SCALE: Tables 1-2's numbers are the smoke preset's, not the full one's.
 
     The paper does not say which preset produced them (only the sweeps and
@@ -330,8 +359,7 @@ def check_dis10_scale() -> ClaimCheck:
         f"rounds to 0.133 or 0.033 (k found: {hits_200[0.133]}, {hits_200[0.033]})."
     )
     smoke_only = smoke_ok and not hits_200[0.133] and not hits_200[0.033]
-    return ClaimCheck(
-        "VM-DIS-10-SCALE",
+    return Outcome(
         Verdict.VERIFIED if smoke_only else Verdict.OPEN,
         evidence,
     )
@@ -340,7 +368,13 @@ def check_dis10_scale() -> ClaimCheck:
 # --- item 12: the composition precondition ------------------------------------------
 
 
-def check_dis12_precondition(max_events: int = 3) -> ClaimCheck:
+@claim_check(
+    "VM-DIS-12-PRECONDITION",
+    "composing block states equals the state of the concatenation for any two blocks",
+    Kind.EXHAUSTIVE,
+    where="§6, diagnostic state; Table 1 (Exp51)",
+)
+def check_dis12_precondition(*, max_events: int = 3) -> Outcome:
     """VM-DIS-12-PRECONDITION: composition is exact only when the right block is later.
 
     Exhaustive search for the smallest pair of blocks, the right one *earlier*
@@ -364,14 +398,13 @@ def check_dis12_precondition(max_events: int = 3) -> ClaimCheck:
                 truth = build_context_state(tl, FOCAL, 10)
                 if not context_equivalent(composed, truth):
                     return _dis12_found(tl, cut, composed, truth)
-    return ClaimCheck(
-        "VM-DIS-12-PRECONDITION",
+    return Outcome(
         Verdict.VERIFIED,
         f"no difference on timelines of <= {max_events} events",
     )
 
 
-def _dis12_found(tl: Timeline, cut: int, composed: object, truth: object) -> ClaimCheck:
+def _dis12_found(tl: Timeline, cut: int, composed: object, truth: object) -> Outcome:
     def pivots(state: object) -> list[tuple[str, int, int]]:
         return [(p.event_id, p.prefix_count, p.j_dev) for p in state.pivots]  # type: ignore[attr-defined]
 
@@ -382,8 +415,7 @@ def _dis12_found(tl: Timeline, cut: int, composed: object, truth: object) -> Cla
         f"{pivots(truth)}, r = {truth.r}. compose_context_states raises on this "  # type: ignore[attr-defined]
         "input unless strict=False."
     )
-    return ClaimCheck(
-        "VM-DIS-12-PRECONDITION",
+    return Outcome(
         Verdict.REFUTED,
         evidence,
         {"n_events": len(tl), "events": describe(tl), "cut": cut},
@@ -393,7 +425,15 @@ def _dis12_found(tl: Timeline, cut: int, composed: object, truth: object) -> Cla
 # --- item 13: the Exp57 pivot-update check cannot fire -------------------------------
 
 
-def check_dis13_pivot_update(max_events: int = 5) -> ClaimCheck:
+@claim_check(
+    "VM-DIS-13-PIVOT-UPDATE",
+    "Exp57's pivot-update escape check (whole-graph state absorbing, state of the "
+    "first s + 1 events not) cannot fire once s + 1 >= p_k, so its 0 escapes "
+    "carry no information",
+    Kind.EXHAUSTIVE,
+    where="Table 2, pivot update row",
+)
+def check_dis13_pivot_update(*, max_events: int = 5) -> Outcome:
     """VM-DIS-13-PIVOT-UPDATE: Exp57's pivot-update escape check can never fire.
 
     Exp57 flags an escape when the *whole* graph's state is absorbing but
@@ -423,15 +463,13 @@ def check_dis13_pivot_update(max_events: int = 5) -> ClaimCheck:
                         head = build_context_state(tl.subset(tl.ids[:size]), FOCAL, m)
                         checked += 1
                         if whole and not is_absorbing(head, k):
-                            return ClaimCheck(
-                                "VM-DIS-13-PIVOT-UPDATE",
+                            return Outcome(
                                 Verdict.REFUTED,
                                 f"escape flagged: k={k}, M={m}, prefix {size}",
                                 {"events": describe(tl), "k": k, "m": m, "size": size},
                             )
     monotone = _prove_monotone()
-    return ClaimCheck(
-        "VM-DIS-13-PIVOT-UPDATE",
+    return Outcome(
         Verdict.CONDITIONAL,
         "the general argument below is not machine-checked beyond the monotonicity "
         "of d and the enumerated cases: "
@@ -449,7 +487,13 @@ def check_dis13_pivot_update(max_events: int = 5) -> ClaimCheck:
 # --- item 15: turning-point-less sequences -------------------------------------------
 
 
-def check_dis15_tpless() -> ClaimCheck:
+@claim_check(
+    "VM-DIS-15-TPLESS",
+    "every grammar-valid sequence has a turning point",
+    Kind.EXHAUSTIVE,
+    where="§2, endogenous turning point tau(S)",
+)
+def check_dis15_tpless() -> Outcome:
     """VM-DIS-15-TPLESS: with ``k = 0`` the validator accepts a sequence without a turning point.
 
     Examples
@@ -468,8 +512,7 @@ def check_dis15_tpless() -> ClaimCheck:
         f"4 focal events at t = 0..3, all DEVELOPMENT, no TURNING_POINT: violations "
         f"under k = 0: {[v.kind for v in k0]}; under k = 1: {[v.kind for v in k1]}."
     )
-    return ClaimCheck(
-        "VM-DIS-15-TPLESS",
+    return Outcome(
         Verdict.REFUTED if not k0 else Verdict.VERIFIED,
         evidence,
         {"events": describe(tl), "phases": ["DEVELOPMENT"] * 4, "k": 0}
@@ -478,122 +521,18 @@ def check_dis15_tpless() -> ClaimCheck:
     )
 
 
-CLAIMS: tuple[Claim, ...] = (
-    Claim(
-        "VM-DIS-1-SUPERADDITIVE",
-        "VM",
-        "the paper's rule d_pre = d_total(A) + d_pre(B) holds for the reference's "
-        "development count d(p) = p - ceil(0.2 p)",
-        Kind.EXHAUSTIVE,
-        check_dis1_superadditive,
-        where="§3.2, the d_pre rule of endogenous composition",
-    ),
-    Claim(
-        "VM-DIS-2-CONTRACT",
-        "VM",
-        "the paper's block-level no-absorption contract (Definition 2) gives the "
-        "published Exp58 contract row (all 40 block-1 events kept, score 47.084)",
-        Kind.EXHAUSTIVE,
-        check_dis2_contract,
-        where="§4, Definition 2; Table 4 (contract-guarded row)",
-    ),
-    Claim(
-        "VM-DIS-3-COMMIT",
-        "VM",
-        "absorbing block states stay absorbing under the reference's state "
-        "composition (Exp56 as a check of committed absorption, VM-P3)",
-        Kind.EXHAUSTIVE,
-        check_dis3_commit,
-        where="§4, Proposition 3; Table 1 (Exp56)",
-    ),
-    Claim(
-        "VM-DIS-4-ABSORBING",
-        "VM",
-        "the reference's is_absorbing (some top-M candidate has j_dev < k) is the "
-        "paper's absorbed predicate (the committed pivot's d_pre < k)",
-        Kind.EXHAUSTIVE,
-        check_dis4_absorbing,
-        where="§4, absorbing predicate d_pre < k",
-    ),
-    Claim(
-        "VM-DIS-5-ENDOGENOUS-TP",
-        "VM",
-        "the TP solver's turning point is the heaviest focal event of the selected "
-        "sequence (the paper's endogenous pivot)",
-        Kind.EXHAUSTIVE,
-        check_dis5_endogenous_tp,
-        where="§2, endogenous turning point tau(S)",
-    ),
-    Claim(
-        "VM-DIS-5-GREEDY-ARGMAX",
-        "VM",
-        "the greedy (committed) classifier's turning point is the heaviest focal "
-        "event of its sequence",
-        Kind.EXHAUSTIVE,
-        check_dis5_greedy_argmax,
-        where="§2, committed semantics",
-    ),
-    Claim(
-        "VM-DIS-6-TIES",
-        "VM",
-        "the reference's pivot order (weight desc, earlier, larger id) is the paper's "
-        "argmax of (w, -t, id)",
-        Kind.EXHAUSTIVE,
-        check_dis6_ties,
-        where="§2, tie-breaking by (w, -t, event_id)",
-    ),
-    Claim(
-        "VM-DIS-7-REGRET",
-        "VM",
-        "naive compression's semantic regret on Exp58 is 0.544",
-        Kind.ARITHMETIC,
-        check_dis7_regret,
-        where="§7.5, relative score shortfall equation; Table 4",
-    ),
-    Claim(
-        "VM-DIS-10-SCALE",
-        "VM",
-        "(an observation; the paper names no preset for Tables 1-2) the closure "
-        "tables' numbers (240 pairs, 0/96, 0.133, 0.033) are the smoke preset's, not "
-        "the full preset's",
-        Kind.ARITHMETIC,
-        check_dis10_scale,
-        where="Tables 1 and 2",
-    ),
-    Claim(
-        "VM-DIS-11-SOLVER-EXACT",
-        "VM",
-        "the reference TP solver returns the maximum score over grammar-valid "
-        "sequences with a top-M turning point (an exact RCSPP solver)",
-        Kind.EXHAUSTIVE,
-        check_dis11_solver_exact,
-        where="§2, TP-conditioned label-setting solver",
-    ),
-    Claim(
-        "VM-DIS-12-PRECONDITION",
-        "VM",
-        "composing block states equals the state of the concatenation for any two "
-        "blocks",
-        Kind.EXHAUSTIVE,
-        check_dis12_precondition,
-        where="§6, diagnostic state; Table 1 (Exp51)",
-    ),
-    Claim(
-        "VM-DIS-13-PIVOT-UPDATE",
-        "VM",
-        "Exp57's pivot-update escape check (whole-graph state absorbing, state of the "
-        "first s + 1 events not) cannot fire once s + 1 >= p_k, so its 0 escapes "
-        "carry no information",
-        Kind.EXHAUSTIVE,
-        check_dis13_pivot_update,
-        where="Table 2, pivot update row",
-    ),
-    Claim(
-        "VM-DIS-15-TPLESS",
-        "VM",
-        "every grammar-valid sequence has a turning point",
-        Kind.EXHAUSTIVE,
-        check_dis15_tpless,
-        where="§2, endogenous turning point tau(S)",
-    ),
+CLAIMS: tuple[Claim, ...] = claims(
+    check_dis1_superadditive,
+    check_dis2_contract,
+    check_dis3_commit,
+    check_dis4_absorbing,
+    check_dis5_endogenous_tp,
+    check_dis5_greedy_argmax,
+    check_dis6_ties,
+    check_dis7_regret,
+    check_dis10_scale,
+    check_dis11_solver_exact,
+    check_dis12_precondition,
+    check_dis13_pivot_update,
+    check_dis15_tpless,
 )

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-import proofs._cli as proofs_cli
-from proofs._cli import main as proofs_main
+import proofs.cli as proofs_cli
+from proofs.cli import main as proofs_main
 from witnesses._files import check_output_path, write_atomic
 from witnesses.exp58 import main as exp58_main
 from witnesses.simulators import DepthSimulator, run_simulation

@@ -247,7 +247,7 @@ def ledger_page(*, execute: bool = True) -> str:
 
     start = time.perf_counter()
     fast = [c.id for c in CLAIMS if not c.slow]
-    rows = {row.claim.id: row for row in ledger(fast)} if execute else {}
+    rows = {row.claim.id: row for row in ledger(ids=fast)} if execute else {}
     seconds = time.perf_counter() - start
     counts: dict[str, Counter[str]] = {}
     for c in CLAIMS:

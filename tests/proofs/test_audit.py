@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from proofs._cli import main
 from proofs.audit import COLUMNS, Status, audit_table
+from proofs.cli import main
 
 EXAMPLE = files("proofs") / "data" / "examples" / "audit.csv"
 HEADER = ",".join(COLUMNS) + "\n"

@@ -29,8 +29,8 @@ def test_every_checked_by_id_is_registered():
 @pytest.mark.parametrize("source", ["VM", "KO", "PJ"])
 def test_every_ledger_claim_of_a_paper_is_catalogued(source):
     """Each ledger id of VM, KO, PJ (or the id it is a part of) is catalogued."""
-    named = {i.split("@")[0] for e in catalogue(source) for i in e.checked_by}
-    named |= {e.id for e in catalogue(source)}
+    named = {i.split("@")[0] for e in catalogue(source=source) for i in e.checked_by}
+    named |= {e.id for e in catalogue(source=source)}
 
     def covered(claim_id):
         base = claim_id.split("@")[0]
@@ -59,7 +59,7 @@ def test_entries_are_well_formed():
 
 def test_entries_are_frozen():
     """Catalogue records cannot be mutated."""
-    entry = catalogue("VM")[0]
+    entry = catalogue(source="VM")[0]
     with pytest.raises(AttributeError):
         entry.status = "checked"
 
@@ -67,7 +67,7 @@ def test_entries_are_frozen():
 def test_unknown_source_is_rejected():
     """Asking for a paper without a catalogue names the known ones."""
     with pytest.raises(ValueError, match=r"source='XX' has no catalogue \(known: VM"):
-        catalogue("XX")
+        catalogue(source="XX")
 
 
 @pytest.mark.parametrize(

@@ -14,9 +14,10 @@ from hypothesis import strategies as st
 from proofs import _depth_drift, _depth_fit, check, depth
 from proofs import _depth_scatter as scatter
 from proofs import _depth_sym as sym
-from proofs._smt import SmtResult
+from proofs._method.smt import SmtResult
 from proofs.depth import CLAIMS
 from proofs.ledger import ClaimCheck, Verdict
+from tests.proofs.expected import expected_for
 from theory.depth import (
     advantage,
     crossover_depth,
@@ -29,32 +30,7 @@ from theory.depth import (
 from theory.scatter import assembly_bounds, location_bits, location_bits_lower
 from theory.strategies import depth_params, depths, items_and_fragments
 
-EXPECTED = {
-    "DL-A4": "open",
-    "DL-T7": "proven",
-    "DL-T7-RHOK": "refuted",
-    "DL-T7-RHOK-CONVEX": "refuted",
-    "DL-T7-RHOK-TRIANGULAR": "conditional",
-    "DL-A3-DIRECTION": "proven",
-    "DL-T9": "proven",
-    "DL-T10": "conditional",
-    "DL-P1": "refuted",
-    "DL-P1-UNIMODAL": "refuted",
-    "DL-P1-INTERVAL": "proven",
-    "DL-P1-VALUES": "verified",
-    "DL-P1-DSTAR": "verified",
-    "DL-P1-PHASE": "refuted",
-    "DL-T6": "conditional",
-    "DL-T6-BITS": "proven",
-    "DL-T6-PROBES": "conditional",
-    "DL-T6-ASSEMBLY": "verified",
-    "DL-T11": "refuted",
-    "DL-T11-ASSEMBLY": "proven",
-    "DL-T11-COSURFACE": "conditional",
-    "DL-T11-COMPOSE": "proven",
-    "DL-T11-FIT": "refuted",
-    "DL-C2": "proven",
-}
+EXPECTED = expected_for(CLAIMS)
 
 
 def test_every_depth_claim_registered_once():
@@ -116,7 +92,7 @@ def test_dl_p1_dstar_refuted_beyond_rounding(monkeypatch):
         return Fraction("0.6") if d == 1 and not args else exact(d, *args)
 
     monkeypatch.setattr(depth, "_g", shifted)
-    result = depth.check_dl_p1_dstar()
+    result = depth._check_dl_p1_dstar()
     assert result.verdict.value == "refuted"
     assert result.counterexample["d_star"] == 1
     assert result.counterexample["stated"] == 2
@@ -126,7 +102,7 @@ def test_dl_p1_dstar_refuted_beyond_rounding(monkeypatch):
 def test_dl_p1_dstar_code_disagreement_is_open(monkeypatch):
     """A crossover_depth disagreeing with the exact d* leaves the claim open, not refuted."""
     monkeypatch.setattr(depth, "crossover_depth", lambda *_: 3)
-    result = depth.check_dl_p1_dstar()
+    result = depth._check_dl_p1_dstar()
     assert result.verdict.value == "open"
     assert result.counterexample is None
 
@@ -139,7 +115,7 @@ def test_dl_p1_values_off_rounding_records_the_number(monkeypatch):
         return Fraction("0.6") if d == 1 and not args else exact(d, *args)
 
     monkeypatch.setattr(depth, "_g", shifted)
-    result = depth.check_dl_p1_values()
+    result = depth._check_dl_p1_values()
     assert result.verdict.value == "refuted"
     assert result.counterexample == {"g(1) ~ 0.50": 0.6}
 
@@ -155,13 +131,13 @@ def test_dl_p1_refuted_through_its_refuted_parts_only():
 def test_dl_p1_open_when_no_part_is_refuted(monkeypatch):
     """With the unimodality and phase parts unsettled, DL-P1 is open, not refuted."""
     for name, cid in (
-        ("check_dl_p1_unimodal", "DL-P1-UNIMODAL"),
-        ("check_dl_p1_phase", "DL-P1-PHASE"),
+        ("_check_dl_p1_unimodal", "DL-P1-UNIMODAL"),
+        ("_check_dl_p1_phase", "DL-P1-PHASE"),
     ):
         monkeypatch.setattr(
             depth, name, lambda cid=cid: ClaimCheck(cid, Verdict.OPEN, "unsettled")
         )
-    assert depth.check_dl_p1().verdict.value == "open"
+    assert depth._check_dl_p1().verdict.value == "open"
 
 
 def test_dl_t11_cosurface_counterexample():

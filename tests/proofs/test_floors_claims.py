@@ -21,6 +21,7 @@ from proofs import (
     floors,
 )
 from proofs.floors import CLAIMS, fano_left_side
+from tests.proofs.expected import expected_for
 from theory.decay_fit import compare_decays
 from theory.floors import (
     bayes_floor,
@@ -31,30 +32,7 @@ from theory.floors import (
     mutual_information,
 )
 
-FLOORS_VERDICTS = {
-    "DL-D1": "proven",
-    "DL-T1": "conditional",
-    "DL-T2": "proven",
-    "DL-T1-BAYES": "conditional",
-    "DL-T1-FANO": "conditional",
-    "DL-T1-FANO-MONO": "proven",
-    "DL-T1-VACUOUS": "proven",
-    "DL-T1-EX": "verified",
-    "DL-T2-ID": "proven",
-    "DL-T2-DPI": "proven",
-    "DL-T2-EQ": "proven",
-    "DL-T2-ONLYIF": "refuted",
-    "DL-T2-CX": "proven",
-    "DL-C1": "conditional",
-    "DL-L1": "conditional",
-    "DL-T3": "conditional",
-    "DL-T4": "refuted",
-    "DL-T4-OCCAM": "refuted",
-    "DL-T4-LOWER": "conditional",
-    "DL-T5": "conditional",
-    "DL-T8": "conditional",
-    "DL-DECAY-ID": "conditional",
-}
+FLOORS_VERDICTS = expected_for(CLAIMS)
 
 
 @functools.cache

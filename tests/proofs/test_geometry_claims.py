@@ -1,5 +1,6 @@
 """Tests of the SLM information-geometry ledger (proofs.geometry)."""
 
+import inspect
 import json
 import math
 
@@ -15,40 +16,10 @@ import proofs.geometry as geometry
 from proofs import check
 from proofs.geometry import CLAIMS
 from proofs.ledger import ClaimCheck, Verdict
+from tests.proofs.expected import expected_for
 from theory.fisher_rao import fisher_rao_distance, paper_eq3_distance
 
-EXPECTED = {
-    "SLM-T6.1": "refuted",
-    "SLM-T6.1-FR": "refuted",
-    "SLM-T6.1-IDENTITY": "proven",
-    "SLM-T6.1-SYMMETRY": "proven",
-    "SLM-T6.1-TRIANGLE": "refuted",
-    "SLM-T6.1-INVARIANCE": "conditional",
-    "SLM-T6.1-COST": "verified",
-    "SLM-C6.2": "refuted",
-    "SLM-C6.2-MAY": "verified",
-    "SLM-C6.2-SPECIFICALLY": "refuted",
-    "SLM-P7.2": "refuted",
-    "SLM-P7.2-CRITERION": "refuted",
-    "SLM-P7.2-FINER": "open",
-    "SLM-P7.2-COUNT": "refuted",
-    "SLM-E16": "refuted",
-    "SLM-T6.3": "refuted",
-    "SLM-T6.3-DRIFT": "refuted",
-    "SLM-T6.3-NORMALISABLE": "refuted",
-    "SLM-T6.5": "refuted",
-    "SLM-T6.5-EQ26": "refuted",
-    "SLM-T6.5-THETA": "proven",
-    "SLM-T6.6": "proven",
-    "SLM-P7.1": "refuted",
-    "SLM-P7.1-CAP": "refuted",
-    "SLM-P7.1-NUMBER": "refuted",
-    "SLM-P7.1-LINEAR": "proven",
-    "SLM-P7.1-SNR": "refuted",
-    "SLM-S7.6-CONTRA": "conditional",
-    "SLM-S5.4-COST": "refuted",
-    "SLM-S5.4-COST-H1": "refuted",
-}
+EXPECTED = expected_for(CLAIMS)
 
 
 def test_every_section3_claim_but_the_sheaf_is_registered():
@@ -315,7 +286,7 @@ def test_broken_computation_gives_open(monkeypatch, name):
     target, attr, broken, check_fn = BREAKS[name]
     assert check_fn().verdict is not Verdict.OPEN  # the real computation settles it
     monkeypatch.setattr(target, attr, broken)
-    assert check_fn.__wrapped__().verdict is Verdict.OPEN
+    assert inspect.unwrap(check_fn)().verdict is Verdict.OPEN  # past the caches
 
 
 @pytest.mark.parametrize(
@@ -329,9 +300,9 @@ def test_parent_refuted_only_through_a_refuted_part(monkeypatch, module, parent,
     """SLM-T6.1 and SLM-T6.3 are refuted by their parts; with no refuted part, OPEN."""
     for name in parts[1:]:
         monkeypatch.setattr(module, name, _open(name))
-    assert getattr(module, parent).__wrapped__().verdict is Verdict.REFUTED
+    assert inspect.unwrap(getattr(module, parent))().verdict is Verdict.REFUTED
     monkeypatch.setattr(module, parts[0], _open(parts[0]))
-    assert getattr(module, parent).__wrapped__().verdict is Verdict.OPEN
+    assert inspect.unwrap(getattr(module, parent))().verdict is Verdict.OPEN
 
 
 def test_slm_s76_contradictions_bound_by_hand():

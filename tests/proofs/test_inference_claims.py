@@ -9,15 +9,10 @@ from hypothesis import strategies as st
 
 import proofs.inference as ledger_module
 from proofs import Verdict, claim
+from tests.proofs.expected import expected_for
 from theory.inference import cohens_h, hoeffding_sample_size, rule_of_three
 
-EXPECTED = {
-    "DL-INF-RULE3": Verdict.CONDITIONAL,
-    "DL-INF-HOEFFDING": Verdict.REFUTED,
-    "DL-INF-HOEFFDING-BOUND": Verdict.CONDITIONAL,
-    "DL-INF-HOEFFDING-N40": Verdict.REFUTED,
-    "DL-INF-COHENH": Verdict.CONDITIONAL,
-}
+EXPECTED = {k: Verdict(v) for k, v in expected_for(ledger_module.CLAIMS).items()}
 
 
 @pytest.fixture(scope="module")

@@ -6,23 +6,24 @@ import sys
 
 import pytest
 
-from proofs import CLAIMS, Claim, ClaimCheck, Kind, Verdict, check, ledger
-from proofs._cli import main
+from proofs import (
+    CLAIMS,
+    Claim,
+    ClaimCheck,
+    Kind,
+    Verdict,
+    check,
+    claim,
+    contract,
+    ideal,
+    ledger,
+    monoid,
+)
+from proofs.cli import main
+from proofs.ledger import SOURCES
+from tests.proofs.expected import expected_for
 
-ALGEBRA_VERDICTS = {
-    "VM-P1": "proven",
-    "VM-P2": "proven",
-    "VM-P1-COMMIT": "proven",
-    "VM-P2-COMMIT": "proven",
-    "VM-NF": "proven",
-    "VM-SYS": "proven",
-    "VM-P3": "proven",
-    "VM-P3-IDEAL": "refuted",
-    "VM-R1": "proven",
-    "VM-D2-SOUND": "proven",
-    "VM-D2-NEC": "proven",
-    "VM-D2-GAP": "refuted",
-}
+ALGEBRA_VERDICTS = expected_for(c for m in (monoid, ideal, contract) for c in m.CLAIMS)
 
 
 @pytest.mark.parametrize(("claim_id", "verdict"), sorted(ALGEBRA_VERDICTS.items()))
@@ -71,12 +72,12 @@ def test_claim_ids_unique_and_sources_known():
 def test_crashing_check_is_reported_not_raised(monkeypatch):
     """A check that raises becomes an error row and the CLI exits 1."""
     import proofs.register as reg
-    from proofs import _cli
+    from proofs import cli as _cli
 
     def boom():
         raise RuntimeError("deliberate")
 
-    bad = Claim("VM-P1", "VM", "x", Kind.SMT, boom)
+    bad = Claim("VM-P1", "x", Kind.SMT, boom)
     monkeypatch.setattr(reg, "CLAIMS", (bad,))
     monkeypatch.setattr(_cli, "CLAIMS", (bad,))
     rows = reg.ledger()
@@ -88,10 +89,29 @@ def test_crashing_check_is_reported_not_raised(monkeypatch):
 def test_claim_must_answer_for_itself():
     """A check answering for another id is rejected."""
     c = Claim(
-        "A", "VM", "s", Kind.ARITHMETIC, lambda: ClaimCheck("B", Verdict.OPEN, "e")
+        "VM-A", "s", Kind.ARITHMETIC, lambda: ClaimCheck("VM-B", Verdict.OPEN, "e")
     )
-    with pytest.raises(ValueError, match="check of A answered for B"):
+    with pytest.raises(ValueError, match="check of VM-A answered for VM-B"):
         c.run()
+
+
+def test_source_is_the_id_prefix():
+    """The source tag is derived from the id, never typed (DL-INF-RULE3 is DL)."""
+    assert claim("DL-INF-RULE3").source == "DL"
+    assert {c.source for c in CLAIMS} <= set(SOURCES)
+    assert all(c.id.startswith(c.source + "-") for c in CLAIMS)
+    assert Claim("SLM-T6.1", "s", Kind.SMT, lambda: None).source == "SLM"
+
+
+@pytest.mark.parametrize("bad", ["ZZ-1", "VM", "vm-P1", "", 3])
+def test_claim_id_needs_a_source_prefix(bad):
+    with pytest.raises(ValueError, match=r"id must start with a source tag .*got"):
+        Claim(bad, "s", Kind.SMT, lambda: None)
+
+
+def test_optional_claim_fields_are_keyword_only():
+    with pytest.raises(TypeError):
+        Claim("VM-A", "s", Kind.SMT, lambda: None, True)
 
 
 def test_json_output_shape(capsys):
@@ -154,14 +174,15 @@ def test_module_entry_point_runs():
 
 def test_ledger_subset_order():
     """ledger(ids) runs exactly the requested claims in order."""
-    assert [r.claim.id for r in ledger(["VM-R1", "VM-P1"])] == ["VM-R1", "VM-P1"]
+    assert [r.claim.id for r in ledger(ids=["VM-R1", "VM-P1"])] == ["VM-R1", "VM-P1"]
 
 
 def test_quick_skips_slow_claims_and_says_so(monkeypatch, capsys):
     """--quick runs the fast claims only and names the slow ones it skipped."""
     import dataclasses
 
-    from proofs import _cli, claim
+    from proofs import claim
+    from proofs import cli as _cli
 
     fast, slow = claim("VM-P2"), dataclasses.replace(claim("VM-R1"), slow=True)
     monkeypatch.setattr(_cli, "CLAIMS", (fast, slow))
@@ -186,7 +207,7 @@ def test_a_proof_that_does_not_go_through_is_open_not_refuted(
     """z3 'unknown' (a timeout) is no counterexample: the verdict is open."""
     import importlib
 
-    from proofs._smt import SmtResult
+    from proofs._method.smt import SmtResult
 
     mod = importlib.import_module(module)
     monkeypatch.setattr(

@@ -1,11 +1,13 @@
-"""Every claim id of THEORY.md is in the claims ledger (issue 11)."""
+"""Every claim id of THEORY.md is in the claims ledger (issue 11), and every
+registered claim has one expected verdict (tests/proofs/expected_verdicts.toml)."""
 
 import re
 from pathlib import Path
 
 import pytest
 
-from proofs import CLAIMS
+from proofs import CLAIMS, Verdict
+from tests.proofs.expected import expected_for, expected_verdicts
 
 THEORY = Path(__file__).resolve().parents[3] / "shared" / "THEORY.md"
 ID = re.compile(r"`((?:VM|DL|SLM|KO|PJ)-[A-Za-z0-9][A-Za-z0-9.]*(?:-[A-Za-z0-9.]+)*)`")
@@ -50,3 +52,15 @@ def test_exempt_ids_are_used_by_registered_claims():
         assert exempt in ids
         named = re.findall(r"[A-Z]+-[A-Z0-9.]+(?:-[A-Z0-9]+)*", reason)
         assert all(n in registered for n in named if n != exempt), reason
+
+
+def test_every_registered_claim_has_an_expected_verdict_and_vice_versa():
+    """The one table of expected verdicts and the register hold the same ids, in order."""
+    table = expected_verdicts()
+    assert list(table) == [c.id for c in CLAIMS]
+    assert set(table.values()) <= {v.value for v in Verdict}
+
+
+def test_expected_for_rejects_an_unknown_id():
+    with pytest.raises(KeyError, match="VM-NOPE"):
+        expected_for(["VM-P1", "VM-NOPE"])

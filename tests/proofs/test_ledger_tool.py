@@ -6,7 +6,8 @@ import sys
 
 import pytest
 
-from proofs import _cli, _run, _tool
+from proofs import _run, _tool
+from proofs import cli as _cli
 from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
 from proofs.register import CLAIMS
 
@@ -24,6 +25,8 @@ def test_resolve_suggests_the_nearest_ids():
         ValueError, match="is not registered \\(python -m proofs --list"
     ):
         _cli.resolve("zzzz")
+    with pytest.raises(TypeError, match="query must be a claim id"):
+        _cli.resolve(3)
 
 
 def test_claim_without_suffix_runs_both_semantics(capsys):
@@ -77,9 +80,9 @@ def _claims(slow):
     def make(i):
         def check():
             calls.append(i)
-            return ClaimCheck(f"X-{i}", Verdict.VERIFIED, f"e{i}")
+            return ClaimCheck(f"VM-X{i}", Verdict.VERIFIED, f"e{i}")
 
-        return Claim(f"X-{i}", "VM", "s", Kind.ARITHMETIC, check, slow=slow)
+        return Claim(f"VM-X{i}", "s", Kind.ARITHMETIC, check, slow=slow)
 
     return [make(i) for i in range(3)], calls
 

@@ -17,9 +17,10 @@ from algebra.tropical import (
     to_matrix,
     to_monoid,
 )
-from proofs import Verdict, check
+from proofs import Verdict, check, semiring
 from proofs import _semiring_smt as sym
 from proofs.semiring import AXIOMS, axiom_table, check_homomorphism
+from tests.proofs.expected import expected_for
 
 T = TropicalContext
 KS = st.integers(min_value=0, max_value=3)
@@ -135,17 +136,7 @@ def test_symbolic_projection_matches_to_monoid(data, k):
 
 @pytest.mark.parametrize(
     ("claim_id", "verdict"),
-    [
-        ("VM-SEMIRING", Verdict.CONDITIONAL),
-        ("VM-SEMIRING-EQ", Verdict.REFUTED),
-        ("VM-SEMIRING-MAX", Verdict.REFUTED),
-        ("VM-SEMIRING-MIN", Verdict.REFUTED),
-        ("VM-SEMIRING-SET", Verdict.VERIFIED),
-        ("VM-SEMIRING-MAT", Verdict.PROVEN),
-        ("VM-TROP-MONOID", Verdict.VERIFIED),
-        ("VM-TROP-HOM", Verdict.VERIFIED),
-        ("VM-TROP-WITNESS", Verdict.VERIFIED),
-    ],
+    [(k, Verdict(v)) for k, v in expected_for(semiring.CLAIMS).items()],
 )
 def test_vm_semiring_ledger_verdicts(claim_id, verdict):
     """Each registered claim reaches the verdict argued in proofs.semiring."""
@@ -234,13 +225,13 @@ def test_matrix_semiring_size_three():
 @pytest.mark.slow
 def test_vm_trop_hom_larger_k():
     """The homomorphism is proven (transcription) for k = 5 and 6 as well."""
-    assert check_homomorphism((5, 6)).verdict is Verdict.VERIFIED
+    assert check_homomorphism(ks=(5, 6)).verdict is Verdict.VERIFIED
 
 
 def test_unknown_leaves_an_axiom_open_never_refuted(monkeypatch):
     """z3 ``unknown`` (a timeout) gives holds=None and no counterexample search."""
     from proofs import semiring
-    from proofs._smt import SmtResult
+    from proofs._method.smt import SmtResult
 
     def unknown(hyps, goal):
         return SmtResult(False, None, "", "unknown")
@@ -260,7 +251,7 @@ def test_unknown_leaves_an_axiom_open_never_refuted(monkeypatch):
 def test_a_model_refutes_with_a_counterexample(monkeypatch):
     """A model refutes; if the minimisation gives nothing, z3's model is recorded."""
     from proofs import semiring
-    from proofs._smt import SmtResult
+    from proofs._method.smt import SmtResult
 
     def sat(hyps, goal):
         return SmtResult(False, {"a_d": 1}, "", "sat")

@@ -11,15 +11,11 @@ import sympy as sp
 import proofs.sheaf as ledger
 from proofs import CLAIMS, check
 from proofs.ledger import ClaimCheck, Verdict
+from tests.proofs.expected import expected_for
 from theory.contradiction import paper_score
 from theory.sheaf import CellularSheaf
 
-VERDICTS = {
-    "SLM-S5.4": "refuted",
-    "SLM-S5.4-H1": "refuted",
-    "SLM-S5.4-PRECISE": "conditional",
-    "SLM-S5.4-SCORE": "refuted",
-}
+VERDICTS = expected_for(ledger.CLAIMS)
 
 
 @functools.cache

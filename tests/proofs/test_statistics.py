@@ -63,17 +63,21 @@ def test_index_builds_one_claim_per_table(tmp_path):
     """An index row becomes an arithmetic claim with its where and statement."""
     _write(tmp_path, "t1.csv", "a,x,percent,23.5,k=12;n=51,\n")
     (tmp_path / "index.csv").write_text(
-        ",".join(INDEX_COLUMNS) + '\nt1.csv,ZZ-T1,"Table 1","Rates of Table 1"\n',
+        ",".join(INDEX_COLUMNS) + '\nt1.csv,KO-T1,"Table 1","Rates of Table 1"\n',
         encoding="utf-8",
     )
-    (claim,) = _index("ZZ", tmp_path)
+    (claim,) = _index("KO", tmp_path)
     assert (claim.id, claim.source, claim.where, claim.kind) == (
-        "ZZ-T1",
-        "ZZ",
+        "KO-T1",
+        "KO",
         "Table 1",
         Kind.ARITHMETIC,
     )
     assert claim.run().verdict is Verdict.VERIFIED
+    with pytest.raises(
+        ValueError, match="column claim_id: 'KO-T1' must start with PJ-"
+    ):
+        list(_index("PJ", tmp_path))
 
 
 @pytest.mark.parametrize(

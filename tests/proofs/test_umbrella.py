@@ -3,7 +3,7 @@
 import pytest
 
 from proofs import ClaimCheck, Verdict, check
-from proofs._umbrella import combine
+from proofs.ledger import Claim, Kind, combine, umbrella
 
 
 def _part(name, verdict, cx=None):
@@ -22,20 +22,29 @@ def _part(name, verdict, cx=None):
 )
 def test_weakest_part_decides(verdicts, expected):
     parts = [_part(f"X-{i}", v) for i, v in enumerate(verdicts)]
-    assert combine("X", parts).verdict is expected
+    assert combine(parts).verdict is expected
 
 
 def test_refuted_part_carries_its_counterexample():
     parts = [_part("X-A", Verdict.PROVEN), _part("X-B", Verdict.REFUTED, {"n": 3})]
-    result = combine("X", parts)
-    assert result.claim_id == "X"
+    result = combine(parts)
     assert result.counterexample == {"n": 3}
     assert "X-A proven; X-B refuted" in result.evidence
 
 
 def test_empty_parts_are_rejected():
-    with pytest.raises(ValueError, match="needs at least one part"):
-        combine("X", [])
+    with pytest.raises(
+        ValueError, match="parts must hold at least one part check, got 0"
+    ):
+        combine([])
+
+
+def test_umbrella_claim_gets_its_id_from_the_registration():
+    """The umbrella check types no id: Claim.run binds the registered one."""
+    parts = [lambda: _part("VM-A", Verdict.PROVEN), lambda: _part("VM-B", Verdict.OPEN)]
+    whole = Claim("VM-AB", "s", Kind.ARITHMETIC, umbrella(parts)).run()
+    assert (whole.claim_id, whole.verdict) == ("VM-AB", Verdict.OPEN)
+    assert "VM-A proven; VM-B open" in whole.evidence
 
 
 @pytest.mark.parametrize("claim_id", ["DL-T1", "DL-T2"])
@@ -49,3 +58,18 @@ def test_dl_t1_t2_are_no_stronger_than_their_parts(claim_id):
         except ValueError:
             continue
         assert order.index(whole.verdict.value) >= order.index(part.verdict.value)
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "match"),
+    [
+        (lambda: combine("VM-A"), TypeError, "parts must be a sequence of ClaimCheck"),
+        (lambda: combine([1]), TypeError, "parts must hold ClaimCheck items, got 1"),
+        (lambda: umbrella(3), TypeError, "checks must be a sequence"),
+        (lambda: umbrella([1]), TypeError, "checks must hold callables"),
+        (lambda: umbrella([]), ValueError, "checks must hold at least one part check"),
+    ],
+)
+def test_bad_parts_are_rejected(call, error, match):
+    with pytest.raises(error, match=match):
+        call()

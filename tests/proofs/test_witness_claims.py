@@ -8,8 +8,9 @@ import math
 
 import pytest
 
-from proofs import Verdict, check, claim
+from proofs import Verdict, check, claim, closure
 from proofs import witness as w
+from tests.proofs.expected import expected_for
 
 FOCAL = "actor_0"
 
@@ -166,7 +167,7 @@ def test_search_solver_gap_needs_four_events():
 def test_no_five_event_dominance_gap_on_a_small_grid():
     """Every event in the pool (star links): no gap with 5 events, weights {0, 1}
     (the 6-event instance is the smallest the dominance rule can lose)."""
-    assert w.search_solver_gap(5, (0.0, 1.0), links="star") is None
+    assert w.search_solver_gap(5, weights=(0.0, 1.0), links="star") is None
 
 
 def test_search_solver_gap_rejects_unknown_links():
@@ -203,14 +204,7 @@ def test_tiny_timelines_count():
 
 @pytest.mark.parametrize(
     ("claim_id", "verdict"),
-    [
-        ("VM-E51@reference", Verdict.VERIFIED),
-        ("VM-E51@paper", Verdict.VERIFIED),
-        ("VM-E56@reference", Verdict.CONDITIONAL),
-        ("VM-E56@paper", Verdict.VERIFIED),
-        ("VM-E57@reference", Verdict.VERIFIED),
-        ("VM-E57@paper", Verdict.CONDITIONAL),
-    ],
+    [(k, Verdict(v)) for k, v in expected_for(closure.CLAIMS).items()],
 )
 def test_closure_claims(claim_id, verdict):
     """Smoke-scale denominators are the paper's: 240/80, 96, 30 (WITNESS.md 1.8)."""
@@ -244,4 +238,6 @@ def test_vm_e57_reference_needs_the_published_rates(monkeypatch):
     ops = tuple(worse if c.operation == "compression" else c for c in real.operations)
     fake = dataclasses.replace(real, operations=ops)
     monkeypatch.setattr(closure_module, "exp57", lambda **kw: fake)
-    assert closure_module.check_exp57("reference").verdict is Verdict.CONDITIONAL
+    assert (
+        closure_module.check_exp57(semantics="reference").verdict is Verdict.CONDITIONAL
+    )

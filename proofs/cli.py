@@ -1,4 +1,4 @@
-"""Command line of the claims ledger (private; see ``python -m proofs --help``)."""
+"""Command line of the claims ledger: ``python -m proofs`` (see ``--help``)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from pathlib import Path
 import z3
 
 from proofs._run import run_claims
-from proofs.ledger import Claim
+from proofs.ledger import _STRENGTH, Claim
 from proofs.register import CLAIMS, LedgerEntry
 from witnesses._files import check_output_path, write_atomic
 from witnesses._interrupt import (
@@ -29,11 +29,19 @@ from witnesses._interrupt import (
 z3.set_param("ctrl_c", False)
 
 
-def main(argv: list[str] | None = None, *, prog: str = "python -m proofs") -> int:
+def main(argv: list[str] | None, *, prog: str = "python -m proofs") -> int:
     """Run the ledger; exit 0 when every check ran, 1 when one crashed, 2 on usage.
 
     SIGINT and SIGTERM stop the run (z3 included) with 130 and 143 and no
     verdict printed; a closed stdout ends it quietly with 141.
+
+    Examples
+    --------
+    >>> from proofs.cli import main
+    >>> main(["--list"])  # doctest: +ELLIPSIS
+    == VM (67 claims)
+    VM-P1 ...
+    0
     """
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["audit"]:
@@ -98,11 +106,20 @@ def _parser(prog: str) -> argparse.ArgumentParser:
     return parser
 
 
-def resolve(query: str, claims: tuple[Claim, ...] = CLAIMS) -> list[Claim]:
+def resolve(query: str, *, claims: tuple[Claim, ...] = CLAIMS) -> list[Claim]:
     """Return the claims ``query`` names: exact, any case, or every ``@semantics``.
 
     Raises ``ValueError`` naming the nearest ids on a miss.
+
+    Examples
+    --------
+    >>> from proofs.cli import resolve
+    >>> [c.id for c in resolve("vm-e58")]
+    ['VM-E58@reference', 'VM-E58@paper']
     """
+    if not isinstance(query, str):
+        msg = f"query must be a claim id (str), got {query!r}"
+        raise TypeError(msg)
     wanted = query.strip().casefold()
     exact = [c for c in claims if c.id.casefold() == wanted]
     if exact:
@@ -194,9 +211,7 @@ def _counts(rows: list[LedgerEntry]) -> str:
     return ", ".join(f"{counts[v]} {v}" for v in _VERDICT_ORDER if counts[v])
 
 
-_VERDICT_ORDER = (
-    "proven", "verified", "calibrated", "conditional", "open", "refuted", "error",
-)  # fmt: skip
+_VERDICT_ORDER = (*(v.value for v in _STRENGTH), "error")
 
 
 def _table(rows: list[LedgerEntry], *, verbose: bool) -> str:
@@ -279,7 +294,7 @@ def _source_order(source: str) -> int:
     return order.index(source) if source in order else len(order)
 
 
-__all__ = ["CLAIMS", "main"]
+__all__ = ["main", "resolve"]
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))
