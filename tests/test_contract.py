@@ -22,6 +22,7 @@ A public module is one with no path component after the package that starts with
 """
 
 import ast
+import dataclasses
 import doctest
 import importlib
 import inspect
@@ -520,6 +521,59 @@ def test_keyword_check_catches_an_optional_positional_parameter():
 
     assert _optional_positional(good) == []
     assert _optional_positional(bad) == ["opt"]
+
+
+def _fields(cls: type) -> list[str]:
+    """The fields of a dataclass or NamedTuple (properties are not fields)."""
+    if dataclasses.is_dataclass(cls):
+        return [f.name for f in dataclasses.fields(cls)]
+    return list(getattr(cls, "_fields", ()))
+
+
+def _retired_problems(module: ModuleType) -> list[str]:
+    retired = CONTRACT["retired"]
+    problems = []
+    for attr in getattr(module, "__all__", ()):
+        obj = getattr(module, attr, None)
+        if inspect.isclass(obj):
+            old = [f for f in _fields(obj) if f in retired]
+            problems += [f"{attr} has a field {f!r} (use {retired[f]!r})" for f in old]
+    for name, function in _functions(module):
+        params = inspect.signature(function).parameters
+        problems += [
+            f"{name} takes {old!r} without {new!r}"
+            for old, new in retired.items()
+            if old in params and new not in params
+        ]
+    return problems
+
+
+@pytest.mark.parametrize("module", [m for m, _ in PUBLIC])
+def test_retired_names_survive_only_as_deprecated_spellings(module):
+    assert _retired_problems(importlib.import_module(module)) == []
+
+
+def test_retired_name_check_catches_a_field_and_a_lone_keyword():
+    @dataclasses.dataclass(frozen=True)
+    class Estimate:
+        estimate: float
+        se: float
+
+    def old(x, *, alpha=0.05):
+        return x, alpha
+
+    def both(x, *, confidence_level=0.95, alpha=None):
+        return x, confidence_level, alpha
+
+    module = ModuleType("toy")
+    module.Estimate, module.old, module.both = Estimate, old, both
+    module.__all__ = ["Estimate", "old", "both"]
+    for obj in (Estimate, old, both):
+        obj.__module__ = "toy"
+    assert _retired_problems(module) == [
+        "Estimate has a field 'se' (use 'standard_error')",
+        "old takes 'alpha' without 'confidence_level'",
+    ]
 
 
 # ------------------------------------------------------------ 4. layering
