@@ -11,9 +11,17 @@ Profiles (select with ``HYPOTHESIS_PROFILE=NAME``):
 - ``explore`` (opt-in): fresh random examples on every run, with the local
   example database so that a failure found replays; ``--hypothesis-seed=N``
   fixes the draw. For hunting new bugs, not for gating.
+
+Fixture ``shared_dir``: the one place that knows where ``../shared`` (the design
+notes, the papers' specs and the BriefBench rows, a folder beside the clone that
+users do not have) lives; a test that needs it takes the fixture and is skipped,
+with the path in the reason, when the folder is absent.
 """
 
 import os
+from pathlib import Path
+
+import pytest
 
 # One BLAS thread per process: the suite runs process pools and small dense
 # problems on 2 cores, where oversubscribed OpenBLAS threads cost up to 10x.
@@ -46,3 +54,14 @@ settings.register_profile("explore", max_examples=100, deadline=None, derandomiz
 settings.load_profile(
     os.getenv("HYPOTHESIS_PROFILE", "ci" if os.getenv("CI") else "dev")
 )
+
+
+SHARED_DIR = Path(__file__).resolve().parents[1].parent / "shared"
+
+
+@pytest.fixture(scope="session")
+def shared_dir() -> Path:
+    """``../shared`` beside the clone; skips the test when the folder is absent."""
+    if not SHARED_DIR.is_dir():
+        pytest.skip(f"{SHARED_DIR} is absent (../shared is not beside the clone)")
+    return SHARED_DIR

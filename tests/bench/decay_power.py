@@ -23,13 +23,9 @@ import argparse
 import itertools
 import json
 import time
-from pathlib import Path
 
 from theory.decay import compare_decays, counts_by_depth, decay_power, tasks_needed
 
-BRIEFBENCH = (
-    Path(__file__).resolve().parents[2].parent / "shared" / "data" / "briefbench"
-)
 RIVALS = ("geometric", "power", "stretched")
 
 
@@ -59,15 +55,18 @@ def paper_power(sims: int, seed: int) -> None:
 
 def data_report() -> None:
     """Part 2: what the BriefBench rows identify."""
-    if not BRIEFBENCH.exists():
-        print(f"\nBriefBench rows not found at {BRIEFBENCH}: data part skipped")
+    from proofs.briefbench import data_dir  # ../shared/data/briefbench, or the env var
+
+    briefbench = data_dir()
+    if not briefbench.exists():
+        print(f"\nBriefBench rows not found at {briefbench}: data part skipped")
         return
     print("\n== BriefBench rows (EARLIER run than the DL paper's main tables)")
     print("outcome chain_recovered; laws within delta-AIC 2 of the best are 'alike'")
     tally = {"degenerate": 0, "rising": 0, "identified": 0, "alike": 0}
     for name in ("rows_claude.jsonl", "rows_gpt.jsonl"):
         rows = [
-            json.loads(x) for x in (BRIEFBENCH / name).read_text().splitlines() if x
+            json.loads(x) for x in (briefbench / name).read_text().splitlines() if x
         ]
         for key, c in counts_by_depth(rows).items():
             label = (

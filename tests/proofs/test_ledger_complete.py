@@ -2,14 +2,12 @@
 registered claim has one expected verdict (tests/proofs/expected_verdicts.toml)."""
 
 import re
-from pathlib import Path
 
 import pytest
 
 from proofs import CLAIMS, Verdict
 from tests.proofs.expected import expected_for, expected_verdicts
 
-THEORY = Path(__file__).resolve().parents[3] / "shared" / "THEORY.md"
 ID = re.compile(r"`((?:VM|DL|SLM|KO|PJ)-[A-Za-z0-9][A-Za-z0-9.]*(?:-[A-Za-z0-9.]+)*)`")
 
 # Ids of THEORY.md that name an assumption or a definition rather than a claim:
@@ -21,10 +19,11 @@ NOT_CLAIMS = {
 }
 
 
-def _theory_ids():
-    if not THEORY.exists():
-        pytest.skip(f"{THEORY} is not beside the checkout")
-    return sorted(set(ID.findall(THEORY.read_text(encoding="utf-8"))))
+def _theory_ids(shared_dir):
+    theory = shared_dir / "THEORY.md"
+    if not theory.exists():
+        pytest.skip(f"{theory} is not beside the checkout")
+    return sorted(set(ID.findall(theory.read_text(encoding="utf-8"))))
 
 
 def _registered(claim_id, registered):
@@ -33,20 +32,20 @@ def _registered(claim_id, registered):
     )
 
 
-def test_every_theory_claim_id_is_registered():
+def test_every_theory_claim_id_is_registered(shared_dir):
     """A new id in THEORY.md fails here until the ledger checks it."""
     registered = {c.id for c in CLAIMS}
     missing = [
         i
-        for i in _theory_ids()
+        for i in _theory_ids(shared_dir)
         if i not in NOT_CLAIMS and not _registered(i, registered)
     ]
     assert missing == []
 
 
-def test_exempt_ids_are_used_by_registered_claims():
+def test_exempt_ids_are_used_by_registered_claims(shared_dir):
     """The exemptions name ids that exist and claims that are registered."""
-    ids = set(_theory_ids())
+    ids = set(_theory_ids(shared_dir))
     registered = {c.id for c in CLAIMS}
     for exempt, reason in NOT_CLAIMS.items():
         assert exempt in ids

@@ -3,7 +3,6 @@
 import json
 import math
 import warnings
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -26,7 +25,6 @@ from theory.strategies import decay_counts
 FAST = settings(
     max_examples=min(25, settings().max_examples)
 )  # each example fits up to 4 laws
-BRIEFBENCH = Path(__file__).resolve().parents[3] / "shared" / "data" / "briefbench"
 
 
 def _binom_loglik(depths, k, n, probs):
@@ -295,13 +293,13 @@ def test_counts_by_depth_groups_rows():
     assert counts_by_depth(rows, outcome="recall")[("s", "a")].k == (1, 1)
 
 
-def test_briefbench_synthetic_dense_counts():
+def test_briefbench_synthetic_dense_counts(shared_dir):
     """BriefBench (earlier run than the paper's tables): synthetic/dense claude counts.
 
     Expected counts 39, 35, 27 of 40 come from reading rows_claude.jsonl
     independently (jq-style filter, not this package).
     """
-    path = BRIEFBENCH / "rows_claude.jsonl"
+    path = shared_dir / "data" / "briefbench" / "rows_claude.jsonl"
     if not path.exists():
         pytest.skip(f"BriefBench rows not found at {path} (../shared beside the clone)")
     rows = [json.loads(line) for line in path.read_text().splitlines() if line]

@@ -10,7 +10,6 @@ import itertools
 import json
 import math
 from collections import defaultdict
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -26,20 +25,17 @@ from theory.inference import (
     use_factor,
 )
 
-DATA = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "briefbench"
 FILES = ("rows_claude.jsonl", "rows_gpt.jsonl")
-
-pytestmark = pytest.mark.skipif(
-    not all((DATA / f).exists() for f in FILES),
-    reason=f"BriefBench rows not found at {DATA} (shared data folder absent)",
-)
 
 
 @pytest.fixture(scope="module")
-def rows():
+def rows(shared_dir):
+    data = shared_dir / "data" / "briefbench"
+    if not all((data / f).exists() for f in FILES):
+        pytest.skip(f"BriefBench rows not found at {data} (shared data folder absent)")
     out = []
     for name in FILES:
-        with (DATA / name).open() as fh:
+        with (data / name).open() as fh:
             out += [json.loads(line) for line in fh if line.strip()]
     return out
 

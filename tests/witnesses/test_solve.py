@@ -6,7 +6,6 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -55,9 +54,9 @@ def test_exp58_timeline_is_bit_exact_with_the_published_list() -> None:
     assert tl.duration == 0.977
 
 
-def test_exp58_timeline_matches_the_whole_table_in_witness_md() -> None:
+def test_exp58_timeline_matches_the_whole_table_in_witness_md(shared_dir) -> None:
     """Every row of the WITNESS.md 2.2 table, parsed from the spec itself."""
-    spec = Path(__file__).resolve().parents[3] / "shared" / "WITNESS.md"
+    spec = shared_dir / "WITNESS.md"
     if not spec.exists():
         pytest.skip(f"{spec} not present (the spec lives beside the checkout)")
     rows = re.findall(
