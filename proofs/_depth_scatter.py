@@ -293,7 +293,7 @@ def check_dl_t11_compose() -> Outcome:
     ok = identity and code
     evidence = (
         "code proven: theory.scatter._depth_scatter_power (the formula of "
-        "p_depth_scatter, built on theory._depth_math.p_struct_power and "
+        "p_depth_scatter, built on theory.depth.formulas.p_struct_power and "
         "_assembly_power). With hops and fragments independent, recovery is the "
         "intersection of d + sigma independent events; sympy: prod_(k=1..d) q * "
         "prod_(i=1..sigma) p minus the package's _depth_scatter_power(d, q, p, sigma) "

@@ -2,8 +2,8 @@
 
 The closed forms are not retyped: :func:`p_similarity_closed`,
 :func:`log_p_similarity_real`, :func:`advantage_rates` and :func:`log_ratio`
-call the functions of :mod:`theory._depth_math` that every numeric path of
-:mod:`theory.depth` runs (:func:`~theory._depth_math.sim_exponent`,
+call the functions of :mod:`theory.depth.formulas` that every numeric path of
+:mod:`theory.depth` runs (:func:`~theory.depth.formulas.sim_exponent`,
 ``log_p_sim_terms``, ``log_p_struct_terms``, ``p_sim_power``,
 ``p_struct_power``, ``advantage_power``) on sympy symbols. The products
 (``prod s0 rho**k``, ``prod q``) are derived by sympy. Decay rates:
@@ -17,7 +17,7 @@ from typing import Any
 
 import sympy as sp
 
-from theory._depth_math import (
+from theory.depth.formulas import (
     advantage_power,
     log_p_sim_terms,
     log_p_struct_terms,
@@ -26,7 +26,7 @@ from theory._depth_math import (
 )
 
 CODE = (
-    "theory._depth_math.sim_exponent, log_p_sim_terms, log_p_struct_terms, "
+    "theory.depth.formulas.sim_exponent, log_p_sim_terms, log_p_struct_terms, "
     "p_sim_power, p_struct_power, advantage_power (the formulas every path of "
     "theory.depth.p_similarity, log_p_similarity, p_structured, log_p_structured, "
     "advantage and the crossover functions evaluates)"

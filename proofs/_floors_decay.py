@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 
 from proofs.ledger import Kind, Outcome, Verdict, claim_check
-from theory.decay_fit import compare_decays, counts_by_depth, tasks_needed
+from theory.decay import compare_decays, counts_by_depth, tasks_needed
 from theory.rate_distortion import (
     blahut_arimoto,
     hamming_rate,

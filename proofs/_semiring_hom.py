@@ -159,8 +159,8 @@ def check_witness() -> Outcome:
     full = tropical_from_events(_WITNESS, k=3)
     eids = [e for e in range(len(_WITNESS)) if e not in _DROPPED]
     compressed = [_WITNESS[e] for e in eids]
-    committed = best_feasible_pivot(compressed, 3, 1)
-    enumerative = best_feasible_pivot(compressed, 3, 10)
+    committed = best_feasible_pivot(compressed, 3, top_m=1)
+    enumerative = best_feasible_pivot(compressed, 3, top_m=10)
     monoid = to_monoid(full)
     regret = None if enumerative is None else 1 - Fraction(enumerative.key, 20)
     observed = {

@@ -1,7 +1,7 @@
 """Claims of the depth theory (docs/guide/depth.md §2-6): DL-A4, DL-T7, DL-T9, DL-T10, DL-P1.
 
 Symbolic identities are proved with sympy on the package's own formulas
-(:mod:`theory._depth_math`, called on sympy symbols by
+(:mod:`theory.depth.formulas`, called on sympy symbols by
 :mod:`proofs._depth_sym`); inequalities in the reals with z3; the paper's
 worked numbers in exact rationals, again through the package's formulas. The scatter and compliance claims (DL-T6,
 DL-T11, DL-C2) are checked in :mod:`proofs._depth_scatter` and registered
@@ -38,7 +38,7 @@ from proofs._depth_scatter import (
 from proofs._method.settle import not_settled, settle, smt_witness
 from proofs._method.smt import prove
 from proofs.ledger import Claim, Kind, Outcome, Verdict, claim_check, claims, umbrella
-from theory._depth_math import advantage_power, p_sim_power, p_struct_power
+from theory.depth.formulas import advantage_power, p_sim_power, p_struct_power
 from theory.depth import (
     advantage,
     advantage_peak,
@@ -116,7 +116,7 @@ def _check_dl_a4() -> Outcome:
         f"(0, f_k) [{step.status} negation], so every f_k is a probability and strictly "
         f"decreasing; sympy: f_(k+1)/f_k = rho [{ratio}]). Its empirical truth is not "
         "settled: THEORY.md §2.3 notes geometric, triangular, stretched-exponential and "
-        "power-law decays fit d <= 3 alike (decay-law comparison: theory.decay_fit)"
+        "power-law decays fit d <= 3 alike (decay-law comparison: theory.decay)"
     )
     if witness is not None:
         evidence += "; z3 found parameters where f_k is not a decreasing probability"
@@ -218,7 +218,7 @@ def _check_dl_t7_rhok() -> Outcome:
     for name, rho_k in laws.items():
         rows[name] = [
             round(
-                log_survival_product(samples.similarity_survival(s0, rho_k), d) / d, 3
+                log_survival_product(samples.similarity_survival(s0, rho_k), d=d) / d, 3
             )
             for d in (100, 1000, 10_000)
         ]
@@ -316,7 +316,7 @@ def _check_dl_p1_values() -> Outcome:
     }
     ok = all(checks.values())
     evidence = (
-        "code: theory._depth_math.advantage_power (the formula of theory.depth.advantage) "
+        "code: theory.depth.formulas.advantage_power (the formula of theory.depth.advantage) "
         f"in exact rationals: g(1) = {float(g1)}, g(2) = {float(g2)}, g(3) = {float(g3):.15g}, "
         f"q^3 = {float(struct3)}, s0^3 rho^6 = {float(sim3):.15g}, ratio = {float(ratio):.4f}; "
         f"all stated roundings hold ({', '.join(checks)}); also g(4) = {float(_g(4)):.6f} "

@@ -2,7 +2,7 @@
 
 Symbolic parts are derived by sympy in :mod:`proofs._floors_sym`; sampled
 parts draw tables from ``numpy.random.default_rng`` with fixed seeds; the
-decay-law identifiability claim uses :mod:`theory.decay_fit` and, when present,
+decay-law identifiability claim uses :mod:`theory.decay` and, when present,
 the BriefBench rows in ``../shared/data/briefbench`` beside the repository (an
 *earlier* run than the DL paper's main tables).
 """
@@ -89,7 +89,7 @@ def check_governed() -> Outcome:
         q = np.zeros((2, 3, 3))
         for x, d in itertools.product(range(2), range(3)):
             q[x, d, phi[x, d]] = table[x, d].sum()
-        gap = conditional_mutual_information(q, 2, 1, 0) - conditional_entropy(q, 2, 0)
+        gap = conditional_mutual_information(q, 2, 1, 0) - conditional_entropy(q, target=2, given=0)
         worst = max(worst, abs(gap))
     ok = chain and zero and worst < 1e-9
     evidence = (

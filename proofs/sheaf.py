@@ -1,7 +1,7 @@
 """The sheaf contradiction detector of SLM §5.4, split into checkable parts (SLM-S5.4).
 
 Each check recomputes its numbers twice: with :mod:`theory.sheaf` /
-:mod:`theory.contradiction` and with a sympy ``Matrix`` written out by hand
+:mod:`theory.sheaf.contradiction` and with a sympy ``Matrix`` written out by hand
 (ranks over the rationals), and refuses a verdict when the two disagree.
 
 * ``SLM-S5.4-H1``: "H1 != 0 signals a contradiction". H1 belongs to the
@@ -22,7 +22,7 @@ import networkx as nx
 import sympy as sp
 
 from proofs.ledger import Claim, Kind, Outcome, Verdict, claim_check, claims
-from theory.contradiction import (
+from theory.sheaf.contradiction import (
     PAPER_THRESHOLD,
     detect_contradictions,
     paper_score,
@@ -225,7 +225,7 @@ def check_score_threshold() -> Outcome:
     Kind.ARITHMETIC,
 )
 def check_slm_s54() -> Outcome:
-    """SLM-S5.4: the detector as a whole (refuted as stated; corrected in theory.contradiction).
+    """SLM-S5.4: the detector as a whole (refuted as stated; corrected in theory.sheaf.contradiction).
 
     Examples
     --------
@@ -245,7 +245,7 @@ def check_slm_s54() -> Outcome:
         f"{summary}. The coboundary and H0 = ker d0, H1 = C1 / im d0 are standard; the "
         "detection rules are not: H1 describes the sheaf, not the data, and the 0.45 "
         "score misses small disagreements on large data. Correct detector "
-        "(theory.contradiction): vertex data consistent iff d0 f = 0, offending edges "
+        "(theory.sheaf.contradiction): vertex data consistent iff d0 f = 0, offending edges "
         "where (d0 f)_e != 0; edge data irreconcilable iff its H1 class is nonzero, "
         "implicated edges where its harmonic part is nonzero; distance to consistency "
         "from the projection onto ker L0, L0 = d0^T d0."
@@ -263,7 +263,7 @@ def _smallest_missed(sheaf: CellularSheaf) -> tuple[int, list[list[int]]]:
     """Return the smallest max ``|f|`` of an inconsistent integer f scoring < 0.45, and all such f.
 
     The score is recomputed by hand as ``(f1 - f0)^2 / (f0^2 + f1^2)`` and
-    must agree with :func:`theory.contradiction.paper_score`.
+    must agree with :func:`theory.sheaf.contradiction.paper_score`.
     """
     for bound in (1, 2):
         missed = []

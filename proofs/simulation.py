@@ -29,7 +29,7 @@ from proofs._simulation_ko import (
     check_pj_pin_contract,
 )
 from proofs.ledger import Claim, Kind, Outcome, Verdict, claim_check, claims, umbrella
-from theory.decay_fit import compare_decays, fit_decay
+from theory.decay import compare_decays, fit_decay
 from theory.depth import crossover_depth, p_similarity, p_structured
 from theory.inference import proportion_ci
 from theory.scatter import assembly_bounds
@@ -87,7 +87,7 @@ def _triangular_report(sim: DepthSimulator, seed: int) -> tuple[bool, str]:
         f"dim={sim.dim}, background={sim.corpus_size}, seed={seed}: predicted "
         f"s0={s0:.4g}, rho={rho:.4g}; recovered {cells} "
         f"[{'all' if ok else 'not all'} inside Wilson 99%]; triangular MLE "
-        f"(theory.decay_fit) s0={tri.param('s0'):.3f}, rho={tri.param('rho'):.3f}; AIC best law "
+        f"(theory.decay) s0={tri.param('s0'):.3f}, rho={tri.param('rho'):.3f}; AIC best law "
         f"{fit.best}, indistinguishable {list(fit.indistinguishable)}"
     )
     return ok and "triangular" in fit.indistinguishable, text

@@ -211,7 +211,7 @@ def _context_state() -> Any:
 
 
 def _sheaf() -> Any:
-    c = importlib.import_module("theory.contradiction")
+    c = importlib.import_module("theory.sheaf.contradiction")
     return c.memory_sheaf({"a": ["x"], "b": ["x"]})
 
 

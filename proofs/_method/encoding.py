@@ -12,7 +12,7 @@ not transcribed: :func:`endo`, :func:`commit`, :func:`absorbed`,
 :func:`contract` and :func:`identity` run :func:`algebra.compose.endo_fields`,
 :func:`algebra.compose.commit_fields`, :func:`algebra.absorb.absorbed_fields`,
 :func:`algebra.contract.contract_fields` and the fields of
-:data:`algebra.IDENTITY` on z3 terms (:mod:`algebra._arith`). Only the
+:data:`algebra.IDENTITY` on z3 terms (:mod:`algebra.arith`). Only the
 carrier constraints (:func:`normal_form`) and equality are written here; the
 checks that rely on them compare them with :class:`algebra.Context`'s
 validation on a bounded domain (:func:`normal_form_agrees`).
@@ -27,7 +27,7 @@ import z3
 
 import algebra
 from algebra import CommittedContext, Context
-from algebra._arith import SymbolicKey
+from algebra.arith import SymbolicKey
 from algebra.absorb import absorbed_fields
 from algebra.compose import commit_fields, endo_fields
 from algebra.contract import contract_fields
@@ -75,8 +75,8 @@ def normal_form(x: Sym) -> Any:
 
 
 def key_ge(a: Sym, b: Sym) -> Any:
-    """``w_a >= w_b`` with the empty key below everything (algebra._arith.key_ge)."""
-    from algebra._arith import key_ge as arith_key_ge
+    """``w_a >= w_b`` with the empty key below everything (algebra.arith.key_ge)."""
+    from algebra.arith import key_ge as arith_key_ge
 
     return arith_key_ge(_key(a), _key(b))
 

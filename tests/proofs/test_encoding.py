@@ -80,7 +80,7 @@ def test_encoding_runs_the_package_code():
 
 def test_a_broken_product_is_seen_by_the_proof(monkeypatch):
     """Patching the package function the encoding runs unsettles VM-P1 (with a model)."""
-    from algebra._arith import ite, key_ge
+    from algebra.arith import ite, key_ge
     from proofs.monoid import check_endo_associative
 
     def broken(a_w, a_total, a_pre, b_w, b_total, b_pre):

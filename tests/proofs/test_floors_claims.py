@@ -22,7 +22,7 @@ from proofs import (
 )
 from proofs.floors import CLAIMS, fano_left_side
 from tests.proofs.expected import expected_for
-from theory.decay_fit import compare_decays
+from theory.decay import compare_decays
 from theory.floors import (
     bayes_floor,
     candidate_floor,
@@ -94,7 +94,7 @@ def test_dl_t2_onlyif_witness_is_real(name, law, bits):
     table = _cells(law)
     i_yc = conditional_mutual_information(table, 2, 3, 0)
     i_dc = conditional_mutual_information(table, 1, 3, 0)
-    h_d = conditional_entropy(table, 1, (0, 2))
+    h_d = conditional_entropy(table, target=1, given=(0, 2))
     assert i_yc == pytest.approx(bits, abs=1e-12) == i_dc
     assert h_d == pytest.approx(1.0, abs=1e-12)
     assert (cx["I(Y;C|X)"], cx["I(D;C|X)"], cx["H(D|X,Y)"]) == (

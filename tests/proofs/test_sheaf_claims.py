@@ -12,7 +12,7 @@ import proofs.sheaf as ledger
 from proofs import CLAIMS, check
 from proofs.ledger import ClaimCheck, Verdict
 from tests.proofs.expected import expected_for
-from theory.contradiction import paper_score
+from theory.sheaf.contradiction import paper_score
 from theory.sheaf import CellularSheaf
 
 VERDICTS = expected_for(ledger.CLAIMS)
@@ -92,7 +92,7 @@ def test_precise_check_catches_a_wrong_harmonic_part(monkeypatch):
 
 def test_score_check_refuses_a_verdict_when_the_score_is_wrong(monkeypatch):
     """A score without the square in the numerator breaks the hand recomputation."""
-    import theory.contradiction as tc
+    import theory.sheaf.contradiction as tc
 
     monkeypatch.setattr(
         ledger, "paper_score", lambda s, f, epsilon: float(abs(f[1] - f[0]))
