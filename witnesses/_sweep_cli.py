@@ -145,13 +145,13 @@ def _table(result: SweepResult) -> str:
         "  gap rejections",
     ]
     for agg in result.aggregates:
-        regret = agg["mean_regret"]
+        regret = agg["fixed_pivot_regret"]
         lines.append(
             f"{agg['retention']:<9.2f}  {agg['strategy']:<17}  "
-            f"{_rate(agg['valid_rate'])}  {_rate(agg['pivot_preservation']):>10}  "
-            f"{_rate(agg['fixed_valid_rate']):>12}  "
+            f"{_rate(agg['raw_validity'])}  {_rate(agg['pivot_preservation']):>10}  "
+            f"{_rate(agg['fixed_pivot_feasibility']):>12}  "
             f"{'-' if regret is None else f'{regret:.3f}':>11}  "
-            f"{agg['gap_rejections']:>14.2f}"
+            f"{agg['rejected_gap_guard']:>14.2f}"
         )
     lines += [
         "",

@@ -224,7 +224,7 @@ def _solve(s: Setting, timeline: Timeline, grammar: Grammar, forced: str | None)
         s.focal,
         grammar=grammar,
         m=s.m,
-        tp_candidate_ids=None if forced is None else (forced,),
+        pivot_ids=None if forced is None else (forced,),
         solver=s.sem.solver,
         endogenous=s.sem.endogenous and s.sem.solver == "exact",
     )
@@ -240,7 +240,7 @@ def _trial(
     grammar: Grammar,
 ) -> Trial:
     free = _solve(s, kept, grammar, None)
-    tp = full.turning_point_id
+    tp = full.pivot_id
     fixed = None if tp is None or tp not in kept else _solve(s, kept, grammar, tp)
     return Trial(
         label,
@@ -249,7 +249,7 @@ def _trial(
         seed=seed,
         model=f"{s.sem.solver} ({s.semantics})",
         full_pivot=tp,
-        chosen_pivot=free.turning_point_id,
+        chosen_pivot=free.pivot_id,
         raw_validity=free.valid,
         fixed_feasible=None if tp is None else (fixed is not None and fixed.valid),
         full_score=full.score,

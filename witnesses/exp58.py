@@ -131,24 +131,29 @@ def exp58_timeline() -> Timeline:
 
 @dataclass(frozen=True, slots=True)
 class SolveOutcome:
-    """One solve: validity, turning point id and score (``None`` when invalid).
+    """One solve: validity, pivot id and score (``None`` when invalid).
 
     Examples
     --------
     >>> from witnesses.exp58 import SolveOutcome
     >>> SolveOutcome(False, None, None).to_dict()
-    {'score': None, 'turning_point': None, 'valid': False}
+    {'pivot': None, 'score': None, 'valid': False}
     """
 
     valid: bool
-    turning_point: str | None
+    pivot: str | None
     score: float | None
+
+    @property
+    def turning_point(self) -> str | None:
+        """The same as :attr:`pivot` (the old name, kept for one release)."""
+        return self.pivot
 
     def to_dict(self) -> dict[str, Any]:
         """Return a JSON-ready dict."""
         return {
+            "pivot": self.pivot,
             "score": self.score,
-            "turning_point": self.turning_point,
             "valid": self.valid,
         }
 
@@ -165,7 +170,7 @@ class Exp58Cell:
     --------
     >>> from witnesses.exp58 import run
     >>> cell = run().cell("naive", 10)
-    >>> cell.free.turning_point, cell.fixed.valid, round(cell.shortfall, 4)
+    >>> cell.free.pivot, cell.fixed.valid, round(cell.shortfall, 4)
     ('e45', False, 0.5441)
     """
 
@@ -314,7 +319,7 @@ def run(*, semantics: Semantics | str = REFERENCE) -> Exp58Result:
         )
         kept[strategy] = result.timeline.ids
     full = _solve(timeline, sem, m=1)
-    full_pivot = full.turning_point
+    full_pivot = full.pivot
     cells = tuple(
         _cell(timeline, strategy, kept[strategy], m, sem, full)
         for strategy in ("full", "naive", contract)
@@ -343,11 +348,11 @@ def _solve(
         "actor_0",
         grammar=GRAMMAR,
         m=m,
-        tp_candidate_ids=None if forced is None else (forced,),
+        pivot_ids=None if forced is None else (forced,),
         solver=sem.solver,
         endogenous=sem.endogenous,
     )
-    return SolveOutcome(solution.valid, solution.turning_point_id, solution.score)
+    return SolveOutcome(solution.valid, solution.pivot_id, solution.score)
 
 
 def _cell(
@@ -358,7 +363,7 @@ def _cell(
     sem: Semantics,
     full: SolveOutcome,
 ) -> Exp58Cell:
-    full_pivot, full_score = full.turning_point, full.score
+    full_pivot, full_score = full.pivot, full.score
     composed = timeline.subset((*kept, *BLOCK2))
     free = _solve(composed, sem, m=m)
     if full_pivot is None:
@@ -368,7 +373,7 @@ def _cell(
     shortfall = None
     if free.score is not None and full_score:
         shortfall = 1.0 - free.score / full_score
-    preserved = free.valid and free.turning_point == full_pivot
+    preserved = free.valid and free.pivot == full_pivot
     return Exp58Cell(strategy, m, kept, free, fixed, preserved, shortfall)
 
 
@@ -433,7 +438,7 @@ def format_table(result: Exp58Result) -> str:
         forced = "-" if c.strategy == "full" else _yes(c.fixed.valid)
         lines.append(
             f"{c.strategy:<18} {len(c.kept_block1):>5} {c.m:>2}   {_yes(c.free.valid):<5}"
-            f"  {c.free.turning_point or '-':<5} {score:>6}  {forced:<12}  "
+            f"  {c.free.pivot or '-':<5} {score:>6}  {forced:<12}  "
             f"{_yes(c.pivot_preserved):<10}  {shortfall:>9}"
         )
     lines += [
@@ -465,16 +470,16 @@ def _story(result: Exp58Result) -> str:
     contract = result.cell(result.contract, 1)
     parts = [
         f"The full 50-event timeline is {'feasible' if full.free.valid else 'infeasible'}"
-        f" with pivot {full.free.turning_point} (score {_score(full.free.score)})."
+        f" with pivot {full.free.pivot} (score {_score(full.free.score)})."
         f" Naive compression keeps {', '.join(naive1.kept_block1)} of block 1 and"
         " drops the development before the pivot, so a committed solver (M=1)"
         + (" finds no valid sequence." if not naive1.free.valid else " still succeeds.")
     ]
-    if naive10.free.valid and naive10.free.turning_point != full.free.turning_point:
+    if naive10.free.valid and naive10.free.pivot != full.free.pivot:
         parts.append(
             f"An enumerative solver (M=10) still reports a valid sequence, but only by"
-            f" substituting pivot {naive10.free.turning_point} for"
-            f" {full.free.turning_point}, scoring {_pct(naive10.shortfall)} less: the"
+            f" substituting pivot {naive10.free.pivot} for"
+            f" {full.free.pivot}, scoring {_pct(naive10.shortfall)} less: the"
             " validity mirage."
         )
     kept = len(contract.kept_block1)

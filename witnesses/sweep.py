@@ -56,17 +56,38 @@ _ROW_FIELDS = (
     "target",
     "kept",
     "full_valid",
-    "full_tp",
+    "full_pivot",
     "full_score",
-    "raw_valid",
-    "free_tp",
-    "free_score",
+    "raw_validity",
+    "chosen_pivot",
+    "compressed_score",
     "pivot_preserved",
-    "fixed_valid",
+    "fixed_feasible",
     "fixed_score",
-    "semantic_regret",
+    "fixed_pivot_regret",
     "rejected_gap_guard",
 )
+_OLD_ROW_KEYS = {
+    "full_tp": "full_pivot",
+    "raw_valid": "raw_validity",
+    "free_tp": "chosen_pivot",
+    "free_score": "compressed_score",
+    "fixed_valid": "fixed_feasible",
+    "semantic_regret": "fixed_pivot_regret",
+}
+"""Row keys before 2026-11-24: a journal written then still resumes, and
+:func:`sweep_trials` still reads such rows (kept for one release)."""
+_TRIAL_KEYS = (
+    "full_pivot",
+    "chosen_pivot",
+    "raw_validity",
+    "fixed_feasible",
+    "full_score",
+    "compressed_score",
+)
+"""Row keys that are :class:`~witnesses.Trial` fields of the same name."""
+_SWEEP_RATES = ("raw_validity", "pivot_preservation", "fixed_pivot_feasibility")
+"""The rates of :func:`witnesses.rates` that the aggregates report."""
 
 
 def grammar() -> Grammar:
@@ -91,7 +112,7 @@ class SweepResult:
     >>> from witnesses.sweep import retention_sweep
     >>> result = retention_sweep(retentions=[0.5], seeds=[0], executor=False)
     >>> len(result.rows), sorted(result.aggregates[0])[:3]
-    (3, ['fixed_valid_rate', 'gap_rejections', 'mean_regret'])
+    (3, ['fixed_pivot_feasibility', 'fixed_pivot_regret', 'pivot_preservation'])
     """
 
     semantics: str
@@ -181,14 +202,20 @@ def retention_sweep(
 
     Notes
     -----
-    Row quantities: ``raw_valid`` = free solve valid; ``pivot_preserved`` =
-    full and free valid with the same turning point; ``fixed_valid`` = the
-    forced solve with the full turning point is valid (``None`` when the full
-    solve has none); ``semantic_regret`` = free score minus forced score
-    (absolute points, only when both exist). Aggregates: valid rate over all
-    rows; pivot preservation over rows with the full and the free solve valid
-    (the paper's denominator); fixed valid rate over rows with a full
-    turning point; mean regret over rows with both scores; mean
+    Row keys are :class:`~witnesses.Trial` field names (the vocabulary table
+    of docs/guide/witnesses.md): ``full_pivot`` / ``chosen_pivot`` = the
+    pivot of the full / free compressed solve (``None`` when invalid),
+    ``compressed_score`` = the free compressed solve's score;
+    ``raw_validity`` = free solve valid; ``pivot_preserved`` = full and free
+    valid with the same pivot; ``fixed_feasible`` = the forced solve with
+    the full pivot is valid (``None`` when the full solve has none);
+    ``fixed_pivot_regret`` = free score minus forced score (absolute
+    points, only when both exist). Aggregates are named as the rates and
+    means of :func:`witnesses.rates` over :func:`sweep_trials`:
+    ``raw_validity`` over all rows; ``pivot_preservation`` over rows with
+    the full and the free solve valid (the paper's denominator);
+    ``fixed_pivot_feasibility`` over rows with a full pivot; mean
+    ``fixed_pivot_regret`` over rows with both scores; mean
     ``rejected_gap_guard``. Every rate carries its counts and a Wilson 95%
     interval. ``crossover`` is, per rate, the largest retention where the
     contract strategy beats naive by more than 1e-12.
@@ -239,6 +266,7 @@ def retention_sweep(
     fn = partial(sweep_cell, callables=callables) if callables else sweep_cell
     rows = _run(cells, executor=executor, journal=journal, progress=progress,
                 parameters={**header, "solver": solver_name}, fn=fn)  # fmt: skip
+    rows = [_upgrade_row(r) for r in rows]
     rows.sort(key=lambda r: (-r["retention"], r["seed"]))
     aggregates = _aggregates(rows, chosen, names)
     result = SweepResult(
@@ -305,11 +333,11 @@ def sweep_cell(
             kept = packed.timeline
             free = solve(kept, grammar=g, m=_M, solver=solver, endogenous=endogenous)
             fixed = None
-            if full.turning_point_id is not None:
+            if full.pivot_id is not None:
                 fixed = solve(
                     kept,
                     grammar=g,
-                    tp_candidate_ids=(full.turning_point_id,),
+                    pivot_ids=(full.pivot_id,),
                     solver=solver,
                     endogenous=endogenous,
                 )
@@ -348,7 +376,7 @@ def _row(
     free: Any,
     fixed: Any,
 ) -> dict[str, Any]:
-    fixed_valid = None if fixed is None else fixed.valid
+    fixed_feasible = None if fixed is None else fixed.valid
     fixed_score = None if fixed is None else fixed.score
     regret = None
     if free.score is not None and fixed_score is not None:
@@ -360,17 +388,17 @@ def _row(
         "target": target,
         "kept": packed.output_size,
         "full_valid": full.valid,
-        "full_tp": full.turning_point_id,
+        "full_pivot": full.pivot_id,
         "full_score": full.score,
-        "raw_valid": free.valid,
-        "free_tp": free.turning_point_id,
-        "free_score": free.score,
+        "raw_validity": free.valid,
+        "chosen_pivot": free.pivot_id,
+        "compressed_score": free.score,
         "pivot_preserved": bool(
-            full.valid and free.valid and free.turning_point_id == full.turning_point_id
+            full.valid and free.valid and free.pivot_id == full.pivot_id
         ),
-        "fixed_valid": fixed_valid,
+        "fixed_feasible": fixed_feasible,
         "fixed_score": fixed_score,
-        "semantic_regret": regret,
+        "fixed_pivot_regret": regret,
         "rejected_gap_guard": packed.rejected_gap_guard,
     }
 
@@ -435,38 +463,36 @@ def _aggregates(
             regret = means.get("fixed_pivot_regret")
             gaps = means.get("rejected_gap_guard")
             out.append(
-                {
-                    "retention": retention,
-                    "strategy": strategy,
-                    "rows": 0 if c is None else c.n_trials,
-                    "valid_rate": _rate(c, "raw_validity"),
-                    "pivot_preservation": _rate(c, "pivot_preservation"),
-                    "fixed_valid_rate": _rate(c, "fixed_pivot_feasibility"),
-                    "mean_regret": None if regret is None else regret.mean,
-                    "gap_rejections": 0.0 if gaps is None else gaps.mean,
+                {"retention": retention, "strategy": strategy}
+                | {"rows": 0 if c is None else c.n_trials}
+                | {name: _rate(c, name) for name in _SWEEP_RATES}
+                | {
+                    "fixed_pivot_regret": None if regret is None else regret.mean,
+                    "rejected_gap_guard": 0.0 if gaps is None else gaps.mean,
                 }
             )
     return out
 
 
 def _row_trial(row: Mapping[str, Any], model: str) -> Trial:
-    """Return a sweep row as a Trial (a full pivot only for a valid full solve)."""
-    regret = row["semantic_regret"]
+    """Return a sweep row as a Trial: the shared keys carry over by name."""
+    row = _upgrade_row(row)
+    regret = row["fixed_pivot_regret"]
     return Trial(
         f"multiburst-{row['seed']}",
         row["strategy"],
         budget=row["retention"],
         seed=row["seed"],
         model=model,
-        full_pivot=row["full_tp"] if row["full_valid"] else None,
-        chosen_pivot=row["free_tp"],
-        raw_validity=row["raw_valid"],
-        fixed_feasible=row["fixed_valid"],
-        full_score=row["full_score"],
-        compressed_score=row["free_score"],
+        **{key: row[key] for key in _TRIAL_KEYS},
         measures={"rejected_gap_guard": float(row["rejected_gap_guard"])}
         | ({} if regret is None else {"fixed_pivot_regret": float(regret)}),
     )
+
+
+def _upgrade_row(row: Mapping[str, Any]) -> dict[str, Any]:
+    """Return a row with the keys of a pre-2026-11-24 journal renamed."""
+    return {_OLD_ROW_KEYS.get(key, key): value for key, value in row.items()}
 
 
 def _crossover(
@@ -474,7 +500,7 @@ def _crossover(
 ) -> dict[str, float | None]:
     contract = names[-1]
     out: dict[str, float | None] = {}
-    for metric in ("valid_rate", "pivot_preservation", "fixed_valid_rate"):
+    for metric in _SWEEP_RATES:
         if "naive" not in names or contract == "naive":
             out[metric] = None
             continue

@@ -263,13 +263,13 @@ def test_mirage_rates_match_trials_built_by_hand():
         full = solve(tl, FOCAL, grammar=g, m=10)
         kept = tl.subset(sliding_window(tl, target_size=60))
         free = solve(kept, FOCAL, grammar=g, m=10)
-        fixed = solve(kept, FOCAL, grammar=g, tp_candidate_ids=(full.turning_point_id,))
+        fixed = solve(kept, FOCAL, grammar=g, pivot_ids=(full.pivot_id,))
         trials.append(
             Trial(
                 f"s{seed}",
                 "w",
-                full_pivot=full.turning_point_id,
-                chosen_pivot=free.turning_point_id,
+                full_pivot=full.pivot_id,
+                chosen_pivot=free.pivot_id,
                 raw_validity=free.valid,
                 fixed_feasible=fixed.valid,
                 full_score=full.score,

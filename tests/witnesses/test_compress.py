@@ -130,10 +130,10 @@ def test_exp58_table_compose_then_solve(strategy: str, m: int) -> None:
     assert (
         r.output_size,
         free.valid,
-        free.turning_point_id,
+        free.pivot_id,
         free.score,
     ) == EXP58_TABLE[(strategy, m)]
-    forced = solve(joined, grammar=EXP58_GRAMMAR, tp_candidate_ids=["e41"])
+    forced = solve(joined, grammar=EXP58_GRAMMAR, pivot_ids=["e41"])
     assert forced.valid == (strategy != "naive")
     if strategy == "contract_guarded":
         assert free.score is not None and forced.score is not None

@@ -419,7 +419,7 @@ def test_reference_solves_of_the_sweep_timelines(seed, tp, score):
     from witnesses.sweep import grammar
 
     result = solve(multiburst(seed=seed), grammar=grammar(), m=10, solver="reference")
-    assert result.turning_point_id == tp
+    assert result.pivot_id == tp
     assert result.score == score
 
 
