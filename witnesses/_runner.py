@@ -114,7 +114,7 @@ def run_cells(
     cells: Sequence[Mapping[str, Any]],
     fn: CellFn,
     *,
-    executor: Executor | None = None,
+    executor: Executor | bool | None = None,
     journal: Path | None = None,
     progress: bool | None = None,
     description: str = "cells",
@@ -122,18 +122,40 @@ def run_cells(
 ) -> list[Row]:
     """Evaluate every cell (skipping journalled ones) and return rows in cell order.
 
-    Cells run in this process unless ``executor`` is given (any
-    :class:`concurrent.futures.Executor`; a process pool needs a module-level
-    ``fn``). Each finished cell is journalled before the next result is taken.
-    ``parameters`` (JSON-ready) go into the journal's header; a journal with
-    other parameters is refused. An interruption cancels the cells not begun.
+    ``executor`` is where cells run, as in every sweep-like API of
+    :mod:`witnesses`: ``None`` (the default) a local process pool sized to
+    the machine (:func:`local_pool`), ``False`` this process, or any
+    :class:`concurrent.futures.Executor` (a Dask cluster's
+    ``Client.get_executor()``); ``True`` is the old spelling of ``None``.
+    A process pool needs a module-level ``fn``. Each finished cell is
+    journalled before the next result is taken. ``parameters`` (JSON-ready)
+    go into the journal's header; a journal with other parameters is
+    refused. An interruption cancels the cells not begun.
     """
+    if executor is None or executor is True:
+        with local_pool() as pool:
+            return _run(cells, fn, pool, journal, progress, description, parameters)
+    if executor is not False and not isinstance(executor, Executor):
+        msg = f"executor must be a concurrent.futures.Executor, False or None, got {executor!r}"
+        raise TypeError(msg)
+    pool = None if executor is False else executor
+    return _run(cells, fn, pool, journal, progress, description, parameters)
+
+
+def _run(
+    cells: Sequence[Mapping[str, Any]],
+    fn: CellFn,
+    pool: Executor | None,
+    journal: Path | None,
+    progress: bool | None,
+    description: str,
+    parameters: Mapping[str, Any] | None,
+) -> list[Row]:
     done = read_journal(journal, parameters) if journal is not None else {}
     if journal is not None and not (journal.exists() and journal.stat().st_size):
         write_atomic(journal, _header_line(parameters), name="journal")
     todo = [c for c in cells if cell_id(c) not in done]
     show = sys.stderr.isatty() if progress is None else progress
-    pool = executor
     with tqdm(
         total=len(cells),
         initial=len(cells) - len(todo),

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from witnesses._files import check_output_path, write_atomic
-from witnesses._runner import local_pool, run_cells
+from witnesses._runner import run_cells
 from witnesses._validation import check_instance, check_keys
 from witnesses.compress import STRATEGIES, compress
 from witnesses.generators import MultiBurstConfig, multiburst
@@ -177,7 +177,7 @@ def retention_sweep(
         or a user's function (see :func:`witnesses.compress`), e.g.
         ``{"naive": "naive", "mine": my_fn}``. Default: the semantics' three.
         A process pool needs picklable (module-level) functions.
-    executor : Executor, False or None
+    executor : Executor, False or None, default None
         Where cells run: ``None`` a local process pool sized to the machine,
         ``False`` this process, or any :class:`concurrent.futures.Executor`
         (a Dask cluster's ``Client.get_executor()`` for more machines).
@@ -413,20 +413,6 @@ def _run(
     fn: Callable[[Mapping[str, Any]], list[dict[str, Any]]] = sweep_cell,
 ) -> list[dict[str, Any]]:
     path = None if journal is None else Path(journal)
-    if executor is False:
-        return run_cells(
-            cells, fn, journal=path, progress=progress, description="sweep",
-            parameters=parameters,
-        )  # fmt: skip
-    if executor is None or executor is True:
-        with local_pool() as pool:
-            return run_cells(
-                cells, fn, executor=pool, journal=path, progress=progress,
-                description="sweep", parameters=parameters,
-            )  # fmt: skip
-    if not isinstance(executor, Executor):
-        msg = f"executor must be a concurrent.futures.Executor, False or None, got {executor!r}"
-        raise TypeError(msg)
     return run_cells(
         cells, fn, executor=executor, journal=path, progress=progress,
         description="sweep", parameters=parameters,

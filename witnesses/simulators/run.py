@@ -18,7 +18,7 @@ from typing import Any
 
 from theory._validation import check_int
 from witnesses._files import check_output_path
-from witnesses._runner import local_pool, run_cells
+from witnesses._runner import run_cells
 from witnesses.simulators.adaptive import AdaptiveRetrievalSimulator, KnowledgeTrial
 from witnesses.simulators.compaction import CompactionSimulator, RetentionTrial
 from witnesses.simulators.depth import DepthSimulator, RetrievalTrial
@@ -46,7 +46,7 @@ def run_simulation(
     simulator: Any,
     seeds: Iterable[int],
     *,
-    executor: Executor | bool | None = False,
+    executor: Executor | bool | None = None,
     journal: str | Path | None = None,
     progress: bool | None = None,
 ) -> list[Any]:
@@ -58,10 +58,10 @@ def run_simulation(
         One of this package's simulators (its fields are the cell key).
     seeds : iterable of int
         Seeds ``>= 0``, one cell each; records come back in this order.
-    executor : Executor, bool or None
-        ``False`` (default) runs in this process, ``None`` or ``True`` on a
-        local process pool sized to the machine, or any
-        :class:`concurrent.futures.Executor`.
+    executor : Executor, False or None, default None
+        Where cells run: ``None`` a local process pool sized to the machine,
+        ``False`` this process, or any :class:`concurrent.futures.Executor`
+        (a Dask cluster's ``Client.get_executor()`` for more machines).
     journal : path, optional
         JSONL journal: finished seeds are skipped on a rerun.
     progress : bool, optional
@@ -83,7 +83,7 @@ def run_simulation(
     --------
     >>> from witnesses.simulators import DepthSimulator, run_simulation
     >>> sim = DepthSimulator(max_depth=1, n_chains=2)
-    >>> records = run_simulation(sim, [0, 1])
+    >>> records = run_simulation(sim, [0, 1], executor=False)
     >>> len(records), records == list(sim.simulate(0)) + list(sim.simulate(1))
     (8, True)
     """
@@ -104,16 +104,7 @@ def run_simulation(
         "description": name,
         "parameters": {"simulator": name, "params": params},
     }
-    if executor is False:
-        rows = run_cells(cells, simulate_cell, **kwargs)
-    elif executor is None or executor is True:
-        with local_pool() as pool:
-            rows = run_cells(cells, simulate_cell, executor=pool, **kwargs)
-    elif isinstance(executor, Executor):
-        rows = run_cells(cells, simulate_cell, executor=executor, **kwargs)
-    else:
-        msg = f"executor must be a concurrent.futures.Executor, a bool or None, got {executor!r}"
-        raise TypeError(msg)
+    rows = run_cells(cells, simulate_cell, executor=executor, **kwargs)
     record = _SIMULATORS[name][1]
     return [record(**row) for row in rows]
 
