@@ -19,6 +19,9 @@ from witnesses.state import (
     no_absorption_invariant,
 )
 
+OPS = "witnesses.closure._common"
+"""Where the closure checks look up the operations they run (patched below to break them)."""
+
 FOCAL = "actor_0"
 
 
@@ -70,7 +73,7 @@ def test_exp51_detects_a_broken_composition(monkeypatch):
     def short(left, right, m):
         return compose_context_states(left, right, max(1, m - 1))
 
-    monkeypatch.setattr(closure, "compose_context_states", short)
+    monkeypatch.setattr(f"{OPS}.compose_context_states", short)
     r = exp51(n_sequences=6, n_events=80, m=3)
     assert r.pair_full_mismatches.count > 0
     assert r.first_failure is not None
@@ -83,7 +86,7 @@ def test_exp51_detects_unshifted_prefixes(monkeypatch):
         empty = build_context_state([], FOCAL, m)
         return compose_context_states(empty, right, m) if right.pivots else left
 
-    monkeypatch.setattr(closure, "compose_context_states", unshifted)
+    monkeypatch.setattr(f"{OPS}.compose_context_states", unshifted)
     r = exp51(n_sequences=6, n_events=80)
     assert r.pair_state_mismatches.count > 0
 
@@ -158,7 +161,7 @@ def test_exp57_detects_a_broken_composition(monkeypatch):
     def first_only(left, right, m):
         return left
 
-    monkeypatch.setattr(closure, "compose_context_states", first_only)
+    monkeypatch.setattr(f"{OPS}.compose_context_states", first_only)
     r = exp57(n_seeds=4, n_events=80)
     assert r.by_name("composition").invalid_outputs == 4
     assert r.by_name("split").invalid_outputs == 4
@@ -177,7 +180,7 @@ def test_exp56_detects_escapes(monkeypatch):
     def right_only(left, right, m):
         return compose_context_states(build_context_state([], FOCAL, m), right, m)
 
-    monkeypatch.setattr(closure, "compose_context_states", right_only)
+    monkeypatch.setattr(f"{OPS}.compose_context_states", right_only)
     r = exp56(n_states=3, max_suffix=4)
     assert r.violations.count > 0
     assert r.first_failure is not None
@@ -199,7 +202,7 @@ def test_exp51_paper_detects_a_wrong_product(monkeypatch):
             return Context(b.w, a.d_total + b.d_total, a.d_total + b.d_pre)
         return Context(a.w, a.d_total + b.d_total, a.d_pre + 1)
 
-    monkeypatch.setattr(closure, "compose_endo", right_biased)
+    monkeypatch.setattr(f"{OPS}.compose_endo", right_biased)
     r = exp51(n_sequences=6, n_events=80, semantics="paper")
     assert r.pair_full_mismatches.count > 0
 
@@ -224,7 +227,7 @@ def test_exp57_paper_detects_a_contract_breaking_compressor(monkeypatch):
         kept = tl.subset(e.id for e in tl if focal in e.actors)
         return SimpleNamespace(timeline=kept, invariant_holds=True)
 
-    monkeypatch.setattr(closure, "compress", focal_only)
+    monkeypatch.setattr(f"{OPS}.compress", focal_only)
     r = exp57(n_seeds=4, n_events=80, semantics="paper")
     assert r.by_name("compression").pi_mismatches == 4
 
