@@ -23,7 +23,7 @@ from witnesses._interrupt import (
     interruptible,
     print_or_closed,
 )
-from witnesses._runner import local_pool
+from witnesses.runner import local_pool
 from witnesses.semantics import NAMES
 from witnesses.sweep import RETENTIONS, SweepResult, retention_sweep
 

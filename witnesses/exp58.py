@@ -34,7 +34,6 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from witnesses._files import check_output_path, write_atomic
 from witnesses._interrupt import (
     CLOSED_PIPE,
     Interrupted,
@@ -44,6 +43,7 @@ from witnesses._interrupt import (
 from witnesses._validation import check_instance
 from witnesses.compress import compress
 from witnesses.events import Event, Timeline
+from witnesses.files import check_output_path, write_atomic
 from witnesses.grammar import Grammar
 from witnesses.semantics import NAMES, REFERENCE, Semantics, as_semantics
 from witnesses.semantics import SEMANTICS as _SEMANTICS
@@ -551,7 +551,7 @@ def main(
     args = parser.parse_args(argv)
     if args.out is not None:
         try:
-            check_output_path(args.out, "--out")
+            check_output_path(args.out, name="--out")
         except ValueError as exc:
             parser.error(str(exc))
     try:

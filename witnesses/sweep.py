@@ -22,13 +22,13 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from witnesses._files import check_output_path, write_atomic
-from witnesses._runner import run_cells
 from witnesses._validation import check_instance, check_keys
 from witnesses.compress import STRATEGIES, compress
+from witnesses.files import check_output_path, write_atomic
 from witnesses.generators import MultiBurstConfig, multiburst
 from witnesses.grammar import Grammar
 from witnesses.rates import CellRates, rates
+from witnesses.runner import run_cells
 from witnesses.semantics import REFERENCE, Semantics, as_semantics
 from witnesses.solve import solve
 from witnesses.trials import Trial
@@ -237,9 +237,9 @@ def retention_sweep(
         msg = f"out must end in .json or .csv, got {str(out)!r}"
         raise ValueError(msg)
     if out is not None:
-        check_output_path(out, "out")
+        check_output_path(out, name="out")
     if journal is not None:
-        check_output_path(journal, "journal")
+        check_output_path(journal, name="journal")
     solver_name = sem.solver if solver is None else solver
     if solver_name not in ("reference", "greedy", "exact"):
         msg = f"solver must be one of 'reference', 'greedy', 'exact', got {solver!r}"

@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from witnesses._files import write_atomic
-from witnesses import _runner as runner_module
-from witnesses._runner import read_journal, run_cells
+from witnesses import runner as runner_module
+from witnesses.files import write_atomic
+from witnesses.runner import read_journal, run_cells
 
 CELLS = [{"r": r, "seed": s} for r in (0.5, 0.1) for s in range(3)]
 
@@ -188,6 +188,6 @@ def test_executor_none_is_a_local_pool_and_false_is_this_process(monkeypatch) ->
     assert run_cells(CELLS, square, executor=True, progress=False)
     assert len(opened) == 2
     with pytest.raises(
-        TypeError, match="executor must be a concurrent.futures.Executor"
+        TypeError, match=r"executor must be a concurrent\.futures\.Executor"
     ):
         run_cells(CELLS, square, executor="pool", progress=False)

@@ -1,6 +1,6 @@
 """Run a simulator over many seeds on any executor (DESIGN.md, scale-out).
 
-Each seed is one cell of :func:`witnesses._runner.run_cells`: cells run in
+Each seed is one cell of :func:`witnesses.runner.run_cells`: cells run in
 this process, on a local process pool, or on any
 :class:`concurrent.futures.Executor` (a Dask cluster's
 ``Client.get_executor()``), with a progress bar on a terminal and an optional
@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from theory._validation import check_int
-from witnesses._files import check_output_path
-from witnesses._runner import run_cells
+from witnesses.files import check_output_path
+from witnesses.runner import run_cells
 from witnesses.simulators.adaptive import AdaptiveRetrievalSimulator, KnowledgeTrial
 from witnesses.simulators.compaction import CompactionSimulator, RetentionTrial
 from witnesses.simulators.depth import DepthSimulator, RetrievalTrial
@@ -97,7 +97,7 @@ def run_simulation(
         raise ValueError(msg)
     params = {f.name: _plain(getattr(simulator, f.name)) for f in fields(simulator)}
     cells = [{"simulator": name, "params": params, "seed": s} for s in chosen]
-    path = check_output_path(journal, "journal") if journal is not None else None
+    path = check_output_path(journal, name="journal") if journal is not None else None
     kwargs: dict[str, Any] = {
         "journal": path,
         "progress": progress,

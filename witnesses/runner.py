@@ -1,11 +1,11 @@
-"""Resumable, executor-agnostic evaluation of independent cells (private).
+"""Resumable, executor-agnostic evaluation of independent cells.
 
 A *cell* is a JSON-ready key (a dict of builtin values) evaluated by a
 module-level function into a list of JSON-ready rows. Finished cells are
 appended to a JSONL journal, one line per cell, flushed and fsynced, so a
 crash loses at most the cells in flight; a rerun reads the journal and skips
 them. A torn last line (a crash mid-write) is ignored and rewritten.
-Final outputs are written atomically (:mod:`witnesses._files`).
+Final outputs are written atomically (:mod:`witnesses.files`).
 
 Journal format (version 2): the first line is a header
 ``{"journal": "context-laws cells", "version": 2, "parameters": {...}}``
@@ -38,16 +38,23 @@ from typing import Any
 
 from tqdm import tqdm
 
-from witnesses._files import write_atomic
+from witnesses.files import write_atomic
 
-__all__ = ["cell_id", "local_pool", "read_journal", "run_cells", "write_atomic"]
+__all__ = ["cell_id", "die_with_parent", "local_pool", "read_journal", "run_cells"]
 
 Row = dict[str, Any]
 CellFn = Callable[[Mapping[str, Any]], list[Row]]
 
 
 def cell_id(key: Mapping[str, Any]) -> str:
-    """Return the canonical string of a cell key (sorted JSON)."""
+    """Return the canonical string of a cell key (sorted JSON).
+
+    Examples
+    --------
+    >>> from witnesses.runner import cell_id
+    >>> cell_id({"seed": 1, "r": 0.5})
+    '{"r": 0.5, "seed": 1}'
+    """
     return json.dumps(dict(key), sort_keys=True, allow_nan=False)
 
 
@@ -57,6 +64,18 @@ def read_journal(
     """Return finished cells from a journal, ignoring a torn last line.
 
     With ``parameters``, the header must record the same parameters.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from witnesses.runner import read_journal, run_cells
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     path = Path(d) / "j.jsonl"
+    ...     _ = run_cells([{"x": 2}], lambda c: [{"y": c["x"] ** 2}],
+    ...                   executor=False, journal=path, progress=False)
+    ...     read_journal(path)
+    {'{"x": 2}': [{'y': 4}]}
     """
     done: dict[str, list[Row]] = {}
     if not path.exists():
@@ -131,21 +150,31 @@ def run_cells(
     journalled before the next result is taken. ``parameters`` (JSON-ready)
     go into the journal's header; a journal with other parameters is
     refused. An interruption cancels the cells not begun.
+
+    Examples
+    --------
+    >>> from witnesses.runner import run_cells
+    >>> run_cells([{"x": 2}, {"x": 3}], lambda c: [{"y": c["x"] ** 2}],
+    ...           executor=False, progress=False)
+    [{'y': 4}, {'y': 9}]
     """
     if executor is None or executor is True:
         with local_pool() as pool:
-            return _run(cells, fn, pool, journal, progress, description, parameters)
+            return _run(cells, fn, pool, journal=journal, progress=progress,
+                        description=description, parameters=parameters)  # fmt: skip
     if executor is not False and not isinstance(executor, Executor):
         msg = f"executor must be a concurrent.futures.Executor, False or None, got {executor!r}"
         raise TypeError(msg)
-    pool = None if executor is False else executor
-    return _run(cells, fn, pool, journal, progress, description, parameters)
+    chosen = None if executor is False else executor
+    return _run(cells, fn, chosen, journal=journal, progress=progress,
+                description=description, parameters=parameters)  # fmt: skip
 
 
 def _run(
     cells: Sequence[Mapping[str, Any]],
     fn: CellFn,
     pool: Executor | None,
+    *,
     journal: Path | None,
     progress: bool | None,
     description: str,
@@ -238,10 +267,17 @@ def local_pool() -> Iterator[ProcessPoolExecutor]:
 
     On an exception (``KeyboardInterrupt`` included) the workers are
     terminated at once instead of finishing the cells in flight.
+
+    Examples
+    --------
+    >>> from witnesses.runner import local_pool
+    >>> with local_pool() as pool:
+    ...     pool.submit(abs, -3).result()
+    3
     """
     pool = ProcessPoolExecutor(
         max_workers=os.cpu_count() or 1,
-        initializer=_die_with_parent,
+        initializer=die_with_parent,
         initargs=(os.getpid(),),
     )
     try:
@@ -256,8 +292,23 @@ def local_pool() -> Iterator[ProcessPoolExecutor]:
     pool.shutdown(wait=True)
 
 
-def _die_with_parent(parent: int) -> None:
-    """Pool initializer: end this worker when ``parent`` ends."""
+def die_with_parent(parent: int) -> None:
+    """Pool initializer: end this worker when the process ``parent`` ends.
+
+    Use it as ``ProcessPoolExecutor(initializer=die_with_parent,
+    initargs=(os.getpid(),))`` (as :func:`local_pool` does), so that no
+    worker outlives a killed parent. It also leaves Ctrl-C to the parent.
+
+    Examples
+    --------
+    >>> import os
+    >>> from concurrent.futures import ProcessPoolExecutor
+    >>> from witnesses.runner import die_with_parent
+    >>> with ProcessPoolExecutor(1, initializer=die_with_parent,
+    ...                          initargs=(os.getpid(),)) as pool:
+    ...     pool.submit(abs, -2).result()
+    2
+    """
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not a handler forked from a CLI
     if hasattr(signal, "set_wakeup_fd"):
@@ -275,3 +326,6 @@ def _poll_parent(parent: int) -> None:
     while os.getppid() == parent:
         time.sleep(0.5)
     os._exit(1)
+
+
+_die_with_parent = die_with_parent  # the old private name (proofs._run imports it)
