@@ -29,7 +29,7 @@ from witnesses.grammar import (
 from witnesses.rates import RATE_NAMES, CellRates, MeanEstimate, Rate
 from witnesses.semantics import PAPER, REFERENCE, Semantics, as_semantics
 from witnesses.sequence import ExtractedSequence, Solution
-from witnesses.solve import SOLVERS, pivot_candidates, solve
+from witnesses.solve import SOLVERS, pivot_candidates
 from witnesses.state import (
     ContextState,
     build_context_state,
@@ -45,12 +45,14 @@ from witnesses.trials import (
     load_trials,
 )
 
-# ``witnesses.rates`` stays the submodule (callable as the function), so that
-# ``import witnesses.rates`` and ``python -m witnesses.rates`` reach the module.
+# ``witnesses.rates`` and ``witnesses.solve`` stay the submodules (callable as
+# the functions), so that ``import witnesses.rates`` and ``python -m
+# witnesses.rates`` reach the module, and ``import witnesses.solve`` the package.
 if TYPE_CHECKING:
     from witnesses.rates import rates
+    from witnesses.solve import solve
 else:
-    from witnesses import rates
+    from witnesses import rates, solve
 
 __all__ = [
     "PAPER",

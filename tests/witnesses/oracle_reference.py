@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass
 
 from witnesses import ExtractedSequence, Grammar, Phase, Timeline, setup_count
-from witnesses._pool import injection_pool, rank_pivots
+from witnesses.solve import injection_pool, rank_pivots
 
 
 @dataclass

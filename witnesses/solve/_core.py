@@ -1,4 +1,4 @@
-"""Pivot-conditioned solvers: reference, exact and greedy (docs/guide/witnesses.md §4)."""
+"""The front of the solvers: :func:`solve` and :func:`pivot_candidates` (private; see :mod:`witnesses.solve`)."""
 
 from __future__ import annotations
 
@@ -6,13 +6,13 @@ from collections.abc import Iterable
 from numbers import Integral
 from typing import Any
 
-from witnesses import _reference
-from witnesses._greedy import solve_greedy
-from witnesses._pool import injection_pool, rank_pivots
 from witnesses._validation import check_instance
 from witnesses.events import Event, Timeline
 from witnesses.grammar import Grammar
 from witnesses.sequence import ExtractedSequence, Solution
+from witnesses.solve import _reference
+from witnesses.solve._greedy import solve_greedy
+from witnesses.solve._pool import injection_pool, rank_pivots
 
 __all__ = ["SOLVERS", "pivot_candidates", "solve"]
 
@@ -214,7 +214,7 @@ def solve(
     if solver == "greedy":
         diagnostics["requested_solver"] = "greedy"
     if solver == "exact":
-        from witnesses._exact import solve_exact
+        from witnesses.solve._exact import solve_exact
 
         best = solve_exact(
             timeline, focal, grammar, candidates, length, endogenous=endogenous

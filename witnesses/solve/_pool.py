@@ -11,7 +11,16 @@ def pivot_order(event: Event) -> tuple[float, float]:
 
 
 def rank_pivots(events: tuple[Event, ...] | list[Event]) -> list[Event]:
-    """Return events ranked weight desc, then earlier, then *larger* id first."""
+    """Return events in the reference pivot order: heavier, then earlier, then larger id.
+
+    Examples
+    --------
+    >>> from witnesses import Event
+    >>> from witnesses.solve import rank_pivots
+    >>> events = [Event("a", 0, 1.0), Event("b", 1, 2.0), Event("c", 0, 1.0)]
+    >>> [e.id for e in rank_pivots(events)]
+    ['b', 'c', 'a']
+    """
     by_id_desc = sorted(events, key=lambda e: e.id, reverse=True)
     return sorted(by_id_desc, key=pivot_order)
 
@@ -32,7 +41,17 @@ def injection_pool(
     """Return the "injection" pool of a candidate pivot, in ``(timestamp, id)`` order.
 
     Events within ``hops`` undirected causal links of ``tau``, the ``top_n``
-    heaviest focal events, and ``tau`` itself.
+    heaviest focal events, and ``tau`` itself: the events the reference
+    solver considers for the candidate pivot ``tau`` (docs/guide/witnesses.md §4).
+
+    Examples
+    --------
+    >>> from witnesses import Event, Timeline
+    >>> from witnesses.solve import injection_pool
+    >>> tl = Timeline([Event("a", 0, 1.0), Event("b", 1, 5.0, causal_parents=["a"]),
+    ...                Event("c", 2, 1.0)])
+    >>> [e.id for e in injection_pool(tl, tl.event("b"), "x", hops=1, top_n=0)]
+    ['a', 'b']
     """
     ids = set(timeline.neighbours(tau.id, hops))
     ids.update(e.id for e in heaviest_focal(timeline, focal, top_n))
