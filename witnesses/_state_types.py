@@ -148,7 +148,7 @@ class ContextState:
     --------
     >>> from witnesses import Event
     >>> from witnesses.state import build_context_state
-    >>> s = build_context_state([Event("a", 0.0, 1.0), Event("b", 1.0, 2.0, actors={"x"})], "x", 5)
+    >>> s = build_context_state([Event("a", 0.0, 1.0), Event("b", 1.0, 2.0, actors={"x"})], "x", m=5)
     >>> s.q.name, s.size, s.top.event_id, s.top.prefix_count
     ('TURNING_POINT', 2, 'b', 1)
     """

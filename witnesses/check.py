@@ -221,7 +221,7 @@ def _witness(
 def _solve(s: Setting, timeline: Timeline, grammar: Grammar, forced: str | None) -> Any:
     return solve(
         timeline,
-        s.focal,
+        focal=s.focal,
         grammar=grammar,
         m=s.m,
         pivot_ids=None if forced is None else (forced,),
@@ -301,7 +301,7 @@ def _sources(
                 (
                     f"multiburst-{s}",
                     s,
-                    multiburst(MultiBurstConfig(n_events=200), seed=s),
+                    multiburst(config=MultiBurstConfig(n_events=200), seed=s),
                 )
             )
     elif isinstance(timelines, Timeline):

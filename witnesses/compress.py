@@ -115,8 +115,8 @@ class CompressionResult:
 
 def compress(
     timeline: Timeline,
-    focal: str = "actor_0",
     *,
+    focal: str = "actor_0",
     strategy: str | Callable[..., Any],
     k: int,
     m: int,
@@ -249,7 +249,7 @@ def _result(
         for a, b in zip(kept.events, kept.events[1:], strict=False)
     ]
     over = [g for g in gaps if g > rules.max_gap]
-    state = build_context_state(kept, focal, max(rules.m, 1))
+    state = build_context_state(kept, focal, m=max(rules.m, 1))
     holds = rules.m < 1 or no_absorption_invariant(state, rules.k)
     return CompressionResult(
         timeline=kept,

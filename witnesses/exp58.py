@@ -52,9 +52,11 @@ from witnesses.solve import solve
 __all__ = [
     "BLOCK1",
     "BLOCK2",
+    "GRAMMAR",
     "SEMANTICS",
     "Exp58Cell",
     "Exp58Result",
+    "K",
     "SolveOutcome",
     "exp58_timeline",
     "format_table",
@@ -345,7 +347,7 @@ def _solve(
 ) -> SolveOutcome:
     solution = solve(
         timeline,
-        "actor_0",
+        focal="actor_0",
         grammar=GRAMMAR,
         m=m,
         pivot_ids=None if forced is None else (forced,),
@@ -514,9 +516,7 @@ def _pct(value: float | None) -> str:
     return "?" if value is None else f"{value:.0%}"
 
 
-def main(
-    argv: list[str] | None = None, *, prog: str = "python -m witnesses.exp58"
-) -> int:
+def main(argv: list[str] | None, *, prog: str = "python -m witnesses.exp58") -> int:
     """Run the witness from the command line; return the exit status.
 
     0: the witness triple holds, 1: it does not, 2: usage (including an
@@ -574,4 +574,4 @@ def main(
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(main(None))

@@ -42,8 +42,8 @@ from witnesses.files import write_atomic
 
 __all__ = ["cell_id", "die_with_parent", "local_pool", "read_journal", "run_cells"]
 
-Row = dict[str, Any]
-CellFn = Callable[[Mapping[str, Any]], list[Row]]
+_Row = dict[str, Any]
+_CellFn = Callable[[Mapping[str, Any]], list[_Row]]
 
 
 def cell_id(key: Mapping[str, Any]) -> str:
@@ -59,8 +59,8 @@ def cell_id(key: Mapping[str, Any]) -> str:
 
 
 def read_journal(
-    path: Path, parameters: Mapping[str, Any] | None = None
-) -> dict[str, list[Row]]:
+    path: Path, *, parameters: Mapping[str, Any] | None = None
+) -> dict[str, list[_Row]]:
     """Return finished cells from a journal, ignoring a torn last line.
 
     With ``parameters``, the header must record the same parameters.
@@ -77,7 +77,7 @@ def read_journal(
     ...     read_journal(path)
     {'{"x": 2}': [{'y': 4}]}
     """
-    done: dict[str, list[Row]] = {}
+    done: dict[str, list[_Row]] = {}
     if not path.exists():
         return done
     text = path.read_text(encoding="utf-8")
@@ -115,7 +115,7 @@ def _check_header(path: Path, line: str, parameters: Mapping[str, Any] | None) -
         raise ValueError(msg)
 
 
-def _parse_entry(path: Path, number: int, line: str) -> tuple[Any, list[Row]]:
+def _parse_entry(path: Path, number: int, line: str) -> tuple[Any, list[_Row]]:
     try:
         entry = json.loads(line)
         cell, rows, digest = entry["cell"], list(entry["rows"]), entry["sha256"]
@@ -131,14 +131,14 @@ def _parse_entry(path: Path, number: int, line: str) -> tuple[Any, list[Row]]:
 
 def run_cells(
     cells: Sequence[Mapping[str, Any]],
-    fn: CellFn,
+    fn: _CellFn,
     *,
     executor: Executor | bool | None = None,
     journal: Path | None = None,
     progress: bool | None = None,
     description: str = "cells",
     parameters: Mapping[str, Any] | None = None,
-) -> list[Row]:
+) -> list[_Row]:
     """Evaluate every cell (skipping journalled ones) and return rows in cell order.
 
     ``executor`` is where cells run, as in every sweep-like API of
@@ -172,15 +172,15 @@ def run_cells(
 
 def _run(
     cells: Sequence[Mapping[str, Any]],
-    fn: CellFn,
+    fn: _CellFn,
     pool: Executor | None,
     *,
     journal: Path | None,
     progress: bool | None,
     description: str,
     parameters: Mapping[str, Any] | None,
-) -> list[Row]:
-    done = read_journal(journal, parameters) if journal is not None else {}
+) -> list[_Row]:
+    done = read_journal(journal, parameters=parameters) if journal is not None else {}
     if journal is not None and not (journal.exists() and journal.stat().st_size):
         write_atomic(journal, _header_line(parameters), name="journal")
     todo = [c for c in cells if cell_id(c) not in done]
@@ -196,7 +196,7 @@ def _run(
                 _finish(cell, fn(cell), done, journal)
                 bar.update()
         else:
-            futures: dict[Future[list[Row]], Mapping[str, Any]] = {
+            futures: dict[Future[list[_Row]], Mapping[str, Any]] = {
                 pool.submit(fn, c): c for c in todo
             }
             try:
@@ -212,8 +212,8 @@ def _run(
 
 def _finish(
     cell: Mapping[str, Any],
-    rows: Iterable[Row],
-    done: dict[str, list[Row]],
+    rows: Iterable[_Row],
+    done: dict[str, list[_Row]],
     journal: Path | None,
 ) -> None:
     rows = list(rows)
@@ -228,8 +228,8 @@ def _finish(
 
 
 def _as_completed(
-    futures: Mapping[Future[list[Row]], Any],
-) -> Iterable[Future[list[Row]]]:
+    futures: Mapping[Future[list[_Row]], Any],
+) -> Iterable[Future[list[_Row]]]:
     from concurrent.futures import as_completed
 
     return as_completed(futures)
@@ -247,7 +247,7 @@ def _canonical(value: Any) -> str:
     return json.dumps(value, sort_keys=True, allow_nan=False)
 
 
-def _digest(cell: Mapping[str, Any], rows: list[Row]) -> str:
+def _digest(cell: Mapping[str, Any], rows: list[_Row]) -> str:
     text = _canonical({"cell": dict(cell), "rows": rows})
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 

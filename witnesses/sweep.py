@@ -36,6 +36,7 @@ from witnesses.trials import Trial
 __all__ = [
     "RETENTIONS",
     "SweepResult",
+    "grammar",
     "retention_sweep",
     "sweep_cell",
     "sweep_trials",
@@ -310,7 +311,9 @@ def sweep_cell(
     sem = _decode(cell["semantics"])
     solver = cell.get("solver", sem.solver)
     endogenous = sem.endogenous and solver == "exact"
-    timeline = multiburst(MultiBurstConfig(n_events=_N_EVENTS), seed=int(cell["seed"]))
+    timeline = multiburst(
+        config=MultiBurstConfig(n_events=_N_EVENTS), seed=int(cell["seed"])
+    )
     g = grammar()
     full = solve(timeline, grammar=g, m=_M, solver=solver, endogenous=endogenous)
     rows = []

@@ -53,7 +53,7 @@ def _rebuild_per_trial(tl, target):
         for cand in sorted(events, key=lambda e: (e.weight, e.timestamp, e.id)):
             trial = [e for e in events if e.id != cand.id]
             if not no_absorption_invariant(
-                build_context_state(trial, "actor_0", 10), 3
+                build_context_state(trial, "actor_0", m=10), 3
             ):
                 continue
             gaps = [b.timestamp - a.timestamp for a, b in itertools.pairwise(trial)]

@@ -71,7 +71,7 @@ def test_exp51_detects_a_broken_composition(monkeypatch):
     """Keeping one candidate too few changes the pivot lists, not q or r."""
 
     def short(left, right, m):
-        return compose_context_states(left, right, max(1, m - 1))
+        return compose_context_states(left, right, m=max(1, m - 1))
 
     monkeypatch.setattr(f"{OPS}.compose_context_states", short)
     r = exp51(n_sequences=6, n_events=80, m=3)
@@ -83,8 +83,8 @@ def test_exp51_detects_unshifted_prefixes(monkeypatch):
     """Composing without the prefix shift breaks q/r equality."""
 
     def unshifted(left, right, m):
-        empty = build_context_state([], FOCAL, m)
-        return compose_context_states(empty, right, m) if right.pivots else left
+        empty = build_context_state([], FOCAL, m=m)
+        return compose_context_states(empty, right, m=m) if right.pivots else left
 
     monkeypatch.setattr(f"{OPS}.compose_context_states", unshifted)
     r = exp51(n_sequences=6, n_events=80)
@@ -110,14 +110,14 @@ def test_exp57_pi_mismatches_are_inputs_that_violate_the_invariant():
     r = exp57(n_seeds=12)
     assert r.pi_mismatch_seeds and r.escape_seeds
     for seed in r.pi_mismatch_seeds:
-        tl = bursty(BurstyConfig(epsilon=closure.EPSILONS[seed % 3]), seed=seed)
-        base = build_context_state(tl, FOCAL, 10)
+        tl = bursty(config=BurstyConfig(epsilon=closure.EPSILONS[seed % 3]), seed=seed)
+        base = build_context_state(tl, FOCAL, m=10)
         assert not no_absorption_invariant(base, 1)
         # j_dev < 1 means prefix 0 or 1 (d(0) = d(1) = 0): among the first two events
         assert any(p.prefix_count <= 1 for p in base.pivots)
         kept = compress(
             tl,
-            FOCAL,
+            focal=FOCAL,
             strategy="contract_guarded",
             k=1,
             m=10,
@@ -126,12 +126,12 @@ def test_exp57_pi_mismatches_are_inputs_that_violate_the_invariant():
         )
         assert kept.output_size == len(tl)  # nothing could be dropped
     for seed in r.escape_seeds:
-        tl = bursty(BurstyConfig(epsilon=closure.EPSILONS[seed % 3]), seed=seed)
-        base = build_context_state(tl, FOCAL, 10)
+        tl = bursty(config=BurstyConfig(epsilon=closure.EPSILONS[seed % 3]), seed=seed)
+        base = build_context_state(tl, FOCAL, m=10)
         assert is_absorbing(base, 1)
         kept = compress(
             tl,
-            FOCAL,
+            focal=FOCAL,
             strategy="contract_guarded",
             k=1,
             m=10,
@@ -148,7 +148,9 @@ def test_exp57_base_absorbing_counted_once_per_seed():
     expected = sum(
         is_absorbing(
             build_context_state(
-                bursty(BurstyConfig(epsilon=closure.EPSILONS[s % 3]), seed=s), FOCAL, 10
+                bursty(config=BurstyConfig(epsilon=closure.EPSILONS[s % 3]), seed=s),
+                FOCAL,
+                m=10,
             ),
             1,
         )
@@ -178,7 +180,7 @@ def test_exp56_detects_escapes(monkeypatch):
     """A composition that forgets the left block escapes absorption."""
 
     def right_only(left, right, m):
-        return compose_context_states(build_context_state([], FOCAL, m), right, m)
+        return compose_context_states(build_context_state([], FOCAL, m=m), right, m=m)
 
     monkeypatch.setattr(f"{OPS}.compose_context_states", right_only)
     r = exp56(n_states=3, max_suffix=4)

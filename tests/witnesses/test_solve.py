@@ -215,7 +215,7 @@ def test_forced_ids_are_reported_or_raise_when_strict() -> None:
     ):
         solve(tl, grammar=EXP58_GRAMMAR, pivot_ids=["e20"], strict=True)
     with pytest.raises(ValueError, match="which is not a focal event"):
-        solve(tl, "actor_9", pivot_ids=["e41"], strict=True)
+        solve(tl, focal="actor_9", pivot_ids=["e41"], strict=True)
 
 
 @pytest.mark.parametrize(
@@ -260,7 +260,7 @@ def test_old_names_stay_readable_for_one_release() -> None:
 
 def test_no_focal_events_gives_no_sequence() -> None:
     """A timeline without the focal actor has no candidate."""
-    s = solve(exp58_timeline(), "nobody")
+    s = solve(exp58_timeline(), focal="nobody")
     assert (s.valid, s.diagnostics["candidates"]) == (False, ())
     assert math.isinf(Grammar().max_temporal_gap)
 

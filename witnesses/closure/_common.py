@@ -120,7 +120,7 @@ class ClosureRate:
 def case(index: int, n_events: int) -> Timeline:
     """Return the Bursty timeline of case ``index`` (epsilon cycles, seed = index)."""
     return bursty(
-        BurstyConfig(n_events=n_events, epsilon=EPSILONS[index % 3]), seed=index
+        config=BurstyConfig(n_events=n_events, epsilon=EPSILONS[index % 3]), seed=index
     )
 
 
@@ -180,7 +180,7 @@ def make_ops(
     def shrink(tl: Timeline) -> Any:
         return compress(
             tl,
-            FOCAL,
+            focal=FOCAL,
             strategy=sem.contract,
             counting=sem.counting,
             k=k,
@@ -200,8 +200,8 @@ def make_ops(
 
     if not monoid(sem):
         ops = Ops(
-            block=lambda tl: build_context_state(tl, FOCAL, m),
-            compose=lambda a, b: compose_context_states(a, b, m),
+            block=lambda tl: build_context_state(tl, FOCAL, m=m),
+            compose=lambda a, b: compose_context_states(a, b, m=m),
             same_qr=lambda a, b: context_equivalent(a, b, compare_pivots=False),
             same=lambda a, b: context_equivalent(a, b),
             absorbing=lambda s: is_absorbing(s, k),

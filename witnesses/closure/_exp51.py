@@ -64,7 +64,7 @@ def exp51(
 ) -> Exp51Result:
     """Exp51: composed block states equal the state of the concatenation (``VM-E51``).
 
-    Sequence ``i`` is ``bursty(BurstyConfig(n_events, epsilon=EPSILONS[i % 3]),
+    Sequence ``i`` is ``bursty(config=BurstyConfig(n_events, epsilon=EPSILONS[i % 3]),
     seed=i)``; one ``random.Random(cut_seed)`` draws, per sequence, three
     distinct sorted cut points in ``1..n_events - 1`` (``sample``), giving
     blocks A, B, C, D. For the pairs AB, BC, CD the composed state (``M =

@@ -79,7 +79,7 @@ def exp56(
     """Exp56: an absorbing state stays absorbing when later events are appended (``VM-E56``).
 
     Case ``i`` (``i = 0, 1, ...``, at most ``max_cases``) is
-    ``bursty(BurstyConfig(n_events, epsilon=EPSILONS[i % 3]), seed=i)``; the
+    ``bursty(config=BurstyConfig(n_events, epsilon=EPSILONS[i % 3]), seed=i)``; the
     paper's Exp50 grid is only described as "138 Bursty graphs, epsilon/seed
     grid", so this grid is ours. Its state is built from the events of the
     greedy extraction (``solve(..., solver="greedy")``, strict grammar with
@@ -135,7 +135,7 @@ def exp56(
             break
         scanned += 1
         tl = case(i, n)
-        found = solve(tl, FOCAL, grammar=grammar, solver="greedy").sequence
+        found = solve(tl, focal=FOCAL, grammar=grammar, solver="greedy").sequence
         if found is None:
             continue
         state = ops.block(tl.subset(found.ids))

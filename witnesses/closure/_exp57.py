@@ -161,7 +161,7 @@ def exp57(
 ) -> Exp57Result:
     """Exp57: which operations keep block states closed (``VM-E57``).
 
-    Seed ``s`` uses ``bursty(BurstyConfig(n_events, epsilon=EPSILONS[s % 3]),
+    Seed ``s`` uses ``bursty(config=BurstyConfig(n_events, epsilon=EPSILONS[s % 3]),
     seed=s)`` and its whole-graph state as the base:
 
     * *composition*: the first ``50 + s % 100`` events composed with the rest,

@@ -302,7 +302,7 @@ _OUTCOMES: dict[str, Callable[[Conventions, Trial], bool | None]] = {
 
 
 def outcomes(
-    trials: Iterable[Trial], name: str, conventions: Conventions | None = None
+    trials: Iterable[Trial], name: str, *, conventions: Conventions | None = None
 ) -> list[bool | None]:
     """Return every trial's outcome for rate ``name``, the unit :func:`rates` counts.
 
@@ -334,8 +334,8 @@ def outcomes(
 
 def rates(
     trials: Iterable[Trial],
-    by: Sequence[str] = ("condition",),
     *,
+    by: Sequence[str] = ("condition",),
     preservation_denominator: str = "valid",
     pivot_reference: str = "full",
     missing_reference: str = "exclude",

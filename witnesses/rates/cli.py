@@ -73,9 +73,7 @@ def _parser(prog: str) -> argparse.ArgumentParser:
     return p
 
 
-def main(
-    argv: Sequence[str] | None = None, *, prog: str = "python -m witnesses.rates"
-) -> int:
+def main(argv: Sequence[str] | None, *, prog: str = "python -m witnesses.rates") -> int:
     r"""Run the command line; return the exit code.
 
     Examples
@@ -149,4 +147,4 @@ def _run(args: Any) -> str:
         "by": by,
         "conventions": conventions,
     }
-    return format_cells(cells, args.format, meta=meta, columns=columns)
+    return format_cells(cells, fmt=args.format, meta=meta, columns=columns)

@@ -26,7 +26,7 @@ from witnesses.simulators.scatter import ScatterSimulator, ScatterTrial
 from witnesses.simulators.text_depth import TextDepthSimulator
 from witnesses.trials import TRIAL_FIELDS
 
-__all__ = ["run_simulation"]
+__all__ = ["register", "run_simulation", "simulate_cell"]
 
 _SIMULATORS: dict[str, tuple[type[Any], type[Any]]] = {
     "AdaptiveRetrievalSimulator": (AdaptiveRetrievalSimulator, KnowledgeTrial),
@@ -38,7 +38,19 @@ _SIMULATORS: dict[str, tuple[type[Any], type[Any]]] = {
 
 
 def register(simulator: type[Any], record: type[Any]) -> None:
-    """Make a simulator class (a frozen dataclass) runnable by name."""
+    """Make a simulator class (a frozen dataclass) runnable by name.
+
+    :func:`run_simulation` runs only registered simulators: a cell names its
+    simulator, and a worker rebuilds it from the class found here and turns
+    the rows back into ``record`` objects. This package's simulators are
+    registered on import.
+
+    Examples
+    --------
+    >>> from witnesses.simulators import DepthSimulator, RetrievalTrial
+    >>> from witnesses.simulators.run import register
+    >>> register(DepthSimulator, RetrievalTrial)  # already known: no change
+    """
     _SIMULATORS[simulator.__name__] = (simulator, record)
 
 

@@ -15,7 +15,7 @@ import sys
 import types
 from typing import Any
 
-from witnesses.sequence import Solution
+from witnesses.sequence import Solution as _Solution
 from witnesses.solve._core import SOLVERS, pivot_candidates, solve
 from witnesses.solve._pool import injection_pool, rank_pivots
 
@@ -25,7 +25,7 @@ __all__ = ["SOLVERS", "injection_pool", "pivot_candidates", "rank_pivots", "solv
 class _CallableModule(types.ModuleType):
     """Make the package callable: calling it calls :func:`solve`."""
 
-    def __call__(self, *args: Any, **kwargs: Any) -> Solution:
+    def __call__(self, *args: Any, **kwargs: Any) -> _Solution:
         return solve(*args, **kwargs)
 
 

@@ -105,8 +105,8 @@ def _forced_ids(
 
 def solve(
     timeline: Timeline,
-    focal: str = "actor_0",
     *,
+    focal: str = "actor_0",
     grammar: Grammar | None = None,
     m: int = 10,
     pivot_ids: Iterable[str] | None = None,
@@ -176,7 +176,7 @@ def solve(
     >>> from witnesses import Event, Grammar, Timeline, solve
     >>> tl = Timeline([Event(f"e{i}", i, w, actors={"a"}, causal_parents=[f"e{i-1}"] if i else [])
     ...                for i, w in enumerate([1.0, 1.0, 1.0, 9.0, 1.0])])
-    >>> s = solve(tl, "a", grammar=Grammar.parametric(1))
+    >>> s = solve(tl, focal="a", grammar=Grammar.parametric(1))
     >>> s.pivot_id, s.sequence.describe(), round(s.score, 4)
     ('e3', 'e0:S e1:D e2:D e3:T e4:R', 29.65)
     """
