@@ -120,3 +120,7 @@ def __getattr__(name: str) -> object:
         return retention_sweep
     msg = f"module 'witnesses' has no attribute {name!r}"
     raise AttributeError(msg)
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | {"retention_sweep", "run_exp58"})

@@ -6,8 +6,9 @@ import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from witnesses._validation import check_int
 from witnesses.events import Event, Timeline
-from witnesses.grammar import _int, development_eligible_count
+from witnesses.grammar import development_eligible_count
 
 
 class ContextPhase(enum.IntEnum):
@@ -69,7 +70,7 @@ class PivotCandidate:
         >>> PivotCandidate.at("e03", 5.0, 0.12, 40).j_dev
         32
         """
-        p = _int(prefix_count, "prefix_count", 0)
+        p = check_int(prefix_count, "prefix_count", minimum=0)
         return cls(event_id, weight, timestamp, p, development_eligible_count(p))
 
     def shifted(self, offset: int) -> PivotCandidate:
@@ -196,11 +197,11 @@ def derive(
 
 
 def check_m(m: object) -> int:
-    return _int(m, "m", 1)
+    return check_int(m, "m", minimum=1)
 
 
 def check_k(k: object) -> int:
-    return _int(k, "k", 0)
+    return check_int(k, "k", minimum=0)
 
 
 def sorted_events(events: Timeline | Iterable[Event]) -> tuple[Event, ...]:

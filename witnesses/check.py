@@ -27,6 +27,7 @@ from witnesses._check_shrink import (
 )
 from witnesses._compress_loop import min_prefix_for
 from witnesses._user_strategy import strategy_name
+from witnesses._validation import check_int
 from witnesses.events import Timeline
 from witnesses.generators import MultiBurstConfig, multiburst
 from witnesses.grammar import Grammar
@@ -271,8 +272,8 @@ def _arguments(
     if not callable(fn):
         msg = f"fn must be callable, got {fn!r} of type {type(fn).__name__}"
         raise TypeError(msg)
-    kk = _int(k, "k", 0)
-    mm = _int(m, "m", 1)
+    kk = check_int(k, "k", minimum=0)
+    mm = check_int(m, "m", minimum=1)
     if not isinstance(focal, str):
         msg = f"focal must be a str actor name, got {focal!r}"
         raise TypeError(msg)
@@ -296,7 +297,7 @@ def _sources(
     if timelines is None:
         out: list[tuple[str, int | None, Timeline]] = []
         for seed in seeds:
-            s = _int(seed, "seeds", 0)
+            s = check_int(seed, "seeds", minimum=0)
             out.append(
                 (
                     f"multiburst-{s}",
@@ -318,16 +319,6 @@ def _sources(
         msg = "timelines (or seeds) must not be empty"
         raise ValueError(msg)
     return out
-
-
-def _int(value: object, name: str, minimum: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        msg = f"{name} must be an int, got {value!r} of type {type(value).__name__}"
-        raise TypeError(msg)
-    if value < minimum:
-        msg = f"{name}={value!r} must satisfy {name} >= {minimum}"
-        raise ValueError(msg)
-    return value
 
 
 def _retention(value: object) -> float:

@@ -25,12 +25,12 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from numbers import Integral, Real
+from numbers import Real
 from typing import Any
 
 from witnesses._compress_loop import Counters, Rules, Segment, run
 from witnesses._user_strategy import call_strategy, strategy_name
-from witnesses._validation import MAX_SIZE
+from witnesses._validation import MAX_SIZE, check_choice, check_instance, check_int
 from witnesses.events import Timeline
 from witnesses.state import build_context_state, no_absorption_invariant
 
@@ -278,13 +278,8 @@ def _result(
 
 
 def _int_arg(value: object, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, Integral):
-        msg = f"{name} must be an int, got {value!r} of type {type(value).__name__}"
-        raise TypeError(msg)
-    if int(value) > MAX_SIZE:  # k, m, sizes: loops and allocations follow
-        msg = f"{name} must be <= {MAX_SIZE}, got {value!r}"
-        raise ValueError(msg)
-    return int(value)
+    # k, m, sizes: loops and allocations follow
+    return check_int(value, name, maximum=MAX_SIZE)
 
 
 def _soft_minimum(
@@ -312,9 +307,7 @@ def _check(
     strict: object,
     notes: list[str],
 ) -> tuple[Rules, int]:
-    if not isinstance(timeline, Timeline):
-        msg = f"timeline must be a Timeline, got {type(timeline).__name__}"
-        raise TypeError(msg)
+    check_instance(timeline, "timeline", Timeline)
     if not isinstance(focal, str):
         msg = f"focal must be a str actor name, got {focal!r}"
         raise TypeError(msg)
@@ -324,9 +317,7 @@ def _check(
     if not callable(strategy) and strategy not in STRATEGIES:
         msg = f"strategy must be one of {', '.join(map(repr, STRATEGIES))} or a callable, got {strategy!r}"
         raise ValueError(msg)
-    if counting not in COUNTINGS:
-        msg = f"counting must be one of {', '.join(map(repr, COUNTINGS))}, got {counting!r}"
-        raise ValueError(msg)
+    check_choice(counting, "counting", COUNTINGS)
     if isinstance(max_gap, bool) or not isinstance(max_gap, Real):
         msg = f"max_gap must be a real number, got {max_gap!r}"
         raise TypeError(msg)

@@ -40,7 +40,7 @@ from tqdm import tqdm
 
 from witnesses.files import write_atomic
 
-__all__ = ["cell_id", "die_with_parent", "local_pool", "read_journal", "run_cells"]
+__all__ = ["cell_id", "local_pool", "read_journal", "run_cells"]
 
 _Row = dict[str, Any]
 _CellFn = Callable[[Mapping[str, Any]], list[_Row]]
@@ -49,12 +49,20 @@ _CellFn = Callable[[Mapping[str, Any]], list[_Row]]
 def cell_id(key: Mapping[str, Any]) -> str:
     """Return the canonical string of a cell key (sorted JSON).
 
+    Raises
+    ------
+    TypeError, ValueError
+        If ``key`` is not a mapping of JSON values (no NaN or infinity).
+
     Examples
     --------
     >>> from witnesses.runner import cell_id
     >>> cell_id({"seed": 1, "r": 0.5})
     '{"r": 0.5, "seed": 1}'
     """
+    if not isinstance(key, Mapping):
+        msg = f"key must be a mapping of JSON values, got {key!r}"
+        raise TypeError(msg)
     return json.dumps(dict(key), sort_keys=True, allow_nan=False)
 
 
@@ -64,6 +72,16 @@ def read_journal(
     """Return finished cells from a journal, ignoring a torn last line.
 
     With ``parameters``, the header must record the same parameters.
+
+    Raises
+    ------
+    TypeError
+        If ``path`` is not a path.
+    ValueError
+        For a line that is not a journal header or entry (with its number),
+        or a header with other parameters.
+    OSError
+        If the journal cannot be read.
 
     Examples
     --------
@@ -77,6 +95,7 @@ def read_journal(
     ...     read_journal(path)
     {'{"x": 2}': [{'y': 4}]}
     """
+    path = _path(path, "path")
     done: dict[str, list[_Row]] = {}
     if not path.exists():
         return done
@@ -95,6 +114,13 @@ def read_journal(
         kept = "".join(line + "\n" for line in complete if line.strip())
         _rewrite(path, kept or _header_line(parameters))
     return done
+
+
+def _path(value: object, name: str) -> Path:
+    if isinstance(value, bool) or not isinstance(value, str | os.PathLike):
+        msg = f"{name} must be a path (str or os.PathLike), got {value!r}"
+        raise TypeError(msg)
+    return Path(value)
 
 
 def _check_header(path: Path, line: str, parameters: Mapping[str, Any] | None) -> None:
@@ -151,6 +177,14 @@ def run_cells(
     go into the journal's header; a journal with other parameters is
     refused. An interruption cancels the cells not begun.
 
+    Raises
+    ------
+    TypeError
+        If ``cells`` is not a sequence of mappings, ``fn`` is not callable,
+        or ``executor`` is not an Executor, ``False`` or ``None``.
+    ValueError
+        For a journal of other parameters or with a damaged line.
+
     Examples
     --------
     >>> from witnesses.runner import run_cells
@@ -158,6 +192,9 @@ def run_cells(
     ...           executor=False, progress=False)
     [{'y': 4}, {'y': 9}]
     """
+    _check_cells(cells, fn)
+    if journal is not None:
+        journal = _path(journal, "journal")
     if executor is None or executor is True:
         with local_pool() as pool:
             return _run(cells, fn, pool, journal=journal, progress=progress,
@@ -168,6 +205,20 @@ def run_cells(
     chosen = None if executor is False else executor
     return _run(cells, fn, chosen, journal=journal, progress=progress,
                 description=description, parameters=parameters)  # fmt: skip
+
+
+def _check_cells(cells: object, fn: object) -> None:
+    if isinstance(cells, str | bytes) or not isinstance(cells, Sequence):
+        msg = f"cells must be a sequence of mappings, got {cells!r}"
+        raise TypeError(msg)
+    for i, cell in enumerate(cells):
+        if not isinstance(cell, Mapping):
+            msg = f"cells[{i}] must be a mapping, got {cell!r}"
+            raise TypeError(msg)
+        cell_id(cell)
+    if not callable(fn):
+        msg = f"fn must be callable, got {fn!r}"
+        raise TypeError(msg)
 
 
 def _run(
@@ -277,7 +328,7 @@ def local_pool() -> Iterator[ProcessPoolExecutor]:
     """
     pool = ProcessPoolExecutor(
         max_workers=os.cpu_count() or 1,
-        initializer=die_with_parent,
+        initializer=_die_with_parent,
         initargs=(os.getpid(),),
     )
     try:
@@ -292,23 +343,8 @@ def local_pool() -> Iterator[ProcessPoolExecutor]:
     pool.shutdown(wait=True)
 
 
-def die_with_parent(parent: int) -> None:
-    """Pool initializer: end this worker when the process ``parent`` ends.
-
-    Use it as ``ProcessPoolExecutor(initializer=die_with_parent,
-    initargs=(os.getpid(),))`` (as :func:`local_pool` does), so that no
-    worker outlives a killed parent. It also leaves Ctrl-C to the parent.
-
-    Examples
-    --------
-    >>> import os
-    >>> from concurrent.futures import ProcessPoolExecutor
-    >>> from witnesses.runner import die_with_parent
-    >>> with ProcessPoolExecutor(1, initializer=die_with_parent,
-    ...                          initargs=(os.getpid(),)) as pool:
-    ...     pool.submit(abs, -2).result()
-    2
-    """
+def _die_with_parent(parent: int) -> None:
+    """Pool initializer: end this worker when ``parent`` ends (Ctrl-C is the parent's)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not a handler forked from a CLI
     if hasattr(signal, "set_wakeup_fd"):
@@ -326,6 +362,3 @@ def _poll_parent(parent: int) -> None:
     while os.getppid() == parent:
         time.sleep(0.5)
     os._exit(1)
-
-
-_die_with_parent = die_with_parent  # the old private name (proofs._run imports it)

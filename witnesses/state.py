@@ -31,9 +31,9 @@ from witnesses._state_types import (
     pivot_rank,
     sorted_events,
 )
-from witnesses._validation import check_instance
+from witnesses._validation import check_instance, check_int
 from witnesses.events import Event, Timeline
-from witnesses.grammar import _int, development_eligible_count
+from witnesses.grammar import development_eligible_count
 
 __all__ = [
     "ContextPhase",
@@ -365,7 +365,7 @@ def detect_class_d(
     (True, False)
     """
     check_instance(state, "state", ContextState)
-    min_length = _int(min_length, "min_length", 0)
+    min_length = check_int(min_length, "min_length", minimum=0)
     if isinstance(duration, bool) or not isinstance(duration, (int, float)):
         msg = f"duration must be a real number, got {duration!r}"
         raise TypeError(msg)

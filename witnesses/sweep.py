@@ -22,7 +22,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from witnesses._validation import check_instance, check_keys
+from witnesses._validation import check_choice, check_instance, check_int, check_keys
 from witnesses.compress import STRATEGIES, compress
 from witnesses.files import check_output_path, write_atomic
 from witnesses.generators import MultiBurstConfig, multiburst
@@ -30,7 +30,7 @@ from witnesses.grammar import Grammar
 from witnesses.rates import CellRates, rates
 from witnesses.runner import run_cells
 from witnesses.semantics import REFERENCE, Semantics, as_semantics
-from witnesses.solve import solve
+from witnesses.solve import SOLVERS, solve
 from witnesses.trials import Trial
 
 __all__ = [
@@ -241,10 +241,9 @@ def retention_sweep(
         check_output_path(out, name="out")
     if journal is not None:
         check_output_path(journal, name="journal")
-    solver_name = sem.solver if solver is None else solver
-    if solver_name not in ("reference", "greedy", "exact"):
-        msg = f"solver must be one of 'reference', 'greedy', 'exact', got {solver!r}"
-        raise ValueError(msg)
+    solver_name = check_choice(
+        sem.solver if solver is None else solver, "solver", SOLVERS
+    )
     cells: list[dict[str, Any]] = [
         {
             "retentions": chosen,
@@ -566,13 +565,7 @@ def _check_retention(value: object) -> float:
 
 
 def _check_seed(value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        msg = f"seeds must hold ints, got {value!r}"
-        raise TypeError(msg)
-    if value < 0:
-        msg = f"seed must be >= 0, got {value}"
-        raise ValueError(msg)
-    return value
+    return check_int(value, "seed", minimum=0)
 
 
 def _check_cell(cell: object) -> None:
@@ -583,9 +576,7 @@ def _check_cell(cell: object) -> None:
     except (TypeError, ValueError, KeyError) as error:
         msg = f"cell['semantics'] is not a semantics: {error}"
         raise ValueError(msg) from error
-    if checked.get("solver", "reference") not in ("reference", "greedy", "exact"):
-        msg = f"cell['solver'] must be 'reference', 'greedy' or 'exact', got {checked['solver']!r}"
-        raise ValueError(msg)
+    check_choice(checked.get("solver", "reference"), "cell['solver']", SOLVERS)
     _check_seed(checked["seed"])
     retentions = checked["retentions"]
     if isinstance(retentions, str | bytes) or not isinstance(retentions, Sequence):

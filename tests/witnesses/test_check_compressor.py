@@ -321,8 +321,8 @@ def test_user_timelines():
     ("kwargs", "error", "match"),
     [
         ({"fn": 3}, TypeError, "fn must be callable, got 3"),
-        ({"k": -1}, ValueError, "k=-1 must satisfy k >= 0"),
-        ({"m": 0}, ValueError, "m=0 must satisfy m >= 1"),
+        ({"k": -1}, ValueError, "k must be >= 0, got -1"),
+        ({"m": 0}, ValueError, "m must be >= 1, got 0"),
         ({"semantics": "both"}, ValueError, "semantics must be a Semantics or one of 'reference', 'paper'"),
         ({"retentions": (0.0,)}, ValueError, r"retention must be in \(0, 1\]"),
         ({"retentions": ()}, ValueError, "retentions must not be empty"),

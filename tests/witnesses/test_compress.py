@@ -362,7 +362,11 @@ GOOD = {"strategy": "naive", "k": 3, "m": 10, "target_size": 2}
         ({"min_length": -1}, ValueError, "min_length must be >= 0, got -1"),
         ({"strict": 1}, TypeError, "strict must be a bool"),
         ({"focal": 0}, TypeError, "focal must be a str"),
-        ({"timeline": [1, 2]}, TypeError, "timeline must be a Timeline, got list"),
+        (
+            {"timeline": [1, 2]},
+            TypeError,
+            r"timeline must be a Timeline, got \[1, 2\] of type list",
+        ),
     ],
 )
 def test_bad_compress_arguments(

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from concurrent.futures import Executor
-from dataclasses import fields
+from dataclasses import fields, is_dataclass
 from pathlib import Path
 from typing import Any
 
 from theory._validation import check_int
+from witnesses._validation import check_keys
 from witnesses.files import check_output_path
 from witnesses.runner import run_cells
 from witnesses.simulators.adaptive import AdaptiveRetrievalSimulator, KnowledgeTrial
@@ -50,7 +51,16 @@ def register(simulator: type[Any], record: type[Any]) -> None:
     >>> from witnesses.simulators import DepthSimulator, RetrievalTrial
     >>> from witnesses.simulators.run import register
     >>> register(DepthSimulator, RetrievalTrial)  # already known: no change
+
+    Raises
+    ------
+    TypeError
+        If ``simulator`` or ``record`` is not a dataclass type.
     """
+    for value, name in ((simulator, "simulator"), (record, "record")):
+        if not (isinstance(value, type) and is_dataclass(value)):
+            msg = f"{name} must be a dataclass type, got {value!r}"
+            raise TypeError(msg)
     _SIMULATORS[simulator.__name__] = (simulator, record)
 
 
@@ -131,13 +141,29 @@ def simulate_cell(cell: Mapping[str, Any]) -> list[dict[str, Any]]:
     ...                       "params": {"max_depth": 1, "n_chains": 1}, "seed": 0})
     >>> sorted(rows[0])[:3]
     ['condition', 'corpus_size', 'depth']
+
+    Raises
+    ------
+    TypeError, ValueError
+        For a cell without a registered simulator, its parameters and a seed
+        ``>= 0``, or parameters the simulator refuses.
     """
-    cls = _SIMULATORS[str(cell["simulator"])][0]
+    checked = check_keys(cell, "cell", ("simulator", "params", "seed"))
+    if checked["simulator"] not in _SIMULATORS:
+        msg = f"cell['simulator'] must be one of {sorted(_SIMULATORS)}, got {checked['simulator']!r}"
+        raise ValueError(msg)
+    if not isinstance(checked["params"], Mapping):
+        msg = f"cell['params'] must be a mapping, got {checked['params']!r}"
+        raise TypeError(msg)
+    cls = _SIMULATORS[str(checked["simulator"])][0]
     params = {
-        k: tuple(v) if isinstance(v, list) else v for k, v in cell["params"].items()
+        k: tuple(v) if isinstance(v, list) else v for k, v in checked["params"].items()
     }
     sim = cls(**params)
-    return [_own(r) for r in sim.simulate(int(cell["seed"]))]
+    return [
+        _own(r)
+        for r in sim.simulate(check_int(checked["seed"], "cell['seed']", minimum=0))
+    ]
 
 
 def _own(record: Any) -> dict[str, Any]:

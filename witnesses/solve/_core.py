@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from numbers import Integral
 from typing import Any
 
-from witnesses._validation import check_instance
+from witnesses._validation import check_choice, check_instance, check_int
 from witnesses.events import Event, Timeline
 from witnesses.grammar import Grammar
 from witnesses.sequence import ExtractedSequence, Solution
@@ -18,16 +17,6 @@ __all__ = ["SOLVERS", "pivot_candidates", "solve"]
 
 SOLVERS = ("reference", "exact", "greedy")
 """The solver names accepted by :func:`solve`."""
-
-
-def _positive_int(value: object, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, Integral):
-        msg = f"{name} must be an int, got {value!r} of type {type(value).__name__}"
-        raise TypeError(msg)
-    if int(value) < 1:
-        msg = f"{name} must be >= 1, got {value}"
-        raise ValueError(msg)
-    return int(value)
 
 
 def pivot_candidates(
@@ -65,7 +54,7 @@ def pivot_candidates(
     {'c': 'not a focal event', 'z': 'not in the timeline'}
     """
     check_instance(timeline, "timeline", Timeline)
-    m = _positive_int(m, "m")
+    m = check_int(m, "m", minimum=1)
     pivot_ids = _forced_ids(pivot_ids, tp_candidate_ids)
     if pivot_ids is None:
         return rank_pivots(timeline.focal(focal))[:m], {}
@@ -180,26 +169,21 @@ def solve(
     >>> s.pivot_id, s.sequence.describe(), round(s.score, 4)
     ('e3', 'e0:S e1:D e2:D e3:T e4:R', 29.65)
     """
-    if not isinstance(timeline, Timeline):
-        msg = f"timeline must be a Timeline, got {type(timeline).__name__}"
-        raise TypeError(msg)
+    check_instance(timeline, "timeline", Timeline)
     if not isinstance(focal, str):
         msg = f"focal must be a str actor name, got {focal!r}"
         raise TypeError(msg)
     grammar = Grammar() if grammar is None else grammar
-    if not isinstance(grammar, Grammar):
-        msg = f"grammar must be a Grammar, got {type(grammar).__name__}"
-        raise TypeError(msg)
-    if solver not in SOLVERS:
-        msg = f"solver must be one of {', '.join(map(repr, SOLVERS))}, got {solver!r}"
-        raise ValueError(msg)
+    check_instance(grammar, "grammar", Grammar)
+    check_choice(solver, "solver", SOLVERS)
     if endogenous and solver != "exact":
         msg = f"endogenous=True needs solver='exact', got solver={solver!r}"
         raise ValueError(msg)
     length = min(
-        _positive_int(max_sequence_length, "max_sequence_length"), grammar.max_length
+        check_int(max_sequence_length, "max_sequence_length", minimum=1),
+        grammar.max_length,
     )
-    top_n = _positive_int(injection_top_n, "injection_top_n")
+    top_n = check_int(injection_top_n, "injection_top_n", minimum=1)
     pivot_ids = _forced_ids(pivot_ids, tp_candidate_ids)
     if solver == "greedy" and pivot_ids is None:
         return _solve_greedy(timeline, focal, grammar, length, top_n)
