@@ -13,7 +13,7 @@ from witnesses.check import (
     Witness,
     check_compressor,
 )
-from witnesses.compress import STRATEGIES, CompressionResult, compress
+from witnesses.compress import STRATEGIES, CompressionResult
 from witnesses.events import Event, Timeline
 from witnesses.generators import BurstyConfig, MultiBurstConfig, bursty, multiburst
 from witnesses.grammar import (
@@ -45,14 +45,15 @@ from witnesses.trials import (
     load_trials,
 )
 
-# ``witnesses.rates`` and ``witnesses.solve`` stay the submodules (callable as
-# the functions), so that ``import witnesses.rates`` and ``python -m
-# witnesses.rates`` reach the module, and ``import witnesses.solve`` the package.
+# ``witnesses.rates``, ``witnesses.solve`` and ``witnesses.compress`` stay the
+# subpackages (callable as the functions), so that ``import witnesses.rates``
+# and ``python -m witnesses.rates`` reach the package, not the function.
 if TYPE_CHECKING:
+    from witnesses.compress import compress
     from witnesses.rates import rates
     from witnesses.solve import solve
 else:
-    from witnesses import rates, solve
+    from witnesses import compress, rates, solve
 
 __all__ = [
     "PAPER",

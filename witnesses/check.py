@@ -25,9 +25,9 @@ from witnesses._check_shrink import (
     explain_invariant,
     shrink,
 )
-from witnesses._compress_loop import min_prefix_for
-from witnesses._user_strategy import strategy_name
 from witnesses._validation import check_int
+from witnesses.compress._loop import min_prefix_for
+from witnesses.compress._user import strategy_name
 from witnesses.events import Timeline
 from witnesses.generators import MultiBurstConfig, multiburst
 from witnesses.grammar import Grammar
