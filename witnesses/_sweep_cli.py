@@ -170,9 +170,7 @@ def _rate(rate: Any) -> str:
     return "-" if rate["rate"] is None else f"{rate['rate']:.3f}"
 
 
-def main(
-    argv: list[str] | None = None, *, prog: str = "python -m witnesses.sweep"
-) -> int:
+def main(argv: list[str] | None, *, prog: str = "python -m witnesses.sweep") -> int:
     """Run the sweep from the command line; return the exit status."""
     parser = _parser(prog)
     args = parser.parse_args(argv)

@@ -37,6 +37,7 @@ __all__ = [
     "RETENTIONS",
     "SweepResult",
     "grammar",
+    "main",
     "retention_sweep",
     "sweep_cell",
     "sweep_trials",
@@ -586,7 +587,28 @@ def _check_cell(cell: object) -> None:
         _check_retention(value)
 
 
-if __name__ == "__main__":
-    from witnesses._sweep_cli import main
+def main(argv: list[str] | None, *, prog: str = "python -m witnesses.sweep") -> int:
+    """Run the sweep from the command line (``argv`` None: ``sys.argv``); return the exit status.
 
-    raise SystemExit(main())
+    ``python -m witnesses.sweep --help`` (or ``context-laws sweep --help``)
+    documents the options: ``--seeds``, ``--retentions``, ``--semantics``,
+    ``--solver``, ``--workers N`` (0: this process; default: a local
+    pool), ``--dask ADDRESS``, ``--journal``, ``--out``, ``--json``.
+
+    Examples
+    --------
+    >>> from witnesses.sweep import main
+    >>> main(["--seeds", "1", "--retentions", "0.5", "--workers", "0", "--json"])
+    ... # doctest: +ELLIPSIS
+    {
+      "aggregates": [
+    ...
+    0
+    """
+    from witnesses._sweep_cli import main as run
+
+    return run(argv, prog=prog)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(None))
