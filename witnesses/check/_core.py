@@ -1,13 +1,4 @@
-"""Is my compressor safe? Contract checks and mirage diagnostics for a user's compressor.
-
-:func:`check_compressor` runs a user's compression function over many
-timelines and retentions and reports, in one object: the paper's block
-contract (VM Definition 2) and the reference's all-pivot invariant, each as
-holds / violated with a 1-minimal witness timeline; the validity-mirage
-diagnostics of the compressed solves with intervals (:func:`witnesses.rates`);
-and one sentence answering "is it safe?" that names the contract it is judged
-by and why the two contracts can disagree.
-"""
+"""check_compressor itself (private; see :mod:`witnesses.check`)."""
 
 from __future__ import annotations
 
@@ -16,8 +7,9 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from algebra import satisfies_contract
-from witnesses._check_report import CompressorReport, ContractResult, Witness
-from witnesses._check_shrink import (
+from witnesses._validation import check_int
+from witnesses.check._report import CompressorReport, ContractResult, Witness
+from witnesses.check._shrink import (
     Setting,
     breaks_block_contract,
     breaks_invariant,
@@ -25,7 +17,6 @@ from witnesses._check_shrink import (
     explain_invariant,
     shrink,
 )
-from witnesses._validation import check_int
 from witnesses.compress._loop import min_prefix_for
 from witnesses.compress._user import strategy_name
 from witnesses.events import Timeline
