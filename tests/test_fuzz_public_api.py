@@ -533,7 +533,7 @@ def _issue22_findings() -> list[tuple[str, Callable[[], Any], type[Exception], s
          ValueError, "n_steps must satisfy"),
         ("compress(k=2**31)",
          lambda: compress(tl, strategy="naive", k=2**31, m=3, target_size=8),
-         ValueError, "k must be <= 10000000"),
+         ValueError, "k must satisfy k <= 10000000"),
         ("rate_distortion(tol=-1.0)", lambda: rate_distortion([0.5, 0.5], 0.1, tol=-1.0),
          ValueError, "tol must be in"),
         ("blahut_arimoto(beta=inf)", lambda: blahut_arimoto([0.5, 0.5], math.inf),

@@ -10,8 +10,8 @@ import pytest
 
 import proofs.cli as proofs_cli
 from proofs.cli import main as proofs_main
-from witnesses._files import check_output_path, write_atomic
 from witnesses.exp58 import main as exp58_main
+from witnesses.files import check_output_path, write_atomic
 from witnesses.simulators import DepthSimulator, run_simulation
 from witnesses.sweep import retention_sweep
 
@@ -120,7 +120,7 @@ def test_temporary_file_is_removed_on_every_error_path(tmp_path, monkeypatch, er
 def test_check_output_path_names_the_argument(bad):
     """Empty or non-path values raise ValueError/TypeError naming the argument."""
     with pytest.raises((TypeError, ValueError), match="journal"):
-        check_output_path(bad, "journal")
+        check_output_path(bad, name="journal")
 
 
 def test_journal_empty_string_is_a_value_error_not_is_a_directory():

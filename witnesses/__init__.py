@@ -13,7 +13,7 @@ from witnesses.check import (
     Witness,
     check_compressor,
 )
-from witnesses.compress import STRATEGIES, CompressionResult, compress
+from witnesses.compress import STRATEGIES, CompressionResult
 from witnesses.events import Event, Timeline
 from witnesses.generators import BurstyConfig, MultiBurstConfig, bursty, multiburst
 from witnesses.grammar import (
@@ -29,7 +29,7 @@ from witnesses.grammar import (
 from witnesses.rates import RATE_NAMES, CellRates, MeanEstimate, Rate
 from witnesses.semantics import PAPER, REFERENCE, Semantics, as_semantics
 from witnesses.sequence import ExtractedSequence, Solution
-from witnesses.solve import SOLVERS, pivot_candidates, solve
+from witnesses.solve import SOLVERS, pivot_candidates
 from witnesses.state import (
     ContextState,
     build_context_state,
@@ -45,12 +45,15 @@ from witnesses.trials import (
     load_trials,
 )
 
-# ``witnesses.rates`` stays the submodule (callable as the function), so that
-# ``import witnesses.rates`` and ``python -m witnesses.rates`` reach the module.
+# ``witnesses.rates``, ``witnesses.solve`` and ``witnesses.compress`` stay the
+# subpackages (callable as the functions), so that ``import witnesses.rates``
+# and ``python -m witnesses.rates`` reach the package, not the function.
 if TYPE_CHECKING:
+    from witnesses.compress import compress
     from witnesses.rates import rates
+    from witnesses.solve import solve
 else:
-    from witnesses import rates
+    from witnesses import compress, rates, solve
 
 __all__ = [
     "PAPER",
@@ -118,3 +121,7 @@ def __getattr__(name: str) -> object:
         return retention_sweep
     msg = f"module 'witnesses' has no attribute {name!r}"
     raise AttributeError(msg)
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | {"retention_sweep", "run_exp58"})

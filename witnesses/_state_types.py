@@ -6,8 +6,9 @@ import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from witnesses._validation import check_int
 from witnesses.events import Event, Timeline
-from witnesses.grammar import _int, development_eligible_count
+from witnesses.grammar import development_eligible_count
 
 
 class ContextPhase(enum.IntEnum):
@@ -69,7 +70,7 @@ class PivotCandidate:
         >>> PivotCandidate.at("e03", 5.0, 0.12, 40).j_dev
         32
         """
-        p = _int(prefix_count, "prefix_count", 0)
+        p = check_int(prefix_count, "prefix_count", minimum=0)
         return cls(event_id, weight, timestamp, p, development_eligible_count(p))
 
     def shifted(self, offset: int) -> PivotCandidate:
@@ -148,7 +149,7 @@ class ContextState:
     --------
     >>> from witnesses import Event
     >>> from witnesses.state import build_context_state
-    >>> s = build_context_state([Event("a", 0.0, 1.0), Event("b", 1.0, 2.0, actors={"x"})], "x", 5)
+    >>> s = build_context_state([Event("a", 0.0, 1.0), Event("b", 1.0, 2.0, actors={"x"})], "x", m=5)
     >>> s.q.name, s.size, s.top.event_id, s.top.prefix_count
     ('TURNING_POINT', 2, 'b', 1)
     """
@@ -196,11 +197,11 @@ def derive(
 
 
 def check_m(m: object) -> int:
-    return _int(m, "m", 1)
+    return check_int(m, "m", minimum=1)
 
 
 def check_k(k: object) -> int:
-    return _int(k, "k", 0)
+    return check_int(k, "k", minimum=0)
 
 
 def sorted_events(events: Timeline | Iterable[Event]) -> tuple[Event, ...]:

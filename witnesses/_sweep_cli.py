@@ -23,7 +23,7 @@ from witnesses._interrupt import (
     interruptible,
     print_or_closed,
 )
-from witnesses._runner import local_pool
+from witnesses.runner import local_pool
 from witnesses.semantics import NAMES
 from witnesses.sweep import RETENTIONS, SweepResult, retention_sweep
 
@@ -145,13 +145,13 @@ def _table(result: SweepResult) -> str:
         "  gap rejections",
     ]
     for agg in result.aggregates:
-        regret = agg["mean_regret"]
+        regret = agg["fixed_pivot_regret"]
         lines.append(
             f"{agg['retention']:<9.2f}  {agg['strategy']:<17}  "
-            f"{_rate(agg['valid_rate'])}  {_rate(agg['pivot_preservation']):>10}  "
-            f"{_rate(agg['fixed_valid_rate']):>12}  "
+            f"{_rate(agg['raw_validity'])}  {_rate(agg['pivot_preservation']):>10}  "
+            f"{_rate(agg['fixed_pivot_feasibility']):>12}  "
             f"{'-' if regret is None else f'{regret:.3f}':>11}  "
-            f"{agg['gap_rejections']:>14.2f}"
+            f"{agg['rejected_gap_guard']:>14.2f}"
         )
     lines += [
         "",
@@ -170,9 +170,7 @@ def _rate(rate: Any) -> str:
     return "-" if rate["rate"] is None else f"{rate['rate']:.3f}"
 
 
-def main(
-    argv: list[str] | None = None, *, prog: str = "python -m witnesses.sweep"
-) -> int:
+def main(argv: list[str] | None, *, prog: str = "python -m witnesses.sweep") -> int:
     """Run the sweep from the command line; return the exit status."""
     parser = _parser(prog)
     args = parser.parse_args(argv)

@@ -21,7 +21,7 @@ from typing import Any
 
 from scipy import optimize, stats
 
-from theory.inference import fisher_exact, mcnemar, proportion_ci, two_proportion_z
+from theory.inference import fisher_exact, mcnemar, two_proportion_z
 from witnesses._benchmark_files import Answer, load_locomo, load_longmemeval
 from witnesses.rates import Rate
 
@@ -127,11 +127,14 @@ def accuracy(
         cats.setdefault(a.category, []).append(a.correct)
 
     def rate(name: str, values: Sequence[bool]) -> Rate:
-        k, n = sum(values), len(values)
-        if n == 0:
-            return Rate(name, 0, 0, None, None, None, "questions")
-        ci = proportion_ci(k, n, method=method, confidence_level=confidence_level)
-        return Rate(name, k, n, k / n, ci.low, ci.high, "questions")
+        return Rate.of(
+            name,
+            sum(values),
+            len(values),
+            "questions",
+            method=method,
+            confidence_level=confidence_level,
+        )
 
     overall = rate("overall", [a.correct for a in answers])
     per = {c: rate(c, cats[c]) for c in sorted(cats)}

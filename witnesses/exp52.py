@@ -122,8 +122,8 @@ def _case(i: int, n: int) -> tuple[Timeline, float]:
     gap = 0.11 if condition in (1, 3) else math.inf
     if condition < 2:
         config = BurstyConfig(n_events=n, epsilon=_EPSILONS[i % 3])
-        return bursty(config, seed=i), gap
-    return multiburst(MultiBurstConfig(n_events=n), seed=i), gap
+        return bursty(config=config, seed=i), gap
+    return multiburst(config=MultiBurstConfig(n_events=n), seed=i), gap
 
 
 def exp52(
@@ -233,7 +233,7 @@ def exp53(
     grammar = Grammar.parametric(k, max_temporal_gap=gap)
     segment_valid = whole_valid = 0
     for seed in range(seeds):
-        timeline = multiburst(MultiBurstConfig(n_events=n), seed=seed)
+        timeline = multiburst(config=MultiBurstConfig(n_events=n), seed=seed)
         halves = (
             [e.id for e in timeline if e.timestamp < 0.5],
             [e.id for e in timeline if e.timestamp >= 0.5],

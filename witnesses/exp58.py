@@ -34,7 +34,6 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from witnesses._files import check_output_path, write_atomic
 from witnesses._interrupt import (
     CLOSED_PIPE,
     Interrupted,
@@ -44,6 +43,7 @@ from witnesses._interrupt import (
 from witnesses._validation import check_instance
 from witnesses.compress import compress
 from witnesses.events import Event, Timeline
+from witnesses.files import check_output_path, write_atomic
 from witnesses.grammar import Grammar
 from witnesses.semantics import NAMES, REFERENCE, Semantics, as_semantics
 from witnesses.semantics import SEMANTICS as _SEMANTICS
@@ -52,9 +52,11 @@ from witnesses.solve import solve
 __all__ = [
     "BLOCK1",
     "BLOCK2",
+    "GRAMMAR",
     "SEMANTICS",
     "Exp58Cell",
     "Exp58Result",
+    "K",
     "SolveOutcome",
     "exp58_timeline",
     "format_table",
@@ -131,24 +133,29 @@ def exp58_timeline() -> Timeline:
 
 @dataclass(frozen=True, slots=True)
 class SolveOutcome:
-    """One solve: validity, turning point id and score (``None`` when invalid).
+    """One solve: validity, pivot id and score (``None`` when invalid).
 
     Examples
     --------
     >>> from witnesses.exp58 import SolveOutcome
     >>> SolveOutcome(False, None, None).to_dict()
-    {'score': None, 'turning_point': None, 'valid': False}
+    {'pivot': None, 'score': None, 'valid': False}
     """
 
     valid: bool
-    turning_point: str | None
+    pivot: str | None
     score: float | None
+
+    @property
+    def turning_point(self) -> str | None:
+        """The same as :attr:`pivot` (the old name, kept for one release)."""
+        return self.pivot
 
     def to_dict(self) -> dict[str, Any]:
         """Return a JSON-ready dict."""
         return {
+            "pivot": self.pivot,
             "score": self.score,
-            "turning_point": self.turning_point,
             "valid": self.valid,
         }
 
@@ -165,7 +172,7 @@ class Exp58Cell:
     --------
     >>> from witnesses.exp58 import run
     >>> cell = run().cell("naive", 10)
-    >>> cell.free.turning_point, cell.fixed.valid, round(cell.shortfall, 4)
+    >>> cell.free.pivot, cell.fixed.valid, round(cell.shortfall, 4)
     ('e45', False, 0.5441)
     """
 
@@ -314,7 +321,7 @@ def run(*, semantics: Semantics | str = REFERENCE) -> Exp58Result:
         )
         kept[strategy] = result.timeline.ids
     full = _solve(timeline, sem, m=1)
-    full_pivot = full.turning_point
+    full_pivot = full.pivot
     cells = tuple(
         _cell(timeline, strategy, kept[strategy], m, sem, full)
         for strategy in ("full", "naive", contract)
@@ -340,14 +347,14 @@ def _solve(
 ) -> SolveOutcome:
     solution = solve(
         timeline,
-        "actor_0",
+        focal="actor_0",
         grammar=GRAMMAR,
         m=m,
-        tp_candidate_ids=None if forced is None else (forced,),
+        pivot_ids=None if forced is None else (forced,),
         solver=sem.solver,
         endogenous=sem.endogenous,
     )
-    return SolveOutcome(solution.valid, solution.turning_point_id, solution.score)
+    return SolveOutcome(solution.valid, solution.pivot_id, solution.score)
 
 
 def _cell(
@@ -358,7 +365,7 @@ def _cell(
     sem: Semantics,
     full: SolveOutcome,
 ) -> Exp58Cell:
-    full_pivot, full_score = full.turning_point, full.score
+    full_pivot, full_score = full.pivot, full.score
     composed = timeline.subset((*kept, *BLOCK2))
     free = _solve(composed, sem, m=m)
     if full_pivot is None:
@@ -368,7 +375,7 @@ def _cell(
     shortfall = None
     if free.score is not None and full_score:
         shortfall = 1.0 - free.score / full_score
-    preserved = free.valid and free.turning_point == full_pivot
+    preserved = free.valid and free.pivot == full_pivot
     return Exp58Cell(strategy, m, kept, free, fixed, preserved, shortfall)
 
 
@@ -433,7 +440,7 @@ def format_table(result: Exp58Result) -> str:
         forced = "-" if c.strategy == "full" else _yes(c.fixed.valid)
         lines.append(
             f"{c.strategy:<18} {len(c.kept_block1):>5} {c.m:>2}   {_yes(c.free.valid):<5}"
-            f"  {c.free.turning_point or '-':<5} {score:>6}  {forced:<12}  "
+            f"  {c.free.pivot or '-':<5} {score:>6}  {forced:<12}  "
             f"{_yes(c.pivot_preserved):<10}  {shortfall:>9}"
         )
     lines += [
@@ -465,16 +472,16 @@ def _story(result: Exp58Result) -> str:
     contract = result.cell(result.contract, 1)
     parts = [
         f"The full 50-event timeline is {'feasible' if full.free.valid else 'infeasible'}"
-        f" with pivot {full.free.turning_point} (score {_score(full.free.score)})."
+        f" with pivot {full.free.pivot} (score {_score(full.free.score)})."
         f" Naive compression keeps {', '.join(naive1.kept_block1)} of block 1 and"
         " drops the development before the pivot, so a committed solver (M=1)"
         + (" finds no valid sequence." if not naive1.free.valid else " still succeeds.")
     ]
-    if naive10.free.valid and naive10.free.turning_point != full.free.turning_point:
+    if naive10.free.valid and naive10.free.pivot != full.free.pivot:
         parts.append(
             f"An enumerative solver (M=10) still reports a valid sequence, but only by"
-            f" substituting pivot {naive10.free.turning_point} for"
-            f" {full.free.turning_point}, scoring {_pct(naive10.shortfall)} less: the"
+            f" substituting pivot {naive10.free.pivot} for"
+            f" {full.free.pivot}, scoring {_pct(naive10.shortfall)} less: the"
             " validity mirage."
         )
     kept = len(contract.kept_block1)
@@ -509,9 +516,7 @@ def _pct(value: float | None) -> str:
     return "?" if value is None else f"{value:.0%}"
 
 
-def main(
-    argv: list[str] | None = None, *, prog: str = "python -m witnesses.exp58"
-) -> int:
+def main(argv: list[str] | None, *, prog: str = "python -m witnesses.exp58") -> int:
     """Run the witness from the command line; return the exit status.
 
     0: the witness triple holds, 1: it does not, 2: usage (including an
@@ -546,7 +551,7 @@ def main(
     args = parser.parse_args(argv)
     if args.out is not None:
         try:
-            check_output_path(args.out, "--out")
+            check_output_path(args.out, name="--out")
         except ValueError as exc:
             parser.error(str(exc))
     try:
@@ -569,4 +574,4 @@ def main(
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(main(None))

@@ -239,7 +239,7 @@ class MultiBurstConfig:
         return tuple(masses), tuple(flags)
 
 
-def bursty(config: BurstyConfig | None = None, seed: int = 0) -> Timeline:
+def bursty(*, config: BurstyConfig | None = None, seed: int = 0) -> Timeline:
     """Return a front-loaded bursty timeline (docs/guide/witnesses.md §2, *Bursty*).
 
     Parameters
@@ -258,8 +258,8 @@ def bursty(config: BurstyConfig | None = None, seed: int = 0) -> Timeline:
     Examples
     --------
     >>> from witnesses.generators import BurstyConfig, bursty
-    >>> tl = bursty(BurstyConfig(n_events=50, epsilon=0.5), seed=3)
-    >>> len(tl), tl[0].id, tl == bursty(BurstyConfig(n_events=50, epsilon=0.5), seed=3)
+    >>> tl = bursty(config=BurstyConfig(n_events=50, epsilon=0.5), seed=3)
+    >>> len(tl), tl[0].id, tl == bursty(config=BurstyConfig(n_events=50, epsilon=0.5), seed=3)
     (50, 'e0000', True)
     >>> sum(len(e.actors) == 6 for e in tl)  # round(0.05 * 50) = 2 hubs
     2
@@ -289,7 +289,7 @@ def bursty(config: BurstyConfig | None = None, seed: int = 0) -> Timeline:
     )
 
 
-def multiburst(config: MultiBurstConfig | None = None, seed: int = 0) -> Timeline:
+def multiburst(*, config: MultiBurstConfig | None = None, seed: int = 0) -> Timeline:
     """Return a two-burst timeline (docs/guide/witnesses.md §2, *MultiBurst*).
 
     The generator of the retention sweep (docs/guide/witnesses.md §10).

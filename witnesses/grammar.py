@@ -10,7 +10,7 @@ import enum
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from numbers import Integral, Real
+from numbers import Real
 
 from witnesses._validation import MAX_SIZE, check_int, check_sequence
 from witnesses.events import Event, Timeline
@@ -41,16 +41,6 @@ class Phase(enum.IntEnum):
     DEVELOPMENT = 2
     TURNING_POINT = 3
     RESOLUTION = 4
-
-
-def _int(value: object, name: str, minimum: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, Integral):
-        msg = f"{name} must be an int, got {value!r} of type {type(value).__name__}"
-        raise TypeError(msg)
-    if int(value) < minimum:
-        msg = f"{name} must be >= {minimum}, got {value}"
-        raise ValueError(msg)
-    return int(value)
 
 
 def _nonneg(value: object, name: str, *, high: float = math.inf) -> float:
@@ -110,8 +100,8 @@ class Grammar:
             "max_turning_points",
             "min_length",
         ):
-            set_(self, name, _int(getattr(self, name), name, 0))
-        set_(self, "max_length", _int(self.max_length, "max_length", 1))
+            set_(self, name, check_int(getattr(self, name), name, minimum=0))
+        set_(self, "max_length", check_int(self.max_length, "max_length", minimum=1))
         if self.max_length < self.min_length:
             msg = (
                 f"max_length={self.max_length} must be >= min_length={self.min_length}"
@@ -222,7 +212,7 @@ def development_eligible_count(prefix: int) -> int:
     >>> [development_eligible_count(p) for p in range(11)]
     [0, 0, 1, 2, 3, 4, 4, 5, 6, 7, 8]
     """
-    p = _int(prefix, "prefix", 0)
+    p = check_int(prefix, "prefix", minimum=0)
     return p - _ceil_fifth(p)
 
 
@@ -246,8 +236,8 @@ def setup_count(n_pre: int, k: int) -> int:
     >>> setup_count(12, 3), setup_count(3, 3), setup_count(2, 3)
     (3, 0, 0)
     """
-    n = _int(n_pre, "n_pre", 0)
-    kk = _int(k, "k", 0)
+    n = check_int(n_pre, "n_pre", minimum=0)
+    kk = check_int(k, "k", minimum=0)
     return min(_ceil_fifth(n), n - min(kk, n))
 
 

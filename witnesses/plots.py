@@ -32,9 +32,9 @@ __all__ = [
 ]
 
 MIRAGE_METRICS: tuple[tuple[str, str, str], ...] = (
-    ("valid_rate", "raw validity", "orange"),
+    ("raw_validity", "raw validity", "orange"),
     ("pivot_preservation", "pivot preservation", "blue"),
-    ("fixed_valid_rate", "fixed-pivot feasibility", "green"),
+    ("fixed_pivot_feasibility", "fixed-pivot feasibility", "green"),
 )
 """(aggregate key, legend label, Okabe–Ito colour) of the three mirage rates."""
 
@@ -47,7 +47,7 @@ def plot_retention_sweep(
     Each rate (:data:`MIRAGE_METRICS`) is drawn with its 95% Wilson interval
     as a band, as computed by :func:`witnesses.sweep.retention_sweep`. The
     mirage is the gap between raw validity (a valid sequence exists) and the
-    two pivot rates (the full timeline's turning point survives, or can still
+    two pivot rates (the full timeline's pivot survives, or can still
     be forced).
 
     Parameters
@@ -149,7 +149,7 @@ def plot_exp58_timeline(
     their position in the timeline, sized by weight; filled when kept (block 2
     is always kept: it is composed after compression), hollow when dropped.
     The local pivot e03 and the global pivot e41 are marked by vertical
-    lines; a star marks the turning point of each row's free solve at
+    lines; a star marks the pivot of each row's free solve at
     ``M = m``, and the row label says whether the full pivot can still be
     forced.
 
@@ -158,7 +158,7 @@ def plot_exp58_timeline(
     result : Exp58Result
         From :func:`witnesses.exp58.run`.
     m : {1, 10}
-        Which solve's turning point to mark.
+        Which solve's pivot to mark.
     ax : Axes, optional
         Where to draw.
 
@@ -172,7 +172,7 @@ def plot_exp58_timeline(
     >>> from witnesses.plots import plot_exp58_timeline
     >>> ax = plot_exp58_timeline(run())
     >>> [t.get_text() for t in ax.get_yticklabels()][1]
-    'naive: TP e45, forced e41 infeasible'
+    'naive: pivot e45, forced e41 infeasible'
     """
     check_instance(result, "result", Exp58Result)
     ax = new_axes(ax, figsize=(11.0, 3.8))
@@ -241,12 +241,12 @@ def _draw_row(
         alpha=0.35,
         zorder=2,
     )
-    chosen = cell.free.turning_point
+    chosen = cell.free.pivot
     if chosen is not None:
         ax.plot(
             x[pos[chosen]], y + 0.32, "*", ms=14, color=colour, mec="black", zorder=4
         )
-    tp = "no valid sequence" if chosen is None else f"TP {chosen}"
+    tp = "no valid sequence" if chosen is None else f"pivot {chosen}"
     forced = "feasible" if cell.fixed.valid else "infeasible"
     return f"{cell.strategy}: {tp}, forced {full_pivot} {forced}"
 

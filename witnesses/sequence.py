@@ -43,7 +43,7 @@ class ExtractedSequence:
     >>> P = Phase
     >>> s = ExtractedSequence.build(tl.events, [P.DEVELOPMENT, P.TURNING_POINT, P.RESOLUTION,
     ...                             P.RESOLUTION], Grammar(), tl, "a")
-    >>> s.valid, s.turning_point.id, s.n_development, s.ids
+    >>> s.valid, s.pivot.id, s.n_development, s.ids
     (True, 'e1', 1, ('e0', 'e1', 'e2', 'e3'))
     """
 
@@ -91,12 +91,17 @@ class ExtractedSequence:
         return tuple(e.id for e in self.events)
 
     @property
-    def turning_point(self) -> Event | None:
-        """The first event labelled TURNING_POINT (None if there is none)."""
+    def pivot(self) -> Event | None:
+        """The pivot: the first event labelled TURNING_POINT (None if there is none)."""
         for event, phase in zip(self.events, self.phases, strict=True):
             if phase == Phase.TURNING_POINT:
                 return event
         return None
+
+    @property
+    def turning_point(self) -> Event | None:
+        """The same as :attr:`pivot` (the old name, kept for one release)."""
+        return self.pivot
 
     @property
     def n_development(self) -> int:
@@ -129,7 +134,7 @@ class Solution:
     --------
     >>> from witnesses import Solution
     >>> s = Solution(None, {"candidates": ()})
-    >>> s.valid, s.score, s.turning_point_id
+    >>> s.valid, s.score, s.pivot_id
     (False, None, None)
     """
 
@@ -152,9 +157,14 @@ class Solution:
         return self.sequence.score if self.valid and self.sequence is not None else None
 
     @property
-    def turning_point_id(self) -> str | None:
-        """The id of a valid sequence's turning point, else None."""
+    def pivot_id(self) -> str | None:
+        """The id of a valid sequence's pivot, else None."""
         if not self.valid or self.sequence is None:
             return None
-        tp = self.sequence.turning_point
-        return None if tp is None else tp.id
+        pivot = self.sequence.pivot
+        return None if pivot is None else pivot.id
+
+    @property
+    def turning_point_id(self) -> str | None:
+        """The same as :attr:`pivot_id` (the old name, kept for one release)."""
+        return self.pivot_id

@@ -31,9 +31,9 @@ from witnesses._state_types import (
     pivot_rank,
     sorted_events,
 )
-from witnesses._validation import check_instance
+from witnesses._validation import check_instance, check_int
 from witnesses.events import Event, Timeline
-from witnesses.grammar import _int, development_eligible_count
+from witnesses.grammar import development_eligible_count
 
 __all__ = [
     "ContextPhase",
@@ -58,7 +58,7 @@ _TIME_TOL = 1e-12
 
 
 def build_context_state(
-    events: Timeline | Iterable[Event], focal: str, m: int = 10
+    events: Timeline | Iterable[Event], focal: str, *, m: int = 10
 ) -> ContextState:
     """Return the reference state of a block of events (docs/guide/witnesses.md §5).
 
@@ -93,7 +93,7 @@ def build_context_state(
     >>> from witnesses.exp58 import exp58_timeline
     >>> from witnesses.state import build_context_state
     >>> tl = exp58_timeline()
-    >>> s = build_context_state(tl.subset(["e01", "e03"]), "actor_0", 10)
+    >>> s = build_context_state(tl.subset(["e01", "e03"]), "actor_0", m=10)
     >>> [(p.event_id, p.prefix_count, p.j_dev) for p in s.pivots], s.q.name
     ([('e03', 1, 0), ('e01', 0, 0)], 'TURNING_POINT')
     """
@@ -137,7 +137,7 @@ def composition_precondition(left: ContextState, right: ContextState) -> bool:
 
 
 def compose_context_states(
-    left: ContextState, right: ContextState, m: int = 10, *, strict: bool = True
+    left: ContextState, right: ContextState, *, m: int = 10, strict: bool = True
 ) -> ContextState:
     """Return the state of ``left`` followed by ``right`` (docs/guide/witnesses.md §5).
 
@@ -365,7 +365,7 @@ def detect_class_d(
     (True, False)
     """
     check_instance(state, "state", ContextState)
-    min_length = _int(min_length, "min_length", 0)
+    min_length = check_int(min_length, "min_length", minimum=0)
     if isinstance(duration, bool) or not isinstance(duration, (int, float)):
         msg = f"duration must be a real number, got {duration!r}"
         raise TypeError(msg)
@@ -401,7 +401,7 @@ def reference_block_context(events: Timeline | Iterable[Event], focal: str) -> C
     >>> reference_block_context(exp58_timeline().subset(BLOCK1), "actor_0")
     Context(w=(5.0, -0.12, 'e03'), d_total=32, d_pre=1)
     """
-    state = build_context_state(events, focal, 1)
+    state = build_context_state(events, focal, m=1)
     d_total = development_eligible_count(state.size)
     top = state.top
     if top is None:

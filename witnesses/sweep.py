@@ -22,20 +22,22 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from witnesses._files import check_output_path, write_atomic
-from witnesses._runner import local_pool, run_cells
-from witnesses._validation import check_instance, check_keys
+from witnesses._validation import check_choice, check_instance, check_int, check_keys
 from witnesses.compress import STRATEGIES, compress
+from witnesses.files import check_output_path, write_atomic
 from witnesses.generators import MultiBurstConfig, multiburst
 from witnesses.grammar import Grammar
 from witnesses.rates import CellRates, rates
+from witnesses.runner import run_cells
 from witnesses.semantics import REFERENCE, Semantics, as_semantics
-from witnesses.solve import solve
+from witnesses.solve import SOLVERS, solve
 from witnesses.trials import Trial
 
 __all__ = [
     "RETENTIONS",
     "SweepResult",
+    "grammar",
+    "main",
     "retention_sweep",
     "sweep_cell",
     "sweep_trials",
@@ -56,17 +58,38 @@ _ROW_FIELDS = (
     "target",
     "kept",
     "full_valid",
-    "full_tp",
+    "full_pivot",
     "full_score",
-    "raw_valid",
-    "free_tp",
-    "free_score",
+    "raw_validity",
+    "chosen_pivot",
+    "compressed_score",
     "pivot_preserved",
-    "fixed_valid",
+    "fixed_feasible",
     "fixed_score",
-    "semantic_regret",
+    "fixed_pivot_regret",
     "rejected_gap_guard",
 )
+_OLD_ROW_KEYS = {
+    "full_tp": "full_pivot",
+    "raw_valid": "raw_validity",
+    "free_tp": "chosen_pivot",
+    "free_score": "compressed_score",
+    "fixed_valid": "fixed_feasible",
+    "semantic_regret": "fixed_pivot_regret",
+}
+"""Row keys before 2026-11-24: a journal written then still resumes, and
+:func:`sweep_trials` still reads such rows (kept for one release)."""
+_TRIAL_KEYS = (
+    "full_pivot",
+    "chosen_pivot",
+    "raw_validity",
+    "fixed_feasible",
+    "full_score",
+    "compressed_score",
+)
+"""Row keys that are :class:`~witnesses.Trial` fields of the same name."""
+_SWEEP_RATES = ("raw_validity", "pivot_preservation", "fixed_pivot_feasibility")
+"""The rates of :func:`witnesses.rates` that the aggregates report."""
 
 
 def grammar() -> Grammar:
@@ -91,7 +114,7 @@ class SweepResult:
     >>> from witnesses.sweep import retention_sweep
     >>> result = retention_sweep(retentions=[0.5], seeds=[0], executor=False)
     >>> len(result.rows), sorted(result.aggregates[0])[:3]
-    (3, ['fixed_valid_rate', 'gap_rejections', 'mean_regret'])
+    (3, ['fixed_pivot_feasibility', 'fixed_pivot_regret', 'pivot_preservation'])
     """
 
     semantics: str
@@ -156,7 +179,7 @@ def retention_sweep(
         or a user's function (see :func:`witnesses.compress`), e.g.
         ``{"naive": "naive", "mine": my_fn}``. Default: the semantics' three.
         A process pool needs picklable (module-level) functions.
-    executor : Executor, False or None
+    executor : Executor, False or None, default None
         Where cells run: ``None`` a local process pool sized to the machine,
         ``False`` this process, or any :class:`concurrent.futures.Executor`
         (a Dask cluster's ``Client.get_executor()`` for more machines).
@@ -181,14 +204,20 @@ def retention_sweep(
 
     Notes
     -----
-    Row quantities: ``raw_valid`` = free solve valid; ``pivot_preserved`` =
-    full and free valid with the same turning point; ``fixed_valid`` = the
-    forced solve with the full turning point is valid (``None`` when the full
-    solve has none); ``semantic_regret`` = free score minus forced score
-    (absolute points, only when both exist). Aggregates: valid rate over all
-    rows; pivot preservation over rows with the full and the free solve valid
-    (the paper's denominator); fixed valid rate over rows with a full
-    turning point; mean regret over rows with both scores; mean
+    Row keys are :class:`~witnesses.Trial` field names (the vocabulary table
+    of docs/guide/witnesses.md): ``full_pivot`` / ``chosen_pivot`` = the
+    pivot of the full / free compressed solve (``None`` when invalid),
+    ``compressed_score`` = the free compressed solve's score;
+    ``raw_validity`` = free solve valid; ``pivot_preserved`` = full and free
+    valid with the same pivot; ``fixed_feasible`` = the forced solve with
+    the full pivot is valid (``None`` when the full solve has none);
+    ``fixed_pivot_regret`` = free score minus forced score (absolute
+    points, only when both exist). Aggregates are named as the rates and
+    means of :func:`witnesses.rates` over :func:`sweep_trials`:
+    ``raw_validity`` over all rows; ``pivot_preservation`` over rows with
+    the full and the free solve valid (the paper's denominator);
+    ``fixed_pivot_feasibility`` over rows with a full pivot; mean
+    ``fixed_pivot_regret`` over rows with both scores; mean
     ``rejected_gap_guard``. Every rate carries its counts and a Wilson 95%
     interval. ``crossover`` is, per rate, the largest retention where the
     contract strategy beats naive by more than 1e-12.
@@ -210,13 +239,12 @@ def retention_sweep(
         msg = f"out must end in .json or .csv, got {str(out)!r}"
         raise ValueError(msg)
     if out is not None:
-        check_output_path(out, "out")
+        check_output_path(out, name="out")
     if journal is not None:
-        check_output_path(journal, "journal")
-    solver_name = sem.solver if solver is None else solver
-    if solver_name not in ("reference", "greedy", "exact"):
-        msg = f"solver must be one of 'reference', 'greedy', 'exact', got {solver!r}"
-        raise ValueError(msg)
+        check_output_path(journal, name="journal")
+    solver_name = check_choice(
+        sem.solver if solver is None else solver, "solver", SOLVERS
+    )
     cells: list[dict[str, Any]] = [
         {
             "retentions": chosen,
@@ -239,6 +267,7 @@ def retention_sweep(
     fn = partial(sweep_cell, callables=callables) if callables else sweep_cell
     rows = _run(cells, executor=executor, journal=journal, progress=progress,
                 parameters={**header, "solver": solver_name}, fn=fn)  # fmt: skip
+    rows = [_upgrade_row(r) for r in rows]
     rows.sort(key=lambda r: (-r["retention"], r["seed"]))
     aggregates = _aggregates(rows, chosen, names)
     result = SweepResult(
@@ -282,7 +311,9 @@ def sweep_cell(
     sem = _decode(cell["semantics"])
     solver = cell.get("solver", sem.solver)
     endogenous = sem.endogenous and solver == "exact"
-    timeline = multiburst(MultiBurstConfig(n_events=_N_EVENTS), seed=int(cell["seed"]))
+    timeline = multiburst(
+        config=MultiBurstConfig(n_events=_N_EVENTS), seed=int(cell["seed"])
+    )
     g = grammar()
     full = solve(timeline, grammar=g, m=_M, solver=solver, endogenous=endogenous)
     rows = []
@@ -305,11 +336,11 @@ def sweep_cell(
             kept = packed.timeline
             free = solve(kept, grammar=g, m=_M, solver=solver, endogenous=endogenous)
             fixed = None
-            if full.turning_point_id is not None:
+            if full.pivot_id is not None:
                 fixed = solve(
                     kept,
                     grammar=g,
-                    tp_candidate_ids=(full.turning_point_id,),
+                    pivot_ids=(full.pivot_id,),
                     solver=solver,
                     endogenous=endogenous,
                 )
@@ -348,7 +379,7 @@ def _row(
     free: Any,
     fixed: Any,
 ) -> dict[str, Any]:
-    fixed_valid = None if fixed is None else fixed.valid
+    fixed_feasible = None if fixed is None else fixed.valid
     fixed_score = None if fixed is None else fixed.score
     regret = None
     if free.score is not None and fixed_score is not None:
@@ -360,17 +391,17 @@ def _row(
         "target": target,
         "kept": packed.output_size,
         "full_valid": full.valid,
-        "full_tp": full.turning_point_id,
+        "full_pivot": full.pivot_id,
         "full_score": full.score,
-        "raw_valid": free.valid,
-        "free_tp": free.turning_point_id,
-        "free_score": free.score,
+        "raw_validity": free.valid,
+        "chosen_pivot": free.pivot_id,
+        "compressed_score": free.score,
         "pivot_preserved": bool(
-            full.valid and free.valid and free.turning_point_id == full.turning_point_id
+            full.valid and free.valid and free.pivot_id == full.pivot_id
         ),
-        "fixed_valid": fixed_valid,
+        "fixed_feasible": fixed_feasible,
         "fixed_score": fixed_score,
-        "semantic_regret": regret,
+        "fixed_pivot_regret": regret,
         "rejected_gap_guard": packed.rejected_gap_guard,
     }
 
@@ -385,20 +416,6 @@ def _run(
     fn: Callable[[Mapping[str, Any]], list[dict[str, Any]]] = sweep_cell,
 ) -> list[dict[str, Any]]:
     path = None if journal is None else Path(journal)
-    if executor is False:
-        return run_cells(
-            cells, fn, journal=path, progress=progress, description="sweep",
-            parameters=parameters,
-        )  # fmt: skip
-    if executor is None or executor is True:
-        with local_pool() as pool:
-            return run_cells(
-                cells, fn, executor=pool, journal=path, progress=progress,
-                description="sweep", parameters=parameters,
-            )  # fmt: skip
-    if not isinstance(executor, Executor):
-        msg = f"executor must be a concurrent.futures.Executor, False or None, got {executor!r}"
-        raise TypeError(msg)
     return run_cells(
         cells, fn, executor=executor, journal=path, progress=progress,
         description="sweep", parameters=parameters,
@@ -435,38 +452,36 @@ def _aggregates(
             regret = means.get("fixed_pivot_regret")
             gaps = means.get("rejected_gap_guard")
             out.append(
-                {
-                    "retention": retention,
-                    "strategy": strategy,
-                    "rows": 0 if c is None else c.n_trials,
-                    "valid_rate": _rate(c, "raw_validity"),
-                    "pivot_preservation": _rate(c, "pivot_preservation"),
-                    "fixed_valid_rate": _rate(c, "fixed_pivot_feasibility"),
-                    "mean_regret": None if regret is None else regret.mean,
-                    "gap_rejections": 0.0 if gaps is None else gaps.mean,
+                {"retention": retention, "strategy": strategy}
+                | {"rows": 0 if c is None else c.n_trials}
+                | {name: _rate(c, name) for name in _SWEEP_RATES}
+                | {
+                    "fixed_pivot_regret": None if regret is None else regret.mean,
+                    "rejected_gap_guard": 0.0 if gaps is None else gaps.mean,
                 }
             )
     return out
 
 
 def _row_trial(row: Mapping[str, Any], model: str) -> Trial:
-    """Return a sweep row as a Trial (a full pivot only for a valid full solve)."""
-    regret = row["semantic_regret"]
+    """Return a sweep row as a Trial: the shared keys carry over by name."""
+    row = _upgrade_row(row)
+    regret = row["fixed_pivot_regret"]
     return Trial(
         f"multiburst-{row['seed']}",
         row["strategy"],
         budget=row["retention"],
         seed=row["seed"],
         model=model,
-        full_pivot=row["full_tp"] if row["full_valid"] else None,
-        chosen_pivot=row["free_tp"],
-        raw_validity=row["raw_valid"],
-        fixed_feasible=row["fixed_valid"],
-        full_score=row["full_score"],
-        compressed_score=row["free_score"],
+        **{key: row[key] for key in _TRIAL_KEYS},
         measures={"rejected_gap_guard": float(row["rejected_gap_guard"])}
         | ({} if regret is None else {"fixed_pivot_regret": float(regret)}),
     )
+
+
+def _upgrade_row(row: Mapping[str, Any]) -> dict[str, Any]:
+    """Return a row with the keys of a pre-2026-11-24 journal renamed."""
+    return {_OLD_ROW_KEYS.get(key, key): value for key, value in row.items()}
 
 
 def _crossover(
@@ -474,7 +489,7 @@ def _crossover(
 ) -> dict[str, float | None]:
     contract = names[-1]
     out: dict[str, float | None] = {}
-    for metric in ("valid_rate", "pivot_preservation", "fixed_valid_rate"):
+    for metric in _SWEEP_RATES:
         if "naive" not in names or contract == "naive":
             out[metric] = None
             continue
@@ -551,13 +566,7 @@ def _check_retention(value: object) -> float:
 
 
 def _check_seed(value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        msg = f"seeds must hold ints, got {value!r}"
-        raise TypeError(msg)
-    if value < 0:
-        msg = f"seed must be >= 0, got {value}"
-        raise ValueError(msg)
-    return value
+    return check_int(value, "seed", minimum=0)
 
 
 def _check_cell(cell: object) -> None:
@@ -568,9 +577,7 @@ def _check_cell(cell: object) -> None:
     except (TypeError, ValueError, KeyError) as error:
         msg = f"cell['semantics'] is not a semantics: {error}"
         raise ValueError(msg) from error
-    if checked.get("solver", "reference") not in ("reference", "greedy", "exact"):
-        msg = f"cell['solver'] must be 'reference', 'greedy' or 'exact', got {checked['solver']!r}"
-        raise ValueError(msg)
+    check_choice(checked.get("solver", "reference"), "cell['solver']", SOLVERS)
     _check_seed(checked["seed"])
     retentions = checked["retentions"]
     if isinstance(retentions, str | bytes) or not isinstance(retentions, Sequence):
@@ -580,7 +587,28 @@ def _check_cell(cell: object) -> None:
         _check_retention(value)
 
 
-if __name__ == "__main__":
-    from witnesses._sweep_cli import main
+def main(argv: list[str] | None, *, prog: str = "python -m witnesses.sweep") -> int:
+    """Run the sweep from the command line (``argv`` None: ``sys.argv``); return the exit status.
 
-    raise SystemExit(main())
+    ``python -m witnesses.sweep --help`` (or ``context-laws sweep --help``)
+    documents the options: ``--seeds``, ``--retentions``, ``--semantics``,
+    ``--solver``, ``--workers N`` (0: this process; default: a local
+    pool), ``--dask ADDRESS``, ``--journal``, ``--out``, ``--json``.
+
+    Examples
+    --------
+    >>> from witnesses.sweep import main
+    >>> main(["--seeds", "1", "--retentions", "0.5", "--workers", "0", "--json"])
+    ... # doctest: +ELLIPSIS
+    {
+      "aggregates": [
+    ...
+    0
+    """
+    from witnesses._sweep_cli import main as run
+
+    return run(argv, prog=prog)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(None))

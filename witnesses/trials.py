@@ -7,12 +7,11 @@ logged runs) or a seeded :class:`Simulator`. :func:`load_trials` reads CSV,
 JSON and JSONL files with a column mapping, so a harness's own output plugs in
 without editing it; it never executes anything it reads.
 
-One vocabulary: the rate layer's names are the Trial fields. Elsewhere in the
-package the same quantities still carry older names, translated by
-:func:`witnesses.sweep.sweep_trials`: a solver's ``turning_point`` is a
-*pivot*; the sweep's ``full_tp`` / ``free_tp`` are ``full_pivot`` /
-``chosen_pivot``, ``raw_valid`` is ``raw_validity``, ``fixed_valid`` is
-``fixed_feasible``. The simulators' records are Trial subclasses.
+One vocabulary: the Trial fields name these quantities everywhere in
+:mod:`witnesses` (solver results, sweep rows, the Exp58 record); the grammar
+alone keeps the paper's phase name, a *turning point* being our *pivot*
+(the table in docs/guide/witnesses.md). The simulators' records are Trial
+subclasses.
 """
 
 from __future__ import annotations

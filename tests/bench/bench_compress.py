@@ -53,7 +53,7 @@ def _rebuild_per_trial(tl, target):
         for cand in sorted(events, key=lambda e: (e.weight, e.timestamp, e.id)):
             trial = [e for e in events if e.id != cand.id]
             if not no_absorption_invariant(
-                build_context_state(trial, "actor_0", 10), 3
+                build_context_state(trial, "actor_0", m=10), 3
             ):
                 continue
             gaps = [b.timestamp - a.timestamp for a, b in itertools.pairwise(trial)]
@@ -72,10 +72,8 @@ def _cell(tl, retention, full):
     for strategy in STRATEGIES:
         r = compress(tl, strategy=strategy, k=3, m=10, target_size=target, max_gap=0.11)
         solve(r.timeline, grammar=GRAMMAR, m=10)
-        if full.turning_point_id is not None:
-            solve(
-                r.timeline, grammar=GRAMMAR, tp_candidate_ids=(full.turning_point_id,)
-            )
+        if full.pivot_id is not None:
+            solve(r.timeline, grammar=GRAMMAR, pivot_ids=(full.pivot_id,))
 
 
 def main(seeds: int = 3, repeat: int = 3) -> None:

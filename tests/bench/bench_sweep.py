@@ -44,9 +44,9 @@ def main() -> None:
         pres = agg["pivot_preservation"]["rate"]
         print(
             f"{agg['retention']:<9} {agg['strategy']:<18} "
-            f"{agg['valid_rate']['rate']:.3f}  "
+            f"{agg['raw_validity']['rate']:.3f}  "
             f"{'-' if pres is None else f'{pres:.3f}':>9}  "
-            f"{agg['fixed_valid_rate']['rate']:.3f}  {agg['mean_regret']}"
+            f"{agg['fixed_pivot_feasibility']['rate']:.3f}  {agg['fixed_pivot_regret']}"
         )
     print("crossover:", result.crossover)
 

@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass
 
 from witnesses import ExtractedSequence, Grammar, Phase, Timeline, setup_count
-from witnesses._pool import injection_pool, rank_pivots
+from witnesses.solve import injection_pool, rank_pivots
 
 
 @dataclass
@@ -41,7 +41,7 @@ def oracle_solve(
     grammar: Grammar,
     *,
     m: int = 10,
-    tp_candidate_ids: tuple[str, ...] | None = None,
+    pivot_ids: tuple[str, ...] | None = None,
     max_sequence_length: int = 20,
     injection_top_n: int = 40,
 ) -> ExtractedSequence | None:
@@ -49,12 +49,12 @@ def oracle_solve(
     k = grammar.min_prefix_elements
     length = min(max_sequence_length, grammar.max_length)
     gap = grammar.max_temporal_gap
-    if tp_candidate_ids is None:
+    if pivot_ids is None:
         candidates = rank_pivots(timeline.focal(focal))[:m]
     else:
         candidates = [
             timeline.event(i)
-            for i in tp_candidate_ids
+            for i in pivot_ids
             if i in timeline and focal in timeline.event(i).actors
         ]
     best: ExtractedSequence | None = None

@@ -69,7 +69,7 @@ def keep_all(timeline, **_):
 
 @pytest.fixture(scope="module")
 def timeline():
-    return multiburst(MultiBurstConfig(n_events=60), seed=3)
+    return multiburst(config=MultiBurstConfig(n_events=60), seed=3)
 
 
 # --- compress(strategy=<callable>) ---
@@ -81,7 +81,7 @@ def test_compress_callable_ids_and_timeline(timeline):
     assert r.strategy == "sliding_window"
     assert r.dropped == timeline.ids[:-12]
     assert r.drops_accepted == 48 and r.reached_target
-    state = build_context_state(r.timeline, FOCAL, 10)
+    state = build_context_state(r.timeline, FOCAL, m=10)
     assert r.invariant_holds == no_absorption_invariant(state, 3)
     same = compress(timeline, strategy=keep_all, k=3, m=10, target_size=12)
     assert same.timeline == timeline and not same.reached_target
@@ -170,9 +170,9 @@ def _reverify_invariant(witness, k=3, m=10):
 
     def breaks(t, size):
         kept = compress(t, strategy=sliding_window, k=k, m=m, target_size=size).timeline
-        holds_in = no_absorption_invariant(build_context_state(t, FOCAL, m), k)
+        holds_in = no_absorption_invariant(build_context_state(t, FOCAL, m=m), k)
         return holds_in and not no_absorption_invariant(
-            build_context_state(kept, FOCAL, m), k
+            build_context_state(kept, FOCAL, m=m), k
         )
 
     assert breaks(tl, target)
@@ -259,17 +259,17 @@ def test_mirage_rates_match_trials_built_by_hand():
     g = Grammar.parametric(3, max_temporal_gap=0.11)
     trials = []
     for seed in range(3):
-        tl = multiburst(MultiBurstConfig(n_events=200), seed=seed)
-        full = solve(tl, FOCAL, grammar=g, m=10)
+        tl = multiburst(config=MultiBurstConfig(n_events=200), seed=seed)
+        full = solve(tl, focal=FOCAL, grammar=g, m=10)
         kept = tl.subset(sliding_window(tl, target_size=60))
-        free = solve(kept, FOCAL, grammar=g, m=10)
-        fixed = solve(kept, FOCAL, grammar=g, tp_candidate_ids=(full.turning_point_id,))
+        free = solve(kept, focal=FOCAL, grammar=g, m=10)
+        fixed = solve(kept, focal=FOCAL, grammar=g, pivot_ids=(full.pivot_id,))
         trials.append(
             Trial(
                 f"s{seed}",
                 "w",
-                full_pivot=full.turning_point_id,
-                chosen_pivot=free.turning_point_id,
+                full_pivot=full.pivot_id,
+                chosen_pivot=free.pivot_id,
                 raw_validity=free.valid,
                 fixed_feasible=fixed.valid,
                 full_score=full.score,
@@ -290,8 +290,8 @@ def test_violation_counts_match_a_direct_count():
     report = check_compressor(keep_heaviest, k=3, seeds=range(6), mirage=False)
     block = inv = skipped = 0
     for seed in range(6):
-        tl = multiburst(MultiBurstConfig(n_events=200), seed=seed)
-        holds_in = no_absorption_invariant(build_context_state(tl, FOCAL, 10), 3)
+        tl = multiburst(config=MultiBurstConfig(n_events=200), seed=seed)
+        holds_in = no_absorption_invariant(build_context_state(tl, FOCAL, m=10), 3)
         for r in (0.5, 0.3, 0.1):
             kept = tl.subset(keep_heaviest(tl, target_size=max(8, round(200 * r))))
             before = reference_block_context(tl, FOCAL)
@@ -300,7 +300,7 @@ def test_violation_counts_match_a_direct_count():
             )
             skipped += not holds_in
             inv += holds_in and not no_absorption_invariant(
-                build_context_state(kept, FOCAL, 10), 3
+                build_context_state(kept, FOCAL, m=10), 3
             )
     assert report.block_contract.violations == block
     assert (report.invariant.violations, report.invariant.skipped) == (inv, skipped)
@@ -321,8 +321,8 @@ def test_user_timelines():
     ("kwargs", "error", "match"),
     [
         ({"fn": 3}, TypeError, "fn must be callable, got 3"),
-        ({"k": -1}, ValueError, "k=-1 must satisfy k >= 0"),
-        ({"m": 0}, ValueError, "m=0 must satisfy m >= 1"),
+        ({"k": -1}, ValueError, "k must be >= 0, got -1"),
+        ({"m": 0}, ValueError, "m must be >= 1, got 0"),
         ({"semantics": "both"}, ValueError, "semantics must be a Semantics or one of 'reference', 'paper'"),
         ({"retentions": (0.0,)}, ValueError, r"retention must be in \(0, 1\]"),
         ({"retentions": ()}, ValueError, "retentions must not be empty"),

@@ -19,6 +19,9 @@ from witnesses.state import (
     no_absorption_invariant,
 )
 
+OPS = "witnesses.closure._common"
+"""Where the closure checks look up the operations they run (patched below to break them)."""
+
 FOCAL = "actor_0"
 
 
@@ -68,9 +71,9 @@ def test_exp51_detects_a_broken_composition(monkeypatch):
     """Keeping one candidate too few changes the pivot lists, not q or r."""
 
     def short(left, right, m):
-        return compose_context_states(left, right, max(1, m - 1))
+        return compose_context_states(left, right, m=max(1, m - 1))
 
-    monkeypatch.setattr(closure, "compose_context_states", short)
+    monkeypatch.setattr(f"{OPS}.compose_context_states", short)
     r = exp51(n_sequences=6, n_events=80, m=3)
     assert r.pair_full_mismatches.count > 0
     assert r.first_failure is not None
@@ -80,10 +83,10 @@ def test_exp51_detects_unshifted_prefixes(monkeypatch):
     """Composing without the prefix shift breaks q/r equality."""
 
     def unshifted(left, right, m):
-        empty = build_context_state([], FOCAL, m)
-        return compose_context_states(empty, right, m) if right.pivots else left
+        empty = build_context_state([], FOCAL, m=m)
+        return compose_context_states(empty, right, m=m) if right.pivots else left
 
-    monkeypatch.setattr(closure, "compose_context_states", unshifted)
+    monkeypatch.setattr(f"{OPS}.compose_context_states", unshifted)
     r = exp51(n_sequences=6, n_events=80)
     assert r.pair_state_mismatches.count > 0
 
@@ -107,14 +110,14 @@ def test_exp57_pi_mismatches_are_inputs_that_violate_the_invariant():
     r = exp57(n_seeds=12)
     assert r.pi_mismatch_seeds and r.escape_seeds
     for seed in r.pi_mismatch_seeds:
-        tl = bursty(BurstyConfig(epsilon=closure.EPSILONS[seed % 3]), seed=seed)
-        base = build_context_state(tl, FOCAL, 10)
+        tl = bursty(config=BurstyConfig(epsilon=closure.EPSILONS[seed % 3]), seed=seed)
+        base = build_context_state(tl, FOCAL, m=10)
         assert not no_absorption_invariant(base, 1)
         # j_dev < 1 means prefix 0 or 1 (d(0) = d(1) = 0): among the first two events
         assert any(p.prefix_count <= 1 for p in base.pivots)
         kept = compress(
             tl,
-            FOCAL,
+            focal=FOCAL,
             strategy="contract_guarded",
             k=1,
             m=10,
@@ -123,12 +126,12 @@ def test_exp57_pi_mismatches_are_inputs_that_violate_the_invariant():
         )
         assert kept.output_size == len(tl)  # nothing could be dropped
     for seed in r.escape_seeds:
-        tl = bursty(BurstyConfig(epsilon=closure.EPSILONS[seed % 3]), seed=seed)
-        base = build_context_state(tl, FOCAL, 10)
+        tl = bursty(config=BurstyConfig(epsilon=closure.EPSILONS[seed % 3]), seed=seed)
+        base = build_context_state(tl, FOCAL, m=10)
         assert is_absorbing(base, 1)
         kept = compress(
             tl,
-            FOCAL,
+            focal=FOCAL,
             strategy="contract_guarded",
             k=1,
             m=10,
@@ -145,7 +148,9 @@ def test_exp57_base_absorbing_counted_once_per_seed():
     expected = sum(
         is_absorbing(
             build_context_state(
-                bursty(BurstyConfig(epsilon=closure.EPSILONS[s % 3]), seed=s), FOCAL, 10
+                bursty(config=BurstyConfig(epsilon=closure.EPSILONS[s % 3]), seed=s),
+                FOCAL,
+                m=10,
             ),
             1,
         )
@@ -158,7 +163,7 @@ def test_exp57_detects_a_broken_composition(monkeypatch):
     def first_only(left, right, m):
         return left
 
-    monkeypatch.setattr(closure, "compose_context_states", first_only)
+    monkeypatch.setattr(f"{OPS}.compose_context_states", first_only)
     r = exp57(n_seeds=4, n_events=80)
     assert r.by_name("composition").invalid_outputs == 4
     assert r.by_name("split").invalid_outputs == 4
@@ -175,9 +180,9 @@ def test_exp56_detects_escapes(monkeypatch):
     """A composition that forgets the left block escapes absorption."""
 
     def right_only(left, right, m):
-        return compose_context_states(build_context_state([], FOCAL, m), right, m)
+        return compose_context_states(build_context_state([], FOCAL, m=m), right, m=m)
 
-    monkeypatch.setattr(closure, "compose_context_states", right_only)
+    monkeypatch.setattr(f"{OPS}.compose_context_states", right_only)
     r = exp56(n_states=3, max_suffix=4)
     assert r.violations.count > 0
     assert r.first_failure is not None
@@ -199,7 +204,7 @@ def test_exp51_paper_detects_a_wrong_product(monkeypatch):
             return Context(b.w, a.d_total + b.d_total, a.d_total + b.d_pre)
         return Context(a.w, a.d_total + b.d_total, a.d_pre + 1)
 
-    monkeypatch.setattr(closure, "compose_endo", right_biased)
+    monkeypatch.setattr(f"{OPS}.compose_endo", right_biased)
     r = exp51(n_sequences=6, n_events=80, semantics="paper")
     assert r.pair_full_mismatches.count > 0
 
@@ -224,7 +229,7 @@ def test_exp57_paper_detects_a_contract_breaking_compressor(monkeypatch):
         kept = tl.subset(e.id for e in tl if focal in e.actors)
         return SimpleNamespace(timeline=kept, invariant_holds=True)
 
-    monkeypatch.setattr(closure, "compress", focal_only)
+    monkeypatch.setattr(f"{OPS}.compress", focal_only)
     r = exp57(n_seeds=4, n_events=80, semantics="paper")
     assert r.by_name("compression").pi_mismatches == 4
 

@@ -121,19 +121,19 @@ def test_exp58_table_compose_then_solve(strategy: str, m: int) -> None:
     r = _exp58(strategy)
     joined = tl.subset((*r.kept_ids, *BLOCK2))
     composed = compose_context_states(
-        build_context_state(r.timeline, FOCAL, 10),
-        build_context_state(tl.subset(BLOCK2), FOCAL, 10),
-        10,
+        build_context_state(r.timeline, FOCAL, m=10),
+        build_context_state(tl.subset(BLOCK2), FOCAL, m=10),
+        m=10,
     )
-    assert context_equivalent(composed, build_context_state(joined, FOCAL, 10))
+    assert context_equivalent(composed, build_context_state(joined, FOCAL, m=10))
     free = solve(joined, grammar=EXP58_GRAMMAR, m=m)
     assert (
         r.output_size,
         free.valid,
-        free.turning_point_id,
+        free.pivot_id,
         free.score,
     ) == EXP58_TABLE[(strategy, m)]
-    forced = solve(joined, grammar=EXP58_GRAMMAR, tp_candidate_ids=["e41"])
+    forced = solve(joined, grammar=EXP58_GRAMMAR, pivot_ids=["e41"])
     assert forced.valid == (strategy != "naive")
     if strategy == "contract_guarded":
         assert free.score is not None and forced.score is not None
@@ -173,7 +173,7 @@ def _slow_compress(
             if FOCAL in cand.actors and sum(FOCAL in e.actors for e in events) == 1:
                 c["last_focal"] += 1
                 continue
-            holds = no_absorption_invariant(build_context_state(trial, FOCAL, m), k)
+            holds = no_absorption_invariant(build_context_state(trial, FOCAL, m=m), k)
             c["violating"] += not holds
             if strategy == "contract_guarded" and not holds:
                 c["contract"] += 1
@@ -260,7 +260,7 @@ def test_fast_loop_equals_rebuild_per_trial(
     )
     assert r.drops_accepted == len(tl) - len(kept) == len(r.dropped)
     assert r.invariant_holds == no_absorption_invariant(
-        build_context_state(r.timeline, FOCAL, m), k
+        build_context_state(r.timeline, FOCAL, m=m), k
     )
 
 
@@ -277,7 +277,7 @@ def test_contract_guarded_output_keeps_the_invariant_when_the_input_does(
     r = compress(
         tl, strategy="contract_guarded", k=k, m=m, target_size=target, max_gap=0.2
     )
-    if no_absorption_invariant(build_context_state(tl, FOCAL, m), k):
+    if no_absorption_invariant(build_context_state(tl, FOCAL, m=m), k):
         assert r.invariant_holds
         assert r.oversized_gaps == 0 or r.drops_accepted == 0
 
@@ -362,7 +362,11 @@ GOOD = {"strategy": "naive", "k": 3, "m": 10, "target_size": 2}
         ({"min_length": -1}, ValueError, "min_length must be >= 0, got -1"),
         ({"strict": 1}, TypeError, "strict must be a bool"),
         ({"focal": 0}, TypeError, "focal must be a str"),
-        ({"timeline": [1, 2]}, TypeError, "timeline must be a Timeline, got list"),
+        (
+            {"timeline": [1, 2]},
+            TypeError,
+            r"timeline must be a Timeline, got \[1, 2\] of type list",
+        ),
     ],
 )
 def test_bad_compress_arguments(

@@ -31,7 +31,7 @@ def _row(cell):
     return (
         len(cell.kept_block1),
         cell.free.valid,
-        cell.free.turning_point,
+        cell.free.pivot,
         cell.free.score,
         cell.fixed.valid,
         cell.pivot_preserved,
@@ -57,12 +57,12 @@ def test_vm_e58_paper_eligible_contract_row_is_definition2():
     result = run(semantics=PAPER_ELIGIBLE)
     cell = result.cell("definition2", 1)
     assert cell.kept_block1 == ("e01", "e02", "e03", "e40")
-    assert (cell.free.turning_point, cell.free.score) == ("e41", 39.02692307692308)
+    assert (cell.free.pivot, cell.free.score) == ("e41", 39.02692307692308)
     # The endogenous pivot removes the e01/e03/e41 substitution; e45 stays the
     # turning point of a shorter sequence, e42..e50 (hand value 5.465, see
     # tests/witnesses/test_solve.py).
     naive = result.cell("naive", 10)
-    assert naive.free.turning_point == "e45"
+    assert naive.free.pivot == "e45"
     assert naive.free.score == pytest.approx(5.465, abs=1e-12)
     assert result.witness_triple and result.mirage_by_substitution
 
@@ -99,7 +99,7 @@ def test_json_document_keys_and_byte_identical_runs(capsys):
     assert (cell["strategy"], cell["M"], cell["kept_block1"]) == ("naive", 10, 2)
     assert cell["free"] == {
         "valid": True,
-        "turning_point": "e45",
+        "pivot": "e45",
         "score": 21.46727272727273,
     }
     assert cell["fixed"] == {"valid": False, "score": None}

@@ -44,7 +44,7 @@ _SCRIPT = """
 import hashlib, json
 from witnesses.generators import BurstyConfig, bursty, multiburst
 out = []
-for tl in (bursty(BurstyConfig(epsilon=0.5), seed=7), multiburst(seed=11)):
+for tl in (bursty(config=BurstyConfig(epsilon=0.5), seed=7), multiburst(seed=11)):
     rows = [[e.id, e.timestamp.hex(), e.weight.hex(), sorted(e.actors),
              list(e.causal_parents)] for e in tl]
     out.append(hashlib.sha256(json.dumps(rows).encode()).hexdigest())
@@ -54,7 +54,7 @@ print(" ".join(out))
 
 def test_generators_independent_of_pythonhashseed():
     """An interpreter with another hash seed produces identical timelines."""
-    here = f"{_digest(bursty(BurstyConfig(epsilon=0.5), seed=7))} {_digest(multiburst(seed=11))}"
+    here = f"{_digest(bursty(config=BurstyConfig(epsilon=0.5), seed=7))} {_digest(multiburst(seed=11))}"
     other = "1" if os.environ.get("PYTHONHASHSEED") == "4242" else "4242"
     done = subprocess.run(
         [sys.executable, "-c", _SCRIPT],
@@ -127,7 +127,7 @@ def _actors_parents(rng, times, weights, n_actors=6, hub_fraction=0.05, density=
 @pytest.mark.parametrize(("seed", "eps"), [(0, 0.3), (5, 0.0), (9, 0.8)])
 def test_bursty_follows_documented_draw_order(seed, eps):
     """Timestamps and weights equal a line-by-line transcription of WITNESS.md 1.1."""
-    tl = bursty(BurstyConfig(n_events=120, epsilon=eps), seed=seed)
+    tl = bursty(config=BurstyConfig(n_events=120, epsilon=eps), seed=seed)
     times, weights, rng = _bursty_times_weights(seed, 120, eps)
     assert [e.timestamp for e in tl] == times
     assert [e.weight for e in tl] == weights
@@ -169,7 +169,7 @@ def test_multiburst_follows_documented_draw_order():
 def test_bursty_concentrates_in_bursts():
     """About 80% of events lie within 2 sd (0.1) of a burst centre."""
     n, seed = 3000, 4
-    tl = bursty(BurstyConfig(n_events=n), seed=seed)
+    tl = bursty(config=BurstyConfig(n_events=n), seed=seed)
     centres = np.sort(np.random.default_rng(seed).uniform(0.05, 0.95, 3))
     t = np.array([e.timestamp for e in tl])
     near = np.min(np.abs(t[:, None] - centres[None, :]), axis=1) <= 0.1
@@ -183,7 +183,7 @@ def test_bursty_concentrates_in_bursts():
 @pytest.mark.parametrize("eps", [0.2, 0.5, 0.8])
 def test_bursty_weight_ranges_and_front_loading(eps):
     """Front events have weights in [0.5, 1), late ones in [0, 0.5)."""
-    tl = bursty(BurstyConfig(n_events=400, epsilon=eps), seed=1)
+    tl = bursty(config=BurstyConfig(n_events=400, epsilon=eps), seed=1)
     cut = 1 - 0.9 * eps
     front = np.array([e.weight for e in tl if e.timestamp <= cut])
     late = np.array([e.weight for e in tl if e.timestamp > cut])
@@ -199,15 +199,17 @@ def test_bursty_weight_ranges_and_front_loading(eps):
 
 def test_bursty_epsilon_zero_is_uniform():
     """With epsilon 0 the weights are Uniform(0, 1)."""
-    w = [e.weight for e in bursty(BurstyConfig(n_events=800, epsilon=0.0), seed=2)]
+    w = [
+        e.weight for e in bursty(config=BurstyConfig(n_events=800, epsilon=0.0), seed=2)
+    ]
     assert stats.kstest(w, stats.uniform(0, 1).cdf).pvalue > 1e-3
 
 
 @pytest.mark.parametrize(
     "make",
     [
-        lambda: bursty(BurstyConfig(n_events=300), seed=8),
-        lambda: multiburst(MultiBurstConfig(n_events=300), seed=8),
+        lambda: bursty(config=BurstyConfig(n_events=300), seed=8),
+        lambda: multiburst(config=MultiBurstConfig(n_events=300), seed=8),
     ],
 )
 def test_hubs_are_the_heaviest_and_involve_everyone(make):
@@ -230,7 +232,7 @@ def test_parents_earlier_and_density():
     """Parents are earlier events; the share of events with parents is ~0.08."""
     with_parents = total = 0
     for seed in range(10):
-        tl = bursty(BurstyConfig(n_events=200), seed=seed)
+        tl = bursty(config=BurstyConfig(n_events=200), seed=seed)
         for pos, e in enumerate(tl):
             assert all(tl.position(p) < pos for p in e.causal_parents)
             assert 0 <= len(e.causal_parents) <= 3
@@ -262,7 +264,7 @@ def test_multiburst_windows_and_weights():
 
 def test_ids_sort_like_time_for_large_n():
     """Ids widen past 9999 events so that id order stays time order."""
-    tl = bursty(BurstyConfig(n_events=10_001, causal_density=0.0), seed=0)
+    tl = bursty(config=BurstyConfig(n_events=10_001, causal_density=0.0), seed=0)
     assert tl[0].id == "e00000" and tl[-1].id == "e10000"
     assert sorted(tl.ids) == list(tl.ids)
 
@@ -287,7 +289,7 @@ def _common_properties(tl, config):
 def test_bursty_properties(config, seed):
     """Any config: n events in [0, 1], ids in time order, weights in [0, 1],
     the round(hub_fraction n) heaviest events are hubs, deterministic."""
-    tl = bursty(config, seed)
+    tl = bursty(config=config, seed=seed)
     _common_properties(tl, config)
     assert all(0.0 <= e.timestamp <= 1.0 for e in tl)
     assert all(0.0 <= e.weight <= 1.0 for e in tl)
@@ -296,21 +298,21 @@ def test_bursty_properties(config, seed):
         assert all((e.weight >= 0.5) == (e.timestamp <= cut) for e in tl)
     if config.causal_density == 0:
         assert all(not e.causal_parents for e in tl)
-    assert bursty(config, seed) == tl
+    assert bursty(config=config, seed=seed) == tl
 
 
 @given(multiburst_configs(max_events=40), st.integers(0, 2**32))
 def test_multiburst_properties(config, seed):
     """Any config: events inside the windows, weights floored at 1e-6,
     no inter-burst events when the density is 0, deterministic."""
-    tl = multiburst(config, seed)
+    tl = multiburst(config=config, seed=seed)
     _common_properties(tl, config)
     windows = config.windows()
     allowed = [w for w in windows if w[2] or config.inter_burst_density > 0]
     for e in tl:
         assert any(lo <= e.timestamp <= hi for lo, hi, _ in allowed)
         assert e.weight >= 1e-6
-    assert multiburst(config, seed) == tl
+    assert multiburst(config=config, seed=seed) == tl
 
 
 BAD = [
@@ -371,9 +373,13 @@ BAD = [
         ValueError,
         "inter_burst_density must not be NaN",
     ),
-    (lambda: bursty(MultiBurstConfig()), TypeError, "config must be a BurstyConfig"),
     (
-        lambda: multiburst(BurstyConfig()),
+        lambda: bursty(config=MultiBurstConfig()),
+        TypeError,
+        "config must be a BurstyConfig",
+    ),
+    (
+        lambda: multiburst(config=BurstyConfig()),
         TypeError,
         "config must be a MultiBurstConfig",
     ),
@@ -419,7 +425,7 @@ def test_reference_solves_of_the_sweep_timelines(seed, tp, score):
     from witnesses.sweep import grammar
 
     result = solve(multiburst(seed=seed), grammar=grammar(), m=10, solver="reference")
-    assert result.turning_point_id == tp
+    assert result.pivot_id == tp
     assert result.score == score
 
 
@@ -446,5 +452,5 @@ def test_first_timelines_digest(make, digest):
         tls = [multiburst(seed=s) for s in range(5)]
     else:
         eps = float(make.split("-")[1])
-        tls = [bursty(BurstyConfig(epsilon=eps), seed=s) for s in range(5)]
+        tls = [bursty(config=BurstyConfig(epsilon=eps), seed=s) for s in range(5)]
     assert _timelines_digest(tls) == digest

@@ -55,10 +55,10 @@ def test_exp58_naive_graph_greedy_is_committed_and_infeasible() -> None:
     s = solve(
         exp58_timeline().subset(NAIVE_KEPT), grammar=EXP58_GRAMMAR, solver="greedy"
     )
-    assert not s.valid and s.score is None and s.turning_point_id is None
+    assert not s.valid and s.score is None and s.pivot_id is None
     assert s.sequence is not None
     assert s.sequence.ids == NAIVE_KEPT
-    assert s.sequence.turning_point is not None and s.sequence.turning_point.id == "e41"
+    assert s.sequence.pivot is not None and s.sequence.pivot.id == "e41"
     assert [v.kind for v in s.sequence.violations] == ["insufficient_development"]
 
 
@@ -84,8 +84,8 @@ def test_greedy_turning_point_is_the_argmax_of_its_sequence(
 def test_greedy_forced_solve_runs_the_reference_solver() -> None:
     """Greedy has no forced mode: a fixed-pivot solve runs the reference solver, and says so."""
     tl = exp58_timeline()
-    forced = solve(tl, grammar=EXP58_GRAMMAR, solver="greedy", tp_candidate_ids=["e41"])
-    want = solve(tl, grammar=EXP58_GRAMMAR, tp_candidate_ids=["e41"])
+    forced = solve(tl, grammar=EXP58_GRAMMAR, solver="greedy", pivot_ids=["e41"])
+    want = solve(tl, grammar=EXP58_GRAMMAR, pivot_ids=["e41"])
     assert forced.sequence == want.sequence and forced.score == 47.08421052631579
     assert forced.diagnostics["solver"] == "reference"
     assert forced.diagnostics["requested_solver"] == "greedy"

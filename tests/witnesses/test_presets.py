@@ -150,7 +150,7 @@ def test_ntsb_silent_mirage_equals_the_harness_column(tmp_path):
     conv = Conventions(**{k: v for k, v in p.conventions.items() if k in (
         "pivot_reference", "preservation_denominator", "missing_reference",
         "information_shift", "degraded_reference", "wrong_reference")})  # fmt: skip
-    ours = outcomes(trials, "silent_mirage_per_trial", conv)
+    ours = outcomes(trials, "silent_mirage_per_trial", conventions=conv)
     assert ours == [row[-1] for row in NTSB_ROWS]
 
 
@@ -334,7 +334,7 @@ def test_kv_preset_reproduces_table8(tmp_path):
 def test_kv_table_in_markdown_is_one_row_per_retention(tmp_path):
     trials = load_trials(_kv_file(tmp_path), preset="mirage-kv")
     p = PRESETS["mirage-kv"]
-    text = format_cells(rates(trials, by=("budget",), **p.conventions), "md")
+    text = format_cells(rates(trials, by=("budget",), **p.conventions), fmt="md")
     lines = text.splitlines()
     assert lines[0].startswith("| budget | n | raw_validity | pivot_preservation |")
     assert lines[2].startswith("| 0.5 | 4 |")

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import witnesses.rates
-from witnesses.rates.__main__ import main
+from witnesses.rates.cli import main
 
 ROWS = [
     # task, method, full, chosen, valid, tokens

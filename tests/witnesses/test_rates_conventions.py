@@ -96,8 +96,14 @@ def test_header_rates_with_missing_reference():
 
 def test_outcomes_are_the_units_rates_counts():
     conv = Conventions(degraded_reference="oracle", wrong_reference="oracle")
-    assert outcomes(ROWS, "silent_mirage", conv) == [None, False, True, False, None]
-    assert outcomes(ROWS, "silent_mirage_per_trial", conv) == [
+    assert outcomes(ROWS, "silent_mirage", conventions=conv) == [
+        None,
+        False,
+        True,
+        False,
+        None,
+    ]
+    assert outcomes(ROWS, "silent_mirage_per_trial", conventions=conv) == [
         False,
         False,
         True,

@@ -55,7 +55,7 @@ def test_preservation_over_all_trials_is_the_success_rate(sim, success, extra):
 
 def test_records_survive_the_runner_and_equal_direct_simulation():
     sim = DepthSimulator(max_depth=2, n_chains=3)
-    records = run_simulation(sim, [0, 1])
+    records = run_simulation(sim, [0, 1], executor=False)
     assert records == list(sim.simulate(0)) + list(sim.simulate(1))
     first = records[0]
     assert first.to_trial() == Trial(

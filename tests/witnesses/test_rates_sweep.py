@@ -27,29 +27,33 @@ def _old_aggregates(rows, retentions, strategies):
                 for r in rows
                 if r["retention"] == retention and r["strategy"] == strategy
             ]
-            both = [r for r in cell if r["full_valid"] and r["raw_valid"]]
-            ran = [r for r in cell if r["fixed_valid"] is not None]
+            both = [r for r in cell if r["full_valid"] and r["raw_validity"]]
+            ran = [r for r in cell if r["fixed_feasible"] is not None]
             regrets = [
-                r["semantic_regret"] for r in cell if r["semantic_regret"] is not None
+                r["fixed_pivot_regret"]
+                for r in cell
+                if r["fixed_pivot_regret"] is not None
             ]
             out.append(
                 {
                     "retention": retention,
                     "strategy": strategy,
                     "rows": len(cell),
-                    "valid_rate": _old_rate(
-                        sum(r["raw_valid"] for r in cell), len(cell)
+                    "raw_validity": _old_rate(
+                        sum(r["raw_validity"] for r in cell), len(cell)
                     ),
                     "pivot_preservation": _old_rate(
                         sum(r["pivot_preserved"] for r in both), len(both)
                     ),
-                    "fixed_valid_rate": _old_rate(
-                        sum(r["fixed_valid"] for r in ran), len(ran)
+                    "fixed_pivot_feasibility": _old_rate(
+                        sum(r["fixed_feasible"] for r in ran), len(ran)
                     ),
-                    "mean_regret": math.fsum(regrets) / len(regrets)
+                    "fixed_pivot_regret": math.fsum(regrets) / len(regrets)
                     if regrets
                     else None,
-                    "gap_rejections": math.fsum(r["rejected_gap_guard"] for r in cell)
+                    "rejected_gap_guard": math.fsum(
+                        r["rejected_gap_guard"] for r in cell
+                    )
                     / max(1, len(cell)),
                 }
             )
@@ -80,9 +84,9 @@ def test_aggregates_equal_rates_over_the_sweeps_trials(swept):
         cell = cells[(agg["retention"], agg["strategy"])]
         assert cell.n_trials == agg["rows"]
         for key, name in (
-            ("valid_rate", "raw_validity"),
+            ("raw_validity", "raw_validity"),
             ("pivot_preservation", "pivot_preservation"),
-            ("fixed_valid_rate", "fixed_pivot_feasibility"),
+            ("fixed_pivot_feasibility", "fixed_pivot_feasibility"),
         ):
             r = cell.rates[name]
             assert (r.numerator, r.denominator, r.estimate, r.low, r.high) == (
@@ -90,18 +94,18 @@ def test_aggregates_equal_rates_over_the_sweeps_trials(swept):
                 agg[key]["high"],
             )  # fmt: skip
         regret = cell.means.get("fixed_pivot_regret")
-        assert (None if regret is None else regret.mean) == agg["mean_regret"]
-        assert cell.means["rejected_gap_guard"].mean == agg["gap_rejections"]
+        assert (None if regret is None else regret.mean) == agg["fixed_pivot_regret"]
+        assert cell.means["rejected_gap_guard"].mean == agg["rejected_gap_guard"]
 
 
 def test_sweep_regret_mean_has_a_student_t_interval(swept):
     cell = rates(sweep_trials(swept), by=("budget", "condition"))[0]
     values = [
-        r["semantic_regret"]
+        r["fixed_pivot_regret"]
         for r in swept.rows
         if r["retention"] == cell.group["budget"]
         and r["strategy"] == cell.group["condition"]
-        and r["semantic_regret"] is not None
+        and r["fixed_pivot_regret"] is not None
     ]
     m = cell.means["fixed_pivot_regret"]
     if len(values) >= 2 and len(set(values)) > 1:

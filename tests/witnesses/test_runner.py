@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
-from witnesses._files import write_atomic
-from witnesses._runner import read_journal, run_cells
+from witnesses import runner as runner_module
+from witnesses.files import write_atomic
+from witnesses.runner import read_journal, run_cells
 
 CELLS = [{"r": r, "seed": s} for r in (0.5, 0.1) for s in range(3)]
 
@@ -38,11 +39,11 @@ def test_crash_then_resume_skips_finished_cells(tmp_path: Path) -> None:
         return square(cell)
 
     with pytest.raises(RuntimeError, match="boom"):
-        run_cells(CELLS, flaky, journal=journal, progress=False)
+        run_cells(CELLS, flaky, journal=journal, executor=False, progress=False)
     assert len(read_journal(journal)) == 3
     calls.clear()
     broken[0] = False
-    rows = run_cells(CELLS, flaky, journal=journal, progress=False)
+    rows = run_cells(CELLS, flaky, journal=journal, executor=False, progress=False)
     assert calls == CELLS[3:]
     assert rows == [row for c in CELLS for row in square(c)]
     assert len(read_journal(journal)) == len(CELLS)
@@ -51,20 +52,22 @@ def test_crash_then_resume_skips_finished_cells(tmp_path: Path) -> None:
 def test_resume_calls_only_missing_cells(tmp_path: Path) -> None:
     """Journalled cells are not evaluated again."""
     journal = tmp_path / "j.jsonl"
-    run_cells(CELLS[:2], square, journal=journal, progress=False)
+    run_cells(CELLS[:2], square, journal=journal, executor=False, progress=False)
     seen: list[Any] = []
 
     def spy(cell: Any) -> list[dict[str, Any]]:
         seen.append(cell)
         return square(cell)
 
-    run_cells(CELLS, spy, journal=journal, progress=False)
+    run_cells(CELLS, spy, journal=journal, executor=False, progress=False)
     assert seen == CELLS[2:]
 
 
 def _journal_text(tmp_path: Path, cells: list[Any]) -> str:
     path = tmp_path / "reference.jsonl"
-    run_cells(cells, square, journal=path, progress=False, parameters={"p": 1})
+    run_cells(
+        cells, square, journal=path, executor=False, progress=False, parameters={"p": 1}
+    )
     return path.read_text()
 
 
@@ -103,7 +106,14 @@ def test_tampered_line_is_rejected_with_its_number(tmp_path: Path) -> None:
     text = _journal_text(tmp_path, CELLS[:3])
     journal.write_text(text.replace('"v": 1', '"v": 2'))
     with pytest.raises(ValueError, match=r"j.jsonl: line 3: checksum does not match"):
-        run_cells(CELLS, square, journal=journal, progress=False, parameters={"p": 1})
+        run_cells(
+            CELLS,
+            square,
+            journal=journal,
+            executor=False,
+            progress=False,
+            parameters={"p": 1},
+        )
 
 
 def test_journal_of_other_parameters_is_refused(tmp_path: Path) -> None:
@@ -111,7 +121,14 @@ def test_journal_of_other_parameters_is_refused(tmp_path: Path) -> None:
     journal = tmp_path / "j.jsonl"
     journal.write_text(_journal_text(tmp_path, CELLS[:2]))
     with pytest.raises(ValueError, match=r"line 1: the journal was written with"):
-        run_cells(CELLS, square, journal=journal, progress=False, parameters={"p": 2})
+        run_cells(
+            CELLS,
+            square,
+            journal=journal,
+            executor=False,
+            progress=False,
+            parameters={"p": 2},
+        )
 
 
 def test_headerless_journal_is_refused(tmp_path: Path) -> None:
@@ -139,3 +156,38 @@ def test_write_atomic_leaves_no_partial_file(
         write_atomic(target, "new")
     assert target.read_text() == "old"
     assert [p.name for p in tmp_path.iterdir()] == ["out.json"]
+
+
+def test_executor_none_is_a_local_pool_and_false_is_this_process(monkeypatch) -> None:
+    """The same meaning as retention_sweep and run_simulation (DESIGN.md, scale out)."""
+    import contextlib
+    import threading
+
+    opened = []
+
+    @contextlib.contextmanager
+    def fake_pool():
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            opened.append(pool)
+            yield pool
+
+    monkeypatch.setattr(runner_module, "local_pool", fake_pool)
+    threads = []
+
+    def where(cell):
+        threads.append(threading.get_ident())
+        return square(cell)
+
+    assert run_cells(CELLS, where, progress=False) == run_cells(
+        CELLS, where, executor=False, progress=False
+    )
+    assert len(opened) == 1
+    main = threading.get_ident()
+    assert all(t != main for t in threads[: len(CELLS)])
+    assert all(t == main for t in threads[len(CELLS) :])
+    assert run_cells(CELLS, square, executor=True, progress=False)
+    assert len(opened) == 2
+    with pytest.raises(
+        TypeError, match=r"executor must be a concurrent\.futures\.Executor"
+    ):
+        run_cells(CELLS, square, executor="pool", progress=False)

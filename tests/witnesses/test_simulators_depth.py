@@ -112,7 +112,7 @@ def test_run_simulation_same_records_on_any_executor():
     """In-process and thread-pool runs return the sequential records, in seed order."""
     sim = DepthSimulator(max_depth=2, n_chains=3)
     expected = [t for s in (0, 1, 2) for t in sim.simulate(s)]
-    assert run_simulation(sim, [0, 1, 2]) == expected
+    assert run_simulation(sim, [0, 1, 2], executor=False) == expected
     with ThreadPoolExecutor(2) as pool:
         assert run_simulation(sim, [0, 1, 2], executor=pool) == expected
 
@@ -121,9 +121,9 @@ def test_run_simulation_journal_resumes(tmp_path):
     """A journalled rerun returns the same records without recomputing."""
     sim = DepthSimulator(max_depth=1, n_chains=2)
     path = tmp_path / "j.jsonl"
-    first = run_simulation(sim, [0, 1], journal=path)
+    first = run_simulation(sim, [0, 1], executor=False, journal=path)
     assert len(path.read_text().splitlines()) == 3  # header + two seeds
-    assert run_simulation(sim, [0, 1], journal=path) == first
+    assert run_simulation(sim, [0, 1], executor=False, journal=path) == first
 
 
 def test_to_trial_plugs_into_rate_layer():
@@ -185,7 +185,7 @@ def test_depth_calls_bad_input(call, error, match):
 def test_run_simulation_on_a_local_process_pool():
     """The default process pool returns the same records as this process."""
     sim = DepthSimulator(max_depth=2, n_chains=5, corpus_size=20)
-    assert run_simulation(sim, [0, 1], executor=None) == run_simulation(sim, [0, 1])
+    assert run_simulation(sim, [0, 1]) == run_simulation(sim, [0, 1], executor=False)
 
 
 @pytest.mark.slow
@@ -203,7 +203,7 @@ def test_run_simulation_on_a_local_dask_cluster():
         distributed.Client(cluster) as client,
     ):
         got = run_simulation(sim, [0, 1, 2], executor=client.get_executor())
-    assert got == run_simulation(sim, [0, 1, 2])
+    assert got == run_simulation(sim, [0, 1, 2], executor=False)
 
 
 def test_every_simulator_satisfies_the_simulator_protocol():

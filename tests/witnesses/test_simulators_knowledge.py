@@ -101,7 +101,7 @@ def test_adaptive_simulator_reproducible_and_store_exact():
     trials = list(sim.simulate(1))
     assert trials == list(sim.simulate(1))
     assert all(t.correct for t in trials if t.condition == "store")
-    assert run_simulation(sim, [1]) == trials
+    assert run_simulation(sim, [1], executor=False) == trials
 
 
 def test_ko_dar_switch_raises_p_at_1_on_adversarial_groups():

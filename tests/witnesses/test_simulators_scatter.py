@@ -73,7 +73,10 @@ def test_typed_unit_sigma_one_is_p():
 def test_scatter_runs_through_run_simulation():
     """run_simulation returns the sequential records."""
     sim = ScatterSimulator(n_decisions=5, layouts=("budget",))
-    assert run_simulation(sim, [0, 1]) == [*sim.simulate(0), *sim.simulate(1)]
+    assert run_simulation(sim, [0, 1], executor=False) == [
+        *sim.simulate(0),
+        *sim.simulate(1),
+    ]
 
 
 @pytest.mark.parametrize(

@@ -93,12 +93,12 @@ def test_exp58_naive_reference_reproduces_the_mirage() -> None:
     assert free.diagnostics["candidates"] == (
         "e41", "e03", "e01", "e45", "e49", "e44", "e48", "e43", "e47", "e42",
     )  # fmt: skip
-    assert not solve(tl, grammar=EXP58_GRAMMAR, tp_candidate_ids=["e41"]).valid
+    assert not solve(tl, grammar=EXP58_GRAMMAR, pivot_ids=["e41"]).valid
 
 
 def test_exp58_forced_pivot_on_full_timeline() -> None:
     """Forced e41 on the full graph gives the same 20-event sequence."""
-    s = solve(exp58_timeline(), grammar=EXP58_GRAMMAR, tp_candidate_ids=["e41"])
+    s = solve(exp58_timeline(), grammar=EXP58_GRAMMAR, pivot_ids=["e41"])
     assert s.sequence is not None
     assert s.sequence.describe() == FULL_SEQUENCE
 
@@ -134,10 +134,10 @@ def test_reference_solver_equals_straightforward_oracle(
     """The organised solver returns exactly the oracle's sequence (ids, phases, score)."""
     forced = tuple(e.id for e in tl.events[::3]) if force else None
     got = solve(
-        tl, grammar=grammar, m=m, tp_candidate_ids=forced, injection_top_n=top_n
+        tl, grammar=grammar, m=m, pivot_ids=forced, injection_top_n=top_n
     ).sequence
     want = oracle_solve(
-        tl, "actor_0", grammar, m=m, tp_candidate_ids=forced, injection_top_n=top_n
+        tl, "actor_0", grammar, m=m, pivot_ids=forced, injection_top_n=top_n
     )
     assert (got is None) == (want is None)
     if got is not None and want is not None:
@@ -187,7 +187,7 @@ def test_exact_solver_equals_brute_force(
     )
     if got.sequence is not None:
         assert got.sequence.valid
-        assert got.turning_point_id in candidates
+        assert got.pivot_id in candidates
 
 
 @given(event_timelines(max_size=12), grammars(), st.integers(1, 4))
@@ -205,16 +205,16 @@ def test_exact_never_scores_below_reference(
 def test_forced_ids_are_reported_or_raise_when_strict() -> None:
     """The reference drops absent/non-focal forced ids silently; we report them."""
     tl = exp58_timeline().subset(NAIVE_KEPT)
-    s = solve(tl, grammar=EXP58_GRAMMAR, tp_candidate_ids=["e20", "e41"])
+    s = solve(tl, grammar=EXP58_GRAMMAR, pivot_ids=["e20", "e41"])
     assert s.diagnostics["dropped_candidates"] == {"e20": "not in the timeline"}
     assert s.diagnostics["candidates"] == ("e41",)
     with pytest.raises(
         ValueError,
-        match=r"tp_candidate_ids contains 'e20', which is not in the timeline",
+        match=r"pivot_ids contains 'e20', which is not in the timeline",
     ):
-        solve(tl, grammar=EXP58_GRAMMAR, tp_candidate_ids=["e20"], strict=True)
+        solve(tl, grammar=EXP58_GRAMMAR, pivot_ids=["e20"], strict=True)
     with pytest.raises(ValueError, match="which is not a focal event"):
-        solve(tl, "actor_9", tp_candidate_ids=["e41"], strict=True)
+        solve(tl, focal="actor_9", pivot_ids=["e41"], strict=True)
 
 
 @pytest.mark.parametrize(
@@ -227,9 +227,14 @@ def test_forced_ids_are_reported_or_raise_when_strict() -> None:
         ({"max_sequence_length": 0}, ValueError, "max_sequence_length must be >= 1"),
         ({"grammar": "strict"}, TypeError, "grammar must be a Grammar"),
         (
-            {"tp_candidate_ids": "e41"},
+            {"pivot_ids": "e41"},
             TypeError,
-            "tp_candidate_ids must be an iterable of ids",
+            "pivot_ids must be an iterable of ids",
+        ),
+        (
+            {"pivot_ids": ["e41"], "tp_candidate_ids": ["e41"]},
+            TypeError,
+            "pass pivot_ids or its old name tp_candidate_ids, not both",
         ),
     ],
 )
@@ -241,9 +246,20 @@ def test_bad_solver_arguments(
         solve(exp58_timeline(), **kwargs)  # type: ignore[arg-type]
 
 
+def test_old_names_stay_readable_for_one_release() -> None:
+    """``tp_candidate_ids``, ``turning_point_id`` and ``turning_point`` are aliases."""
+    tl = exp58_timeline()
+    new = solve(tl, grammar=EXP58_GRAMMAR, pivot_ids=["e45"])
+    old = solve(tl, grammar=EXP58_GRAMMAR, tp_candidate_ids=["e45"])
+    assert old == new and old.diagnostics == new.diagnostics
+    assert new.pivot_id == new.turning_point_id == "e45"
+    assert new.sequence is not None
+    assert new.sequence.turning_point is new.sequence.pivot
+
+
 def test_no_focal_events_gives_no_sequence() -> None:
     """A timeline without the focal actor has no candidate."""
-    s = solve(exp58_timeline(), "nobody")
+    s = solve(exp58_timeline(), focal="nobody")
     assert (s.valid, s.diagnostics["candidates"]) == (False, ())
     assert math.isinf(Grammar().max_temporal_gap)
 
@@ -301,6 +317,6 @@ def test_exp58_mirage_survives_the_exact_solver() -> None:
     tl = exp58_timeline().subset(NAIVE_KEPT)
     assert not solve(tl, grammar=EXP58_GRAMMAR, m=1, solver="exact").valid
     free = solve(tl, grammar=EXP58_GRAMMAR, m=10, solver="exact")
-    assert (free.turning_point_id, free.score) == ("e45", 21.46727272727273)
+    assert (free.pivot_id, free.score) == ("e45", 21.46727272727273)
     assert free.sequence is not None
     assert free.sequence.describe() == NAIVE_M10_SEQUENCE

@@ -43,16 +43,16 @@ def _pivots(state: ContextState) -> list[tuple[str, int, int]]:
 def test_exp58_naive_composition_diagnostics() -> None:
     """WITNESS.md 2.1 "Composition diagnostics", naive left block {e01, e03}, M = 10."""
     tl = exp58_timeline()
-    left = build_context_state(tl.subset(["e01", "e03"]), FOCAL, 10)
+    left = build_context_state(tl.subset(["e01", "e03"]), FOCAL, m=10)
     assert _pivots(left) == [("e03", 1, 0), ("e01", 0, 0)]
     assert left.q is ContextPhase.TURNING_POINT
-    right = build_context_state(tl.subset(BLOCK2), FOCAL, 10)
+    right = build_context_state(tl.subset(BLOCK2), FOCAL, m=10)
     assert right.q is ContextPhase.RESOLUTION
     assert _pivots(right)[:1] == [("e41", 0, 0)]
     assert ("e45", 4, 3) in _pivots(right)
     assert ("e49", 8, 6) in _pivots(right)
-    composed = compose_context_states(left, right, 10)
-    truth = build_context_state(tl.subset(["e01", "e03", *BLOCK2]), FOCAL, 10)
+    composed = compose_context_states(left, right, m=10)
+    truth = build_context_state(tl.subset(["e01", "e03", *BLOCK2]), FOCAL, m=10)
     assert context_equivalent(composed, truth)
     assert (composed.size, composed.q) == (12, ContextPhase.RESOLUTION)
     assert _pivots(composed)[0] == ("e41", 2, 1)
@@ -65,14 +65,14 @@ def test_exp58_naive_composition_diagnostics() -> None:
 def test_exp58_contract_composition_diagnostics() -> None:
     """WITNESS.md 2.1: uncompressed block 1 then block 2: e41 at prefix 40, j_dev 32."""
     tl = exp58_timeline()
-    left = build_context_state(tl.subset(BLOCK1), FOCAL, 10)
+    left = build_context_state(tl.subset(BLOCK1), FOCAL, m=10)
     assert _pivots(left)[0] == ("e03", 2, 1)
     composed = compose_context_states(
-        left, build_context_state(tl.subset(BLOCK2), FOCAL, 10), 10
+        left, build_context_state(tl.subset(BLOCK2), FOCAL, m=10), m=10
     )
     assert _pivots(composed)[0] == ("e41", 40, 32)
     assert composed.r == ResourceCounters(50, 32, 40, 8, 9)
-    assert context_equivalent(composed, build_context_state(tl, FOCAL, 10))
+    assert context_equivalent(composed, build_context_state(tl, FOCAL, m=10))
     assert reference_block_context(tl.subset(BLOCK1), FOCAL).d_total == 32
 
 
@@ -84,9 +84,11 @@ def test_vm_e51_composition_equals_state_of_concatenation(
     tl, (cut,) = split
     left, right = tl.events[:cut], tl.events[cut:]
     composed = compose_context_states(
-        build_context_state(left, FOCAL, m), build_context_state(right, FOCAL, m), m
+        build_context_state(left, FOCAL, m=m),
+        build_context_state(right, FOCAL, m=m),
+        m=m,
     )
-    truth = build_context_state(tl, FOCAL, m)
+    truth = build_context_state(tl, FOCAL, m=m)
     assert context_equivalent(composed, truth)
     assert composed == truth
 
@@ -98,11 +100,11 @@ def test_vm_e51_composition_associative(
     """((AB)C) == (A(BC)) for consecutive blocks."""
     tl, (i, j) = split
     a, b, c = (
-        build_context_state(part, FOCAL, m)
+        build_context_state(part, FOCAL, m=m)
         for part in (tl.events[:i], tl.events[i:j], tl.events[j:])
     )
-    ab_c = compose_context_states(compose_context_states(a, b, m), c, m)
-    a_bc = compose_context_states(a, compose_context_states(b, c, m), m)
+    ab_c = compose_context_states(compose_context_states(a, b, m=m), c, m=m)
+    a_bc = compose_context_states(a, compose_context_states(b, c, m=m), m=m)
     assert ab_c == a_bc
 
 
@@ -140,9 +142,9 @@ def test_empty_blocks_are_identities() -> None:
         (),
         None,
     )
-    s = build_context_state(exp58_timeline().subset(BLOCK2), FOCAL, 3)
-    assert compose_context_states(empty, s, 3) == s
-    assert compose_context_states(s, empty, 3) == s
+    s = build_context_state(exp58_timeline().subset(BLOCK2), FOCAL, m=3)
+    assert compose_context_states(empty, s, m=3) == s
+    assert compose_context_states(s, empty, m=3) == s
 
 
 def test_pivotless_block_is_development() -> None:
@@ -176,13 +178,13 @@ def test_invariant_and_absorbing_predicates_by_hand() -> None:
         Event(f"e{i}", float(i), 1.0 + i, actors={FOCAL} if i in (2, 5) else set())
         for i in range(6)
     ]
-    s = build_context_state(evs, FOCAL, 2)
+    s = build_context_state(evs, FOCAL, m=2)
     assert _pivots(s) == [("e5", 5, 4), ("e2", 2, 1)]
     assert no_absorption_invariant(s, 1) and not is_absorbing(s, 1)
     assert not no_absorption_invariant(s, 2) and is_absorbing(s, 2)
     assert no_absorption_invariant(s, 0) and not is_absorbing(s, 0)
     assert not detect_class_a(s, 2)  # the committed pivot has j_dev 4 >= 2
-    top_only = build_context_state(evs, FOCAL, 1)
+    top_only = build_context_state(evs, FOCAL, m=1)
     assert no_absorption_invariant(top_only, 2)  # the cut M = 1 hides e2
 
 
@@ -240,7 +242,7 @@ def test_exp58_counting_conventions_differ() -> None:
 @given(event_timelines(max_size=10), st.integers(1, 4))
 def test_state_of_timeline_matches_definition(tl: Timeline, m: int) -> None:
     """Pi lists the top-m focal events with their position in time order as prefix."""
-    s = build_context_state(tl, FOCAL, m)
+    s = build_context_state(tl, FOCAL, m=m)
     focal = [e for e in tl.events if FOCAL in e.actors]
     ranked = sorted(focal, key=lambda e: (e.weight, -e.timestamp, e.id), reverse=True)
     assert [p.event_id for p in s.pivots] == [e.id for e in ranked[:m]]
@@ -253,11 +255,11 @@ def test_state_of_timeline_matches_definition(tl: Timeline, m: int) -> None:
     ("call", "error", "match"),
     [
         (
-            lambda: build_context_state([], FOCAL, 0),
+            lambda: build_context_state([], FOCAL, m=0),
             ValueError,
             "m must be >= 1, got 0",
         ),
-        (lambda: build_context_state([], FOCAL, True), TypeError, "m must be an int"),
+        (lambda: build_context_state([], FOCAL, m=True), TypeError, "m must be an int"),
         (lambda: build_context_state([], 3), TypeError, "focal must be a str"),
         (
             lambda: build_context_state("abc", FOCAL),
@@ -291,7 +293,7 @@ def test_state_of_timeline_matches_definition(tl: Timeline, m: int) -> None:
         ),
         (
             lambda: compose_context_states(
-                build_context_state([], FOCAL), build_context_state([], FOCAL), 0
+                build_context_state([], FOCAL), build_context_state([], FOCAL), m=0
             ),
             ValueError,
             "m must be >= 1",

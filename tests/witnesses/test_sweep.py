@@ -7,7 +7,7 @@ import pytest
 
 from witnesses import rates
 from witnesses import sweep as sweep_module
-from witnesses.sweep import retention_sweep, sweep_cell, sweep_trials
+from witnesses.sweep import SweepResult, retention_sweep, sweep_cell, sweep_trials
 
 SMALL = {"retentions": [0.5, 0.1], "seeds": [0, 1]}
 
@@ -25,13 +25,16 @@ def test_row_semantics(small):
         if row["strategy"] == "naive":
             assert row["kept"] == row["target"]
         if row["pivot_preserved"]:
-            assert row["raw_valid"] and row["full_valid"]
-            assert row["free_tp"] == row["full_tp"]
-        assert (row["fixed_valid"] is None) == (row["full_tp"] is None)
-        both = row["free_score"] is not None and row["fixed_score"] is not None
-        assert (row["semantic_regret"] is not None) == both
+            assert row["raw_validity"] and row["full_valid"]
+            assert row["chosen_pivot"] == row["full_pivot"]
+        assert (row["fixed_feasible"] is None) == (row["full_pivot"] is None)
+        both = row["compressed_score"] is not None and row["fixed_score"] is not None
+        assert (row["fixed_pivot_regret"] is not None) == both
         if both:
-            assert row["semantic_regret"] == row["free_score"] - row["fixed_score"]
+            assert (
+                row["fixed_pivot_regret"]
+                == row["compressed_score"] - row["fixed_score"]
+            )
         if row["strategy"] != "contract_guarded":
             assert row["rejected_gap_guard"] == 0
 
@@ -44,13 +47,13 @@ def test_aggregates_follow_the_papers_denominators(small):
             if r["retention"] == agg["retention"] and r["strategy"] == agg["strategy"]
         ]
         assert agg["rows"] == len(cell) == 2
-        assert agg["valid_rate"]["k"] == sum(r["raw_valid"] for r in cell)
-        both = [r for r in cell if r["full_valid"] and r["raw_valid"]]
+        assert agg["raw_validity"]["k"] == sum(r["raw_validity"] for r in cell)
+        both = [r for r in cell if r["full_valid"] and r["raw_validity"]]
         assert agg["pivot_preservation"]["n"] == len(both)
         assert agg["pivot_preservation"]["k"] == sum(r["pivot_preserved"] for r in both)
-        ran = [r for r in cell if r["fixed_valid"] is not None]
-        assert agg["fixed_valid_rate"]["n"] == len(ran)
-        for key in ("valid_rate", "pivot_preservation", "fixed_valid_rate"):
+        ran = [r for r in cell if r["fixed_feasible"] is not None]
+        assert agg["fixed_pivot_feasibility"]["n"] == len(ran)
+        for key in ("raw_validity", "pivot_preservation", "fixed_pivot_feasibility"):
             rate = agg[key]
             if rate["n"]:
                 assert rate["low"] <= rate["rate"] <= rate["high"]
@@ -129,7 +132,7 @@ def test_sweep_trials_plug_into_rates(small):
             agg["pivot_preservation"]["k"],
             agg["pivot_preservation"]["n"],
         )
-        assert cell.rates["raw_validity"].numerator == agg["valid_rate"]["k"]
+        assert cell.rates["raw_validity"].numerator == agg["raw_validity"]["k"]
 
 
 def test_paper_semantics_uses_definition2():
@@ -183,3 +186,27 @@ def test_greedy_solver_under_paper_semantics_runs():
     )
     assert result.solver == "greedy"
     assert [r["strategy"] for r in result.rows][-1] == "definition2"
+
+
+OLD_ROW_KEYS = {
+    "full_pivot": "full_tp",
+    "chosen_pivot": "free_tp",
+    "raw_validity": "raw_valid",
+    "compressed_score": "free_score",
+    "fixed_feasible": "fixed_valid",
+    "fixed_pivot_regret": "semantic_regret",
+}
+
+
+def test_rows_use_the_trial_vocabulary_and_old_rows_still_read(small):
+    """Row keys are Trial fields; rows with the pre-2026-11-24 keys give the same trials."""
+    shared = {"full_pivot", "chosen_pivot", "raw_validity", "fixed_feasible",
+              "full_score", "compressed_score"}  # fmt: skip
+    for row, trial in zip(small.rows, sweep_trials(small), strict=True):
+        assert shared <= set(row)
+        assert {k: getattr(trial, k) for k in shared} == {k: row[k] for k in shared}
+    old_rows = tuple(
+        {OLD_ROW_KEYS.get(k, k): v for k, v in row.items()} for row in small.rows
+    )
+    old = SweepResult(small.semantics, small.solver, old_rows, (), {})
+    assert sweep_trials(old) == sweep_trials(small)

@@ -3,7 +3,7 @@
 ``witnesses.rates`` is this module and is also callable: ``rates(trials)``
 calls :func:`witnesses.rates.rates`, so ``from witnesses import rates`` keeps
 working as the function while ``import witnesses.rates`` and
-``python -m witnesses.rates FILE`` (the command line, :mod:`witnesses.rates.__main__`)
+``python -m witnesses.rates FILE`` (the command line, :mod:`witnesses.rates.cli`)
 reach the module.
 """
 

@@ -1,155 +1,18 @@
-"""Summarise a harness file: mirage rates and means with intervals, per cell.
+"""``python -m witnesses.rates FILE ...``: runs :func:`witnesses.rates.cli.main`.
 
-``python -m witnesses.rates FILE [--preset P | --map field=column ...]
-[--measure name=column ...] [--by col ...] [--table T] [--format
-text|md|csv|json] [--out FILE]``, also installed as ``context-laws-rates``.
-
-Exit codes: 0 on success, 2 for a usage error or a file that cannot be read
-(the message names the file, the row and the column), 3 for a crash.
+Also the target of the ``context-laws-rates`` console script.
 """
 
 from __future__ import annotations
 
-import argparse
-import sys
-import traceback
-from collections.abc import Sequence
-from pathlib import Path
-from typing import Any
-
-from witnesses._files import check_output_path, write_atomic
-from witnesses._interrupt import CLOSED_PIPE, print_or_closed
-from witnesses._presets import PRESETS
-from witnesses.rates._core import rates
-from witnesses.rates._table import FORMATS, format_cells
-from witnesses.trials import TRIAL_FIELDS, load_trials
+from witnesses.rates import cli
 
 __all__ = ["main"]
 
 
-def _pairs(values: Sequence[str], flag: str) -> dict[str, str]:
-    out = {}
-    for item in values:
-        key, sep, value = item.partition("=")
-        if not sep or not key or not value:
-            msg = f"{flag} takes name=column, got {item!r}"
-            raise ValueError(msg)
-        out[key] = value
-    return out
-
-
-def _parser(prog: str) -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
-        prog=prog,
-        description=__doc__.splitlines()[0] if __doc__ else None,
-    )
-    p.add_argument("file", help="a CSV, JSON or JSONL file of trials")
-    p.add_argument(
-        "--preset", choices=sorted(PRESETS), help="a published harness schema"
-    )
-    p.add_argument(
-        "--map", action="append", default=[], metavar="FIELD=COLUMN",
-        help=f"read a Trial field from a column (fields: {', '.join(TRIAL_FIELDS)})",
-    )  # fmt: skip
-    p.add_argument(
-        "--measure", action="append", default=[], metavar="NAME=COLUMN",
-        help="keep a numeric column as a measure (mean with interval)",
-    )  # fmt: skip
-    p.add_argument(
-        "--by", action="append", default=None, metavar="FIELD",
-        help="group by this Trial field (repeat; default: the preset's first table, "
-        "else condition)",
-    )  # fmt: skip
-    p.add_argument(
-        "--table", default=None,
-        help="with --preset: the published table to lay out (grouping and columns); "
-        "default its first",
-    )  # fmt: skip
-    p.add_argument("--format", choices=FORMATS, default="text")
-    p.add_argument("--file-format", choices=("csv", "json", "jsonl"), default=None)
-    p.add_argument(
-        "--out", default=None, help="write here (atomically) instead of stdout"
-    )
-    return p
-
-
-def main(
-    argv: Sequence[str] | None = None, *, prog: str = "python -m witnesses.rates"
-) -> int:
-    r"""Run the command line; return the exit code.
-
-    Examples
-    --------
-    >>> import tempfile, pathlib
-    >>> from witnesses.rates.__main__ import main
-    >>> path = pathlib.Path(tempfile.mkdtemp()) / "runs.csv"
-    >>> _ = path.write_text("task_id,condition,raw_validity\\nt1,naive,1\\n")
-    >>> main([str(path), "--format", "csv"])  # doctest: +ELLIPSIS
-    condition,n_trials,statistic,kind,k,n,estimate,low,high,rule
-    naive,1,raw_validity,proportion,1,1,1.0,...
-    0
-    """
-    parser = _parser(prog)
-    args = parser.parse_args(argv)
-    if args.out is not None:
-        try:
-            check_output_path(args.out, "--out")
-        except ValueError as exc:
-            print(f"error: {exc}", file=sys.stderr)
-            return 2
-    try:
-        text = _run(args)
-    except (ValueError, TypeError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    except Exception:  # a crash: report it, exit 3
-        traceback.print_exc()
-        return 3
-    if args.out is None:
-        return 0 if print_or_closed(text.rstrip("\n")) else CLOSED_PIPE
-    try:
-        write_atomic(Path(args.out), text, name="--out")
-    except (OSError, ValueError) as exc:
-        print(f"error: --out {args.out}: {exc}", file=sys.stderr)
-        return 2
-    return 0
-
-
-def _run(args: Any) -> str:
-    mapping = _pairs(args.map, "--map")
-    measures = _pairs(args.measure, "--measure")
-    conventions: dict[str, Any] = {}
-    by: list[str] = ["condition"]
-    columns = None
-    if args.preset is not None:
-        preset = PRESETS[args.preset]
-        conventions = dict(preset.conventions)
-        table = args.table if args.table is not None else next(iter(preset.tables))
-        if table not in preset.tables:
-            msg = f"--table must be one of {', '.join(map(repr, preset.tables))}, got {table!r}"
-            raise ValueError(msg)
-        by = list(preset.tables[table])
-        columns = None if args.by else preset.columns[table]
-    elif args.table is not None:
-        msg = "--table needs --preset"
-        raise ValueError(msg)
-    if args.by:
-        by = list(args.by)
-    trials = load_trials(
-        args.file,
-        mapping=mapping,
-        measures=measures,
-        preset=args.preset,
-        format=args.file_format,
-    )
-    cells = rates(trials, by=by, **conventions)
-    meta = {
-        "file": str(args.file),
-        "preset": args.preset,
-        "by": by,
-        "conventions": conventions,
-    }
-    return format_cells(cells, args.format, meta=meta, columns=columns)
+def main() -> int:
+    """Run the command line on ``sys.argv``: :func:`witnesses.rates.cli.main`."""
+    return cli.main(None)
 
 
 if __name__ == "__main__":

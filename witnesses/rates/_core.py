@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from theory.inference import proportion_ci
+from theory.inference import ProportionCI, proportion_ci
 from witnesses.rates._means import MeanEstimate, MeanRules, cell_means
 from witnesses.trials import TRIAL_FIELDS, Trial
 
@@ -59,26 +59,70 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
 
 @dataclass(frozen=True, slots=True)
 class Rate:
-    """A proportion with its counts, convention and interval.
+    """A named proportion: its interval, and the rule that chose its denominator.
 
-    ``estimate``, ``low`` and ``high`` are ``None`` when the denominator is 0.
+    ``ci`` is the shared proportion type,
+    :class:`theory.inference.ProportionCI` (counts, estimate, interval,
+    method, level), or ``None`` when the denominator is 0. ``numerator``,
+    ``denominator``, ``estimate``, ``low`` and ``high`` read through it
+    (``0``, ``0`` and ``None`` without one).
 
     Examples
     --------
     >>> from witnesses import Trial, rates
     >>> cell = rates([Trial("t1", "naive", raw_validity=True)])[0]
     >>> r = cell.rates["raw_validity"]
-    >>> r.numerator, r.denominator, r.estimate
-    (1, 1, 1.0)
+    >>> r.numerator, r.denominator, r.estimate, r.ci.method
+    (1, 1, 1.0, 'wilson')
+    >>> Rate.of("x", 0, 0, "all trials").ci is None
+    True
     """
 
     name: str
-    numerator: int
-    denominator: int
-    estimate: float | None
-    low: float | None
-    high: float | None
+    ci: ProportionCI | None
     denominator_rule: str
+
+    @classmethod
+    def of(
+        cls,
+        name: str,
+        k: int,
+        n: int,
+        denominator_rule: str,
+        *,
+        method: str = "wilson",
+        confidence_level: float = 0.95,
+    ) -> Rate:
+        """Return the rate ``k / n`` with its interval (none when ``n == 0``)."""
+        if n == 0:
+            return cls(name, None, denominator_rule)
+        ci = proportion_ci(k, n, method=method, confidence_level=confidence_level)
+        return cls(name, ci, denominator_rule)
+
+    @property
+    def numerator(self) -> int:
+        """The count of ``True`` outcomes."""
+        return 0 if self.ci is None else self.ci.k
+
+    @property
+    def denominator(self) -> int:
+        """The count of trials where the outcome is defined."""
+        return 0 if self.ci is None else self.ci.n
+
+    @property
+    def estimate(self) -> float | None:
+        """``numerator / denominator``, else None."""
+        return None if self.ci is None else self.ci.estimate
+
+    @property
+    def low(self) -> float | None:
+        """The interval's lower end, else None."""
+        return None if self.ci is None else self.ci.low
+
+    @property
+    def high(self) -> float | None:
+        """The interval's upper end, else None."""
+        return None if self.ci is None else self.ci.high
 
     def to_dict(self) -> dict[str, Any]:
         """Return a JSON-ready dict."""
@@ -258,7 +302,7 @@ _OUTCOMES: dict[str, Callable[[Conventions, Trial], bool | None]] = {
 
 
 def outcomes(
-    trials: Iterable[Trial], name: str, conventions: Conventions | None = None
+    trials: Iterable[Trial], name: str, *, conventions: Conventions | None = None
 ) -> list[bool | None]:
     """Return every trial's outcome for rate ``name``, the unit :func:`rates` counts.
 
@@ -290,8 +334,8 @@ def outcomes(
 
 def rates(
     trials: Iterable[Trial],
-    by: Sequence[str] = ("condition",),
     *,
+    by: Sequence[str] = ("condition",),
     preservation_denominator: str = "valid",
     pivot_reference: str = "full",
     missing_reference: str = "exclude",
@@ -439,12 +483,9 @@ def _cell_rates(
     for name in RATE_NAMES:
         known = [v for v in (conv.outcome(name, t) for t in ts) if v is not None]
         k, n = sum(known), len(known)
-        rule = conv.rule(name)
-        if n == 0:
-            out[name] = Rate(name, 0, 0, None, None, None, rule)
-            continue
-        ci = proportion_ci(k, n, method=method, confidence_level=level)
-        out[name] = Rate(name, k, n, k / n, ci.low, ci.high, rule)
+        out[name] = Rate.of(
+            name, k, n, conv.rule(name), method=method, confidence_level=level
+        )
     return out
 
 

@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 from scipy import stats
 
+from theory.inference import MeanCI
 from witnesses.trials import Trial
 
 __all__ = ["MeanEstimate", "MeanRules", "cell_means"]
@@ -22,26 +23,44 @@ _BATCH_CELLS = 1 << 20  # resample values held at once by the bootstrap
 
 @dataclass(frozen=True, slots=True)
 class MeanEstimate:
-    """A mean with its interval (``None`` ends when ``n < 2``) and its rule.
+    """A named mean: its interval, and the rule that chose its values.
 
-    ``interval`` names the interval: ``"student-t"`` or
-    ``"bootstrap-percentile"``.
+    ``ci`` is the shared mean type, :class:`theory.inference.MeanCI`, whose
+    ``method`` names the interval (``"student-t"`` or
+    ``"bootstrap-percentile"``), or ``None`` when ``n < 2`` (no interval;
+    ``mean`` is ``None`` too when ``n == 0``). ``low``, ``high`` and
+    ``interval`` read through it.
 
     Examples
     --------
     >>> from witnesses import Trial, rates
     >>> cell = rates([Trial("t1", "naive", full_score=4.0, compressed_score=3.0)])[0]
-    >>> cell.means["relative_regret"].mean
-    0.25
+    >>> m = cell.means["relative_regret"]
+    >>> m.mean, m.n, m.ci
+    (0.25, 1, None)
     """
 
     name: str
     n: int
     mean: float | None
-    low: float | None
-    high: float | None
+    ci: MeanCI | None
     rule: str
-    interval: str = "student-t"
+    method: str = "student-t"
+
+    @property
+    def low(self) -> float | None:
+        """The interval's lower end (None when ``n < 2``)."""
+        return None if self.ci is None else self.ci.low
+
+    @property
+    def high(self) -> float | None:
+        """The interval's upper end (None when ``n < 2``)."""
+        return None if self.ci is None else self.ci.high
+
+    @property
+    def interval(self) -> str:
+        """The interval's name: ``"student-t"`` or ``"bootstrap-percentile"``."""
+        return self.method
 
     def to_dict(self) -> dict[str, Any]:
         """Return a JSON-ready dict."""
@@ -157,16 +176,21 @@ def _mean(name: str, values: list[float], rule: str, rules: MeanRules) -> MeanEs
     n = len(values)
     kind = rules.interval_of(name)
     if n == 0:
-        return MeanEstimate(name, 0, None, None, None, rule, kind)
+        return MeanEstimate(name, 0, None, None, rule, kind)
     mean = math.fsum(values) / n
     if n < 2:
-        return MeanEstimate(name, n, mean, None, None, rule, kind)
+        return MeanEstimate(name, n, mean, None, rule, kind)
+
+    def estimate(low: float, high: float) -> MeanEstimate:
+        ci = MeanCI(low, high, mean, n, kind, rules.level)
+        return MeanEstimate(name, n, mean, ci, rule, kind)
+
     if kind == "student-t":
         sd = math.sqrt(math.fsum((v - mean) ** 2 for v in values) / (n - 1))
         half = float(stats.t.ppf(0.5 + rules.level / 2, n - 1)) * sd / math.sqrt(n)
-        return MeanEstimate(name, n, mean, mean - half, mean + half, rule, kind)
+        return estimate(mean - half, mean + half)
     if min(values) == max(values):
-        return MeanEstimate(name, n, mean, mean, mean, rule, kind)
+        return estimate(mean, mean)
     res = stats.bootstrap(
         (np.asarray(values, dtype=float),),
         np.mean,
@@ -177,4 +201,4 @@ def _mean(name: str, values: list[float], rule: str, rules: MeanRules) -> MeanEs
         batch=max(1, _BATCH_CELLS // n),
     )
     ci = res.confidence_interval
-    return MeanEstimate(name, n, mean, float(ci.low), float(ci.high), rule, kind)
+    return estimate(float(ci.low), float(ci.high))

@@ -18,8 +18,8 @@ FORMATS = ("text", "md", "csv", "json")
 
 def format_cells(
     cells: Sequence[CellRates],
-    fmt: str = "text",
     *,
+    fmt: str = "text",
     digits: int = 3,
     meta: Mapping[str, Any] | None = None,
     columns: Sequence[tuple[str, str]] | None = None,
@@ -55,7 +55,7 @@ def format_cells(
     >>> from witnesses.rates import format_cells
     >>> cells = rates([Trial("t1", "naive", raw_validity=0.9),
     ...                Trial("t2", "naive", raw_validity=0.3)])
-    >>> print(format_cells(cells, "md"), end="")
+    >>> print(format_cells(cells, fmt="md"), end="")
     | condition | n | raw_validity | mean raw_validity_score |
     |---|---|---|---|
     | naive | 2 | 0.500 [0.095, 0.905] (1/2) | 0.600 [0.300, 0.900] (n=2) |

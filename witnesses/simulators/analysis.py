@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from theory.inference import proportion_ci
+from theory.inference import ProportionCI, proportion_ci
 from witnesses._validation import check_instance, check_iterable
 from witnesses.simulators.depth import RetrievalTrial
 
@@ -27,11 +27,10 @@ class DepthRecall:
         The method.
     depth : int
         The depth ``d``.
-    k, n : int
-        Chains recovered to depth ``d`` and chains tried.
-    recall, low, high : float
-        ``k / n`` and its Wilson 95% interval
-        (:func:`theory.inference.proportion_ci`, ``method="wilson"``).
+    ci : ProportionCI
+        Chains recovered to depth ``d`` (``k``) of chains tried (``n``), with
+        the Wilson interval of :func:`theory.inference.proportion_ci`; ``k``,
+        ``n``, ``recall`` (``k / n``), ``low`` and ``high`` read through it.
     hop_k, hop_n : int
         Chains whose hop ``d`` alone survived, from the true node, of ``hop_n``.
     hop_product : float
@@ -53,16 +52,37 @@ class DepthRecall:
 
     condition: str
     depth: int
-    k: int
-    n: int
-    recall: float
-    low: float
-    high: float
+    ci: ProportionCI
     hop_k: int
     hop_n: int
     hop_product: float
     conditional_survival: float | None
     mean_work: float
+
+    @property
+    def k(self) -> int:
+        """Chains recovered to depth ``d``."""
+        return self.ci.k
+
+    @property
+    def n(self) -> int:
+        """Chains tried."""
+        return self.ci.n
+
+    @property
+    def recall(self) -> float:
+        """``k / n``."""
+        return self.ci.estimate
+
+    @property
+    def low(self) -> float:
+        """The interval's lower end."""
+        return self.ci.low
+
+    @property
+    def high(self) -> float:
+        """The interval's upper end."""
+        return self.ci.high
 
 
 def recall_by_depth(
@@ -123,11 +143,7 @@ def recall_by_depth(
                 DepthRecall(
                     condition,
                     d,
-                    k,
-                    n,
-                    k / n,
-                    float(ci.low),
-                    float(ci.high),
+                    ci,
                     hop_k,
                     n,
                     product,

@@ -1,6 +1,6 @@
 """Run a simulator over many seeds on any executor (DESIGN.md, scale-out).
 
-Each seed is one cell of :func:`witnesses._runner.run_cells`: cells run in
+Each seed is one cell of :func:`witnesses.runner.run_cells`: cells run in
 this process, on a local process pool, or on any
 :class:`concurrent.futures.Executor` (a Dask cluster's
 ``Client.get_executor()``), with a progress bar on a terminal and an optional
@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from concurrent.futures import Executor
-from dataclasses import fields
+from dataclasses import fields, is_dataclass
 from pathlib import Path
 from typing import Any
 
 from theory._validation import check_int
-from witnesses._files import check_output_path
-from witnesses._runner import local_pool, run_cells
+from witnesses._validation import check_keys
+from witnesses.files import check_output_path
+from witnesses.runner import run_cells
 from witnesses.simulators.adaptive import AdaptiveRetrievalSimulator, KnowledgeTrial
 from witnesses.simulators.compaction import CompactionSimulator, RetentionTrial
 from witnesses.simulators.depth import DepthSimulator, RetrievalTrial
@@ -26,7 +27,7 @@ from witnesses.simulators.scatter import ScatterSimulator, ScatterTrial
 from witnesses.simulators.text_depth import TextDepthSimulator
 from witnesses.trials import TRIAL_FIELDS
 
-__all__ = ["run_simulation"]
+__all__ = ["register", "run_simulation", "simulate_cell"]
 
 _SIMULATORS: dict[str, tuple[type[Any], type[Any]]] = {
     "AdaptiveRetrievalSimulator": (AdaptiveRetrievalSimulator, KnowledgeTrial),
@@ -38,7 +39,28 @@ _SIMULATORS: dict[str, tuple[type[Any], type[Any]]] = {
 
 
 def register(simulator: type[Any], record: type[Any]) -> None:
-    """Make a simulator class (a frozen dataclass) runnable by name."""
+    """Make a simulator class (a frozen dataclass) runnable by name.
+
+    :func:`run_simulation` runs only registered simulators: a cell names its
+    simulator, and a worker rebuilds it from the class found here and turns
+    the rows back into ``record`` objects. This package's simulators are
+    registered on import.
+
+    Examples
+    --------
+    >>> from witnesses.simulators import DepthSimulator, RetrievalTrial
+    >>> from witnesses.simulators.run import register
+    >>> register(DepthSimulator, RetrievalTrial)  # already known: no change
+
+    Raises
+    ------
+    TypeError
+        If ``simulator`` or ``record`` is not a dataclass type.
+    """
+    for value, name in ((simulator, "simulator"), (record, "record")):
+        if not (isinstance(value, type) and is_dataclass(value)):
+            msg = f"{name} must be a dataclass type, got {value!r}"
+            raise TypeError(msg)
     _SIMULATORS[simulator.__name__] = (simulator, record)
 
 
@@ -46,7 +68,7 @@ def run_simulation(
     simulator: Any,
     seeds: Iterable[int],
     *,
-    executor: Executor | bool | None = False,
+    executor: Executor | bool | None = None,
     journal: str | Path | None = None,
     progress: bool | None = None,
 ) -> list[Any]:
@@ -58,10 +80,10 @@ def run_simulation(
         One of this package's simulators (its fields are the cell key).
     seeds : iterable of int
         Seeds ``>= 0``, one cell each; records come back in this order.
-    executor : Executor, bool or None
-        ``False`` (default) runs in this process, ``None`` or ``True`` on a
-        local process pool sized to the machine, or any
-        :class:`concurrent.futures.Executor`.
+    executor : Executor, False or None, default None
+        Where cells run: ``None`` a local process pool sized to the machine,
+        ``False`` this process, or any :class:`concurrent.futures.Executor`
+        (a Dask cluster's ``Client.get_executor()`` for more machines).
     journal : path, optional
         JSONL journal: finished seeds are skipped on a rerun.
     progress : bool, optional
@@ -83,7 +105,7 @@ def run_simulation(
     --------
     >>> from witnesses.simulators import DepthSimulator, run_simulation
     >>> sim = DepthSimulator(max_depth=1, n_chains=2)
-    >>> records = run_simulation(sim, [0, 1])
+    >>> records = run_simulation(sim, [0, 1], executor=False)
     >>> len(records), records == list(sim.simulate(0)) + list(sim.simulate(1))
     (8, True)
     """
@@ -97,23 +119,14 @@ def run_simulation(
         raise ValueError(msg)
     params = {f.name: _plain(getattr(simulator, f.name)) for f in fields(simulator)}
     cells = [{"simulator": name, "params": params, "seed": s} for s in chosen]
-    path = check_output_path(journal, "journal") if journal is not None else None
+    path = check_output_path(journal, name="journal") if journal is not None else None
     kwargs: dict[str, Any] = {
         "journal": path,
         "progress": progress,
         "description": name,
         "parameters": {"simulator": name, "params": params},
     }
-    if executor is False:
-        rows = run_cells(cells, simulate_cell, **kwargs)
-    elif executor is None or executor is True:
-        with local_pool() as pool:
-            rows = run_cells(cells, simulate_cell, executor=pool, **kwargs)
-    elif isinstance(executor, Executor):
-        rows = run_cells(cells, simulate_cell, executor=executor, **kwargs)
-    else:
-        msg = f"executor must be a concurrent.futures.Executor, a bool or None, got {executor!r}"
-        raise TypeError(msg)
+    rows = run_cells(cells, simulate_cell, executor=executor, **kwargs)
     record = _SIMULATORS[name][1]
     return [record(**row) for row in rows]
 
@@ -128,13 +141,29 @@ def simulate_cell(cell: Mapping[str, Any]) -> list[dict[str, Any]]:
     ...                       "params": {"max_depth": 1, "n_chains": 1}, "seed": 0})
     >>> sorted(rows[0])[:3]
     ['condition', 'corpus_size', 'depth']
+
+    Raises
+    ------
+    TypeError, ValueError
+        For a cell without a registered simulator, its parameters and a seed
+        ``>= 0``, or parameters the simulator refuses.
     """
-    cls = _SIMULATORS[str(cell["simulator"])][0]
+    checked = check_keys(cell, "cell", ("simulator", "params", "seed"))
+    if checked["simulator"] not in _SIMULATORS:
+        msg = f"cell['simulator'] must be one of {sorted(_SIMULATORS)}, got {checked['simulator']!r}"
+        raise ValueError(msg)
+    if not isinstance(checked["params"], Mapping):
+        msg = f"cell['params'] must be a mapping, got {checked['params']!r}"
+        raise TypeError(msg)
+    cls = _SIMULATORS[str(checked["simulator"])][0]
     params = {
-        k: tuple(v) if isinstance(v, list) else v for k, v in cell["params"].items()
+        k: tuple(v) if isinstance(v, list) else v for k, v in checked["params"].items()
     }
     sim = cls(**params)
-    return [_own(r) for r in sim.simulate(int(cell["seed"]))]
+    return [
+        _own(r)
+        for r in sim.simulate(check_int(checked["seed"], "cell['seed']", minimum=0))
+    ]
 
 
 def _own(record: Any) -> dict[str, Any]:

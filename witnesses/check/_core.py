@@ -1,13 +1,4 @@
-"""Is my compressor safe? Contract checks and mirage diagnostics for a user's compressor.
-
-:func:`check_compressor` runs a user's compression function over many
-timelines and retentions and reports, in one object: the paper's block
-contract (VM Definition 2) and the reference's all-pivot invariant, each as
-holds / violated with a 1-minimal witness timeline; the validity-mirage
-diagnostics of the compressed solves with intervals (:func:`witnesses.rates`);
-and one sentence answering "is it safe?" that names the contract it is judged
-by and why the two contracts can disagree.
-"""
+"""check_compressor itself (private; see :mod:`witnesses.check`)."""
 
 from __future__ import annotations
 
@@ -16,8 +7,9 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from algebra import satisfies_contract
-from witnesses._check_report import CompressorReport, ContractResult, Witness
-from witnesses._check_shrink import (
+from witnesses._validation import check_int
+from witnesses.check._report import CompressorReport, ContractResult, Witness
+from witnesses.check._shrink import (
     Setting,
     breaks_block_contract,
     breaks_invariant,
@@ -25,8 +17,8 @@ from witnesses._check_shrink import (
     explain_invariant,
     shrink,
 )
-from witnesses._compress_loop import min_prefix_for
-from witnesses._user_strategy import strategy_name
+from witnesses.compress._loop import min_prefix_for
+from witnesses.compress._user import strategy_name
 from witnesses.events import Timeline
 from witnesses.generators import MultiBurstConfig, multiburst
 from witnesses.grammar import Grammar
@@ -221,10 +213,10 @@ def _witness(
 def _solve(s: Setting, timeline: Timeline, grammar: Grammar, forced: str | None) -> Any:
     return solve(
         timeline,
-        s.focal,
+        focal=s.focal,
         grammar=grammar,
         m=s.m,
-        tp_candidate_ids=None if forced is None else (forced,),
+        pivot_ids=None if forced is None else (forced,),
         solver=s.sem.solver,
         endogenous=s.sem.endogenous and s.sem.solver == "exact",
     )
@@ -240,7 +232,7 @@ def _trial(
     grammar: Grammar,
 ) -> Trial:
     free = _solve(s, kept, grammar, None)
-    tp = full.turning_point_id
+    tp = full.pivot_id
     fixed = None if tp is None or tp not in kept else _solve(s, kept, grammar, tp)
     return Trial(
         label,
@@ -249,7 +241,7 @@ def _trial(
         seed=seed,
         model=f"{s.sem.solver} ({s.semantics})",
         full_pivot=tp,
-        chosen_pivot=free.turning_point_id,
+        chosen_pivot=free.pivot_id,
         raw_validity=free.valid,
         fixed_feasible=None if tp is None else (fixed is not None and fixed.valid),
         full_score=full.score,
@@ -271,8 +263,8 @@ def _arguments(
     if not callable(fn):
         msg = f"fn must be callable, got {fn!r} of type {type(fn).__name__}"
         raise TypeError(msg)
-    kk = _int(k, "k", 0)
-    mm = _int(m, "m", 1)
+    kk = check_int(k, "k", minimum=0)
+    mm = check_int(m, "m", minimum=1)
     if not isinstance(focal, str):
         msg = f"focal must be a str actor name, got {focal!r}"
         raise TypeError(msg)
@@ -296,12 +288,12 @@ def _sources(
     if timelines is None:
         out: list[tuple[str, int | None, Timeline]] = []
         for seed in seeds:
-            s = _int(seed, "seeds", 0)
+            s = check_int(seed, "seeds", minimum=0)
             out.append(
                 (
                     f"multiburst-{s}",
                     s,
-                    multiburst(MultiBurstConfig(n_events=200), seed=s),
+                    multiburst(config=MultiBurstConfig(n_events=200), seed=s),
                 )
             )
     elif isinstance(timelines, Timeline):
@@ -318,16 +310,6 @@ def _sources(
         msg = "timelines (or seeds) must not be empty"
         raise ValueError(msg)
     return out
-
-
-def _int(value: object, name: str, minimum: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        msg = f"{name} must be an int, got {value!r} of type {type(value).__name__}"
-        raise TypeError(msg)
-    if value < minimum:
-        msg = f"{name}={value!r} must satisfy {name} >= {minimum}"
-        raise ValueError(msg)
-    return value
 
 
 def _retention(value: object) -> float:

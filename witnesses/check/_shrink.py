@@ -61,7 +61,7 @@ class Setting:
         """Return the user compressor's output on ``timeline``."""
         packed = compress(
             timeline,
-            self.focal,
+            focal=self.focal,
             strategy=self.fn,
             k=self.k,
             m=self.m,
@@ -71,7 +71,7 @@ class Setting:
 
     def invariant(self, timeline: Timeline) -> bool:
         """Return whether ``timeline`` satisfies the all-pivot invariant."""
-        state = build_context_state(timeline, self.focal, self.m)
+        state = build_context_state(timeline, self.focal, m=self.m)
         return no_absorption_invariant(state, self.k)
 
 
@@ -144,7 +144,7 @@ def explain_block(s: Setting, timeline: Timeline, target: int) -> str:
 def explain_invariant(s: Setting, timeline: Timeline, target: int) -> str:
     """Say which pivot a compression leaves with too few events before it."""
     kept = s.kept(timeline, target)
-    state = build_context_state(kept, s.focal, s.m)
+    state = build_context_state(kept, s.focal, m=s.m)
     bad = next(p for p in state.pivots if p.j_dev < s.k)
     return (
         f"pivot {bad.event_id} (weight {bad.weight:g}) is among the top {s.m} kept "

@@ -1,18 +1,17 @@
-"""Pivot-conditioned solvers: reference, exact and greedy (docs/guide/witnesses.md §4)."""
+"""The front of the solvers: :func:`solve` and :func:`pivot_candidates` (private; see :mod:`witnesses.solve`)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from numbers import Integral
 from typing import Any
 
-from witnesses import _reference
-from witnesses._greedy import solve_greedy
-from witnesses._pool import injection_pool, rank_pivots
-from witnesses._validation import check_instance
+from witnesses._validation import check_choice, check_instance, check_int
 from witnesses.events import Event, Timeline
 from witnesses.grammar import Grammar
 from witnesses.sequence import ExtractedSequence, Solution
+from witnesses.solve import _reference
+from witnesses.solve._greedy import solve_greedy
+from witnesses.solve._pool import injection_pool, rank_pivots
 
 __all__ = ["SOLVERS", "pivot_candidates", "solve"]
 
@@ -20,27 +19,19 @@ SOLVERS = ("reference", "exact", "greedy")
 """The solver names accepted by :func:`solve`."""
 
 
-def _positive_int(value: object, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, Integral):
-        msg = f"{name} must be an int, got {value!r} of type {type(value).__name__}"
-        raise TypeError(msg)
-    if int(value) < 1:
-        msg = f"{name} must be >= 1, got {value}"
-        raise ValueError(msg)
-    return int(value)
-
-
 def pivot_candidates(
     timeline: Timeline,
     focal: str,
     *,
     m: int = 10,
-    tp_candidate_ids: Iterable[str] | None = None,
+    pivot_ids: Iterable[str] | None = None,
     strict: bool = False,
+    tp_candidate_ids: Iterable[str] | None = None,
 ) -> tuple[list[Event], dict[str, str]]:
-    """Return the turning-point candidates and the forced ids that were dropped.
+    """Return the pivot candidates and the forced ids that were dropped.
 
-    Without ``tp_candidate_ids``: the top-``m`` focal events ranked by weight
+    ``tp_candidate_ids`` is the old name of ``pivot_ids`` (kept for one
+    release). Without ``pivot_ids``: the top-``m`` focal events ranked by weight
     descending, then earlier timestamp, then *larger* id (the reference order,
     docs/guide/witnesses.md §4). With it: exactly those ids, in the given order, that are
     focal events of ``timeline``; the others are dropped (as the reference
@@ -59,19 +50,20 @@ def pivot_candidates(
     ...                Event("c", 2, 5.0)])
     >>> [e.id for e in pivot_candidates(tl, "x", m=2)[0]]
     ['a', 'b']
-    >>> pivot_candidates(tl, "x", tp_candidate_ids=["c", "z", "b"])[1]
+    >>> pivot_candidates(tl, "x", pivot_ids=["c", "z", "b"])[1]
     {'c': 'not a focal event', 'z': 'not in the timeline'}
     """
     check_instance(timeline, "timeline", Timeline)
-    m = _positive_int(m, "m")
-    if tp_candidate_ids is None:
+    m = check_int(m, "m", minimum=1)
+    pivot_ids = _forced_ids(pivot_ids, tp_candidate_ids)
+    if pivot_ids is None:
         return rank_pivots(timeline.focal(focal))[:m], {}
-    if isinstance(tp_candidate_ids, str):
-        msg = f"tp_candidate_ids must be an iterable of ids, not a str ({tp_candidate_ids!r})"
+    if isinstance(pivot_ids, str):
+        msg = f"pivot_ids must be an iterable of ids, not a str ({pivot_ids!r})"
         raise TypeError(msg)
     kept: list[Event] = []
     dropped: dict[str, str] = {}
-    for event_id in tp_candidate_ids:
+    for event_id in pivot_ids:
         if event_id not in timeline:
             dropped[event_id] = "not in the timeline"
         elif focal not in timeline.event(event_id).actors:
@@ -81,27 +73,40 @@ def pivot_candidates(
     if strict and dropped:
         first = next(iter(dropped))
         msg = (
-            f"tp_candidate_ids contains {first!r}, which is {dropped[first]} "
+            f"pivot_ids contains {first!r}, which is {dropped[first]} "
             f"(focal actor {focal!r}); pass strict=False to drop such ids"
         )
         raise ValueError(msg)
     return kept, dropped
 
 
+def _forced_ids(
+    pivot_ids: Iterable[str] | None, tp_candidate_ids: Iterable[str] | None
+) -> Iterable[str] | None:
+    """Return the forced pivot ids given under the new or the old name."""
+    if tp_candidate_ids is None:
+        return pivot_ids
+    if pivot_ids is not None:
+        msg = "pass pivot_ids or its old name tp_candidate_ids, not both"
+        raise TypeError(msg)
+    return tp_candidate_ids
+
+
 def solve(
     timeline: Timeline,
-    focal: str = "actor_0",
     *,
+    focal: str = "actor_0",
     grammar: Grammar | None = None,
     m: int = 10,
-    tp_candidate_ids: Iterable[str] | None = None,
+    pivot_ids: Iterable[str] | None = None,
     solver: str = "reference",
     endogenous: bool = False,
     max_sequence_length: int = 20,
     injection_top_n: int = 40,
     strict: bool = False,
+    tp_candidate_ids: Iterable[str] | None = None,
 ) -> Solution:
-    """Return the best grammar-valid sequence whose turning point is a candidate.
+    """Return the best grammar-valid sequence whose pivot is a candidate.
 
     Parameters
     ----------
@@ -111,26 +116,26 @@ def solve(
     grammar : Grammar, optional
         Defaults to the strict preset.
     m : int, default 10
-        ``M``: the number of top-ranked focal events tried as turning points.
-    tp_candidate_ids : iterable of str, optional
-        Force the turning point to one of these events (``m`` is ignored):
-        the experiments' *fixed-pivot* solve.
+        ``M``: the number of top-ranked focal events tried as pivots.
+    pivot_ids : iterable of str, optional
+        Force the pivot to one of these events (``m`` is ignored): the
+        experiments' *fixed-pivot* solve.
     solver : {"reference", "exact", "greedy"}
         ``"reference"``: the label-setting heuristic of docs/guide/witnesses.md §4 (pool
         of 3 causal hops plus the ``injection_top_n`` heaviest focal events;
         dominance on the weight sum), returning the sequences the published
         experiments report. ``"exact"``: the true maximum of the score over
         every grammar-valid subsequence of the whole timeline with a
-        candidate turning point. ``"greedy"``: the committed-to-argmax
+        candidate pivot. ``"greedy"``: the committed-to-argmax
         anchor search of docs/guide/witnesses.md §4: the 8 heaviest events are anchors,
         each anchor's pool cut to the length budget is one candidate, its
-        turning point the argmax; ignores ``m``; may return its best
+        pivot the argmax; ignores ``m``; may return its best
         *invalid* candidate when none is valid (check ``valid``). It has no
-        forced mode: with ``tp_candidate_ids`` the reference solver runs on
+        forced mode: with ``pivot_ids`` the reference solver runs on
         the forced candidates (the sweeps' fixed-pivot solve), and the
         diagnostics say ``solver="reference"``, ``requested_solver="greedy"``.
     endogenous : bool, default False
-        Exact solver only: require the turning point to be the heaviest focal
+        Exact solver only: require the pivot to be the heaviest focal
         event of the selected sequence in the pivot order (the paper's
         endogenous pivot, docs/guide/algebra.md).
     max_sequence_length, injection_top_n : int
@@ -138,6 +143,8 @@ def solve(
         ``min(max_sequence_length, grammar.max_length)``).
     strict : bool, default False
         Raise instead of dropping forced ids that are absent or not focal.
+    tp_candidate_ids : iterable of str, optional
+        The old name of ``pivot_ids``, kept for one release.
 
     Returns
     -------
@@ -158,34 +165,30 @@ def solve(
     >>> from witnesses import Event, Grammar, Timeline, solve
     >>> tl = Timeline([Event(f"e{i}", i, w, actors={"a"}, causal_parents=[f"e{i-1}"] if i else [])
     ...                for i, w in enumerate([1.0, 1.0, 1.0, 9.0, 1.0])])
-    >>> s = solve(tl, "a", grammar=Grammar.parametric(1))
-    >>> s.turning_point_id, s.sequence.describe(), round(s.score, 4)
+    >>> s = solve(tl, focal="a", grammar=Grammar.parametric(1))
+    >>> s.pivot_id, s.sequence.describe(), round(s.score, 4)
     ('e3', 'e0:S e1:D e2:D e3:T e4:R', 29.65)
     """
-    if not isinstance(timeline, Timeline):
-        msg = f"timeline must be a Timeline, got {type(timeline).__name__}"
-        raise TypeError(msg)
+    check_instance(timeline, "timeline", Timeline)
     if not isinstance(focal, str):
         msg = f"focal must be a str actor name, got {focal!r}"
         raise TypeError(msg)
     grammar = Grammar() if grammar is None else grammar
-    if not isinstance(grammar, Grammar):
-        msg = f"grammar must be a Grammar, got {type(grammar).__name__}"
-        raise TypeError(msg)
-    if solver not in SOLVERS:
-        msg = f"solver must be one of {', '.join(map(repr, SOLVERS))}, got {solver!r}"
-        raise ValueError(msg)
+    check_instance(grammar, "grammar", Grammar)
+    check_choice(solver, "solver", SOLVERS)
     if endogenous and solver != "exact":
         msg = f"endogenous=True needs solver='exact', got solver={solver!r}"
         raise ValueError(msg)
     length = min(
-        _positive_int(max_sequence_length, "max_sequence_length"), grammar.max_length
+        check_int(max_sequence_length, "max_sequence_length", minimum=1),
+        grammar.max_length,
     )
-    top_n = _positive_int(injection_top_n, "injection_top_n")
-    if solver == "greedy" and tp_candidate_ids is None:
+    top_n = check_int(injection_top_n, "injection_top_n", minimum=1)
+    pivot_ids = _forced_ids(pivot_ids, tp_candidate_ids)
+    if solver == "greedy" and pivot_ids is None:
         return _solve_greedy(timeline, focal, grammar, length, top_n)
     candidates, dropped = pivot_candidates(
-        timeline, focal, m=m, tp_candidate_ids=tp_candidate_ids, strict=strict
+        timeline, focal, m=m, pivot_ids=pivot_ids, strict=strict
     )
     diagnostics: dict[str, Any] = {
         "solver": "reference" if solver == "greedy" else solver,
@@ -195,7 +198,7 @@ def solve(
     if solver == "greedy":
         diagnostics["requested_solver"] = "greedy"
     if solver == "exact":
-        from witnesses._exact import solve_exact
+        from witnesses.solve._exact import solve_exact
 
         best = solve_exact(
             timeline, focal, grammar, candidates, length, endogenous=endogenous

@@ -1,4 +1,4 @@
-"""Output files: checked up front, written atomically (private; issue 22).
+"""Output files: checked up front, written atomically (issue 22).
 
 One implementation for every command line and library writer
 (``witnesses.exp58 --out``, ``retention_sweep(out=...)``, the journal's
@@ -29,7 +29,7 @@ __all__ = ["check_output_path", "write_atomic"]
 _UMASK_LOCK = threading.Lock()
 
 
-def check_output_path(path: object, name: str = "path") -> Path:
+def check_output_path(path: object, *, name: str = "path") -> Path:
     """Return ``path`` as a :class:`Path` if a regular file may be written there.
 
     Raises
@@ -39,6 +39,19 @@ def check_output_path(path: object, name: str = "path") -> Path:
     ValueError
         If it is empty, a symbolic link, an existing non-regular file
         (directory, device, FIFO, socket), or its directory does not exist.
+        ``name`` names the argument in the message.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from witnesses.files import check_output_path
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     check_output_path(f"{d}/out.json").name
+    'out.json'
+    >>> check_output_path("/no/such/dir/out.json", name="--out")
+    Traceback (most recent call last):
+    ...
+    ValueError: --out='/no/such/dir/out.json': directory '/no/such/dir' does not exist
     """
     if isinstance(path, bool) or not isinstance(path, str | os.PathLike):
         msg = f"{name} must be a path (str or os.PathLike), got {path!r}"
@@ -65,8 +78,24 @@ def check_output_path(path: object, name: str = "path") -> Path:
 def write_atomic(
     path: str | os.PathLike[str], text: str, *, name: str = "path"
 ) -> None:
-    """Write ``text`` (UTF-8) to ``path`` atomically: a crash leaves the old file or none."""
-    target = check_output_path(path, name)
+    """Write ``text`` (UTF-8) to ``path`` atomically: a crash leaves the old file or none.
+
+    The text goes to a temporary file in the same directory, which is
+    fsynced, given the mode ``open(path, "w")`` would give, and renamed over
+    ``path``; the directory is then fsynced. ``name`` names the argument in
+    errors (:func:`check_output_path`).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from witnesses.files import write_atomic
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     write_atomic(Path(d) / "a.txt", "one")
+    ...     (Path(d) / "a.txt").read_text(), sorted(p.name for p in Path(d).iterdir())
+    ('one', ['a.txt'])
+    """
+    target = check_output_path(path, name=name)
     mode = _mode_for(target)
     fd, tmp = tempfile.mkstemp(
         dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"

@@ -1,15 +1,27 @@
-"""Shared pieces of the closure experiments (private; see :mod:`witnesses.closure`)."""
+"""Shared pieces of the closure experiments Exp51, Exp56, Exp57 (private; see :mod:`witnesses.closure`)."""
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from algebra import CommittedContext, compose_commit, compose_endo, is_absorbed
+from algebra import satisfies_contract as _satisfies_contract
 from theory._validation import check_choice, check_int
 from theory.inference import proportion_ci
+from witnesses.compress import compress
 from witnesses.events import Timeline
 from witnesses.generators import BurstyConfig, bursty
+from witnesses.semantics import Semantics
+from witnesses.state import (
+    build_context_state,
+    compose_context_states,
+    context_equivalent,
+    is_absorbing,
+    paper_block_context,
+)
 
 FOCAL = "actor_0"
 EPSILONS = (0.2, 0.5, 0.8)
@@ -108,7 +120,7 @@ class ClosureRate:
 def case(index: int, n_events: int) -> Timeline:
     """Return the Bursty timeline of case ``index`` (epsilon cycles, seed = index)."""
     return bursty(
-        BurstyConfig(n_events=n_events, epsilon=EPSILONS[index % 3]), seed=index
+        config=BurstyConfig(n_events=n_events, epsilon=EPSILONS[index % 3]), seed=index
     )
 
 
@@ -136,3 +148,74 @@ class Ops:
     absorbing: Callable[[Any], bool]
     has_pivot: Callable[[Any], bool]
     compress_check: Callable[[Timeline, Any], tuple[bool, bool, Any]]
+
+
+def scale_name(scale: str) -> str:
+    scaled(scale, "exp51", None, "unused")
+    return scale
+
+
+def monoid(sem: Semantics) -> bool:
+    """Whether ``sem`` runs the closure checks on monoid elements (paper counting)."""
+    return sem.counting == "paper"
+
+
+def extend(sem: Semantics, ops: Ops, state: Any, suffix: Any) -> Any:
+    if not monoid(sem):
+        return ops.compose(state, suffix)
+    return compose_commit(
+        CommittedContext(state.w, state.d_total, state.d_pre, True),
+        CommittedContext(suffix.w, suffix.d_total, suffix.d_pre, False),
+    )
+
+
+def make_ops(
+    sem: Semantics,
+    m: int,
+    k: int,
+    *,
+    max_gap: float = 0.11,
+    retention: float = 0.6,
+) -> Ops:
+    def shrink(tl: Timeline) -> Any:
+        return compress(
+            tl,
+            focal=FOCAL,
+            strategy=sem.contract,
+            counting=sem.counting,
+            k=k,
+            m=m,
+            target_size=max(8, round(retention * len(tl))),
+            max_gap=max_gap,
+        )
+
+    def compress_check(tl: Timeline, base: Any) -> tuple[bool, bool, Any]:
+        result = shrink(tl)
+        kept = result.timeline
+        invalid = not set(kept.ids) <= set(tl.ids)
+        state = ops.block(kept)
+        if not monoid(sem):
+            return invalid, not result.invariant_holds, state
+        return invalid, not _satisfies_contract(base, state, k), state
+
+    if not monoid(sem):
+        ops = Ops(
+            block=lambda tl: build_context_state(tl, FOCAL, m=m),
+            compose=lambda a, b: compose_context_states(a, b, m=m),
+            same_qr=lambda a, b: context_equivalent(a, b, compare_pivots=False),
+            same=lambda a, b: context_equivalent(a, b),
+            absorbing=lambda s: is_absorbing(s, k),
+            has_pivot=lambda s: bool(s.pivots),
+            compress_check=compress_check,
+        )
+    else:
+        ops = Ops(
+            block=lambda tl: paper_block_context(tl, FOCAL),
+            compose=lambda a, b: compose_endo(a, b),
+            same_qr=operator.eq,
+            same=operator.eq,
+            absorbing=lambda c: is_absorbed(c, k),
+            has_pivot=lambda c: c.w is not None,
+            compress_check=compress_check,
+        )
+    return ops

@@ -1,4 +1,4 @@
-"""Exp57: closure of four operations (private; re-exported by :mod:`witnesses.closure`)."""
+"""Exp57: closure of four operations (private; see :mod:`witnesses.closure`)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from theory._validation import check_choice
-from witnesses._closure_common import ClosureRate, Ops, slice_
+from witnesses._validation import check_int, check_probability
+from witnesses.closure._common import (
+    MAX_EVENTS,
+    ClosureRate,
+    Ops,
+    case,
+    make_ops,
+    scaled,
+    slice_,
+)
 from witnesses.events import Timeline
+from witnesses.semantics import REFERENCE, Semantics, as_semantics
 
 OPERATIONS = ("composition", "compression", "pivot_update", "split")
 """The operations Exp57 checks, in report order."""
@@ -136,3 +146,81 @@ def _pivot_update_check(
     composed = ops.compose(left, step)
     truth = ops.block(slice_(timeline, 0, cut + 1))
     return not ops.same(composed, truth), not ops.has_pivot(composed), composed
+
+
+def exp57(
+    *,
+    scale: str = "smoke",
+    n_seeds: int | None = None,
+    n_events: int = 200,
+    k: int = 1,
+    m: int = 10,
+    max_gap: float = 0.11,
+    retention: float = 0.6,
+    semantics: Semantics | str = REFERENCE,
+) -> Exp57Result:
+    """Exp57: which operations keep block states closed (``VM-E57``).
+
+    Seed ``s`` uses ``bursty(config=BurstyConfig(n_events, epsilon=EPSILONS[s % 3]),
+    seed=s)`` and its whole-graph state as the base:
+
+    * *composition*: the first ``50 + s % 100`` events composed with the rest,
+      against the base;
+    * *compression*: the whole graph compressed to ``max(8, round(retention *
+      n_events))`` events (``k``, ``M``, ``max_gap``, minimum length 4) with
+      ``contract_guarded`` (reference) or ``definition2`` with paper
+      counting (paper);
+    * *pivot update*: the first ``50 + s % 100`` events composed with the
+      single next event, against the state of those events (validity) and
+      the base (escape), as the reference does (docs/guide/witnesses.md §11, item 13);
+    * *split*: the first ``20 + (3 s) % 160`` events composed with the rest.
+
+    Split points are clamped to ``1..n_events - 1``. An *escape* is a seed
+    whose base is absorbing but whose result is not.
+
+    Parameters
+    ----------
+    scale : {"smoke", "full"}
+        30 or 200 seeds unless ``n_seeds`` is given.
+    n_seeds : int, optional
+    n_events : int, default 200
+    k : int, default 1
+    m : int, default 10
+    max_gap : float, default 0.11
+    retention : float, default 0.6
+    semantics : Semantics or str, default REFERENCE
+
+    Returns
+    -------
+    Exp57Result
+
+    Examples
+    --------
+    >>> from witnesses.closure import exp57
+    >>> r = exp57(n_seeds=3, n_events=80)
+    >>> r.by_name("composition").closure_violation.count
+    0
+    >>> exp57(n_seeds=3, n_events=80, semantics="paper").by_name("split").checks
+    3
+    """
+    count = scaled(scale, "exp57", n_seeds, "n_seeds")
+    n = check_int(n_events, "n_events", minimum=2, maximum=MAX_EVENTS)
+    k = check_int(k, "k", minimum=0, maximum=MAX_EVENTS)
+    m = check_int(m, "m", minimum=1, maximum=MAX_EVENTS)
+    retention = check_probability(retention, "retention", low_open=True)
+    ops = make_ops(as_semantics(semantics), m, k, max_gap=max_gap, retention=retention)
+    tallies = {op: [0, 0, 0, 0] for op in OPERATIONS}
+    pi_seeds: list[int] = []
+    escape_seeds: list[int] = []
+    for seed in range(count):
+        for op, flags in run_seed(case(seed, n), seed, ops).items():
+            for slot, flag in enumerate(flags):
+                tallies[op][slot] += flag
+            if op == "compression":
+                pi_seeds += [seed] * flags[1]
+                escape_seeds += [seed] * flags[3]
+    return Exp57Result(
+        tuple(OperationCounts(op, count, *tallies[op]) for op in OPERATIONS),
+        tuple(pi_seeds),
+        tuple(escape_seeds),
+    )

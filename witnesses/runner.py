@@ -1,11 +1,11 @@
-"""Resumable, executor-agnostic evaluation of independent cells (private).
+"""Resumable, executor-agnostic evaluation of independent cells.
 
 A *cell* is a JSON-ready key (a dict of builtin values) evaluated by a
 module-level function into a list of JSON-ready rows. Finished cells are
 appended to a JSONL journal, one line per cell, flushed and fsynced, so a
 crash loses at most the cells in flight; a rerun reads the journal and skips
 them. A torn last line (a crash mid-write) is ignored and rewritten.
-Final outputs are written atomically (:mod:`witnesses._files`).
+Final outputs are written atomically (:mod:`witnesses.files`).
 
 Journal format (version 2): the first line is a header
 ``{"journal": "context-laws cells", "version": 2, "parameters": {...}}``
@@ -38,27 +38,65 @@ from typing import Any
 
 from tqdm import tqdm
 
-from witnesses._files import write_atomic
+from witnesses.files import write_atomic
 
-__all__ = ["cell_id", "local_pool", "read_journal", "run_cells", "write_atomic"]
+__all__ = ["cell_id", "local_pool", "read_journal", "run_cells"]
 
-Row = dict[str, Any]
-CellFn = Callable[[Mapping[str, Any]], list[Row]]
+_Row = dict[str, Any]
+_CellFn = Callable[[Mapping[str, Any]], list[_Row]]
 
 
 def cell_id(key: Mapping[str, Any]) -> str:
-    """Return the canonical string of a cell key (sorted JSON)."""
+    """Return the canonical string of a cell key (sorted JSON).
+
+    Raises
+    ------
+    TypeError, ValueError
+        If ``key`` is not a mapping of JSON values (no NaN or infinity).
+
+    Examples
+    --------
+    >>> from witnesses.runner import cell_id
+    >>> cell_id({"seed": 1, "r": 0.5})
+    '{"r": 0.5, "seed": 1}'
+    """
+    if not isinstance(key, Mapping):
+        msg = f"key must be a mapping of JSON values, got {key!r}"
+        raise TypeError(msg)
     return json.dumps(dict(key), sort_keys=True, allow_nan=False)
 
 
 def read_journal(
-    path: Path, parameters: Mapping[str, Any] | None = None
-) -> dict[str, list[Row]]:
+    path: Path, *, parameters: Mapping[str, Any] | None = None
+) -> dict[str, list[_Row]]:
     """Return finished cells from a journal, ignoring a torn last line.
 
     With ``parameters``, the header must record the same parameters.
+
+    Raises
+    ------
+    TypeError
+        If ``path`` is not a path.
+    ValueError
+        For a line that is not a journal header or entry (with its number),
+        or a header with other parameters.
+    OSError
+        If the journal cannot be read.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from witnesses.runner import read_journal, run_cells
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     path = Path(d) / "j.jsonl"
+    ...     _ = run_cells([{"x": 2}], lambda c: [{"y": c["x"] ** 2}],
+    ...                   executor=False, journal=path, progress=False)
+    ...     read_journal(path)
+    {'{"x": 2}': [{'y': 4}]}
     """
-    done: dict[str, list[Row]] = {}
+    path = _path(path, "path")
+    done: dict[str, list[_Row]] = {}
     if not path.exists():
         return done
     text = path.read_text(encoding="utf-8")
@@ -76,6 +114,13 @@ def read_journal(
         kept = "".join(line + "\n" for line in complete if line.strip())
         _rewrite(path, kept or _header_line(parameters))
     return done
+
+
+def _path(value: object, name: str) -> Path:
+    if isinstance(value, bool) or not isinstance(value, str | os.PathLike):
+        msg = f"{name} must be a path (str or os.PathLike), got {value!r}"
+        raise TypeError(msg)
+    return Path(value)
 
 
 def _check_header(path: Path, line: str, parameters: Mapping[str, Any] | None) -> None:
@@ -96,7 +141,7 @@ def _check_header(path: Path, line: str, parameters: Mapping[str, Any] | None) -
         raise ValueError(msg)
 
 
-def _parse_entry(path: Path, number: int, line: str) -> tuple[Any, list[Row]]:
+def _parse_entry(path: Path, number: int, line: str) -> tuple[Any, list[_Row]]:
     try:
         entry = json.loads(line)
         cell, rows, digest = entry["cell"], list(entry["rows"]), entry["sha256"]
@@ -112,28 +157,85 @@ def _parse_entry(path: Path, number: int, line: str) -> tuple[Any, list[Row]]:
 
 def run_cells(
     cells: Sequence[Mapping[str, Any]],
-    fn: CellFn,
+    fn: _CellFn,
     *,
-    executor: Executor | None = None,
+    executor: Executor | bool | None = None,
     journal: Path | None = None,
     progress: bool | None = None,
     description: str = "cells",
     parameters: Mapping[str, Any] | None = None,
-) -> list[Row]:
+) -> list[_Row]:
     """Evaluate every cell (skipping journalled ones) and return rows in cell order.
 
-    Cells run in this process unless ``executor`` is given (any
-    :class:`concurrent.futures.Executor`; a process pool needs a module-level
-    ``fn``). Each finished cell is journalled before the next result is taken.
-    ``parameters`` (JSON-ready) go into the journal's header; a journal with
-    other parameters is refused. An interruption cancels the cells not begun.
+    ``executor`` is where cells run, as in every sweep-like API of
+    :mod:`witnesses`: ``None`` (the default) a local process pool sized to
+    the machine (:func:`local_pool`), ``False`` this process, or any
+    :class:`concurrent.futures.Executor` (a Dask cluster's
+    ``Client.get_executor()``); ``True`` is the old spelling of ``None``.
+    A process pool needs a module-level ``fn``. Each finished cell is
+    journalled before the next result is taken. ``parameters`` (JSON-ready)
+    go into the journal's header; a journal with other parameters is
+    refused. An interruption cancels the cells not begun.
+
+    Raises
+    ------
+    TypeError
+        If ``cells`` is not a sequence of mappings, ``fn`` is not callable,
+        or ``executor`` is not an Executor, ``False`` or ``None``.
+    ValueError
+        For a journal of other parameters or with a damaged line.
+
+    Examples
+    --------
+    >>> from witnesses.runner import run_cells
+    >>> run_cells([{"x": 2}, {"x": 3}], lambda c: [{"y": c["x"] ** 2}],
+    ...           executor=False, progress=False)
+    [{'y': 4}, {'y': 9}]
     """
-    done = read_journal(journal, parameters) if journal is not None else {}
+    _check_cells(cells, fn)
+    if journal is not None:
+        journal = _path(journal, "journal")
+    if executor is None or executor is True:
+        with local_pool() as pool:
+            return _run(cells, fn, pool, journal=journal, progress=progress,
+                        description=description, parameters=parameters)  # fmt: skip
+    if executor is not False and not isinstance(executor, Executor):
+        msg = f"executor must be a concurrent.futures.Executor, False or None, got {executor!r}"
+        raise TypeError(msg)
+    chosen = None if executor is False else executor
+    return _run(cells, fn, chosen, journal=journal, progress=progress,
+                description=description, parameters=parameters)  # fmt: skip
+
+
+def _check_cells(cells: object, fn: object) -> None:
+    if isinstance(cells, str | bytes) or not isinstance(cells, Sequence):
+        msg = f"cells must be a sequence of mappings, got {cells!r}"
+        raise TypeError(msg)
+    for i, cell in enumerate(cells):
+        if not isinstance(cell, Mapping):
+            msg = f"cells[{i}] must be a mapping, got {cell!r}"
+            raise TypeError(msg)
+        cell_id(cell)
+    if not callable(fn):
+        msg = f"fn must be callable, got {fn!r}"
+        raise TypeError(msg)
+
+
+def _run(
+    cells: Sequence[Mapping[str, Any]],
+    fn: _CellFn,
+    pool: Executor | None,
+    *,
+    journal: Path | None,
+    progress: bool | None,
+    description: str,
+    parameters: Mapping[str, Any] | None,
+) -> list[_Row]:
+    done = read_journal(journal, parameters=parameters) if journal is not None else {}
     if journal is not None and not (journal.exists() and journal.stat().st_size):
         write_atomic(journal, _header_line(parameters), name="journal")
     todo = [c for c in cells if cell_id(c) not in done]
     show = sys.stderr.isatty() if progress is None else progress
-    pool = executor
     with tqdm(
         total=len(cells),
         initial=len(cells) - len(todo),
@@ -145,7 +247,7 @@ def run_cells(
                 _finish(cell, fn(cell), done, journal)
                 bar.update()
         else:
-            futures: dict[Future[list[Row]], Mapping[str, Any]] = {
+            futures: dict[Future[list[_Row]], Mapping[str, Any]] = {
                 pool.submit(fn, c): c for c in todo
             }
             try:
@@ -161,8 +263,8 @@ def run_cells(
 
 def _finish(
     cell: Mapping[str, Any],
-    rows: Iterable[Row],
-    done: dict[str, list[Row]],
+    rows: Iterable[_Row],
+    done: dict[str, list[_Row]],
     journal: Path | None,
 ) -> None:
     rows = list(rows)
@@ -177,8 +279,8 @@ def _finish(
 
 
 def _as_completed(
-    futures: Mapping[Future[list[Row]], Any],
-) -> Iterable[Future[list[Row]]]:
+    futures: Mapping[Future[list[_Row]], Any],
+) -> Iterable[Future[list[_Row]]]:
     from concurrent.futures import as_completed
 
     return as_completed(futures)
@@ -196,7 +298,7 @@ def _canonical(value: Any) -> str:
     return json.dumps(value, sort_keys=True, allow_nan=False)
 
 
-def _digest(cell: Mapping[str, Any], rows: list[Row]) -> str:
+def _digest(cell: Mapping[str, Any], rows: list[_Row]) -> str:
     text = _canonical({"cell": dict(cell), "rows": rows})
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
@@ -216,6 +318,13 @@ def local_pool() -> Iterator[ProcessPoolExecutor]:
 
     On an exception (``KeyboardInterrupt`` included) the workers are
     terminated at once instead of finishing the cells in flight.
+
+    Examples
+    --------
+    >>> from witnesses.runner import local_pool
+    >>> with local_pool() as pool:
+    ...     pool.submit(abs, -3).result()
+    3
     """
     pool = ProcessPoolExecutor(
         max_workers=os.cpu_count() or 1,
@@ -235,7 +344,7 @@ def local_pool() -> Iterator[ProcessPoolExecutor]:
 
 
 def _die_with_parent(parent: int) -> None:
-    """Pool initializer: end this worker when ``parent`` ends."""
+    """Pool initializer: end this worker when ``parent`` ends (Ctrl-C is the parent's)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not a handler forked from a CLI
     if hasattr(signal, "set_wakeup_fd"):

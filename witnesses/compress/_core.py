@@ -1,36 +1,16 @@
-"""Compression strategies for event timelines (docs/guide/witnesses.md §6, docs/guide/algebra.md §5).
-
-Every strategy drops events greedily: rank the current events by weight
-ascending, then timestamp, then id; try them in that order; apply the first
-trial removal the strategy accepts and start again; stop at the target size
-or when no candidate is accepted.
-
-* ``"naive"`` drops the lightest event (never the last focal one).
-* ``"bridge_preserving"`` also refuses a drop when the bridge lower bound
-  (events needed to re-bridge gaps larger than ``max_gap``) would exceed the
-  slack ``size - min_length``; equal to naive when ``max_gap`` is infinite.
-* ``"contract_guarded"`` (the reference's guard) also keeps every top-``M``
-  focal pivot of the *compressed* segment at ``j_dev >= k`` and forbids any
-  gap larger than ``max_gap``. The guard is absolute: an input that already
-  violates it is returned uncompressed.
-* ``"definition2"`` is the paper's block-level contract ``VM-D2``: a drop is
-  refused when it would leave ``d_total(mu(B)) < min(d_total(B), k)``. Under
-  ``counting="reference"`` ``d_total`` of a block of ``n`` events is
-  ``development_eligible_count(n)`` (every event counts, 20% setup share);
-  under ``counting="paper"`` it is the number of non-focal events.
-"""
+"""The strategies and :func:`compress` (private; see :mod:`witnesses.compress`)."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from numbers import Integral, Real
+from numbers import Real
 from typing import Any
 
-from witnesses._compress_loop import Counters, Rules, Segment, run
-from witnesses._user_strategy import call_strategy, strategy_name
-from witnesses._validation import MAX_SIZE
+from witnesses._validation import MAX_SIZE, check_choice, check_instance, check_int
+from witnesses.compress._loop import Counters, Rules, Segment, run
+from witnesses.compress._user import call_strategy, strategy_name
 from witnesses.events import Timeline
 from witnesses.state import build_context_state, no_absorption_invariant
 
@@ -115,8 +95,8 @@ class CompressionResult:
 
 def compress(
     timeline: Timeline,
-    focal: str = "actor_0",
     *,
+    focal: str = "actor_0",
     strategy: str | Callable[..., Any],
     k: int,
     m: int,
@@ -249,7 +229,7 @@ def _result(
         for a, b in zip(kept.events, kept.events[1:], strict=False)
     ]
     over = [g for g in gaps if g > rules.max_gap]
-    state = build_context_state(kept, focal, max(rules.m, 1))
+    state = build_context_state(kept, focal, m=max(rules.m, 1))
     holds = rules.m < 1 or no_absorption_invariant(state, rules.k)
     return CompressionResult(
         timeline=kept,
@@ -278,13 +258,8 @@ def _result(
 
 
 def _int_arg(value: object, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, Integral):
-        msg = f"{name} must be an int, got {value!r} of type {type(value).__name__}"
-        raise TypeError(msg)
-    if int(value) > MAX_SIZE:  # k, m, sizes: loops and allocations follow
-        msg = f"{name} must be <= {MAX_SIZE}, got {value!r}"
-        raise ValueError(msg)
-    return int(value)
+    # k, m, sizes: loops and allocations follow
+    return check_int(value, name, maximum=MAX_SIZE)
 
 
 def _soft_minimum(
@@ -312,9 +287,7 @@ def _check(
     strict: object,
     notes: list[str],
 ) -> tuple[Rules, int]:
-    if not isinstance(timeline, Timeline):
-        msg = f"timeline must be a Timeline, got {type(timeline).__name__}"
-        raise TypeError(msg)
+    check_instance(timeline, "timeline", Timeline)
     if not isinstance(focal, str):
         msg = f"focal must be a str actor name, got {focal!r}"
         raise TypeError(msg)
@@ -324,9 +297,7 @@ def _check(
     if not callable(strategy) and strategy not in STRATEGIES:
         msg = f"strategy must be one of {', '.join(map(repr, STRATEGIES))} or a callable, got {strategy!r}"
         raise ValueError(msg)
-    if counting not in COUNTINGS:
-        msg = f"counting must be one of {', '.join(map(repr, COUNTINGS))}, got {counting!r}"
-        raise ValueError(msg)
+    check_choice(counting, "counting", COUNTINGS)
     if isinstance(max_gap, bool) or not isinstance(max_gap, Real):
         msg = f"max_gap must be a real number, got {max_gap!r}"
         raise TypeError(msg)

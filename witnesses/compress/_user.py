@@ -14,7 +14,7 @@ import inspect
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from witnesses._compress_loop import Counters, Rules
+from witnesses.compress._loop import Counters, Rules
 from witnesses.events import Timeline
 
 __all__ = ["call_strategy", "strategy_name"]
