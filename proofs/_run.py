@@ -33,7 +33,7 @@ from typing import Any
 
 from proofs.ledger import Claim, ClaimCheck, Verdict
 from proofs.register import LedgerEntry
-from witnesses._files import write_atomic
+from witnesses.files import write_atomic
 
 __all__ = ["cache_dir", "code_digest", "run_claims"]
 
@@ -220,7 +220,7 @@ def _worker_init(parent: int) -> None:
     """Pool initializer: die with the parent; z3 leaves signals to the parent."""
     import z3
 
-    from witnesses._runner import _die_with_parent
+    from witnesses.runner import _die_with_parent
 
     z3.set_param("ctrl_c", False)
     _die_with_parent(parent)

@@ -22,10 +22,10 @@ _COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "ledger": ("proofs.cli", "the claims ledger: every claim of the five papers"),
     "rates": (
-        "witnesses.rates",
+        "witnesses.rates.cli",
         "mirage diagnostics of a harness file, with intervals",
     ),
-    "sweep": ("witnesses._sweep_cli", "the retention sweep (local pool or Dask)"),
+    "sweep": ("witnesses.sweep", "the retention sweep (local pool or Dask)"),
     "audit": ("proofs._audit_cli", "check a table of a paper's reported statistics"),
 }
 

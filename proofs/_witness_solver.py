@@ -46,14 +46,14 @@ def check_dis5_endogenous_tp() -> Outcome:
     ('refuted', 'e45', 'e41')
     """
     graph = _exp58_naive()
-    free = solve(graph, FOCAL, grammar=EXP58_GRAMMAR, m=10)
+    free = solve(graph, focal=FOCAL, grammar=EXP58_GRAMMAR, m=10)
     seq = free.sequence
     assert seq is not None
     assert seq.turning_point is not None
     focal = [e for e in seq.events if FOCAL in e.actors]
     heaviest = max(focal, key=lambda e: (e.weight, -e.timestamp, e.id))
     endo = solve(
-        graph, FOCAL, grammar=EXP58_GRAMMAR, m=10, solver="exact", endogenous=True
+        graph, focal=FOCAL, grammar=EXP58_GRAMMAR, m=10, solver="exact", endogenous=True
     )
     endo_text = (
         "none"
@@ -101,9 +101,9 @@ def check_dis7_regret() -> Outcome:
     'conditional'
     """
     graph = _exp58_naive()
-    full = solve(exp58_timeline(), FOCAL, grammar=EXP58_GRAMMAR, m=1)
-    free = solve(graph, FOCAL, grammar=EXP58_GRAMMAR, m=10)
-    forced = solve(graph, FOCAL, grammar=EXP58_GRAMMAR, tp_candidate_ids=["e41"])
+    full = solve(exp58_timeline(), focal=FOCAL, grammar=EXP58_GRAMMAR, m=1)
+    free = solve(graph, focal=FOCAL, grammar=EXP58_GRAMMAR, m=10)
+    forced = solve(graph, focal=FOCAL, grammar=EXP58_GRAMMAR, tp_candidate_ids=["e41"])
     assert full.score is not None
     assert free.score is not None
     relative = 1 - free.score / full.score
@@ -160,8 +160,8 @@ def search_solver_gap(
         raise ValueError(msg)
     for tl in tiny_timelines(n, weights=weights):
         graph = _star(tl) if links == "star" else tl
-        ref = solve(graph, FOCAL).score
-        best = solve(graph, FOCAL, solver="exact").score
+        ref = solve(graph, focal=FOCAL).score
+        best = solve(graph, focal=FOCAL, solver="exact").score
         if (ref is None) != (best is None) or (
             ref is not None and best is not None and best > ref + 1e-9
         ):
@@ -227,7 +227,7 @@ def check_dis11_solver_exact(*, max_events: int = 4) -> Outcome:
         )
         for i, (w, f) in enumerate(zip(weights, focal, strict=True))
     )
-    ref, best = solve(chain, FOCAL), solve(chain, FOCAL, solver="exact")
+    ref, best = solve(chain, focal=FOCAL), solve(chain, focal=FOCAL, solver="exact")
     assert ref.sequence is not None
     assert best.sequence is not None
     found: dict[str, object] = {
@@ -282,9 +282,9 @@ class _Row(NamedTuple):
 def _dis2_row(strategy: str) -> _Row:
     tl = exp58_timeline()
     block1 = tl.subset(BLOCK1)
-    kept = compress(block1, FOCAL, strategy=strategy, k=3, m=10, target_size=2)
+    kept = compress(block1, focal=FOCAL, strategy=strategy, k=3, m=10, target_size=2)
     graph = tl.subset([*kept.kept_ids, *BLOCK2])
-    sols = {m: solve(graph, FOCAL, grammar=EXP58_GRAMMAR, m=m) for m in (1, 10)}
+    sols = {m: solve(graph, focal=FOCAL, grammar=EXP58_GRAMMAR, m=m) for m in (1, 10)}
     holds = satisfies_contract(
         reference_block_context(block1, FOCAL),
         reference_block_context(kept.timeline, FOCAL),
@@ -379,7 +379,7 @@ def check_dis5_greedy_argmax(*, max_events: int = 5) -> Outcome:
     max_events = check_bound(max_events, "max_events", minimum=1, maximum=8)
     for n in range(1, max_events + 1):
         for tl in tiny_timelines(n):
-            sol = solve(tl, FOCAL, solver="greedy")
+            sol = solve(tl, focal=FOCAL, solver="greedy")
             seq = sol.sequence
             if not sol.valid or seq is None or seq.turning_point is None:
                 continue

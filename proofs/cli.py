@@ -15,7 +15,7 @@ import z3
 from proofs._run import run_claims
 from proofs.ledger import _STRENGTH, Claim
 from proofs.register import CLAIMS, LedgerEntry
-from witnesses._files import check_output_path, write_atomic
+from witnesses.files import check_output_path, write_atomic
 from witnesses._interrupt import (
     CLOSED_PIPE,
     Interrupted,
@@ -52,7 +52,7 @@ def main(argv: list[str] | None, *, prog: str = "python -m proofs") -> int:
     args = parser.parse_args(argv)
     if args.report:
         try:
-            check_output_path(args.report, "--report")
+            check_output_path(args.report, name="--report")
         except ValueError as exc:
             parser.error(str(exc))
     try:

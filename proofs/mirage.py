@@ -146,9 +146,9 @@ TIE_MARGIN = 0.05
 
 
 _RATE_OF = {
-    "raw_valid": "raw_validity",
+    "raw_validity": "raw_validity",
     "pivot_preserved": "pivot_preservation",
-    "fixed_valid": "fixed_pivot_feasibility",
+    "fixed_feasible": "fixed_pivot_feasibility",
 }
 """The sweep row field each paired check compares, as the rate layer's rate."""
 
@@ -233,7 +233,7 @@ def check_validity_ties(semantics: str, *, seeds: int | None = None) -> Outcome:
     result = _sweep(sem.name, None, seeds)
     contract = sem.contract
     retentions = sorted({row["retention"] for row in result.rows}, reverse=True)
-    valid = {r: _paired(result, "raw_valid", r, contract) for r in retentions}
+    valid = {r: _paired(result, "raw_validity", r, contract) for r in retentions}
     differs = [r for r, v in valid.items() if v["pvalue"] < 0.05]
     ties = all(v["discordant_upper"] < TIE_MARGIN for v in valid.values())
     bounds = {
@@ -323,7 +323,7 @@ def check_separation(semantics: str, *, seeds: int | None = None) -> Outcome:
     contract = sem.contract
     retentions = sorted({row["retention"] for row in result.rows}, reverse=True)
     pres = {r: _paired(result, "pivot_preserved", r, contract) for r in retentions}
-    fixed = {r: _paired(result, "fixed_valid", r, contract) for r in retentions}
+    fixed = {r: _paired(result, "fixed_feasible", r, contract) for r in retentions}
     level = 0.05 / (2 * len(retentions))
     tables = (("pivot preservation", pres), ("fixed feasibility", fixed))
     separating = [
@@ -454,7 +454,7 @@ def check_semantics_dominate(semantics: str, *, seeds: int | None = None) -> Out
     ]
     parts = []
     dominated = []
-    for field in ("raw_valid", "pivot_preserved"):
+    for field in ("raw_validity", "pivot_preserved"):
         solver_eta, strategy_eta = (
             _eta(rows, "solver", field),
             _eta(rows, "strategy", field),

@@ -107,7 +107,7 @@ def check_dis1_superadditive(*, bound: int = 40) -> Outcome:
         ]
     )
     composed = compose_context_states(
-        build_context_state(left, FOCAL, 1), build_context_state(right, FOCAL, 1), 1
+        build_context_state(left, FOCAL, m=1), build_context_state(right, FOCAL, m=1), m=1
     )
     paper_rule = compose_endo(
         reference_block_context(left, FOCAL), reference_block_context(right, FOCAL)
@@ -184,9 +184,9 @@ def check_dis3_commit(*, max_events: int = 4) -> Outcome:
     for n in range(2, max_events + 1):
         for tl in tiny_timelines(n):
             for cut in range(1, n):
-                left = build_context_state(tl.subset(tl.ids[:cut]), FOCAL, 1)
-                right = build_context_state(tl.subset(tl.ids[cut:]), FOCAL, 1)
-                composed = compose_context_states(left, right, 1)
+                left = build_context_state(tl.subset(tl.ids[:cut]), FOCAL, m=1)
+                right = build_context_state(tl.subset(tl.ids[cut:]), FOCAL, m=1)
+                composed = compose_context_states(left, right, m=1)
                 if is_absorbing(left, 1) and not is_absorbing(composed, 1):
                     return _dis3_found(tl, cut, composed.top)
     return Outcome(
@@ -245,7 +245,7 @@ def check_dis4_absorbing(*, max_events: int = 4) -> Outcome:
     max_events = check_bound(max_events, "max_events", minimum=1, maximum=8)
     for n in range(1, max_events + 1):
         for tl in tiny_timelines(n):
-            state = build_context_state(tl, FOCAL, 10)
+            state = build_context_state(tl, FOCAL, m=10)
             if is_absorbing(state, 1) != detect_class_a(state, 1):
                 paper = is_absorbed(paper_block_context(tl, FOCAL), 1)
                 pivots = [(p.event_id, p.prefix_count, p.j_dev) for p in state.pivots]
@@ -392,10 +392,10 @@ def check_dis12_precondition(*, max_events: int = 3) -> Outcome:
     for n in range(2, max_events + 1):
         for tl in tiny_timelines(n):
             for cut in range(1, n):
-                early = build_context_state(tl.subset(tl.ids[:cut]), FOCAL, 10)
-                late = build_context_state(tl.subset(tl.ids[cut:]), FOCAL, 10)
-                composed = compose_context_states(late, early, 10, strict=False)
-                truth = build_context_state(tl, FOCAL, 10)
+                early = build_context_state(tl.subset(tl.ids[:cut]), FOCAL, m=10)
+                late = build_context_state(tl.subset(tl.ids[cut:]), FOCAL, m=10)
+                composed = compose_context_states(late, early, m=10, strict=False)
+                truth = build_context_state(tl, FOCAL, m=10)
                 if not context_equivalent(composed, truth):
                     return _dis12_found(tl, cut, composed, truth)
     return Outcome(
@@ -458,9 +458,9 @@ def check_dis13_pivot_update(*, max_events: int = 5) -> Outcome:
         for n in range(1, max_events + 1):
             for tl in tiny_timelines(n):
                 for m in (1, 2):
-                    whole = is_absorbing(build_context_state(tl, FOCAL, m), k)
+                    whole = is_absorbing(build_context_state(tl, FOCAL, m=m), k)
                     for size in range(p_k, n + 1):
-                        head = build_context_state(tl.subset(tl.ids[:size]), FOCAL, m)
+                        head = build_context_state(tl.subset(tl.ids[:size]), FOCAL, m=m)
                         checked += 1
                         if whole and not is_absorbing(head, k):
                             return Outcome(

@@ -201,6 +201,11 @@ def check_confidence(value: object, name: str = "confidence_level") -> float:
     return check_real(value, name, low=0.0, high=1.0, low_open=True, high_open=True)
 
 
+def complement(level: float) -> float:
+    """Return ``1 - level`` in decimal on ``level``'s shortest repr (0.95 gives 0.05)."""
+    return float(Decimal(1) - Decimal(repr(float(level))))
+
+
 def check_level_or_alpha(
     confidence_level: object, alpha: object, *, default: float = 0.95
 ) -> tuple[float, float]:
@@ -217,7 +222,7 @@ def check_level_or_alpha(
     """
     if alpha is None:
         level = check_confidence(confidence_level)
-        return level, float(Decimal(1) - Decimal(repr(level)))
+        return level, complement(level)
     if confidence_level != default:
         msg = (
             f"pass confidence_level or the deprecated alpha, not both "

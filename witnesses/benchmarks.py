@@ -15,12 +15,15 @@ and the minimum detectable difference at the file's size;
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from scipy import optimize, stats
 
+from theory._validation import check_level_or_alpha
+from theory._validation import complement as _complement
 from theory.inference import fisher_exact, mcnemar, two_proportion_z
 from witnesses._benchmark_files import Answer, load_locomo, load_longmemeval
 from witnesses.rates import Rate
@@ -60,8 +63,13 @@ class Accuracy:
     task_averaged: float | None
     categories: Mapping[str, Rate]
     minimum_detectable_difference: float | None
-    alpha: float
+    confidence_level: float
     power: float
+
+    @property
+    def alpha(self) -> float:
+        """``1 - confidence_level`` (in decimal), the level of the detectable difference."""
+        return _complement(self.confidence_level)
 
     def to_dict(self) -> dict[str, Any]:
         """Return a JSON-ready dict."""
@@ -72,9 +80,27 @@ class Accuracy:
             "task_averaged": self.task_averaged,
             "categories": {k: r.to_dict() for k, r in self.categories.items()},
             "minimum_detectable_difference": self.minimum_detectable_difference,
-            "alpha": self.alpha,
+            "confidence_level": self.confidence_level,
             "power": self.power,
         }
+
+
+def _level_or_alpha(
+    confidence_level: float, alpha: float | None, *, stacklevel: int = 3
+) -> tuple[float, float]:
+    """``(confidence_level, alpha)``; a deprecated ``alpha=`` sets the level."""
+    if alpha is None:
+        return check_level_or_alpha(confidence_level, None)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        level, a = check_level_or_alpha(confidence_level, alpha)
+    warnings.warn(
+        "alpha= is deprecated and will be removed in the next release; "
+        "pass confidence_level=1 - alpha",
+        DeprecationWarning,
+        stacklevel=stacklevel,
+    )
+    return level, a
 
 
 def accuracy(
@@ -83,7 +109,7 @@ def accuracy(
     system: str = "system",
     method: str = "wilson",
     confidence_level: float = 0.95,
-    alpha: float = 0.05,
+    alpha: float | None = None,
     power: float = 0.8,
 ) -> Accuracy:
     """Return per-category and overall accuracy with intervals.
@@ -95,8 +121,13 @@ def accuracy(
     system : str
         Its name in reports.
     method, confidence_level
-        Interval of :func:`theory.inference.proportion_ci` (Wilson by default).
-    alpha, power : float
+        Interval of :func:`theory.inference.proportion_ci` (Wilson by default);
+        the minimum detectable difference is at significance
+        ``1 - confidence_level``.
+    alpha : float, optional
+        Deprecated (kept for one release, warns): the significance level of
+        the minimum detectable difference alone.
+    power : float
         Of the minimum detectable difference.
 
     Returns
@@ -118,6 +149,7 @@ def accuracy(
     >>> round(acc.task_averaged, 4)
     0.75
     """
+    mdd_level, _ = _level_or_alpha(confidence_level, alpha)
     for pos, a in enumerate(answers):
         if not isinstance(a, Answer):
             msg = f"answers[{pos}] must be an Answer, got {type(a).__name__}"
@@ -143,20 +175,29 @@ def accuracy(
     mdd = None
     if overall.estimate is not None:
         mdd = minimum_detectable_difference(
-            overall.denominator, overall.estimate, alpha=alpha, power=power
+            overall.denominator,
+            overall.estimate,
+            confidence_level=mdd_level,
+            power=power,
         )
-    return Accuracy(system, len(answers), overall, averaged, per, mdd, alpha, power)
+    return Accuracy(system, len(answers), overall, averaged, per, mdd, mdd_level, power)
 
 
 def minimum_detectable_difference(
-    n: int, p: float, *, alpha: float = 0.05, power: float = 0.8
+    n: int,
+    p: float,
+    *,
+    confidence_level: float = 0.95,
+    alpha: float | None = None,
+    power: float = 0.8,
 ) -> float:
     """Smallest accuracy gain over ``p`` a two-sided test detects with ``power``.
 
     Two systems with ``n`` questions each, compared by the arcsine
     (Cohen's h) normal approximation for independent samples: the effect
     ``h`` solves ``Phi(h / s - z) + Phi(-h / s - z) = power`` with
-    ``s = sqrt(2 / n)`` and ``z = Phi^-1(1 - alpha / 2)`` (as statsmodels
+    ``s = sqrt(2 / n)`` and ``z = Phi^-1(1 - alpha / 2)``, ``alpha = 1 -
+    confidence_level`` (``alpha=`` itself is deprecated and warns) (as statsmodels
     ``NormalIndPower().solve_power``); the answer is ``p2 - p`` where
     ``h = 2 asin(sqrt(p2)) - 2 asin(sqrt(p))``, or ``1 - p`` when no ``p2 <=
     1`` reaches ``h``. Paired designs (the same questions) detect smaller
@@ -180,11 +221,8 @@ def minimum_detectable_difference(
     if n < 2:
         msg = f"n must be >= 2, got {n!r}"
         raise ValueError(msg)
-    for name, value, closed in (
-        ("p", p, True),
-        ("alpha", alpha, False),
-        ("power", power, False),
-    ):
+    _, alpha = _level_or_alpha(confidence_level, alpha)
+    for name, value, closed in (("p", p, True), ("power", power, False)):
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             msg = f"{name} must be a real number, got {value!r}"
             raise TypeError(msg)
@@ -250,7 +288,11 @@ _TESTS = ("auto", "exact", "z")
 
 
 def compare_systems(
-    systems: Mapping[str, Sequence[Answer]], *, test: str = "auto", alpha: float = 0.05
+    systems: Mapping[str, Sequence[Answer]],
+    *,
+    test: str = "auto",
+    confidence_level: float = 0.95,
+    alpha: float | None = None,
 ) -> list[Comparison]:
     """Test every pair of systems for a difference in accuracy, Holm-adjusted.
 
@@ -262,9 +304,11 @@ def compare_systems(
         ``"auto"``: the exact McNemar test when both systems answered exactly
         the same question ids (paired), else Fisher's exact test; ``"exact"``
         the same; ``"z"``: the pooled two-proportion z test (unpaired).
-    alpha : float
-        Family-wise level: a pair is distinguishable when its Holm-adjusted
-        p-value is below ``alpha``.
+    confidence_level : float
+        Family-wise: a pair is distinguishable when its Holm-adjusted
+        p-value is below ``1 - confidence_level`` (in decimal).
+    alpha : float, optional
+        Deprecated (kept for one release, warns): ``1 - confidence_level``.
 
     Returns
     -------
@@ -293,9 +337,7 @@ def compare_systems(
     if test not in _TESTS:
         msg = f"test must be one of {', '.join(map(repr, _TESTS))}, got {test!r}"
         raise ValueError(msg)
-    if not 0.0 < alpha < 1.0:
-        msg = f"alpha must be in (0, 1), got {alpha!r}"
-        raise ValueError(msg)
+    _, alpha = _level_or_alpha(confidence_level, alpha)
     names = list(systems)
     if len(names) < 2:
         msg = f"systems must hold at least two systems, got {len(names)}"

@@ -156,7 +156,7 @@ def test_context_laws_runs_each_entry_point(capsys):
 
 
 def test_sweep_command_line_runs_in_process(tmp_path, capsys):
-    from witnesses._sweep_cli import main
+    from witnesses.sweep import main
 
     out = tmp_path / "s.json"
     assert (

@@ -49,16 +49,16 @@ def _rows(valid, preserved, n=100):
                     "retention": 0.5,
                     "seed": seed,
                     "strategy": strategy,
-                    "raw_valid": ok,
+                    "raw_validity": ok,
                     "full_valid": True,
                     "pivot_preserved": ok and seed in preserved[strategy],
-                    "fixed_valid": True,
+                    "fixed_feasible": True,
                     # what sweep_trials reads (the rate layer recomputes preservation)
-                    "full_tp": "e1",
-                    "free_tp": "e1" if seed in preserved[strategy] else "e2",
+                    "full_pivot": "e1",
+                    "chosen_pivot": "e1" if seed in preserved[strategy] else "e2",
                     "full_score": None,
-                    "free_score": None,
-                    "semantic_regret": None,
+                    "compressed_score": None,
+                    "fixed_pivot_regret": None,
                     "rejected_gap_guard": 0,
                 }
             )

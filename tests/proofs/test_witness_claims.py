@@ -120,8 +120,8 @@ def test_vm_dis13_bound_is_tight():
             Event("e1", 1.0, 1.0, actors={FOCAL}),
         ]
     )
-    assert is_absorbing(build_context_state(tl, FOCAL, 1), 1)
-    assert not is_absorbing(build_context_state(tl.subset(["e0"]), FOCAL, 1), 1)
+    assert is_absorbing(build_context_state(tl, FOCAL, m=1), 1)
+    assert not is_absorbing(build_context_state(tl.subset(["e0"]), FOCAL, m=1), 1)
 
 
 def test_vm_dis6_tie_order_agrees():

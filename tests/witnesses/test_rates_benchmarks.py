@@ -10,6 +10,7 @@ an integer ``category`` and per-system keys such as ``<model>_f1``.
 """
 
 import json
+import math
 
 import pytest
 from statsmodels.stats.multitest import multipletests
@@ -262,3 +263,38 @@ BAD = [
 def test_bad_arguments_name_the_argument(call, error, match):
     with pytest.raises(error, match=match):
         call()
+
+
+def _answers(n_correct, n=40, prefix="q"):
+    return [Answer(f"{prefix}{i}", "t", i < n_correct) for i in range(n)]
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda **kw: minimum_detectable_difference(200, 0.6, **kw),
+        lambda **kw: accuracy(_answers(30), **kw).minimum_detectable_difference,
+        lambda **kw: compare_systems({"a": _answers(30), "b": _answers(18)}, **kw),
+    ],
+)
+def test_deprecated_alpha_warns_and_equals_confidence_level(call):
+    """``alpha=a`` (one release) warns and equals ``confidence_level=1 - a``."""
+    with pytest.warns(DeprecationWarning, match="alpha= is deprecated"):
+        old = call(alpha=0.1)
+    assert old == call(confidence_level=0.9)
+    with pytest.raises(TypeError, match="not both"):
+        call(confidence_level=0.9, alpha=0.1)
+
+
+def test_confidence_level_sets_the_detectable_difference_and_the_decision():
+    """A laxer level detects smaller differences and distinguishes more pairs."""
+    strict = minimum_detectable_difference(200, 0.6, confidence_level=0.99)
+    lax = minimum_detectable_difference(200, 0.6, confidence_level=0.8)
+    assert lax < minimum_detectable_difference(200, 0.6) < strict
+    acc = accuracy(_answers(30), confidence_level=0.8)
+    assert acc.confidence_level == 0.8 and math.isclose(acc.alpha, 0.2)
+    assert acc.to_dict()["confidence_level"] == 0.8
+    a, b = _answers(26), _answers(20)
+    # p of the exact McNemar test on 6 discordant pairs is 0.03125
+    assert compare_systems({"a": a, "b": b}, confidence_level=0.95)[0].distinguishable
+    assert not compare_systems({"a": a, "b": b}, confidence_level=0.99)[0].distinguishable

@@ -17,6 +17,7 @@ from theory._validation import (
     check_choice,
     check_int,
     check_level_or_alpha,
+    complement as _complement,
     check_probability,
 )
 from theory.decay import _models as models
@@ -50,9 +51,9 @@ class PowerResult:
         Noncentrality at ``n_per_depth`` (deviance of the rival on expected counts).
     depths, s0, rho, n_sim, seed
         The arguments (``n_sim = 0`` and ``seed = None`` for the asymptotic method).
-    alpha : float
-        Significance level, ``1 - confidence_level`` (also readable as the
-        property ``confidence_level``).
+    confidence_level : float
+        The level the rival is tested at (its significance level is the
+        read-only property ``alpha``, ``1 - confidence_level`` in decimal).
 
     Examples
     --------
@@ -69,7 +70,7 @@ class PowerResult:
     n_per_depth: int
     s0: float
     rho: float
-    alpha: float
+    confidence_level: float
     power: float
     aic_preference: float | None
     noncentrality: float
@@ -77,9 +78,9 @@ class PowerResult:
     seed: int | None
 
     @property
-    def confidence_level(self) -> float:
-        """``1 - alpha``, the level the rival is tested at."""
-        return 1.0 - self.alpha
+    def alpha(self) -> float:
+        """``1 - confidence_level`` (in decimal: 0.95 gives 0.05), the significance level."""
+        return _complement(self.confidence_level)
 
 
 def expected_power(
@@ -110,7 +111,7 @@ def expected_power(
     >>> lo < hi
     True
     """
-    _, alpha = check_level_or_alpha(confidence_level, alpha)
+    level, alpha = check_level_or_alpha(confidence_level, alpha)
     name, d, n, truth, crit, df = _setup(rival, depths, n_per_depth, s0, rho, alpha)
     lam = _noncentrality(name, d, truth) * n
     power = float(ncx2.sf(crit, df, lam)) if lam > 0 else alpha
@@ -122,7 +123,7 @@ def expected_power(
         n,
         s0,
         rho,
-        alpha,
+        level,
         power,
         None,
         lam,
@@ -198,7 +199,7 @@ def decay_power(
     >>> r.n_sim, r.method
     (20, 'simulation')
     """
-    _, alpha = check_level_or_alpha(confidence_level, alpha)
+    level, alpha = check_level_or_alpha(confidence_level, alpha)
     name, d, n, truth, crit, _ = _setup(rival, depths, n_per_depth, s0, rho, alpha)
     sims = check_int(n_sim, "n_sim", minimum=1)
     rng = np.random.default_rng(check_int(seed, "seed", minimum=0))
@@ -224,7 +225,7 @@ def decay_power(
         n,
         s0,
         rho,
-        alpha,
+        level,
         rejects / sims,
         prefers / sims,
         _noncentrality(name, d, truth) * n,

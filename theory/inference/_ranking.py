@@ -10,7 +10,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 from scipy import stats
 
-from theory._validation import check_int, check_level_or_alpha
+from theory._validation import check_int, check_level_or_alpha, complement as _complement
 
 __all__ = [
     "FriedmanNemenyi",
@@ -35,9 +35,9 @@ class FriedmanNemenyi:
         Nemenyi CD: two mean ranks further apart differ at level ``alpha``.
     q_alpha : float
         Studentized range quantile over ``sqrt(2)``.
-    alpha : float
-        Significance level of the post-hoc comparison, ``1 - confidence_level``
-        (also readable as the property ``confidence_level``).
+    confidence_level : float
+        Level of the post-hoc comparison (its significance level is the
+        read-only property ``alpha``, ``1 - confidence_level`` in decimal).
     n_blocks, n_treatments : int
         ``N`` and ``k``.
     significant_pairs : tuple of (int, int)
@@ -56,15 +56,15 @@ class FriedmanNemenyi:
     mean_ranks: tuple[float, ...]
     critical_difference: float
     q_alpha: float
-    alpha: float
+    confidence_level: float
     n_blocks: int
     n_treatments: int
     significant_pairs: tuple[tuple[int, int], ...]
 
     @property
-    def confidence_level(self) -> float:
-        """``1 - alpha``, the level of the critical difference."""
-        return 1.0 - self.alpha
+    def alpha(self) -> float:
+        """``1 - confidence_level`` (in decimal: 0.95 gives 0.05), the significance level."""
+        return _complement(self.confidence_level)
 
 
 def friedman_nemenyi(
@@ -157,7 +157,7 @@ def friedman_nemenyi(
         if abs(means[i] - means[j]) > cd
     )
     pvalue = float(stats.chi2.sf(chi2, k - 1))
-    return FriedmanNemenyi(chi2, pvalue, means, cd, q, a, n, k, pairs)
+    return FriedmanNemenyi(chi2, pvalue, means, cd, q, level, n, k, pairs)
 
 
 def _ranks(ranks: Sequence[int | None]) -> list[int | None]:
