@@ -120,6 +120,11 @@ def resolve(query: str, *, claims: tuple[Claim, ...] = CLAIMS) -> list[Claim]:
     if not isinstance(query, str):
         msg = f"query must be a claim id (str), got {query!r}"
         raise TypeError(msg)
+    claims = tuple(claims)
+    for pos, item in enumerate(claims):
+        if not isinstance(item, Claim):
+            msg = f"claims[{pos}] must be a Claim, got {type(item).__name__}"
+            raise TypeError(msg)
     wanted = query.strip().casefold()
     exact = [c for c in claims if c.id.casefold() == wanted]
     if exact:

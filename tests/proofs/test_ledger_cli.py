@@ -214,3 +214,13 @@ def test_a_proof_that_does_not_go_through_is_open_not_refuted(
         mod, "prove", lambda *a, **k: SmtResult(False, None, "", "unknown")
     )
     assert check(claim_id).verdict is Verdict.OPEN
+
+
+def test_resolve_refuses_claims_that_are_not_claims():
+    """A bad ``claims`` argument is named, not an AttributeError deep inside."""
+    import pytest as _pytest
+
+    from proofs.cli import resolve as _resolve
+
+    with _pytest.raises(TypeError, match=r"claims\[0\] must be a Claim, got int"):
+        _resolve("VM-P1", claims=iter([1, 2]))
