@@ -19,7 +19,7 @@ from proofs import (
     ledger,
     monoid,
 )
-from proofs.cli import main
+from proofs.cli import main, resolve
 from proofs.ledger import SOURCES
 from tests.proofs.expected import expected_for
 
@@ -218,9 +218,5 @@ def test_a_proof_that_does_not_go_through_is_open_not_refuted(
 
 def test_resolve_refuses_claims_that_are_not_claims():
     """A bad ``claims`` argument is named, not an AttributeError deep inside."""
-    import pytest as _pytest
-
-    from proofs.cli import resolve as _resolve
-
-    with _pytest.raises(TypeError, match=r"claims\[0\] must be a Claim, got int"):
-        _resolve("VM-P1", claims=iter([1, 2]))
+    with pytest.raises(TypeError, match=r"claims\[0\] must be a Claim, got int"):
+        resolve("VM-P1", claims=iter([1, 2]))
