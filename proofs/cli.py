@@ -15,13 +15,13 @@ import z3
 from proofs._run import run_claims
 from proofs.ledger import _STRENGTH, Claim
 from proofs.register import CLAIMS, LedgerEntry
-from witnesses.files import check_output_path, write_atomic
 from witnesses._interrupt import (
     CLOSED_PIPE,
     Interrupted,
     interruptible,
     print_or_closed,
 )
+from witnesses.files import check_output_path, write_atomic
 
 # z3 must not take SIGINT for itself: its handler cancels the check in flight
 # and returns "unknown", which the ledger would record as an open verdict.

@@ -38,7 +38,6 @@ from proofs._depth_scatter import (
 from proofs._method.settle import not_settled, settle, smt_witness
 from proofs._method.smt import prove
 from proofs.ledger import Claim, Kind, Outcome, Verdict, claim_check, claims, umbrella
-from theory.depth.formulas import advantage_power, p_sim_power, p_struct_power
 from theory.depth import (
     advantage,
     advantage_peak,
@@ -46,6 +45,7 @@ from theory.depth import (
     crossover_interval,
     log_survival_product,
 )
+from theory.depth.formulas import advantage_power, p_sim_power, p_struct_power
 
 __all__ = ["CLAIMS"]
 

@@ -89,7 +89,9 @@ def check_governed() -> Outcome:
         q = np.zeros((2, 3, 3))
         for x, d in itertools.product(range(2), range(3)):
             q[x, d, phi[x, d]] = table[x, d].sum()
-        gap = conditional_mutual_information(q, 2, 1, 0) - conditional_entropy(q, target=2, given=0)
+        gap = conditional_mutual_information(q, 2, 1, 0) - conditional_entropy(
+            q, target=2, given=0
+        )
         worst = max(worst, abs(gap))
     ok = chain and zero and worst < 1e-9
     evidence = (

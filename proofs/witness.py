@@ -107,7 +107,9 @@ def check_dis1_superadditive(*, bound: int = 40) -> Outcome:
         ]
     )
     composed = compose_context_states(
-        build_context_state(left, FOCAL, m=1), build_context_state(right, FOCAL, m=1), m=1
+        build_context_state(left, FOCAL, m=1),
+        build_context_state(right, FOCAL, m=1),
+        m=1,
     )
     paper_rule = compose_endo(
         reference_block_context(left, FOCAL), reference_block_context(right, FOCAL)

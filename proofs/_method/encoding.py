@@ -27,8 +27,8 @@ import z3
 
 import algebra
 from algebra import CommittedContext, Context
-from algebra.arith import SymbolicKey
 from algebra.absorb import absorbed_fields
+from algebra.arith import SymbolicKey
 from algebra.compose import commit_fields, endo_fields
 from algebra.contract import contract_fields
 

@@ -297,4 +297,6 @@ def test_confidence_level_sets_the_detectable_difference_and_the_decision():
     a, b = _answers(26), _answers(20)
     # p of the exact McNemar test on 6 discordant pairs is 0.03125
     assert compare_systems({"a": a, "b": b}, confidence_level=0.95)[0].distinguishable
-    assert not compare_systems({"a": a, "b": b}, confidence_level=0.99)[0].distinguishable
+    assert not compare_systems({"a": a, "b": b}, confidence_level=0.99)[
+        0
+    ].distinguishable

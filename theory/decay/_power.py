@@ -17,8 +17,10 @@ from theory._validation import (
     check_choice,
     check_int,
     check_level_or_alpha,
-    complement as _complement,
     check_probability,
+)
+from theory._validation import (
+    complement as _complement,
 )
 from theory.decay import _models as models
 from theory.decay._counts import as_counts

@@ -10,7 +10,8 @@ import numpy as np
 from numpy.typing import ArrayLike
 from scipy import stats
 
-from theory._validation import check_int, check_level_or_alpha, complement as _complement
+from theory._validation import check_int, check_level_or_alpha
+from theory._validation import complement as _complement
 
 __all__ = [
     "FriedmanNemenyi",
@@ -130,7 +131,7 @@ def friedman_nemenyi(
     if np.isnan(table).any():
         msg = "scores must not contain NaN"
         raise ValueError(msg)
-    level, a = check_level_or_alpha(confidence_level, alpha)
+    level, _ = check_level_or_alpha(confidence_level, alpha)
     n, k = table.shape
     ranks = stats.rankdata(-table if higher_is_better else table, axis=1)
     ties = 0.0
