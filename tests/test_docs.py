@@ -41,10 +41,7 @@ def _public_names():
 
 def _home_of(module, item):
     names = [m for p in ext.PACKAGES for m in ext.public_modules(p)]
-    modules = sorted(
-        (importlib.import_module(n) for n in names),
-        key=lambda m: (m.__name__.count("."), m.__name__),
-    )
+    modules = ext.home_order(importlib.import_module(n) for n in names)
     return ext._home(item, getattr(importlib.import_module(module), item), modules)
 
 
@@ -91,6 +88,16 @@ def test_api_pages_list_every_public_name_and_document_it_once(tmp_path):
         entry = f"   {item}" if home == f"{module}.{item}" else f"   ~{home}"
         assert entry in summary, (module, item)
         assert home in documented, (module, item)
+
+
+def test_a_moved_module_is_never_the_home():
+    """``theory.contradiction`` (kept for one release) defers to ``theory.sheaf``."""
+    names = ("theory.contradiction", "theory.sheaf")
+    modules = ext.home_order(importlib.import_module(n) for n in names)
+    from theory.sheaf import detect_contradictions
+
+    home = ext._home("detect_contradictions", detect_contradictions, modules)
+    assert home == "theory.sheaf.detect_contradictions"
 
 
 def test_api_home_is_the_shortest_public_path():

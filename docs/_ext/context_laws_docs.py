@@ -87,6 +87,20 @@ def public_modules(package: str) -> list[str]:
     return found
 
 
+def home_order(modules: Any) -> list[ModuleType]:
+    """Order ``modules`` for :func:`_home`: packages first, moved modules last.
+
+    A module kept at an old path for one release (its docstring's first line
+    says "kept for one release") re-exports its new home's objects; those are
+    documented at the new home, never at the old path.
+    """
+
+    def moved(m: ModuleType) -> bool:
+        return "kept for one release" in (m.__doc__ or "").split("\n", 1)[0]
+
+    return sorted(modules, key=lambda m: (moved(m), m.__name__.count("."), m.__name__))
+
+
 def _home(name: str, obj: Any, modules: list[ModuleType]) -> str:
     """Return the dotted path where ``obj``, exported as ``name``, is documented.
 
@@ -117,10 +131,7 @@ def api_pages(out: Path) -> list[str]:
     pages = []
     for package in PACKAGES:
         names = public_modules(package)
-        modules = sorted(
-            (importlib.import_module(n) for n in names),
-            key=lambda m: (m.__name__.count("."), m.__name__),
-        )
+        modules = home_order(importlib.import_module(n) for n in names)
         for module in (importlib.import_module(n) for n in names):
             _write(out / f"{module.__name__}.rst", _api_page(module, modules))
             pages.append(module.__name__)
