@@ -22,12 +22,12 @@ import networkx as nx
 import sympy as sp
 
 from proofs.ledger import Claim, Kind, Outcome, Verdict, claim_check, claims
+from theory.sheaf import CellularSheaf
 from theory.sheaf.contradiction import (
     PAPER_THRESHOLD,
     detect_contradictions,
     paper_score,
 )
-from theory.sheaf import CellularSheaf
 
 __all__ = [
     "CLAIMS",

@@ -6,8 +6,9 @@ import sys
 
 import pytest
 
-from proofs import _run, _tool
 from proofs import cli as _cli
+from proofs import run as _run
+from proofs import tool as _tool
 from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
 from proofs.register import CLAIMS
 
@@ -121,9 +122,9 @@ def test_code_digest_changes_with_the_code(tmp_path):
     for package in ("algebra", "theory", "witnesses", "proofs"):
         (tmp_path / package).mkdir()
         (tmp_path / package / "a.py").write_text("x = 1\n")
-    before = _run.code_digest(tmp_path)
+    before = _run.code_digest(root=tmp_path)
     (tmp_path / "theory" / "a.py").write_text("x = 2\n")
-    assert _run.code_digest(tmp_path) != before
+    assert _run.code_digest(root=tmp_path) != before
 
 
 def test_pool_and_serial_runs_agree():

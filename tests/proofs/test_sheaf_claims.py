@@ -12,8 +12,8 @@ import proofs.sheaf as ledger
 from proofs import CLAIMS, check
 from proofs.ledger import ClaimCheck, Verdict
 from tests.proofs.expected import expected_for
-from theory.sheaf.contradiction import paper_score
 from theory.sheaf import CellularSheaf
+from theory.sheaf.contradiction import paper_score
 
 VERDICTS = expected_for(ledger.CLAIMS)
 
