@@ -64,7 +64,7 @@ def data_dir() -> Path:
     env = os.environ.get(_ENV)
     if env:
         return Path(env)
-    return Path(__file__).resolve().parents[1].parent / "shared" / "data" / "briefbench"
+    return Path(__file__).resolve().parents[2].parent / "shared" / "data" / "briefbench"
 
 
 def _row(raw: object, where: str) -> Row:

@@ -27,7 +27,7 @@ __all__ = [
 ]
 
 BRIEFBENCH = (
-    Path(__file__).resolve().parents[1].parent / "shared" / "data" / "briefbench"
+    Path(__file__).resolve().parents[2].parent / "shared" / "data" / "briefbench"
 )
 """BriefBench rows (an earlier run than the DL paper's main tables), beside the clone."""
 

@@ -157,20 +157,14 @@ def test_context_laws_runs_each_entry_point(capsys):
 
 
 def test_sweep_command_line_runs_in_process(tmp_path, capsys):
-    from witnesses._sweep_cli import main
-
     out = tmp_path / "s.json"
-    assert (
-        main(
-            ["--seeds", "1", "--retentions", "0.5", "--workers", "0", "--out", str(out)]
-        )
-        == 0
-    )
+    args = ["--seeds", "1", "--retentions", "0.5", "--workers", "0", "--out", str(out)]
+    assert _tool.main(["sweep", *args]) == 0
     text = capsys.readouterr().out
     assert "0.50       contract_guarded   1.000" in text
     assert json.loads(out.read_text())["semantics"] == "reference"
     with pytest.raises(SystemExit) as stop:
-        main(["--seeds", "0"])
+        _tool.main(["sweep", "--seeds", "0"])
     assert stop.value.code == 2
 
 
