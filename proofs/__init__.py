@@ -1,6 +1,8 @@
 """Universal proofs of the laws and the claims ledger (``python -m proofs``)."""
 
-from proofs._catalogue import CatalogueEntry, catalogue
+# proofs.ledger is the module of the claim types, and calling it runs the ledger
+# (proofs.register.ledger), so the package attribute is the module.
+from proofs import ledger
 from proofs.ledger import (
     Claim,
     ClaimCheck,
@@ -10,7 +12,8 @@ from proofs.ledger import (
     claim_check,
     claims,
 )
-from proofs.register import CLAIMS, LedgerEntry, check, claim, ledger
+from proofs.paper_catalogue import CatalogueEntry, catalogue
+from proofs.register import CLAIMS, LedgerEntry, check, claim
 
 __all__ = [
     "CLAIMS",

@@ -1,80 +1,16 @@
-"""The ``context-laws`` command line: one tool, one subcommand per job (private).
+"""The ``context-laws`` console script's entry point (private).
 
-``context-laws exp58``, ``ledger``, ``rates``, ``sweep`` and ``audit`` run the
-same code as ``python -m witnesses.exp58``, ``python -m proofs``,
-``python -m witnesses.rates``, ``python -m witnesses.sweep`` and
-``python -m proofs audit``; those entry points stay.
+The script calls ``main()`` with no argument; :func:`proofs.tool.main` takes the
+arguments explicitly, so this reads them from ``sys.argv``.
 """
 
-from __future__ import annotations
-
-import importlib
-import inspect
 import sys
-from collections.abc import Callable
+
+from proofs import tool
 
 __all__ = ["main"]
 
-_COMMANDS: dict[str, tuple[str, str]] = {
-    "exp58": (
-        "witnesses.exp58",
-        "the deterministic Exp58 witness of the validity mirage",
-    ),
-    "ledger": ("proofs.cli", "the claims ledger: every claim of the five papers"),
-    "rates": (
-        "witnesses.rates.cli",
-        "mirage diagnostics of a harness file, with intervals",
-    ),
-    "sweep": ("witnesses.sweep", "the retention sweep (local pool or Dask)"),
-    "audit": ("proofs._audit_cli", "check a table of a paper's reported statistics"),
-}
 
-_USAGE = """usage: context-laws COMMAND [options]
-
-Executable, machine-checked laws of memory and context compression.
-
-commands:
-{commands}
-
-'context-laws COMMAND --help' documents each command's options.
-"""
-
-
-def _help() -> str:
-    rows = "\n".join(f"  {name:<8} {text}" for name, (_, text) in _COMMANDS.items())
-    return _USAGE.format(commands=rows)
-
-
-def main(argv: list[str] | None = None) -> int:
-    """Dispatch ``context-laws COMMAND ...``; return the command's exit status.
-
-    Examples
-    --------
-    >>> from proofs._tool import main
-    >>> main(["--help"])  # doctest: +ELLIPSIS
-    usage: context-laws COMMAND [options]
-    ...
-    0
-    >>> main(["lemma"])
-    Traceback (most recent call last):
-    ...
-    SystemExit: 2
-    """
-    args = sys.argv[1:] if argv is None else list(argv)
-    if not args or args[0] in ("-h", "--help"):
-        print(_help(), end="")
-        return 0 if args else 2
-    name, rest = args[0], args[1:]
-    if name not in _COMMANDS:
-        print(_help(), end="", file=sys.stderr)
-        print(f"context-laws: unknown command {name!r}", file=sys.stderr)
-        raise SystemExit(2)
-    module = importlib.import_module(_COMMANDS[name][0])
-    run: Callable[..., int] = module.main
-    if "prog" in inspect.signature(run).parameters:
-        return run(rest, prog=f"context-laws {name}")
-    return run(rest)
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
+def main() -> int:
+    """Run ``context-laws`` with the arguments of the command line."""
+    return tool.main(sys.argv[1:])

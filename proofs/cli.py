@@ -12,9 +12,10 @@ from pathlib import Path
 
 import z3
 
-from proofs._run import run_claims
 from proofs.ledger import _STRENGTH, Claim
 from proofs.register import CLAIMS, LedgerEntry
+from proofs.run import run_claims
+
 from witnesses._interrupt import (
     CLOSED_PIPE,
     Interrupted,
@@ -45,7 +46,7 @@ def main(argv: list[str] | None, *, prog: str = "python -m proofs") -> int:
     """
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["audit"]:
-        from proofs._audit_cli import main as audit_main
+        from proofs.audit._cli import main as audit_main
 
         return audit_main(argv[1:])
     parser = _parser(prog)

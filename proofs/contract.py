@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import z3
 
-from proofs._method import encoding as enc
-from proofs._method.smt import prove, witness
 from proofs.ledger import Claim, Kind, Outcome, Verdict, claim_check, claims
+from proofs.method import encoding as enc
+from proofs.method.smt import prove, witness
 
 __all__ = [
     "CLAIMS",
@@ -84,7 +84,7 @@ def check_contract_sound() -> Outcome:
     evidence = result.evidence(
         "contract and D dominating B and mu(B) and B⊗D feasible => mu(B)⊗D returns "
         "and is feasible",
-        _CODE,
+        code=_CODE,
     )
     if result.proved:
         verdict = Verdict.PROVEN if ready else Verdict.OPEN
@@ -138,7 +138,7 @@ def check_contract_necessary() -> Outcome:
     verdict = Verdict.PROVEN if result.proved and ready else Verdict.OPEN
     evidence = result.evidence(
         "violation => D* = (max key + 1, j, j), j = max(0, k - d_total(B)) separates",
-        _CODE,
+        code=_CODE,
     )
     return Outcome(
         verdict,
@@ -184,7 +184,7 @@ def check_contract_gap() -> Outcome:
         z3.Not(enc.absorbed(b, k)),
         enc.absorbed(m, k),
     ]
-    found = witness(constraints, k + b.t + m.t)
+    found = witness(constraints, minimise=k + b.t + m.t)
     if not found.proved:
         return Outcome(Verdict.OPEN, "no witness found")
     cx = found.model or {}

@@ -15,8 +15,8 @@ from functools import partial
 
 import sympy as sp
 
-from proofs import _depth_sym as dsym
-from proofs._briefbench_rows import agrees
+from proofs.briefbench._rows import agrees
+from proofs.depth import sym as dsym
 from proofs.ledger import Claim, ClaimCheck, Kind, Outcome, Verdict, claim_check, claims
 from theory.depth import crossover_depth
 from theory.inference import (

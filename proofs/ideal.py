@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import z3
 
-from proofs._method import encoding as enc
-from proofs._method.smt import prove, witness
 from proofs.ledger import Claim, Kind, Outcome, Verdict, claim_check, claims
+from proofs.method import encoding as enc
+from proofs.method.smt import prove, witness
 
 __all__ = ["CLAIMS", "check_absorbing_closure", "check_endo_escape", "check_ideal_side"]
 
@@ -41,8 +41,12 @@ def check_absorbing_closure() -> Outcome:
     if not result.proved:
         # Only a model refutes; a timeout or "unknown" leaves the claim open.
         verdict = Verdict.REFUTED if result.model is not None else Verdict.OPEN
-        return Outcome(verdict, result.evidence(what, code), result.model, result.query)
-    return Outcome(Verdict.PROVEN, result.evidence(what, code), artifact=result.query)
+        return Outcome(
+            verdict, result.evidence(what, code=code), result.model, result.query
+        )
+    return Outcome(
+        Verdict.PROVEN, result.evidence(what, code=code), artifact=result.query
+    )
 
 
 @claim_check(
@@ -89,7 +93,7 @@ def check_ideal_side() -> Outcome:
             enc.defined(out),
             escape,
         ],
-        size,
+        minimise=size,
     )
     if not found.proved or right.verdict is not Verdict.PROVEN:
         return Outcome(Verdict.OPEN, "solver did not settle the left-ideal question")
@@ -138,7 +142,7 @@ def check_endo_escape() -> Outcome:
     if not formula.proved and formula.model is not None:
         return Outcome(
             Verdict.REFUTED,
-            formula.evidence(what, code),
+            formula.evidence(what, code=code),
             formula.model,
             artifact=formula.query,
         )
@@ -154,7 +158,7 @@ def check_endo_escape() -> Outcome:
             enc.defined(out),
             z3.Not(enc.absorbed(out, k)),
         ],
-        size,
+        minimise=size,
     )
     if not (formula.proved and found.proved):
         return Outcome(
@@ -164,7 +168,7 @@ def check_endo_escape() -> Outcome:
         )
     model = found.model or {}
     evidence = (
-        formula.evidence(what, code)
+        formula.evidence(what, code=code)
         + f"; smallest escape (z3 Optimize): k={model.get('k')}, A={_fmt(model, 'A')} absorbed, "
         f"D={_fmt(model, 'D')}, A ⊗endo D = {_endo_out(model)} has d_pre >= k"
     )

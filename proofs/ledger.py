@@ -4,9 +4,14 @@ from __future__ import annotations
 
 import enum
 import functools
+import sys
+import types
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import KW_ONLY, dataclass, field
-from typing import Any, ParamSpec
+from typing import TYPE_CHECKING, Any, ParamSpec
+
+if TYPE_CHECKING:
+    from proofs.register import LedgerEntry
 
 __all__ = [
     "SOURCES",
@@ -393,3 +398,21 @@ def umbrella(checks: Sequence[Callable[[], ClaimCheck]]) -> Callable[[], Outcome
         msg = "checks must hold at least one part check, got 0"
         raise ValueError(msg)
     return _Umbrella(checks)
+
+
+class _CallableModule(types.ModuleType):
+    """Make the module callable: ``proofs.ledger(...)`` runs :func:`proofs.register.ledger`.
+
+    ``proofs.ledger`` is both this module (the claim types) and the function
+    that runs the ledger (DESIGN's public name); importing the module must not
+    hide the function, nor the function the module.
+    """
+
+    def __call__(self, *, ids: list[str] | None = None) -> list[LedgerEntry]:
+        from proofs.register import ledger
+
+        return ledger(ids=ids)
+
+
+_module = sys.modules[__name__]
+_module.__class__ = _CallableModule

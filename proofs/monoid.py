@@ -2,7 +2,7 @@
 
 Each check proves, with z3 over unbounded integers and real keys, that the
 negation of the law is unsatisfiable under the carrier constraints. The
-products proven are the package's own: :mod:`proofs._method.encoding` runs
+products proven are the package's own: :mod:`proofs.method.encoding` runs
 :func:`algebra.compose.endo_fields` and :func:`algebra.compose.commit_fields`
 (the bodies of :func:`algebra.compose_endo` and :func:`algebra.compose_commit`)
 on z3 terms, and every law includes that each product in it returns (its
@@ -14,10 +14,10 @@ from __future__ import annotations
 import itertools
 
 from algebra import Context, fold, from_events, reduce_arrays, reduce_tree, tree_depth
-from proofs._method import encoding as enc
-from proofs._method.smt import SmtResult, prove
-from proofs._method.validation import check_bound
 from proofs.ledger import Claim, Kind, Outcome, Verdict, claim_check, claims
+from proofs.method import encoding as enc
+from proofs.method._validation import check_bound
+from proofs.method.smt import SmtResult, prove
 
 __all__ = [
     "CLAIMS",
@@ -155,13 +155,13 @@ def check_normal_form_closed() -> Outcome:
     what = "closure of the normal form (both products return on every normal-form pair)"
     code = (
         f"{enc.CODE['endo']} and {enc.CODE['commit']}; the normal form is "
-        "proofs._method.encoding.normal_form, which agrees with the validation of Context and "
+        "proofs.method.encoding.normal_form, which agrees with the validation of Context and "
         f"CommittedContext on all {cases} cases (has, c, -1 <= d_total, d_pre <= 4) "
         f"[{agree}]"
     )
     result = prove(hyps, goal)
     if result.proved and not agree:
-        evidence = result.evidence(what, code) + "; the normal forms disagree"
+        evidence = result.evidence(what, code=code) + "; the normal forms disagree"
         return Outcome(Verdict.OPEN, evidence)
     return _verdict(result, what, code)
 
@@ -238,12 +238,12 @@ def check_tree_reduction(*, max_len: int = 6) -> Outcome:
 def _verdict(result: SmtResult, what: str, code: str) -> Outcome:
     if result.proved:
         return Outcome(
-            Verdict.PROVEN, result.evidence(what, code), artifact=result.query
+            Verdict.PROVEN, result.evidence(what, code=code), artifact=result.query
         )
     # only a model refutes; "unknown" or a timeout leaves the claim open
     return Outcome(
         Verdict.REFUTED if result.model is not None else Verdict.OPEN,
-        result.evidence(what, code),
+        result.evidence(what, code=code),
         result.model,
         artifact=result.query,
     )

@@ -23,7 +23,7 @@ from importlib.resources.abc import Traversable
 from proofs.audit import AuditReport, Status, audit_table
 from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
 
-__all__ = ["CLAIMS", "INDEX_COLUMNS", "check_table", "stats_root"]
+__all__ = ["CLAIMS", "INDEX_COLUMNS", "check_table", "index_claims", "stats_root"]
 
 INDEX_COLUMNS = ("file", "claim_id", "where", "statement")
 """The columns of ``proofs/data/stats/<TAG>/index.csv``."""
@@ -111,7 +111,35 @@ def _tags(root: Traversable) -> list[str]:
     return sorted(names, key=lambda t: (_ORDER.index(t) if t in _ORDER else 99, t))
 
 
-def _index(tag: str, folder: Traversable) -> Iterator[Claim]:
+def index_claims(tag: str, folder: Traversable) -> Iterator[Claim]:
+    """Yield one arithmetic claim per table listed in ``folder/index.csv``.
+
+    Parameters
+    ----------
+    tag : str
+        The paper's tag; every claim id must start with ``tag-``.
+    folder : importlib.resources.abc.Traversable
+        The folder of the index and its tables (a :class:`pathlib.Path` will do).
+        Nothing is yielded when it has no ``index.csv``.
+
+    Yields
+    ------
+    Claim
+        Checked by :func:`check_table` on its table.
+
+    Raises
+    ------
+    ValueError
+        If the index is malformed (the message names the file, the row and the
+        column).
+
+    Examples
+    --------
+    >>> from proofs.statistics import index_claims, stats_root
+    >>> claims = list(index_claims("KO", stats_root() / "KO"))
+    >>> len(claims) > 0 and all(c.id.startswith("KO-") for c in claims)
+    True
+    """
     index = folder / "index.csv"
     if not index.is_file():
         return
@@ -154,7 +182,7 @@ def _index(tag: str, folder: Traversable) -> Iterator[Claim]:
 
 def _collect() -> tuple[Claim, ...]:
     root = stats_root()
-    return tuple(c for tag in _tags(root) for c in _index(tag, root / tag))
+    return tuple(c for tag in _tags(root) for c in index_claims(tag, root / tag))
 
 
 CLAIMS: tuple[Claim, ...] = _collect()

@@ -1,9 +1,9 @@
-"""The claims catalogue (proofs.catalogue, issue 19)."""
+"""The claims catalogue (proofs.catalogue(), proofs.paper_catalogue; issue 19)."""
 
 import pytest
 
 from proofs import CLAIMS, catalogue
-from proofs._catalogue import CATALOGUE_COLUMNS, CATALOGUE_KINDS, _load
+from proofs.paper_catalogue import CATALOGUE_COLUMNS, CATALOGUE_KINDS, load_catalogue
 
 HEADER = ",".join(CATALOGUE_COLUMNS) + "\n"
 
@@ -89,7 +89,7 @@ def test_malformed_catalogue_names_file_line_and_column(tmp_path, text, match):
     path = tmp_path / "ZZ.csv"
     path.write_text(text, encoding="utf-8")
     with pytest.raises(ValueError, match=match) as info:
-        _load("ZZ", path)
+        load_catalogue("ZZ", path)
     assert "proofs/data/catalogue/ZZ.csv" in str(info.value)
 
 
@@ -97,7 +97,7 @@ def test_weaker_may_say_how(tmp_path):
     """'weaker: <how>' keeps the explanation in reason."""
     path = tmp_path / "ZZ.csv"
     path.write_text(HEADER + "A,s1,lemma,st,X,weaker: one case only\n", "utf-8")
-    (entry,) = _load("ZZ", path)
+    (entry,) = load_catalogue("ZZ", path)
     assert (entry.status, entry.reason) == ("weaker", "one case only")
 
 
@@ -107,7 +107,7 @@ def test_not_checked_reason_is_kept(tmp_path):
     path.write_text(
         HEADER + 'A,s1,empirical,st,,"not-checked: no data, sorry"\n', "utf-8"
     )
-    (entry,) = _load("ZZ", path)
+    (entry,) = load_catalogue("ZZ", path)
     assert (entry.status, entry.reason, entry.checked_by) == (
         "not-checked",
         "no data, sorry",

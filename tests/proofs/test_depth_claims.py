@@ -11,12 +11,11 @@ import sympy as sp
 from hypothesis import given
 from hypothesis import strategies as st
 
-from proofs import _depth_drift, _depth_fit, check, depth
-from proofs import _depth_scatter as scatter
-from proofs import _depth_sym as sym
-from proofs._method.smt import SmtResult
-from proofs.depth import CLAIMS
+from proofs import check
+from proofs.depth import CLAIMS, drift, fit, scatter, sym
+from proofs.depth import checks as depth
 from proofs.ledger import ClaimCheck, Verdict
+from proofs.method.smt import SmtResult
 from tests.proofs.expected import expected_for
 from theory.depth import (
     advantage,
@@ -176,27 +175,27 @@ def test_dl_t7_rhok_convex_witness_by_hand():
 def test_dl_t7_rhok_convex_open_without_witness(monkeypatch):
     """If the second differences were all positive (convex), no refutation is recorded."""
     monkeypatch.setattr(
-        _depth_drift, "second_differences", lambda reading: [sp.log(sp.Rational(5, 4))]
+        drift, "second_differences", lambda reading: [sp.log(sp.Rational(5, 4))]
     )
-    result = _depth_drift.check_dl_t7_rhok_convex()
+    result = drift.check_dl_t7_rhok_convex()
     assert result.verdict.value == "open"
     assert result.counterexample is None
 
 
 def test_dl_a3_direction_open_when_z3_fails(monkeypatch):
     """A z3 'unknown' on the induction step leaves the direction open."""
-    monkeypatch.setattr(_depth_drift, "prove", _unknown)
-    assert _depth_drift.check_dl_a3_direction().verdict.value == "open"
+    monkeypatch.setattr(drift, "prove", _unknown)
+    assert drift.check_dl_a3_direction().verdict.value == "open"
 
 
 def test_dl_t11_fit_not_refuted_when_table_fits(monkeypatch):
     """A table generated from p = 0.92 itself must not refute the fit."""
     fitted = {
         k: (v[0], v[1], v[2], round(0.92 ** v[0], 2), v[4])
-        for k, v in _depth_fit.TABLE4.items()
+        for k, v in fit.TABLE4.items()
     }
-    monkeypatch.setattr(_depth_fit, "TABLE4", fitted)
-    result = _depth_fit.check_dl_t11_fit()
+    monkeypatch.setattr(fit, "TABLE4", fitted)
+    result = fit.check_dl_t11_fit()
     assert result.verdict.value == "open"
     assert result.counterexample is None
 

@@ -588,3 +588,14 @@ def test_dl_rank_claims_catch_a_changed_leader(monkeypatch):
         "Table 27 swebench nDCG@10",
         "Table 27 dcbench MRR",
     ]
+
+
+def test_briefbench_rows_default_to_shared_beside_the_clone(monkeypatch):
+    """Both readers of the rows look in ``../shared/data/briefbench`` (the same
+    folder as the tests' ``shared_dir``), whatever depth their module sits at."""
+    from proofs.floors.decay import BRIEFBENCH
+    from tests.conftest import SHARED_DIR
+
+    monkeypatch.delenv("CONTEXT_LAWS_BRIEFBENCH", raising=False)
+    assert briefbench.data_dir() == SHARED_DIR / "data" / "briefbench"
+    assert BRIEFBENCH == SHARED_DIR / "data" / "briefbench"

@@ -12,15 +12,9 @@ import sympy as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from proofs import (
-    _floors_context,
-    _floors_decay,
-    _floors_learning,
-    _floors_t2,
-    check,
-    floors,
-)
-from proofs.floors import CLAIMS, fano_left_side
+from proofs import check
+from proofs.floors import CLAIMS, context, decay, fano_left_side, learning, t2
+from proofs.floors import checks as floors
 from tests.proofs.expected import expected_for
 from theory.decay import compare_decays
 from theory.floors import (
@@ -221,17 +215,17 @@ def test_dl_t4_occam_witness_by_hand():
 def test_dl_t4_occam_open_if_a_learner_could_succeed(monkeypatch):
     """If some learner met the target with no samples, there is no witness: open."""
     monkeypatch.setattr(
-        _floors_learning, "worst_failure_at_zero_samples", lambda k: Fraction(0)
+        learning, "worst_failure_at_zero_samples", lambda k: Fraction(0)
     )
-    result = _floors_learning.check_occam_direction()
+    result = learning.check_occam_direction()
     assert result.verdict.value == "open"
     assert result.counterexample is None
 
 
 def test_dl_t5_broken_end_points_are_open(monkeypatch):
     """A recall bound below 1 at R = H = 2 bits (hand: lossless) makes DL-T5 open."""
-    monkeypatch.setattr(_floors_decay, "recall_bound", lambda *_: 0.5)
-    assert _floors_decay.check_rate_distortion().verdict.value == "open"
+    monkeypatch.setattr(decay, "recall_bound", lambda *_: 0.5)
+    assert decay.check_rate_distortion().verdict.value == "open"
 
 
 def test_dl_t5_is_conditional_on_the_cited_converse():
@@ -250,44 +244,44 @@ def _fake_gain(i_yc, i_dc):
 def test_dl_t2_cx_not_strict_is_refuted(monkeypatch):
     """If the exact entropies of the stated example were equal, that refutes it."""
     fake = {"I(Y;C|X)": sp.Integer(1), "I(D;C|X)": sp.Integer(1), "H(D|X,Y)": 1}
-    monkeypatch.setattr(_floors_context.sym_t2, "exact_measures", lambda _j: fake)
-    monkeypatch.setattr(_floors_context, "context_gain", _fake_gain(1.0, 1.0))
-    result = _floors_context.check_context_gain_counterexample()
+    monkeypatch.setattr(context.sym_t2, "exact_measures", lambda _j: fake)
+    monkeypatch.setattr(context, "context_gain", _fake_gain(1.0, 1.0))
+    result = context.check_context_gain_counterexample()
     assert result.verdict.value == "refuted"
     assert result.counterexample["I(Y;C|X)"] == result.counterexample["I(D;C|X)"]
 
 
 def test_dl_t2_cx_code_off_exact_values_is_open(monkeypatch):
     """Float code off the exact 0 and 1 bit: the code is suspect, so open."""
-    monkeypatch.setattr(_floors_context, "context_gain", _fake_gain(0.2, 0.7))
-    result = _floors_context.check_context_gain_counterexample()
+    monkeypatch.setattr(context, "context_gain", _fake_gain(0.2, 0.7))
+    result = context.check_context_gain_counterexample()
     assert result.verdict.value == "open"
 
 
 def test_dl_t2_dpi_code_violation_is_open_not_refuted(monkeypatch):
     """context_gain breaking a proven inequality is a code fault: open, never refuted."""
-    monkeypatch.setattr(_floors_context, "context_gain", _fake_gain(0.9, 0.5))
-    assert _floors_context.check_context_gain_inequality().verdict.value == "open"
+    monkeypatch.setattr(context, "context_gain", _fake_gain(0.9, 0.5))
+    assert context.check_context_gain_inequality().verdict.value == "open"
 
 
 def test_dl_t2_eq_broken_derivation_is_open(monkeypatch):
     """If the termwise step did not simplify to 0, the 'if' half is open, not proven."""
-    monkeypatch.setattr(_floors_t2, "recoverable_term", lambda: (False, "residual 1"))
-    assert _floors_t2.check_context_gain_equality().verdict.value == "open"
+    monkeypatch.setattr(t2, "recoverable_term", lambda: (False, "residual 1"))
+    assert t2.check_context_gain_equality().verdict.value == "open"
 
 
 def test_dl_t2_onlyif_without_witness_is_open(monkeypatch):
     """If the witnesses did not show equality with H(D|X,Y) > 0, no refutation."""
     fake = {"I(Y;C|X)": sp.Integer(0), "I(D;C|X)": sp.Integer(1), "H(D|X,Y)": 1}
-    monkeypatch.setattr(_floors_t2, "exact_measures", lambda _j: fake)
-    result = _floors_t2.check_context_gain_strict_otherwise()
+    monkeypatch.setattr(t2, "exact_measures", lambda _j: fake)
+    result = t2.check_context_gain_strict_otherwise()
     assert result.verdict.value == "open"
     assert result.counterexample is None
 
 
 def test_dl_t2_exact_measures_match_hand_values():
     """Y = D (bijective), C = D: every quantity is H(D) = log2 3 bits, exactly."""
-    m = _floors_t2.exact_measures(_floors_t2.exact_joint(3, lambda d: d, lambda d: d))
+    m = t2.exact_measures(t2.exact_joint(3, lambda d: d, lambda d: d))
     assert sp.simplify(m["I(D;C|X)"] - sp.log(3, 2)) == 0
     assert sp.simplify(m["I(Y;C|X)"] - sp.log(3, 2)) == 0
     assert m["H(D|X,Y)"] == 0

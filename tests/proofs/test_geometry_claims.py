@@ -8,11 +8,11 @@ import numpy as np
 import pytest
 import sympy as sp
 
-import proofs._geometry_bounds as bounds
-import proofs._geometry_metric as metric
-import proofs._geometry_scale as scale
-import proofs._geometry_sheaf_cost as sheaf_cost
-import proofs.geometry as geometry
+import proofs.geometry.bounds as bounds
+import proofs.geometry.checks as geometry
+import proofs.geometry.metric as metric
+import proofs.geometry.scale as scale
+import proofs.geometry.sheaf_cost as sheaf_cost
 from proofs import check
 from proofs.geometry import CLAIMS
 from proofs.ledger import ClaimCheck, Verdict
@@ -224,34 +224,34 @@ BREAKS = {
         metric,
         "paper_eq3_distance",
         fisher_rao_distance,
-        metric._check_fr,
+        metric.check_fr,
     ),
-    "FR-integral": (sp, "integrate", lambda *a, **k: sp.Integer(0), metric._check_fr),
+    "FR-integral": (sp, "integrate", lambda *a, **k: sp.Integer(0), metric.check_fr),
     "IDENTITY": (
         metric,
         "_eq3_symbolic",
         _eq3_broken("offset"),
-        metric._check_identity,
+        metric.check_identity,
     ),
     "SYMMETRY": (
         metric,
         "_eq3_symbolic",
         _eq3_broken("one_sided"),
-        metric._check_symmetry,
+        metric.check_symmetry,
     ),
     "TRIANGLE": (
         metric,
         "paper_eq3_distance",
         fisher_rao_distance,
-        metric._check_triangle,
+        metric.check_triangle,
     ),
     "INVARIANCE": (
         metric,
         "_eq3_symbolic",
         _eq3_broken("shifted"),
-        metric._check_invariance,
+        metric.check_invariance,
     ),
-    "COST": (metric, "paper_eq3_distance", _first_coords_only, metric._check_cost),
+    "COST": (metric, "paper_eq3_distance", _first_coords_only, metric.check_cost),
     "E16": (geometry, "fisher_rao_distance", _eq16_exponent, geometry._check_e16),
     "DRIFT-coefficient": (
         geometry,
@@ -292,7 +292,7 @@ def test_broken_computation_gives_open(monkeypatch, name):
 @pytest.mark.parametrize(
     ("module", "parent", "parts"),
     [
-        (metric, "_check_t61", ("_check_fr", "_check_triangle")),
+        (metric, "check_t61", ("check_fr", "check_triangle")),
         (geometry, "_check_t63", ("_check_t63_drift", "_check_t63_normalisable")),
     ],
 )

@@ -9,7 +9,7 @@ from proofs import CLAIMS
 from proofs.audit import COLUMNS, audit_table
 from proofs.ledger import Kind, Verdict
 from proofs.statistics import CLAIMS as STAT_CLAIMS
-from proofs.statistics import INDEX_COLUMNS, _index, check_table, stats_root
+from proofs.statistics import INDEX_COLUMNS, check_table, index_claims, stats_root
 
 HEADER = ",".join(COLUMNS) + "\n"
 
@@ -66,7 +66,7 @@ def test_index_builds_one_claim_per_table(tmp_path):
         ",".join(INDEX_COLUMNS) + '\nt1.csv,KO-T1,"Table 1","Rates of Table 1"\n',
         encoding="utf-8",
     )
-    (claim,) = _index("KO", tmp_path)
+    (claim,) = index_claims("KO", tmp_path)
     assert (claim.id, claim.source, claim.where, claim.kind) == (
         "KO-T1",
         "KO",
@@ -77,7 +77,7 @@ def test_index_builds_one_claim_per_table(tmp_path):
     with pytest.raises(
         ValueError, match="column claim_id: 'KO-T1' must start with PJ-"
     ):
-        list(_index("PJ", tmp_path))
+        list(index_claims("PJ", tmp_path))
 
 
 @pytest.mark.parametrize(
@@ -94,7 +94,7 @@ def test_bad_index_is_rejected(tmp_path, index, match):
     _write(tmp_path, "t1.csv", "a,x,percent,23.5,k=12;n=51,\n")
     (tmp_path / "index.csv").write_text(index, encoding="utf-8")
     with pytest.raises(ValueError, match=match):
-        list(_index("ZZ", tmp_path))
+        list(index_claims("ZZ", tmp_path))
 
 
 def test_statistics_claims_are_registered():

@@ -1,0 +1,86 @@
+"""DL Theorem 4's Occam bound in the direction the paper prints it.
+
+DL §3.1 Theorem 4 writes the finite-class sufficiency as
+``n <= (ln |H| + ln(1/delta)) / epsilon``: read as printed, every sample size
+up to that number suffices. The witness is exhaustive over every
+deterministic learner at ``n = 0`` on the smallest class.
+
+Private to :mod:`proofs.floors`.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+from proofs.ledger import Kind, Outcome, Verdict, claim_check
+
+__all__ = ["check_occam_direction", "worst_failure_at_zero_samples"]
+
+
+def worst_failure_at_zero_samples(class_size: int) -> Fraction:
+    """Return ``min over learners max over targets P(error > eps)`` with no samples.
+
+    The domain is one point ``x0`` (probability 1) and the class holds
+    ``class_size`` distinct labels for it, so a hypothesis errs with
+    probability 1 or 0. With ``n = 0`` a deterministic learner outputs one
+    fixed hypothesis whatever the target; the target is any class member
+    (realizable).
+
+    Examples
+    --------
+    >>> from proofs.floors.learning import worst_failure_at_zero_samples
+    >>> worst_failure_at_zero_samples(2)
+    Fraction(1, 1)
+    """
+    labels = range(class_size)
+    best = Fraction(1)
+    for output in labels:  # every deterministic learner at n = 0
+        worst = max(Fraction(int(output != target)) for target in labels)
+        best = min(best, worst)
+    return best
+
+
+@claim_check(
+    "DL-T4-OCCAM",
+    "(DL §3.1 Theorem 4) every n <= (ln|H| + ln(1/delta))/epsilon suffices for "
+    "error <= epsilon at confidence 1 - delta (the direction as printed)",
+    Kind.EXHAUSTIVE,
+    where="§3.1 Theorem 4, the sufficiency inequality",
+)
+def check_occam_direction() -> Outcome:
+    """DL-T4-OCCAM: ``n <= (ln|H| + ln(1/delta))/epsilon`` samples suffice, as printed.
+
+    Examples
+    --------
+    >>> from proofs.floors import check_occam_direction
+    >>> check_occam_direction().verdict.value
+    'refuted'
+    """
+    size, eps, delta = 2, Fraction(1, 4), Fraction(1, 4)
+    bound = (math.log(size) + math.log(1 / delta)) / eps
+    failure = worst_failure_at_zero_samples(size)
+    grid = all(worst_failure_at_zero_samples(k) == 1 for k in range(2, 9))
+    evidence = (
+        "DL §3.1 Theorem 4 prints sufficiency as n <= (ln|H| + ln(1/delta))/eps; the "
+        "finite-class (Occam) bound says n >= that many samples suffice. As printed it "
+        f"includes n = 0: one domain point, H = two constant labels, eps = delta = 1/4, "
+        f"bound = 4 (ln 2 + ln 4) = {bound:.3f} >= 0; with no samples each of the 2 "
+        "deterministic learners outputs a fixed label, and the other target makes it "
+        f"err with probability 1, so min over learners of max over targets of "
+        f"P(error > eps) = {failure} > delta (exact, every learner enumerated; also "
+        f"for |H| = 2..8 [{grid}]). The inequality points the wrong way; the lower bound "
+        "of Eq. 4 is DL-T4-LOWER"
+    )
+    if not (failure > delta and bound >= 0):
+        return Outcome(Verdict.OPEN, "not settled: " + evidence)
+    cx = {
+        "domain": "one point",
+        "H": "two constant labels",
+        "n": 0,
+        "epsilon": "1/4",
+        "delta": "1/4",
+        "printed_bound": round(bound, 4),
+        "min_max_failure_probability": str(failure),
+    }
+    return Outcome(Verdict.REFUTED, evidence, cx)

@@ -1,0 +1,106 @@
+"""A thin layer over z3 for universal proofs and smallest counterexamples."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import z3
+
+__all__ = ["TIMEOUT_MS", "SmtResult", "prove", "witness"]
+
+TIMEOUT_MS = 60_000
+
+
+@dataclass(frozen=True)
+class SmtResult:
+    """Outcome of proving ``hypotheses => goal`` for all values of the variables."""
+
+    proved: bool
+    model: dict[str, Any] | None
+    query: str
+    status: str
+
+    def evidence(self, what: str, *, code: str | None = None) -> str:
+        """Describe the result in one line for the ledger.
+
+        ``code`` names the package code the query executed (``module.function``).
+        """
+        tail = "" if code is None else f"; code proven: {code}"
+        if self.proved:
+            return (
+                f"z3 {z3.get_version_string()}: negation of {what} is unsat over "
+                f"unbounded integers and reals (universal proof){tail}"
+            )
+        tail = "" if code is None else f"; code checked: {code}"
+        return (
+            f"z3 {z3.get_version_string()}: negation of {what} is {self.status}{tail}"
+        )
+
+
+def prove(hypotheses: list[Any], goal: Any) -> SmtResult:
+    """Prove ``And(hypotheses) => goal`` universally by refuting its negation."""
+    solver = z3.Solver()
+    solver.set("timeout", TIMEOUT_MS)
+    solver.add(*hypotheses)
+    solver.add(z3.Not(goal))
+    status = solver.check()
+    query = solver.to_smt2()
+    if status == z3.unsat:
+        return SmtResult(True, None, query, "unsat")
+    if status == z3.sat:
+        return SmtResult(False, _model_dict(solver.model()), query, "sat")
+    return SmtResult(False, None, query, str(status))
+
+
+def witness(constraints: list[Any], *, minimise: Any | None = None) -> SmtResult:
+    """Find values satisfying ``constraints`` (minimising ``minimise`` if given)."""
+    opt = z3.Optimize()
+    opt.set("timeout", TIMEOUT_MS)
+    opt.add(*constraints)
+    if minimise is not None:
+        opt.minimize(minimise)
+        # z3 returns any of the optimal models, which one depending on the
+        # solver's history in this process. Minimising every free constant
+        # after the objective (lexicographically, in name order) makes the
+        # witness the same whatever ran before it.
+        for term in _tie_breakers(constraints):
+            opt.minimize(term)
+    status = opt.check()
+    query = opt.sexpr()
+    if status == z3.sat:
+        return SmtResult(True, _model_dict(opt.model()), query, "sat")
+    return SmtResult(False, None, query, str(status))
+
+
+def _tie_breakers(constraints: list[Any]) -> list[Any]:
+    """Integer, real and Boolean constants of ``constraints``, in name order."""
+    from z3.z3util import get_vars
+
+    found: dict[str, Any] = {}
+    for c in constraints:
+        for v in get_vars(c):
+            found.setdefault(str(v), v)
+    terms = []
+    for _, v in sorted(found.items()):
+        if z3.is_bool(v):
+            terms.append(z3.If(v, 1, 0))
+        elif z3.is_int(v) or z3.is_real(v):
+            terms.append(v)
+    return terms
+
+
+def _model_dict(model: z3.ModelRef) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for decl in sorted(model.decls(), key=lambda d: d.name()):
+        value = model[decl]
+        if z3.is_true(value) or z3.is_false(value):
+            out[decl.name()] = z3.is_true(value)
+        elif z3.is_int_value(value):
+            out[decl.name()] = value.as_long()
+        elif z3.is_rational_value(value):
+            frac = value.as_fraction()
+            out[decl.name()] = int(frac) if frac.denominator == 1 else str(frac)
+        else:
+            out[decl.name()] = str(value)
+    return out
