@@ -15,7 +15,6 @@ import z3
 from proofs.ledger import _STRENGTH, Claim
 from proofs.register import CLAIMS, LedgerEntry
 from proofs.run import run_claims
-
 from witnesses._interrupt import (
     CLOSED_PIPE,
     Interrupted,

@@ -53,12 +53,12 @@ def check_exp58(semantics: str) -> Outcome:
     holds = result.witness_triple and result.mirage_by_substitution
     evidence = (
         f"python -m witnesses.exp58 --semantics {semantics}: full timeline M=1 "
-        f"valid={full1.free.valid} (TP {full1.free.turning_point}, score "
+        f"valid={full1.free.valid} (TP {full1.free.pivot}, score "
         f"{full1.free.score!r}); naive (kept {', '.join(naive1.kept_block1)}) M=1 "
         f"valid={naive1.free.valid}; {result.contract} (kept {len(contract1.kept_block1)} "
         f"block-1 events) M=1 valid={contract1.free.valid} (score "
         f"{contract1.free.score!r}); naive M=10 valid={naive10.free.valid} with TP "
-        f"{naive10.free.turning_point} instead of {result.full_pivot} (forced "
+        f"{naive10.free.pivot} instead of {result.full_pivot} (forced "
         f"{result.full_pivot} valid={naive10.fixed.valid}), score {naive10.free.score!r}, "
         f"relative shortfall {result.shortfall!r}"
     )
@@ -100,7 +100,7 @@ def _exp58_rows(result: Exp58Result) -> dict[str, Any]:
         f"{c.strategy}@M={c.m}": {
             "kept_block1": list(c.kept_block1),
             "free_valid": c.free.valid,
-            "free_tp": c.free.turning_point,
+            "free_pivot": c.free.pivot,
             "free_score": c.free.score,
         }
         for c in result.cells

@@ -163,8 +163,8 @@ def check_exp58_table() -> Outcome:
     result = run_exp58(semantics=REFERENCE)
     fields: dict[str, Callable[[Any], object]] = {
         "free_valid": lambda c: c.free.valid,
-        "free_tp": lambda c: c.free.turning_point,
-        "fixed_valid": lambda c: c.fixed.valid,
+        "free_pivot": lambda c: c.free.pivot,
+        "fixed_feasible": lambda c: c.fixed.valid,
         "pivot_preserved": lambda c: c.pivot_preserved,
         "score": lambda c: c.free.score,
         "shortfall": lambda c: c.shortfall,

@@ -49,7 +49,7 @@ def check_dis5_endogenous_tp() -> Outcome:
     free = solve(graph, focal=FOCAL, grammar=EXP58_GRAMMAR, m=10)
     seq = free.sequence
     assert seq is not None
-    assert seq.turning_point is not None
+    assert seq.pivot is not None
     focal = [e for e in seq.events if FOCAL in e.actors]
     heaviest = max(focal, key=lambda e: (e.weight, -e.timestamp, e.id))
     endo = solve(
@@ -58,23 +58,21 @@ def check_dis5_endogenous_tp() -> Outcome:
     endo_text = (
         "none"
         if endo.sequence is None
-        else f"{endo.sequence.describe()} (TP {endo.turning_point_id}, score {endo.score!r})"
+        else f"{endo.sequence.describe()} (TP {endo.pivot_id}, score {endo.score!r})"
     )
     evidence = (
         f"reference solve, M = 10, Exp58 grammar: {seq.describe()}, score "
-        f"{free.score!r}; TP {seq.turning_point.id} (w {seq.turning_point.weight:g}) "
+        f"{free.score!r}; TP {seq.pivot.id} (w {seq.pivot.weight:g}) "
         f"but the heaviest focal event selected is {heaviest.id} (w {heaviest.weight:g}). "
         f"With the endogenous constraint the exact solver returns {endo_text}."
     )
-    verdict = (
-        Verdict.REFUTED if heaviest.id != seq.turning_point.id else Verdict.VERIFIED
-    )
+    verdict = Verdict.REFUTED if heaviest.id != seq.pivot.id else Verdict.VERIFIED
     return Outcome(
         verdict,
         evidence,
         {
-            "tp": seq.turning_point.id,
-            "tp_weight": seq.turning_point.weight,
+            "tp": seq.pivot.id,
+            "tp_weight": seq.pivot.weight,
             "heaviest_focal": heaviest.id,
             "heaviest_weight": heaviest.weight,
             "score": free.score,
@@ -103,7 +101,7 @@ def check_dis7_regret() -> Outcome:
     graph = _exp58_naive()
     full = solve(exp58_timeline(), focal=FOCAL, grammar=EXP58_GRAMMAR, m=1)
     free = solve(graph, focal=FOCAL, grammar=EXP58_GRAMMAR, m=10)
-    forced = solve(graph, focal=FOCAL, grammar=EXP58_GRAMMAR, tp_candidate_ids=["e41"])
+    forced = solve(graph, focal=FOCAL, grammar=EXP58_GRAMMAR, pivot_ids=["e41"])
     assert full.score is not None
     assert free.score is not None
     relative = 1 - free.score / full.score
@@ -293,7 +291,7 @@ def _dis2_row(strategy: str) -> _Row:
     return _Row(
         list(kept.kept_ids),
         {m: x.score for m, x in sols.items()},
-        {m: x.turning_point_id for m, x in sols.items()},
+        {m: x.pivot_id for m, x in sols.items()},
         holds,
     )
 
@@ -381,13 +379,13 @@ def check_dis5_greedy_argmax(*, max_events: int = 5) -> Outcome:
         for tl in tiny_timelines(n):
             sol = solve(tl, focal=FOCAL, solver="greedy")
             seq = sol.sequence
-            if not sol.valid or seq is None or seq.turning_point is None:
+            if not sol.valid or seq is None or seq.pivot is None:
                 continue
-            if FOCAL not in seq.turning_point.actors:
+            if FOCAL not in seq.pivot.actors:
                 evidence = (
                     f"strict grammar: {describe(tl)}: greedy returns the valid "
                     f"sequence {seq.describe()} with turning point "
-                    f"{seq.turning_point.id} (not focal), score {seq.score!r} (hand: "
+                    f"{seq.pivot.id} (not focal), score {seq.score!r} (hand: "
                     "5 + 2*2*(1 - 0.5*|3/3 - 0.6|) = 8.2). The paper's endogenous "
                     "pivot is the heaviest *focal* event."
                 )
