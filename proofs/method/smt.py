@@ -62,8 +62,10 @@ def witness(constraints: list[Any], *, minimise: Any | None = None) -> SmtResult
         opt.minimize(minimise)
         # z3 returns any of the optimal models, which one depending on the
         # solver's history in this process. Minimising every free constant
-        # after the objective (lexicographically, in name order) makes the
-        # witness the same whatever ran before it.
+        # after the objective (lexicographically, in name order: its absolute
+        # value, then the value) makes the witness the same whatever ran
+        # before it; the absolute value keeps the minimum finite for a
+        # constant the constraints leave unbounded (a don't-care key).
         for term in _tie_breakers(constraints):
             opt.minimize(term)
     status = opt.check()
@@ -86,7 +88,7 @@ def _tie_breakers(constraints: list[Any]) -> list[Any]:
         if z3.is_bool(v):
             terms.append(z3.If(v, 1, 0))
         elif z3.is_int(v) or z3.is_real(v):
-            terms.append(v)
+            terms += [z3.If(v >= 0, v, -v), v]
     return terms
 
 

@@ -1,10 +1,12 @@
 """The z3 transcription used by the proofs agrees with the Python implementation."""
 
+import z3
 from hypothesis import given
 
 from algebra import IDENTITY, compose_commit, compose_endo, is_absorbed
 from algebra.strategies import committed_contexts, contexts
 from proofs.method import encoding as enc
+from proofs.method.smt import witness
 
 
 @given(contexts(), contexts())
@@ -109,3 +111,18 @@ def test_normal_form_agrees_with_context_validation():
     agree, cases = enc.normal_form_agrees(bound=3)
     assert agree
     assert cases == 2 * 5 * 5 * 3
+
+
+def test_witness_pins_a_dont_care_constant_whatever_ran_before():
+    """An unbounded constant gets the smallest absolute value, not z3's whim.
+
+    Before the absolute-value tie-breaker, ``y`` (unbounded below) came back as
+    whatever the process's solver history left: VM-P3-IDEAL's don't-care
+    ``X_w`` was -2 serially and -1 on the pool.
+    """
+    x, y, z = z3.Ints("x y z")
+    constraints = [x >= 1, z3.Or(y < 5, x > 3), z <= -3]
+    for _ in range(3):  # leave some history in the process between calls
+        z3.Optimize().check()
+        result = witness(constraints, minimise=x)
+        assert result.model == {"x": 1, "y": 0, "z": -3}
