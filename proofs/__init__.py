@@ -3,6 +3,7 @@
 # proofs.ledger is the module of the claim types, and calling it runs the ledger
 # (proofs.register.ledger), so the package attribute is the module.
 from proofs import ledger
+from proofs._catalogue import CatalogueEntry, catalogue
 from proofs.ledger import (
     Claim,
     ClaimCheck,
@@ -12,7 +13,6 @@ from proofs.ledger import (
     claim_check,
     claims,
 )
-from proofs.paper_catalogue import CatalogueEntry, catalogue
 from proofs.register import CLAIMS, LedgerEntry, check, claim
 
 __all__ = [

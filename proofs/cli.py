@@ -12,9 +12,9 @@ from pathlib import Path
 
 import z3
 
+from proofs._run import run_claims
 from proofs.ledger import _STRENGTH, Claim
 from proofs.register import CLAIMS, LedgerEntry
-from proofs.run import run_claims
 from witnesses._interrupt import (
     CLOSED_PIPE,
     Interrupted,

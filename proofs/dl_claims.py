@@ -16,7 +16,7 @@ from functools import partial
 import sympy as sp
 
 from proofs.briefbench._rows import agrees
-from proofs.depth import sym as dsym
+from proofs.depth import _sym as dsym
 from proofs.ledger import Claim, ClaimCheck, Kind, Outcome, Verdict, claim_check, claims
 from theory.depth import crossover_depth
 from theory.inference import (

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import z3
 
+from proofs._method import encoding as enc
+from proofs._method.smt import prove, witness
 from proofs.ledger import Claim, Kind, Outcome, Verdict, claim_check, claims
-from proofs.method import encoding as enc
-from proofs.method.smt import prove, witness
 
 __all__ = ["CLAIMS", "check_absorbing_closure", "check_endo_escape", "check_ideal_side"]
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 from functools import lru_cache, partial
 from typing import Any
 
+from proofs._method._validation import check_bound
 from proofs.ledger import Claim, Kind, Outcome, Verdict, umbrella
-from proofs.method._validation import check_bound
 from theory.inference import mcnemar, proportion_ci
 from witnesses.exp52 import Exp52Result, Exp53Result, exp52, exp53
 from witnesses.exp58 import Exp58Result, run

@@ -2,7 +2,7 @@
 
 Each check proves, with z3 over unbounded integers and real keys, that the
 negation of the law is unsatisfiable under the carrier constraints. The
-products proven are the package's own: :mod:`proofs.method.encoding` runs
+products proven are the package's own: :mod:`proofs._method.encoding` runs
 :func:`algebra.compose.endo_fields` and :func:`algebra.compose.commit_fields`
 (the bodies of :func:`algebra.compose_endo` and :func:`algebra.compose_commit`)
 on z3 terms, and every law includes that each product in it returns (its
@@ -14,10 +14,10 @@ from __future__ import annotations
 import itertools
 
 from algebra import Context, fold, from_events, reduce_arrays, reduce_tree, tree_depth
+from proofs._method import encoding as enc
+from proofs._method._validation import check_bound
+from proofs._method.smt import SmtResult, prove
 from proofs.ledger import Claim, Kind, Outcome, Verdict, claim_check, claims
-from proofs.method import encoding as enc
-from proofs.method._validation import check_bound
-from proofs.method.smt import SmtResult, prove
 
 __all__ = [
     "CLAIMS",
@@ -155,7 +155,7 @@ def check_normal_form_closed() -> Outcome:
     what = "closure of the normal form (both products return on every normal-form pair)"
     code = (
         f"{enc.CODE['endo']} and {enc.CODE['commit']}; the normal form is "
-        "proofs.method.encoding.normal_form, which agrees with the validation of Context and "
+        "proofs._method.encoding.normal_form, which agrees with the validation of Context and "
         f"CommittedContext on all {cases} cases (has, c, -1 <= d_total, d_pre <= 4) "
         f"[{agree}]"
     )

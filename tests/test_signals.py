@@ -24,7 +24,7 @@ TIMEOUT = 60.0
 # timeout, so a prompt exit means the signal cancelled the check.
 HARD_Z3 = """
 import z3
-from proofs.method.smt import prove
+from proofs._method.smt import prove
 n = 11
 p = [[z3.Bool(f"p{i}_{j}") for j in range(n)] for i in range(n + 1)]
 hyps = [z3.Or(row) for row in p]
@@ -38,7 +38,7 @@ PROOFS = (
     """
 import sys
 import proofs.cli as cli
-from proofs.run import run_claims as real_run_claims
+from proofs._run import run_claims as real_run_claims
 
 def slow_run_claims(claims, **kwargs):
 """

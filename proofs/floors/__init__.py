@@ -3,10 +3,10 @@
 Submodules:
 
 - :mod:`proofs.floors.checks`: the claims and their checks (``CLAIMS``)
-- :mod:`proofs.floors.context`: context gain (DL-T2) and context monotonicity (DL-C1)
-- :mod:`proofs.floors.t2`: DL-T2's equality condition as the paper states it
-- :mod:`proofs.floors.decay`: rate–distortion (DL-T5) and decay-law identifiability
-- :mod:`proofs.floors.learning`: DL Theorem 4's Occam bound in the printed direction
+- :mod:`proofs.floors._context`: context gain (DL-T2) and context monotonicity (DL-C1)
+- :mod:`proofs.floors._t2`: DL-T2's equality condition as the paper states it
+- :mod:`proofs.floors._decay`: rate–distortion (DL-T5) and decay-law identifiability
+- :mod:`proofs.floors._learning`: DL Theorem 4's Occam bound in the printed direction
 - private: ``_sym`` (the sympy derivations)
 """
 

@@ -15,8 +15,7 @@ import math
 import numpy as np
 
 from proofs.floors import _sym as sym
-from proofs.floors._sym import fano_left_side
-from proofs.floors.context import (
+from proofs.floors._context import (
     SAMPLES,
     check_context_gain_counterexample,
     check_context_gain_identity,
@@ -25,9 +24,10 @@ from proofs.floors.context import (
     first_failure,
     random_tables,
 )
-from proofs.floors.decay import check_decay_identifiability, check_rate_distortion
-from proofs.floors.learning import check_occam_direction
-from proofs.floors.t2 import (
+from proofs.floors._decay import check_decay_identifiability, check_rate_distortion
+from proofs.floors._learning import check_occam_direction
+from proofs.floors._sym import fano_left_side
+from proofs.floors._t2 import (
     check_context_gain_equality,
     check_context_gain_strict_otherwise,
 )

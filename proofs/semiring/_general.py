@@ -19,7 +19,7 @@ from typing import Any
 
 import z3
 
-from proofs.method.smt import prove
+from proofs._method.smt import prove
 
 _names = count()
 

@@ -8,13 +8,13 @@ from typing import Any
 import z3
 
 from algebra.tropical import best_feasible_pivot, to_monoid, tropical_from_events
+from proofs._method import encoding as enc
+from proofs._method._validation import check_int
+from proofs._method.smt import prove, witness
 from proofs.ledger import Kind, Outcome, Verdict, claim_check
-from proofs.method import encoding as enc
-from proofs.method._validation import check_int
-from proofs.method.smt import prove, witness
+from proofs.semiring import _bind as bind
 from proofs.semiring import _general as general
-from proofs.semiring import bind
-from proofs.semiring import smt as sym
+from proofs.semiring import _smt as sym
 
 
 def lexicographic(sizes: list[Any]) -> Any:
@@ -75,7 +75,7 @@ def check_homomorphism(*, ks: tuple[int, ...] = (0, 1, 2, 3)) -> Outcome:
     The universal proofs are of the z3 transcription of ``compose_tropical``
     and ``to_monoid`` (with the package's own ``compose_endo`` code on the
     monoid side); the transcription is bound to the package on a bounded
-    domain (:mod:`proofs.semiring.bind`), so the verdict on the package's
+    domain (:mod:`proofs.semiring._bind`), so the verdict on the package's
     functions is ``verified``.
     """
     if isinstance(ks, str | bytes) or not isinstance(ks, tuple | list) or not ks:

@@ -12,11 +12,11 @@ import z3
 from algebra.tropical import (
     TropicalContext,
 )
+from proofs._method.smt import prove, witness
 from proofs.ledger import Claim, Kind, Outcome, Verdict, claim_check, claims
-from proofs.method.smt import prove, witness
+from proofs.semiring import _bind as bind
 from proofs.semiring import _general as general
-from proofs.semiring import bind
-from proofs.semiring import smt as sym
+from proofs.semiring import _smt as sym
 from proofs.semiring._hom import check_homomorphism, check_witness, lexicographic
 
 __all__ = [

@@ -3,7 +3,7 @@
 Submodules:
 
 - :mod:`proofs.simulation.checks`: the claims and their checks (``CLAIMS``)
-- :mod:`proofs.simulation.printed`: KO-CMP, KO-DAR and PJ-PIN as the papers print them
+- :mod:`proofs.simulation._printed`: KO-CMP, KO-DAR and PJ-PIN as the papers print them
 - private: ``_ko`` (knowledge-object and pinning checks)
 """
 

@@ -3,7 +3,7 @@
 KO-CAP (exact arithmetic), KO-DAR-SIM and PJ-PIN-CONTRACT (seeded simulator
 runs), KO-CMP-PERROUND (a likelihood-ratio reading of KO Table 4), and the
 umbrellas KO-DAR, KO-CMP and PJ-PIN over the printed-number checks of
-:mod:`proofs.simulation.printed`.
+:mod:`proofs.simulation._printed`.
 """
 
 from __future__ import annotations

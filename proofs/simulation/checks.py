@@ -2,7 +2,7 @@
 
 Depth laws on real vectors (DL-T7-SIM, DL-T9-SIM, DL-T10-SIM, DL-A3-SIM),
 scatter (DL-T11-SIM); knowledge objects (KO-CAP, KO-DAR, KO-CMP) and pinning
-(PJ-PIN) live in :mod:`proofs.simulation._ko` and :mod:`proofs.simulation.printed`
+(PJ-PIN) live in :mod:`proofs.simulation._ko` and :mod:`proofs.simulation._printed`
 and are registered here. Every check is a small seeded run (the seeds are in the evidence),
 so the ledger reproduces bit for bit; intervals are Wilson 99% from
 :func:`theory.inference.proportion_ci` unless stated.
@@ -22,7 +22,7 @@ from proofs.simulation._ko import (
     check_ko_dar_sim,
     check_pj_pin_contract,
 )
-from proofs.simulation.printed import (
+from proofs.simulation._printed import (
     check_ko_cmp,
     check_ko_dar_density,
     check_ko_dar_table1,

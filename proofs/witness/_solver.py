@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from algebra import satisfies_contract
+from proofs._method._validation import check_bound
 from proofs.ledger import Kind, Outcome, Verdict, claim_check
-from proofs.method._validation import check_bound
 from proofs.witness._tiny import EXP58_GRAMMAR, FOCAL, OTHER, describe, tiny_timelines
 from witnesses import Event, Timeline, solve
 from witnesses.compress import compress

@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
-from proofs.method._validation import check_bound
+from proofs._method._validation import check_bound
 from witnesses import Event, Grammar, Timeline
 
 FOCAL = "actor_0"

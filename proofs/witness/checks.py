@@ -17,9 +17,9 @@ import itertools
 import z3
 
 from algebra import CommittedContext, compose_commit, compose_endo, is_absorbed
+from proofs._method._validation import check_bound
+from proofs._method.smt import prove
 from proofs.ledger import Claim, Kind, Outcome, Verdict, claim_check, claims
-from proofs.method._validation import check_bound
-from proofs.method.smt import prove
 from proofs.witness._solver import (
     check_dis2_contract,
     check_dis5_endogenous_tp,

@@ -1,9 +1,9 @@
-"""The claims catalogue (proofs.catalogue(), proofs.paper_catalogue; issue 19)."""
+"""The claims catalogue (proofs.catalogue(), proofs._catalogue; issue 19)."""
 
 import pytest
 
 from proofs import CLAIMS, catalogue
-from proofs.paper_catalogue import CATALOGUE_COLUMNS, CATALOGUE_KINDS, load_catalogue
+from proofs._catalogue import CATALOGUE_COLUMNS, CATALOGUE_KINDS, load_catalogue
 
 HEADER = ",".join(CATALOGUE_COLUMNS) + "\n"
 

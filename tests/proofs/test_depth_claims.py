@@ -12,10 +12,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from proofs import check
-from proofs.depth import CLAIMS, drift, fit, scatter, sym
+from proofs._method.smt import SmtResult
+from proofs.depth import CLAIMS
+from proofs.depth import _drift as drift
+from proofs.depth import _fit as fit
+from proofs.depth import _scatter as scatter
+from proofs.depth import _sym as sym
 from proofs.depth import checks as depth
 from proofs.ledger import ClaimCheck, Verdict
-from proofs.method.smt import SmtResult
 from tests.proofs.expected import expected_for
 from theory.depth import (
     advantage,

@@ -593,7 +593,7 @@ def test_dl_rank_claims_catch_a_changed_leader(monkeypatch):
 def test_briefbench_rows_default_to_shared_beside_the_clone(monkeypatch):
     """Both readers of the rows look in ``../shared/data/briefbench`` (the same
     folder as the tests' ``shared_dir``), whatever depth their module sits at."""
-    from proofs.floors.decay import BRIEFBENCH
+    from proofs.floors._decay import BRIEFBENCH
     from tests.conftest import SHARED_DIR
 
     monkeypatch.delenv("CONTEXT_LAWS_BRIEFBENCH", raising=False)

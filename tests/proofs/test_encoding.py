@@ -5,8 +5,8 @@ from hypothesis import given
 
 from algebra import IDENTITY, compose_commit, compose_endo, is_absorbed
 from algebra.strategies import committed_contexts, contexts
-from proofs.method import encoding as enc
-from proofs.method.smt import witness
+from proofs._method import encoding as enc
+from proofs._method.smt import witness
 
 
 @given(contexts(), contexts())
@@ -45,7 +45,7 @@ def test_vm_p1_proof_fails_on_a_wrong_encoding(monkeypatch):
     """
     import z3
 
-    from proofs.method import encoding as enc
+    from proofs._method import encoding as enc
     from proofs.monoid import CLAIMS
 
     def wrong(a, b):

@@ -8,11 +8,11 @@ import numpy as np
 import pytest
 import sympy as sp
 
-import proofs.geometry.bounds as bounds
+import proofs.geometry._bounds as bounds
+import proofs.geometry._metric as metric
+import proofs.geometry._scale as scale
+import proofs.geometry._sheaf_cost as sheaf_cost
 import proofs.geometry.checks as geometry
-import proofs.geometry.metric as metric
-import proofs.geometry.scale as scale
-import proofs.geometry.sheaf_cost as sheaf_cost
 from proofs import check
 from proofs.geometry import CLAIMS
 from proofs.ledger import ClaimCheck, Verdict

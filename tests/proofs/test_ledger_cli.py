@@ -207,7 +207,7 @@ def test_a_proof_that_does_not_go_through_is_open_not_refuted(
     """z3 'unknown' (a timeout) is no counterexample: the verdict is open."""
     import importlib
 
-    from proofs.method.smt import SmtResult
+    from proofs._method.smt import SmtResult
 
     mod = importlib.import_module(module)
     monkeypatch.setattr(

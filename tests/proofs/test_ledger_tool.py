@@ -6,8 +6,8 @@ import sys
 
 import pytest
 
+from proofs import _run
 from proofs import cli as _cli
-from proofs import run as _run
 from proofs import tool as _tool
 from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
 from proofs.register import CLAIMS

@@ -19,8 +19,8 @@ from algebra.tropical import (
 )
 from proofs import Verdict, check
 from proofs.semiring import AXIOMS, axiom_table, check_homomorphism
+from proofs.semiring import _smt as sym
 from proofs.semiring import checks as semiring
-from proofs.semiring import smt as sym
 from tests.proofs.expected import expected_for
 
 T = TropicalContext
@@ -231,7 +231,7 @@ def test_vm_trop_hom_larger_k():
 
 def test_unknown_leaves_an_axiom_open_never_refuted(monkeypatch):
     """z3 ``unknown`` (a timeout) gives holds=None and no counterexample search."""
-    from proofs.method.smt import SmtResult
+    from proofs._method.smt import SmtResult
     from proofs.semiring import checks as semiring
 
     def unknown(hyps, goal):
@@ -251,7 +251,7 @@ def test_unknown_leaves_an_axiom_open_never_refuted(monkeypatch):
 
 def test_a_model_refutes_with_a_counterexample(monkeypatch):
     """A model refutes; if the minimisation gives nothing, z3's model is recorded."""
-    from proofs.method.smt import SmtResult
+    from proofs._method.smt import SmtResult
     from proofs.semiring import checks as semiring
 
     def sat(hyps, goal):
@@ -266,7 +266,7 @@ def test_a_model_refutes_with_a_counterexample(monkeypatch):
 
 def test_semiring_claims_name_the_bounded_binding():
     """Claims about algebra.tropical say they are bound to it on a bounded domain."""
-    from proofs.semiring.bind import agreement
+    from proofs.semiring._bind import agreement
 
     agree, cases, miss = agreement()
     assert agree, miss
@@ -279,7 +279,7 @@ def test_semiring_claims_name_the_bounded_binding():
 def test_binding_catches_a_wrong_compose_tropical(monkeypatch):
     """The bounded binding fails when the package's product differs from the proof's."""
     from algebra.tropical import TropicalContext as TC
-    from proofs.semiring import bind
+    from proofs.semiring import _bind as bind
 
     def wrong(a, b):
         right = compose_tropical(a, b)

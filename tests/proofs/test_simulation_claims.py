@@ -107,7 +107,7 @@ def test_pj_pin_counts_are_sixty_two_probes():
 
 def test_ko_cmp_catches_a_row_off_one_hundred(monkeypatch):
     """A Table 4 row summing to 99 is an inconsistency, recorded with its sum."""
-    from proofs.simulation import printed
+    from proofs.simulation import _printed as printed
 
     broken = dict(printed.KO_TABLE4)
     broken[2] = ("17", "62", "1", "36")
@@ -122,7 +122,7 @@ def test_ko_dar_density_depends_on_which_candidates_line3_sums():
     """k = 2, four candidates at cosine 0.5: over all 2k, 2/(2*1) * 6 * 0.5 = 3 (not
     the mean 0.5); over the top k, 2/(2*1) * 1 * 0.5 = 0.5, the mean. Line 3 does
     not say which, so the claim is conditional on the top-k reading."""
-    from proofs.simulation import printed
+    from proofs.simulation import _printed as printed
 
     assert printed.density_as_printed([0.5] * 6, 2) == 3.0
     assert printed.density_as_printed([0.5] * 1, 2) == 0.5
@@ -133,7 +133,7 @@ def test_ko_dar_density_depends_on_which_candidates_line3_sums():
 
 def test_ko_dar_density_open_if_normalisation_were_a_mean(monkeypatch):
     """Were line 3 a mean (<= 1), there would be no witness: open."""
-    from proofs.simulation import printed
+    from proofs.simulation import _printed as printed
 
     monkeypatch.setattr(printed, "density_as_printed", lambda cos, k: 0.5)
     result = printed.check_ko_dar_density()

@@ -35,7 +35,7 @@ def entries_that_matter(d: int) -> tuple[int, int]:
 
     Examples
     --------
-    >>> from proofs.geometry.sheaf_cost import entries_that_matter
+    >>> from proofs.geometry._sheaf_cost import entries_that_matter
     >>> entries_that_matter(2)
     (4, 4)
     """

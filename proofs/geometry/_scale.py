@@ -44,7 +44,7 @@ def paper_cap_fraction(d: int, eps: float) -> float:
 
     Examples
     --------
-    >>> from proofs.geometry.scale import paper_cap_fraction
+    >>> from proofs.geometry._scale import paper_cap_fraction
     >>> round(paper_cap_fraction(3, 0.05), 12)  # I_x(1, 1/2) = 1 - sqrt(1 - x) = eps
     0.05
     """
@@ -212,7 +212,7 @@ def eq31_statistic(
 
     Examples
     --------
-    >>> from proofs.geometry.scale import eq31_statistic
+    >>> from proofs.geometry._scale import eq31_statistic
     >>> eq31_statistic([1.0], [1.0], [1.0], [1.0], [1.0])
     0.0
     """

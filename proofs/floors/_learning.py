@@ -29,7 +29,7 @@ def worst_failure_at_zero_samples(class_size: int) -> Fraction:
 
     Examples
     --------
-    >>> from proofs.floors.learning import worst_failure_at_zero_samples
+    >>> from proofs.floors._learning import worst_failure_at_zero_samples
     >>> worst_failure_at_zero_samples(2)
     Fraction(1, 1)
     """

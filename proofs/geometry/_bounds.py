@@ -36,7 +36,7 @@ def levels_needed(variance_ratio: sp.Expr, r: sp.Expr) -> sp.Expr:
     Examples
     --------
     >>> import sympy as sp
-    >>> from proofs.geometry.bounds import levels_needed
+    >>> from proofs.geometry._bounds import levels_needed
     >>> levels_needed(sp.Integer(4), sp.Integer(2))
     2
     """

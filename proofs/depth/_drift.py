@@ -14,8 +14,8 @@ from __future__ import annotations
 import sympy as sp
 import z3
 
+from proofs._method.smt import prove
 from proofs.ledger import Kind, Outcome, Verdict, claim_check
-from proofs.method.smt import prove
 
 __all__ = [
     "check_dl_a3_direction",
@@ -42,7 +42,7 @@ def second_differences(reading: str, *, depth: int = 4) -> list[sp.Expr]:
 
     Examples
     --------
-    >>> from proofs.depth.drift import second_differences
+    >>> from proofs.depth._drift import second_differences
     >>> [str(x) for x in second_differences("product")]
     ['log(3/4)', 'log(4/5)']
     """

@@ -148,7 +148,7 @@ def load_catalogue(tag: str, path: Traversable) -> list[CatalogueEntry]:
     Examples
     --------
     >>> from importlib.resources import files
-    >>> from proofs.paper_catalogue import load_catalogue
+    >>> from proofs._catalogue import load_catalogue
     >>> rows = load_catalogue("VM", files("proofs") / "data" / "catalogue" / "VM.csv")
     >>> rows[0].id, rows[0].source
     ('VM-P1', 'VM')

@@ -11,7 +11,7 @@ from collections.abc import Callable
 import numpy as np
 
 from proofs.floors import _sym as sym
-from proofs.floors import t2 as sym_t2
+from proofs.floors import _t2 as sym_t2
 from proofs.ledger import Kind, Outcome, Verdict, claim_check
 from theory.floors import ContextGain, bayes_risk, context_gain
 
@@ -84,7 +84,7 @@ def check_context_gain_inequality() -> Outcome:
     """DL-T2: ``I(Y;C|X) <= I(D;C|X)`` for ``Y = phi(X, D)``.
 
     Proof checked with sympy: the chain-rule cell identity of
-    :mod:`proofs.floors.t2` gives ``I(D;C|X) = I(Y;C|X) + I(D;C|X,Y)``, and
+    :mod:`proofs.floors._t2` gives ``I(D;C|X) = I(Y;C|X) + I(D;C|X,Y)``, and
     ``I(D;C|X,Y) >= 0`` because ``-log t >= 1 - t`` (so a relative entropy is
     ``>= 1 - sum q >= 0``).
 

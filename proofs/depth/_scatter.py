@@ -11,8 +11,10 @@ import scipy.stats
 import sympy as sp
 import z3
 
-from proofs.depth import sym
-from proofs.depth.fit import check_dl_t11_fit
+from proofs._method.settle import not_settled, settle, smt_witness
+from proofs._method.smt import prove
+from proofs.depth import _sym as sym
+from proofs.depth._fit import check_dl_t11_fit
 from proofs.ledger import (
     _STRENGTH,
     ClaimCheck,
@@ -21,8 +23,6 @@ from proofs.ledger import (
     Verdict,
     claim_check,
 )
-from proofs.method.settle import not_settled, settle, smt_witness
-from proofs.method.smt import prove
 from theory.compliance import _comply_terms, compliance_gain, p_comply
 from theory.depth import p_structured
 from theory.scatter import (

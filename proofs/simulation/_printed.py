@@ -148,7 +148,7 @@ def density_as_printed(cosines: list[float], k: int) -> float:
 
     Examples
     --------
-    >>> from proofs.simulation.printed import density_as_printed
+    >>> from proofs.simulation._printed import density_as_printed
     >>> density_as_printed([0.5] * 6, 2)  # 4 candidates (2k), 6 pairs
     3.0
     """

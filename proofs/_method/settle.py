@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from proofs._method.smt import SmtResult
 from proofs.ledger import Verdict
-from proofs.method.smt import SmtResult
 
 __all__ = ["not_settled", "settle", "smt_witness"]
 

@@ -80,7 +80,7 @@ def exact_measures(joint: _Joint) -> dict[str, sp.Expr]:
 
     Examples
     --------
-    >>> from proofs.floors.t2 import exact_joint, exact_measures
+    >>> from proofs.floors._t2 import exact_joint, exact_measures
     >>> m = exact_measures(exact_joint(4, lambda d: d // 2, lambda d: d % 2))
     >>> [str(m[k]) for k in ("I(Y;C|X)", "I(D;C|X)", "H(D|X,Y)")]
     ['0', '1', '1']
@@ -213,7 +213,7 @@ def check_context_gain_strict_otherwise() -> Outcome:
         return Outcome(
             Verdict.OPEN,
             "not settled: the exact entropies of the two candidate witnesses do not "
-            "show equality with H(D|X,Y) > 0; check proofs.floors.t2",
+            "show equality with H(D|X,Y) > 0; check proofs.floors._t2",
         )
     cx = {
         "smallest": _witness(*found[0]),
