@@ -15,7 +15,6 @@ and the minimum detectable difference at the file's size;
 from __future__ import annotations
 
 import math
-import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -85,24 +84,6 @@ class Accuracy:
         }
 
 
-def _level_or_alpha(
-    confidence_level: float, alpha: float | None, *, stacklevel: int = 3
-) -> tuple[float, float]:
-    """``(confidence_level, alpha)``; a deprecated ``alpha=`` sets the level."""
-    if alpha is None:
-        return check_level_or_alpha(confidence_level, None)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        level, a = check_level_or_alpha(confidence_level, alpha)
-    warnings.warn(
-        "alpha= is deprecated and will be removed in the next release; "
-        "pass confidence_level=1 - alpha",
-        DeprecationWarning,
-        stacklevel=stacklevel,
-    )
-    return level, a
-
-
 def accuracy(
     answers: Sequence[Answer],
     *,
@@ -149,7 +130,12 @@ def accuracy(
     >>> round(acc.task_averaged, 4)
     0.75
     """
-    mdd_level, _ = _level_or_alpha(confidence_level, alpha)
+    # ``alpha=`` (deprecated) was the level of the detectable difference alone,
+    # independent of the intervals' confidence_level: it still is
+    if alpha is None:
+        mdd_level, mdd_alpha = check_level_or_alpha(confidence_level, None)
+    else:
+        mdd_level, mdd_alpha = check_level_or_alpha(0.95, alpha)
     for pos, a in enumerate(answers):
         if not isinstance(a, Answer):
             msg = f"answers[{pos}] must be an Answer, got {type(a).__name__}"
@@ -174,11 +160,8 @@ def accuracy(
     averaged = math.fsum(estimates) / len(estimates) if estimates else None
     mdd = None
     if overall.estimate is not None:
-        mdd = minimum_detectable_difference(
-            overall.denominator,
-            overall.estimate,
-            confidence_level=mdd_level,
-            power=power,
+        mdd = _detectable_difference(
+            overall.denominator, overall.estimate, mdd_alpha, power
         )
     return Accuracy(system, len(answers), overall, averaged, per, mdd, mdd_level, power)
 
@@ -215,13 +198,18 @@ def minimum_detectable_difference(
     >>> round(minimum_detectable_difference(500, 0.6), 3)
     0.085
     """
+    _, alpha = check_level_or_alpha(confidence_level, alpha)
+    return _detectable_difference(n, p, alpha, power)
+
+
+def _detectable_difference(n: int, p: float, alpha: float, power: float) -> float:
+    """:func:`minimum_detectable_difference` at significance ``alpha``."""
     if isinstance(n, bool) or not isinstance(n, int):
         msg = f"n must be an int, got {n!r}"
         raise TypeError(msg)
     if n < 2:
         msg = f"n must be >= 2, got {n!r}"
         raise ValueError(msg)
-    _, alpha = _level_or_alpha(confidence_level, alpha)
     for name, value, closed in (("p", p, True), ("power", power, False)):
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             msg = f"{name} must be a real number, got {value!r}"
@@ -337,7 +325,7 @@ def compare_systems(
     if test not in _TESTS:
         msg = f"test must be one of {', '.join(map(repr, _TESTS))}, got {test!r}"
         raise ValueError(msg)
-    _, alpha = _level_or_alpha(confidence_level, alpha)
+    _, alpha = check_level_or_alpha(confidence_level, alpha)
     names = list(systems)
     if len(names) < 2:
         msg = f"systems must hold at least two systems, got {len(names)}"

@@ -282,8 +282,34 @@ def test_deprecated_alpha_warns_and_equals_confidence_level(call):
     with pytest.warns(DeprecationWarning, match="alpha= is deprecated"):
         old = call(alpha=0.1)
     assert old == call(confidence_level=0.9)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda **kw: minimum_detectable_difference(200, 0.6, **kw),
+        lambda **kw: compare_systems({"a": _answers(30), "b": _answers(18)}, **kw),
+    ],
+)
+def test_alpha_and_confidence_level_together_is_a_type_error(call):
+    """Both spellings of one level at once are ambiguous and refused."""
     with pytest.raises(TypeError, match="not both"):
         call(confidence_level=0.9, alpha=0.1)
+
+
+def test_deprecated_alpha_of_accuracy_stays_independent_of_the_intervals():
+    """``accuracy(confidence_level=c, alpha=a)`` was valid: intervals at c, MDD at a."""
+    with pytest.warns(DeprecationWarning, match="alpha= is deprecated"):
+        acc = accuracy(_answers(30), confidence_level=0.9, alpha=0.07)
+    assert acc.overall.ci.confidence_level == 0.9
+    # bit for bit the old MDD at alpha = 0.07 (no round trip through 1 - alpha)
+    assert acc.minimum_detectable_difference == _old_mdd(40, 0.75, 0.07)
+    assert acc.minimum_detectable_difference != minimum_detectable_difference(40, 0.75)
+
+
+def _old_mdd(n, p, alpha):
+    with pytest.warns(DeprecationWarning, match="alpha= is deprecated"):
+        return minimum_detectable_difference(n, p, alpha=alpha)
 
 
 def test_confidence_level_sets_the_detectable_difference_and_the_decision():
