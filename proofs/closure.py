@@ -4,7 +4,7 @@ Each check runs :mod:`witnesses.closure` at the paper's smoke scale (the
 scale of its Tables 1-2, docs/guide/witnesses.md §7) and reports counts, denominators,
 the exact one-sided 95% Clopper-Pearson upper bound and the rule-of-three
 bound ``3/n`` (docs/guide/witnesses.md §7). Each claim is checked under both witness
-semantics (ids ``VM-E5x@reference`` and ``VM-E5x@paper``, DESIGN.md).
+semantics (ids ``VM-E5x@reference`` and ``VM-E5x@paper``, docs/guide/witnesses.md §1).
 
 Our Bursty generator follows the prose of docs/guide/witnesses.md §2, not the
 proprietary reference code, so a seed need not give the paper's graph; the
@@ -53,7 +53,7 @@ def check_exp51(*, semantics: str = "reference") -> Outcome:
         and r.assoc_mismatches.count == 0
     )
     evidence = (
-        f"Exp51 smoke scale on the Bursty generator (reference draw order, WITNESS.md 1.1) ({r.n_sequences} sequences, n=200, "
+        f"Exp51 smoke scale on the Bursty generator (reference draw order, docs/guide/witnesses.md §2) ({r.n_sequences} sequences, n=200, "
         f"M=25, cut points from random.Random(51007)), {_HOW[semantics]}: q/r "
         f"mismatches {r.pair_state_mismatches.describe()}; full mismatches incl. "
         f"pivots {r.pair_full_mismatches.describe()}; associativity mismatches "
@@ -93,7 +93,7 @@ def check_exp56(*, semantics: str = "reference") -> Outcome:
         else ""
     )
     evidence = (
-        f"Exp56 smoke scale on the Bursty generator (reference draw order, WITNESS.md 1.1): {r.n_states} absorbing states "
+        f"Exp56 smoke scale on the Bursty generator (reference draw order, docs/guide/witnesses.md §2): {r.n_states} absorbing states "
         f"found among the first {r.cases_scanned} cases; {how}; suffixes of "
         f"L=1..{r.max_suffix} later events: violations {r.violations.describe()}{short}. "
         f"Paper: 0/96. Re-run: witnesses.closure.exp56(semantics={semantics!r})"
@@ -202,7 +202,7 @@ def _exp57_evidence(r: object, semantics: str) -> str:
             "property of the reference's absolute guard, not of the paper's contract."
         )
     return (
-        f"Exp57 smoke scale on the Bursty generator (reference draw order, WITNESS.md 1.1) (30 seeds, n=200, k=1, M=10, "
+        f"Exp57 smoke scale on the Bursty generator (reference draw order, docs/guide/witnesses.md §2) (30 seeds, n=200, k=1, M=10, "
         f"max_gap 0.11; {setting}): {'; '.join(parts)}. Compression pi mismatch seeds "
         f"{list(r.pi_mismatch_seeds)}, escape seeds {list(r.escape_seeds)}. Paper: "  # type: ignore[attr-defined]
         f"compression 0.133 = 4/30 and 0.033 = 1/30, 0 for the others (the pivot-update "

@@ -150,7 +150,7 @@ def check_contract_necessary() -> Outcome:
 
 @claim_check(
     "VM-D2-GAP",
-    "reading tested (what VM-D2 does not protect, THEORY.md §1.5): the contract "
+    "reading tested (what VM-D2 does not protect, docs/guide/algebra.md §5): the contract "
     "keeps a feasible block feasible also when no later pivot dominates",
     Kind.SMT,
     where="§4, Definition 2 (what the threshold form leaves out; §11 limitations)",

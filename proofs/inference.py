@@ -57,7 +57,7 @@ def _rule3_symbolic() -> tuple[bool, str]:
 
 @claim_check(
     "DL-INF-RULE3",
-    "(THEORY.md §1.6, VM Exps 50-57) With 0 violations in n cells the 95% upper bound "
+    "(VM Exps 50-57; docs/guide/witnesses.md §7) With 0 violations in n cells the 95% upper bound "
     "is about 3/n (rule of three).",
     Kind.SYMBOLIC,
 )
@@ -91,7 +91,7 @@ def _check_rule3() -> Outcome:
 
 @claim_check(
     "DL-INF-HOEFFDING-BOUND",
-    "(DL §7 Remark 1; THEORY.md §2.5) P(|p_hat - p| >= eps) <= 2 exp(-2 n eps^2), "
+    "(DL §7 Remark 1; docs/guide/inference.md §1) P(|p_hat - p| >= eps) <= 2 exp(-2 n eps^2), "
     "so n = ceil(ln(2/delta) / (2 eps^2)) trials suffice for deviation eps with "
     "probability 1 - delta",
     Kind.EXHAUSTIVE,
@@ -197,7 +197,7 @@ def _check_hoeffding_remark() -> Outcome:
 
 @claim_check(
     "DL-INF-COHENH",
-    "(THEORY.md §2.5, DL §7) Cohen's h = 2 asin sqrt p1 - 2 asin sqrt p2, with "
+    "(DL §7; docs/guide/inference.md §2) Cohen's h = 2 asin sqrt p1 - 2 asin sqrt p2, with "
     "thresholds 0.2 / 0.5 / 0.8 (small / medium / large), is an effect size on a "
     "common scale whatever the base rate.",
     Kind.SYMBOLIC,

@@ -164,7 +164,7 @@ class ClaimCheck:
 
 
 SOURCES = ("VM", "DL", "SLM", "KO", "PJ")
-"""The source tags, in the order of DESIGN.md; a claim id starts with one."""
+"""The source tags, in the order of docs/guide/ledger.md; a claim id starts with one."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -404,7 +404,7 @@ class _CallableModule(types.ModuleType):
     """Make the module callable: ``proofs.ledger(...)`` runs :func:`proofs.register.ledger`.
 
     ``proofs.ledger`` is both this module (the claim types) and the function
-    that runs the ledger (DESIGN's public name); importing the module must not
+    that runs the ledger (its public name, docs/guide/contract.md); importing the module must not
     hide the function, nor the function the module.
     """
 

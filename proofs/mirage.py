@@ -114,7 +114,7 @@ def _exp58_counting(result: Exp58Result, evidence: str) -> Outcome:
     row = result.cell(result.contract, 1)
     evidence = (
         "every Exp58 event belongs to actor_0, so with non-focal events as "
-        "development (THEORY.md §1.2) block 1 has d_total = 0 and Definition 2 "
+        "development (docs/guide/witnesses.md §1) block 1 has d_total = 0 and Definition 2 "
         f"is vacuous: it keeps {', '.join(row.kept_block1)} like naive compression "
         f"and the contract row is infeasible at M=1. Counting development the "
         f"reference way (every event, 20% setup share; semantics "
@@ -536,12 +536,12 @@ def _c3_claims(semantics: str) -> tuple[Claim, ...]:
     )
     separate = Claim(
         f"VM-C3-SEPARATE@{semantics}",
-        "THEORY.md's stronger reading (not the paper's): pivot preservation or "
+        "our stronger reading (not the paper's): pivot preservation or "
         "fixed-pivot feasibility separates naive compression from the contract",
         Kind.SIMULATION,
         partial(check_separation, semantics),
         slow=True,
-        where="§7.3 (THEORY.md's paraphrase)",
+        where="§7.3 (our paraphrase)",
     )
     return (whole, *parts, separate)
 

@@ -128,7 +128,7 @@ def plot_verdicts_by_source(
             fontsize="small",
         )
         bottom += heights
-    ax.set_xlabel("source paper (THEORY.md tag)")
+    ax.set_xlabel("source paper (ledger tag)")
     ax.set_ylabel("claims (count)")
     ax.set_title(f"Claims ledger: {len(entries)} checks by verdict")
     ax.legend(title="verdict", fontsize="small", loc="upper right")

@@ -68,7 +68,7 @@ class LedgerEntry:
     error: str | None = None
 
     def to_dict(self) -> dict[str, object]:
-        """Return the JSON row of DESIGN.md (stable key order)."""
+        """Return the claim's JSON row (stable key order; docs/guide/ledger.md)."""
         row: dict[str, object] = {
             "id": self.claim.id,
             "source": self.claim.source,

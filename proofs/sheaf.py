@@ -62,7 +62,7 @@ def check_h1_signals_contradiction() -> Outcome:
     rows = {
         # two-map form, both maps zero: d0 = [[0, 0]], rank 0, h1 = 1 - 0
         "zero_edge": (zero, sp.Matrix([[0, 0]]), [5, -3], 1, True),
-        # THEORY's one-map form f(v) - rho f(u), rho = 0: d0 = [[0, 1]], h1 = 0
+        # the one-map form of docs/guide/sheaves.md §1, f(v) - rho f(u), rho = 0: d0 = [[0, 1]], h1 = 0
         "zero_edge_one_map": (zero_one_map, sp.Matrix([[0, 1]]), [5, -3], 0, False),
         # d0 rows (0,1), (0,2), (1,2): rank 2, h1 = 3 - 2; constant data consistent
         "triangle": (

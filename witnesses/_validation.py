@@ -1,4 +1,4 @@
-"""Argument checks of ``witnesses`` (private; STYLE.md §7).
+"""Argument checks of ``witnesses`` (private; messages name the argument, value and range).
 
 The numeric checks are those of :mod:`theory._validation` (one rule, one
 message format across the packages); this module is where ``witnesses``

@@ -541,7 +541,7 @@ def main(argv: list[str] | None, *, prog: str = "python -m witnesses.exp58") -> 
         "--semantics",
         choices=NAMES,
         default="reference",
-        help="reference (the published run), paper (THEORY.md §1 literally) or "
+        help="reference (the published run), paper (VM Definition 2 literally; docs/guide/witnesses.md §1) or "
         "paper-eligible (Definition 2 counting every event); default: reference",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON document")

@@ -1,4 +1,4 @@
-"""Argument checks of ``proofs`` (private; STYLE.md §7).
+"""Argument checks of ``proofs`` (private; messages name the argument, value and range).
 
 The rules and messages are those of :mod:`theory._validation`; this module
 adds the bounds of the exhaustive checks, whose cost grows exponentially in

@@ -8,6 +8,8 @@ import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
@@ -52,19 +54,26 @@ class Rows:
     gpt: tuple[Row, ...]
 
 
-def data_dir() -> Path:
-    """Return the directory the rows are read from (it may not exist).
+def data_dir() -> Traversable:
+    """Return the directory the rows are read from.
+
+    The rows ship with the package (``proofs/data/briefbench``, read through
+    :mod:`importlib.resources`, with their ``LICENSE``, ``NOTICE`` and ``README.md``);
+    ``$CONTEXT_LAWS_BRIEFBENCH``, when set, names another directory (which may not
+    exist).
 
     Examples
     --------
     >>> from proofs.briefbench import data_dir
     >>> data_dir().name
     'briefbench'
+    >>> (data_dir() / "rows_gpt.jsonl").is_file()
+    True
     """
     env = os.environ.get(_ENV)
     if env:
         return Path(env)
-    return Path(__file__).resolve().parents[2].parent / "shared" / "data" / "briefbench"
+    return files("proofs") / "data" / "briefbench"
 
 
 def _row(raw: object, where: str) -> Row:
@@ -91,7 +100,7 @@ def _row(raw: object, where: str) -> Row:
     return row
 
 
-def load_rows(*, directory: Path | None = None) -> Rows:
+def load_rows(*, directory: Path | Traversable | None = None) -> Rows:
     """Read and validate ``rows_claude.jsonl`` and ``rows_gpt.jsonl``.
 
     Raises
@@ -105,16 +114,18 @@ def load_rows(*, directory: Path | None = None) -> Rows:
     Examples
     --------
     >>> from proofs.briefbench import data_dir, load_rows
-    >>> rows = load_rows() if (data_dir() / "rows_gpt.jsonl").exists() else None
-    >>> rows is None or len(rows.gpt) == 480
-    True
+    >>> rows = load_rows()
+    >>> len(rows.claude), len(rows.gpt)
+    (1824, 480)
     """
     base = data_dir() if directory is None else directory
     out: list[tuple[Row, ...]] = []
     for name in ("rows_claude.jsonl", "rows_gpt.jsonl"):
         path = base / name
         rows = []
-        for number, line in enumerate(path.read_text().splitlines(), start=1):
+        for number, line in enumerate(
+            path.read_text(encoding="utf-8").splitlines(), start=1
+        ):
             if not line.strip():
                 continue
             where = f"{path}, line {number}"

@@ -1,6 +1,6 @@
 """DL numbers checked against the BriefBench per-attempt rows (DL §7, §11-§16, App. 22-26).
 
-The rows (``../shared/data/briefbench`` beside the repository; its README) come
+The rows (shipped as package data in ``proofs/data/briefbench``; its README) come
 from an *earlier* measurement run than the DL paper's main tables. Several of the
 paper's worked examples, figure captions and appendix tables quote that run: each
 claim here recomputes one group of such printed numbers from the rows and is
@@ -10,12 +10,12 @@ claim here recomputes one group of such printed numbers from the rows and is
   with the value the rows give),
 - ``conditional`` when the numbers agree only under a stated reading of an
   ambiguous caption,
-- ``open`` when the rows are absent (an installed package) or unreadable.
+- ``open`` when the rows are absent or unreadable.
 
 Agreement is rounding-aware: a printed ``0.97`` agrees with ``0.975`` (either
 half-up or half-even rounding of a tie is accepted) but not with ``0.9751``; a
 printed ``<=0.02`` is a bound. The directory is ``$CONTEXT_LAWS_BRIEFBENCH`` when
-set, else ``<repo>/../shared/data/briefbench``.
+set, else the packaged copy (:func:`data_dir`).
 """
 
 from __future__ import annotations

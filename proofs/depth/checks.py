@@ -115,7 +115,7 @@ def _check_dl_a4() -> Outcome:
         f"(z3: f_1 = s0 rho in (0, 1) [{first.status} negation], f_(k+1) = rho f_k in "
         f"(0, f_k) [{step.status} negation], so every f_k is a probability and strictly "
         f"decreasing; sympy: f_(k+1)/f_k = rho [{ratio}]). Its empirical truth is not "
-        "settled: THEORY.md §2.3 notes geometric, triangular, stretched-exponential and "
+        "settled: docs/guide/depth.md §5 shows geometric, triangular, stretched-exponential and "
         "power-law decays fit d <= 3 alike (decay-law comparison: theory.decay)"
     )
     if witness is not None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
-from pathlib import Path
+from importlib.resources import files
 
 import numpy as np
 
@@ -26,10 +26,8 @@ __all__ = [
     "check_rate_distortion",
 ]
 
-BRIEFBENCH = (
-    Path(__file__).resolve().parents[2].parent / "shared" / "data" / "briefbench"
-)
-"""BriefBench rows (an earlier run than the DL paper's main tables), beside the clone."""
+BRIEFBENCH = files("proofs") / "data" / "briefbench"
+"""BriefBench rows (an earlier run than the DL paper's main tables), package data."""
 
 PAPER_S0, PAPER_RHO = 0.70, 0.67  # DL-P1's worked parameters
 
@@ -92,7 +90,9 @@ def _briefbench_groups() -> list[
     for name in ("rows_claude.jsonl", "rows_gpt.jsonl"):
         path = BRIEFBENCH / name
         rows = [
-            json.loads(line) for line in path.read_text().splitlines() if line.strip()
+            json.loads(line)
+            for line in path.read_text(encoding="utf-8").splitlines()
+            if line.strip()
         ]
         for key, c in counts_by_depth(rows).items():
             informative = sum(c.k) > 0 and any(
@@ -126,7 +126,7 @@ def check_decay_identifiability() -> Outcome:
         f"0.8) at s0 = {PAPER_S0}, rho = {PAPER_RHO}, depths 1-3: tasks per depth needed "
         f"to reject each rival when triangular is true: {power_text}"
     )
-    if not BRIEFBENCH.exists():
+    if not BRIEFBENCH.is_dir():
         return Outcome(
             Verdict.CONDITIONAL,
             evidence + f"; BriefBench rows absent ({BRIEFBENCH}), data part skipped. "

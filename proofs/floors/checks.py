@@ -3,7 +3,7 @@
 Symbolic parts are derived by sympy in :mod:`proofs.floors._sym`; sampled
 parts draw tables from ``numpy.random.default_rng`` with fixed seeds; the
 decay-law identifiability claim uses :mod:`theory.decay` and, when present,
-the BriefBench rows in ``../shared/data/briefbench`` beside the repository (an
+the BriefBench rows shipped as package data (``proofs/data/briefbench``; an
 *earlier* run than the DL paper's main tables).
 """
 

@@ -186,7 +186,7 @@ def check_witness() -> Outcome:
     evidence = (
         "k=3; full: W=[-inf,-inf,4,20], d_total=8, monoid (20,8,3), feasible; "
         "without eids 0,1,3: M=1 infeasible, M=10 feasible only via pivot eid 8 "
-        "(weight 13, prefix 3); regret 1 - 13/20 = 7/20 = 0.35 (WITNESS.md §1.7)"
+        "(weight 13, prefix 3); regret 1 - 13/20 = 7/20 = 0.35 (docs/guide/algebra.md §6)"
     )
     if observed != stated:
         return Outcome(Verdict.REFUTED, evidence, observed)

@@ -124,7 +124,7 @@ _POWER_NS = (10, 20, 50, 100, 200, 500, 1000, 2000, 5000)
 
 @claim_check(
     "KO-CMP-PERROUND",
-    "(a reading THEORY.md added, not a KO claim) 91% / 62% / 46% is consistent "
+    "(a reading of ours, not a KO claim) 91% / 62% / 46% is consistent "
     "with a constant per-round survival",
     Kind.SIMULATION,
     where="§6.2 Table 4 (a reading, not a KO claim)",

@@ -6,8 +6,8 @@ Run ``python tests/bench/decay_power.py [--sims 200] [--seed 0]``. Prints
    depths 1-3 and 1-5: the asymptotic tasks per depth for power 0.8 at
    alpha = 0.05 (expected-data noncentral chi-square), and seeded simulations
    at half, once and twice that size to confirm it;
-2. for every arm x dataset group of the BriefBench rows (``../shared/data/
-   briefbench`` beside the clone; an *earlier* run than the paper's main
+2. for every arm x dataset group of the BriefBench rows (``proofs/data/
+   briefbench``, shipped with the package; an *earlier* run than the paper's main
    tables, not the data behind them): the four fits by AIC, the nested
    likelihood-ratio test of geometric within triangular, the triangular law's
    deviance test, and what the data can and cannot identify.
@@ -55,10 +55,10 @@ def paper_power(sims: int, seed: int) -> None:
 
 def data_report() -> None:
     """Part 2: what the BriefBench rows identify."""
-    from proofs.briefbench import data_dir  # ../shared/data/briefbench, or the env var
+    from proofs.briefbench import data_dir  # the packaged rows, or the env var
 
     briefbench = data_dir()
-    if not briefbench.exists():
+    if not briefbench.is_dir():
         print(f"\nBriefBench rows not found at {briefbench}: data part skipped")
         return
     print("\n== BriefBench rows (EARLIER run than the DL paper's main tables)")
@@ -66,7 +66,9 @@ def data_report() -> None:
     tally = {"degenerate": 0, "rising": 0, "identified": 0, "alike": 0}
     for name in ("rows_claude.jsonl", "rows_gpt.jsonl"):
         rows = [
-            json.loads(x) for x in (briefbench / name).read_text().splitlines() if x
+            json.loads(x)
+            for x in (briefbench / name).read_text(encoding="utf-8").splitlines()
+            if x
         ]
         for key, c in counts_by_depth(rows).items():
             label = (

@@ -27,10 +27,6 @@ from tests.proofs.expected import expected_for
 REPO = Path(__file__).resolve().parents[2]
 DL_STATS = REPO / "proofs" / "data" / "stats" / "DL"
 CATALOGUE = REPO / "proofs" / "data" / "catalogue" / "DL.csv"
-HAS_ROWS = (briefbench.data_dir() / "rows_claude.jsonl").is_file()
-needs_rows = pytest.mark.skipif(
-    not HAS_ROWS, reason="BriefBench rows absent (../shared/data/briefbench)"
-)
 
 
 def _index() -> list[dict[str, str]]:
@@ -394,8 +390,7 @@ def test_briefbench_bad_row_is_named(tmp_path):
 
 @pytest.fixture(scope="module")
 def rows():
-    if not HAS_ROWS:
-        pytest.skip("BriefBench rows absent")
+    """The packaged rows: never skipped, a clone and an install both have them."""
     return briefbench.load_rows()
 
 
@@ -406,7 +401,6 @@ def _group(claim_id: str) -> briefbench.Group:
 EXPECTED = expected_for(g.claim_id for g in briefbench.GROUPS)
 
 
-@needs_rows
 def test_briefbench_verdicts(rows):
     got = {
         g.claim_id: briefbench.check_group(g, rows=rows).verdict.value
@@ -415,7 +409,6 @@ def test_briefbench_verdicts(rows):
     assert got == EXPECTED
 
 
-@needs_rows
 def test_briefbench_refutations_carry_recomputed_values(rows):
     res = briefbench.check_group(_group("DL-BB-CROSSMODEL"), rows=rows)
     bad = res.counterexample["inconsistent"]
@@ -433,7 +426,6 @@ def test_briefbench_refutations_carry_recomputed_values(rows):
     ]
 
 
-@needs_rows
 def test_briefbench_forest_matches_scipy(rows):
     # Section 14.1: 40/40 vs 27/40, pooled z; scipy's normal tail gives p < 1e-4.
     p = 67 / 80
@@ -446,7 +438,6 @@ def test_briefbench_forest_matches_scipy(rows):
     )
 
 
-@needs_rows
 @pytest.mark.parametrize("claim_id", [k for k, v in EXPECTED.items() if v != "refuted"])
 def test_briefbench_perturbed_printed_number_is_refuted(rows, claim_id):
     group = _group(claim_id)
@@ -461,7 +452,6 @@ def test_briefbench_perturbed_printed_number_is_refuted(rows, claim_id):
     assert res.counterexample["inconsistent"][0]["number"] == label
 
 
-@needs_rows
 def test_briefbench_perturbed_row_is_refuted(rows):
     # One more failed typed-store chain at synthetic d=3 breaks Appendix 22 (j)'s 40/40.
     claude = list(rows.claude)
@@ -590,12 +580,21 @@ def test_dl_rank_claims_catch_a_changed_leader(monkeypatch):
     ]
 
 
-def test_briefbench_rows_default_to_shared_beside_the_clone(monkeypatch):
-    """Both readers of the rows look in ``../shared/data/briefbench`` (the same
-    folder as the tests' ``shared_dir``), whatever depth their module sits at."""
+def test_briefbench_rows_are_package_data(monkeypatch):
+    """Both readers of the rows read the packaged copy through importlib.resources,
+    never a folder beside the clone, and that copy carries its licence and notice."""
+    from importlib.resources import files
+
     from proofs.floors._decay import BRIEFBENCH
-    from tests.conftest import SHARED_DIR
 
     monkeypatch.delenv("CONTEXT_LAWS_BRIEFBENCH", raising=False)
-    assert briefbench.data_dir() == SHARED_DIR / "data" / "briefbench"
-    assert BRIEFBENCH == SHARED_DIR / "data" / "briefbench"
+    packaged = files("proofs") / "data" / "briefbench"
+    assert str(briefbench.data_dir()) == str(packaged)
+    assert str(BRIEFBENCH) == str(packaged)
+    assert "shared" not in Path(str(packaged)).parts
+    for name in ("rows_claude.jsonl", "rows_gpt.jsonl", "LICENSE", "NOTICE"):
+        assert (packaged / name).is_file(), name
+    notice = (packaged / "NOTICE").read_text(encoding="utf-8")
+    assert "Suketh05/BriefBench" in notice
+    assert "046ff1c" in notice
+    assert "Apache License" in (packaged / "LICENSE").read_text(encoding="utf-8")

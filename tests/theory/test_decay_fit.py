@@ -3,6 +3,7 @@
 import json
 import math
 import warnings
+from importlib.resources import files
 
 import numpy as np
 import pytest
@@ -293,16 +294,15 @@ def test_counts_by_depth_groups_rows():
     assert counts_by_depth(rows, outcome="recall")[("s", "a")].k == (1, 1)
 
 
-def test_briefbench_synthetic_dense_counts(shared_dir):
+def test_briefbench_synthetic_dense_counts():
     """BriefBench (earlier run than the paper's tables): synthetic/dense claude counts.
 
     Expected counts 39, 35, 27 of 40 come from reading rows_claude.jsonl
     independently (jq-style filter, not this package).
     """
-    path = shared_dir / "data" / "briefbench" / "rows_claude.jsonl"
-    if not path.exists():
-        pytest.skip(f"BriefBench rows not found at {path} (../shared beside the clone)")
-    rows = [json.loads(line) for line in path.read_text().splitlines() if line]
+    path = files("proofs") / "data" / "briefbench" / "rows_claude.jsonl"
+    text = path.read_text(encoding="utf-8")
+    rows = [json.loads(line) for line in text.splitlines() if line]
     counts = counts_by_depth(rows)[("synthetic", "dense")]
     manual = [
         sum(

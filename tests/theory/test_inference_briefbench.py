@@ -1,6 +1,6 @@
 """The inference toolkit on real BriefBench rows (an earlier run than DL's main tables).
 
-Data: ``../shared/data/briefbench`` from the repo root (see its README): one row per
+Data: the rows shipped in ``proofs/data/briefbench`` (see its README): one row per
 attempt; no task id. Where arms are paired (Friedman blocks, McNemar), pairing is by
 row order within a (dataset, depth) block -- an assumption, not a recorded fact.
 Assertions are properties that must hold on any data, plus closed forms.
@@ -10,6 +10,7 @@ import itertools
 import json
 import math
 from collections import defaultdict
+from importlib.resources import files
 
 import numpy as np
 import pytest
@@ -29,14 +30,12 @@ FILES = ("rows_claude.jsonl", "rows_gpt.jsonl")
 
 
 @pytest.fixture(scope="module")
-def rows(shared_dir):
-    data = shared_dir / "data" / "briefbench"
-    if not all((data / f).exists() for f in FILES):
-        pytest.skip(f"BriefBench rows not found at {data} (shared data folder absent)")
+def rows():
+    data = files("proofs") / "data" / "briefbench"
     out = []
     for name in FILES:
-        with (data / name).open() as fh:
-            out += [json.loads(line) for line in fh if line.strip()]
+        text = (data / name).read_text(encoding="utf-8")
+        out += [json.loads(line) for line in text.splitlines() if line.strip()]
     return out
 
 

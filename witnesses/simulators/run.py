@@ -1,4 +1,4 @@
-"""Run a simulator over many seeds on any executor (DESIGN.md, scale-out).
+"""Run a simulator over many seeds on any executor (docs/guide/rates.md §4, scale-out).
 
 Each seed is one cell of :func:`witnesses.runner.run_cells`: cells run in
 this process, on a local process pool, or on any
