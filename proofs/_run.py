@@ -14,6 +14,9 @@ mpmath, NetworkX and z3. Any change to the code or the data makes a new key,
 so a stale verdict is never shown. ``--no-cache`` recomputes; the cache lives
 in ``$CONTEXT_LAWS_CACHE``, else ``$XDG_CACHE_HOME/context-laws``, else
 ``~/.cache/context-laws``.
+
+A run longer than about a second shows a progress bar (tqdm) on standard error
+when standard error is a terminal, and nothing otherwise.
 """
 
 from __future__ import annotations
@@ -24,9 +27,12 @@ import json
 import os
 import pickle
 import platform
+import sys
+import threading
+import time
 import traceback
-from collections.abc import Iterable, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from importlib import metadata
 from pathlib import Path
 from typing import Any
@@ -38,7 +44,7 @@ from witnesses.files import write_atomic
 __all__ = ["cache_dir", "code_digest", "run_claims"]
 
 _PACKAGES = ("algebra", "theory", "witnesses", "proofs")
-_SUFFIXES = (".py", ".csv", ".json")
+_SUFFIXES = (".py", ".csv", ".json", ".jsonl")
 _DEPENDENCIES = ("numpy", "scipy", "sympy", "mpmath", "networkx", "z3-solver")
 _ROOT = Path(__file__).resolve().parents[1]
 
@@ -135,6 +141,7 @@ def run_claims(
     workers: int | None = None,
     use_cache: bool = True,
     cache: Path | None = None,
+    progress: bool | None = None,
 ) -> list[LedgerEntry]:
     """Run ``claims`` and return their ledger rows, in the order given.
 
@@ -148,6 +155,9 @@ def run_claims(
         Read and write the cache of slow claims.
     cache : path, optional
         The cache directory (default :func:`cache_dir`).
+    progress : bool, optional
+        Show a progress bar on standard error once the run has taken a second;
+        ``None`` (the default) shows it only when standard error is a terminal.
     """
     chosen = list(claims)
     results: dict[str, tuple[ClaimCheck | None, str | None]] = {}
@@ -170,12 +180,15 @@ def run_claims(
     n_workers = (os.cpu_count() or 1) if workers is None else workers
     remote = [b for b in batches if n_workers > 0 and _picklable(b)]
     local = [b for b in batches if not any(b is r for r in remote)]
-    if remote and len(todo) > 1:
-        _run_pool(remote, local, n_workers, results)
-    else:
-        for batch in remote + local:
-            for claim_id, result, error in _run_batch(batch):
-                results[claim_id] = (result, error)
+    show = sys.stderr.isatty() if progress is None else progress
+    with _progress(len(todo), enabled=show and bool(todo)) as advance:
+        if remote and len(todo) > 1:
+            _run_pool(remote, local, n_workers, results, advance)
+        else:
+            for batch in remote + local:
+                for claim_id, result, error in _run_batch(batch):
+                    results[claim_id] = (result, error)
+                advance(len(batch))
     if cache_file is not None:
         fresh = {
             c.id: {**r.to_dict(), "artifact": r.artifact}
@@ -187,11 +200,55 @@ def run_claims(
     return [LedgerEntry(c, *results[c.id]) for c in chosen]
 
 
+@contextlib.contextmanager
+def _progress(total: int, *, enabled: bool) -> Iterator[Callable[[int], None]]:
+    """Yield ``advance(n)``; with ``enabled``, a tqdm bar on stderr after 1 s.
+
+    A thread redraws the bar every half second, so that the elapsed time moves
+    while one long claim (a retention sweep) runs.
+    """
+    if not enabled:
+        yield lambda n: None
+        return
+    from tqdm import tqdm
+
+    start = time.monotonic()
+    bar = tqdm(
+        total=total,
+        desc="context-laws ledger",
+        unit="claim",
+        file=sys.stderr,
+        delay=1.0,
+        leave=False,
+        dynamic_ncols=True,
+    )
+    stop = threading.Event()
+
+    def redraw() -> None:
+        while not stop.wait(0.5):
+            if time.monotonic() - start >= 1.0:
+                bar.refresh()
+
+    thread = threading.Thread(target=redraw, name="ledger-progress", daemon=True)
+    thread.start()
+
+    def advance(n: int) -> None:
+        bar.update(n)
+
+    try:
+        yield advance
+    finally:
+        stop.set()
+        thread.join()
+        bar.close()
+
+
 def _run_pool(
     remote: list[list[Claim]],
     local: list[list[Claim]],
     n_workers: int,
     results: dict[str, tuple[ClaimCheck | None, str | None]],
+    advance: Callable[[int], None],
 ) -> None:
     pool = ProcessPoolExecutor(
         max_workers=n_workers, initializer=_worker_init, initargs=(os.getpid(),)
@@ -203,9 +260,12 @@ def _run_pool(
         for batch in local:
             for claim_id, result, error in _run_batch(batch):
                 results[claim_id] = (result, error)
-        for future in futures:
-            for claim_id, result, error in future.result():
+            advance(len(batch))
+        for future in as_completed(futures):
+            done = future.result()
+            for claim_id, result, error in done:
                 results[claim_id] = (result, error)
+            advance(len(done))
     except BaseException:
         workers = list(getattr(pool, "_processes", {}).values())  # stdlib private
         pool.shutdown(wait=False, cancel_futures=True)

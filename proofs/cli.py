@@ -1,35 +1,72 @@
-"""Command line of the claims ledger: ``python -m proofs`` (see ``--help``)."""
+"""Command line of the claims ledger: ``context-laws ledger`` (also ``python -m proofs``).
+
+The claim registry, z3 and the checks are imported only once a run starts, so
+``--help`` answers at once.
+"""
 
 from __future__ import annotations
 
 import argparse
 import difflib
+import fnmatch
 import json
+import re
 import sys
 import textwrap
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-import z3
-
-from proofs._run import run_claims
 from proofs.ledger import _STRENGTH, Claim
-from proofs.register import CLAIMS, LedgerEntry
-from witnesses._interrupt import (
-    CLOSED_PIPE,
-    Interrupted,
-    interruptible,
-    print_or_closed,
-)
-from witnesses.files import check_output_path, write_atomic
 
-# z3 must not take SIGINT for itself: its handler cancels the check in flight
-# and returns "unknown", which the ledger would record as an open verdict.
-# The signal watcher cancels z3 instead and the run stops (issue 22).
-z3.set_param("ctrl_c", False)
+if TYPE_CHECKING:
+    from proofs.register import LedgerEntry
+
+_PROG = "context-laws ledger"
+_NOT_RUN = "not run (slow)"
+"""What ``--quick`` reports for a slow claim it skipped (text, JSON, Markdown)."""
+
+_EXIT = """\
+exit status:
+  0    every chosen check ran (whatever its verdict; read the verdicts)
+  1    a check crashed (its traceback is printed as its evidence)
+  2    usage: an unknown option, a claim id or pattern that matches nothing,
+       a bad --workers or --report
+  130  interrupted (SIGINT), 143 terminated (SIGTERM): nothing printed
+  141  standard output was closed (| head)
+"""
 
 
-def main(argv: list[str] | None, *, prog: str = "python -m proofs") -> int:
+def __getattr__(name: str) -> Any:
+    """Load ``CLAIMS`` and ``run_claims`` on first use (PEP 562); tests may replace them."""
+    if name == "CLAIMS":
+        from proofs.register import CLAIMS
+
+        return CLAIMS
+    if name == "run_claims":
+        from proofs._run import run_claims
+
+        return run_claims
+    msg = f"module 'proofs.cli' has no attribute {name!r}"
+    raise AttributeError(msg)
+
+
+def _lazy(name: str) -> Any:
+    """Return the module attribute ``name``, replaced or loaded on demand."""
+    return globals()[name] if name in globals() else __getattr__(name)
+
+
+def _set_up_z3() -> None:
+    # z3 must not take SIGINT for itself: its handler cancels the check in flight
+    # and returns "unknown", which the ledger would record as an open verdict.
+    # The signal watcher cancels z3 instead and the run stops (issue 22).
+    import z3
+
+    z3.set_param("ctrl_c", False)
+
+
+def main(argv: list[str] | None, *, prog: str = _PROG) -> int:
     """Run the ledger; exit 0 when every check ran, 1 when one crashed, 2 on usage.
 
     SIGINT and SIGTERM stop the run (z3 included) with 130 and 143 and no
@@ -47,14 +84,19 @@ def main(argv: list[str] | None, *, prog: str = "python -m proofs") -> int:
     if argv[:1] == ["audit"]:
         from proofs.audit._cli import main as audit_main
 
-        return audit_main(argv[1:])
+        return audit_main(argv[1:], prog="context-laws audit")
     parser = _parser(prog)
     args = parser.parse_args(argv)
+    # witnesses (and its numpy, scipy) loads after parsing: --help stays instant.
+    from witnesses._interrupt import Interrupted, interruptible
+    from witnesses.files import check_output_path
+
     if args.report:
         try:
             check_output_path(args.report, name="--report")
         except ValueError as exc:
             parser.error(str(exc))
+    _set_up_z3()
     try:
         with interruptible(_cancel_z3):
             return _run(parser, args)
@@ -67,8 +109,10 @@ def _parser(prog: str) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=prog,
         description="Check the claims of the five source papers and print each "
-        "verdict with its evidence. 'python -m proofs audit FILE' checks a table "
+        "verdict with its evidence. 'context-laws audit FILE' checks a table "
         "of reported statistics instead.",
+        epilog=_EXIT,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     parser.add_argument(
@@ -76,7 +120,8 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         metavar="ID",
         action="append",
         help="run only this claim, with its artifact (repeatable; case-insensitive; "
-        "an id without @semantics runs every semantics)",
+        "an id without @semantics runs every semantics; a shell pattern such as "
+        "'VM-C*' runs every claim it matches)",
     )
     parser.add_argument(
         "--list", action="store_true", help="list the registered claims and exit"
@@ -88,7 +133,7 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         "--quick",
         action="store_true",
         help="skip the claims marked slow (the sweeps behind VM-C3, VM-C4, VM-T9); "
-        "they are listed as not run",
+        f"the report lists them as '{_NOT_RUN}'",
     )
     parser.add_argument(
         "--workers",
@@ -106,21 +151,36 @@ def _parser(prog: str) -> argparse.ArgumentParser:
     return parser
 
 
-def resolve(query: str, *, claims: tuple[Claim, ...] = CLAIMS) -> list[Claim]:
-    """Return the claims ``query`` names: exact, any case, or every ``@semantics``.
+def resolve(query: str, *, claims: Sequence[Claim] | None = None) -> list[Claim]:
+    """Return the claims ``query`` names: exact, any case, every ``@semantics``, or a pattern.
 
-    Raises ``ValueError`` naming the nearest ids on a miss.
+    ``query`` is a claim id in any case, an id without its ``@semantics`` suffix
+    (every semantics), or a shell pattern (``*``, ``?``, ``[...]``, any case)
+    matched against the ids with and without their suffix. ``claims`` defaults
+    to every registered claim.
+
+    Raises
+    ------
+    ValueError
+        When nothing matches; the message names the nearest ids (without their
+        suffix) and how to list them.
 
     Examples
     --------
     >>> from proofs.cli import resolve
     >>> [c.id for c in resolve("vm-e58")]
     ['VM-E58@reference', 'VM-E58@paper']
+    >>> [c.id for c in resolve("VM-P3*")][:2]
+    ['VM-P3', 'VM-P3-IDEAL']
+    >>> resolve("VMC3")
+    Traceback (most recent call last):
+    ...
+    ValueError: claim 'VMC3' is not registered; did you mean VM-C3, ...
     """
     if not isinstance(query, str):
         msg = f"query must be a claim id (str), got {query!r}"
         raise TypeError(msg)
-    claims = tuple(claims)
+    claims = tuple(_lazy("CLAIMS") if claims is None else claims)
     for pos, item in enumerate(claims):
         if not isinstance(item, Claim):
             msg = f"claims[{pos}] must be a Claim, got {type(item).__name__}"
@@ -129,26 +189,63 @@ def resolve(query: str, *, claims: tuple[Claim, ...] = CLAIMS) -> list[Claim]:
     exact = [c for c in claims if c.id.casefold() == wanted]
     if exact:
         return exact
-    by_semantics = [c for c in claims if c.id.casefold().split("@", 1)[0] == wanted]
+    by_semantics = [c for c in claims if _base(c.id).casefold() == wanted]
     if by_semantics:
         return by_semantics
-    ids = [c.id for c in claims]
-    near = difflib.get_close_matches(
-        query.upper(), [i.upper() for i in ids], n=5, cutoff=0.6
-    )
-    names = [next(i for i in ids if i.upper() == n) for n in near]
+    if any(ch in wanted for ch in "*?["):
+        matched = [
+            c
+            for c in claims
+            if fnmatch.fnmatchcase(c.id.casefold(), wanted)
+            or fnmatch.fnmatchcase(_base(c.id).casefold(), wanted)
+        ]
+        if matched:
+            return matched
+        msg = (
+            f"no claim matches the pattern {query!r} "
+            f"({_PROG} --list lists the {len(claims)} claims)"
+        )
+        raise ValueError(msg)
+    names = _nearest(query, [c.id for c in claims])
     hint = f"; did you mean {', '.join(names)}?" if names else ""
-    msg = (
-        f"claim {query!r} is not registered{hint} (python -m proofs --list lists them)"
-    )
+    msg = f"claim {query!r} is not registered{hint} ({_PROG} --list lists them)"
     raise ValueError(msg)
+
+
+def _base(claim_id: str) -> str:
+    """Return the id without its ``@semantics`` suffix."""
+    return claim_id.split("@", 1)[0]
+
+
+def _squash(text: str) -> str:
+    """Letters and digits only, upper case: ``vm_c3`` and ``VMC3`` give ``VMC3``."""
+    return re.sub(r"[^0-9A-Z]", "", text.upper())
+
+
+def _nearest(query: str, ids: Sequence[str]) -> list[str]:
+    """Up to five ids (without suffix) nearest ``query``, ignoring case and punctuation."""
+    bases = list(dict.fromkeys(_base(i) for i in ids))
+    squashed = _squash(_base(query))
+    same = [b for b in bases if _squash(b) == squashed]
+    keys: dict[str, list[str]] = {}
+    for b in bases:
+        keys.setdefault(_squash(b), []).append(b)
+    close = difflib.get_close_matches(squashed, list(keys), n=5, cutoff=0.6)
+    near = [b for k in close for b in keys[k]]
+    return list(dict.fromkeys([*same, *near]))[:5]
 
 
 def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.workers is not None and not 0 <= args.workers <= 64:
         parser.error(f"--workers must be in [0, 64], got {args.workers}")
+    CLAIMS: tuple[Claim, ...] = _lazy("CLAIMS")
+    run_claims = _lazy("run_claims")
+    from witnesses._interrupt import CLOSED_PIPE, print_or_closed
+    from witnesses.files import write_atomic
+
     if args.list:
         return 0 if print_or_closed(_listing(CLAIMS)) else CLOSED_PIPE
+    skipped: list[Claim] = []
     if args.claim:
         chosen: list[Claim] = []
         for query in args.claim:
@@ -158,28 +255,40 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
                 parser.error(str(exc))
     elif args.quick:
         chosen = [c for c in CLAIMS if not c.slow]
-        skipped = [c.id for c in CLAIMS if c.slow]
-        if skipped:
-            print(
-                f"--quick: {len(skipped)} slow claims not run: {', '.join(skipped)}",
-                file=sys.stderr,
-            )
+        skipped = [c for c in CLAIMS if c.slow]
     else:
         chosen = list(CLAIMS)
+    if args.quick and args.claim:
+        skipped = [c for c in chosen if c.slow]
+        chosen = [c for c in chosen if not c.slow]
     rows = run_claims(chosen, workers=args.workers, use_cache=not args.no_cache)
     if args.report:
-        write_atomic(Path(args.report), _report(rows), name="--report")
+        write_atomic(Path(args.report), _report(rows, skipped), name="--report")
     if args.json:
-        text = json.dumps({"claims": [row.to_dict() for row in rows]}, indent=2,
-                          allow_nan=False)  # fmt: skip
+        listed = [row.to_dict() for row in rows] + [_not_run(c) for c in skipped]
+        text = json.dumps({"claims": listed}, indent=2, allow_nan=False)
     else:
-        text = _table(rows, verbose=bool(args.claim))
+        text = _table(rows, verbose=bool(args.claim), skipped=skipped)
     if not print_or_closed(text):
         return CLOSED_PIPE
     return 1 if any(row.result is None for row in rows) else 0
 
 
-def _listing(claims: tuple[Claim, ...]) -> str:
+def _not_run(claim: Claim) -> dict[str, object]:
+    """Return the JSON row of a claim ``--quick`` skipped (verdict ``_NOT_RUN``)."""
+    return {
+        "id": claim.id,
+        "source": claim.source,
+        "statement": claim.statement,
+        "where": claim.where,
+        "kind": claim.kind.value,
+        "verdict": _NOT_RUN,
+        "evidence": None,
+        "counterexample": None,
+    }
+
+
+def _listing(claims: Sequence[Claim]) -> str:
     lines = []
     for source in sorted({c.source for c in claims}, key=_source_order):
         group = [c for c in claims if c.source == source]
@@ -194,6 +303,8 @@ def _listing(claims: tuple[Claim, ...]) -> str:
 
 def _cancel_z3() -> None:
     """Cancel the z3 call in flight (from the signal watcher thread)."""
+    import z3
+
     z3.main_ctx().interrupt()
 
 
@@ -211,19 +322,28 @@ def _wrap(label: str, text: str) -> list[str]:
     )
 
 
-def _counts(rows: list[LedgerEntry]) -> str:
+def _counts(rows: list[LedgerEntry], skipped: Sequence[Claim] = ()) -> str:
     counts = Counter(_verdict(row) for row in rows)
-    return ", ".join(f"{counts[v]} {v}" for v in _VERDICT_ORDER if counts[v])
+    counts[_NOT_RUN] += len(skipped)
+    return ", ".join(
+        f"{counts[v]} {v}" for v in (*_VERDICT_ORDER, _NOT_RUN) if counts[v]
+    )
 
 
 _VERDICT_ORDER = (*(v.value for v in _STRENGTH), "error")
 
 
-def _table(rows: list[LedgerEntry], *, verbose: bool) -> str:
+def _table(
+    rows: list[LedgerEntry], *, verbose: bool, skipped: Sequence[Claim] = ()
+) -> str:
     lines: list[str] = []
-    for source in sorted({row.claim.source for row in rows}, key=_source_order):
+    sources = {row.claim.source for row in rows} | {c.source for c in skipped}
+    for source in sorted(sources, key=_source_order):
         group = [row for row in rows if row.claim.source == source]
-        lines.append(f"== {source}: {len(group)} claims ({_counts(group)})")
+        left = [c for c in skipped if c.source == source]
+        lines.append(
+            f"== {source}: {len(group) + len(left)} claims ({_counts(group, left)})"
+        )
         for row in group:
             lines.append(f"{row.claim.id}  {_verdict(row).upper()}")
             lines += _wrap("claim", row.claim.statement)
@@ -239,29 +359,41 @@ def _table(rows: list[LedgerEntry], *, verbose: bool) -> str:
                 lines += _wrap("counterexample", example)
             if verbose and row.result is not None and row.result.artifact:
                 lines.append(row.result.artifact)
+        for claim in left:
+            lines.append(f"{claim.id}  {_NOT_RUN.upper()}")
+            lines += _wrap("claim", claim.statement)
+            if claim.where:
+                lines += _wrap("where", claim.where)
         lines.append("")
-    lines.append(f"total: {len(rows)} claims ({_counts(rows)})")
+    total = len(rows) + len(skipped)
+    lines.append(f"total: {total} claims ({_counts(rows, skipped)})")
     return "\n".join(lines)
 
 
-def _report(rows: list[LedgerEntry]) -> str:
-    sources = sorted({row.claim.source for row in rows}, key=_source_order)
+def _report(rows: list[LedgerEntry], skipped: Sequence[Claim] = ()) -> str:
+    sources = sorted(
+        {row.claim.source for row in rows} | {c.source for c in skipped},
+        key=_source_order,
+    )
+    columns = (*_VERDICT_ORDER, _NOT_RUN) if skipped else _VERDICT_ORDER
     out = [
         "# Claims ledger",
         "",
         "Every claim with what the paper says (in our words), where it says it, the "
         "verdict and the evidence. Re-run one claim with "
-        "`python -m proofs --claim ID`.",
+        f"`{_PROG} --claim ID`.",
         "",
-        "| source | claims | " + " | ".join(_VERDICT_ORDER) + " |",
-        "|---|---:|" + "---:|" * len(_VERDICT_ORDER),
+        "| source | claims | " + " | ".join(columns) + " |",
+        "|---|---:|" + "---:|" * len(columns),
     ]
     for source in [*sources, None]:
         group = [r for r in rows if source is None or r.claim.source == source]
+        left = [c for c in skipped if source is None or c.source == source]
         counts = Counter(_verdict(r) for r in group)
+        counts[_NOT_RUN] = len(left)
         out.append(
-            f"| {source or 'all'} | {len(group)} | "
-            + " | ".join(str(counts[v]) for v in _VERDICT_ORDER)
+            f"| {source or 'all'} | {len(group) + len(left)} | "
+            + " | ".join(str(counts[v]) for v in columns)
             + " |"
         )
     for source in sources:
@@ -282,7 +414,19 @@ def _report(rows: list[LedgerEntry]) -> str:
             if row.result is not None and row.result.counterexample is not None:
                 example = json.dumps(dict(row.result.counterexample), sort_keys=True)
                 out.append(f"- **Counterexample:** `{example}`")
-            out.append(f"- **Re-run:** `python -m proofs --claim {row.claim.id}`")
+            out.append(f"- **Re-run:** `{_PROG} --claim {row.claim.id}`")
+        for claim in skipped:
+            if claim.source != source:
+                continue
+            out += [
+                "",
+                f"### {claim.id}: {_NOT_RUN}",
+                "",
+                f"- **Claim:** {_md(claim.statement)}",
+                f"- **Where:** {_md(claim.where) or 'not recorded'}",
+                f"- **Kind:** {claim.kind.value}",
+                f"- **Re-run:** `{_PROG} --claim {claim.id}` (slow: `--quick` skips it)",
+            ]
     return "\n".join(out) + "\n"
 
 

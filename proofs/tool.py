@@ -3,11 +3,18 @@
 ``context-laws exp58``, ``ledger``, ``rates``, ``sweep`` and ``audit`` run the
 same code as ``python -m witnesses.exp58``, ``python -m proofs``,
 ``python -m witnesses.rates``, ``python -m witnesses.sweep`` and
-``python -m proofs audit``; those entry points stay.
+``python -m proofs audit``; those entry points stay, and every message names
+the program ``context-laws``.
+
+The subcommands are one table, ``_COMMANDS`` (name -> module with a
+``main(argv, *, prog)`` and a one-line summary): a new subcommand is one entry.
+Nothing heavy is imported before a subcommand is chosen, so ``--help`` and
+``--version`` answer at once.
 """
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import inspect
 import sys
@@ -29,20 +36,36 @@ _COMMANDS: dict[str, tuple[str, str]] = {
     "audit": ("proofs.audit._cli", "check a table of a paper's reported statistics"),
 }
 
-_USAGE = """usage: context-laws COMMAND [options]
+_USAGE = """usage: context-laws [-h] [-V] COMMAND [options]
 
 Executable, machine-checked laws of memory and context compression.
 
 commands:
 {commands}
 
-'context-laws COMMAND --help' documents each command's options.
+options:
+  -h, --help     show this help message and exit
+  -V, --version  print the installed version and exit
+
+'context-laws COMMAND --help' documents each command's options and exit statuses.
+
+exit status: the command's own (see its --help); 0 for --help and --version,
+2 for a missing or unknown command.
 """
 
 
 def _help() -> str:
     rows = "\n".join(f"  {name:<8} {text}" for name, (_, text) in _COMMANDS.items())
     return _USAGE.format(commands=rows)
+
+
+def _version() -> str:
+    from importlib import metadata
+
+    try:
+        return metadata.version("context-laws")
+    except metadata.PackageNotFoundError:  # run from a checkout, not installed
+        return "unknown (not installed)"
 
 
 def main(argv: list[str] | None) -> int:
@@ -52,8 +75,11 @@ def main(argv: list[str] | None) -> int:
     --------
     >>> from proofs.tool import main
     >>> main(["--help"])  # doctest: +ELLIPSIS
-    usage: context-laws COMMAND [options]
+    usage: context-laws [-h] [-V] COMMAND [options]
     ...
+    0
+    >>> main(["--version"])  # doctest: +ELLIPSIS
+    context-laws ...
     0
     >>> main(["lemma"])
     Traceback (most recent call last):
@@ -61,13 +87,22 @@ def main(argv: list[str] | None) -> int:
     SystemExit: 2
     """
     args = sys.argv[1:] if argv is None else list(argv)
-    if not args or args[0] in ("-h", "--help"):
+    if args[:1] in (["-h"], ["--help"]):
         print(_help(), end="")
-        return 0 if args else 2
+        return 0
+    if args[:1] in (["-V"], ["--version"]):
+        print(f"context-laws {_version()}")
+        return 0
+    if not args:
+        print(_help(), end="", file=sys.stderr)
+        print("context-laws: error: a command is required", file=sys.stderr)
+        return 2
     name, rest = args[0], args[1:]
     if name not in _COMMANDS:
         print(_help(), end="", file=sys.stderr)
-        print(f"context-laws: unknown command {name!r}", file=sys.stderr)
+        near = difflib.get_close_matches(name, list(_COMMANDS), n=1)
+        hint = f"; did you mean {near[0]!r}?" if near else ""
+        print(f"context-laws: error: unknown command {name!r}{hint}", file=sys.stderr)
         raise SystemExit(2)
     module = importlib.import_module(_COMMANDS[name][0])
     run: Callable[..., int] = module.main

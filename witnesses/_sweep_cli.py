@@ -1,6 +1,6 @@
-"""Command line of the retention sweep (private): ``python -m witnesses.sweep``.
+"""Command line of the retention sweep (private): ``context-laws sweep``.
 
-Also ``context-laws sweep``. Runs :func:`witnesses.sweep.retention_sweep` on a
+Also ``python -m witnesses.sweep``. Runs :func:`witnesses.sweep.retention_sweep` on a
 local process pool (``--workers``), in this process (``--workers 0``) or on a
 Dask cluster (``--dask ADDRESS``), prints the per-retention aggregates and
 optionally writes the whole result (``--out``, JSON or CSV, atomically).
@@ -31,10 +31,17 @@ __all__ = ["main"]
 
 _EPILOG = """\
 examples:
-  python -m witnesses.sweep                         # the paper's 9 x 100 sweep
-  python -m witnesses.sweep --seeds 10 --retentions 0.5 0.3 0.1 --out sweep.json
-  python -m witnesses.sweep --solver greedy --journal sweep.jsonl   # resumable
-  python -m witnesses.sweep --dask tcp://scheduler:8786             # a Dask cluster
+  context-laws sweep                         # the paper's 9 x 100 sweep
+  context-laws sweep --seeds 10 --retentions 0.5 0.3 0.1 --out sweep.json
+  context-laws sweep --solver greedy --journal sweep.jsonl   # resumable
+  context-laws sweep --dask tcp://scheduler:8786             # a Dask cluster
+
+exit status:
+  0    the sweep ran; the table (or --out) holds its aggregates
+  2    usage: a bad option or value (the message names it)
+  130  interrupted (SIGINT), 143 terminated (SIGTERM): finished cells are in
+       the --journal, if one was given
+  141  standard output was closed (| head)
 """
 
 
@@ -170,7 +177,7 @@ def _rate(rate: Any) -> str:
     return "-" if rate["rate"] is None else f"{rate['rate']:.3f}"
 
 
-def main(argv: list[str] | None, *, prog: str = "python -m witnesses.sweep") -> int:
+def main(argv: list[str] | None, *, prog: str = "context-laws sweep") -> int:
     """Run the sweep from the command line; return the exit status."""
     parser = _parser(prog)
     args = parser.parse_args(argv)

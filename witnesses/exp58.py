@@ -516,7 +516,7 @@ def _pct(value: float | None) -> str:
     return "?" if value is None else f"{value:.0%}"
 
 
-def main(argv: list[str] | None, *, prog: str = "python -m witnesses.exp58") -> int:
+def main(argv: list[str] | None, *, prog: str = "context-laws exp58") -> int:
     """Run the witness from the command line; return the exit status.
 
     0: the witness triple holds, 1: it does not, 2: usage (including an
@@ -536,6 +536,8 @@ def main(argv: list[str] | None, *, prog: str = "python -m witnesses.exp58") -> 
     parser = argparse.ArgumentParser(
         prog=prog,
         description=__doc__.split("\n\n", 1)[0] if __doc__ else None,
+        epilog=_EXIT,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
         "--semantics",
@@ -562,7 +564,13 @@ def main(argv: list[str] | None, *, prog: str = "python -m witnesses.exp58") -> 
             )
             if args.out is not None:
                 write_atomic(Path(args.out), document + "\n", name="--out")
-            if not print_or_closed(document if args.json else format_table(result)):
+            status = 0 if result.witness_triple else 1
+            verdict = _status_line(status, args.semantics)
+            if args.json:  # the JSON stays one document; the status line to stderr
+                if not print_or_closed(document):
+                    return CLOSED_PIPE
+                print(verdict, file=sys.stderr)
+            elif not print_or_closed(format_table(result) + "\n\n" + verdict):
                 return CLOSED_PIPE
     except Interrupted as exc:  # SIGINT / SIGTERM: no verdict, 130 / 143
         print(f"interrupted by {exc}", file=sys.stderr)
@@ -570,7 +578,31 @@ def main(argv: list[str] | None, *, prog: str = "python -m witnesses.exp58") -> 
     except Exception:  # a crash is exit 3 with the traceback, not a Python exit 1
         traceback.print_exc(file=sys.stderr)
         return 3
-    return 0 if result.witness_triple else 1
+    return status
+
+
+_EXIT = """\
+exit status:
+  0    the witness triple holds (full valid, naive not, contract valid at M=1)
+  1    it does not hold under the chosen semantics (a finding, not an error)
+  2    usage, or an --out that is a symlink, directory, device or FIFO, or
+       whose directory is missing
+  3    a crash (traceback on stderr)
+  130  interrupted (SIGINT), 143 terminated (SIGTERM): nothing printed
+  141  standard output was closed (| head)
+"""
+
+
+def _status_line(status: int, semantics: str) -> str:
+    """Return the last line: what the exit status will be and why."""
+    if status == 0:
+        return (
+            f"exit status 0: the witness triple holds under the {semantics} semantics"
+        )
+    return (
+        f"exit status 1: the witness triple does not hold under the {semantics} "
+        "semantics (a finding, not an error; see the rows above)"
+    )
 
 
 if __name__ == "__main__":

@@ -587,7 +587,7 @@ def _check_cell(cell: object) -> None:
         _check_retention(value)
 
 
-def main(argv: list[str] | None, *, prog: str = "python -m witnesses.sweep") -> int:
+def main(argv: list[str] | None, *, prog: str = "context-laws sweep") -> int:
     """Run the sweep from the command line (``argv`` None: ``sys.argv``); return the exit status.
 
     ``python -m witnesses.sweep --help`` (or ``context-laws sweep --help``)

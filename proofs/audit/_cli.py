@@ -15,12 +15,14 @@ _MARK = {
 }
 
 
-def main(argv: list[str], *, prog: str = "python -m proofs audit") -> int:
+def main(argv: list[str], *, prog: str = "context-laws audit") -> int:
     """Audit one table; exit 0 if nothing is inconsistent, 1 if something is, 2 on error."""
     parser = argparse.ArgumentParser(
         prog=prog,
         description="Check every printed number of an audit table (CSV with the "
         "columns id,where,kind,printed,inputs,note; see proofs.audit).",
+        epilog="exit status: 0 when no number is inconsistent, 1 when one is, "
+        "2 for a usage error or a table that cannot be read.",
     )
     parser.add_argument("file", help="the audit table (CSV, UTF-8)")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
@@ -31,7 +33,7 @@ def main(argv: list[str], *, prog: str = "python -m proofs audit") -> int:
     try:
         report = audit_table(args.file)
     except (OSError, ValueError) as exc:
-        sys.stderr.write(f"python -m proofs audit: error: {exc}\n")
+        sys.stderr.write(f"{prog}: error: {exc}\n")
         return 2
     if args.json:
         _out(json.dumps(report.to_dict(), indent=2, allow_nan=False))

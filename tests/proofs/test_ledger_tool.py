@@ -23,7 +23,7 @@ def test_resolve_suggests_the_nearest_ids():
     with pytest.raises(ValueError, match=r"did you mean VM-P1\b"):
         _cli.resolve("VM-P11")
     with pytest.raises(
-        ValueError, match="is not registered \\(python -m proofs --list"
+        ValueError, match="is not registered \\(context-laws ledger --list"
     ):
         _cli.resolve("zzzz")
     with pytest.raises(TypeError, match="query must be a claim id"):
@@ -72,7 +72,7 @@ def test_report_has_statement_location_counterexample_and_counts(tmp_path, capsy
     assert "### VM-P3-IDEAL: refuted" in text
     assert "- **Where:** " in text and "- **Claim:** " in text
     assert "- **Counterexample:** `{" in text
-    assert "python -m proofs --claim VM-P3-IDEAL" in text
+    assert "context-laws ledger --claim VM-P3-IDEAL" in text
 
 
 def _claims(slow):

@@ -42,6 +42,9 @@ def _parser(prog: str) -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog=prog,
         description=__doc__.splitlines()[0] if __doc__ else None,
+        epilog="exit status: 0 on success; 2 for a usage error or a file that "
+        "cannot be read (the message names the file, the row and the column); "
+        "3 for a crash; 141 when standard output was closed.",
     )
     p.add_argument("file", help="a CSV, JSON or JSONL file of trials")
     p.add_argument(
@@ -73,7 +76,7 @@ def _parser(prog: str) -> argparse.ArgumentParser:
     return p
 
 
-def main(argv: Sequence[str] | None, *, prog: str = "python -m witnesses.rates") -> int:
+def main(argv: Sequence[str] | None, *, prog: str = "context-laws rates") -> int:
     r"""Run the command line; return the exit code.
 
     Examples
@@ -93,12 +96,12 @@ def main(argv: Sequence[str] | None, *, prog: str = "python -m witnesses.rates")
         try:
             check_output_path(args.out, name="--out")
         except ValueError as exc:
-            print(f"error: {exc}", file=sys.stderr)  # noqa: T201
+            print(f"{prog}: error: {exc}", file=sys.stderr)  # noqa: T201
             return 2
     try:
         text = _run(args)
     except (ValueError, TypeError) as exc:
-        print(f"error: {exc}", file=sys.stderr)  # noqa: T201
+        print(f"{prog}: error: {exc}", file=sys.stderr)  # noqa: T201
         return 2
     except Exception:  # a crash: report it, exit 3
         traceback.print_exc()
