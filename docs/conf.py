@@ -71,7 +71,16 @@ html_theme_options = {
     "page_width": "1100px",
     "sidebar_width": "240px",
 }
-html_static_path: list[str] = []
+html_static_path = ["_static"]
+# Long code, evidence and tables wrap instead of being cut at the right edge;
+# links are underlined; verdicts have a colour (context_laws_docs's tables).
+html_css_files = ["context-laws.css"]
+
+# The maths is typeset by a MathJax copy that ships with the site (from the
+# sphinx-mathjax-offline package, copied by context_laws_docs at the end of the
+# build): SVG output, so no web font is loaded either. No page loads anything
+# from the network; ``python docs/_ext/site_check.py docs/_build/html`` checks it.
+mathjax_path = "mathjax/tex-svg.js"
 
 # Napoleon turns a parameter's type text ("array of length n") into
 # cross-references; a bare word such as ``n`` then matches several dataclass

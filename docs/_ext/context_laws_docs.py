@@ -9,7 +9,16 @@ At ``builder-inited`` it writes, under ``docs/_generated/``:
   of every name in its ``__all__`` and the autodoc entries; an object is
   documented once, at the shortest public path that exports it;
 - ``ledger.md``: the claims ledger with ``--quick`` semantics (every fast claim
-  checked now; the slow, sweep-backed ones listed with their command).
+  checked now; the slow, sweep-backed ones listed with their command), opening
+  with one compact table of every claim (id linking to its details, location,
+  verdict in colour, a one-line statement);
+- ``cli.md``: the command line, with each command's ``--help`` as it prints it
+  (so the page cannot disagree with the tool).
+
+It also makes the site work offline: the MathJax of the ``sphinx-mathjax-offline``
+package is copied into ``_static/mathjax`` at the end of the build (``conf.py``
+points ``mathjax_path`` there), and docutils' automatic ``mailto:`` links (it
+reads ``nDCG@10`` as an e-mail address) are turned back into text.
 
 A file is rewritten only when its content changes, so an unchanged page is not
 re-read by an incremental build.
@@ -17,9 +26,14 @@ re-read by an incremental build.
 
 from __future__ import annotations
 
+import contextlib
+import html
 import importlib
+import importlib.util
 import inspect
+import io
 import json
+import os
 import pkgutil
 import shutil
 import time
@@ -279,9 +293,10 @@ def ledger_page(*, execute: bool = True) -> str:
         "are listed with the command that runs them. The verdicts are explained in",
         "[the claims ledger guide](../guide/ledger.md).",
         "",
-        "Re-run any claim with `python -m proofs --claim ID`; the whole ledger with",
-        "`python -m proofs` (`--quick` skips the slow claims, `--json` prints one",
-        "JSON document, `--report FILE` writes a Markdown report).",
+        "Re-run any claim with `context-laws ledger --claim ID` (an id, or a pattern",
+        "such as `'VM-C*'`); the whole ledger with `context-laws ledger` (`--quick`",
+        "skips the slow claims, `--json` prints one JSON document, `--report FILE`",
+        "writes a Markdown report); see [the command line](cli.md).",
         "",
         "## Counts",
         "",
@@ -302,12 +317,59 @@ def ledger_page(*, execute: bool = True) -> str:
         + " | ".join(str(total[v]) for v in used)
         + " |"
     )
-    lines.append("")
+    lines += ["", "## Every claim at a glance", ""]
+    lines.append(
+        "One row per claim: its id (a link to its details below), where the paper "
+        "makes it, the verdict and the claim in one line."
+    )
+    lines += ["", _summary_table(CLAIMS, rows), ""]
     for source in sorted(counts, key=_source_order):
         lines += ["", f"## {source}: {SOURCES.get(source, source)}", ""]
         for c in (c for c in CLAIMS if c.source == source):
             lines += _claim_section(c, rows.get(c.id))
     return "\n".join(lines) + "\n"
+
+
+def claim_anchor(claim_id: str) -> str:
+    """Return the HTML id of a claim's section on the ledger page."""
+    from docutils.nodes import make_id
+
+    return make_id(f"claim-{claim_id}")
+
+
+def _one_line(text: str, width: int = 140) -> str:
+    text = " ".join(str(text).split())
+    return text if len(text) <= width else text[: width - 1].rstrip() + "\u2026"
+
+
+def _verdict_span(verdict: str) -> str:
+    kind = verdict if verdict in VERDICTS else "not-run"
+    return f'<span class="verdict verdict-{kind}">{html.escape(verdict)}</span>'
+
+
+def _summary_table(claims: Any, rows: dict[str, Any]) -> str:
+    """Return one raw HTML table of every claim (no blank line: one HTML block)."""
+    out = [
+        '<table class="cl-table ledger-summary">',
+        "<thead><tr><th>claim</th><th>where</th><th>verdict</th>"
+        "<th>statement</th></tr></thead>",
+        "<tbody>",
+    ]
+    for c in claims:
+        row = rows.get(c.id)
+        if row is not None:
+            verdict = str(row.to_dict()["verdict"])
+        else:
+            verdict = "not run (slow)" if c.slow else "not run (draft build)"
+        out.append(
+            f'<tr><td class="id"><a href="#{claim_anchor(c.id)}">'
+            f"{html.escape(c.id)}</a></td>"
+            f"<td>{html.escape(_one_line(c.where or '', 60))}</td>"
+            f"<td>{_verdict_span(verdict)}</td>"
+            f"<td>{html.escape(_one_line(c.statement))}</td></tr>"
+        )
+    out += ["</tbody>", "</table>"]
+    return "\n".join(out)
 
 
 def _source_order(tag: str) -> tuple[int, str]:
@@ -316,8 +378,8 @@ def _source_order(tag: str) -> tuple[int, str]:
 
 
 def _claim_section(c: Any, row: Any) -> list[str]:
-    command = f"python -m proofs --claim {c.id}"
-    lines = [f"### {c.id}", ""]
+    command = f"context-laws ledger --claim {c.id}"
+    lines = [f"({claim_anchor(c.id)})=", f"### {c.id}", ""]
     lines.append(f"**Statement.** {_escape(c.statement)}")
     lines.append("")
     where = _escape(c.where) if c.where else "not yet located"
@@ -329,7 +391,7 @@ def _claim_section(c: Any, row: Any) -> list[str]:
         lines += ["", "Run it with:", "", *_fence(command, "console"), ""]
         return lines
     data = row.to_dict()
-    lines.append(f"**Verdict.** **{data['verdict']}**")
+    lines.append(f"**Verdict.** {_verdict_span(str(data['verdict']))}")
     lines += ["", "**Evidence.**", "", *_fence(data["evidence"] or ""), ""]
     if data["counterexample"] is not None:
         text = json.dumps(
@@ -340,21 +402,115 @@ def _claim_section(c: Any, row: Any) -> list[str]:
     return lines
 
 
+# -------------------------------------------------------------------- cli page
+
+
+def _help_text(argv: list[str]) -> str:
+    """Return what ``context-laws ARGV`` prints (``--help``), at 88 columns."""
+    from proofs import tool
+
+    buffer = io.StringIO()
+    old = os.environ.get("COLUMNS")
+    os.environ["COLUMNS"] = "88"
+    try:
+        with contextlib.redirect_stdout(buffer), contextlib.suppress(SystemExit):
+            tool.main(argv)
+    finally:
+        if old is None:
+            os.environ.pop("COLUMNS", None)
+        else:
+            os.environ["COLUMNS"] = old
+    return buffer.getvalue()
+
+
+def cli_page() -> str:
+    """Return the Markdown page of the command line, with every ``--help``."""
+    from proofs import tool
+
+    lines = [
+        "# The command line",
+        "",
+        "`pip install` puts one program on the path, `context-laws`, with one",
+        "subcommand per job. The `python -m` entry points (`python -m proofs`,",
+        "`python -m witnesses.exp58`, `python -m witnesses.rates`,",
+        "`python -m witnesses.sweep`) run the same code; every message names",
+        "`context-laws`. Each section below is the command's own `--help`, captured",
+        "when this page was built, exit statuses included.",
+        "",
+        "- `context-laws --version` (or `-V`) prints the installed version.",
+        "- `context-laws --help`, `--version` and `context-laws ledger --help` answer at once:\n  the claim registry is imported only when claims run.",
+        "- A ledger run longer than about a second shows a progress bar on standard",
+        "  error when standard error is a terminal, and nothing otherwise (pipes,",
+        "  CI logs); the sweep does the same (`--progress` forces it).",
+        "- `context-laws ledger --claim` takes an id in any case, an id without its",
+        "  `@semantics` suffix (every semantics), or a shell pattern (`'VM-C*'`,",
+        "  quoted for the shell); a miss suggests the nearest ids.",
+        "- `context-laws ledger --quick` skips the slow, sweep-backed claims and",
+        '  lists them as "not run (slow)" in the text, `--json` and `--report`.',
+        "",
+        "## `context-laws`",
+        "",
+        *_fence(_help_text(["--help"])),
+        "",
+    ]
+    for name in tool._COMMANDS:
+        lines += [f"## `context-laws {name}`", ""]
+        lines += [*_fence(_help_text([name, "--help"])), ""]
+    return "\n".join(lines) + "\n"
+
+
+# ----------------------------------------------------------------- offline site
+
+
+def mathjax_source() -> Path:
+    """Return the MathJax directory of the ``sphinx-mathjax-offline`` package."""
+    spec = importlib.util.find_spec("sphinx-mathjax-offline")
+    if spec is None or spec.origin is None:
+        msg = (
+            "the docs need the package sphinx-mathjax-offline (MathJax served with "
+            "the site): pip install -e '.[docs]'"
+        )
+        raise RuntimeError(msg)
+    return Path(spec.origin).parent / "static" / "mathjax"
+
+
+def _copy_mathjax(app: Any, exc: BaseException | None) -> None:
+    if exc is not None or app.builder.format != "html":
+        return
+    target = Path(app.outdir) / "_static" / "mathjax"
+    if not (target / "tex-svg.js").exists():
+        shutil.copytree(mathjax_source(), target, dirs_exist_ok=True)
+
+
+def _no_mailto(app: Any, doctree: Any, docname: str) -> None:
+    """Turn docutils' automatic ``mailto:`` links (``nDCG@10``) back into text."""
+    from docutils import nodes
+
+    for ref in list(doctree.findall(nodes.reference)):
+        if str(ref.get("refuri", "")).startswith("mailto:"):
+            ref.replace_self(nodes.Text(ref.astext()))
+
+
 # ------------------------------------------------------------------------- hook
 
 
 def _generate(app: Any) -> None:
     docs = Path(app.srcdir)
     out = docs / "_generated"
+    if app.builder.format == "html":
+        mathjax_source()  # fail early, with the fix, when the package is absent
     copy_notebooks(docs.parent, out / "notebooks")
     api_pages(out / "api")
     execute = app.config.nb_execution_mode != "off"
     _write(out / "ledger.md", ledger_page(execute=execute))
+    _write(out / "cli.md", cli_page())
 
 
 def setup(app: Any) -> dict[str, Any]:
     """Register the generator with Sphinx."""
     app.connect("builder-inited", _generate)
+    app.connect("build-finished", _copy_mathjax)
+    app.connect("doctree-resolved", _no_mailto)
     # before napoleon (priority 500), which would rewrite the borrowed text
     app.connect("autodoc-process-docstring", _constant_docstring, priority=100)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
