@@ -22,6 +22,7 @@ DOCS = ROOT / "docs"
 sys.path.insert(0, str(DOCS / "_ext"))
 
 import context_laws_docs as ext  # noqa: E402
+import site_check  # noqa: E402
 
 PAGES = sorted(
     p
@@ -136,7 +137,9 @@ def test_ledger_page_lists_every_claim_with_its_command_and_counts():
     page = ext.ledger_page(execute=False)
     for claim in CLAIMS:
         assert f"\n### {claim.id}\n" in page
-        assert f"python -m proofs --claim {claim.id}\n" in page
+        assert f"context-laws ledger --claim {claim.id}\n" in page
+        assert f'<a href="#{ext.claim_anchor(claim.id)}">{claim.id}</a>' in page
+        assert f"({ext.claim_anchor(claim.id)})=\n### {claim.id}\n" in page
     for source in {c.source for c in CLAIMS}:
         assert f"\n## {source}: " in page
     total = re.search(r"^\| all \| (\d+) \|", page, re.M)
@@ -176,6 +179,12 @@ def test_docs_build_with_warnings_as_errors(tmp_path):
         check=False,
     )
     assert done.returncode == 0, done.stderr[-4000:]
+    assert site_check.check_offline(out) == []
+    chromium = site_check.find_chromium()
+    if chromium is not None:  # Debian's chromium: typeset maths, screenshots
+        assert site_check.check_math(out, chromium) == []
+        shots = site_check.screenshots(out, tmp_path / "shots", chromium)
+        assert len(shots) == len(site_check.SCREENSHOTS)
     for page in ("index", "getting-started", "notebooks", "_generated/ledger"):
         assert (out / f"{page}.html").exists(), page
     for guide in GUIDES:
@@ -213,3 +222,96 @@ def test_guide_links_point_to_documented_objects():
         for kind, target in role.findall(page.read_text(encoding="utf-8")):
             known = modules if kind == "mod" else documented
             assert target.strip() in known, (page.name, kind, target)
+
+
+def test_ledger_page_opens_with_a_compact_table_of_every_claim():
+    from proofs import CLAIMS
+
+    page = ext.ledger_page(execute=False)
+    _, _, rest = page.partition("## Every claim at a glance")
+    assert rest, "no summary table"
+    table = rest.split("\n## ", 1)[0]
+    rows = re.findall(r"^<tr><td class=\"id\">", table, re.M)
+    assert len(rows) == len(CLAIMS)
+    assert "\n\n" not in table.split("<table", 1)[1].split("</table>", 1)[0]
+    assert 'class="verdict verdict-not-run"' in table
+    assert ext._verdict_span("refuted") == (
+        '<span class="verdict verdict-refuted">refuted</span>'
+    )
+    assert ext.claim_anchor("VM-E58@reference") == "claim-vm-e58-reference"
+
+
+def test_cli_page_has_every_command_help_with_exit_statuses():
+    from proofs import tool
+
+    page = ext.cli_page()
+    for name in tool._COMMANDS:
+        section = page.split(f"## `context-laws {name}`", 1)[1].split("\n## ", 1)[0]
+        assert f"usage: context-laws {name}" in section
+        assert "exit status" in section
+    assert "-V, --version" in page
+    assert "python -m proofs --" not in page
+
+
+def test_index_points_to_the_guides_for_users_own_data_and_the_cli():
+    index = (DOCS / "index.md").read_text(encoding="utf-8")
+    own = index.split("## Your own data", 1)[1].split("\n## ", 1)[0]
+    for target in ("guide/rates.md", "guide/inference.md", "guide/algebra.md",
+                   "bring_your_own_compressor", "_generated/cli.md"):  # fmt: skip
+        assert target in own, target
+    assert "_generated/cli" in index.split("{toctree}", 1)[1]
+
+
+@pytest.mark.parametrize(
+    "path", sorted((ROOT / "notebooks").glob("*.ipynb")), ids=lambda p: p.name
+)
+def test_notebook_tables_are_html_not_markdown_paragraphs(path):
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    code = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
+    assert "Markdown(" not in code, f"{path.name}: use an HTML table (show_table)"
+
+
+def test_docs_extra_is_complete():
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    docs = " ".join(project["project"]["optional-dependencies"]["docs"])
+    for needed in ("sphinx", "myst-nb", "ipykernel", "hypothesis",
+                   "sphinx-mathjax-offline"):  # fmt: skip
+        assert needed in docs, needed
+    assert (DOCS / "_static" / "context-laws.css").is_file()
+    conf = (DOCS / "conf.py").read_text(encoding="utf-8")
+    assert 'mathjax_path = "mathjax/tex-svg.js"' in conf
+    assert (ext.mathjax_source() / "tex-svg.js").is_file()
+
+
+def test_mailto_autolinks_become_text():
+    from docutils import nodes
+    from docutils.frontend import get_default_settings
+    from docutils.parsers.rst import Parser
+    from docutils.utils import new_document
+
+    document = new_document("<test>", get_default_settings(Parser))
+    Parser().parse("ranked by nDCG@10 and MRR; see https://example.org\n", document)
+    refs = list(document.findall(nodes.reference))
+    assert any(r["refuri"].startswith("mailto:") for r in refs)  # docutils' doing
+    ext._no_mailto(None, document, "page")
+    refs = [r["refuri"] for r in document.findall(nodes.reference)]
+    assert refs == ["https://example.org"]
+    assert "nDCG@10" in document.astext()
+
+
+def test_site_check_finds_remote_loads_and_raw_tex(tmp_path):
+    (tmp_path / "index.html").write_text(
+        '<link rel="stylesheet" href="https://cdn.example/a.css">'
+        '<a href="https://example.org">a link loads nothing</a>'
+        '<script src="_static/mathjax/tex-svg.js"></script>',
+        encoding="utf-8",
+    )
+    (tmp_path / "a.css").write_text("@import url(//fonts.example/f.css);")
+    problems = site_check.check_offline(tmp_path)
+    assert len(problems) == 2
+    assert "index.html: loads <link href='https://cdn.example/a.css'>" in problems
+    assert site_check.raw_tex('<div class="math">\\[x\\]</div>') == ["\\[x\\]"]
+    assert site_check.raw_tex('<span class="math"><mjx-container/></span>') == []
+    assert site_check.main([str(tmp_path)]) == 1
