@@ -38,3 +38,24 @@ def test_layering_algebra_and_theory_import_no_sibling():
                     names = [node.module]
                 for name in names:
                     assert name.split(".")[0] not in banned, f"{file} imports {name}"
+
+
+def test_briefbench_rows_ship_as_package_data():
+    """pyproject's package data takes the BriefBench rows with their licence,
+    notice and README, so a wheel (no checkout, no ../shared) holds them."""
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    patterns = project["tool"]["setuptools"]["package-data"]["proofs"]
+    base = ROOT / "proofs"
+    shipped = {p for pattern in patterns for p in base.glob(pattern) if p.is_file()}
+    folder = base / "data" / "briefbench"
+    for name in (
+        "rows_claude.jsonl",
+        "rows_gpt.jsonl",
+        "LICENSE",
+        "NOTICE",
+        "README.md",
+    ):
+        assert folder / name in shipped, name
+    assert {p for p in folder.iterdir() if p.is_file()} <= shipped
