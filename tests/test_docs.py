@@ -183,7 +183,9 @@ def test_docs_build_with_warnings_as_errors(tmp_path):
     chromium = site_check.find_chromium()
     if chromium is not None:  # Debian's chromium: typeset maths, screenshots
         assert site_check.check_math(out, chromium) == []
-        shots = site_check.screenshots(out, tmp_path / "shots", chromium)
+        keep = os.environ.get("CONTEXT_LAWS_SCREENSHOTS")  # CI keeps them
+        dest = Path(keep) if keep else tmp_path / "shots"
+        shots = site_check.screenshots(out, dest, chromium)
         assert len(shots) == len(site_check.SCREENSHOTS)
     for page in ("index", "getting-started", "notebooks", "_generated/ledger"):
         assert (out / f"{page}.html").exists(), page
