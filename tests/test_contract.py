@@ -75,6 +75,8 @@ PRIVATE_ALLOWED = {
     "tests/proofs/test_ledger_cli.py": _WHITE_BOX + " (proofs._method.smt)",
     "tests/proofs/test_ledger_tool.py": _WHITE_BOX
     + " (proofs._run, the pool and cache)",
+    "tests/proofs/test_cli_usability.py": _WHITE_BOX
+    + " (proofs._run, the progress bar)",
     "tests/proofs/test_semiring.py": _WHITE_BOX
     + " (proofs.semiring's SMT and binding parts, proofs._method)",
     "tests/proofs/test_simulation_claims.py": _WHITE_BOX
