@@ -10,24 +10,39 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-# proofs.ledger is the module of the claim types, and calling it runs the ledger
-# (proofs.register.ledger), so the package attribute is the module.
-from proofs import ledger
-from proofs._catalogue import CatalogueEntry, catalogue
-from proofs.ledger import (
-    Claim,
-    ClaimCheck,
-    Kind,
-    Outcome,
-    Verdict,
-    claim_check,
-    claims,
-)
-
 if TYPE_CHECKING:
+    # proofs.ledger is the module of the claim types, and calling it runs the
+    # ledger (proofs.register.ledger), so the package attribute is the module.
+    from proofs import ledger
+    from proofs._catalogue import CatalogueEntry, catalogue
+    from proofs.ledger import (
+        Claim,
+        ClaimCheck,
+        Kind,
+        Outcome,
+        Verdict,
+        claim_check,
+        claims,
+    )
     from proofs.register import CLAIMS, LedgerEntry, check, claim
 
-_LAZY = {"CLAIMS", "LedgerEntry", "check", "claim"}
+# Every public name and the module it lives in, loaded on first use (PEP 562):
+# ``import proofs`` (and so ``context-laws --help``) imports nothing else.
+_LAZY = {
+    "CLAIMS": "proofs.register",
+    "LedgerEntry": "proofs.register",
+    "check": "proofs.register",
+    "claim": "proofs.register",
+    "CatalogueEntry": "proofs._catalogue",
+    "catalogue": "proofs._catalogue",
+    "Claim": "proofs.ledger",
+    "ClaimCheck": "proofs.ledger",
+    "Kind": "proofs.ledger",
+    "Outcome": "proofs.ledger",
+    "Verdict": "proofs.ledger",
+    "claim_check": "proofs.ledger",
+    "claims": "proofs.ledger",
+}
 
 __all__ = [
     "CLAIMS",
@@ -48,9 +63,11 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
-    """Load the claim registry on first use of one of its names (PEP 562)."""
+    """Load a public name on first use (PEP 562)."""
+    if name == "ledger":  # the module (callable: it runs the ledger)
+        return importlib.import_module("proofs.ledger")
     if name in _LAZY:
-        value = getattr(importlib.import_module("proofs.register"), name)
+        value = getattr(importlib.import_module(_LAZY[name]), name)
         globals()[name] = value
         return value
     msg = f"module 'proofs' has no attribute {name!r}"
@@ -58,4 +75,4 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *_LAZY})
+    return sorted({*globals(), *__all__})

@@ -14,11 +14,12 @@ Nothing heavy is imported before a subcommand is chosen, so ``--help`` and
 
 from __future__ import annotations
 
-import difflib
 import importlib
-import inspect
 import sys
-from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 __all__ = ["main"]
 
@@ -100,10 +101,14 @@ def main(argv: list[str] | None) -> int:
     name, rest = args[0], args[1:]
     if name not in _COMMANDS:
         print(_help(), end="", file=sys.stderr)
+        import difflib
+
         near = difflib.get_close_matches(name, list(_COMMANDS), n=1)
         hint = f"; did you mean {near[0]!r}?" if near else ""
         print(f"context-laws: error: unknown command {name!r}{hint}", file=sys.stderr)
         raise SystemExit(2)
+    import inspect
+
     module = importlib.import_module(_COMMANDS[name][0])
     run: Callable[..., int] = module.main
     if "prog" in inspect.signature(run).parameters:
