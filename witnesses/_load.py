@@ -1,16 +1,27 @@
-"""Turn loaded records into trials: the column plan and the cell parsers."""
+"""Turn loaded records into trials: the column plan and the cell parsers.
+
+Reading is strict (issue 32): a column the caller named (``mapping``,
+``measures``) that no record holds is an error naming the nearest existing
+columns; a dotted column (``autoeval_label.label``) reads a nested field; a
+required field without a column or a constant is an error; two records that
+give equal trials are an error naming both rows (a trial counts once). Columns
+that nobody named (a field read from the column of its own name, a preset's
+columns) may be absent: :class:`Loaded` says which fields no record held.
+"""
 
 from __future__ import annotations
 
+import difflib
 import math
 import sys
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from witnesses._readers import Record, show
+from witnesses._readers import Record, read_records, show, sniff_format
 
-__all__ = ["Plan", "build_trials", "parse_cell"]
+__all__ = ["Loaded", "Plan", "load_file", "make_plan", "parse_cell", "suggest"]
 
 BOOL_FIELDS = frozenset(
     {"fixed_feasible", "header_present", "degraded_flag", "oracle_degraded"}
@@ -34,12 +45,104 @@ REQUIRED = ("task_id", "condition")
 _TRUE = frozenset({"true", "t", "yes", "y", "1"})
 _FALSE = frozenset({"false", "f", "no", "n", "0"})
 _NULL = frozenset({"", "none", "null", "na", "nan"})
+_FORMATS = ("csv", "json", "jsonl")
+_KEYS_FROM = 100  # records whose keys feed the "did you mean" suggestions
 
-Plan = tuple[
-    list[tuple[str, str]],  # (trial field, column)
-    list[tuple[str, str]],  # (measure name, column)
-    Mapping[str, Any],  # constant field values
-]
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """What to read: ``(field, column)`` pairs, measures, constants, strictness.
+
+    ``strict`` holds the columns the caller named: each must be in the file.
+    """
+
+    columns: tuple[tuple[str, str], ...]
+    measures: tuple[tuple[str, str], ...]
+    constants: Mapping[str, Any]
+    strict: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    """The trials of a file, and the fields and measures no record held."""
+
+    trials: list[Any]
+    absent: frozenset[str]
+    keys: tuple[str, ...]
+
+
+def make_plan(
+    path: Path,
+    fields: Sequence[str],
+    *,
+    mapping: Mapping[str, str] | None,
+    measures: Mapping[str, str] | Sequence[str] | None,
+    constants: Mapping[str, Any] | None,
+    preset: str | None,
+) -> Plan:
+    """Build the :class:`Plan` of :func:`witnesses.load_trials`' arguments."""
+    columns = {name: name for name in fields if name != "measures"}
+    kept: dict[str, str] = {}
+    fixed: dict[str, Any] = {}
+    strict: set[str] = set()
+    if preset is not None:
+        from witnesses._presets import get_preset
+
+        chosen = get_preset(preset)
+        columns.update(chosen.mapping)
+        kept.update(chosen.measures)
+        fixed.update(chosen.constants)
+    for key, value in _as_mapping(mapping, "mapping").items():
+        if key not in columns:
+            msg = (
+                f"{path}: mapping names an unknown trial field {key!r}; "
+                f"fields are {', '.join(columns)}"
+            )
+            raise ValueError(msg)
+        columns[key] = _column(value, f"mapping[{key!r}]")
+        strict.add(value)
+    if measures is not None and not isinstance(measures, (str, Mapping)):
+        measures = {_column(name, "measures"): name for name in measures}
+    for key, value in _as_mapping(measures, "measures").items():
+        kept[_column(key, "measures names")] = _column(value, f"measures[{key!r}]")
+        strict.add(value)
+    for key, value in _as_mapping(constants, "constants").items():
+        if key not in columns:
+            msg = f"constants names an unknown trial field {key!r}"
+            raise ValueError(msg)
+        fixed[key] = value
+    return Plan(
+        tuple(columns.items()), tuple(kept.items()), fixed, frozenset(strict)
+    )
+
+
+def load_file(
+    path: Path,
+    plan: Plan,
+    make: Callable[..., Any],
+    *,
+    format: str | None,
+    max_bytes: int,
+) -> Loaded:
+    """Read ``path`` with ``plan``; ``make(**fields)`` builds each trial."""
+    if isinstance(max_bytes, bool) or not isinstance(max_bytes, int):
+        msg = f"max_bytes must be an int, got {max_bytes!r}"
+        raise TypeError(msg)
+    if max_bytes < 0:
+        msg = f"max_bytes must be >= 0, got {max_bytes!r}"
+        raise ValueError(msg)
+    kind = format
+    if kind is None:
+        kind = path.suffix.lower().lstrip(".")
+        if kind not in _FORMATS:
+            kind = sniff_format(path, max_bytes) or kind
+    if kind not in _FORMATS:
+        msg = (
+            f"{path}: format must be one of 'csv', 'json', 'jsonl', got {kind!r} "
+            "(the content is not JSON; pass the format)"
+        )
+        raise ValueError(msg)
+    return build_trials(read_records(path, kind, max_bytes), plan, path, make)
 
 
 def build_trials(
@@ -47,56 +150,126 @@ def build_trials(
     plan: Plan,
     path: Path,
     make: Callable[..., Any],
-    *,
-    same_keys: bool = False,
-) -> Iterator[Any]:
-    """Yield ``make(**fields)`` for every record, errors naming file, row, column.
-
-    ``same_keys``: every record has the first one's keys (CSV), so the plan is
-    filtered to the present columns once.
-    """
-    columns, measures, constants = plan
-    every = [(name, column, _parser(name)) for name, column in columns]
-    float_parser = _parser("budget")
-    parsers = every
-    first = True
+) -> Loaded:
+    """Return :class:`Loaded`: every record's trial, errors naming file, row, column."""
+    readers = [
+        (name, False, column, _getter(column), _parser(name), name)
+        for name, column in plan.columns
+    ] + [
+        (name, True, column, _getter(column), _parser("budget"), "budget")
+        for name, column in plan.measures
+    ]
+    seen: set[str] = set()
+    keys: dict[str, None] = {}
+    rows: dict[Any, int] = {}
+    out = []
     for row, record in records:
-        if first and same_keys:
-            parsers = [p for p in every if p[1] in record]
-        first = False
-        values: dict[str, Any] = dict(constants)
-        for name, column, parse in parsers:
-            raw = record.get(column)
-            if raw is None or raw == "":
+        if len(out) < _KEYS_FROM:
+            keys.update(dict.fromkeys(_keys(record)))
+        values: dict[str, Any] = dict(plan.constants)
+        found: dict[str, float] = {}
+        for name, measure, column, get, parse, kind in readers:
+            raw = get(record)
+            if raw is _ABSENT:
                 continue
+            seen.add(column)
             value = parse(raw)
             if value is _BAD:
-                parse_cell(name, raw, path, row, column)  # raises, naming the cell
+                parse_cell(kind, raw, path, row, column)  # raises, naming the cell
             if value is not None:
-                values[name] = value
+                (found if measure else values)[name] = value
         for name in REQUIRED:
             if name not in values:
-                column = dict(columns).get(name, name)
-                msg = (
-                    f"{path}: row {row}, column {column!r}: required field {name} "
-                    "is missing or empty"
-                )
-                raise ValueError(msg)
-        if measures:
-            found = {}
-            for name, column in measures:
-                raw = record.get(column)
-                value = None if raw is None or raw == "" else float_parser(raw)
-                if value is _BAD:
-                    parse_cell("budget", raw, path, row, column)
-                if value is not None:
-                    found[name] = value
+                raise ValueError(_required(plan, name, record, keys, path, row))
+        if plan.measures:
             values["measures"] = found
         try:
-            yield make(**values)
+            trial = make(**values)
         except (TypeError, ValueError) as exc:
             msg = f"{path}: row {row}: {exc}"
             raise ValueError(msg) from None
+        if trial in rows:
+            msg = (
+                f"{path}: row {row} repeats row {rows[trial]} (the two give equal "
+                "trials, and a trial counts once): remove the repeat, or map the "
+                "column that tells them apart (a seed or a run id)"
+            )
+            raise ValueError(msg)
+        rows[trial] = row
+        out.append(trial)
+    for column in sorted(plan.strict - seen):
+        msg = f"{path}: column {column!r} is not in the file{suggest(column, keys)}"
+        raise ValueError(msg)
+    absent = frozenset(
+        name
+        for name, column in (*plan.columns, *plan.measures)
+        if column not in seen and name not in plan.constants
+    )
+    return Loaded(out, absent, tuple(keys))
+
+
+def _required(
+    plan: Plan,
+    name: str,
+    record: Mapping[str, Any],
+    keys: Mapping[str, None],
+    path: Path,
+    row: int,
+) -> str:
+    column = dict(plan.columns)[name]
+    if _getter(column)(record) is _ABSENT:
+        return (
+            f"{path}: row {row}: required field {name} has no column: {column!r} "
+            f"is not in the row{suggest(column, keys)} (map a column to {name}, "
+            f"or give a constant for it: --{name} NAME, constants={{{name!r}: ...}})"
+        )
+    return f"{path}: row {row}, column {column!r}: required field {name} is empty"
+
+
+def suggest(column: str, keys: Iterable[str]) -> str:
+    """Return ``"; did you mean 'x'?"`` for the closest keys, else the key list.
+
+    Examples
+    --------
+    >>> from witnesses._load import suggest
+    >>> suggest("autoeval_lable", ["question_id", "autoeval_label"])
+    "; did you mean 'autoeval_label'?"
+    """
+    names = [k for k in keys if isinstance(k, str)]
+    close = difflib.get_close_matches(column, names, n=3, cutoff=0.6)
+    if close:
+        return f"; did you mean {' or '.join(map(repr, close))}?"
+    shown = ", ".join(map(repr, names[:12])) + (", ..." if len(names) > 12 else "")
+    return f" (its columns: {shown or 'none'})"
+
+
+_ABSENT = object()
+_KINDS = BOOL_FIELDS | FLOAT_FIELDS | STR_FIELDS | {"raw_validity", "seed"}
+
+
+def _getter(column: str) -> Callable[[Mapping[str, Any]], Any]:
+    """Return a reader of ``column``: a key, or a dotted path into nested objects."""
+    parts = column.split(".")
+
+    def get(record: Mapping[str, Any]) -> Any:
+        if column in record:
+            return record[column]
+        node: Any = record
+        for part in parts:
+            if not isinstance(node, Mapping) or part not in node:
+                return _ABSENT
+            node = node[part]
+        return node
+
+    return get
+
+
+def _keys(record: Mapping[str, Any]) -> Iterable[str]:
+    """The record's keys, and ``key.sub`` for the keys of nested objects."""
+    for key, value in record.items():
+        yield key
+        if isinstance(value, Mapping):
+            yield from (f"{key}.{sub}" for sub in value)
 
 
 _BAD = object()
@@ -165,8 +338,6 @@ def parse_cell(name: str, raw: Any, path: Path, row: int, column: str) -> Any:
     """Parse one cell for trial field ``name`` (``None`` for a missing value)."""
     if raw is None or (isinstance(raw, str) and raw.strip().lower() in _NULL):
         return None
-    if isinstance(raw, float) and math.isnan(raw):
-        return None
     where = _Where(path, row, column)
     if name in BOOL_FIELDS:
         return _parse_bool(raw, where)
@@ -180,17 +351,14 @@ def parse_cell(name: str, raw: Any, path: Path, row: int, column: str) -> Any:
         return _parse_float(raw, where)
     if name == "seed":
         return _parse_int(raw, where)
-    if name in STR_FIELDS:
-        if isinstance(raw, (dict, list)):
-            msg = f"{where}: expected a scalar, got {show(raw)}"
-            raise ValueError(msg)
-        if isinstance(raw, str):
-            return raw.strip()
-        if isinstance(raw, float) and raw.is_integer():
-            return str(int(raw))
-        return str(raw)
-    msg = f"{where}: unknown field {name}"  # pragma: no cover - fields are fixed
-    raise ValueError(msg)
+    if isinstance(raw, (dict, list)):
+        msg = f"{where}: expected a scalar, got {show(raw)}"
+        raise ValueError(msg)
+    if isinstance(raw, str):
+        return raw.strip()
+    if isinstance(raw, float) and raw.is_integer():
+        return str(int(raw))
+    return str(raw)
 
 
 class _Where:
@@ -244,3 +412,19 @@ def _parse_int(raw: Any, where: _Where) -> int:
         msg = f"{where}: expected an integer, got {show(raw)}"
         raise ValueError(msg)
     return int(value)
+
+
+def _as_mapping(value: object, name: str) -> Mapping[str, Any]:
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        msg = f"{name} must be a mapping or None, got {value!r}"
+        raise TypeError(msg)
+    return value
+
+
+def _column(value: object, name: str) -> str:
+    if not isinstance(value, str) or not value:
+        msg = f"{name} must be a column name (non-empty str), got {value!r}"
+        raise TypeError(msg)
+    return value
