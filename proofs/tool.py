@@ -27,6 +27,10 @@ _COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "sweep": ("witnesses.sweep", "the retention sweep (local pool or Dask)"),
     "audit": ("proofs.audit._cli", "check a table of a paper's reported statistics"),
+    "bench": (
+        "witnesses._bench_cli",
+        "LongMemEval and LoCoMo result files: accuracy, F1, paired comparisons",
+    ),
 }
 
 _USAGE = """usage: context-laws COMMAND [options]
