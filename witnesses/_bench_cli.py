@@ -196,7 +196,10 @@ def _longmemeval(args: Any) -> str:
     }
     text = [f"LongMemEval: {args.file} ({len(first)} questions)"]
     tables = [_summary_table(rows, "accuracy", 4)]
-    legend = [f"intervals: Wilson score, {level:.0%}, for every accuracy"]
+    legend = [
+        f"intervals: Wilson score, {level:.0%}, for every accuracy; task-averaged is "
+        "the mean of the per-type accuracies (its n counts types)"
+    ]
     if args.compare is not None:
         second = read(args.compare)
         common = _paired(args.file, first, args.compare, second, args.allow_unpaired)
@@ -246,7 +249,7 @@ def _lme_rows(answers: Mapping[str, tuple[str, bool]], level: float) -> list[_Ro
             math.fsum(means) / len(means),
             None,
             None,
-            f"mean of the {len(means)} type accuracies (n: types); no interval",
+            "no interval (a mean of type accuracies)",
         )
     )
     abstain = [c for q, (_, c) in answers.items() if "_abs" in q]
@@ -576,13 +579,20 @@ def _render(
     if fmt == "csv":
         return _csv(doc, what)
     render: Callable[[list[list[str]]], str] = _md if fmt == "md" else _aligned
-    parts = list(text)
+    parts = [_wrap(line) for line in text]
     body = "\n\n".join(render(t) for t in tables)
-    notes = "\n".join(
-        textwrap.fill(line, width=100, subsequent_indent="  ", break_on_hyphens=False)
-        for line in legend
-    )
+    notes = "\n".join(_wrap(line) for line in legend)
     return "\n".join(parts) + "\n\n" + body + "\n\n" + notes + "\n"
+
+
+def _wrap(line: str) -> str:
+    return textwrap.fill(
+        line,
+        width=100,
+        subsequent_indent="  ",
+        break_on_hyphens=False,
+        break_long_words=False,
+    )
 
 
 def _aligned(table: list[list[str]]) -> str:
