@@ -227,7 +227,7 @@ def _required(
 
 
 def suggest(column: str, keys: Iterable[str]) -> str:
-    """Return ``"; did you mean 'x'?"`` for the closest keys, else the key list.
+    """Return ``"; did you mean 'x'?"`` for the closest key, else the key list.
 
     Examples
     --------
@@ -236,9 +236,9 @@ def suggest(column: str, keys: Iterable[str]) -> str:
     "; did you mean 'autoeval_label'?"
     """
     names = [k for k in keys if isinstance(k, str)]
-    close = difflib.get_close_matches(column, names, n=3, cutoff=0.6)
+    close = difflib.get_close_matches(column, names, n=1, cutoff=0.6)
     if close:
-        return f"; did you mean {' or '.join(map(repr, close))}?"
+        return f"; did you mean {close[0]!r}?"
     shown = ", ".join(map(repr, names[:12])) + (", ..." if len(names) > 12 else "")
     return f" (its columns: {shown or 'none'})"
 

@@ -1,0 +1,363 @@
+"""Issue 32 and the library side of issue 33: nothing read is silently lost or invented.
+
+A column the user names must be in the file; an empty file, a repeated JSON
+key, a NaN token and a repeated row are errors naming the file and the row;
+a preset statistic whose inputs the file lacks prints as absent, never 0/n;
+a score bounded in [0, 1] never gets an interval outside [0, 1].
+"""
+
+import csv
+import json
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from scipy import stats
+from statsmodels.stats.proportion import proportion_confint
+
+from witnesses import Trial, load_trials, rates
+from witnesses.benchmarks import Answer, accuracy, load_longmemeval
+from witnesses.rates.cli import main
+
+LME_ROW = {
+    "question_id": "q1",
+    "hypothesis": "an answer",
+    "autoeval_label": {"model": "gpt-4o-2024-08-06", "label": True},
+    "question_type": "temporal-reasoning",
+}
+
+
+def _jsonl(path, rows):
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    return path
+
+
+def _lme(tmp_path, n=4):
+    rows = [
+        {**LME_ROW, "question_id": f"q{i}",
+         "autoeval_label": {"model": "m", "label": i % 2 == 0}}
+        for i in range(n)
+    ]  # fmt: skip
+    return _jsonl(tmp_path / "run.eval-results-gpt-4o", rows)
+
+
+def _cli(capsys, *argv):
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+# ------------------------------------------------------------ load_trials
+
+
+def test_a_mapped_column_missing_from_the_file_is_named_with_the_nearest(tmp_path):
+    path = _lme(tmp_path)
+    mapping = {"task_id": "question_id", "raw_validity": "autoeval_lable"}
+    with pytest.raises(ValueError) as info:
+        load_trials(path, mapping=mapping, constants={"condition": "a"})
+    assert str(info.value) == (
+        f"{path}: column 'autoeval_lable' is not in the file; "
+        "did you mean 'autoeval_label'?"
+    )
+
+
+def test_a_measure_column_missing_from_the_file_is_an_error(tmp_path):
+    path = tmp_path / "runs.csv"
+    path.write_text("task_id,condition,acc\nt1,a,0.5\n")
+    with pytest.raises(ValueError, match="column 'nope' is not in the file"):
+        load_trials(path, measures={"acc": "nope"})
+    (t,) = load_trials(path, measures={"acc": "acc"})
+    assert t.measures == {"acc": 0.5}
+
+
+def test_nothing_alike_lists_the_columns(tmp_path):
+    path = tmp_path / "runs.csv"
+    path.write_text("task_id,condition\nt1,a\n")
+    with pytest.raises(ValueError, match=r"'zzz' is not in the file \(its columns: "
+                       r"'task_id', 'condition'\)"):  # fmt: skip
+        load_trials(path, mapping={"seed": "zzz"})
+
+
+def test_dotted_paths_read_nested_fields_and_constants_fill_a_condition(tmp_path):
+    path = _lme(tmp_path)
+    trials = load_trials(
+        path,
+        mapping={"task_id": "question_id", "raw_validity": "autoeval_label.label"},
+        constants={"condition": "system-a"},
+    )
+    assert [t.raw_validity for t in trials] == [True, False, True, False]
+    assert {t.condition for t in trials} == {"system-a"}
+    # a literal dotted key wins over the path
+    flat = _jsonl(tmp_path / "flat.jsonl", [
+        {"task_id": "t", "condition": "c", "a.b": 0.25, "a": {"b": 0.75}}])  # fmt: skip
+    (t,) = load_trials(flat, mapping={"raw_validity": "a.b"})
+    assert t.raw_validity == 0.25
+    with pytest.raises(ValueError, match="'autoeval_label.lable' is not in the file; "
+                       "did you mean 'autoeval_label.label'"):  # fmt: skip
+        load_trials(path, mapping={"task_id": "question_id",
+                                   "raw_validity": "autoeval_label.lable"},
+                    constants={"condition": "a"})  # fmt: skip
+
+
+def test_a_required_field_without_column_says_how_to_give_it(tmp_path):
+    path = _lme(tmp_path)
+    with pytest.raises(ValueError) as info:
+        load_trials(path, mapping={"task_id": "question_id"})
+    assert str(info.value) == (
+        f"{path}: row 1: required field condition has no column: 'condition' is "
+        "not in the row (its columns: 'question_id', 'hypothesis', "
+        "'autoeval_label', 'autoeval_label.model', 'autoeval_label.label', "
+        "'question_type') (map a column to condition, or give a constant for it: "
+        "--condition NAME, constants={'condition': ...})"
+    )
+    empty = tmp_path / "empty.csv"
+    empty.write_text("task_id,condition\nt1,\n")
+    with pytest.raises(ValueError, match="row 2, column 'condition': required field "
+                       "condition is empty"):  # fmt: skip
+        load_trials(empty)
+
+
+def test_content_tells_jsonl_and_json_apart_when_the_suffix_says_nothing(tmp_path):
+    lines = _lme(tmp_path)
+    args = {"mapping": {"task_id": "question_id"}, "constants": {"condition": "a"}}
+    assert len(load_trials(lines, **args)) == 4
+    doc = tmp_path / "results.out"
+    doc.write_text(json.dumps([{"question_id": "q", "x": 1}]))
+    assert len(load_trials(doc, **args)) == 1
+    one = tmp_path / "wrapped.out"
+    one.write_text(json.dumps({"trials": [{"question_id": "q"}]}))
+    assert len(load_trials(one, **args)) == 1
+    single = tmp_path / "single.out"
+    single.write_text(json.dumps({"question_id": "q", "trials": 3}) + "\n")
+    assert len(load_trials(single, **args)) == 1  # one JSONL line
+    pretty = tmp_path / "pretty.out"
+    pretty.write_text(json.dumps({"trials": [{"question_id": "q"}]}, indent=2))
+    assert len(load_trials(pretty, **args)) == 1  # '{' but no whole first line
+    blank = tmp_path / "blank.out"
+    blank.write_text("  \n")
+    with pytest.raises(ValueError, match="no records to read \\(the file is empty\\)"):
+        load_trials(blank)
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "match"),
+    [
+        ("runs.csv", "", "no records to read \\(the file is empty or holds a header"),
+        ("runs.csv", "task_id,condition\n", "the file is empty or holds a header"),
+        ("runs.jsonl", "\n\n", "no records to read \\(the file holds no JSON line"),
+        ("runs.json", "[]", "no records to read \\(the JSON list is empty\\)"),
+        ("runs.json", '{"trials": []}', "the JSON list is empty"),
+    ],
+)
+def test_empty_and_header_only_files_are_errors(tmp_path, name, text, match):
+    path = tmp_path / name
+    path.write_text(text)
+    with pytest.raises(ValueError, match=match) as info:
+        load_trials(path)
+    assert str(info.value).startswith(f"{path}: ")
+
+
+def test_nan_and_infinity_tokens_are_errors_not_missing_values(tmp_path):
+    for token in ("NaN", "Infinity", "-Infinity"):
+        path = tmp_path / "runs.jsonl"
+        path.write_text('{"task_id": "t", "condition": "c"}\n'
+                        f'{{"task_id": "u", "condition": "c", "seed": {token}}}\n')  # fmt: skip
+        with pytest.raises(ValueError) as info:
+            load_trials(path)
+        assert str(info.value) == (
+            f"{path}: row 2: {token} is not a JSON value (write null for a missing value)"
+        )
+    path.write_text('{"task_id": "t", "condition": "c", "seed": null}\n')
+    assert load_trials(path)[0].seed is None
+
+
+def test_a_repeated_json_key_is_an_error_naming_it(tmp_path):
+    path = tmp_path / "runs.jsonl"
+    path.write_text('{"task_id": "t", "condition": "a", "condition": "b"}\n')
+    with pytest.raises(ValueError) as info:
+        load_trials(path)
+    assert str(info.value) == (
+        f"{path}: row 1: duplicate key 'condition' in one JSON object "
+        "(JSON would keep only the last value; remove one)"
+    )
+    nested = tmp_path / "runs.json"
+    nested.write_text('[{"task_id": "t", "condition": "a", "x": {"k": 1, "k": 2}}]')
+    with pytest.raises(ValueError, match="duplicate key 'k' in one JSON object"):
+        load_trials(nested)
+
+
+def test_repeated_rows_are_errors_naming_both_rows(tmp_path):
+    path = tmp_path / "runs.csv"
+    path.write_text("task_id,condition,seed\nt1,a,0\nt1,a,1\nt1,a,0\n")
+    with pytest.raises(ValueError) as info:
+        load_trials(path)
+    assert str(info.value).startswith(f"{path}: row 4 repeats row 2 (the two give")
+    # rows that differ in a measure are different trials
+    path.write_text("task_id,condition,x\nt1,a,1\nt1,a,2\n")
+    assert len(load_trials(path, measures=["x"])) == 2
+
+
+def test_rates_counts_a_trial_once():
+    t = Trial("t1", "naive", raw_validity=True)
+    with pytest.raises(ValueError) as info:
+        rates([t, Trial("t2", "naive"), t, t])
+    assert str(info.value).startswith("trials[2] repeats trials[0] (equal in every")
+    assert rates([t, Trial("t1", "naive", seed=1, raw_validity=True)])[0].n_trials == 2
+
+
+def test_repeated_question_ids_are_errors(tmp_path):
+    path = _jsonl(tmp_path / "r.eval-results-x", [LME_ROW, LME_ROW])
+    with pytest.raises(ValueError, match="row 2: question_id 'q1' repeats row 1"):
+        load_longmemeval(path)
+    with pytest.raises(ValueError, match="answers\\[1\\] repeats question 'q' of "
+                       "answers\\[0\\]"):  # fmt: skip
+        accuracy([Answer("q", "t", True), Answer("q", "t", False)])
+    questions = tmp_path / "q.json"
+    questions.write_text(json.dumps([{"question_id": "q1", "question_type": "a"}] * 2))
+    with pytest.raises(ValueError, match="row 2: question_id 'q1' occurs twice"):
+        load_longmemeval(_jsonl(tmp_path / "one.x", [LME_ROW]), questions=questions)
+    empty = tmp_path / "empty.eval-results-x"
+    empty.write_text("")
+    with pytest.raises(ValueError, match="no graded questions"):
+        load_longmemeval(empty)
+
+
+# ------------------------------------------------------------ the rates CLI
+
+
+def test_cli_mapped_typo_is_exit_2_with_the_nearest_column(tmp_path, capsys):
+    path = _lme(tmp_path)
+    code, out, err = _cli(capsys, path, "--map", "task_id=question_id",
+                          "--condition", "a", "--map", "raw_validity=autoeval_lable")  # fmt: skip
+    assert (code, out) == (2, "")
+    assert err == (
+        f"error: {path}: column 'autoeval_lable' is not in the file; "
+        "did you mean 'autoeval_label'?\n"
+    )
+
+
+def test_cli_by_a_field_no_row_has_is_exit_2(tmp_path, capsys):
+    path = _lme(tmp_path)
+    base = [path, "--map", "task_id=question_id", "--condition", "a"]
+    code, _, err = _cli(capsys, *base, "--map", "category=question_typ",
+                        "--by", "category")  # fmt: skip
+    assert code == 2
+    assert "column 'question_typ' is not in the file; did you mean 'question_type'?" in err
+    code, _, err = _cli(capsys, *base, "--by", "model")
+    assert code == 2
+    assert err.startswith(f"error: {path}: --by model: no row has a model (column "
+                          "'model' is not in the file")  # fmt: skip
+    code, out, _ = _cli(capsys, *base, "--map", "category=question_type",
+                        "--by", "category", "--map", "raw_validity=autoeval_label.label")  # fmt: skip
+    assert code == 0
+    assert out.splitlines()[1].startswith("temporal-reasoning  4  0.500 [0.150, 0.850] (2/4)")
+
+
+def test_cli_by_a_column_empty_in_every_row_is_exit_2(tmp_path, capsys):
+    path = tmp_path / "runs.csv"
+    path.write_text("task_id,condition,model\nt1,a,\nt2,a,\n")
+    code, _, err = _cli(capsys, path, "--by", "model")
+    assert code == 2
+    assert "--by model: no row has a model (column 'model' is empty in every row)" in err
+
+
+@pytest.mark.parametrize("text", ["", "task_id,condition,raw_validity\n"])
+def test_cli_empty_or_header_only_file_is_exit_2(tmp_path, capsys, text):
+    path = tmp_path / "runs.csv"
+    path.write_text(text)
+    out_file = tmp_path / "table.md"
+    code, out, err = _cli(capsys, path, "--out", out_file)
+    assert (code, out) == (2, "")
+    assert "no records to read" in err
+    assert not out_file.exists()
+
+
+def _kv_without_pivots(tmp_path):
+    path = tmp_path / "kv.csv"
+    with path.open("w", newline="") as fh:
+        w = csv.writer(fh)
+        w.writerow(["task_id", "category", "retention", "raw_validity", "semantic_regret",
+                    "has_pivot_header"])  # fmt: skip
+        for i in range(6):
+            w.writerow([f"k{i}", "c", 0.5, i % 2, 0.1 * i, i % 3 != 0])
+    return path
+
+
+def test_cli_preset_statistic_without_inputs_is_not_in_this_file(tmp_path, capsys):
+    path = _kv_without_pivots(tmp_path)
+    code, out, _ = _cli(capsys, path, "--preset", "mirage-kv")
+    assert code == 0
+    assert "0/6" not in out
+    row = out.splitlines()[1]
+    assert row.count("not in this file") == 2  # preserve (all), preserve (| header)
+    assert row.startswith("0.5     6  0.667 [0.300, 0.903] (4/6)")
+    assert "not in this file: the file has no column for its inputs" in out
+    code, out, _ = _cli(capsys, path, "--preset", "mirage-kv", "--format", "json")
+    doc = json.loads(out)
+    assert "pivot_preservation" in doc["not_in_this_file"]
+    assert "pivot_preservation" not in doc["cells"][0]["rates"]
+    assert "header_compliance" in doc["cells"][0]["rates"]
+    code, out, _ = _cli(capsys, path, "--preset", "mirage-kv", "--format", "csv")
+    assert "pivot_preservation" not in out and "header_compliance" in out
+
+
+def test_cli_bounded_measure_interval_stays_in_unit_interval(tmp_path, capsys):
+    path = tmp_path / "runs.csv"
+    path.write_text("task_id,condition,f1\nt1,a,0.0\nt2,a,1.0\nt3,a,0.0\nt4,a,1.0\n"
+                    "u1,b,0.5\nu2,b,1.0\nu3,b,0.0\nu4,b,0.5\n")  # fmt: skip
+    code, out, _ = _cli(capsys, path, "--measure", "f1=f1", "--format", "json")
+    assert code == 0
+    cells = {c["group"]["condition"]: c["means"]["f1"] for c in json.loads(out)["cells"]}
+    # a: 0s and 1s, the proportion 2/4 with Wilson (statsmodels 0.14)
+    low, high = proportion_confint(2, 4, alpha=0.05, method="wilson")
+    assert cells["a"]["interval"] == "wilson"
+    assert (cells["a"]["low"], cells["a"]["high"]) == pytest.approx((low, high))
+    # b: a score in [0, 1], the percentile bootstrap (scipy 1.17)
+    ref = stats.bootstrap(
+        (np.array([0.5, 1.0, 0.0, 0.5]),), np.mean, n_resamples=9999,
+        method="percentile", rng=np.random.default_rng(0),
+    ).confidence_interval  # fmt: skip
+    assert cells["b"]["interval"] == "bootstrap-percentile"
+    assert (cells["b"]["low"], cells["b"]["high"]) == (float(ref.low), float(ref.high))
+    code, out, _ = _cli(capsys, path, "--measure", "f1=f1")
+    assert "0.500 [-0.419, 1.419]" not in out
+    assert "mean f1: wilson" in out and "mean f1: bootstrap-percentile" in out
+
+
+def test_cli_a_0_1_validity_is_printed_once_and_no_degenerate_interval(tmp_path, capsys):
+    path = tmp_path / "runs.csv"
+    path.write_text("task_id,condition,raw_validity,semantic_regret\n"
+                    "t1,a,1,0.2\nt2,a,1,0.2\nt3,a,0,0.2\n")  # fmt: skip
+    code, out, _ = _cli(capsys, path)
+    assert code == 0
+    header = out.splitlines()[0]
+    assert "raw_validity" in header and "raw_validity_score" not in header
+    assert "0.200 [0.200, 0.200]" not in out
+    assert "0.200 (n=3)" in out
+    assert "note: semantic_regret: no interval: every value is equal" in out
+
+
+@given(st.lists(st.sampled_from([0.0, 0.1, 0.25, 0.5, 0.9, 1.0]), min_size=2,
+                max_size=8))  # fmt: skip
+def test_any_bounded_measure_interval_is_inside_0_1(values):
+    trials = [Trial(f"t{i}", "c", measures={"f1": v}) for i, v in enumerate(values)]
+    (cell,) = rates(trials, by=(), bounded_measures=("f1",), n_resamples=99)
+    m = cell.means["f1"]
+    if m.ci is None:
+        assert m.note  # no interval says why
+    else:
+        assert 0.0 <= m.low <= m.mean <= m.high <= 1.0
+
+
+def test_mirage_kv_preset_on_a_full_file_is_unchanged(tmp_path, capsys):
+    """The preset keeps reading every published column (Table 8 layout)."""
+    path = _kv_without_pivots(tmp_path)
+    text = path.read_text().splitlines()
+    text[0] += ",full_pivot,compressed_pivot"
+    text[1:] = [line + ",e1,e1" for line in text[1:]]
+    path.write_text("\n".join(text) + "\n")
+    code, out, _ = _cli(capsys, path, "--preset", "mirage-kv")
+    assert code == 0
+    assert "not in this file" not in out
+    assert "1.000 [0.610, 1.000] (6/6)" in out
