@@ -144,7 +144,7 @@ def main(argv: Sequence[str] | None, *, prog: str = "context-laws bench") -> int
             check_output_path(args.out, name="--out")
         text = _run(args)
     except (ValueError, TypeError) as exc:
-        print(f"error: {exc}", file=sys.stderr)  # noqa: T201
+        print(f"error: {exc}", file=sys.stderr)
         return 2
     except Exception:  # a crash: report it, exit 3
         traceback.print_exc()
@@ -154,7 +154,7 @@ def main(argv: Sequence[str] | None, *, prog: str = "context-laws bench") -> int
     try:
         write_atomic(Path(args.out), text, name="--out")
     except (OSError, ValueError) as exc:
-        print(f"error: --out {args.out}: {exc}", file=sys.stderr)  # noqa: T201
+        print(f"error: --out {args.out}: {exc}", file=sys.stderr)
         return 2
     return 0
 
@@ -179,9 +179,7 @@ def _longmemeval(args: Any) -> str:
     level = args.confidence_level
 
     def read(path: str) -> dict[str, tuple[str, bool]]:
-        answers = load_longmemeval(
-            path, questions=args.questions, max_bytes=_MAX_BYTES
-        )
+        answers = load_longmemeval(path, questions=args.questions, max_bytes=_MAX_BYTES)
         return {a.question_id: (a.category, a.correct) for a in answers}
 
     first = read(args.file)
@@ -202,7 +200,9 @@ def _longmemeval(args: Any) -> str:
     ]
     if args.compare is not None:
         second = read(args.compare)
-        common = _paired(args.file, first, args.compare, second, args.allow_unpaired)
+        common = _paired(
+            args.file, first, args.compare, second, allow=args.allow_unpaired
+        )
         pairs = _lme_pairs(
             {q: first[q] for q in common}, {q: second[q] for q in common}, args
         )
@@ -322,12 +322,17 @@ def _locomo(args: Any) -> str:
     if args.compare is not None:
         other_model = args.compare_model or args.model
         second = read(args.compare, other_model)
-        common = _paired(args.file, first, args.compare, second, args.allow_unpaired)
+        common = _paired(
+            args.file, first, args.compare, second, allow=args.allow_unpaired
+        )
         groups: dict[str, list[str]] = {}
         for q in common:
             groups.setdefault(first[q][0], []).append(q)
         raw = []
-        for label, ids in [*((c, groups[c]) for c in sorted(groups)), ("overall", common)]:
+        for label, ids in [
+            *((c, groups[c]) for c in sorted(groups)),
+            ("overall", common),
+        ]:
             xa = np.array([first[q][1] for q in ids])
             xb = np.array([second[q][1] for q in ids])
             raw.append((label, xa, xb, _permutation_p(xa - xb, args.n_resamples)))
@@ -448,6 +453,7 @@ def _paired(
     a: Mapping[str, Any],
     name_b: str,
     b: Mapping[str, Any],
+    *,
     allow: bool,
 ) -> list[str]:
     only_a = [q for q in a if q not in b]
@@ -458,9 +464,11 @@ def _paired(
             if only_a
             else (only_b[0], name_b, name_a, len(only_b) - 1)
         )
-        more = f" (and {rest + len(only_b if only_a else [])} more unpaired)" if (
-            rest + (len(only_b) if only_a else 0)
-        ) else ""
+        more = (
+            f" (and {rest + len(only_b if only_a else [])} more unpaired)"
+            if (rest + (len(only_b) if only_a else 0))
+            else ""
+        )
         msg = (
             f"{here}: question {which!r} is not in {there}{more}; the comparison "
             "pairs questions by id: pass --allow-unpaired to compare only the "

@@ -111,9 +111,7 @@ def make_plan(
             msg = f"constants names an unknown trial field {key!r}"
             raise ValueError(msg)
         fixed[key] = value
-    return Plan(
-        tuple(columns.items()), tuple(kept.items()), fixed, frozenset(strict)
-    )
+    return Plan(tuple(columns.items()), tuple(kept.items()), fixed, frozenset(strict))
 
 
 def load_file(
@@ -162,7 +160,7 @@ def build_trials(
     seen: set[str] = set()
     keys: dict[str, None] = {}
     rows: dict[Any, int] = {}
-    out = []
+    out: list[Any] = []
     for row, record in records:
         if len(out) < _KEYS_FROM:
             keys.update(dict.fromkeys(_keys(record)))
@@ -265,7 +263,7 @@ def _getter(column: str) -> Callable[[Mapping[str, Any]], Any]:
 
 
 def _keys(record: Mapping[str, Any]) -> Iterable[str]:
-    """The record's keys, and ``key.sub`` for the keys of nested objects."""
+    """Yield the record's keys, and ``key.sub`` for the keys of nested objects."""
     for key, value in record.items():
         yield key
         if isinstance(value, Mapping):

@@ -156,9 +156,7 @@ def _run(args: Any) -> str:
         constants=constants,
         preset=args.preset,
     )
-    loaded = load_file(
-        path, plan, Trial, format=args.file_format, max_bytes=_MAX_BYTES
-    )
+    loaded = load_file(path, plan, Trial, format=args.file_format, max_bytes=_MAX_BYTES)
     trials = loaded.trials
     for name in by:
         if name not in TRIAL_FIELDS or name == "measures":
@@ -177,7 +175,7 @@ def _run(args: Any) -> str:
         for name in {k for t in trials for k in t.measures}
         if all(0.0 <= t.measures[name] <= 1.0 for t in trials if name in t.measures)
     ]
-    known = {"bounded_measures": sorted(bounded)}
+    known: dict[str, Any] = {"bounded_measures": sorted(bounded)}
     if "bounded_measures" in conventions:
         known["bounded_measures"] = sorted(
             {*conventions.pop("bounded_measures"), *bounded}
@@ -209,7 +207,7 @@ _CONVENTION_NAMES = (
 
 
 def _absent_statistics(fields: frozenset[str], conv: Conventions) -> set[str]:
-    """The statistics whose inputs (trial fields) no row of the file holds."""
+    """Return the statistics whose inputs (trial fields) no row of the file holds."""
     ref = conv.pivot_reference + "_pivot"
     pivots = {"chosen_pivot", ref}
     preserved = pivots | (
