@@ -492,13 +492,15 @@ def _pairs(
         interval = _bootstrap(d, args)
         low, high = (None, None) if isinstance(interval, str) else interval
         note = interval if isinstance(interval, str) else ""
+        mean_a = math.fsum(xa.tolist()) / xa.size
+        mean_b = math.fsum(xb.tolist()) / xb.size
         out.append(
             _Pair(
                 label,
                 int(xa.size),
-                float(np.mean(xa)),
-                float(np.mean(xb)),
-                float(np.mean(xa)) - float(np.mean(xb)),
+                mean_a,
+                mean_b,
+                mean_a - mean_b,
                 low,
                 high,
                 pvalue,
