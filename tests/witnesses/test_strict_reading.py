@@ -248,8 +248,9 @@ def test_cli_by_a_field_no_row_has_is_exit_2(tmp_path, capsys):
     )
     code, _, err = _cli(capsys, *base, "--by", "model")
     assert code == 2
-    assert err.startswith(f"error: {path}: --by model: no row has a model (column "
+    assert err.startswith(f"error: {path}: --by model: no row has a model: column "
                           "'model' is not in the file")  # fmt: skip
+    assert err.endswith("; map one with --map model=COLUMN\n")
     code, out, _ = _cli(capsys, *base, "--map", "category=question_type",
                         "--by", "category", "--map", "raw_validity=autoeval_label.label")  # fmt: skip
     assert code == 0
@@ -264,7 +265,7 @@ def test_cli_by_a_column_empty_in_every_row_is_exit_2(tmp_path, capsys):
     code, _, err = _cli(capsys, path, "--by", "model")
     assert code == 2
     assert (
-        "--by model: no row has a model (column 'model' is empty in every row)" in err
+        "--by model: no row has a model: column 'model' is empty in every row" in err
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import textwrap
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
@@ -104,7 +105,11 @@ def format_cells(
     keep = len(cells[0].group) + 1 if cells else 1
     blocks = _blocks([header, *rows], keep)
     text = "\n\n".join("\n".join(block) for block in blocks)
-    return text + "\n" + "".join(f"{line}\n" for line in legend)
+    wrapped = (
+        textwrap.fill(line, width=WIDTH, subsequent_indent="  ", break_long_words=False)
+        for line in legend
+    )
+    return text + "\n" + "".join(f"{line}\n" for line in wrapped)
 
 
 def _blocks(table: list[list[str]], keep: int) -> list[list[str]]:

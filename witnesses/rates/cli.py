@@ -168,7 +168,10 @@ def _run(args: Any) -> str:
                 if name in loaded.absent
                 else f"column {column!r} is empty in every row"
             )
-            msg = f"{path}: --by {name}: no row has a {name} ({where})"
+            msg = (
+                f"{path}: --by {name}: no row has a {name}: {where}; map one "
+                f"with --map {name}=COLUMN"
+            )
             raise ValueError(msg)
     bounded = [
         name
