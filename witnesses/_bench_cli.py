@@ -52,6 +52,13 @@ __all__ = ["main"]
 
 FORMATS = ("text", "md", "csv", "json")
 SMALL_N = 30
+_METHODS = ("wilson", "clopper-pearson", "jeffreys", "agresti-coull")
+_METHOD_NAMES = {
+    "wilson": "Wilson score",
+    "clopper-pearson": "Clopper-Pearson exact",
+    "jeffreys": "Jeffreys",
+    "agresti-coull": "Agresti-Coull",
+}
 _MAX_BYTES = 256 * 1024 * 1024
 
 
@@ -97,6 +104,10 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         help="the benchmark's question file (longmemeval_s.json, _m or _oracle)",
     )  # fmt: skip
     lme.add_argument("--compare", default=None, help="a second eval-results file")
+    lme.add_argument(
+        "--method", default="wilson", choices=_METHODS,
+        help="interval of every accuracy (default wilson)",
+    )  # fmt: skip
     loc = sub.add_parser("locomo", help="LoCoMo scores (<model>_f1 per question)")
     loc.add_argument("file", help="the LoCoMo JSON file (a list of samples)")
     loc.add_argument(
@@ -183,19 +194,20 @@ def _longmemeval(args: Any) -> str:
         return {a.question_id: (a.category, a.correct) for a in answers}
 
     first = read(args.file)
-    rows = _lme_rows(first, level)
+    rows = _lme_rows(first, level, args.method)
     doc: dict[str, Any] = {
         "benchmark": "longmemeval",
         "file": args.file,
         "questions": args.questions,
         "confidence_level": level,
-        "interval": "wilson",
+        "interval": args.method,
         "summary": [_row_dict(r) for r in rows],
     }
     text = [f"LongMemEval: {args.file} ({len(first)} questions)"]
     tables = [_summary_table(rows, "accuracy", 4)]
     legend = [
-        f"intervals: Wilson score, {level:.0%}, for every accuracy; task-averaged is "
+        f"intervals: {_METHOD_NAMES[args.method]}, {level:.0%}, for every accuracy; "
+        "task-averaged is "
         "the mean of the per-type accuracies (its n counts types)"
     ]
     if args.compare is not None:
@@ -235,12 +247,14 @@ def _longmemeval(args: Any) -> str:
     return _render(args.format, doc, text, tables, legend, "accuracy")
 
 
-def _lme_rows(answers: Mapping[str, tuple[str, bool]], level: float) -> list[_Row]:
+def _lme_rows(
+    answers: Mapping[str, tuple[str, bool]], level: float, method: str
+) -> list[_Row]:
     by_type: dict[str, list[bool]] = {}
     for category, correct in answers.values():
         by_type.setdefault(category, []).append(correct)
-    rows = [_proportion(t, by_type[t], level) for t in sorted(by_type)]
-    rows.append(_proportion("overall", [c for _, c in answers.values()], level))
+    rows = [_proportion(t, by_type[t], level, method) for t in sorted(by_type)]
+    rows.append(_proportion("overall", [c for _, c in answers.values()], level, method))
     means = [math.fsum(v) / len(v) for v in by_type.values()]
     rows.append(
         _Row(
@@ -254,16 +268,16 @@ def _lme_rows(answers: Mapping[str, tuple[str, bool]], level: float) -> list[_Ro
     )
     abstain = [c for q, (_, c) in answers.items() if "_abs" in q]
     rows.append(
-        _proportion("abstention (_abs)", abstain, level)
+        _proportion("abstention (_abs)", abstain, level, method)
         if abstain
         else _Row("abstention (_abs)", 0, None, None, None, "no _abs question")
     )
     return rows
 
 
-def _proportion(label: str, values: Sequence[bool], level: float) -> _Row:
+def _proportion(label: str, values: Sequence[bool], level: float, method: str) -> _Row:
     k, n = sum(values), len(values)
-    ci = proportion_ci(k, n, confidence_level=level)
+    ci = proportion_ci(k, n, method=method, confidence_level=level)
     return _Row(label, n, k / n, ci.low, ci.high)
 
 

@@ -256,3 +256,15 @@ def test_locomo_null_category_and_repeated_ids_are_errors(tmp_path, capsys):
     code, _, err = _bench(capsys, "locomo", str(path), "--model", "full-context")
     assert code == 2
     assert "question id 'conv-26:0' occurs twice" in err
+
+
+def test_the_user_names_the_proportion_interval(capsys):
+    doc = _json(capsys, "longmemeval", LME_A, "--questions", QUESTIONS,
+                "--method", "clopper-pearson")  # fmt: skip
+    assert doc["interval"] == "clopper-pearson"
+    row = _rows(doc)["overall"]
+    low, high = proportion_confint(13, 20, alpha=0.05, method="beta")  # statsmodels
+    assert (row["low"], row["high"]) == pytest.approx((low, high), abs=1e-12)
+    code, out, _ = _bench(capsys, "longmemeval", LME_A, "--questions", QUESTIONS,
+                          "--method", "jeffreys")  # fmt: skip
+    assert "intervals: Jeffreys, 95%" in out

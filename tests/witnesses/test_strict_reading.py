@@ -264,9 +264,7 @@ def test_cli_by_a_column_empty_in_every_row_is_exit_2(tmp_path, capsys):
     path.write_text("task_id,condition,model\nt1,a,\nt2,a,\n")
     code, _, err = _cli(capsys, path, "--by", "model")
     assert code == 2
-    assert (
-        "--by model: no row has a model: column 'model' is empty in every row" in err
-    )
+    assert "--by model: no row has a model: column 'model' is empty in every row" in err
 
 
 @pytest.mark.parametrize("text", ["", "task_id,condition,raw_validity\n"])
@@ -372,3 +370,13 @@ def test_mirage_kv_preset_on_a_full_file_is_unchanged(tmp_path, capsys):
     assert code == 0
     assert "not in this file" not in out
     assert "1.000 [0.610, 1.000] (6/6)" in out
+
+
+def test_cli_method_names_the_proportion_interval(tmp_path, capsys):
+    path = tmp_path / "runs.csv"
+    path.write_text("task_id,condition,raw_validity\nt1,a,1\nt2,a,0\nt3,a,1\n")
+    code, out, _ = _cli(capsys, path, "--method", "clopper-pearson", "--format", "json")
+    assert code == 0
+    r = json.loads(out)["cells"][0]["rates"]["raw_validity"]
+    low, high = proportion_confint(2, 3, alpha=0.05, method="beta")  # statsmodels
+    assert (r["low"], r["high"]) == pytest.approx((low, high), abs=1e-12)

@@ -78,6 +78,10 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         help="with --preset: the published table to lay out (grouping and columns); "
         "default its first",
     )  # fmt: skip
+    p.add_argument(
+        "--method", default=None, choices=_METHODS,
+        help="interval of the proportions (default wilson)",
+    )  # fmt: skip
     p.add_argument("--format", choices=FORMATS, default="text")
     p.add_argument("--file-format", choices=("csv", "json", "jsonl"), default=None)
     p.add_argument(
@@ -183,6 +187,8 @@ def _run(args: Any) -> str:
         known["bounded_measures"] = sorted(
             {*conventions.pop("bounded_measures"), *bounded}
         )
+    if args.method is not None:
+        conventions["method"] = args.method
     cells = rates(trials, by=by, **conventions, **known)
     absent = _absent_statistics(loaded.absent, Conventions(**{
         k: v for k, v in conventions.items() if k in _CONVENTION_NAMES
@@ -199,6 +205,7 @@ def _run(args: Any) -> str:
 
 
 _MAX_BYTES = 256 * 1024 * 1024
+_METHODS = ("wilson", "clopper-pearson", "jeffreys", "agresti-coull")
 _CONVENTION_NAMES = (
     "preservation_denominator",
     "pivot_reference",
