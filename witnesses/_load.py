@@ -21,13 +21,10 @@ from typing import Any
 
 from witnesses._readers import Record, read_records, show, sniff_format
 
-__all__ = ["Loaded", "Plan", "load_file", "make_plan", "parse_cell", "suggest"]
+__all__ = ["Loaded", "Plan", "load_file", "make_plan", "suggest"]
 
 BOOL_FIELDS = frozenset(
     {"fixed_feasible", "header_present", "degraded_flag", "oracle_degraded"}
-)
-FLOAT_FIELDS = frozenset(
-    {"budget", "full_score", "compressed_score", "semantic_regret"}
 )
 STR_FIELDS = frozenset(
     {
@@ -47,6 +44,7 @@ _FALSE = frozenset({"false", "f", "no", "n", "0"})
 _NULL = frozenset({"", "none", "null", "na", "nan"})
 _FORMATS = ("csv", "json", "jsonl")
 _KEYS_FROM = 100  # records whose keys feed the "did you mean" suggestions
+_SHOWN = 12  # columns listed when none is close
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,11 +149,10 @@ def build_trials(
 ) -> Loaded:
     """Return :class:`Loaded`: every record's trial, errors naming file, row, column."""
     readers = [
-        (name, False, column, _getter(column), _parser(name), name)
+        (name, False, column, _getter(column), _parser(name))
         for name, column in plan.columns
     ] + [
-        (name, True, column, _getter(column), _parser("budget"), "budget")
-        for name, column in plan.measures
+        (name, True, column, _getter(column), _number) for name, column in plan.measures
     ]
     seen: set[str] = set()
     keys: dict[str, None] = {}
@@ -166,14 +163,18 @@ def build_trials(
             keys.update(dict.fromkeys(_keys(record)))
         values: dict[str, Any] = dict(plan.constants)
         found: dict[str, float] = {}
-        for name, measure, column, get, parse, kind in readers:
+        for name, measure, column, get, parse in readers:
             raw = get(record)
             if raw is _ABSENT:
                 continue
             seen.add(column)
-            value = parse(raw)
-            if value is _BAD:
-                parse_cell(kind, raw, path, row, column)  # raises, naming the cell
+            if raw is None:
+                continue
+            try:
+                value = parse(raw)
+            except _Bad as exc:
+                msg = f"{path}: row {row}, column {column!r}: {exc}"
+                raise ValueError(msg) from None
             if value is not None:
                 (found if measure else values)[name] = value
         for name in REQUIRED:
@@ -233,16 +234,15 @@ def suggest(column: str, keys: Iterable[str]) -> str:
     >>> suggest("autoeval_lable", ["question_id", "autoeval_label"])
     "; did you mean 'autoeval_label'?"
     """
-    names = [k for k in keys if isinstance(k, str)]
-    close = difflib.get_close_matches(column, names, n=1, cutoff=0.6)
+    names = list(keys)
+    close = difflib.get_close_matches(column, names, cutoff=0.6)
     if close:
         return f"; did you mean {close[0]!r}?"
-    shown = ", ".join(map(repr, names[:12])) + (", ..." if len(names) > 12 else "")
+    shown = ", ".join(map(repr, names[:_SHOWN])) + (", ..." * (len(names) > _SHOWN))
     return f" (its columns: {shown or 'none'})"
 
 
 _ABSENT = object()
-_KINDS = BOOL_FIELDS | FLOAT_FIELDS | STR_FIELDS | {"raw_validity", "seed"}
 
 
 def _getter(column: str) -> Callable[[Mapping[str, Any]], Any]:
@@ -270,146 +270,102 @@ def _keys(record: Mapping[str, Any]) -> Iterable[str]:
             yield from (f"{key}.{sub}" for sub in value)
 
 
-_BAD = object()
+class _Bad(ValueError):
+    """A cell that does not parse; the loop adds the file, row and column."""
 
 
 def _parser(name: str) -> Callable[[Any], Any]:
-    """Return a fast parser for field ``name``: the value, ``None`` or ``_BAD``."""
+    """Return the parser of trial field ``name`` (``"budget"``: any number).
 
-    def parse(raw: Any) -> Any:
-        try:
-            return parse_cell(name, raw, _NOWHERE, 0, "")
-        except ValueError:
-            return _BAD
-
+    A parser returns the value, or ``None`` for a missing one (an empty cell,
+    ``null``, ``none``, ``na``, ``nan``), or raises :class:`_Bad`.
+    """
     if name in STR_FIELDS:
-
-        def parse_str(raw: Any) -> Any:
-            if isinstance(raw, str):
-                text = raw.strip()
-                # interned: ids, methods and pivots repeat over many rows
-                return None if text.lower() in _NULL else sys.intern(text)
-            return parse(raw)
-
-        return parse_str
-    if name in FLOAT_FIELDS:
-
-        def parse_float(raw: Any) -> Any:
-            if isinstance(raw, str):
-                try:
-                    value = float(raw)
-                except ValueError:
-                    return parse(raw)
-                if math.isfinite(value):
-                    return value
-                return None if value != value else _BAD  # "nan" is missing
-            return parse(raw)
-
-        return parse_float
+        return _text
     if name in BOOL_FIELDS:
-
-        def parse_bool(raw: Any) -> Any:
-            if isinstance(raw, str):
-                value = _BOOLS.get(raw.strip().lower(), _BAD)
-                return parse(raw) if value is _BAD else value
-            return parse(raw)
-
-        return parse_bool
+        return _flag
     if name == "seed":
-
-        def parse_seed(raw: Any) -> Any:
-            if isinstance(raw, str) and raw.isdigit():
-                return int(raw)
-            return parse(raw)
-
-        return parse_seed
-    return parse
-
-
-_BOOLS = dict.fromkeys(_TRUE, True) | dict.fromkeys(_FALSE, False)
-
-
-_NOWHERE = Path()
-
-
-def parse_cell(name: str, raw: Any, path: Path, row: int, column: str) -> Any:
-    """Parse one cell for trial field ``name`` (``None`` for a missing value)."""
-    if raw is None or (isinstance(raw, str) and raw.strip().lower() in _NULL):
-        return None
-    where = _Where(path, row, column)
-    if name in BOOL_FIELDS:
-        return _parse_bool(raw, where)
-    if name in FLOAT_FIELDS:
-        return _parse_float(raw, where)
+        return _seed
     if name == "raw_validity":
-        if isinstance(raw, bool) or (
-            isinstance(raw, str) and raw.strip().lower() in _TRUE | _FALSE
-        ):
-            return _parse_bool(raw, where)
-        return _parse_float(raw, where)
-    if name == "seed":
-        return _parse_int(raw, where)
-    if isinstance(raw, (dict, list)):
-        msg = f"{where}: expected a scalar, got {show(raw)}"
-        raise ValueError(msg)
+        return _validity
+    return _number
+
+
+def _missing(text: str) -> bool:
+    return text.strip().lower() in _NULL
+
+
+def _text(raw: Any) -> str | None:
     if isinstance(raw, str):
-        return raw.strip()
+        text = raw.strip()
+        # interned: ids, methods and pivots repeat over many rows
+        return None if text.lower() in _NULL else sys.intern(text)
+    if isinstance(raw, (bool, dict, list)):
+        msg = f"expected a scalar text or number, got {show(raw)}"
+        raise _Bad(msg)
     if isinstance(raw, float) and raw.is_integer():
-        return str(int(raw))
+        return str(int(raw))  # a numeric id 7.0 is "7"
     return str(raw)
 
 
-class _Where:
-    """The place of a cell, formatted only when a message needs it."""
-
-    __slots__ = ("column", "path", "row")
-
-    def __init__(self, path: Path, row: int, column: str) -> None:
-        self.path, self.row, self.column = path, row, column
-
-    def __str__(self) -> str:
-        return f"{self.path}: row {self.row}, column {self.column!r}"
-
-
-def _parse_bool(raw: Any, where: _Where) -> bool:
+def _flag(raw: Any) -> bool | None:
     if isinstance(raw, bool):
         return raw
-    if isinstance(raw, (int, float)) and raw in (0, 1):
-        return bool(raw)
     if isinstance(raw, str):
-        text = raw.strip().lower()
-        if text in _TRUE:
-            return True
-        if text in _FALSE:
-            return False
-    msg = f"{where}: expected a boolean (true/false, yes/no, 1/0), got {show(raw)}"
-    raise ValueError(msg)
+        value = _BOOLS.get(raw.strip().lower())
+        if value is not None or _missing(raw):
+            return value
+    elif isinstance(raw, (int, float)) and raw in (0, 1):
+        return bool(raw)
+    msg = f"expected a boolean (true/false, yes/no, 1/0), got {show(raw)}"
+    raise _Bad(msg)
 
 
-def _parse_float(raw: Any, where: _Where) -> float:
+def _number(raw: Any) -> float | None:
     if isinstance(raw, (bool, dict, list)):
-        msg = f"{where}: expected a number, got {show(raw)}"
-        raise ValueError(msg)
+        msg = f"expected a number, got {show(raw)}"
+        raise _Bad(msg)
     try:
         value = float(raw)
     except OverflowError:
-        msg = f"{where}: expected a finite number, got an integer too large for a float"
-        raise ValueError(msg) from None
-    except (TypeError, ValueError):
-        msg = f"{where}: expected a number, got {show(raw)}"
-        raise ValueError(msg) from None
-    if not math.isfinite(value):
-        msg = f"{where}: expected a finite number, got {show(raw)}"
-        raise ValueError(msg)
-    return value
+        msg = "expected a finite number, got an integer too large for a float"
+        raise _Bad(msg) from None
+    except ValueError:
+        if _missing(raw):
+            return None
+        msg = f"expected a number, got {show(raw)}"
+        raise _Bad(msg) from None
+    if math.isfinite(value):
+        return value
+    if value != value and isinstance(raw, str):
+        return None  # the text "nan" is a missing value
+    msg = f"expected a finite number, got {show(raw)}"
+    raise _Bad(msg)
 
 
-def _parse_int(raw: Any, where: _Where) -> int:
-    value = _parse_float(raw, where)
+def _seed(raw: Any) -> int | None:
+    if isinstance(raw, str) and raw.isdigit():
+        return int(raw)
+    value = _number(raw)
+    if value is None:
+        return None
     if not value.is_integer():
-        msg = f"{where}: expected an integer, got {show(raw)}"
-        raise ValueError(msg)
+        msg = f"expected an integer, got {show(raw)}"
+        raise _Bad(msg)
     return int(value)
+
+
+def _validity(raw: Any) -> bool | float | None:
+    if isinstance(raw, bool):
+        return raw
+    if isinstance(raw, str):
+        value = _BOOLS.get(raw.strip().lower())
+        if value is not None:
+            return value
+    return _number(raw)
+
+
+_BOOLS = dict.fromkeys(_TRUE, True) | dict.fromkeys(_FALSE, False)
 
 
 def _as_mapping(value: object, name: str) -> Mapping[str, Any]:

@@ -380,3 +380,135 @@ def test_cli_method_names_the_proportion_interval(tmp_path, capsys):
     r = json.loads(out)["cells"][0]["rates"]["raw_validity"]
     low, high = proportion_confint(2, 3, alpha=0.05, method="beta")  # statsmodels
     assert (r["low"], r["high"]) == pytest.approx((low, high), abs=1e-12)
+
+
+# ------------------------------------------------------------ cell parsing
+
+CELLS = [
+    # (field, JSON value, the trial's value)
+    ("chosen_pivot", 7, "7"),
+    ("chosen_pivot", 7.0, "7"),
+    ("chosen_pivot", 7.5, "7.5"),
+    ("chosen_pivot", "  e41 ", "e41"),
+    ("chosen_pivot", "NA", None),
+    ("chosen_pivot", None, None),
+    ("header_present", 1, True),
+    ("header_present", 0, False),
+    ("header_present", 1.0, True),
+    ("header_present", " Yes ", True),
+    ("header_present", "n", False),
+    ("header_present", "", None),
+    ("header_present", "null", None),
+    ("header_present", False, False),
+    ("budget", 0.25, 0.25),
+    ("budget", "0.25", 0.25),
+    ("budget", 3, 3.0),
+    ("budget", "", None),
+    ("budget", "nan", None),
+    ("budget", " none ", None),
+    ("seed", "3", 3),
+    ("seed", 3, 3),
+    ("seed", 3.0, 3),
+    ("seed", "-2", -2),
+    ("seed", "", None),
+    ("raw_validity", "yes", True),
+    ("raw_validity", "0.7", 0.7),
+    ("raw_validity", 1, 1.0),
+    ("raw_validity", False, False),
+    ("raw_validity", "", None),
+]
+
+
+@pytest.mark.parametrize(("field", "raw", "value"), CELLS)
+def test_cells_parse_by_the_fields_type(tmp_path, field, raw, value):
+    path = _jsonl(
+        tmp_path / "runs.jsonl", [{"task_id": "t", "condition": "c", field: raw}]
+    )
+    (trial,) = load_trials(path)
+    got = getattr(trial, field)
+    assert got == value
+    assert type(got) is type(value)
+
+
+BAD_CELLS = [
+    ("chosen_pivot", True, "expected a scalar text or number, got True"),
+    ("model", {"a": 1}, "expected a scalar text or number, got a JSON object"),
+    ("model", [1], "expected a scalar text or number, got a JSON array"),
+    ("header_present", 2, "expected a boolean (true/false, yes/no, 1/0), got 2"),
+    ("header_present", "maybe", "expected a boolean (true/false, yes/no, 1/0), got 'maybe'"),
+    ("header_present", [True], "expected a boolean (true/false, yes/no, 1/0), got a JSON array"),
+    ("budget", True, "expected a number, got True"),
+    ("budget", {"x": 1}, "expected a number, got a JSON object"),
+    ("budget", "many", "expected a number, got 'many'"),
+    ("budget", "inf", "expected a finite number, got 'inf'"),
+    ("budget", 10**400, "expected a finite number, got an integer too large for a float"),
+    ("seed", "3.5", "expected an integer, got '3.5'"),
+    ("seed", True, "expected a number, got True"),
+    ("raw_validity", "sure", "expected a number, got 'sure'"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("field", "raw", "message"), BAD_CELLS)
+def test_bad_cells_name_file_row_column_and_value(tmp_path, field, raw, message):
+    path = tmp_path / "runs.jsonl"
+    path.write_text('{"task_id": "t", "condition": "c"}\n'
+                    + json.dumps({"task_id": "u", "condition": "c", field: raw}) + "\n")  # fmt: skip
+    with pytest.raises(ValueError, match="column") as info:
+        load_trials(path)
+    assert str(info.value) == f"{path}: row 2, column {field!r}: {message}"
+
+
+def test_a_json_infinity_number_is_not_finite(tmp_path):
+    path = tmp_path / "runs.jsonl"
+    path.write_text('{"task_id": "t", "condition": "c", "budget": 1e400}\n')
+    with pytest.raises(ValueError, match="column 'budget': expected a finite number"):
+        load_trials(path)
+
+
+def test_a_null_required_field_is_empty_not_absent(tmp_path):
+    path = _jsonl(tmp_path / "runs.jsonl", [{"task_id": "t", "condition": None}])
+    with pytest.raises(ValueError, match="row 1, column 'condition': required field "
+                       "condition is empty"):  # fmt: skip
+        load_trials(path)
+
+
+def test_max_bytes_zero_reads_nothing_and_negative_is_refused(tmp_path):
+    path = tmp_path / "runs.csv"
+    path.write_text("task_id,condition\nt,c\n")
+    with pytest.raises(ValueError, match="more than max_bytes=0"):
+        load_trials(path, max_bytes=0)
+    with pytest.raises(ValueError, match="max_bytes must be >= 0, got -1"):
+        load_trials(path, max_bytes=-1)
+    with pytest.raises(TypeError, match=r"max_bytes must be an int, got 1\.5"):
+        load_trials(path, max_bytes=1.5)
+
+
+@pytest.mark.parametrize(("n_columns", "tail"), [(12, "'c11')"), (13, "'c11', ...)")])
+def test_without_a_close_column_the_first_twelve_are_listed(tmp_path, n_columns, tail):
+    path = tmp_path / "runs.csv"
+    names = ["task_id", "condition", *(f"c{i}" for i in range(2, n_columns))]
+    path.write_text(
+        ",".join(names) + "\n" + ",".join(["t", "a"] + ["1"] * (n_columns - 2)) + "\n"
+    )
+    with pytest.raises(ValueError, match="is not in the file") as info:
+        load_trials(path, mapping={"model": "zzzzzz"})
+    shown = ", ".join(repr(n) for n in names[:12])
+    assert str(info.value).endswith(
+        f"(its columns: {shown}{', ...' * (n_columns > 12)})"
+    )
+    assert str(info.value).endswith(tail)
+
+
+def test_suggestions_come_from_the_first_hundred_records(tmp_path):
+    rows = [{"task_id": f"t{i}", "condition": "c"} for i in range(101)]
+    rows[99]["alpha_col"] = 1  # the 100th record: its keys are known
+    rows[100]["zq_only"] = 1  # the 101st: not looked at for suggestions
+    path = _jsonl(tmp_path / "runs.jsonl", rows)
+    with pytest.raises(ValueError, match="did you mean 'alpha_col'"):
+        load_trials(path, mapping={"model": "alpha_coll"})
+    with pytest.raises(ValueError, match="is not in the file") as info:
+        load_trials(path, mapping={"model": "zq_onlyy"})
+    assert "zq_only'" not in str(info.value)
+    assert str(info.value).endswith(
+        "(its columns: 'task_id', 'condition', 'alpha_col')"
+    )
