@@ -19,6 +19,7 @@ import io
 import json
 import os
 import stat
+from collections import Counter
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -54,12 +55,12 @@ def read_records(path: Path, kind: str, max_bytes: int) -> Iterator[Record]:
     Raises ValueError, naming the file, when it holds no record at all.
     """
     readers = {"csv": _csv_records, "jsonl": _jsonl_records, "json": _json_records}
-    count = 0
+    empty = True
     with _open_regular(path, max_bytes) as raw:
         for record in readers[kind](raw, path):
-            count += 1
+            empty = False
             yield record
-    if not count:
+    if empty:
         msg = f"{path}: no records to read ({_EMPTY[kind]})"
         raise ValueError(msg)
 
@@ -69,8 +70,6 @@ _EMPTY = {
     "jsonl": "the file holds no JSON line",
     "json": "the JSON list is empty",
 }
-
-_SNIFF_BYTES = 1 << 16
 
 
 def sniff_format(path: Path, max_bytes: int) -> str | None:
@@ -83,21 +82,24 @@ def sniff_format(path: Path, max_bytes: int) -> str | None:
     an error.
     """
     with _open_regular(path, max_bytes) as raw:
-        head = io.BufferedReader(raw).read(_SNIFF_BYTES)
-    text = head.decode("utf-8-sig", errors="replace").lstrip()
-    if not text:
-        msg = f"{path}: no records to read (the file is empty)"
-        raise ValueError(msg)
-    if text[0] == "[":
+        lines = iter(io.BufferedReader(raw))
+        first = next(lines, b"").decode("utf-8-sig", errors="replace").strip()
+        while not first:
+            line = next(lines, None)
+            if line is None:
+                msg = f"{path}: no records to read (the file is empty)"
+                raise ValueError(msg)
+            first = line.decode("utf-8", errors="replace").strip()
+        more = any(line.strip() for line in lines)
+    if first.startswith("["):
         return "json"
-    if text[0] != "{":
+    if not first.startswith("{"):
         return None
-    first, newline, rest = text.partition("\n")
     try:
         record = _loads(first, path, "")
     except ValueError:
         return "json"
-    if newline and rest.strip():
+    if more:
         return "jsonl"
     return "json" if isinstance(record.get("trials"), list) else "jsonl"
 
@@ -157,7 +159,7 @@ class _Lines:
     """Decode a binary file line by line, counting physical lines."""
 
     def __init__(self, raw: _Capped, path: Path) -> None:
-        self._lines = io.BufferedReader(raw, buffer_size=1 << 20)
+        self._lines = io.BufferedReader(raw)
         self._path = path
         self.number = 0
 
@@ -264,12 +266,9 @@ class _NotFinite(ValueError):
 
 def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out = dict(pairs)
-    if len(out) < len(pairs):
-        seen: set[str] = set()
-        for key, _ in pairs:
-            if key in seen:
-                raise _DuplicateKey(key)
-            seen.add(key)
+    if len(out) != len(pairs):
+        counts = Counter(key for key, _ in pairs)
+        raise _DuplicateKey(next(key for key, n in counts.items() if n > 1))
     return out
 
 

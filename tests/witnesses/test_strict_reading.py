@@ -8,6 +8,7 @@ a score bounded in [0, 1] never gets an interval outside [0, 1].
 
 import csv
 import json
+import os
 
 import numpy as np
 import pytest
@@ -19,6 +20,7 @@ from statsmodels.stats.proportion import proportion_confint
 from witnesses import Trial, load_trials, rates
 from witnesses.benchmarks import Answer, accuracy, load_longmemeval
 from witnesses.rates.cli import main
+from witnesses.trials import DEFAULT_MAX_BYTES
 
 LME_ROW = {
     "question_id": "q1",
@@ -512,3 +514,140 @@ def test_suggestions_come_from_the_first_hundred_records(tmp_path):
     assert str(info.value).endswith(
         "(its columns: 'task_id', 'condition', 'alpha_col')"
     )
+
+
+# ------------------------------------------------------------ the file readers
+
+
+def _fds():
+    return len(os.listdir("/proc/self/fd"))
+
+
+def test_the_default_size_cap_is_256_mib():
+    assert DEFAULT_MAX_BYTES == 256 * 1024 * 1024
+
+
+def test_size_cap_is_inclusive_and_a_growing_file_is_stopped(tmp_path):
+    path = tmp_path / "runs.csv"
+    path.write_text("task_id,condition\nt,c\n")
+    size = path.stat().st_size
+    assert len(load_trials(path, max_bytes=size)) == 1
+    with pytest.raises(
+        ValueError, match=f"has {size} bytes, more than max_bytes={size - 1}"
+    ):
+        load_trials(path, max_bytes=size - 1)
+    # /proc files say 0 bytes and hold more: read past the cap, they are stopped
+    with pytest.raises(ValueError, match="grew past max_bytes while being read"):
+        load_trials("/proc/self/status", format="csv", max_bytes=10)
+
+
+def test_no_file_descriptor_is_left_open(tmp_path):
+    good = tmp_path / "runs.csv"
+    good.write_text("task_id,condition\nt,c\n")
+    bad = tmp_path / "bad.csv"
+    bad.write_text("task_id,condition\nt\n")
+    before = _fds()
+    for _ in range(5):
+        load_trials(good)
+        with pytest.raises(ValueError, match="fewer cells"):
+            load_trials(bad)
+    assert _fds() == before
+
+
+def test_a_missing_file_is_named():
+    with pytest.raises(
+        ValueError, match=r"no/such\.csv: cannot read the file \(No such file"
+    ):
+        load_trials("no/such.csv")
+
+
+def test_csv_blank_lines_are_skipped_and_long_rows_named(tmp_path):
+    path = tmp_path / "runs.csv"
+    path.write_text("task_id,condition\nt1,c\n\nt2,c\n")
+    assert [t.task_id for t in load_trials(path)] == ["t1", "t2"]
+    path.write_text("task_id,condition\nt1,c\nt2,c,x\n")
+    with pytest.raises(
+        ValueError, match=r"row 3: more cells than header columns \(3 cells, 2"
+    ):
+        load_trials(path)
+    path.write_text("task_id,condition\nt1,c\n" + "x" * 200_000 + ",c\n")
+    with pytest.raises(
+        ValueError, match=r"row 3 \(line 3\): malformed CSV \(field larger"
+    ):
+        load_trials(path)
+
+
+def test_text_that_is_not_utf8_is_named_by_line(tmp_path):
+    doc = tmp_path / "runs.json"
+    doc.write_bytes(b'[\n{"task_id": "t", "condition": "c"},\n{"task_id": "\xff"}]')
+    with pytest.raises(ValueError, match="line 3: not UTF-8 text"):
+        load_trials(doc)
+    lines = tmp_path / "runs.jsonl"
+    lines.write_bytes(
+        b'\xef\xbb\xbf{"task_id": "t", "condition": "c"}\n{"task_id": "\xff"}\n'
+    )
+    with pytest.raises(ValueError, match="line 2: not UTF-8 text"):
+        load_trials(lines)
+    lines.write_bytes(b'\xef\xbb\xbf{"task_id": "t", "condition": "c"}\n')
+    assert load_trials(lines)[0].task_id == "t"  # a byte-order mark opens line 1 only
+    lines.write_bytes(
+        b'{"task_id": "t", "condition": "c"}\n\xef\xbb\xbf{"task_id": "u"}\n'
+    )
+    with pytest.raises(ValueError, match="row 2: malformed JSON"):
+        load_trials(lines)
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "message"),
+    [
+        ("runs.json", '{"trials": 5}', "JSON must hold a list of trial objects"),
+        ("runs.json", '{"x": []}', "JSON must hold a list of trial objects"),
+        ("runs.json", "[1]", "row 1: a trial must be a JSON object, got 1"),
+        (
+            "runs.jsonl",
+            "[1]\n",
+            "row 1: a trial must be a JSON object, got a JSON array",
+        ),
+        ("runs.jsonl", '{"a": 1, "b": 2, "b": 3}\n', "row 1: duplicate key 'b' in one"),
+    ],
+)
+def test_json_shapes_are_named(tmp_path, name, text, message):
+    path = tmp_path / name
+    path.write_text(text)
+    with pytest.raises(ValueError, match=r"JSON|duplicate") as info:
+        load_trials(path)
+    assert message in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("raw", "shown"),
+    [
+        (2**63, repr(2**63)),
+        (2**64, "an integer of more than 64 bits"),
+        ("x" * 58, repr("x" * 58)),
+        ("x" * 59, repr("x" * 59)[:57] + "..."),
+    ],
+)
+def test_values_in_messages_are_shown_short(tmp_path, raw, shown):
+    path = _jsonl(tmp_path / "runs.jsonl", [{"task_id": "t", "condition": "c",
+                                             "header_present": raw}])  # fmt: skip
+    with pytest.raises(ValueError, match="expected a boolean") as info:
+        load_trials(path)
+    assert str(info.value).endswith(f"got {shown}")
+
+
+def test_sniffing_skips_leading_blank_lines_and_refuses_text(tmp_path):
+    args = {"mapping": {"task_id": "id"}, "constants": {"condition": "c"}}
+    path = tmp_path / "results.out"
+    path.write_text('\n  \n{"id": "a"}\n{"id": "b"}\n')
+    assert [t.task_id for t in load_trials(path, **args)] == ["a", "b"]
+    path.write_text('\n[{"id": "a"}]\n')
+    assert [t.task_id for t in load_trials(path, **args)] == ["a"]
+    path.write_bytes(b'\xef\xbb\xbf{"id": "a"}\n')
+    assert [t.task_id for t in load_trials(path, **args)] == ["a"]
+    path.write_text("id,condition\na,c\n")
+    with pytest.raises(
+        ValueError, match="got 'out' \\(the content is not JSON; pass the"
+    ):
+        load_trials(path, **args)
+    assert len(load_trials(path, format="csv", **args)) == 1
