@@ -19,6 +19,7 @@ from statsmodels.stats.proportion import proportion_confint
 
 from witnesses import Trial, load_trials, rates
 from witnesses.benchmarks import Answer, accuracy, load_longmemeval
+from witnesses.rates import format_cells
 from witnesses.rates.cli import main
 from witnesses.trials import DEFAULT_MAX_BYTES
 
@@ -651,3 +652,78 @@ def test_sniffing_skips_leading_blank_lines_and_refuses_text(tmp_path):
     ):
         load_trials(path, **args)
     assert len(load_trials(path, format="csv", **args)) == 1
+
+
+# ------------------------------------------------------------ the text table
+
+TWO = [
+    Trial("t1", "naive", raw_validity=True, full_pivot="a", chosen_pivot="a"),
+    Trial("t2", "naive", raw_validity=False, full_pivot="a", chosen_pivot="b"),
+]
+
+
+def _blocks(text):
+    body = text.split("\nintervals")[0]
+    return [b.splitlines() for b in body.split("\n\n")]
+
+
+@pytest.mark.parametrize(("second", "n_blocks"), [(42, 1), (43, 2)])
+def test_text_lines_are_at_most_100_wide_and_wrap_beyond(second, n_blocks):
+    # condition (9) + 2 + n (1) + 2 + 42 + 2 + second: 100 fits, 101 wraps
+    cells = rates(TWO)
+    columns = [("a" * 42, "raw_validity"), ("b" * second, "pivot_preservation")]
+    text = format_cells(cells, columns=columns)
+    blocks = _blocks(text)
+    assert len(blocks) == n_blocks
+    assert max(len(line) for b in blocks for line in b) == (
+        100 if n_blocks == 1 else 57
+    )
+    for block in blocks:
+        assert block[0].startswith("condition  n  ")  # the group starts every block
+        assert block[1].startswith("naive      2  ")
+
+
+def test_a_column_wider_than_the_page_is_its_own_block_never_an_empty_one():
+    text = format_cells(rates(TWO), columns=[("x" * 120, "raw_validity")])
+    blocks = _blocks(text)
+    assert len(blocks) == 1
+    assert len(blocks[0][0]) == 9 + 2 + 1 + 2 + 120
+
+
+def test_the_legend_names_each_method_and_level_once_below_the_table():
+    text = format_cells(rates(TWO, confidence_level=0.9))
+    assert text.splitlines()[-1] == "intervals (90%): proportions (k/n): wilson"
+    md = format_cells(rates(TWO), fmt="md")
+    assert "intervals" not in md
+    one = [Trial("t1", "c", measures={"x": 5.0}), Trial("t2", "c")]
+    text = format_cells(rates(one))
+    assert "note: x: no interval from n = 1 value" in text
+    assert "intervals" not in text  # nothing has an interval
+    assert "raw_validity_score" not in text  # n = 0: no note either
+
+
+def test_a_validity_score_is_a_mean_and_a_0_1_validity_a_proportion_once():
+    scored = [Trial("t1", "a", raw_validity=0.9), Trial("t2", "a", raw_validity=0.2),
+              Trial("t3", "b")]  # fmt: skip
+    header = format_cells(rates(scored)).splitlines()[0]
+    assert "mean raw_validity_score" in header
+    binary = [Trial("t1", "a", raw_validity=True), Trial("t2", "a", raw_validity=0.0),
+              Trial("t3", "b")]  # fmt: skip
+    header = format_cells(rates(binary)).splitlines()[0]
+    assert "raw_validity" in header and "raw_validity_score" not in header
+
+
+def test_absent_statistics_print_as_absent_with_their_legend():
+    cells = rates(TWO)
+    cols = [("Valid", "raw_validity"), ("Kept", "pivot_preservation")]
+    text = format_cells(cells, columns=cols, absent={"pivot_preservation"})
+    assert text.splitlines()[1].endswith("not in this file")
+    assert (
+        text.splitlines()[-1]
+        == "not in this file: the file has no column for its inputs"
+    )
+    text = format_cells(cells, columns=cols[:1], absent={"pivot_preservation"})
+    assert "not in this file" not in text
+    assert "pivot_preservation" not in format_cells(
+        cells, absent={"pivot_preservation"}
+    )

@@ -149,6 +149,7 @@ def _wide(
     rows = []
     methods: dict[str, None] = {}
     notes: dict[str, None] = {}
+    levels: set[float] = set()
     for c in cells:
         row = [_plain(c.group[g]) for g in groups] + [str(c.n_trials)]
         for _, stat in columns:
@@ -158,25 +159,19 @@ def _wide(
             rate, mean = c.rates.get(stat), c.means.get(stat)
             if rate is not None and rate.ci is not None:
                 methods[f"proportions (k/n): {rate.ci.method}"] = None
+                levels.add(rate.ci.confidence_level)
             if mean is not None and mean.ci is not None:
                 methods[f"mean {stat}: {mean.interval}"] = None
+                levels.add(mean.ci.confidence_level)
             if mean is not None and mean.note and mean.n:
                 notes[f"{stat}: {mean.note}"] = None
         rows.append(row)
-    level = _level(cells)
-    legend = [f"intervals ({level}): " + "; ".join(methods)] if methods else []
+    shown = ", ".join(f"{level:.0%}" for level in sorted(levels))
+    legend = [f"intervals ({shown}): " + "; ".join(methods)] if methods else []
     legend += [f"note: {n}" for n in notes]
     if absent & {stat for _, stat in columns}:
         legend.append(f"{ABSENT}: the file has no column for its inputs")
     return header, rows, legend
-
-
-def _level(cells: Sequence[CellRates]) -> str:
-    for c in cells:
-        for r in c.rates.values():
-            if r.ci is not None:
-                return f"{r.ci.confidence_level:.0%}"
-    return "95%"
 
 
 def _default_columns(
