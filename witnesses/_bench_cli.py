@@ -473,16 +473,11 @@ def _paired(
     only_a = [q for q in a if q not in b]
     only_b = [q for q in b if q not in a]
     if (only_a or only_b) and not allow:
-        which, here, there, rest = (
-            (only_a[0], name_a, name_b, len(only_a) - 1)
-            if only_a
-            else (only_b[0], name_b, name_a, len(only_b) - 1)
+        which, here, there = (
+            (only_a[0], name_a, name_b) if only_a else (only_b[0], name_b, name_a)
         )
-        more = (
-            f" (and {rest + len(only_b if only_a else [])} more unpaired)"
-            if (rest + (len(only_b) if only_a else 0))
-            else ""
-        )
+        rest = len(only_a) + len(only_b) - 1
+        more = f" (and {rest} more in one file only)" if rest else ""
         msg = (
             f"{here}: question {which!r} is not in {there}{more}; the comparison "
             "pairs questions by id: pass --allow-unpaired to compare only the "

@@ -214,6 +214,7 @@ def test_unpaired_question_is_an_error_unless_allowed(tmp_path, capsys):
     assert code == 2
     assert out == ""
     assert "question 'ssu-001' is not in" in err
+    assert "(and" not in err  # one unpaired question
     assert "--allow-unpaired" in err
     assert not out_file.exists()
     doc = _json(capsys, "longmemeval", LME_A, "--questions", QUESTIONS,
@@ -265,6 +266,30 @@ def test_the_user_names_the_proportion_interval(capsys):
     row = _rows(doc)["overall"]
     low, high = proportion_confint(13, 20, alpha=0.05, method="beta")  # statsmodels
     assert (row["low"], row["high"]) == pytest.approx((low, high), abs=1e-12)
-    code, out, _ = _bench(capsys, "longmemeval", LME_A, "--questions", QUESTIONS,
+    _, out, _ = _bench(capsys, "longmemeval", LME_A, "--questions", QUESTIONS,
                           "--method", "jeffreys")  # fmt: skip
     assert "intervals: Jeffreys, 95%" in out
+
+
+def test_unpaired_questions_are_counted_and_the_second_files_named(tmp_path, capsys):
+    lines = _lines(LME_B)
+    extra = tmp_path / "extra.eval-results-gpt-4o"
+    extra.write_text(
+        "\n".join(lines[2:]) + "\n" + lines[0].replace("ssu-001", "zz-9") + "\n"
+    )
+    code, _, err = _bench(capsys, "longmemeval", LME_A, "--questions", QUESTIONS,
+                          "--compare", str(extra))  # fmt: skip
+    assert code == 2
+    # ssu-001, ssu-002 only in A; zz-9 is not in the question file at all
+    assert "question_id 'zz-9' is not in the question file" in err
+    extra.write_text("\n".join(lines[2:]) + "\n")
+    code, _, err = _bench(capsys, "longmemeval", LME_A, "--questions", QUESTIONS,
+                          "--compare", str(extra))  # fmt: skip
+    assert (
+        "question 'ssu-001' is not in" in err and "(and 1 more in one file only)" in err
+    )
+    code, _, err = _bench(capsys, "longmemeval", str(extra), "--questions", QUESTIONS,
+                          "--compare", LME_A)  # fmt: skip
+    assert err.startswith(
+        f"error: {LME_A}: question 'ssu-001' is not in {extra} (and 1"
+    )
