@@ -120,7 +120,7 @@ def load_longmemeval(
                 raise ValueError(msg)
             category = types[qid]
         elif category_from_id is not None:
-            category = qid.split(category_from_id, 1)[0]
+            category = qid.partition(category_from_id)[0]
         else:
             category = "all"
         out.append(Answer(qid, category, label))
@@ -315,7 +315,8 @@ def _score_key(item: Mapping[str, Any], path: Path) -> str:
             f"{sorted(item)}); pass score_key"
         )
         raise ValueError(msg)
-    return found[0]
+    (key,) = found
+    return key
 
 
 def _correct(value: Any, key: str, threshold: float, where: str) -> bool:

@@ -17,8 +17,9 @@ from hypothesis import strategies as st
 from scipy import stats
 from statsmodels.stats.proportion import proportion_confint
 
+from proofs.tool import main as main_tool
 from witnesses import Trial, load_trials, rates
-from witnesses.benchmarks import Answer, accuracy, load_longmemeval
+from witnesses.benchmarks import Answer, accuracy, load_locomo, load_longmemeval
 from witnesses.rates import format_cells
 from witnesses.rates.cli import main
 from witnesses.trials import DEFAULT_MAX_BYTES
@@ -727,3 +728,155 @@ def test_absent_statistics_print_as_absent_with_their_legend():
     assert "pivot_preservation" not in format_cells(
         cells, absent={"pivot_preservation"}
     )
+
+
+# ------------------------------------------------------------ benchmark files
+
+
+def _json_file(tmp_path, doc, name="scores.json"):
+    path = tmp_path / name
+    path.write_text(json.dumps(doc))
+    return path
+
+
+@pytest.mark.parametrize(
+    ("doc", "message"),
+    [
+        (5, "expected a list of samples or of questions"),
+        ([3], "entry 0: expected a JSON object, got 3"),
+        ([{"sample_id": "s", "qa": 3}], "entry 0: 'qa' must be a list"),
+        ([{"sample_id": "s", "qa": [3]}], "question s:0: expected a JSON object"),
+        ([{"sample_id": "s", "qa": []}], "no questions (an empty list, or samples"),
+        ([], "no questions"),
+        ([{"id": "q", "category": 1, "a_f1": 0.5}, {"id": "q", "category": 1, "a_f1": 1}],
+         "question id 'q' occurs twice"),
+        ([{"id": "q", "a_f1": 0.5}], "question q: no scalar 'category' (got none)"),
+        ([{"id": "q", "category": [1], "a_f1": 0.5}],
+         "question q: no scalar 'category' (got a JSON array)"),
+        ([{"id": "q", "category": True, "a_f1": 0.5}],
+         "question q: no scalar 'category' (got True)"),
+        ([{"id": "q", "category": 1, "b": 0.5}], "no key 'a_f1' (its score keys: none)"),
+        ([{"id": "q", "category": 1, "a_f1": 1.5}], "key 'a_f1': expected a score in [0, 1], got 1.5"),
+        ([{"id": "q", "category": 1, "a_f1": -0.5}], "expected a score in [0, 1], got -0.5"),
+        ([{"id": "q", "category": 1, "a_f1": True}], "expected a score in [0, 1], got True"),
+        ([{"id": "q", "category": 1, "a_f1": "0.5"}], "expected a score in [0, 1], got '0.5'"),
+    ],
+)  # fmt: skip
+def test_locomo_scores_refuse_what_they_cannot_read(tmp_path, capsys, doc, message):
+    path = _json_file(tmp_path, doc)
+    code = main_tool(["bench", "locomo", str(path), "--model", "a"])
+    _, err = capsys.readouterr()
+    assert code == 2
+    assert message in err
+
+
+def test_locomo_scores_read_the_ends_and_categories_as_text(tmp_path, capsys):
+    path = _json_file(tmp_path, [
+        {"id": "q1", "category": 2.0, "a_f1": 0.0},
+        {"id": "q2", "category": 2, "a_f1": 1},
+        {"id": "q3", "category": "temporal", "a_f1": 0.5, "b_score": 0.1},
+        {"question_id": "q4", "category": 2.5, "a_f1": 1.0},
+    ])  # fmt: skip
+    assert (
+        main_tool(["bench", "locomo", str(path), "--model", "a", "--format", "json"])
+        == 0
+    )
+    rows = {r["category"]: r for r in json.loads(capsys.readouterr().out)["summary"]}
+    assert (rows["2 temporal"]["n"], rows["2 temporal"]["estimate"]) == (2, 0.5)
+    assert rows["temporal"]["estimate"] == 0.5
+    assert rows["2.5"]["estimate"] == 1.0
+
+
+@pytest.mark.parametrize(
+    ("score", "threshold", "correct"),
+    [(0.5, 0.5, True), (0.49, 0.5, False), (0.0, 0.0, True), (1.0, 1.0, True),
+     (0.99, 1.0, False), (0, 0.5, False), (1, 0.5, True), ("CORRECT", 0.5, True),
+     (" wrong ", 0.5, False), (True, 1.0, True)],
+)  # fmt: skip
+def test_locomo_thresholds_include_their_ends(tmp_path, score, threshold, correct):
+    path = _json_file(tmp_path, [{"id": "q", "category": 1, "judge": score}])
+    assert load_locomo(path, threshold=threshold)[0].correct is correct
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "message"),
+    [({"threshold": -0.01}, ValueError, "threshold must be in \\[0, 1\\], got -0.01"),
+     ({"threshold": 1.01}, ValueError, "threshold must be in \\[0, 1\\], got 1.01"),
+     ({"threshold": True}, TypeError, "threshold must be a real number, got True"),
+     ({"threshold": "0.5"}, TypeError, "threshold must be a real number")],
+)  # fmt: skip
+def test_locomo_threshold_is_checked(tmp_path, kwargs, error, message):
+    path = _json_file(tmp_path, [{"id": "q", "category": 1, "judge": 0.5}])
+    with pytest.raises(error, match=message):
+        load_locomo(path, **kwargs)
+
+
+@pytest.mark.parametrize(
+    "score",
+    [1.5, -0.1, "maybe", None, [1]],
+)
+def test_locomo_bad_scores_are_named(tmp_path, score):
+    path = _json_file(tmp_path, [{"id": "q", "category": 1, "judge": score}])
+    with pytest.raises(ValueError, match="question q, key 'judge': expected a score"):
+        load_locomo(path)
+
+
+def test_locomo_score_key_is_the_first_questions_one_candidate(tmp_path):
+    path = _json_file(tmp_path, [
+        {"sample_id": "s", "qa": [
+            {"category": 1, "mem_f1": 0.9},
+            {"category": 1, "mem_f1": 0.1, "other_f1": 0.9},
+        ]},
+    ])  # fmt: skip
+    assert [a.correct for a in load_locomo(path)] == [True, False]
+    assert [a.question_id for a in load_locomo(path)] == ["s:0", "s:1"]
+    nameless = _json_file(tmp_path, [{"qa": [{"category": 1, "judge": 1.0}]}], "n.json")
+    assert load_locomo(nameless)[0].question_id == "0:0"
+    flat = _json_file(tmp_path, [{"category": 1, "judge": 1.0}, {"id": 7, "category": 1,
+                                  "judge": 1.0}], "f.json")  # fmt: skip
+    assert [a.question_id for a in load_locomo(flat)] == ["0", "7"]
+    one = _json_file(tmp_path, {"sample_id": "s", "qa": [{"category": 1, "judge": 1.0}]},
+                     "one.json")  # fmt: skip
+    assert load_locomo(one)[0].question_id == "s:0"
+
+
+@pytest.mark.parametrize(
+    ("lines", "message"),
+    [
+        ([{"question_id": "", "autoeval_label": True}], "row 1: question_id must be a non-empty str, got ''"),
+        ([{"question_id": 5, "autoeval_label": True}], "row 1: question_id must be a non-empty str, got 5"),
+        ([{"question_id": "a"}], "row 1, column 'autoeval_label': expected a boolean label, got None"),
+        ([{"question_id": "a", "autoeval_label": {"label": 1}}], "row 1, column 'autoeval_label': expected a boolean label, got 1"),
+        ([{"question_id": "a", "autoeval_label": True}, {"question_id": "a", "autoeval_label": True}],
+         "row 2: question_id 'a' repeats row 1"),
+    ],
+)  # fmt: skip
+def test_longmemeval_rows_are_checked(tmp_path, lines, message):
+    path = _jsonl(tmp_path / "r.eval-results-x", lines)
+    with pytest.raises(ValueError, match="row") as info:
+        load_longmemeval(path)
+    assert str(info.value) == f"{path}: {message}"
+
+
+def test_longmemeval_question_files_are_checked(tmp_path):
+    path = _jsonl(tmp_path / "r.eval-results-x", [
+        {"question_id": "tr_1_abs", "autoeval_label": True}])  # fmt: skip
+    assert load_longmemeval(path, category_from_id="_")[0].category == "tr"
+    assert load_longmemeval(path, questions={"tr_1_abs": "t"})[0].category == "t"
+    assert load_longmemeval(path)[0].category == "all"
+    for doc, message in [
+        ({"question_id": "a"}, "the question file must hold a JSON list of instances"),
+        ([3], "row 1: an instance needs str question_id and question_type"),
+        (
+            [{"question_id": "a"}],
+            "row 1: an instance needs str question_id and question_type",
+        ),
+        (
+            [{"question_type": "t"}],
+            "row 1: an instance needs str question_id and question_type",
+        ),
+    ]:
+        questions = _json_file(tmp_path, doc, "q.json")
+        with pytest.raises(ValueError, match=r"question|instance") as info:
+            load_longmemeval(path, questions=questions)
+        assert message in str(info.value)
