@@ -880,3 +880,18 @@ def test_longmemeval_question_files_are_checked(tmp_path):
         with pytest.raises(ValueError, match=r"question|instance") as info:
             load_longmemeval(path, questions=questions)
         assert message in str(info.value)
+
+
+def test_a_mean_without_values_is_named_by_its_kind():
+    (cell,) = rates([Trial("t1", "c"), Trial("t2", "c", measures={"x": 2.0})])
+    m = cell.means
+    assert (m["semantic_regret"].n, m["semantic_regret"].interval) == (
+        0,
+        "bootstrap-percentile",
+    )
+    assert (m["relative_regret"].interval, m["relative_regret"].note) == (
+        "student-t",
+        "no values",
+    )
+    assert m["x"].interval == "student-t"
+    assert m["raw_validity_score"].to_dict()["note"] == "no values"
