@@ -381,7 +381,12 @@ def test_cli_method_names_the_proportion_interval(tmp_path, capsys):
     path.write_text("task_id,condition,raw_validity\nt1,a,1\nt2,a,0\nt3,a,1\n")
     code, out, _ = _cli(capsys, path, "--method", "clopper-pearson", "--format", "json")
     assert code == 0
-    r = json.loads(out)["cells"][0]["rates"]["raw_validity"]
+    doc = json.loads(out)
+    assert (doc["proportion_interval"], doc["confidence_level"]) == (
+        "clopper-pearson",
+        0.95,
+    )
+    r = doc["cells"][0]["rates"]["raw_validity"]
     low, high = proportion_confint(2, 3, alpha=0.05, method="beta")  # statsmodels
     assert (r["low"], r["high"]) == pytest.approx((low, high), abs=1e-12)
 

@@ -198,6 +198,10 @@ def _run(args: Any) -> str:
         "preset": args.preset,
         "by": by,
         "conventions": {**conventions, **known},
+        "proportion_interval": conventions.get("method", "wilson"),
+        "confidence_level": 0.95,
+        "mean_intervals": "each mean's 'interval' (wilson for 0/1 values, "
+        "bootstrap-percentile for scores in [0, 1], student-t otherwise)",
     }
     return format_cells(
         cells, fmt=args.format, meta=meta, columns=columns, absent=absent
