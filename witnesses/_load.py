@@ -217,10 +217,12 @@ def _required(
 ) -> str:
     column = dict(plan.columns)[name]
     if _getter(column)(record) is _ABSENT:
+        how = f"--map {name}=COLUMN, mapping={{{name!r}: COLUMN}}"
+        if name == "condition":
+            how += ", or a constant: --condition NAME, constants={'condition': NAME}"
         return (
             f"{path}: row {row}: required field {name} has no column: {column!r} "
-            f"is not in the row{suggest(column, keys)} (map a column to {name}, "
-            f"or give a constant for it: --{name} NAME, constants={{{name!r}: ...}})"
+            f"is not in the row{suggest(column, keys)} (map one: {how})"
         )
     return f"{path}: row {row}, column {column!r}: required field {name} is empty"
 

@@ -112,8 +112,13 @@ def test_a_required_field_without_column_says_how_to_give_it(tmp_path):
         f"{path}: row 1: required field condition has no column: 'condition' is "
         "not in the row (its columns: 'question_id', 'hypothesis', "
         "'autoeval_label', 'autoeval_label.model', 'autoeval_label.label', "
-        "'question_type') (map a column to condition, or give a constant for it: "
-        "--condition NAME, constants={'condition': ...})"
+        "'question_type') (map one: --map condition=COLUMN, mapping={'condition': "
+        "COLUMN}, or a constant: --condition NAME, constants={'condition': NAME})"
+    )
+    with pytest.raises(ValueError, match="required field task_id") as info:
+        load_trials(path, constants={"condition": "a"})
+    assert str(info.value).endswith(
+        "(map one: --map task_id=COLUMN, mapping={'task_id': COLUMN})"
     )
     empty = tmp_path / "empty.csv"
     empty.write_text("task_id,condition\nt1,\n")
@@ -900,3 +905,17 @@ def test_a_mean_without_values_is_named_by_its_kind():
     )
     assert m["x"].interval == "student-t"
     assert m["raw_validity_score"].to_dict()["note"] == "no values"
+
+
+def test_a_growing_file_is_stopped_on_a_later_read_too():
+    # /proc/self/maps says 0 bytes and is read a page at a time: the cap is
+    # counted over all the reads, not only the first
+    with pytest.raises(ValueError, match="grew past max_bytes while being read"):
+        load_trials("/proc/self/maps", format="json", max_bytes=5000)
+
+
+def test_a_json_utf8_error_counts_lines_from_the_first_byte(tmp_path):
+    doc = tmp_path / "runs.json"
+    doc.write_bytes(b'\n[{"task_id": "\xff"}]')
+    with pytest.raises(ValueError, match="line 2: not UTF-8 text"):
+        load_trials(doc)
