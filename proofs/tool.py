@@ -3,7 +3,8 @@
 ``context-laws exp58``, ``ledger``, ``rates``, ``sweep`` and ``audit`` run the
 same code as ``python -m witnesses.exp58``, ``python -m proofs``,
 ``python -m witnesses.rates``, ``python -m witnesses.sweep`` and
-``python -m proofs audit``; those entry points stay.
+``python -m proofs audit``; those entry points stay. ``context-laws bench``
+(LongMemEval and LoCoMo result files) has no ``python -m`` twin.
 """
 
 from __future__ import annotations
