@@ -10,6 +10,8 @@ The subcommands are one table, ``_COMMANDS`` (name -> module with a
 ``main(argv, *, prog)`` and a one-line summary): a new subcommand is one entry.
 Nothing heavy is imported before a subcommand is chosen, so ``--help`` and
 ``--version`` answer at once.
+``context-laws bench`` (LongMemEval and LoCoMo result files) has no
+``python -m`` twin.
 """
 
 from __future__ import annotations
@@ -35,6 +37,10 @@ _COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "sweep": ("witnesses.sweep", "the retention sweep (local pool or Dask)"),
     "audit": ("proofs.audit._cli", "check a table of a paper's reported statistics"),
+    "bench": (
+        "witnesses._bench_cli",
+        "LongMemEval and LoCoMo result files: accuracy, F1, paired comparisons",
+    ),
 }
 
 _USAGE = """usage: context-laws [-h] [-V] COMMAND [options]

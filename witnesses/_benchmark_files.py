@@ -10,7 +10,23 @@ from typing import Any
 
 from witnesses._readers import DEFAULT_MAX_BYTES, read_json, read_jsonl, show
 
-__all__ = ["Answer", "load_locomo", "load_longmemeval"]
+__all__ = [
+    "LOCOMO_CATEGORIES",
+    "Answer",
+    "Score",
+    "load_locomo",
+    "load_locomo_scores",
+    "load_longmemeval",
+]
+
+LOCOMO_CATEGORIES = {
+    "1": "multi-hop",
+    "2": "temporal",
+    "3": "open-domain",
+    "4": "single-hop",
+    "5": "adversarial",
+}
+"""LoCoMo's integer question categories, by name."""
 
 _SCORE_KEYS = ("score", "label", "correct", "judge", "llm_judge", "llm_score")
 _CORRECT = {"correct", "true", "yes", "1"}
@@ -65,7 +81,9 @@ def load_longmemeval(
     ------
     ValueError
         Naming the file and the row: a missing or malformed label, an id the
-        question file does not hold, an unreadable file.
+        question file does not hold, an unreadable file, a file without a
+        line, a question id that occurs twice (in either file: an answer
+        counts once, so a repeat is an error naming both rows).
 
     Examples
     --------
@@ -80,11 +98,16 @@ def load_longmemeval(
     path = Path(path)
     types = _question_types(questions, max_bytes)
     out = []
+    rows: dict[str, int] = {}
     for row, record in read_jsonl(path, max_bytes):
         qid = record.get("question_id")
         if not isinstance(qid, str) or not qid:
             msg = f"{path}: row {row}: question_id must be a non-empty str, got {show(qid)}"
             raise ValueError(msg)
+        if qid in rows:
+            msg = f"{path}: row {row}: question_id {qid!r} repeats row {rows[qid]}"
+            raise ValueError(msg)
+        rows[qid] = row
         label = record.get("autoeval_label")
         if isinstance(label, dict):
             label = label.get("label")
@@ -97,10 +120,13 @@ def load_longmemeval(
                 raise ValueError(msg)
             category = types[qid]
         elif category_from_id is not None:
-            category = qid.split(category_from_id, 1)[0]
+            category = qid.partition(category_from_id)[0]
         else:
             category = "all"
         out.append(Answer(qid, category, label))
+    if not out:
+        msg = f"{path}: no graded questions (the file holds no JSON line)"
+        raise ValueError(msg)
     return out
 
 
@@ -120,6 +146,9 @@ def _question_types(
         qtype = item.get("question_type") if isinstance(item, dict) else None
         if not isinstance(qid, str) or not isinstance(qtype, str):
             msg = f"{path}: row {row}: an instance needs str question_id and question_type"
+            raise ValueError(msg)
+        if qid in types:
+            msg = f"{path}: row {row}: question_id {qid!r} occurs twice"
             raise ValueError(msg)
         types[qid] = qtype
     return types
@@ -156,8 +185,9 @@ def load_locomo(
     Raises
     ------
     ValueError
-        Naming the file and the question: no category, no or an ambiguous
-        score key, a score outside ``[0, 1]``.
+        Naming the file and the question: no category (or a null one), no or
+        an ambiguous score key, a score outside ``[0, 1]``, no question at
+        all, a question id that occurs twice (an answer counts once).
 
     Examples
     --------
@@ -177,22 +207,66 @@ def load_locomo(
         msg = f"threshold must be in [0, 1], got {threshold!r}"
         raise ValueError(msg)
     items = _locomo_items(read_json(path, max_bytes), path)
-    if not items:
-        return []
     key = score_key if score_key is not None else _score_key(items[0][1], path)
     out = []
     for qid, item in items:
         where = f"{path}: question {qid}"
-        if "category" not in item or isinstance(item["category"], (dict, list)):
-            msg = f"{where}: no scalar 'category'"
-            raise ValueError(msg)
         out.append(
             Answer(
                 qid,
-                str(item["category"]),
+                _category(item, where),
                 _correct(item.get(key), key, threshold, where),
             )
         )
+    return out
+
+
+def _category(item: Mapping[str, Any], where: str) -> str:
+    value = item.get("category")
+    if value is None or isinstance(value, (dict, list, bool)):
+        got = "none" if "category" not in item else show(value)
+        msg = f"{where}: no scalar 'category' (got {got})"
+        raise ValueError(msg)
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return str(value)
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """One question's score in ``[0, 1]`` (LoCoMo's F1), with its category."""
+
+    question_id: str
+    category: str
+    score: float
+
+
+def load_locomo_scores(
+    path: str | Path, *, key: str, max_bytes: int = DEFAULT_MAX_BYTES
+) -> list[Score]:
+    """Read every question's ``key`` score (LoCoMo: ``<model>_f1``) in ``[0, 1]``.
+
+    Errors name the file and the question: a missing key (with the score
+    keys the question has), a score that is not a number in ``[0, 1]``, a
+    missing or null category, a repeated question id, no question at all.
+    """
+    path = Path(path)
+    out = []
+    for qid, item in _locomo_items(read_json(path, max_bytes), path):
+        where = f"{path}: question {qid}"
+        value = item.get(key)
+        if key not in item:
+            keys = [k for k in item if k.endswith(("_f1", "_score"))]
+            msg = f"{where}: no key {key!r} (its score keys: {keys or 'none'})"
+            raise ValueError(msg)
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, (int, float))
+            or not 0.0 <= value <= 1.0
+        ):
+            msg = f"{where}, key {key!r}: expected a score in [0, 1], got {show(value)}"
+            raise ValueError(msg)
+        out.append(Score(qid, _category(item, where), float(value)))
     return out
 
 
@@ -219,6 +293,15 @@ def _locomo_items(doc: Any, path: Path) -> list[tuple[str, dict[str, Any]]]:
                 msg = f"{path}: question {sid}:{q_index}: expected a JSON object"
                 raise ValueError(msg)
             items.append((f"{sid}:{q_index}", item))
+    if not items:
+        msg = f"{path}: no questions (an empty list, or samples with empty 'qa' lists)"
+        raise ValueError(msg)
+    seen: set[str] = set()
+    for qid, _ in items:
+        if qid in seen:
+            msg = f"{path}: question id {qid!r} occurs twice (an answer counts once)"
+            raise ValueError(msg)
+        seen.add(qid)
     return items
 
 
@@ -232,7 +315,8 @@ def _score_key(item: Mapping[str, Any], path: Path) -> str:
             f"{sorted(item)}); pass score_key"
         )
         raise ValueError(msg)
-    return found[0]
+    (key,) = found
+    return key
 
 
 def _correct(value: Any, key: str, threshold: float, where: str) -> bool:

@@ -1,22 +1,30 @@
-"""Turn loaded records into trials: the column plan and the cell parsers."""
+"""Turn loaded records into trials: the column plan and the cell parsers.
+
+Reading is strict (issue 32): a column the caller named (``mapping``,
+``measures``) that no record holds is an error naming the nearest existing
+columns; a dotted column (``autoeval_label.label``) reads a nested field; a
+required field without a column or a constant is an error; two records that
+give equal trials are an error naming both rows (a trial counts once). Columns
+that nobody named (a field read from the column of its own name, a preset's
+columns) may be absent: :class:`Loaded` says which fields no record held.
+"""
 
 from __future__ import annotations
 
+import difflib
 import math
 import sys
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from witnesses._readers import Record, show
+from witnesses._readers import Record, read_records, show, sniff_format
 
-__all__ = ["Plan", "build_trials", "parse_cell"]
+__all__ = ["Loaded", "Plan", "load_file", "make_plan", "suggest"]
 
 BOOL_FIELDS = frozenset(
     {"fixed_feasible", "header_present", "degraded_flag", "oracle_degraded"}
-)
-FLOAT_FIELDS = frozenset(
-    {"budget", "full_score", "compressed_score", "semantic_regret"}
 )
 STR_FIELDS = frozenset(
     {
@@ -34,12 +42,103 @@ REQUIRED = ("task_id", "condition")
 _TRUE = frozenset({"true", "t", "yes", "y", "1"})
 _FALSE = frozenset({"false", "f", "no", "n", "0"})
 _NULL = frozenset({"", "none", "null", "na", "nan"})
+_FORMATS = ("csv", "json", "jsonl")
+_KEYS_FROM = 100  # records whose keys feed the "did you mean" suggestions
+_SHOWN = 12  # columns listed when none is close
 
-Plan = tuple[
-    list[tuple[str, str]],  # (trial field, column)
-    list[tuple[str, str]],  # (measure name, column)
-    Mapping[str, Any],  # constant field values
-]
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """What to read: ``(field, column)`` pairs, measures, constants, strictness.
+
+    ``strict`` holds the columns the caller named: each must be in the file.
+    """
+
+    columns: tuple[tuple[str, str], ...]
+    measures: tuple[tuple[str, str], ...]
+    constants: Mapping[str, Any]
+    strict: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    """The trials of a file, and the fields and measures no record held."""
+
+    trials: list[Any]
+    absent: frozenset[str]
+    keys: tuple[str, ...]
+
+
+def make_plan(
+    path: Path,
+    fields: Sequence[str],
+    *,
+    mapping: Mapping[str, str] | None,
+    measures: Mapping[str, str] | Sequence[str] | None,
+    constants: Mapping[str, Any] | None,
+    preset: str | None,
+) -> Plan:
+    """Build the :class:`Plan` of :func:`witnesses.load_trials`' arguments."""
+    columns = {name: name for name in fields if name != "measures"}
+    kept: dict[str, str] = {}
+    fixed: dict[str, Any] = {}
+    strict: set[str] = set()
+    if preset is not None:
+        from witnesses._presets import get_preset
+
+        chosen = get_preset(preset)
+        columns.update(chosen.mapping)
+        kept.update(chosen.measures)
+        fixed.update(chosen.constants)
+    for key, value in _as_mapping(mapping, "mapping").items():
+        if key not in columns:
+            msg = (
+                f"{path}: mapping names an unknown trial field {key!r}; "
+                f"fields are {', '.join(columns)}"
+            )
+            raise ValueError(msg)
+        columns[key] = _column(value, f"mapping[{key!r}]")
+        strict.add(value)
+    if measures is not None and not isinstance(measures, (str, Mapping)):
+        measures = {_column(name, "measures"): name for name in measures}
+    for key, value in _as_mapping(measures, "measures").items():
+        kept[_column(key, "measures names")] = _column(value, f"measures[{key!r}]")
+        strict.add(value)
+    for key, value in _as_mapping(constants, "constants").items():
+        if key not in columns:
+            msg = f"constants names an unknown trial field {key!r}"
+            raise ValueError(msg)
+        fixed[key] = value
+    return Plan(tuple(columns.items()), tuple(kept.items()), fixed, frozenset(strict))
+
+
+def load_file(
+    path: Path,
+    plan: Plan,
+    make: Callable[..., Any],
+    *,
+    format: str | None,
+    max_bytes: int,
+) -> Loaded:
+    """Read ``path`` with ``plan``; ``make(**fields)`` builds each trial."""
+    if isinstance(max_bytes, bool) or not isinstance(max_bytes, int):
+        msg = f"max_bytes must be an int, got {max_bytes!r}"
+        raise TypeError(msg)
+    if max_bytes < 0:
+        msg = f"max_bytes must be >= 0, got {max_bytes!r}"
+        raise ValueError(msg)
+    kind = format
+    if kind is None:
+        kind = path.suffix.lower().lstrip(".")
+        if kind not in _FORMATS:
+            kind = sniff_format(path, max_bytes) or kind
+    if kind not in _FORMATS:
+        msg = (
+            f"{path}: format must be one of 'csv', 'json', 'jsonl', got {kind!r} "
+            "(the content is not JSON; pass the format)"
+        )
+        raise ValueError(msg)
+    return build_trials(read_records(path, kind, max_bytes), plan, path, make)
 
 
 def build_trials(
@@ -47,200 +146,241 @@ def build_trials(
     plan: Plan,
     path: Path,
     make: Callable[..., Any],
-    *,
-    same_keys: bool = False,
-) -> Iterator[Any]:
-    """Yield ``make(**fields)`` for every record, errors naming file, row, column.
-
-    ``same_keys``: every record has the first one's keys (CSV), so the plan is
-    filtered to the present columns once.
-    """
-    columns, measures, constants = plan
-    every = [(name, column, _parser(name)) for name, column in columns]
-    float_parser = _parser("budget")
-    parsers = every
-    first = True
+) -> Loaded:
+    """Return :class:`Loaded`: every record's trial, errors naming file, row, column."""
+    readers = [
+        (name, False, column, _getter(column), _parser(name))
+        for name, column in plan.columns
+    ] + [
+        (name, True, column, _getter(column), _number) for name, column in plan.measures
+    ]
+    seen: set[str] = set()
+    keys: dict[str, None] = {}
+    rows: dict[Any, int] = {}
+    out: list[Any] = []
     for row, record in records:
-        if first and same_keys:
-            parsers = [p for p in every if p[1] in record]
-        first = False
-        values: dict[str, Any] = dict(constants)
-        for name, column, parse in parsers:
-            raw = record.get(column)
-            if raw is None or raw == "":
+        if len(out) < _KEYS_FROM:
+            keys.update(dict.fromkeys(_keys(record)))
+        values: dict[str, Any] = dict(plan.constants)
+        found: dict[str, float] = {}
+        for name, measure, column, get, parse in readers:
+            raw = get(record)
+            if raw is _ABSENT:
                 continue
-            value = parse(raw)
-            if value is _BAD:
-                parse_cell(name, raw, path, row, column)  # raises, naming the cell
+            seen.add(column)
+            if raw is None:
+                continue
+            try:
+                value = parse(raw)
+            except _Bad as exc:
+                msg = f"{path}: row {row}, column {column!r}: {exc}"
+                raise ValueError(msg) from None
             if value is not None:
-                values[name] = value
+                (found if measure else values)[name] = value
         for name in REQUIRED:
             if name not in values:
-                column = dict(columns).get(name, name)
-                msg = (
-                    f"{path}: row {row}, column {column!r}: required field {name} "
-                    "is missing or empty"
-                )
-                raise ValueError(msg)
-        if measures:
-            found = {}
-            for name, column in measures:
-                raw = record.get(column)
-                value = None if raw is None or raw == "" else float_parser(raw)
-                if value is _BAD:
-                    parse_cell("budget", raw, path, row, column)
-                if value is not None:
-                    found[name] = value
+                raise ValueError(_required(plan, name, record, keys, path, row))
+        if plan.measures:
             values["measures"] = found
         try:
-            yield make(**values)
+            trial = make(**values)
         except (TypeError, ValueError) as exc:
             msg = f"{path}: row {row}: {exc}"
             raise ValueError(msg) from None
+        if trial in rows:
+            msg = (
+                f"{path}: row {row} repeats row {rows[trial]} (the two give equal "
+                "trials, and a trial counts once): remove the repeat, or map the "
+                "column that tells them apart (a seed or a run id)"
+            )
+            raise ValueError(msg)
+        rows[trial] = row
+        out.append(trial)
+    for column in sorted(plan.strict - seen):
+        msg = f"{path}: column {column!r} is not in the file{suggest(column, keys)}"
+        raise ValueError(msg)
+    absent = frozenset(
+        name
+        for name, column in (*plan.columns, *plan.measures)
+        if column not in seen and name not in plan.constants
+    )
+    return Loaded(out, absent, tuple(keys))
 
 
-_BAD = object()
+def _required(
+    plan: Plan,
+    name: str,
+    record: Mapping[str, Any],
+    keys: Mapping[str, None],
+    path: Path,
+    row: int,
+) -> str:
+    column = dict(plan.columns)[name]
+    if _getter(column)(record) is _ABSENT:
+        how = f"--map {name}=COLUMN, mapping={{{name!r}: COLUMN}}"
+        if name == "condition":
+            how += ", or a constant: --condition NAME, constants={'condition': NAME}"
+        return (
+            f"{path}: row {row}: required field {name} has no column: {column!r} "
+            f"is not in the row{suggest(column, keys)} (map one: {how})"
+        )
+    return f"{path}: row {row}, column {column!r}: required field {name} is empty"
+
+
+def suggest(column: str, keys: Iterable[str]) -> str:
+    """Return ``"; did you mean 'x'?"`` for the closest key, else the key list.
+
+    Examples
+    --------
+    >>> from witnesses._load import suggest
+    >>> suggest("autoeval_lable", ["question_id", "autoeval_label"])
+    "; did you mean 'autoeval_label'?"
+    """
+    names = list(keys)
+    close = difflib.get_close_matches(column, names, cutoff=0.6)
+    if close:
+        return f"; did you mean {close[0]!r}?"
+    shown = ", ".join(map(repr, names[:_SHOWN])) + (", ..." * (len(names) > _SHOWN))
+    return f" (its columns: {shown or 'none'})"
+
+
+_ABSENT = object()
+
+
+def _getter(column: str) -> Callable[[Mapping[str, Any]], Any]:
+    """Return a reader of ``column``: a key, or a dotted path into nested objects."""
+    parts = column.split(".")
+
+    def get(record: Mapping[str, Any]) -> Any:
+        if column in record:
+            return record[column]
+        node: Any = record
+        for part in parts:
+            if not isinstance(node, Mapping) or part not in node:
+                return _ABSENT
+            node = node[part]
+        return node
+
+    return get
+
+
+def _keys(record: Mapping[str, Any]) -> Iterable[str]:
+    """Yield the record's keys, and ``key.sub`` for the keys of nested objects."""
+    for key, value in record.items():
+        yield key
+        if isinstance(value, Mapping):
+            yield from (f"{key}.{sub}" for sub in value)
+
+
+class _Bad(ValueError):
+    """A cell that does not parse; the loop adds the file, row and column."""
 
 
 def _parser(name: str) -> Callable[[Any], Any]:
-    """Return a fast parser for field ``name``: the value, ``None`` or ``_BAD``."""
+    """Return the parser of trial field ``name`` (``"budget"``: any number).
 
-    def parse(raw: Any) -> Any:
-        try:
-            return parse_cell(name, raw, _NOWHERE, 0, "")
-        except ValueError:
-            return _BAD
-
+    A parser returns the value, or ``None`` for a missing one (an empty cell,
+    ``null``, ``none``, ``na``, ``nan``), or raises :class:`_Bad`.
+    """
     if name in STR_FIELDS:
-
-        def parse_str(raw: Any) -> Any:
-            if isinstance(raw, str):
-                text = raw.strip()
-                # interned: ids, methods and pivots repeat over many rows
-                return None if text.lower() in _NULL else sys.intern(text)
-            return parse(raw)
-
-        return parse_str
-    if name in FLOAT_FIELDS:
-
-        def parse_float(raw: Any) -> Any:
-            if isinstance(raw, str):
-                try:
-                    value = float(raw)
-                except ValueError:
-                    return parse(raw)
-                if math.isfinite(value):
-                    return value
-                return None if value != value else _BAD  # "nan" is missing
-            return parse(raw)
-
-        return parse_float
+        return _text
     if name in BOOL_FIELDS:
-
-        def parse_bool(raw: Any) -> Any:
-            if isinstance(raw, str):
-                value = _BOOLS.get(raw.strip().lower(), _BAD)
-                return parse(raw) if value is _BAD else value
-            return parse(raw)
-
-        return parse_bool
+        return _flag
     if name == "seed":
+        return _seed
+    if name == "raw_validity":
+        return _validity
+    return _number
 
-        def parse_seed(raw: Any) -> Any:
-            if isinstance(raw, str) and raw.isdigit():
-                return int(raw)
-            return parse(raw)
 
-        return parse_seed
-    return parse
+def _missing(text: str) -> bool:
+    return text.strip().lower() in _NULL
+
+
+def _text(raw: Any) -> str | None:
+    if isinstance(raw, str):
+        text = raw.strip()
+        # interned: ids, methods and pivots repeat over many rows
+        return None if text.lower() in _NULL else sys.intern(text)
+    if isinstance(raw, (bool, dict, list)):
+        msg = f"expected a scalar text or number, got {show(raw)}"
+        raise _Bad(msg)
+    if isinstance(raw, float) and raw.is_integer():
+        return str(int(raw))  # a numeric id 7.0 is "7"
+    return str(raw)
+
+
+def _flag(raw: Any) -> bool | None:
+    if isinstance(raw, bool):
+        return raw
+    if isinstance(raw, str):
+        value = _BOOLS.get(raw.strip().lower())
+        if value is not None or _missing(raw):
+            return value
+    elif isinstance(raw, (int, float)) and raw in (0, 1):
+        return bool(raw)
+    msg = f"expected a boolean (true/false, yes/no, 1/0), got {show(raw)}"
+    raise _Bad(msg)
+
+
+def _number(raw: Any) -> float | None:
+    if isinstance(raw, (bool, dict, list)):
+        msg = f"expected a number, got {show(raw)}"
+        raise _Bad(msg)
+    try:
+        value = float(raw)
+    except OverflowError:
+        msg = "expected a finite number, got an integer too large for a float"
+        raise _Bad(msg) from None
+    except ValueError:
+        if _missing(raw):
+            return None
+        msg = f"expected a number, got {show(raw)}"
+        raise _Bad(msg) from None
+    if math.isfinite(value):
+        return value
+    if value != value and isinstance(raw, str):
+        return None  # the text "nan" is a missing value
+    msg = f"expected a finite number, got {show(raw)}"
+    raise _Bad(msg)
+
+
+def _seed(raw: Any) -> int | None:
+    if isinstance(raw, str) and raw.isdigit():
+        return int(raw)
+    value = _number(raw)
+    if value is None:
+        return None
+    if not value.is_integer():
+        msg = f"expected an integer, got {show(raw)}"
+        raise _Bad(msg)
+    return int(value)
+
+
+def _validity(raw: Any) -> bool | float | None:
+    if isinstance(raw, bool):
+        return raw
+    if isinstance(raw, str):
+        value = _BOOLS.get(raw.strip().lower())
+        if value is not None:
+            return value
+    return _number(raw)
 
 
 _BOOLS = dict.fromkeys(_TRUE, True) | dict.fromkeys(_FALSE, False)
 
 
-_NOWHERE = Path()
-
-
-def parse_cell(name: str, raw: Any, path: Path, row: int, column: str) -> Any:
-    """Parse one cell for trial field ``name`` (``None`` for a missing value)."""
-    if raw is None or (isinstance(raw, str) and raw.strip().lower() in _NULL):
-        return None
-    if isinstance(raw, float) and math.isnan(raw):
-        return None
-    where = _Where(path, row, column)
-    if name in BOOL_FIELDS:
-        return _parse_bool(raw, where)
-    if name in FLOAT_FIELDS:
-        return _parse_float(raw, where)
-    if name == "raw_validity":
-        if isinstance(raw, bool) or (
-            isinstance(raw, str) and raw.strip().lower() in _TRUE | _FALSE
-        ):
-            return _parse_bool(raw, where)
-        return _parse_float(raw, where)
-    if name == "seed":
-        return _parse_int(raw, where)
-    if name in STR_FIELDS:
-        if isinstance(raw, (dict, list)):
-            msg = f"{where}: expected a scalar, got {show(raw)}"
-            raise ValueError(msg)
-        if isinstance(raw, str):
-            return raw.strip()
-        if isinstance(raw, float) and raw.is_integer():
-            return str(int(raw))
-        return str(raw)
-    msg = f"{where}: unknown field {name}"  # pragma: no cover - fields are fixed
-    raise ValueError(msg)
-
-
-class _Where:
-    """The place of a cell, formatted only when a message needs it."""
-
-    __slots__ = ("column", "path", "row")
-
-    def __init__(self, path: Path, row: int, column: str) -> None:
-        self.path, self.row, self.column = path, row, column
-
-    def __str__(self) -> str:
-        return f"{self.path}: row {self.row}, column {self.column!r}"
-
-
-def _parse_bool(raw: Any, where: _Where) -> bool:
-    if isinstance(raw, bool):
-        return raw
-    if isinstance(raw, (int, float)) and raw in (0, 1):
-        return bool(raw)
-    if isinstance(raw, str):
-        text = raw.strip().lower()
-        if text in _TRUE:
-            return True
-        if text in _FALSE:
-            return False
-    msg = f"{where}: expected a boolean (true/false, yes/no, 1/0), got {show(raw)}"
-    raise ValueError(msg)
-
-
-def _parse_float(raw: Any, where: _Where) -> float:
-    if isinstance(raw, (bool, dict, list)):
-        msg = f"{where}: expected a number, got {show(raw)}"
-        raise ValueError(msg)
-    try:
-        value = float(raw)
-    except OverflowError:
-        msg = f"{where}: expected a finite number, got an integer too large for a float"
-        raise ValueError(msg) from None
-    except (TypeError, ValueError):
-        msg = f"{where}: expected a number, got {show(raw)}"
-        raise ValueError(msg) from None
-    if not math.isfinite(value):
-        msg = f"{where}: expected a finite number, got {show(raw)}"
-        raise ValueError(msg)
+def _as_mapping(value: object, name: str) -> Mapping[str, Any]:
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        msg = f"{name} must be a mapping or None, got {value!r}"
+        raise TypeError(msg)
     return value
 
 
-def _parse_int(raw: Any, where: _Where) -> int:
-    value = _parse_float(raw, where)
-    if not value.is_integer():
-        msg = f"{where}: expected an integer, got {show(raw)}"
-        raise ValueError(msg)
-    return int(value)
+def _column(value: object, name: str) -> str:
+    if not isinstance(value, str) or not value:
+        msg = f"{name} must be a column name (non-empty str), got {value!r}"
+        raise TypeError(msg)
+    return value

@@ -4,8 +4,12 @@ Only regular files are read (a FIFO, a device or a directory is refused before
 anything blocks), never more than a stated number of bytes, as UTF-8 with an
 optional byte-order mark. CSV is parsed from the file object, so quoted cells
 keep their newlines; a duplicate header or a row with too few or too many
-cells is an error naming the row. Every failure is a :class:`ValueError` that
-names the file and, where there is one, the row.
+cells is an error naming the row. JSON is read strictly: a key repeated in
+one object (JSON would keep only the last) and the non-standard ``NaN`` and
+``Infinity`` tokens are errors, never a silently kept or missing value. A
+file without a single record (empty, blank or a header row alone) is an
+error. Every failure is a :class:`ValueError` that names the file and, where
+there is one, the row.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import io
 import json
 import os
 import stat
+from collections import Counter
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -26,6 +31,7 @@ __all__ = [
     "read_jsonl",
     "read_records",
     "show",
+    "sniff_format",
 ]
 
 DEFAULT_MAX_BYTES = 256 * 1024 * 1024
@@ -44,14 +50,58 @@ _KINDS = {
 
 
 def read_records(path: Path, kind: str, max_bytes: int) -> Iterator[Record]:
-    """Yield ``(row, record)`` from a CSV, JSON or JSONL file (see module doc)."""
+    """Yield ``(row, record)`` from a CSV, JSON or JSONL file (see module doc).
+
+    Raises ValueError, naming the file, when it holds no record at all.
+    """
+    readers = {"csv": _csv_records, "jsonl": _jsonl_records, "json": _json_records}
+    empty = True
     with _open_regular(path, max_bytes) as raw:
-        if kind == "csv":
-            yield from _csv_records(raw, path)
-        elif kind == "jsonl":
-            yield from _jsonl_records(raw, path)
-        else:
-            yield from _json_records(raw, path)
+        for record in readers[kind](raw, path):
+            empty = False
+            yield record
+    if empty:
+        msg = f"{path}: no records to read ({_EMPTY[kind]})"
+        raise ValueError(msg)
+
+
+_EMPTY = {
+    "csv": "the file is empty or holds a header row alone",
+    "jsonl": "the file holds no JSON line",
+    "json": "the JSON list is empty",
+}
+
+
+def sniff_format(path: Path, max_bytes: int) -> str | None:
+    """Tell ``"json"`` or ``"jsonl"`` from a file's first bytes (else ``None``).
+
+    ``[``: a JSON document; ``{`` on a first line that is a whole JSON object:
+    JSONL (unless that line is the file's only one and holds a ``trials``
+    list); any other ``{``: JSON; anything else is not told apart from text
+    (``None``: CSV needs its suffix or an explicit format). An empty file is
+    an error.
+    """
+    with _open_regular(path, max_bytes) as raw:
+        lines = iter(io.BufferedReader(raw))
+        first = next(lines, b"").decode("utf-8-sig", errors="replace").strip()
+        while not first:
+            line = next(lines, None)
+            if line is None:
+                msg = f"{path}: no records to read (the file is empty)"
+                raise ValueError(msg)
+            first = line.decode("utf-8", errors="replace").strip()
+        more = any(line.strip() for line in lines)
+    if first.startswith("["):
+        return "json"
+    if not first.startswith("{"):
+        return None
+    try:
+        record = _loads(first, path, "")
+    except ValueError:
+        return "json"
+    if more:
+        return "jsonl"
+    return "json" if isinstance(record.get("trials"), list) else "jsonl"
 
 
 def _open_regular(path: Path, max_bytes: int) -> _Capped:
@@ -109,7 +159,7 @@ class _Lines:
     """Decode a binary file line by line, counting physical lines."""
 
     def __init__(self, raw: _Capped, path: Path) -> None:
-        self._lines = io.BufferedReader(raw, buffer_size=1 << 20)
+        self._lines = io.BufferedReader(raw)
         self._path = path
         self.number = 0
 
@@ -206,9 +256,41 @@ def _json_records(raw: _Capped, path: Path) -> Iterator[Record]:
         yield number, record
 
 
+class _DuplicateKey(ValueError):
+    """A key repeated within one JSON object."""
+
+
+class _NotFinite(ValueError):
+    """A ``NaN`` or ``Infinity`` token, which JSON does not define."""
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        counts = Counter(key for key, _ in pairs)
+        raise _DuplicateKey(next(key for key, n in counts.items() if n > 1))
+    return out
+
+
+def _constant(token: str) -> Any:
+    raise _NotFinite(token)
+
+
 def _loads(text: str, path: Path, where: str) -> Any:
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=_object, parse_constant=_constant)
+    except _DuplicateKey as exc:
+        msg = (
+            f"{path}: {where}duplicate key {show(exc.args[0])} in one JSON object "
+            "(JSON would keep only the last value; remove one)"
+        )
+        raise ValueError(msg) from None
+    except _NotFinite as exc:
+        msg = (
+            f"{path}: {where}{exc.args[0]} is not a JSON value "
+            "(write null for a missing value)"
+        )
+        raise ValueError(msg) from None
     except json.JSONDecodeError as exc:
         at = "" if where else f" at line {exc.lineno}"
         msg = f"{path}: {where}malformed JSON{at} ({exc.msg})"

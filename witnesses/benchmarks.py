@@ -119,6 +119,8 @@ def accuracy(
     ------
     TypeError
         If an element is not an :class:`Answer`.
+    ValueError
+        If two answers share a question id (an answer counts once).
 
     Examples
     --------
@@ -136,10 +138,17 @@ def accuracy(
         mdd_level, mdd_alpha = check_level_or_alpha(confidence_level, None)
     else:
         mdd_level, mdd_alpha = check_level_or_alpha(0.95, alpha)
+    first: dict[str, int] = {}
     for pos, a in enumerate(answers):
         if not isinstance(a, Answer):
             msg = f"answers[{pos}] must be an Answer, got {type(a).__name__}"
             raise TypeError(msg)
+        if first.setdefault(a.question_id, pos) != pos:
+            msg = (
+                f"answers[{pos}] repeats question {a.question_id!r} of "
+                f"answers[{first[a.question_id]}] (an answer counts once)"
+            )
+            raise ValueError(msg)
     cats: dict[str, list[bool]] = {}
     for a in answers:
         cats.setdefault(a.category, []).append(a.correct)

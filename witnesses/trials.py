@@ -22,8 +22,8 @@ from dataclasses import MISSING, dataclass, field, fields
 from pathlib import Path
 from typing import Any, Protocol, cast, runtime_checkable
 
-from witnesses._load import build_trials
-from witnesses._readers import DEFAULT_MAX_BYTES, read_records
+from witnesses._load import load_file, make_plan
+from witnesses._readers import DEFAULT_MAX_BYTES
 
 __all__ = [
     "DEFAULT_MAX_BYTES",
@@ -378,8 +378,14 @@ def load_trials(
     mapping : mapping, optional
         ``{trial_field: column}`` for columns named differently in the file;
         unmapped fields are read from the column of the same name when present.
+        A mapped column must be in the file (in at least one record). A
+        dotted column ``a.b`` reads the key ``b`` of the object in ``a``
+        (``autoeval_label.label``) unless the record has a key ``"a.b"``.
     format : {"csv", "json", "jsonl"}, optional
-        Overrides the format guessed from the suffix.
+        Overrides the format told by the suffix (``.csv``, ``.json``,
+        ``.jsonl``); with any other suffix (LongMemEval's
+        ``.eval-results-gpt-4o``) the content tells: ``[`` JSON, a first
+        line that is a JSON object JSONL, anything else CSV.
     preset : str, optional
         A published harness schema (a key of :data:`witnesses.PRESETS`:
         ``"mirage-ntsb"``, ``"miragebench"``, ``"mirage-kv"``) supplying the
@@ -431,81 +437,15 @@ def load_trials(
     True
     """
     path = Path(path)
-    columns, kept, fixed = _plan(path, mapping, measures, constants, preset)
-    kind = _format(path, format)
-    if isinstance(max_bytes, bool) or not isinstance(max_bytes, int):
-        msg = f"max_bytes must be an int, got {max_bytes!r}"
-        raise TypeError(msg)
-    if max_bytes < 0:
-        msg = f"max_bytes must be >= 0, got {max_bytes!r}"
-        raise ValueError(msg)
-    records = read_records(path, kind, max_bytes)
-    plan = (columns, kept, fixed)
-    return list(build_trials(records, plan, path, Trial, same_keys=kind == "csv"))
-
-
-def _plan(
-    path: Path,
-    mapping: Mapping[str, str] | None,
-    measures: Mapping[str, str] | Sequence[str] | None,
-    constants: Mapping[str, Any] | None,
-    preset: str | None,
-) -> tuple[list[tuple[str, str]], list[tuple[str, str]], dict[str, Any]]:
-    columns = {name: name for name in TRIAL_FIELDS if name != "measures"}
-    kept: dict[str, str] = {}
-    fixed: dict[str, Any] = {}
-    if preset is not None:
-        from witnesses._presets import get_preset
-
-        chosen = get_preset(preset)
-        columns.update(chosen.mapping)
-        kept.update(chosen.measures)
-        fixed.update(chosen.constants)
-    for key, value in _as_mapping(mapping, "mapping").items():
-        if key not in columns:
-            msg = (
-                f"{path}: mapping names an unknown trial field {key!r}; "
-                f"fields are {', '.join(columns)}"
-            )
-            raise ValueError(msg)
-        if not isinstance(value, str):
-            msg = f"{path}: mapping[{key!r}] must be a column name (str), got {value!r}"
-            raise TypeError(msg)
-        columns[key] = value
-    if measures is not None and not isinstance(measures, (str, Mapping)):
-        measures = {_column(name, "measures"): name for name in measures}
-    for key, value in _as_mapping(measures, "measures").items():
-        kept[key] = _column(value, f"measures[{key!r}]")
-    for key, value in _as_mapping(constants, "constants").items():
-        if key not in columns or key == "measures":
-            msg = f"constants names an unknown trial field {key!r}"
-            raise ValueError(msg)
-        fixed[key] = value
-    return list(columns.items()), list(kept.items()), fixed
-
-
-def _as_mapping(value: object, name: str) -> Mapping[str, Any]:
-    if value is None:
-        return {}
-    if not isinstance(value, Mapping):
-        msg = f"{name} must be a mapping or None, got {value!r}"
-        raise TypeError(msg)
-    return value
-
-
-def _column(value: object, name: str) -> str:
-    if not isinstance(value, str) or not value:
-        msg = f"{name} must be a column name (non-empty str), got {value!r}"
-        raise TypeError(msg)
-    return value
-
-
-def _format(path: Path, fmt: str | None) -> str:
-    kind = fmt if fmt is not None else path.suffix.lower().lstrip(".")
-    if kind not in ("csv", "json", "jsonl"):
-        msg = f"{path}: format must be one of 'csv', 'json', 'jsonl', got {kind!r}"
-        raise ValueError(msg)
-    return kind
+    plan = make_plan(
+        path,
+        TRIAL_FIELDS,
+        mapping=mapping,
+        measures=measures,
+        constants=constants,
+        preset=preset,
+    )
+    return load_file(path, plan, Trial, format=format, max_bytes=max_bytes).trials
 
 
 def _finite_or_none(value: object, name: str) -> None:

@@ -227,18 +227,19 @@ def test_mean_interval_choice_and_bounded_measures():
         rates(SCORED, bootstrap_seed=1.5)
 
 
-def test_one_value_has_no_interval_and_equal_values_a_point():
+def test_one_value_or_equal_values_have_no_interval_and_say_why():
+    """Issue 32: n = 1 or no spread gives no interval and a reason, never [v, v]."""
     (one,) = rates(SCORED[:1], by=())
     m = one.means["semantic_regret"]
     assert (m.n, m.mean, m.low, m.high) == (1, 0.1, None, None)
+    assert m.note == "no interval from n = 1 value"
     same = [Trial(f"t{i}", "c", semantic_regret=0.3) for i in range(4)]
     (cell,) = rates(same, by=())
     m = cell.means["semantic_regret"]
-    assert (m.mean, m.low, m.high) == (
-        pytest.approx(0.3),
-        pytest.approx(0.3),
-        pytest.approx(0.3),
-    )
+    assert (m.mean, m.low, m.high) == (pytest.approx(0.3), None, None)
+    assert m.note == "no interval: every value is equal, so nothing varies"
+    (t_cell,) = rates(same, by=(), mean_interval="t")
+    assert t_cell.means["semantic_regret"].ci is None
 
 
 @given(st.lists(st.floats(0.0, 1.0), min_size=2, max_size=12))
@@ -250,7 +251,13 @@ def test_bounded_score_intervals_stay_in_unit_interval(values):
     (cell,) = rates(trials, by=(), n_resamples=199)
     for name in ("semantic_regret", "raw_validity_score"):
         m = cell.means[name]
-        assert 0.0 <= m.low <= m.high <= 1.0
+        if set(values) <= {0.0, 1.0}:  # 0s and 1s: a proportion
+            assert m.interval == "wilson"
+            assert 0.0 <= m.low <= m.high <= 1.0
+        elif len(set(values)) == 1:  # no spread: no interval, and the reason
+            assert m.ci is None and m.note
+        else:
+            assert 0.0 <= m.low <= m.high <= 1.0
         assert m.mean == pytest.approx(math.fsum(values) / len(values))
 
 
@@ -271,7 +278,7 @@ def test_to_dict_is_json_ready_and_complete():
     assert doc["means"]["tokens"] == {
         "name": "tokens", "n": 3, "mean": 200.0, "low": cell.means["tokens"].low,
         "high": cell.means["tokens"].high, "rule": "measure 'tokens', trials that carry it",
-        "interval": "student-t",
+        "interval": "student-t", "note": "",
     }  # fmt: skip
 
 
@@ -315,8 +322,10 @@ def test_bootstrap_arguments_at_their_bounds():
 
 
 def test_bounded_measures_accept_the_ends_and_refuse_beyond():
-    ends = [Trial("a", "c", measures={"s": 0.0}), Trial("b", "c", measures={"s": 1.0})]
+    ends = [Trial("a", "c", measures={"s": 0.0}), Trial("b", "c", measures={"s": 1.0}),
+            Trial("m", "c", measures={"s": 0.5})]  # fmt: skip
     (cell,) = rates(ends, by=(), bounded_measures=("s",), n_resamples=99)
+    assert cell.means["s"].interval == "bootstrap-percentile"
     assert (cell.means["s"].low, cell.means["s"].high) == (0.0, 1.0)
     for bad in (-0.5, 1.5):
         trials = [*ends, Trial("x", "c", measures={"s": bad})]

@@ -386,10 +386,16 @@ def rates(
         Two-sided level of every interval, in ``(0, 1)``.
     mean_interval : {"auto", "t", "bootstrap"}
         Interval of the means: Student-t, percentile bootstrap, or
-        (``"auto"``) the bootstrap for scores bounded in ``[0, 1]`` (its ends
-        stay in ``[0, 1]``) and Student-t for the rest.
+        (``"auto"``) by the values: a column of 0s and 1s is a proportion
+        (the interval of ``method``, Wilson by default); a score bounded in
+        ``[0, 1]`` (``raw_validity_score``, ``semantic_regret`` and the
+        ``bounded_measures``) gets the percentile bootstrap, whose ends stay
+        inside ``[0, 1]``; any other, Student-t.
+        No interval for ``n < 2`` or for values that are all equal (not a
+        degenerate one): :attr:`MeanEstimate.note` says why.
     bounded_measures : sequence of str
-        Measures known to lie in ``[0, 1]`` (treated as bounded scores).
+        Measures known to lie in ``[0, 1]`` (treated as bounded scores; a
+        value outside is an error).
     n_resamples, bootstrap_seed : int
         Resamples (in [2, 1000000]) and seed (>= 0) of the bootstrap (deterministic).
 
@@ -401,7 +407,9 @@ def rates(
     Raises
     ------
     ValueError
-        For an unknown grouping field or convention, or a level outside (0, 1).
+        For an unknown grouping field or convention, a level outside (0, 1),
+        or two trials equal in every field (a trial counts once; the message
+        names both positions).
     TypeError
         If an element is not a :class:`Trial`.
 
@@ -448,14 +456,27 @@ def rates(
         wrong_reference,
     )
     rules = MeanRules.make(
-        mean_interval, bounded_measures, n_resamples, bootstrap_seed, confidence_level
+        mean_interval,
+        bounded_measures,
+        n_resamples,
+        bootstrap_seed,
+        confidence_level,
+        method=method,
     )
     for name in by:
         if name not in TRIAL_FIELDS or name == "measures":
             msg = f"by contains {name!r}, which is not a Trial field ({', '.join(TRIAL_FIELDS)})"
             raise ValueError(msg)
     groups: dict[tuple[Any, ...], list[Trial]] = {}
-    for trial in _checked(trials):
+    first: dict[Trial, int] = {}
+    for pos, trial in enumerate(_checked(trials)):
+        if first.setdefault(trial, pos) != pos:
+            msg = (
+                f"trials[{pos}] repeats trials[{first[trial]}] (equal in every "
+                "field; a trial counts once): drop the repeat, or give repeated "
+                "runs a seed"
+            )
+            raise ValueError(msg)
         groups.setdefault(tuple(getattr(trial, f) for f in by), []).append(trial)
     return [
         CellRates(

@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 from scipy import stats
 
-from theory.inference import MeanCI
+from theory.inference import MeanCI, proportion_ci
 from witnesses.trials import Trial
 
 __all__ = ["MeanEstimate", "MeanRules", "cell_means"]
@@ -18,6 +18,8 @@ __all__ = ["MeanEstimate", "MeanRules", "cell_means"]
 _BOUNDED = ("raw_validity_score", "semantic_regret")
 _INTERVALS = ("auto", "t", "bootstrap")
 _MAX_RESAMPLES = 1_000_000
+_ONE = "no interval from n = 1 value"
+_EQUAL = "no interval: every value is equal, so nothing varies"
 _BATCH_CELLS = 1 << 20  # resample values held at once by the bootstrap
 
 
@@ -26,18 +28,20 @@ class MeanEstimate:
     """A named mean: its interval, and the rule that chose its values.
 
     ``ci`` is the shared mean type, :class:`theory.inference.MeanCI`, whose
-    ``method`` names the interval (``"student-t"`` or
-    ``"bootstrap-percentile"``), or ``None`` when ``n < 2`` (no interval;
-    ``mean`` is ``None`` too when ``n == 0``). ``low``, ``high`` and
-    ``interval`` read through it.
+    ``method`` names the interval (``"student-t"``,
+    ``"bootstrap-percentile"``, or a proportion method such as ``"wilson"``
+    for a column of 0s and 1s), or ``None`` when there is no interval:
+    ``note`` then says why (``n < 2``, or every value equal; ``mean`` is
+    ``None`` too when ``n == 0``). ``low``, ``high`` and ``interval`` read
+    through it.
 
     Examples
     --------
     >>> from witnesses import Trial, rates
     >>> cell = rates([Trial("t1", "naive", full_score=4.0, compressed_score=3.0)])[0]
     >>> m = cell.means["relative_regret"]
-    >>> m.mean, m.n, m.ci
-    (0.25, 1, None)
+    >>> m.mean, m.n, m.ci, m.note
+    (0.25, 1, None, 'no interval from n = 1 value')
     """
 
     name: str
@@ -46,6 +50,7 @@ class MeanEstimate:
     ci: MeanCI | None
     rule: str
     method: str = "student-t"
+    note: str = ""
 
     @property
     def low(self) -> float | None:
@@ -72,6 +77,7 @@ class MeanEstimate:
             "high": self.high,
             "rule": self.rule,
             "interval": self.interval,
+            "note": self.note,
         }
 
 
@@ -91,6 +97,7 @@ class MeanRules:
     n_resamples: int
     seed: int
     level: float
+    method: str = "wilson"
 
     @classmethod
     def make(
@@ -100,6 +107,8 @@ class MeanRules:
         n_resamples: int,
         seed: int,
         level: float,
+        *,
+        method: str = "wilson",
     ) -> MeanRules:
         """Check the arguments and build the rules."""
         if interval not in _INTERVALS:
@@ -125,16 +134,29 @@ class MeanRules:
             msg = f"confidence_level must be in (0, 1), got {level!r}"
             raise ValueError(msg)
         return cls(
-            interval, frozenset(_BOUNDED) | frozenset(bounded), n_resamples, seed, level
+            interval,
+            frozenset(_BOUNDED) | frozenset(bounded),
+            n_resamples,
+            seed,
+            level,
+            method,
         )
 
-    def interval_of(self, name: str) -> str:
-        """Return the interval used for the mean called ``name``."""
-        if self.interval == "t" or (
-            self.interval == "auto" and name not in self.bounded
-        ):
+    def interval_of(self, name: str, values: Sequence[float] = ()) -> str:
+        """Return the interval of the mean called ``name`` over ``values``.
+
+        ``"auto"``: 0s and 1s only: the proportion ``method``; a name in
+        ``bounded``: the percentile bootstrap; else Student-t.
+        """
+        if self.interval == "t":
             return "student-t"
-        return "bootstrap-percentile"
+        if self.interval == "bootstrap":
+            return "bootstrap-percentile"
+        if values and all(v in (0.0, 1.0) for v in values):
+            return self.method
+        if name in self.bounded:
+            return "bootstrap-percentile"
+        return "student-t"
 
 
 def cell_means(ts: list[Trial], rules: MeanRules) -> dict[str, MeanEstimate]:
@@ -174,23 +196,28 @@ def cell_means(ts: list[Trial], rules: MeanRules) -> dict[str, MeanEstimate]:
 
 def _mean(name: str, values: list[float], rule: str, rules: MeanRules) -> MeanEstimate:
     n = len(values)
-    kind = rules.interval_of(name)
+    kind = rules.interval_of(name, values)
     if n == 0:
-        return MeanEstimate(name, 0, None, None, rule, kind)
+        return MeanEstimate(name, 0, None, None, rule, kind, "no values")
     mean = math.fsum(values) / n
     if n < 2:
-        return MeanEstimate(name, n, mean, None, rule, kind)
+        return MeanEstimate(name, n, mean, None, rule, kind, _ONE)
 
     def estimate(low: float, high: float) -> MeanEstimate:
         ci = MeanCI(low, high, mean, n, kind, rules.level)
         return MeanEstimate(name, n, mean, ci, rule, kind)
 
+    if kind not in ("student-t", "bootstrap-percentile"):
+        p = proportion_ci(
+            round(math.fsum(values)), n, method=kind, confidence_level=rules.level
+        )
+        return estimate(p.low, p.high)
+    if min(values) == max(values):
+        return MeanEstimate(name, n, mean, None, rule, kind, _EQUAL)
     if kind == "student-t":
         sd = math.sqrt(math.fsum((v - mean) ** 2 for v in values) / (n - 1))
         half = float(stats.t.ppf(0.5 + rules.level / 2, n - 1)) * sd / math.sqrt(n)
         return estimate(mean - half, mean + half)
-    if min(values) == max(values):
-        return estimate(mean, mean)
     res = stats.bootstrap(
         (np.asarray(values, dtype=float),),
         np.mean,

@@ -1,8 +1,16 @@
 """The rate layer's command line: a harness file's rates and means, per cell.
 
 ``python -m witnesses.rates FILE [--preset P | --map field=column ...]
-[--measure name=column ...] [--by col ...] [--table T] [--format
-text|md|csv|json] [--out FILE]``, also installed as ``context-laws-rates``.
+[--measure name=column ...] [--condition NAME] [--by col ...] [--table T]
+[--format text|md|csv|json] [--out FILE]``, also installed as
+``context-laws-rates``.
+
+Reading is strict: a column named by ``--map`` or ``--measure`` must be in
+the file (the message suggests the nearest), a ``--by`` field must have a
+value in some row, an empty file is an error; a preset's statistic whose
+inputs the file does not hold prints as ``not in this file``. A measure whose
+values all lie in ``[0, 1]`` is a bounded score: its interval is the
+percentile bootstrap (0s and 1s only: Wilson), never one outside ``[0, 1]``.
 
 Exit codes: 0 on success, 2 for a usage error or a file that cannot be read
 (the message names the file, the row and the column), 3 for a crash.
@@ -18,11 +26,12 @@ from pathlib import Path
 from typing import Any
 
 from witnesses._interrupt import CLOSED_PIPE, print_or_closed
+from witnesses._load import load_file, make_plan, suggest
 from witnesses._presets import PRESETS
 from witnesses.files import check_output_path, write_atomic
-from witnesses.rates._core import rates
+from witnesses.rates._core import Conventions, rates
 from witnesses.rates._table import FORMATS, format_cells
-from witnesses.trials import TRIAL_FIELDS, load_trials
+from witnesses.trials import TRIAL_FIELDS, Trial
 
 __all__ = ["main"]
 
@@ -59,6 +68,10 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         help="keep a numeric column as a measure (mean with interval)",
     )  # fmt: skip
     p.add_argument(
+        "--condition", default=None, metavar="NAME",
+        help="the condition of every row, for a file without a condition column",
+    )  # fmt: skip
+    p.add_argument(
         "--by", action="append", default=None, metavar="FIELD",
         help="group by this Trial field (repeat; default: the preset's first table, "
         "else condition)",
@@ -67,6 +80,10 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         "--table", default=None,
         help="with --preset: the published table to lay out (grouping and columns); "
         "default its first",
+    )  # fmt: skip
+    p.add_argument(
+        "--method", default=None, choices=_METHODS,
+        help="interval of the proportions (default wilson)",
     )  # fmt: skip
     p.add_argument("--format", choices=FORMATS, default="text")
     p.add_argument("--file-format", choices=("csv", "json", "jsonl"), default=None)
@@ -136,18 +153,109 @@ def _run(args: Any) -> str:
         raise ValueError(msg)
     if args.by:
         by = list(args.by)
-    trials = load_trials(
-        args.file,
+    path = Path(args.file)
+    constants = {} if args.condition is None else {"condition": args.condition}
+    plan = make_plan(
+        path,
+        TRIAL_FIELDS,
         mapping=mapping,
         measures=measures,
+        constants=constants,
         preset=args.preset,
-        format=args.file_format,
     )
-    cells = rates(trials, by=by, **conventions)
+    loaded = load_file(path, plan, Trial, format=args.file_format, max_bytes=_MAX_BYTES)
+    trials = loaded.trials
+    for name in by:
+        if name not in TRIAL_FIELDS or name == "measures":
+            continue  # rates() names the unknown field
+        if all(getattr(t, name) is None for t in trials):
+            column = dict(plan.columns)[name]
+            where = (
+                f"column {column!r} is not in the file{suggest(column, loaded.keys)}"
+                if name in loaded.absent
+                else f"column {column!r} is empty in every row"
+            )
+            msg = (
+                f"{path}: --by {name}: no row has a {name}: {where}; map one "
+                f"with --map {name}=COLUMN"
+            )
+            raise ValueError(msg)
+    bounded = [
+        name
+        for name in {k for t in trials for k in t.measures}
+        if all(0.0 <= t.measures[name] <= 1.0 for t in trials if name in t.measures)
+    ]
+    known: dict[str, Any] = {"bounded_measures": sorted(bounded)}
+    if "bounded_measures" in conventions:
+        known["bounded_measures"] = sorted(
+            {*conventions.pop("bounded_measures"), *bounded}
+        )
+    if args.method is not None:
+        conventions["method"] = args.method
+    cells = rates(trials, by=by, **conventions, **known)
+    absent = _absent_statistics(loaded.absent, Conventions(**{
+        k: v for k, v in conventions.items() if k in _CONVENTION_NAMES
+    }))  # fmt: skip
     meta = {
         "file": str(args.file),
         "preset": args.preset,
         "by": by,
-        "conventions": conventions,
+        "conventions": {**conventions, **known},
+        "proportion_interval": conventions.get("method", "wilson"),
+        "confidence_level": 0.95,
+        "mean_intervals": "each mean's 'interval' (wilson for 0/1 values, "
+        "bootstrap-percentile for scores in [0, 1], student-t otherwise)",
     }
-    return format_cells(cells, fmt=args.format, meta=meta, columns=columns)
+    return format_cells(
+        cells, fmt=args.format, meta=meta, columns=columns, absent=absent
+    )
+
+
+_MAX_BYTES = 256 * 1024 * 1024
+_METHODS = ("wilson", "clopper-pearson", "jeffreys", "agresti-coull")
+_CONVENTION_NAMES = (
+    "preservation_denominator",
+    "pivot_reference",
+    "missing_reference",
+    "information_shift",
+    "degraded_reference",
+    "wrong_reference",
+)
+
+
+def _absent_statistics(fields: frozenset[str], conv: Conventions) -> set[str]:
+    """Return the statistics whose inputs (trial fields) no row of the file holds."""
+    ref = conv.pivot_reference + "_pivot"
+    pivots = {"chosen_pivot", ref}
+    preserved = pivots | (
+        {"raw_validity"} if conv.preservation_denominator == "valid" else set()
+    )
+    shift = (
+        {"chosen_pivot", "full_pivot"}
+        if conv.information_shift == "chosen-full"
+        else {"oracle_pivot", "truth_pivot"}
+    )
+    degraded = (
+        {"oracle_degraded"}
+        if conv.degraded_reference == "oracle"
+        else {"chosen_pivot", conv.degraded_reference + "_pivot"}
+    )
+    needs = {
+        "raw_validity": {"raw_validity"},
+        "raw_validity_score": {"raw_validity"},
+        "pivot_preservation": preserved,
+        "fixed_pivot_feasibility": {"fixed_feasible"},
+        "information_shift": shift,
+        "silent_mirage": degraded,
+        "silent_mirage_per_trial": degraded,
+        "valid_but_switched": pivots | {"raw_validity"},
+        "header_compliance": {"header_present"},
+        "protocol_collapse": {"header_present"},
+        "silent_substitution": pivots | {"header_present"},
+        "preservation_given_header": pivots | {"header_present"},
+        "semantic_regret": {"semantic_regret"},
+        "relative_regret": {"full_score", "compressed_score"},
+        "absolute_regret": {"full_score", "compressed_score"},
+    }
+    out = {stat for stat, inputs in needs.items() if inputs & fields}
+    return out | {name for name in fields if name not in TRIAL_FIELDS}
