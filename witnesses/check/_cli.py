@@ -66,9 +66,10 @@ def main(argv: Sequence[str] | None, *, prog: str = "context-laws check") -> int
     Examples
     --------
     >>> from witnesses.check._cli import main
-    >>> main(["witnesses.check._cli:no_such_function"])
-    error: module 'witnesses.check._cli' has no function 'no_such_function'
-    2
+    >>> main(["algebra:compose_endo", "--law", "homomorphism"])
+    from_events is a homomorphism onto compose_endo: HOLDS
+      homomorphism  holds     exhaustive, 1,600 examples: every tuple of 40 elements
+    0
     """
     parser = _parser(prog)
     try:
@@ -189,7 +190,12 @@ def _law(fn: Callable[..., Any], args: argparse.Namespace) -> tuple[bool, str, A
         report = check_homomorphism(from_events, fn, segments)
     else:
         k = args.k
-        report = check_ideal(fn, lambda c: is_absorbed(c, k), domain)
+
+        def absorbed(c: Any) -> bool:
+            return is_absorbed(c, k)
+
+        absorbed.__name__ = f"is_absorbed(a, k={k})"
+        report = check_ideal(fn, absorbed, domain)
     return report.holds is True, str(report), report.to_dict()
 
 

@@ -141,7 +141,7 @@ def check_compressor(
     >>> len(report.invariant.witness.timeline), report.invariant.witness.target_size
     (5, 1)
     >>> report.invariant.witness.suggestion
-    "keep the 4 dropped events just before e0128 (e0112, e0113, e0126, e0127); in the policy: pin the 4 events before each of the 10 heaviest 'actor_0' events"
+    "keep the 4 dropped events just before e0183 (e0175, e0176, e0177, e0178); in the policy: pin the 4 events before each of the 10 heaviest 'actor_0' events"
     """
     setting, retained, sources, solver_grammar = _arguments(
         fn, k, m, semantics, timelines, seeds, retentions, focal, grammar

@@ -65,7 +65,9 @@ class Witness:
     ...     return timeline.ids[-target_size:]
     >>> w = check_compressor(last_n, k=3, seeds=range(4), mirage=False).invariant.witness
     >>> w.kept, w.minimal, w.shrunk_from
-    (('e0128',), True, 200)
+    (('e0183',), True, 200)
+    >>> w.pivot, w.removed
+    ('e0183', ('e0175', 'e0176', 'e0177', 'e0178'))
     """
 
     timeline: Timeline
