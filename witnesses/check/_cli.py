@@ -194,7 +194,7 @@ def _law(fn: Callable[..., Any], args: argparse.Namespace) -> tuple[bool, str, A
         def absorbed(c: Any) -> bool:
             return is_absorbed(c, k)
 
-        absorbed.__name__ = f"is_absorbed(a, k={k})"
+        absorbed.__name__ = absorbed.__qualname__ = f"is_absorbed(a, k={k})"
         report = check_ideal(fn, absorbed, domain)
     return report.holds is True, str(report), report.to_dict()
 

@@ -56,7 +56,8 @@ class Witness:
     suggestion : str
         The smallest change to the policy that keeps them, in words.
     calls : int
-        Compressions the search ran (the budget is ``shrink=``).
+        Candidates the search tried, each at most one call of the user's
+        function (the budget is ``shrink=``).
 
     Examples
     --------
