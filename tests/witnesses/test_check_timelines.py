@@ -22,8 +22,7 @@ from witnesses import (
     load_timeline,
     multiburst,
 )
-from witnesses.check._cli import main as check_main
-from witnesses.check._shrink import DEFAULT_SHRINK_CALLS
+from proofs.tool import main as tool_main
 from witnesses.state import (
     build_context_state,
     no_absorption_invariant,
@@ -359,7 +358,6 @@ def test_shrink_false_and_a_small_budget_say_the_witness_is_not_minimal() -> Non
     tight = check_compressor(sliding_window, k=3, timelines=[_long()], retentions=RETAIN, mirage=False, shrink=3)
     w = tight.invariant.witness
     assert w is not None and not w.minimal and w.calls == 3
-    assert DEFAULT_SHRINK_CALLS == 1000
     with pytest.raises(ValueError, match="shrink must be"):
         check_compressor(sliding_window, k=3, seeds=[0], shrink=0)
     with pytest.raises(TypeError, match="shrink must be True, False or an int"):
@@ -405,6 +403,10 @@ def test_definition2_violation_names_the_dropped_development() -> None:
 
 
 # -- 7. the command line ---------------------------------------------------------------
+
+
+def check_main(argv: list[str]) -> int:
+    return tool_main(["check", *argv])
 
 
 def test_check_command_exit_codes(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
