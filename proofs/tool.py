@@ -27,7 +27,10 @@ _COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "sweep": ("witnesses.sweep", "the retention sweep (local pool or Dask)"),
     "audit": ("proofs.audit._cli", "check a table of a paper's reported statistics"),
-    "check": ("witnesses.check._cli", "check your compressor or operator (module:function)"),
+    "check": (
+        "witnesses.check._cli",
+        "check your compressor or operator (module:function)",
+    ),
 }
 
 _USAGE = """usage: context-laws COMMAND [options]

@@ -168,7 +168,11 @@ def records_to_timeline(
         msg = f"{where}: no events (a timeline needs at least one record)"
         raise ValueError(msg)
     for field in ("actors", "causal_parents"):
-        if mapping is not None and field in mapping and names[field] not in seen_columns:
+        if (
+            mapping is not None
+            and field in mapping
+            and names[field] not in seen_columns
+        ):
             msg = f"{where}: mapping[{field!r}] names the column {names[field]!r}, which no record has"
             raise ValueError(msg)
     kinds = {kind for *_, kind in raw}
@@ -342,4 +346,4 @@ def _event(
     used = set(names.values())
     metadata = {k: v for k, v in record.items() if k not in used}
     metadata["raw_timestamp"] = raw_t
-    return Event(str(event_id), t, float(weight), actors, parents, metadata)
+    return Event(str(event_id), t, float(weight), frozenset(actors), parents, metadata)

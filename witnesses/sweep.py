@@ -25,8 +25,8 @@ from typing import Any
 
 from witnesses._validation import check_choice, check_instance, check_int, check_keys
 from witnesses.compress import STRATEGIES, compress
-from witnesses.files import check_output_path, write_atomic
 from witnesses.events import Event, Timeline
+from witnesses.files import check_output_path, write_atomic
 from witnesses.generators import MultiBurstConfig, multiburst
 from witnesses.grammar import Grammar
 from witnesses.rates import CellRates, rates
@@ -250,9 +250,7 @@ def retention_sweep(
     sem = as_semantics(semantics)
     chosen = [_check_retention(r) for r in retentions]
     encoded = None if timelines is None else _encode_timelines(timelines)
-    seed_list = (
-        _unique_seeds(seeds) if encoded is None else list(range(len(encoded)))
-    )
+    seed_list = _unique_seeds(seeds) if encoded is None else list(range(len(encoded)))
     if not chosen or not seed_list:
         msg = "retentions and seeds must not be empty"
         raise ValueError(msg)
@@ -657,7 +655,9 @@ def _check_focal(focal: object, encoded: list[list[list[Any]]]) -> None:
         raise TypeError(msg)
     present = sorted({a for events in encoded for e in events for a in e[3]})
     if focal not in present:
-        shown = ", ".join(map(repr, present[:20])) + (", ..." if len(present) > 20 else "")
+        shown = ", ".join(map(repr, present[:20])) + (
+            ", ..." if len(present) > 20 else ""
+        )
         msg = (
             f"focal={focal!r} occurs in no timeline, so every solve would have no "
             f"pivot; actors present: {shown or 'none'}; pass focal= one of them"

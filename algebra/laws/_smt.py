@@ -96,7 +96,9 @@ def smt_monoid(
     try:
         laws = prove_monoid(op, identity, carrier, constraints)
     except Exception as exc:
-        if isinstance(exc, ValueError) and ("fields" in str(exc) or "domain" in str(exc)):
+        if isinstance(exc, ValueError) and (
+            "fields" in str(exc) or "domain" in str(exc)
+        ):
             raise
         msg = (
             f"op could not run on z3 terms ({type(exc).__name__}: {exc}); for "
@@ -177,9 +179,18 @@ def prove_monoid(
         scope += " satisfying " + ", ".join(repr(n) for n, _ in constraints)
     return tuple(
         _prove(
-            z3, shows[name], name, statement, xs, premise, goal, carrier, scope,
-            broken.get(name), bool(constraints),
-        )  # fmt: skip
+            z3,
+            shows[name],
+            name,
+            statement,
+            xs,
+            premise,
+            goal,
+            carrier,
+            scope,
+            broken=broken.get(name),
+            constrained=bool(constraints),
+        )
         for name, statement, xs, premise, goal in goals
     )
 
@@ -246,6 +257,7 @@ def _prove(
     goal: Any,
     carrier: str,
     scope: str,
+    *,
     broken: Callable[[Any], str] | None = None,
     constrained: bool = False,
 ) -> LawResult:
@@ -303,7 +315,7 @@ def _counts(x: Sequence[Any], carrier: str) -> list[Any]:
 
 
 def _valid_parts(z3: Any, carrier: str, x: Sequence[Any]) -> list[tuple[str, Any]]:
-    """The carrier's own constraints, named as the refutation names them."""
+    """Return the carrier's own constraints, named as a refutation names them."""
     if carrier == "int":
         return []
     key, total, pre = _key(z3, x[0]), x[1], x[2]

@@ -15,7 +15,7 @@ def sliding_window(timeline, *, target_size):
 
 
 def keep_recent(timeline, *, target_size):
-    """The same policy under the name the agent library uses."""
+    """Keep the most recent events (the sliding window, under the library's name)."""
     return timeline.ids[-target_size:]
 
 
@@ -28,7 +28,10 @@ def summarise_old(timeline, *, target_size):
     """
     if target_size < 2 or len(timeline) <= target_size:
         return timeline.ids[-target_size:]
-    old, recent = timeline.events[: -(target_size - 1)], timeline.ids[-(target_size - 1) :]
+    old, recent = (
+        timeline.events[: -(target_size - 1)],
+        timeline.ids[-(target_size - 1) :],
+    )
     summary = Event(
         "summary",
         old[-1].timestamp,
@@ -40,8 +43,12 @@ def summarise_old(timeline, *, target_size):
 
 def pin_heaviest(timeline, *, target_size, k, m, focal):
     """Pin the ``m`` heaviest focal events and the events just before each; fill with the latest."""
-    need = k + -(-k // 4) if k else 0  # p_min(k): k development events after the 20% setup share
-    heavy = sorted(timeline.focal(focal), key=lambda e: (-e.weight, e.timestamp, e.id))[:m]
+    need = (
+        k + -(-k // 4) if k else 0
+    )  # p_min(k): k development events after the 20% setup share
+    heavy = sorted(timeline.focal(focal), key=lambda e: (-e.weight, e.timestamp, e.id))[
+        :m
+    ]
     keep = []
     for e in heavy:
         pos = timeline.position(e.id)

@@ -13,13 +13,18 @@ from algebra.laws import check_monoid
 NONNEG = {"non-negative": lambda n: n >= 0}
 
 
-def test_a_max_counter_is_refuted_on_int_and_proven_on_the_non_negative_domain() -> None:
+def test_a_max_counter_is_refuted_on_int_and_proven_on_the_non_negative_domain() -> (
+    None
+):
     plain = check_monoid(arith.maximum, 0, "int", method="smt")
     assert plain["left identity"].holds is False
     assert plain["left identity"].counterexample == {"a": -1}
     proven = check_monoid(arith.maximum, 0, "int", method="smt", domain=NONNEG)
     assert proven.holds
-    assert proven["associativity"].detail == "proven by z3 for every integer satisfying 'non-negative'"
+    assert (
+        proven["associativity"].detail
+        == "proven by z3 for every integer satisfying 'non-negative'"
+    )
     assert "on the domain 'non-negative'" in str(proven)
 
 
@@ -30,7 +35,9 @@ def test_a_closure_refutation_names_the_broken_constraint() -> None:
     assert r["closure"].counterexample == {"a": 0, "b": 1}
     # associativity fails too, with inputs inside the domain, and says so
     assert r["associativity"].holds is False
-    assert r["associativity"].detail.endswith("(a, b, c satisfy every domain constraint)")
+    assert r["associativity"].detail.endswith(
+        "(a, b, c satisfy every domain constraint)"
+    )
 
 
 def _pre_overflows(w1: Any, t1: Any, p1: Any, w2: Any, t2: Any, p2: Any) -> Any:
@@ -56,7 +63,10 @@ def test_a_context_domain_is_proven_under_its_constraint() -> None:
 
 
 def test_domain_arguments_are_checked() -> None:
-    with pytest.raises(ValueError, match="the identity -1 is outside the domain: it breaks the constraint 'non-negative'"):
+    with pytest.raises(
+        ValueError,
+        match="the identity -1 is outside the domain: it breaks the constraint 'non-negative'",
+    ):
         check_monoid(arith.maximum, -1, "int", method="smt", domain=NONNEG)
     with pytest.raises(TypeError, match="domain= applies to method='smt'"):
         check_monoid(max, 0, range(3), domain=NONNEG)
@@ -65,9 +75,13 @@ def test_domain_arguments_are_checked() -> None:
     with pytest.raises(TypeError, match=r"domain\['x'\] must be callable"):
         check_monoid(arith.maximum, 0, "int", method="smt", domain={"x": 3})
     with pytest.raises(ValueError, match="must return a condition"):
-        check_monoid(arith.maximum, 0, "int", method="smt", domain={"x": lambda n: "yes"})
+        check_monoid(
+            arith.maximum, 0, "int", method="smt", domain={"x": lambda n: "yes"}
+        )
     with pytest.raises(ValueError, match="could not run on z3 terms"):
-        check_monoid(arith.maximum, 0, "int", method="smt", domain={"x": lambda n, m: n})
+        check_monoid(
+            arith.maximum, 0, "int", method="smt", domain={"x": lambda n, m: n}
+        )
     with pytest.raises(ValueError, match="at least one constraint"):
         check_monoid(arith.maximum, 0, "int", method="smt", domain={})
     named = check_monoid(arith.maximum, 0, "int", method="smt", domain=lambda n: n >= 0)

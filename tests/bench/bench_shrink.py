@@ -51,7 +51,11 @@ def main() -> None:
             size = None if w is None else len(w.timeline)
             label = "on (old code)" if mode is None else ("on" if mode else "off")
             target = TARGETS.get(n)
-            ratio = "" if target is None else f"  {took / target:.2f} of the {target:g} s target"
+            ratio = (
+                ""
+                if target is None
+                else f"  {took / target:.2f} of the {target:g} s target"
+            )
             print(
                 f"n={n:>6} shrink={label:<13} {took:7.2f} s  calls={calls['n']:>5}  "
                 f"witness={size} events minimal={None if w is None else w.minimal}{ratio}"

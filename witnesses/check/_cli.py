@@ -42,20 +42,72 @@ def _parser(prog: str) -> argparse.ArgumentParser:
             "module:function. Exit 0 safe, 1 not safe, 2 bad input."
         ),
     )
-    p.add_argument("target", help="the function, as module:function (module on sys.path or in the current directory)")
-    p.add_argument("--law", choices=_LAWS, default="compressor", help="what to check (default: the compressor's contracts)")
-    p.add_argument("--timelines", action="append", metavar="FILE", help="a CSV/JSON/JSONL agent log (repeatable); default MultiBurst timelines")
-    p.add_argument("--map", action="append", default=[], metavar="FIELD=COLUMN", help="column of a field in --timelines (id, timestamp, weight, actors, causal_parents)")
-    p.add_argument("--keep-time", action="store_true", help="keep the log's timestamps instead of rescaling them to [0, 1]")
-    p.add_argument("--focal", default="actor_0", help="the focal actor (default actor_0)")
-    p.add_argument("--k", type=int, default=3, help="development events demanded (default 3)")
-    p.add_argument("--m", type=int, default=10, help="pivots the invariant watches (default 10)")
-    p.add_argument("--semantics", default="reference", help="reference (default) or paper")
-    p.add_argument("--seeds", type=int, default=10, metavar="N", help="MultiBurst seeds 0..N-1 without --timelines (default 10)")
-    p.add_argument("--retentions", default="0.5,0.3,0.1", help="comma-separated shares kept (default 0.5,0.3,0.1)")
-    p.add_argument("--no-mirage", action="store_true", help="check the contracts only (faster)")
-    p.add_argument("--shrink", default="on", metavar="on|off|N", help="witness search budget in calls (default on: 1000)")
-    p.add_argument("--smt", action="store_true", help="with --law monoid: prove with z3 for every context")
+    p.add_argument(
+        "target",
+        help="the function, as module:function (module on sys.path or in the current directory)",
+    )
+    p.add_argument(
+        "--law",
+        choices=_LAWS,
+        default="compressor",
+        help="what to check (default: the compressor's contracts)",
+    )
+    p.add_argument(
+        "--timelines",
+        action="append",
+        metavar="FILE",
+        help="a CSV/JSON/JSONL agent log (repeatable); default MultiBurst timelines",
+    )
+    p.add_argument(
+        "--map",
+        action="append",
+        default=[],
+        metavar="FIELD=COLUMN",
+        help="column of a field in --timelines (id, timestamp, weight, actors, causal_parents)",
+    )
+    p.add_argument(
+        "--keep-time",
+        action="store_true",
+        help="keep the log's timestamps instead of rescaling them to [0, 1]",
+    )
+    p.add_argument(
+        "--focal", default="actor_0", help="the focal actor (default actor_0)"
+    )
+    p.add_argument(
+        "--k", type=int, default=3, help="development events demanded (default 3)"
+    )
+    p.add_argument(
+        "--m", type=int, default=10, help="pivots the invariant watches (default 10)"
+    )
+    p.add_argument(
+        "--semantics", default="reference", help="reference (default) or paper"
+    )
+    p.add_argument(
+        "--seeds",
+        type=int,
+        default=10,
+        metavar="N",
+        help="MultiBurst seeds 0..N-1 without --timelines (default 10)",
+    )
+    p.add_argument(
+        "--retentions",
+        default="0.5,0.3,0.1",
+        help="comma-separated shares kept (default 0.5,0.3,0.1)",
+    )
+    p.add_argument(
+        "--no-mirage", action="store_true", help="check the contracts only (faster)"
+    )
+    p.add_argument(
+        "--shrink",
+        default="on",
+        metavar="on|off|N",
+        help="witness search budget in calls (default on: 1000)",
+    )
+    p.add_argument(
+        "--smt",
+        action="store_true",
+        help="with --law monoid: prove with z3 for every context",
+    )
     p.add_argument("--json", action="store_true", help="write the report as JSON")
     return p
 
@@ -83,15 +135,15 @@ def main(argv: Sequence[str] | None, *, prog: str = "context-laws check") -> int
         else:
             ok, text, data = _law(fn, args)
     except (ValueError, TypeError) as exc:
-        print(f"error: {exc}", file=sys.stderr)  # noqa: T201
+        print(f"error: {exc}", file=sys.stderr)
         return 2
     except Exception:  # a crash: report it, exit 3
         traceback.print_exc()
         return 3
     if args.json:
-        print(json.dumps(data, indent=2, sort_keys=True, default=repr))  # noqa: T201
+        print(json.dumps(data, indent=2, sort_keys=True, default=repr))
     else:
-        print(text)  # noqa: T201
+        print(text)
     return 0 if ok else 1
 
 
@@ -119,7 +171,9 @@ def _resolve(target: str) -> Callable[..., Any]:
     return obj  # type: ignore[no-any-return]
 
 
-def _compressor(fn: Callable[..., Any], args: argparse.Namespace) -> tuple[bool, str, Any]:
+def _compressor(
+    fn: Callable[..., Any], args: argparse.Namespace
+) -> tuple[bool, str, Any]:
     from witnesses import load_timeline
     from witnesses.check import check_compressor
 

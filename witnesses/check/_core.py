@@ -195,11 +195,11 @@ def check_compressor(
     ) as bar:
         block = _contract(
             setting, "block", counts, breaks_block_contract, explain_block,
-            Budget(budget_calls, bar), shrink is not False,
+            Budget(budget_calls, bar), shrinking=shrink is not False,
         )  # fmt: skip
         invariant = _contract(
             setting, "invariant", counts, breaks_invariant, explain_invariant,
-            Budget(budget_calls, bar), shrink is not False,
+            Budget(budget_calls, bar), shrinking=shrink is not False,
         )  # fmt: skip
     cells = tuple(rates(trials, by=["budget"])) if trials else ()
     return CompressorReport.build(
@@ -230,6 +230,7 @@ def _contract(
     breaks: Callable[[Setting, Timeline, int], bool],
     explain: Callable[[Setting, Timeline, int], Diagnosis],
     budget: Budget,
+    *,
     shrinking: bool,
 ) -> ContractResult:
     violations, failures = counts[key]
@@ -241,7 +242,13 @@ def _contract(
         # violation needs an input pivot with p_min(k) events before it
         fewest = 1 if key == "block" else min_prefix_for(s.k) + 1
         witness = _witness(
-            s, failures, breaks, explain, fewest, budget, shrinking, key == "invariant"
+            s,
+            failures,
+            (breaks, explain),
+            fewest,
+            budget,
+            shrinking=shrinking,
+            window=key == "invariant",
         )
     holds = None if checked == 0 else violations == 0
     return ContractResult(key, holds, checked, violations, skipped, witness)
@@ -250,10 +257,13 @@ def _contract(
 def _witness(
     s: Setting,
     failures: list[tuple[Timeline, int]],
-    breaks: Callable[[Setting, Timeline, int], bool],
-    explain: Callable[[Setting, Timeline, int], Diagnosis],
+    judge: tuple[
+        Callable[[Setting, Timeline, int], bool],
+        Callable[[Setting, Timeline, int], Diagnosis],
+    ],
     fewest: int,
     budget: Budget,
+    *,
     shrinking: bool,
     window: bool,
 ) -> Witness:
@@ -262,6 +272,7 @@ def _witness(
     ``fewest`` is the fewest events any violation needs; a witness of that
     size ends the search.
     """
+    breaks, explain = judge
     starts = sorted(range(len(failures)), key=lambda i: (len(failures[i][0]), i))
     best = None
     for i in starts[: _SHRINK_STARTS if shrinking else 1]:
@@ -321,7 +332,9 @@ def _check_focal(focal: str, sources: list[tuple[str, int | None, Timeline]]) ->
     raise ValueError(msg)
 
 
-def _check_scale(grammar: Grammar, sources: list[tuple[str, int | None, Timeline]]) -> None:
+def _check_scale(
+    grammar: Grammar, sources: list[tuple[str, int | None, Timeline]]
+) -> None:
     """Refuse a timeline on which no sequence can meet the grammar's gap bound.
 
     A valid sequence has ``min_length`` events with every gap at most the
@@ -333,7 +346,10 @@ def _check_scale(grammar: Grammar, sources: list[tuple[str, int | None, Timeline
     if not math.isfinite(bound):
         return
     for label, _, tl in sources:
-        gaps = [b.timestamp - a.timestamp for a, b in zip(tl.events, tl.events[1:])]
+        gaps = [
+            b.timestamp - a.timestamp
+            for a, b in zip(tl.events, tl.events[1:], strict=False)
+        ]
         run = best = 0
         for g in gaps:
             run = run + 1 if g <= bound else 0

@@ -283,7 +283,8 @@ class CompressorReport:
         AssertionError: Not safe under the reference semantics, ...
         """
         if self.safe is not True:
-            raise AssertionError(f"{self.verdict}\n\n{self}")
+            msg = f"{self.verdict}\n\n{self}"
+            raise AssertionError(msg)
 
     def __str__(self) -> str:
         lines = [
@@ -334,7 +335,9 @@ def _contract_lines(result: ContractResult) -> list[str]:
     elif result.holds:
         status = f"holds in {result.checked} of {result.checked} compressions charged"
     else:
-        status = f"VIOLATED in {result.violations} of {result.checked} compressions charged"
+        status = (
+            f"VIOLATED in {result.violations} of {result.checked} compressions charged"
+        )
     lines = [f"{result.title}: {status}{skipped}"]
     w = result.witness
     if w is not None:

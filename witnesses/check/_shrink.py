@@ -144,9 +144,9 @@ def shrink(
 
     if window:
         cut = _window_cut(s, timeline, target, still)
-        if cut is None:
+        if cut is None and budget.left <= 0:
             return timeline, target, False
-        if cut:
+        if cut is not None:
             ids, target = cut
     changed = True
     while changed:
@@ -201,17 +201,17 @@ def _window_cut(
     timeline: Timeline,
     target: int,
     still: Callable[[list[str], int], bool | None],
-) -> tuple[list[str], int] | None | bool:
+) -> tuple[list[str], int] | None:
     """Cut the input to the broken pivot and the events before it.
 
-    Returns the cut, False when no window breaks (the caller shrinks the
-    whole input), or None when the budget ran out.
+    Returns the cut, or None when no window breaks (the caller shrinks the
+    whole input) or the budget ran out.
     """
     kept = s.kept(timeline, target)
     state = build_context_state(kept, s.focal, m=s.m)
     bad = next((p for p in state.pivots if p.j_dev < s.k), None)
     if bad is None or bad.event_id not in timeline:
-        return False
+        return None
     ids = list(timeline.ids)
     held = set(kept.ids)
     end = timeline.position(bad.event_id)
@@ -231,7 +231,7 @@ def _window_cut(
         if verdict:
             break
         if length >= end:
-            return False
+            return None
         failed, length = length, min(end, 2 * length)
     best = (window, t)
     low, high = failed + 1, length  # high breaks
@@ -278,11 +278,9 @@ def explain_block(s: Setting, timeline: Timeline, target: int) -> Diagnosis:
         for e in timeline
         if e.id not in held and (not paper or s.focal not in e.actors)
     ]
-    if paper:
-        missing = need - after.d_total
-    else:
-        missing = min_prefix_for(need) - len(kept)
-    missing = max(1, missing)
+    missing = max(
+        1, need - after.d_total if paper else min_prefix_for(need) - len(kept)
+    )
     removed = tuple(gone[-missing:])
     pivot = None if before.w is None else str(before.w[-1])
     suggestion = (
