@@ -201,8 +201,9 @@ def retention_sweep(
         is ignored): one cell each, its ``seed`` column the timeline's
         position. Timestamps must be on the grammar's scale (gap bound
         0.11): load them with :func:`witnesses.load_timeline`, which
-        rescales to ``[0, 1]``. The target size of a timeline of ``n``
-        events is ``max(8, round(n r))``.
+        rescales to ``[0, 1]``; a timeline on which no sequence can meet the
+        gap bound is an error naming the bound and its gaps. The target size
+        of a timeline of ``n`` events is ``max(8, round(n r))``.
     focal : str, default "actor_0"
         The focal actor of the solves and compressions; with ``timelines``
         it must occur in some timeline (the error lists the actors present).
@@ -275,6 +276,15 @@ def retention_sweep(
     ]
     if encoded is not None:
         _check_focal(focal, encoded)
+        from witnesses.check._core import check_scale
+
+        check_scale(
+            grammar(),
+            [
+                (f"timelines[{i}]", i, _decode_timeline(e))
+                for i, e in enumerate(encoded)
+            ],
+        )
         for cell, events in zip(cells, encoded, strict=True):
             cell["timeline"] = events
             cell["focal"] = focal

@@ -266,6 +266,16 @@ def test_retention_sweep_takes_the_users_timelines() -> None:
     assert all(r["full_valid"] for r in result.rows)
     with pytest.raises(TypeError, match="wrap a single one"):
         retention_sweep(timelines=tl, retentions=[0.5], executor=False)  # type: ignore[arg-type]
+    with pytest.raises(
+        ValueError,
+        match=r"timelines\[0\]: the grammar's gap bound max_temporal_gap=0.11 cannot be met",
+    ):
+        retention_sweep(
+            timelines=[_log(time_scale=None)],
+            retentions=[0.5],
+            executor=False,
+            focal="agent",
+        )
 
 
 def test_repeated_seeds_and_unpicklable_strategies_are_refused() -> None:

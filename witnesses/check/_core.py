@@ -158,7 +158,7 @@ def check_compressor(
         )
     _check_focal(focal, sources)
     if mirage:
-        _check_scale(solver_grammar, sources)
+        check_scale(solver_grammar, sources)
     counts: dict[str, Any] = {
         "block": [0, []],
         "invariant": [0, []],
@@ -332,7 +332,7 @@ def _check_focal(focal: str, sources: list[tuple[str, int | None, Timeline]]) ->
     raise ValueError(msg)
 
 
-def _check_scale(
+def check_scale(
     grammar: Grammar, sources: list[tuple[str, int | None, Timeline]]
 ) -> None:
     """Refuse a timeline on which no sequence can meet the grammar's gap bound.
