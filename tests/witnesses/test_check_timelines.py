@@ -404,6 +404,81 @@ def test_edited_repeated_and_misplaced_outputs_are_errors() -> None:
         compress(tl, strategy=stranger, k=3, m=10, target_size=5)
 
 
+def test_summary_rules_each_refuse_with_their_reason() -> None:
+    tl = multiburst(config=MultiBurstConfig(n_events=30), seed=0)
+    ids = tl.ids
+
+    def summary(replaced: list[str], at: float, parents: tuple[str, ...] = ()) -> Event:
+        return Event("s", at, 1.0, causal_parents=parents, metadata={"summary_of": replaced})
+
+    def run(out: list[Any]) -> Any:
+        return compress(tl, strategy=lambda t, *, target_size: out, k=3, m=10, target_size=5)
+
+    with pytest.raises(ValueError, match="summary 's' replaces 'e0000', which it also kept"):
+        run([summary([ids[0]], tl[0].timestamp), ids[0]])
+    other = Event("s2", tl[1].timestamp, 1.0, metadata={"summary_of": [ids[1]]})
+    with pytest.raises(ValueError, match="'e0001' is replaced by two summaries, 's' and 's2'"):
+        run([summary([ids[0], ids[1]], tl[0].timestamp), other])
+    # at the first replaced timestamp is inside; parents are kept only when kept
+    r = run([ids[2], summary([ids[3], ids[4]], tl[3].timestamp, (ids[2], ids[1]))])
+    assert r.kept_ids == (ids[2], "s") and r.summaries == (("s", (ids[3], ids[4])),)
+    assert r.timeline.event("s").causal_parents == (ids[2],)
+    with pytest.raises(ValueError, match="its output is not a timeline: .*causal parent 'e0002', which is a later event"):
+        run([summary([ids[0], ids[1]], tl[0].timestamp, (ids[2],)), ids[2]])
+    with pytest.raises(ValueError, match="replaces no event"):
+        run([summary([], tl[0].timestamp)])
+    with pytest.raises(ValueError, match="replaces 'nope', which is not in the input"):
+        run([summary(["nope"], tl[0].timestamp)])
+    with pytest.raises(ValueError, match="lists an id twice"):
+        run([summary([ids[0], ids[0]], tl[0].timestamp)])
+    with pytest.raises(TypeError, match="must list the ids it replaces"):
+        run([summary(ids[0], tl[0].timestamp)])  # type: ignore[arg-type]
+
+
+def test_a_raising_strategy_is_wrapped_and_keywords_reach_it() -> None:
+    tl = multiburst(config=MultiBurstConfig(n_events=30), seed=0)
+
+    def broken(timeline: Timeline, *, target_size: int) -> Any:
+        raise KeyError("boom")
+
+    with pytest.raises(ValueError, match="strategy 'broken' raised KeyError: 'boom' on a timeline of 30 events") as info:
+        compress(tl, strategy=broken, k=3, m=10, target_size=5)
+    assert isinstance(info.value.__cause__, KeyError)
+    seen: dict[str, Any] = {}
+
+    def greedy(timeline: Timeline, **kwargs: Any) -> Any:
+        seen.update(kwargs)
+        return timeline.ids[-kwargs["target_size"] :]
+
+    compress(tl, strategy=greedy, k=3, m=10, target_size=5)
+    assert sorted(seen) == ["focal", "k", "m", "max_gap", "min_length", "target_size"]
+
+    class Opaque:
+        __signature__ = "not a signature"
+
+        def __call__(self, timeline: Timeline, **kwargs: Any) -> Any:
+            seen["opaque"] = sorted(kwargs)
+            return timeline.ids[-5:]
+
+    assert compress(tl, strategy=Opaque(), k=3, m=10, target_size=5).output_size == 5
+    assert seen["opaque"] == ["focal", "k", "m", "max_gap", "min_length", "target_size"]
+
+
+def test_returned_events_and_timelines_are_kept_as_selections() -> None:
+    tl = multiburst(config=MultiBurstConfig(n_events=30), seed=0)
+    as_timeline = compress(tl, strategy=lambda t, *, target_size: t.subset(t.ids[-3:]), k=3, m=10, target_size=3)
+    as_events = compress(tl, strategy=lambda t, *, target_size: list(t.events[-3:]), k=3, m=10, target_size=3)
+    assert as_timeline.kept_ids == as_events.kept_ids == tl.ids[-3:]
+    for out, error, match in [
+        (5, TypeError, "must return a Timeline or an iterable of event ids"),
+        ("e0001", TypeError, "must return a Timeline or an iterable"),
+        ([3], TypeError, r"returned item 0 = 3, not an event id \(str\) or an Event"),
+        (["nope"], ValueError, "kept 'nope', which is not in the input timeline"),
+    ]:
+        with pytest.raises(error, match=match):
+            compress(tl, strategy=lambda t, *, target_size, out=out: out, k=3, m=10, target_size=3)
+
+
 def test_target_size_zero_is_an_error_naming_the_range() -> None:
     tl = multiburst(config=MultiBurstConfig(n_events=30), seed=0)
     with pytest.raises(
