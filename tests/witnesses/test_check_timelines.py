@@ -409,21 +409,32 @@ def test_summary_rules_each_refuse_with_their_reason() -> None:
     ids = tl.ids
 
     def summary(replaced: list[str], at: float, parents: tuple[str, ...] = ()) -> Event:
-        return Event("s", at, 1.0, causal_parents=parents, metadata={"summary_of": replaced})
+        return Event(
+            "s", at, 1.0, causal_parents=parents, metadata={"summary_of": replaced}
+        )
 
     def run(out: list[Any]) -> Any:
-        return compress(tl, strategy=lambda t, *, target_size: out, k=3, m=10, target_size=5)
+        return compress(
+            tl, strategy=lambda t, *, target_size: out, k=3, m=10, target_size=5
+        )
 
-    with pytest.raises(ValueError, match="summary 's' replaces 'e0000', which it also kept"):
+    with pytest.raises(
+        ValueError, match="summary 's' replaces 'e0000', which it also kept"
+    ):
         run([summary([ids[0]], tl[0].timestamp), ids[0]])
     other = Event("s2", tl[1].timestamp, 1.0, metadata={"summary_of": [ids[1]]})
-    with pytest.raises(ValueError, match="'e0001' is replaced by two summaries, 's' and 's2'"):
+    with pytest.raises(
+        ValueError, match="'e0001' is replaced by two summaries, 's' and 's2'"
+    ):
         run([summary([ids[0], ids[1]], tl[0].timestamp), other])
     # at the first replaced timestamp is inside; parents are kept only when kept
     r = run([ids[2], summary([ids[3], ids[4]], tl[3].timestamp, (ids[2], ids[1]))])
     assert r.kept_ids == (ids[2], "s") and r.summaries == (("s", (ids[3], ids[4])),)
     assert r.timeline.event("s").causal_parents == (ids[2],)
-    with pytest.raises(ValueError, match="its output is not a timeline: .*causal parent 'e0002', which is a later event"):
+    with pytest.raises(
+        ValueError,
+        match=r"its output is not a timeline: .*causal parent 'e0002', which is a later event",
+    ):
         run([summary([ids[0], ids[1]], tl[0].timestamp, (ids[2],)), ids[2]])
     with pytest.raises(ValueError, match="replaces no event"):
         run([summary([], tl[0].timestamp)])
@@ -441,7 +452,10 @@ def test_a_raising_strategy_is_wrapped_and_keywords_reach_it() -> None:
     def broken(timeline: Timeline, *, target_size: int) -> Any:
         raise KeyError("boom")
 
-    with pytest.raises(ValueError, match="strategy 'broken' raised KeyError: 'boom' on a timeline of 30 events") as info:
+    with pytest.raises(
+        ValueError,
+        match="strategy 'broken' raised KeyError: 'boom' on a timeline of 30 events",
+    ) as info:
         compress(tl, strategy=broken, k=3, m=10, target_size=5)
     assert isinstance(info.value.__cause__, KeyError)
     seen: dict[str, Any] = {}
@@ -466,8 +480,20 @@ def test_a_raising_strategy_is_wrapped_and_keywords_reach_it() -> None:
 
 def test_returned_events_and_timelines_are_kept_as_selections() -> None:
     tl = multiburst(config=MultiBurstConfig(n_events=30), seed=0)
-    as_timeline = compress(tl, strategy=lambda t, *, target_size: t.subset(t.ids[-3:]), k=3, m=10, target_size=3)
-    as_events = compress(tl, strategy=lambda t, *, target_size: list(t.events[-3:]), k=3, m=10, target_size=3)
+    as_timeline = compress(
+        tl,
+        strategy=lambda t, *, target_size: t.subset(t.ids[-3:]),
+        k=3,
+        m=10,
+        target_size=3,
+    )
+    as_events = compress(
+        tl,
+        strategy=lambda t, *, target_size: list(t.events[-3:]),
+        k=3,
+        m=10,
+        target_size=3,
+    )
     assert as_timeline.kept_ids == as_events.kept_ids == tl.ids[-3:]
     for out, error, match in [
         (5, TypeError, "must return a Timeline or an iterable of event ids"),
@@ -476,7 +502,13 @@ def test_returned_events_and_timelines_are_kept_as_selections() -> None:
         (["nope"], ValueError, "kept 'nope', which is not in the input timeline"),
     ]:
         with pytest.raises(error, match=match):
-            compress(tl, strategy=lambda t, *, target_size, out=out: out, k=3, m=10, target_size=3)
+            compress(
+                tl,
+                strategy=lambda t, *, target_size, out=out: out,
+                k=3,
+                m=10,
+                target_size=3,
+            )
 
 
 def test_target_size_zero_is_an_error_naming_the_range() -> None:
@@ -533,6 +565,34 @@ def test_shrink_false_and_a_small_budget_say_the_witness_is_not_minimal() -> Non
         check_compressor(sliding_window, k=3, seeds=[0], shrink=0)
     with pytest.raises(TypeError, match="shrink must be True, False or an int"):
         check_compressor(sliding_window, k=3, seeds=[0], shrink=2.5)  # type: ignore[arg-type]
+
+
+def test_the_budget_bounds_and_the_default_budget() -> None:
+    with pytest.raises(
+        ValueError, match=r"shrink must satisfy 1 <= shrink <= 100000, got 100001"
+    ):
+        check_compressor(sliding_window, k=3, seeds=[0], shrink=100_001)
+    ok = check_compressor(
+        sliding_window, k=3, seeds=[0], retentions=(0.1,), mirage=False, shrink=100_000
+    )
+    assert ok.invariant.checked + ok.invariant.skipped == 1
+
+
+def test_an_output_of_summaries_only_is_judged_by_what_they_replace() -> None:
+    tl = multiburst(config=MultiBurstConfig(n_events=60), seed=1)
+    whole = no_absorption_invariant(build_context_state(tl, "actor_0", m=10), 3)
+    assert whole is False  # the input already breaks the invariant
+
+    def one_summary(timeline: Timeline, *, target_size: int) -> Any:
+        last = timeline.events[-1]
+        return [
+            Event(
+                "all", last.timestamp, 1.0, metadata={"summary_of": list(timeline.ids)}
+            )
+        ]
+
+    r = compress(tl, strategy=one_summary, k=3, m=10, target_size=1)
+    assert r.kept_ids == ("all",) and r.invariant_holds is False
 
 
 # -- 5. verdicts that say what to change --------------------------------------------

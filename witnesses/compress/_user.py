@@ -88,6 +88,8 @@ def expand_summaries(kept: Timeline, source: Timeline) -> Timeline:
     rules of the module docstring make the expansion's order the order in
     which the summary composes.
     """
+    if all(e.id in source for e in kept):
+        return kept
     ids: list[str] = []
     for e in kept:
         if e.id in source:
