@@ -62,8 +62,8 @@ class Budget:
             return False
         self.left -= 1
         self.used += 1
-        if self.bar is not None:
-            self.bar.update(1)
+        if self.bar is not None:  # pragma: no mutate (display only)
+            self.bar.update(1)  # pragma: no mutate
         return True
 
 
