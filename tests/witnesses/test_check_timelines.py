@@ -578,6 +578,35 @@ def test_the_budget_bounds_and_the_default_budget() -> None:
     assert ok.invariant.checked + ok.invariant.skipped == 1
 
 
+def test_a_budget_spent_in_the_window_cut_keeps_what_it_found() -> None:
+    # one call: the first window (the pivot and the 4 events before it) breaks,
+    # so the witness is that window, reported as not minimal
+    one = check_compressor(
+        sliding_window,
+        k=3,
+        timelines=[_long()],
+        retentions=RETAIN,
+        mirage=False,
+        shrink=1,
+    )
+    w = one.invariant.witness
+    assert w is not None and len(w.timeline) == 5 and not w.minimal and w.calls == 1
+    # on the agent log the first window does not break: one call finds nothing,
+    # and the input is reported as it is
+    log_one = check_compressor(
+        sliding_window, k=3, timelines=[_log()], focal="agent", mirage=False, shrink=1
+    )
+    w = log_one.invariant.witness
+    assert w is not None and len(w.timeline) == 40 and not w.minimal and w.calls == 1
+    full = check_compressor(
+        sliding_window, k=3, timelines=[_log()], focal="agent", mirage=False
+    )
+    w = full.invariant.witness
+    assert (
+        w is not None and len(w.timeline) == 14 and w.minimal and not w.fewest_possible
+    )
+
+
 def test_an_output_of_summaries_only_is_judged_by_what_they_replace() -> None:
     tl = multiburst(config=MultiBurstConfig(n_events=60), seed=1)
     whole = no_absorption_invariant(build_context_state(tl, "actor_0", m=10), 3)
