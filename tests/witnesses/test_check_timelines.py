@@ -585,7 +585,7 @@ def test_a_budget_spent_in_the_window_cut_keeps_what_it_found() -> None:
         sliding_window,
         k=3,
         timelines=[_long()],
-        retentions=RETAIN,
+        retentions=(0.02,),
         mirage=False,
         shrink=1,
     )
