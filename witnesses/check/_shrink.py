@@ -143,9 +143,9 @@ def shrink(
         return breaks(s, timeline.subset(events), t)
 
     if window:
+        # no window (or no budget left): ddmin goes on from the whole input,
+        # and stops at once if the budget is spent
         cut = _window_cut(s, timeline, target, still)
-        if cut is None and budget.left <= 0:
-            return timeline, target, False
         if cut is not None:
             ids, target = cut
     changed = True
