@@ -605,6 +605,7 @@ def test_a_budget_spent_in_the_window_cut_keeps_what_it_found() -> None:
     assert (
         w is not None and len(w.timeline) == 14 and w.minimal and not w.fewest_possible
     )
+    assert w.calls == 212  # the search is deterministic: its cost is pinned
 
 
 def test_an_output_of_summaries_only_is_judged_by_what_they_replace() -> None:
@@ -632,6 +633,7 @@ def test_violation_names_the_pivot_the_removed_events_and_the_change() -> None:
     w = report.invariant.witness
     assert w is not None
     assert (w.pivot, w.removed) == ("e0183", ("e0175", "e0176", "e0177", "e0178"))
+    assert (w.calls, w.shrunk_from, len(w.timeline)) == (25, 200, 5)
     assert w.suggestion.startswith(
         "keep the 4 dropped events just before e0183 (e0175, e0176, e0177, e0178)"
     )
@@ -669,6 +671,7 @@ def test_definition2_violation_names_the_dropped_development() -> None:
         "actor_0" not in w.timeline.event(i).actors for i in w.removed
     )
     assert "never go below min(d_total, k) = " in w.suggestion
+    assert (w.calls, w.shrunk_from, len(w.timeline), w.minimal) == (10, 200, 1, True)
 
 
 # -- 7. the command line ---------------------------------------------------------------
