@@ -41,6 +41,10 @@ _COMMANDS: dict[str, tuple[str, str]] = {
         "witnesses._bench_cli",
         "LongMemEval and LoCoMo result files: accuracy, F1, paired comparisons",
     ),
+    "check": (
+        "witnesses.check._cli",
+        "check your compressor or operator (module:function)",
+    ),
 }
 
 _USAGE = """usage: context-laws [-h] [-V] COMMAND [options]

@@ -7,6 +7,7 @@ strategies, the Exp58 witness and the rate layer.
 from typing import TYPE_CHECKING
 
 from witnesses._presets import PRESETS, Preset
+from witnesses._timeline_io import load_timeline
 from witnesses.check import (
     CompressorReport,
     ContractResult,
@@ -94,6 +95,7 @@ __all__ = [
     "compress",
     "development_eligible_count",
     "label_phases",
+    "load_timeline",
     "load_trials",
     "multiburst",
     "no_absorption_invariant",

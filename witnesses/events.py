@@ -205,6 +205,75 @@ class Timeline:
                 raise TypeError(msg)
         return cls(sorted(items, key=_order))
 
+    @classmethod
+    def from_records(
+        cls,
+        records: Iterable[Mapping[str, Any]],
+        *,
+        mapping: Mapping[str, str] | None = None,
+        time_scale: str | None = "unit",
+    ) -> Timeline:
+        """Build a timeline from dicts, as :func:`witnesses.load_timeline` reads a file.
+
+        Parameters
+        ----------
+        records : iterable of mapping
+            One dict per event with ``id``, ``timestamp`` and ``weight``, and
+            optionally ``actors`` and ``causal_parents`` (lists, or
+            ``;``-separated strings); other keys go to ``metadata``.
+        mapping : mapping of str to str, optional
+            Field name to the records' key (``{"timestamp": "ts"}``).
+        time_scale : {"unit", None}, default "unit"
+            ``"unit"``: rescale to ``[0, 1]`` by ``(t - t_min) / (t_max - t_min)``;
+            ``None``: keep the timestamps.
+
+        Returns
+        -------
+        Timeline
+            Sorted by ``(timestamp, id)``.
+
+        Raises
+        ------
+        TypeError, ValueError
+            As :func:`witnesses.load_timeline`, naming the record (row 1 is
+            the first record).
+
+        Notes
+        -----
+        Timestamps may be numbers, ISO-8601 strings with a UTC offset, or
+        timezone-aware :class:`datetime.datetime` values (POSIX seconds);
+        one kind per timeline. The value read is kept in
+        ``metadata["raw_timestamp"]``.
+
+        Examples
+        --------
+        >>> from datetime import datetime, timezone
+        >>> from witnesses import Timeline
+        >>> tl = Timeline.from_records([
+        ...     {"id": "a", "timestamp": "2026-11-26T10:00:00Z", "weight": 1.0, "actors": ["planner"]},
+        ...     {"id": "b", "timestamp": "2026-11-26T10:00:30+00:00", "weight": 2.0},
+        ...     {"id": "c", "timestamp": "2026-11-26T10:01:00Z", "weight": 0.5},
+        ... ])
+        >>> [(e.id, e.timestamp) for e in tl]
+        [('a', 0.0), ('b', 0.5), ('c', 1.0)]
+        >>> Timeline.from_records([{"id": "a", "timestamp": 30, "weight": 1}], time_scale=None)[0].timestamp
+        30.0
+        """
+        from witnesses._timeline_io import records_to_timeline
+
+        if isinstance(records, (str, bytes, Mapping)) or not isinstance(
+            records, Iterable
+        ):
+            msg = f"records must be an iterable of dicts, got {type(records).__name__}"
+            raise TypeError(msg)
+        return records_to_timeline(
+            enumerate(records, start=1),
+            mapping=mapping,
+            time_scale=time_scale,
+            where="records",
+            split=False,
+        )
+
     def __len__(self) -> int:
         return len(self.events)
 

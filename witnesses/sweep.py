@@ -15,6 +15,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import pickle
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
@@ -24,6 +25,7 @@ from typing import Any
 
 from witnesses._validation import check_choice, check_instance, check_int, check_keys
 from witnesses.compress import STRATEGIES, compress
+from witnesses.events import Event, Timeline
 from witnesses.files import check_output_path, write_atomic
 from witnesses.generators import MultiBurstConfig, multiburst
 from witnesses.grammar import Grammar
@@ -155,6 +157,8 @@ def retention_sweep(
     journal: str | Path | None = None,
     out: str | Path | None = None,
     progress: bool | None = None,
+    timelines: Iterable[Timeline] | None = None,
+    focal: str = "actor_0",
 ) -> SweepResult:
     """Run the paper's retention sweep (docs/guide/witnesses.md §10).
 
@@ -164,7 +168,8 @@ def retention_sweep(
         Shares of the 200 events kept, each in ``(0, 1]``; the target size is
         ``max(8, round(200 r))``.
     seeds : iterable of int
-        MultiBurst seeds (``>= 0``), one cell each.
+        MultiBurst seeds (``>= 0``), one cell each. A repeated seed is an
+        error (it would count one timeline twice).
     semantics : Semantics or str, default REFERENCE
         The strategies compared, the solver and the development counting
         (:mod:`witnesses.semantics`). ``REFERENCE``: naive,
@@ -191,6 +196,17 @@ def retention_sweep(
         atomically.
     progress : bool, optional
         Show a progress bar; by default only on a terminal.
+    timelines : iterable of Timeline, optional
+        The user's own timelines instead of MultiBurst ones (then ``seeds``
+        is ignored): one cell each, its ``seed`` column the timeline's
+        position. Timestamps must be on the grammar's scale (gap bound
+        0.11): load them with :func:`witnesses.load_timeline`, which
+        rescales to ``[0, 1]``; a timeline on which no sequence can meet the
+        gap bound is an error naming the bound and its gaps. The target size
+        of a timeline of ``n`` events is ``max(8, round(n r))``.
+    focal : str, default "actor_0"
+        The focal actor of the solves and compressions; with ``timelines``
+        it must occur in some timeline (the error lists the actors present).
 
     Returns
     -------
@@ -199,8 +215,11 @@ def retention_sweep(
     Raises
     ------
     ValueError
-        For a retention outside ``(0, 1]``, a negative seed, no seeds, an
-        unknown semantics name, or an ``out`` suffix other than .json/.csv.
+        For a retention outside ``(0, 1]``, a negative or repeated seed, no
+        seeds (or no timelines), an unknown semantics name, an ``out``
+        suffix other than .json/.csv, or a callable strategy the default
+        process pool cannot send to its workers (define it at module level,
+        or pass ``executor=False``).
 
     Notes
     -----
@@ -231,7 +250,8 @@ def retention_sweep(
     """
     sem = as_semantics(semantics)
     chosen = [_check_retention(r) for r in retentions]
-    seed_list = [_check_seed(s) for s in seeds]
+    encoded = None if timelines is None else _encode_timelines(timelines)
+    seed_list = _unique_seeds(seeds) if encoded is None else list(range(len(encoded)))
     if not chosen or not seed_list:
         msg = "retentions and seeds must not be empty"
         raise ValueError(msg)
@@ -254,7 +274,23 @@ def retention_sweep(
         }
         for s in seed_list
     ]
+    if encoded is not None:
+        _check_focal(focal, encoded)
+        from witnesses.check._core import check_scale
+
+        check_scale(
+            grammar(),
+            [
+                (f"timelines[{i}]", i, _decode_timeline(e))
+                for i, e in enumerate(encoded)
+            ],
+        )
+        for cell, events in zip(cells, encoded, strict=True):
+            cell["timeline"] = events
+            cell["focal"] = focal
     names, labels, callables = _user_strategies(strategies, sem)
+    if executor is None and callables:
+        _check_picklable(callables)
     header: dict[str, Any] = {
         "sweep": "retention_sweep",
         "retentions": chosen,
@@ -311,18 +347,27 @@ def sweep_cell(
     sem = _decode(cell["semantics"])
     solver = cell.get("solver", sem.solver)
     endogenous = sem.endogenous and solver == "exact"
-    timeline = multiburst(
-        config=MultiBurstConfig(n_events=_N_EVENTS), seed=int(cell["seed"])
+    timeline = (
+        multiburst(config=MultiBurstConfig(n_events=_N_EVENTS), seed=int(cell["seed"]))
+        if cell.get("timeline") is None
+        else _decode_timeline(cell["timeline"])
     )
     g = grammar()
-    full = solve(timeline, grammar=g, m=_M, solver=solver, endogenous=endogenous)
+    focal = cell.get("focal", "actor_0")
+    if not isinstance(focal, str):
+        msg = f"cell['focal'] must be a str, got {focal!r}"
+        raise TypeError(msg)
+    full = solve(
+        timeline, focal=focal, grammar=g, m=_M, solver=solver, endogenous=endogenous
+    )
     rows = []
     pairs = cell.get("strategies") or [[n, n] for n in sem.strategies]
     for retention in cell["retentions"]:
-        target = max(8, round(_N_EVENTS * retention))
+        target = max(8, round(len(timeline) * retention))
         for strategy, label in pairs:
             packed = compress(
                 timeline,
+                focal=focal,
                 strategy=(callables or {})[strategy]
                 if label.startswith("callable ")
                 else label,
@@ -334,11 +379,14 @@ def sweep_cell(
                 min_length=_MIN_LENGTH,
             )
             kept = packed.timeline
-            free = solve(kept, grammar=g, m=_M, solver=solver, endogenous=endogenous)
+            free = solve(
+                kept, focal=focal, grammar=g, m=_M, solver=solver, endogenous=endogenous
+            )
             fixed = None
             if full.pivot_id is not None:
                 fixed = solve(
                     kept,
+                    focal=focal,
                     grammar=g,
                     pivot_ids=(full.pivot_id,),
                     solver=solver,
@@ -567,6 +615,89 @@ def _check_retention(value: object) -> float:
 
 def _check_seed(value: object) -> int:
     return check_int(value, "seed", minimum=0)
+
+
+def _unique_seeds(seeds: Iterable[int]) -> list[int]:
+    """Check every seed and refuse a repeat (issue 33: it counted one timeline twice)."""
+    out: list[int] = []
+    first: dict[int, int] = {}
+    for pos, value in enumerate(seeds):
+        seed = _check_seed(value)
+        if seed in first:
+            msg = (
+                f"seeds[{pos}] = {seed} repeats seeds[{first[seed]}]; each seed is one "
+                "timeline and would be counted twice"
+            )
+            raise ValueError(msg)
+        first[seed] = pos
+        out.append(seed)
+    return out
+
+
+def _encode_timelines(timelines: object) -> list[list[list[Any]]]:
+    """Return the timelines as JSON-ready cells (id, t, weight, actors, parents)."""
+    if isinstance(timelines, Timeline) or not isinstance(timelines, Iterable):
+        msg = "timelines must be an iterable of Timeline; wrap a single one: [timeline]"
+        raise TypeError(msg)
+    out = []
+    for pos, tl in enumerate(timelines):
+        if not isinstance(tl, Timeline):
+            msg = f"timelines[{pos}] must be a Timeline, got {type(tl).__name__}"
+            raise TypeError(msg)
+        if not tl.events:
+            msg = f"timelines[{pos}] is empty"
+            raise ValueError(msg)
+        out.append(
+            [
+                [e.id, e.timestamp, e.weight, sorted(e.actors), list(e.causal_parents)]
+                for e in tl
+            ]
+        )
+    if not out:
+        msg = "timelines must not be empty"
+        raise ValueError(msg)
+    return out
+
+
+def _check_focal(focal: object, encoded: list[list[list[Any]]]) -> None:
+    if not isinstance(focal, str):
+        msg = f"focal must be a str actor name, got {focal!r}"
+        raise TypeError(msg)
+    present = sorted({a for events in encoded for e in events for a in e[3]})
+    if focal not in present:
+        shown = ", ".join(map(repr, present[:20])) + (
+            ", ..." if len(present) > 20 else ""
+        )
+        msg = (
+            f"focal={focal!r} occurs in no timeline, so every solve would have no "
+            f"pivot; actors present: {shown or 'none'}; pass focal= one of them"
+        )
+        raise ValueError(msg)
+
+
+def _decode_timeline(rows: object) -> Timeline:
+    if isinstance(rows, (str, bytes)) or not isinstance(rows, Sequence):
+        msg = f"cell['timeline'] must be a list of events, got {type(rows).__name__}"
+        raise TypeError(msg)
+    try:
+        return Timeline(Event(r[0], r[1], r[2], r[3], r[4]) for r in rows)
+    except (IndexError, KeyError, TypeError) as exc:
+        msg = f"cell['timeline'] holds a malformed event ({type(exc).__name__}: {exc})"
+        raise ValueError(msg) from None
+
+
+def _check_picklable(callables: Mapping[str, Callable[..., Any]]) -> None:
+    """Refuse, before any work, a strategy the process pool cannot send."""
+    for name, fn in callables.items():
+        try:
+            pickle.dumps(fn)
+        except Exception as exc:  # PicklingError, AttributeError, TypeError
+            msg = (
+                f"strategies[{name!r}] cannot be sent to the worker processes of the "
+                f"default pool ({type(exc).__name__}: {exc}); define it at module "
+                "level, or pass executor=False to run in this process"
+            )
+            raise ValueError(msg) from exc
 
 
 def _check_cell(cell: object) -> None:

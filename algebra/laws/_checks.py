@@ -25,6 +25,7 @@ def check_monoid(
     exhaustive: Iterable[Any] | None = None,
     size: Callable[[Any], Any] | None = None,
     method: str = "auto",
+    domain: Any = None,
 ) -> LawReport:
     """Check that ``op`` is associative with two-sided identity ``identity``.
 
@@ -59,6 +60,14 @@ def check_monoid(
         :func:`algebra.compose.endo_fields` is; ``identity`` is an element or
         its fields. A ``closure`` law (the product stays in the carrier) is
         added. A proof that z3 cannot finish leaves the law open.
+    domain : callable or mapping of str to callable, optional
+        With ``method="smt"`` only: constraints narrowing the carrier, each
+        called with one element's fields and returning a z3 condition
+        (``{"non-negative": lambda n: n >= 0}``; for ``"context"``
+        ``lambda w, d_total, d_pre: ...``). The laws are proven for elements
+        satisfying every constraint; closure also asks the product to
+        satisfy them, and its refutation names the constraint broken. The
+        identity must satisfy them.
 
     Returns
     -------
@@ -107,11 +116,28 @@ def check_monoid(
     >>> r = check_monoid(endo_fields, IDENTITY, "context", method="smt")
     >>> r.holds, r["associativity"].method, r["associativity"].detail
     (True, 'smt', 'proven by z3 for every context (any real key or None, any integer counts)')
+
+    A counter merged by ``max`` with identity 0 is a monoid only on
+    non-negative counts; the domain says so, and a refutation names the
+    constraint the product breaks:
+
+    >>> from algebra import arith
+    >>> check_monoid(arith.maximum, 0, "int", method="smt")["left identity"].counterexample
+    {'a': -1}
+    >>> nonneg = {"non-negative": lambda n: n >= 0}
+    >>> check_monoid(arith.maximum, 0, "int", method="smt", domain=nonneg).holds
+    True
+    >>> r = check_monoid(lambda a, b: a - b, 0, "int", method="smt", domain=nonneg)
+    >>> r["closure"].detail
+    "z3 found a model of the negation; op(a, b) = -1; op(a, b) breaks the constraint 'non-negative'"
     """
     check_callable(op, "op")
     check_choice(method, "method", ("auto", "smt"))
     if method == "smt":
-        return smt_monoid(op, identity, elements, exhaustive)
+        return smt_monoid(op, identity, elements, exhaustive, domain)
+    if domain is not None:
+        msg = "domain= applies to method='smt'; with examples, pass only elements of the domain"
+        raise TypeError(msg)
     equals = equality(eq)
     e = identity
 

@@ -12,12 +12,19 @@ d_pre)`` in normal form, keys real numbers or ``None``) and ``"committed"``
 (``(w, d_total, d_pre, committed)``). A valid model becomes a counterexample
 with the smallest sum of counts z3's optimiser finds; ``unknown`` leaves the
 law open.
+
+``domain=`` narrows the carrier: each named constraint is a function of one
+element's fields returning a z3 condition (``lambda n: n >= 0``). The laws
+are proven for elements that satisfy every constraint, and closure asks the
+product to satisfy them too; a closure refutation names the constraint (the
+carrier's own, such as ``d_pre <= d_total``, or the user's) the product
+breaks.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -37,8 +44,43 @@ TIMEOUT_MS = 20_000
 """z3's time limit per law; past it the law is open."""
 
 
+Constraint = tuple[str, Callable[..., Any]]
+
+
+def domain_constraints(domain: object) -> list[Constraint]:
+    """Return ``domain`` as named constraints (a callable, or a mapping of name to callable)."""
+    if domain is None:
+        return []
+    if callable(domain):
+        name = getattr(domain, "__name__", "")
+        return [(name if name and name != "<lambda>" else "domain", domain)]
+    if isinstance(domain, Mapping):
+        out: list[Constraint] = []
+        for name, fn in domain.items():
+            if not isinstance(name, str) or not name:
+                msg = f"domain keys must be non-empty constraint names, got {name!r}"
+                raise TypeError(msg)
+            if not callable(fn):
+                msg = f"domain[{name!r}] must be callable (the fields of one element -> a condition), got {fn!r}"
+                raise TypeError(msg)
+            out.append((name, fn))
+        if not out:
+            msg = "domain must name at least one constraint"
+            raise ValueError(msg)
+        return out
+    msg = (
+        "domain must be a callable or a mapping of name to callable, each taking "
+        f"one element's fields and returning a condition; got {domain!r}"
+    )
+    raise TypeError(msg)
+
+
 def smt_monoid(
-    op: Callable[..., Any], identity: Any, carrier: object, extra: object
+    op: Callable[..., Any],
+    identity: Any,
+    carrier: object,
+    extra: object,
+    domain: object = None,
 ) -> LawReport:
     """Check the arguments of ``method="smt"`` and prove the monoid laws of ``op``."""
     if not isinstance(carrier, str) or carrier not in CARRIERS:
@@ -50,10 +92,13 @@ def smt_monoid(
     if extra is not None:
         msg = "exhaustive= cannot be combined with method='smt' (the proof covers it)"
         raise TypeError(msg)
+    constraints = domain_constraints(domain)
     try:
-        laws = prove_monoid(op, identity, carrier)
+        laws = prove_monoid(op, identity, carrier, constraints)
     except Exception as exc:
-        if isinstance(exc, ValueError) and "fields" in str(exc):
+        if isinstance(exc, ValueError) and (
+            "fields" in str(exc) or "domain" in str(exc)
+        ):
             raise
         msg = (
             f"op could not run on z3 terms ({type(exc).__name__}: {exc}); for "
@@ -61,11 +106,21 @@ def smt_monoid(
             "(ite, key_ge, maximum, both, ...) instead of if/and/or/max"
         )
         raise ValueError(msg) from exc
-    return LawReport(f"monoid laws of {name_of(op)} with identity {identity!r}", laws)
+    where = (
+        " on the domain " + ", ".join(repr(n) for n, _ in constraints)
+        if constraints
+        else ""
+    )
+    return LawReport(
+        f"monoid laws of {name_of(op)} with identity {identity!r}{where}", laws
+    )
 
 
 def prove_monoid(
-    op: Callable[..., Any], identity: Any, carrier: str
+    op: Callable[..., Any],
+    identity: Any,
+    carrier: str,
+    constraints: Sequence[Constraint] = (),
 ) -> tuple[LawResult, ...]:
     """Prove associativity, identity and closure of ``op`` on ``carrier`` with z3."""
     import z3
@@ -73,14 +128,27 @@ def prove_monoid(
     a, b, c = (_fresh(z3, carrier, name) for name in "abc")
     e = _fields_of(identity, carrier)
     product = _product(op, carrier)
-    valid = [_valid(z3, carrier, x) for x in (a, b, c)]
+
+    def parts(x: Sequence[Any]) -> list[tuple[str, Any]]:
+        own = _valid_parts(z3, carrier, x)
+        return own + [(name, _condition(z3, fn, x, name)) for name, fn in constraints]
+
+    for name, condition in parts(e)[len(_valid_parts(z3, carrier, e)) :]:
+        if not z3.is_true(z3.simplify(condition)):
+            msg = f"the identity {identity!r} is outside the domain: it breaks the constraint {name!r}"
+            raise ValueError(msg)
+
+    def member(x: Sequence[Any]) -> Any:
+        return z3.And(*[cond for _, cond in parts(x)])
+
+    valid = [member(x) for x in (a, b, c)]
     goals: list[tuple[str, str, Sequence[Any], Any, Any]] = [
         (
             "closure",
-            "op(a, b) is in the carrier",
+            "op(a, b) is in the carrier" + (" and the domain" if constraints else ""),
             (a, b),
             z3.And(valid[0], valid[1]),
-            _valid(z3, carrier, product(a, b)),
+            member(product(a, b)),
         ),
         (
             "associativity",
@@ -105,10 +173,55 @@ def prove_monoid(
         ),
     ]
     shows = _shows(op, _fields_of(identity, carrier), carrier)
+    broken = {"closure": lambda model: _broken(z3, model, parts(product(a, b)))}
+    scope = _SCOPES[carrier]
+    if constraints:
+        scope += " satisfying " + ", ".join(repr(n) for n, _ in constraints)
     return tuple(
-        _prove(z3, shows[name], name, statement, xs, premise, goal, carrier)
+        _prove(
+            z3,
+            shows[name],
+            name,
+            statement,
+            xs,
+            premise,
+            goal,
+            carrier,
+            scope,
+            broken=broken.get(name),
+            constrained=bool(constraints),
+        )
         for name, statement, xs, premise, goal in goals
     )
+
+
+def _condition(z3: Any, fn: Callable[..., Any], x: Sequence[Any], name: str) -> Any:
+    try:
+        out = fn(*x)
+    except Exception as exc:
+        msg = (
+            f"domain constraint {name!r} could not run on z3 terms ({type(exc).__name__}: "
+            f"{exc}); it takes one element's fields and returns a condition, e.g. lambda n: n >= 0"
+        )
+        raise ValueError(msg) from exc
+    if isinstance(out, bool):
+        return z3.BoolVal(out)
+    if not (z3.is_expr(out) and z3.is_bool(out)):
+        msg = f"domain constraint {name!r} must return a condition (a z3 Bool), got {out!r}"
+        raise ValueError(msg)
+    return out
+
+
+def _broken(z3: Any, model: Any, parts: Sequence[tuple[str, Any]]) -> str:
+    names = [
+        name
+        for name, cond in parts
+        if not z3.is_true(model.eval(cond, model_completion=True))
+    ]
+    if not names:
+        return ""
+    listed = ", ".join(repr(n) for n in names)
+    return f"; op(a, b) breaks the constraint{'s' if len(names) > 1 else ''} {listed}"
 
 
 def _shows(
@@ -143,12 +256,15 @@ def _prove(
     premise: Any,
     goal: Any,
     carrier: str,
+    scope: str,
+    *,
+    broken: Callable[[Any], str] | None = None,
+    constrained: bool = False,
 ) -> LawResult:
     solver = z3.Solver()
     solver.set("timeout", TIMEOUT_MS)
     solver.add(premise, z3.Not(goal))
     answer = solver.check()
-    scope = _SCOPES[carrier]
     if answer == z3.unsat:
         return LawResult(
             name, statement, True, "smt", 0, None, f"proven by z3 for {scope}"
@@ -162,6 +278,10 @@ def _prove(
     names = "abc"[: len(xs)]
     example = {n: _value(z3, model, x, carrier) for n, x in zip(names, xs, strict=True)}
     detail = f"z3 found a model of the negation; {show(example)}"
+    if broken is not None:
+        detail += broken(model)
+    elif constrained:
+        detail += f" ({', '.join(names)} satisfy every domain constraint)"
     return LawResult(name, statement, False, "smt", 0, example, detail)
 
 
@@ -194,14 +314,20 @@ def _counts(x: Sequence[Any], carrier: str) -> list[Any]:
     return [x[0]] if carrier == "int" else [x[1], x[2]]
 
 
-def _valid(z3: Any, carrier: str, x: Sequence[Any]) -> Any:
+def _valid_parts(z3: Any, carrier: str, x: Sequence[Any]) -> list[tuple[str, Any]]:
+    """Return the carrier's own constraints, named as a refutation names them."""
     if carrier == "int":
-        return z3.BoolVal(True)
+        return []
     key, total, pre = _key(z3, x[0]), x[1], x[2]
-    parts = [total >= 0, pre >= 0, pre <= total, z3.Implies(z3.Not(key.has), pre == 0)]
+    parts = [
+        ("d_total >= 0", total >= 0),
+        ("d_pre >= 0", pre >= 0),
+        ("d_pre <= d_total", pre <= total),
+        ("w = None implies d_pre = 0", z3.Implies(z3.Not(key.has), pre == 0)),
+    ]
     if carrier == "committed":
-        parts.append(z3.Implies(x[3], key.has))
-    return z3.And(*parts)
+        parts.append(("committed implies a key", z3.Implies(x[3], key.has)))
+    return parts
 
 
 def _same(z3: Any, x: Sequence[Any], y: Sequence[Any]) -> Any:

@@ -311,18 +311,22 @@ def test_gap_profile_by_hand() -> None:
 
 
 def test_tolerated_input_gives_notes_or_raises_when_strict() -> None:
-    """k < 0, m < 1, target_size < 1: the reference's reading, with a note; strict raises."""
-    r = compress(_block1(), strategy="naive", k=-1, m=0, target_size=0)
+    """k < 0, m < 1: the reference's reading, with a note; strict raises.
+
+    target_size < 1 is an error either way (issue 33: it was silently raised to 1).
+    """
+    r = compress(_block1(), strategy="naive", k=-1, m=0, target_size=1)
     assert r.output_size == 1 and r.invariant_holds
     assert [n.split(";")[0] for n in r.notes] == [
         "k must be >= 0, got -1",
         "m must be >= 1, got 0",
-        "target_size must be >= 1, got 0",
     ]
+    for strict in (False, True):
+        with pytest.raises(ValueError, match=r"target_size must be in \[1, 10000000\] \(events to keep\), got 0"):
+            compress(_block1(), strategy="naive", k=3, m=10, target_size=0, strict=strict)
     for kwargs, match in [
         ({"k": -1, "m": 10, "target_size": 2}, "k must be >= 0, got -1"),
         ({"k": 3, "m": 0, "target_size": 2}, "m must be >= 1, got 0"),
-        ({"k": 3, "m": 10, "target_size": 0}, "target_size must be >= 1, got 0"),
     ]:
         with pytest.raises(ValueError, match=match):
             compress(_block1(), strategy="naive", strict=True, **kwargs)  # type: ignore[arg-type]

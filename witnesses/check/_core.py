@@ -3,13 +3,20 @@
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
+
+from tqdm import tqdm
 
 from algebra import satisfies_contract
 from witnesses._validation import check_int
 from witnesses.check._report import CompressorReport, ContractResult, Witness
 from witnesses.check._shrink import (
+    DEFAULT_SHRINK_CALLS,
+    MAX_SHRINK_CALLS,
+    Budget,
+    Diagnosis,
     Setting,
     breaks_block_contract,
     breaks_invariant,
@@ -18,8 +25,8 @@ from witnesses.check._shrink import (
     shrink,
 )
 from witnesses.compress._loop import min_prefix_for
-from witnesses.compress._user import strategy_name
-from witnesses.events import Timeline
+from witnesses.compress._user import expand_summaries, strategy_name
+from witnesses.events import Event, Timeline
 from witnesses.generators import MultiBurstConfig, multiburst
 from witnesses.grammar import Grammar
 from witnesses.rates import rates
@@ -45,6 +52,9 @@ def check_compressor(
     focal: str = "actor_0",
     grammar: Grammar | None = None,
     mirage: bool = True,
+    time_scale: str | None = None,
+    shrink: bool | int = True,
+    progress: bool | None = None,
 ) -> CompressorReport:
     """Check a user's compression function against both contracts and the mirage.
 
@@ -78,6 +88,19 @@ def check_compressor(
     mirage : bool, default True
         Solve the full and the compressed timelines and report the mirage
         diagnostics (set False to check the contracts only, much faster).
+    time_scale : {None, "unit"}, default None
+        ``"unit"`` rescales each timeline's timestamps to ``[0, 1]``
+        (``(t - t_first) / (t_last - t_first)``) before anything else, the
+        scale of the default grammar's gap bound; the report says so.
+        :func:`witnesses.load_timeline` rescales the same way by default.
+    shrink : bool or int, default True
+        The witness search's budget, in compressions (calls of ``fn``) over
+        every failing input tried: ``True`` is 1,000, an ``int`` in
+        ``[1, 100000]`` sets it, ``False`` reports the smallest failing input
+        as it is. The witness says whether it is 1-minimal.
+    progress : bool, optional
+        Show a progress bar of the witness search (on stderr, after one
+        second); by default only on a terminal.
 
     Returns
     -------
@@ -89,16 +112,23 @@ def check_compressor(
         If ``fn`` is not callable or an argument has the wrong type.
     ValueError
         For ``k < 0``, ``m < 1``, an unknown semantics, a retention outside
-        ``(0, 1]``, no timelines, or when ``fn`` raises or keeps an event that
-        is not in its input.
+        ``(0, 1]``, no timelines, a focal actor that occurs in no timeline
+        (the message lists the actors present), a timestamp scale under
+        which the grammar can never be satisfied (with ``mirage=True``; the
+        message names the gap bound, the observed gaps and the fix), a bad
+        ``shrink``, or when ``fn`` raises, keeps an event that is not in its
+        input, returns one twice, or edits one.
 
     Notes
     -----
     Both contracts are checked on every compression. The invariant is charged
     to the compressor only when its input satisfied it (an input whose heavy
     pivot sits among the first events violates it before any compression;
-    those are counted apart). Passing means no violation on the inputs tried:
-    evidence, not a proof. ``VM-D2`` (docs/guide/algebra.md §5), docs/guide/witnesses.md §5-6.
+    those are counted apart). A contract charged with no compression is
+    *not checked* (``holds`` and, when it judges, ``safe`` are None).
+    Passing means no violation on the inputs tried: evidence, not a proof.
+    Summary events returned by ``fn`` are judged by the monoid, in place of
+    the events they replace (:func:`witnesses.compress`). ``VM-D2`` (docs/guide/algebra.md §5), docs/guide/witnesses.md §5-6.
 
     Examples
     --------
@@ -110,10 +140,25 @@ def check_compressor(
     (True, False, False)
     >>> len(report.invariant.witness.timeline), report.invariant.witness.target_size
     (5, 1)
+    >>> report.invariant.witness.suggestion
+    "keep the 4 dropped events just before e0183 (e0175, e0176, e0177, e0178); in the policy: pin the 4 events before each of the 10 heaviest 'actor_0' events"
     """
     setting, retained, sources, solver_grammar = _arguments(
         fn, k, m, semantics, timelines, seeds, retentions, focal, grammar
     )
+    budget_calls = _shrink_budget(shrink)
+    notes: list[str] = []
+    if time_scale is not None:
+        if time_scale != "unit":
+            msg = f"time_scale must be None or 'unit', got {time_scale!r}"
+            raise ValueError(msg)
+        sources = [(label, seed, unit_scale(tl)) for label, seed, tl in sources]
+        notes.append(
+            "timestamps rescaled to [0, 1] per timeline: t' = (t - t_first) / (t_last - t_first)"
+        )
+    _check_focal(focal, sources)
+    if mirage:
+        check_scale(solver_grammar, sources)
     counts: dict[str, Any] = {
         "block": [0, []],
         "invariant": [0, []],
@@ -128,7 +173,8 @@ def check_compressor(
         for r in retained:
             target = max(8, round(len(timeline) * r))
             counts["n"] += 1
-            kept = setting.kept(timeline, target)
+            output = setting.output(timeline, target)
+            kept = expand_summaries(output, timeline)
             before, after = setting.block(timeline), setting.block(kept)
             broke = not satisfies_contract(before, after, setting.k)
             _tally(counts, "block", timeline, target, broke=broke)
@@ -136,12 +182,25 @@ def check_compressor(
             _tally(counts, "invariant", timeline, target, broke=broke)
             if full is not None:
                 trials.append(
-                    _trial(setting, label, seed, r, kept, full, solver_grammar)
+                    _trial(setting, label, seed, r, output, full, solver_grammar)
                 )
-    block = _contract(setting, "block", counts, breaks_block_contract, explain_block)
-    invariant = _contract(
-        setting, "invariant", counts, breaks_invariant, explain_invariant
-    )
+    show = sys.stderr.isatty() if progress is None else bool(progress)
+    with tqdm(
+        total=2 * budget_calls,
+        desc="shrinking witnesses",
+        unit="call",
+        disable=not show,
+        delay=1.0,
+        leave=False,
+    ) as bar:
+        block = _contract(
+            setting, "block", counts, breaks_block_contract, explain_block,
+            Budget(budget_calls, bar), shrinking=shrink is not False,
+        )  # fmt: skip
+        invariant = _contract(
+            setting, "invariant", counts, breaks_invariant, explain_invariant,
+            Budget(budget_calls, bar), shrinking=shrink is not False,
+        )  # fmt: skip
     cells = tuple(rates(trials, by=["budget"])) if trials else ()
     return CompressorReport.build(
         strategy_name(fn),
@@ -152,6 +211,7 @@ def check_compressor(
         invariant,
         cells,
         judged_by="block" if setting.sem.contract == "definition2" else "invariant",
+        notes=tuple(notes),
     )
 
 
@@ -168,7 +228,10 @@ def _contract(
     key: str,
     counts: dict[str, Any],
     breaks: Callable[[Setting, Timeline, int], bool],
-    explain: Callable[[Setting, Timeline, int], str],
+    explain: Callable[[Setting, Timeline, int], Diagnosis],
+    budget: Budget,
+    *,
+    shrinking: bool,
 ) -> ContractResult:
     violations, failures = counts[key]
     skipped = counts["skipped"] if key == "invariant" else 0
@@ -178,36 +241,140 @@ def _contract(
         # a Definition 2 violation needs one development event; an invariant
         # violation needs an input pivot with p_min(k) events before it
         fewest = 1 if key == "block" else min_prefix_for(s.k) + 1
-        witness = _witness(s, failures, breaks, explain, fewest)
-    return ContractResult(key, violations == 0, checked, violations, skipped, witness)
+        witness = _witness(
+            s,
+            failures,
+            (breaks, explain),
+            fewest,
+            budget,
+            shrinking=shrinking,
+            window=key == "invariant",
+        )
+    holds = None if checked == 0 else violations == 0
+    return ContractResult(key, holds, checked, violations, skipped, witness)
 
 
 def _witness(
     s: Setting,
     failures: list[tuple[Timeline, int]],
-    breaks: Callable[[Setting, Timeline, int], bool],
-    explain: Callable[[Setting, Timeline, int], str],
+    judge: tuple[
+        Callable[[Setting, Timeline, int], bool],
+        Callable[[Setting, Timeline, int], Diagnosis],
+    ],
     fewest: int,
+    budget: Budget,
+    *,
+    shrinking: bool,
+    window: bool,
 ) -> Witness:
-    """Shrink the smallest few failures and keep the smallest witness.
+    """Shrink the smallest few failures within the budget and keep the smallest witness.
 
     ``fewest`` is the fewest events any violation needs; a witness of that
     size ends the search.
     """
+    breaks, explain = judge
     starts = sorted(range(len(failures)), key=lambda i: (len(failures[i][0]), i))
     best = None
-    for i in starts[:_SHRINK_STARTS]:
+    for i in starts[: _SHRINK_STARTS if shrinking else 1]:
         timeline, target = failures[i]
-        small, t, minimal = shrink(breaks, s, timeline, target)
+        if shrinking:
+            small, t, minimal = shrink(
+                breaks, s, timeline, target, budget, window=window
+            )
+        else:
+            small, t, minimal = timeline, target, False
         key = (len(small), t)
         if best is None or key < best[0]:
             best = (key, small, t, minimal, len(timeline))
-        if len(small) <= fewest:
+        if len(small) <= fewest or budget.left <= 0:
             break
     _, small, t, minimal, start = best  # type: ignore[misc]
-    kept = s.kept(small, t).ids
-    reason = explain(s, small, t)
-    return Witness(small, t, kept, reason, minimal, start, len(small) <= fewest)
+    kept = s.output(small, t).ids
+    why = explain(s, small, t)
+    return Witness(
+        small, t, kept, why.reason, minimal, start, len(small) <= fewest,
+        why.pivot, why.removed, why.suggestion, budget.used,
+    )  # fmt: skip
+
+
+def unit_scale(timeline: Timeline) -> Timeline:
+    """Return ``timeline`` with timestamps mapped to ``(t - t_first) / (t_last - t_first)``."""
+    events = timeline.events
+    if not events:
+        return timeline
+    low, span = events[0].timestamp, timeline.duration
+    return Timeline(
+        Event(
+            e.id,
+            (e.timestamp - low) / span if span > 0 else 0.0,
+            e.weight,
+            e.actors,
+            e.causal_parents,
+            e.metadata,
+        )
+        for e in events
+    )
+
+
+def _check_focal(focal: str, sources: list[tuple[str, int | None, Timeline]]) -> None:
+    present: set[str] = set()
+    for _, _, tl in sources:
+        present |= tl.actors
+    if focal in present:
+        return
+    names = sorted(present)
+    shown = ", ".join(map(repr, names[:20])) + (", ..." if len(names) > 20 else "")
+    msg = (
+        f"focal={focal!r} occurs in no timeline, so no event is a pivot candidate "
+        f"and nothing would be checked; actors present: {shown or 'none'}; pass "
+        "focal= one of them"
+    )
+    raise ValueError(msg)
+
+
+def check_scale(
+    grammar: Grammar, sources: list[tuple[str, int | None, Timeline]]
+) -> None:
+    """Refuse a timeline on which no sequence can meet the grammar's gap bound.
+
+    A valid sequence has ``min_length`` events with every gap at most the
+    bound; a gap between chosen events is at least the adjacent gaps it
+    spans, so such a sequence exists only if some ``min_length``
+    consecutive events have every adjacent gap within the bound.
+    """
+    bound, need = grammar.max_temporal_gap, max(grammar.min_length, 2)
+    if not math.isfinite(bound):
+        return
+    for label, _, tl in sources:
+        gaps = [
+            b.timestamp - a.timestamp
+            for a, b in zip(tl.events, tl.events[1:], strict=False)
+        ]
+        run = best = 0
+        for g in gaps:
+            run = run + 1 if g <= bound else 0
+            best = max(best, run)
+        if best + 1 >= need or len(tl) < need:
+            continue
+        ordered = sorted(gaps)
+        msg = (
+            f"{label}: the grammar's gap bound max_temporal_gap={bound:g} cannot be met: "
+            f"no {need} consecutive events are that close (adjacent gaps: smallest "
+            f"{ordered[0]:g}, median {ordered[len(ordered) // 2]:g}, largest "
+            f"{ordered[-1]:g}), so every solve would be invalid; pass time_scale='unit' "
+            "to rescale each timeline to [0, 1] (load_timeline does so by default), or "
+            "grammar=Grammar.parametric(k, max_temporal_gap=...) in your time unit"
+        )
+        raise ValueError(msg)
+
+
+def _shrink_budget(shrink: object) -> int:
+    if shrink is True or shrink is False:
+        return DEFAULT_SHRINK_CALLS
+    if not isinstance(shrink, int):
+        msg = f"shrink must be True, False or an int budget of calls, got {shrink!r}"
+        raise TypeError(msg)
+    return check_int(shrink, "shrink", minimum=1, maximum=MAX_SHRINK_CALLS)
 
 
 def _solve(s: Setting, timeline: Timeline, grammar: Grammar, forced: str | None) -> Any:

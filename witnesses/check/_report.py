@@ -40,12 +40,24 @@ class Witness:
     minimal : bool
         Whether the search finished: removing any one event or lowering
         ``target_size`` by one makes the violation disappear (1-minimal).
+        False when ``shrink=False`` or the budget ran out.
     shrunk_from : int
         Events of the failing input the search started from.
     fewest_possible : bool
         Whether no input with fewer events can break the contract at all
         (Definition 2: one event; the invariant: ``p_min(k) + 1`` events, a
         pivot and the events its prefix demands).
+    pivot : str or None
+        The pivot that lost its development (the invariant: the kept pivot
+        with ``j_dev < k``; Definition 2: the block's pivot).
+    removed : tuple of str
+        The dropped events whose removal broke it: keeping them back is the
+        smallest repair of this witness.
+    suggestion : str
+        The smallest change to the policy that keeps them, in words.
+    calls : int
+        Candidates the search tried, each at most one call of the user's
+        function (the budget is ``shrink=``).
 
     Examples
     --------
@@ -54,7 +66,9 @@ class Witness:
     ...     return timeline.ids[-target_size:]
     >>> w = check_compressor(last_n, k=3, seeds=range(4), mirage=False).invariant.witness
     >>> w.kept, w.minimal, w.shrunk_from
-    (('e0128',), True, 200)
+    (('e0183',), True, 200)
+    >>> w.pivot, w.removed
+    ('e0183', ('e0175', 'e0176', 'e0177', 'e0178'))
     """
 
     timeline: Timeline
@@ -64,6 +78,10 @@ class Witness:
     minimal: bool
     shrunk_from: int
     fewest_possible: bool = False
+    pivot: str | None = None
+    removed: tuple[str, ...] = ()
+    suggestion: str = ""
+    calls: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         """Return a JSON-ready dict."""
@@ -83,6 +101,10 @@ class Witness:
             "minimal": self.minimal,
             "shrunk_from": self.shrunk_from,
             "fewest_possible": self.fewest_possible,
+            "pivot": self.pivot,
+            "removed": list(self.removed),
+            "suggestion": self.suggestion,
+            "calls": self.calls,
         }
 
 
@@ -94,11 +116,14 @@ class ContractResult:
     ----------
     contract : str
         ``"block"`` (VM Definition 2) or ``"invariant"`` (all-pivot).
-    holds : bool
-        No violation among the compressions checked.
+    holds : bool or None
+        No violation among the compressions checked; None (*not checked*)
+        when none was checked.
     checked, violations : int
+        ``violations`` out of ``checked`` compressions charged.
     skipped : int
-        Compressions not charged (the input already broke the invariant).
+        Compressions not charged (the input already broke the invariant);
+        ``checked + skipped`` is every compression run.
     witness : Witness or None
 
     Examples
@@ -112,7 +137,7 @@ class ContractResult:
     """
 
     contract: str
-    holds: bool
+    holds: bool | None
     checked: int
     violations: int
     skipped: int
@@ -150,11 +175,14 @@ class CompressorReport:
     judged_by : str
         ``"block"`` when the semantics' contract is Definition 2 (``PAPER``),
         ``"invariant"`` when it is the all-pivot guard (``REFERENCE``).
-    safe : bool
-        Whether the contract it is judged by held on every compression.
+    safe : bool or None
+        Whether the contract it is judged by held on every compression;
+        None when that contract checked no compression (*not checked*).
     verdict : str
         One sentence: safe or not, by which contract, and why the two
-        contracts can disagree.
+        contracts can disagree; for a violation, what to change.
+    notes : tuple of str
+        How the inputs were read (e.g. the time scale).
 
     Examples
     --------
@@ -174,8 +202,9 @@ class CompressorReport:
     invariant: ContractResult
     rates: tuple[CellRates, ...]
     judged_by: str
-    safe: bool
+    safe: bool | None
     verdict: str
+    notes: tuple[str, ...] = ()
 
     @classmethod
     def build(
@@ -189,26 +218,40 @@ class CompressorReport:
         cells: tuple[CellRates, ...],
         *,
         judged_by: str,
+        notes: tuple[str, ...] = (),
     ) -> CompressorReport:
         """Assemble the report and its verdict sentence."""
         judge, other = (
             (block, invariant) if judged_by == "block" else (invariant, block)
         )
-        head = "Safe as far as tested" if judge.holds else "Not safe"
-        found = (
-            f"no violation in {judge.checked} compressions"
-            if judge.holds
-            else f"violated in {judge.violations} of {judge.checked} compressions (minimal witness below)"
-        )
-        also = (
-            f"holds as well ({other.checked} of {other.checked})"
-            if other.holds
-            else f"is violated in {other.violations} of {other.checked}"
-        )
+        total = judge.checked + judge.skipped
+        if judge.holds is None:
+            head = "Not checked"
+            found = (
+                f"no compression was charged (0 of {total}: every input already "
+                "broke it), so there is no evidence either way"
+            )
+        elif judge.holds:
+            head = "Safe as far as tested"
+            found = f"no violation in {judge.checked} of {judge.checked} compressions charged"
+        else:
+            head = "Not safe"
+            found = (
+                f"violated in {judge.violations} of {judge.checked} compressions "
+                "charged (minimal witness below)"
+            )
+        if other.holds is None:
+            also = f"was not checked (0 of {other.checked + other.skipped} charged)"
+        elif other.holds:
+            also = f"holds as well ({other.checked} of {other.checked})"
+        else:
+            also = f"is violated in {other.violations} of {other.checked}"
         verdict = (
             f"{head} under the {semantics} semantics, which judges by {judge.title}: "
             f"{found}; {other.title} {also}; the two can disagree because {_WHY}."
         )
+        if judge.witness is not None and judge.witness.suggestion:
+            verdict += f" To fix: {judge.witness.suggestion}."
         return cls(
             strategy,
             semantics,
@@ -220,13 +263,35 @@ class CompressorReport:
             judge.contract,
             judge.holds,
             verdict,
+            tuple(notes),
         )
+
+    def assert_holds(self) -> None:
+        """Raise ``AssertionError`` unless the report is safe, leading with the verdict.
+
+        A report that is *not checked* (``safe is None``) fails too: no
+        evidence is not a pass.
+
+        Examples
+        --------
+        >>> from witnesses.check import check_compressor
+        >>> def last_n(timeline, *, target_size):
+        ...     return timeline.ids[-target_size:]
+        >>> check_compressor(last_n, k=3, seeds=range(4), mirage=False).assert_holds()
+        Traceback (most recent call last):
+        ...
+        AssertionError: Not safe under the reference semantics, ...
+        """
+        if self.safe is not True:
+            msg = f"{self.verdict}\n\n{self}"
+            raise AssertionError(msg)
 
     def __str__(self) -> str:
         lines = [
             f"check_compressor({self.strategy}, k={self.k}, m={self.m}, semantics={self.semantics!r})",
             f"Is it safe? {self.verdict}",
         ]
+        lines += [f"note: {n}" for n in self.notes]
         for result in (self.block_contract, self.invariant):
             lines += _contract_lines(result)
         if self.rates:
@@ -251,6 +316,7 @@ class CompressorReport:
             "safe": self.safe,
             "judged_by": self.judged_by,
             "verdict": self.verdict,
+            "notes": list(self.notes),
             "block_contract": self.block_contract.to_dict(),
             "invariant": self.invariant.to_dict(),
             "rates": [cell.to_dict() for cell in self.rates],
@@ -258,21 +324,28 @@ class CompressorReport:
 
 
 def _contract_lines(result: ContractResult) -> list[str]:
-    status = "holds in" if result.holds else "VIOLATED in"
-    status += f" {result.violations if not result.holds else result.checked} of"
+    total = result.checked + result.skipped
     skipped = (
-        f" ({result.skipped} whose input already broke it not counted)"
+        f" ({result.skipped} of {total} not charged: their input already broke it)"
         if result.skipped
         else ""
     )
-    lines = [f"{result.title}: {status} {result.checked} compressions{skipped}"]
+    if result.holds is None:
+        status = f"NOT CHECKED: 0 of {total} compressions charged"
+    elif result.holds:
+        status = f"holds in {result.checked} of {result.checked} compressions charged"
+    else:
+        status = (
+            f"VIOLATED in {result.violations} of {result.checked} compressions charged"
+        )
+    lines = [f"{result.title}: {status}{skipped}"]
     w = result.witness
     if w is not None:
         how = "1-minimal" if w.minimal else "not fully shrunk"
         if w.fewest_possible:
             how = "as small as any violation can be"
         lines.append(
-            f"  witness ({how}, shrunk from {w.shrunk_from} events): "
+            f"  witness ({how}, shrunk from {w.shrunk_from} events in {w.calls} calls): "
             f"{len(w.timeline)} event{'' if len(w.timeline) == 1 else 's'}, target_size={w.target_size}, kept {list(w.kept)}"
         )
         for e in w.timeline:
@@ -280,6 +353,8 @@ def _contract_lines(result: ContractResult) -> list[str]:
                 f"    {e.id:>8}  t={e.timestamp:.4f}  weight={e.weight:.4f}  actors={sorted(e.actors)}"
             )
         lines.append(f"  why: {w.reason}")
+        if w.suggestion:
+            lines.append(f"  to fix: {w.suggestion}")
     return lines
 
 

@@ -9,10 +9,17 @@ Two contracts judge one compression ``B -> mu(B)`` of a timeline:
   ``mu(B)`` keeps ``j_dev >= k``. A compressor is charged with breaking it
   only when ``B`` itself satisfied it.
 
-A violation is shrunk greedily, ddmin style: drop runs of consecutive
-events (half the block, then a quarter, ... down to single events, at every
-offset) and lower ``target_size`` while the violation persists. The result is 1-minimal: removing any single event, or lowering
-``target_size`` by one, makes the violation disappear.
+A violation is shrunk within a budget of compressions (calls of the user's
+function). The first cut is a bisection on the kept window: for an invariant
+violation, the pivot that lost its development is found in the output, and
+the input is cut to that pivot and the ``L`` events before it (with the
+target the kept events of that window), ``L`` found by doubling then
+bisection from ``p_min(k)``; the five-event minimum at ``k = 3`` is reached
+in a handful of calls when it exists. Then ddmin: drop runs of consecutive
+events (half the block, then a quarter, ... down to single events, skipping
+a run that must stay), and lower ``target_size`` while the violation
+persists. When the budget lasts, the result is 1-minimal: removing any single
+event, or lowering ``target_size`` by one, makes the violation disappear.
 """
 
 from __future__ import annotations
@@ -23,6 +30,8 @@ from typing import Any
 
 from algebra import Context, satisfies_contract
 from witnesses.compress import compress
+from witnesses.compress._loop import min_prefix_for
+from witnesses.compress._user import expand_summaries
 from witnesses.events import Timeline
 from witnesses.semantics import Semantics
 from witnesses.state import (
@@ -32,8 +41,30 @@ from witnesses.state import (
     reference_block_context,
 )
 
-MAX_SHRINK_CALLS = 5_000
-"""Largest number of compressions one witness search may run."""
+MAX_SHRINK_CALLS = 100_000
+"""Largest budget ``shrink=`` may give (compressions of one witness search)."""
+
+DEFAULT_SHRINK_CALLS = 1_000
+"""The budget of ``shrink=True``: compressions over all starts of one contract."""
+
+
+class Budget:
+    """Calls left for shrinking, shared by every start of one contract."""
+
+    def __init__(self, calls: int, bar: Any = None) -> None:
+        self.left = calls
+        self.used = 0
+        self.bar = bar
+
+    def spend(self) -> bool:
+        """Take one call; False when none is left."""
+        if self.left <= 0:
+            return False
+        self.left -= 1
+        self.used += 1
+        if self.bar is not None:  # pragma: no mutate (display only)
+            self.bar.update(1)  # pragma: no mutate
+        return True
 
 
 @dataclass(frozen=True)
@@ -57,8 +88,8 @@ class Setting:
             return paper_block_context(timeline, self.focal)
         return reference_block_context(timeline, self.focal)
 
-    def kept(self, timeline: Timeline, target: int) -> Timeline:
-        """Return the user compressor's output on ``timeline``."""
+    def output(self, timeline: Timeline, target: int) -> Timeline:
+        """Return the user compressor's output on ``timeline`` (summaries as returned)."""
         packed = compress(
             timeline,
             focal=self.focal,
@@ -68,6 +99,10 @@ class Setting:
             target_size=target,
         )
         return packed.timeline
+
+    def kept(self, timeline: Timeline, target: int) -> Timeline:
+        """Return the output as the contracts judge it (summaries expanded)."""
+        return expand_summaries(self.output(timeline, target), timeline)
 
     def invariant(self, timeline: Timeline) -> bool:
         """Return whether ``timeline`` satisfies the all-pivot invariant."""
@@ -91,19 +126,28 @@ def shrink(
     s: Setting,
     timeline: Timeline,
     target: int,
+    budget: Budget,
+    *,
+    window: bool = False,
 ) -> tuple[Timeline, int, bool]:
-    """Return a 1-minimal ``(timeline, target)`` that still breaks, and whether it is.
+    """Return a smaller ``(timeline, target)`` that still breaks, and whether it is 1-minimal.
 
-    The flag is false when the search stopped at ``MAX_SHRINK_CALLS``.
+    The flag is false when the budget ran out first. ``window=True`` makes
+    the first cut the bisection on the window before the broken pivot.
     """
-    calls = 0
+    ids = list(timeline.ids)
 
-    def still(events: list[str], t: int) -> bool:
-        nonlocal calls
-        calls += 1
+    def still(events: list[str], t: int) -> bool | None:
+        if not budget.spend():
+            return None
         return breaks(s, timeline.subset(events), t)
 
-    ids = list(timeline.ids)
+    if window:
+        # no window (or no budget left): ddmin goes on from the whole input,
+        # and stops at once if the budget is spent
+        cut = _window_cut(s, timeline, target, still)
+        if cut is not None:
+            ids, target = cut
     changed = True
     while changed:
         changed = False
@@ -111,43 +155,163 @@ def shrink(
         while chunk >= 1:
             start = 0
             while start < len(ids):
-                if calls >= MAX_SHRINK_CALLS:
-                    return timeline.subset(ids), target, False
                 trial = ids[:start] + ids[start + chunk :]
                 t = max(1, min(target, len(trial) - 1))
-                if trial and still(trial, t):
+                verdict = still(trial, t) if trial else False
+                if verdict is None:
+                    return timeline.subset(ids), target, False
+                if verdict:
                     ids, target, changed = trial, t, True
                 else:
-                    start += 1
+                    start += chunk
             chunk //= 2
-        while target > 1 and still(ids, target - 1):
-            target, changed = target - 1, True
+        lowered = _lower_target(ids, target, still)
+        if lowered is None:
+            return timeline.subset(ids), target, False
+        if lowered < target:
+            target, changed = lowered, True
     return timeline.subset(ids), target, True
 
 
-def explain_block(s: Setting, timeline: Timeline, target: int) -> str:
-    """Say why a compression breaks VM Definition 2."""
+def _lower_target(
+    ids: list[str], target: int, still: Callable[[list[str], int], bool | None]
+) -> int | None:
+    """Lower the target by bisection, then check ``target - 1`` (None: budget spent)."""
+    low, high = 1, target  # high breaks; find a smaller one that does
+    while low < high:
+        mid = (low + high) // 2
+        verdict = still(ids, mid)
+        if verdict is None:
+            return None
+        if verdict:
+            high = mid
+        else:
+            low = mid + 1
+    if high > 1:
+        verdict = still(ids, high - 1)
+        if verdict is None:
+            return None
+        if verdict:
+            return high - 1
+    return high
+
+
+def _window_cut(
+    s: Setting,
+    timeline: Timeline,
+    target: int,
+    still: Callable[[list[str], int], bool | None],
+) -> tuple[list[str], int] | None:
+    """Cut the input to the broken pivot and the events before it.
+
+    Returns the cut, or None when no window breaks (the caller shrinks the
+    whole input) or the budget ran out.
+    """
+    kept = s.kept(timeline, target)
+    state = build_context_state(kept, s.focal, m=s.m)
+    bad = next((p for p in state.pivots if p.j_dev < s.k), None)
+    if bad is None or bad.event_id not in timeline:
+        return None
+    ids = list(timeline.ids)
+    held = set(kept.ids)
+    end = timeline.position(bad.event_id)
+
+    def attempt(length: int) -> tuple[bool | None, list[str], int]:
+        window = ids[max(0, end - length) : end + 1]
+        t = max(1, sum(1 for i in window if i in held))
+        t = min(t, max(1, len(window) - 1))
+        return still(window, t), window, t
+
+    length = min(min_prefix_for(s.k), end)
+    failed = length - 1
+    while True:
+        verdict, window, t = attempt(length)
+        if verdict is None:
+            return None
+        if verdict:
+            break
+        if length >= end:
+            return None
+        failed, length = length, min(end, 2 * length)
+    best = (window, t)
+    low, high = failed + 1, length  # high breaks
+    while low < high:
+        mid = (low + high) // 2
+        verdict, window, t = attempt(mid)
+        if verdict is None:
+            return list(best[0]), best[1]
+        if verdict:
+            high, best = mid, (window, t)
+        else:
+            low = mid + 1
+    return list(best[0]), best[1]
+
+
+@dataclass(frozen=True)
+class Diagnosis:
+    """Why one compression breaks a contract, and the smallest change that keeps it."""
+
+    reason: str
+    pivot: str | None
+    removed: tuple[str, ...]
+    suggestion: str
+
+
+def explain_block(s: Setting, timeline: Timeline, target: int) -> Diagnosis:
+    """Say why a compression breaks VM Definition 2 and what to keep."""
     kept = s.kept(timeline, target)
     before, after = s.block(timeline), s.block(kept)
+    paper = s.sem.counting == "paper"
     counted = (
         "non-focal events"
-        if s.sem.counting == "paper"
-        else "development-eligible events (every event, minus the 20% setup share)"
+        if paper
+        else "development-eligible events (every event, minus the 20% setup share ceil(0.2 n))"
     )
-    return (
+    need = min(before.d_total, s.k)
+    reason = (
         f"d_total(mu(B)) = {after.d_total} < min(d_total(B), k) = "
-        f"min({before.d_total}, {s.k}) = {min(before.d_total, s.k)}; d_total counts "
-        f"{counted}"
+        f"min({before.d_total}, {s.k}) = {need}; d_total counts {counted}"
     )
+    held = set(kept.ids)
+    gone = [
+        e.id
+        for e in timeline
+        if e.id not in held and (not paper or s.focal not in e.actors)
+    ]
+    missing = max(
+        1, need - after.d_total if paper else min_prefix_for(need) - len(kept)
+    )
+    removed = tuple(gone[-missing:])
+    pivot = None if before.w is None else str(before.w[-1])
+    suggestion = (
+        f"keep {missing} more of the dropped development events ({', '.join(removed)}); "
+        f"in the policy: never go below min(d_total, k) = {need} "
+        f"{'non-focal' if paper else 'development-eligible'} events"
+    )
+    return Diagnosis(reason, pivot, removed, suggestion)
 
 
-def explain_invariant(s: Setting, timeline: Timeline, target: int) -> str:
-    """Say which pivot a compression leaves with too few events before it."""
+def explain_invariant(s: Setting, timeline: Timeline, target: int) -> Diagnosis:
+    """Say which pivot a compression leaves with too few events before it, and what to keep."""
     kept = s.kept(timeline, target)
     state = build_context_state(kept, s.focal, m=s.m)
     bad = next(p for p in state.pivots if p.j_dev < s.k)
-    return (
+    p_min = min_prefix_for(s.k)
+    reason = (
         f"pivot {bad.event_id} (weight {bad.weight:g}) is among the top {s.m} kept "
         f"candidates with {bad.prefix_count} kept events before it, so j_dev = "
-        f"{bad.j_dev} < k = {s.k}; in the input every top-{s.m} pivot had j_dev >= {s.k}"
+        f"{bad.j_dev} < k = {s.k} (j_dev = events before the pivot minus the 20% "
+        f"setup share ceil(0.2 p), so k = {s.k} needs {p_min} events before it); in "
+        f"the input every top-{s.m} pivot had j_dev >= {s.k}"
     )
+    held = set(kept.ids)
+    before = [e.id for e in timeline.events[: timeline.position(bad.event_id)]]
+    gone = [i for i in before if i not in held]
+    missing = max(1, p_min - bad.prefix_count)
+    removed = tuple(gone[-missing:])
+    suggestion = (
+        f"keep the {len(removed)} dropped event{'' if len(removed) == 1 else 's'} "
+        f"just before {bad.event_id} ({', '.join(removed)}); in the policy: pin the "
+        f"{p_min} events before each of the {s.m} heaviest {s.focal!r} events"
+    )
+    return Diagnosis(reason, bad.event_id, removed, suggestion)

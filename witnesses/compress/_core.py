@@ -10,7 +10,12 @@ from typing import Any
 
 from witnesses._validation import MAX_SIZE, check_choice, check_instance, check_int
 from witnesses.compress._loop import Counters, Rules, Segment, run
-from witnesses.compress._user import call_strategy, strategy_name
+from witnesses.compress._user import (
+    SUMMARY_KEY,
+    call_strategy,
+    expand_summaries,
+    strategy_name,
+)
 from witnesses.events import Timeline
 from witnesses.state import build_context_state, no_absorption_invariant
 
@@ -33,7 +38,7 @@ class CompressionResult:
         The kept events (parent links to dropped events removed).
     strategy : str
     input_size, target_size, output_size : int
-        ``target_size`` is the effective target ``max(1, requested)``.
+        ``output_size`` counts summary events once each.
     drops_attempted, drops_accepted : int
         Trial removals tried (every candidate looked at, skips included)
         and applied.
@@ -56,6 +61,10 @@ class CompressionResult:
     notes : tuple of str
         Input the reference tolerates but that is probably a mistake
         (``strict=True`` raises instead), and early stops.
+    summaries : tuple of (str, tuple of str)
+        For a user strategy that returned summary events: each summary's id
+        and the input ids it replaces (the contracts count them in its
+        place; ``invariant_holds`` is judged so).
 
     Examples
     --------
@@ -86,6 +95,7 @@ class CompressionResult:
     reached_target: bool
     dropped: tuple[str, ...]
     notes: tuple[str, ...]
+    summaries: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     @property
     def kept_ids(self) -> tuple[str, ...]:
@@ -125,7 +135,8 @@ def compress(
     m : int
         ``M``: pivots the invariant watches (``m >= 1``).
     target_size : int
-        Events to keep (``>= 1``; returned unchanged if already that small).
+        Events to keep, in ``[1, 10**7]`` (returned unchanged if already that
+        small); ``0`` is an error (the reference silently keeps 1).
     max_gap : float, default inf
         Largest allowed gap (``> 0``) for the bridge and gap guards.
     min_length : int, default 4
@@ -133,10 +144,9 @@ def compress(
     counting : {"reference", "paper"}, default "reference"
         Development counting of ``"definition2"``.
     strict : bool, default False
-        Raise ``ValueError`` instead of recording a note when ``k < 0``,
-        ``m < 1`` or ``target_size < 1`` (which the reference tolerates: it
-        treats them as 0, no pivots and 1), or when the loop stops above the
-        target.
+        Raise ``ValueError`` instead of recording a note when ``k < 0`` or
+        ``m < 1`` (which the reference tolerates: it treats them as 0 and no
+        pivots), or when the loop stops above the target.
 
     Returns
     -------
@@ -148,7 +158,9 @@ def compress(
         For arguments of the wrong type.
     ValueError
         For an unknown strategy or counting, ``max_gap <= 0``,
-        ``min_length < 0``, and (``strict=True``) the cases above.
+        ``min_length < 0``, ``target_size < 1``, a user strategy that raises,
+        returns an id twice, an id not in the input, or an edited event, and
+        (``strict=True``) the cases above.
 
     Notes
     -----
@@ -212,7 +224,7 @@ def compress(
         if strict:
             raise ValueError(note)
         notes.append(note)
-    return _result(kept, rules, len(events), target, counters, notes, focal)
+    return _result(kept, rules, len(events), target, counters, notes, focal, timeline)
 
 
 def _result(
@@ -223,13 +235,18 @@ def _result(
     counters: Counters,
     notes: list[str],
     focal: str,
+    source: Timeline,
 ) -> CompressionResult:
+    summaries = tuple(
+        (e.id, tuple(e.metadata[SUMMARY_KEY])) for e in kept if e.id not in source
+    )
+    judged = expand_summaries(kept, source) if summaries else kept
     gaps = [
         b.timestamp - a.timestamp
         for a, b in zip(kept.events, kept.events[1:], strict=False)
     ]
     over = [g for g in gaps if g > rules.max_gap]
-    state = build_context_state(kept, focal, m=max(rules.m, 1))
+    state = build_context_state(judged, focal, m=max(rules.m, 1))
     holds = rules.m < 1 or no_absorption_invariant(state, rules.k)
     return CompressionResult(
         timeline=kept,
@@ -254,6 +271,7 @@ def _result(
         reached_target=len(kept) <= target,
         dropped=tuple(counters.dropped),
         notes=tuple(notes),
+        summaries=summaries,
     )
 
 
@@ -325,15 +343,13 @@ def _check(
         strict=strict,
         notes=notes,
     )
-    target = _soft_minimum(
-        _int_arg(target_size, "target_size"),
-        "target_size",
-        1,
-        "1 (the reference uses max(1, target_size))",
-        strict=strict,
-        notes=notes,
-    )
+    target = _int_arg(target_size, "target_size")
+    if target < 1:
+        # the reference reads max(1, target_size); a request to keep nothing is
+        # a mistake we refuse rather than silently raise to 1 (issue 33)
+        msg = f"target_size must be in [1, {MAX_SIZE}] (events to keep), got {target}"
+        raise ValueError(msg)
     rules = Rules(
         strategy_name(strategy), max(kk, 0), max(mm, 0), gap, length, str(counting)
     )
-    return rules, max(1, target)
+    return rules, target
