@@ -23,15 +23,14 @@ from theory.consistency._attainable import (
 )
 from theory.consistency._core import ConsistencyResult
 from theory.consistency._rounding import ExpressionError
+from theory.consistency._pvalues import PVALUE_TESTS, recompute_pvalue
 from theory.consistency._tables import (
-    PVALUE_TESTS,
     check_arithmetic,
     check_difference,
     check_equal,
     check_mean,
     check_ratio,
     check_sum,
-    recompute_pvalue,
 )
 
 __all__ = [
