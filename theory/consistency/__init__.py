@@ -22,7 +22,13 @@ from theory.consistency._attainable import (
     recompute_interval,
 )
 from theory.consistency._core import ConsistencyResult
-from theory.consistency._rounding import ExpressionError
+from theory.consistency._moments import (
+    DIFFERENCE_METHODS,
+    debit,
+    grimmer,
+    recompute_difference_interval,
+)
+from theory.consistency._rounding import ROUNDINGS, ExpressionError
 from theory.consistency._pvalues import PVALUE_TESTS, recompute_pvalue
 from theory.consistency._tables import (
     check_arithmetic,
@@ -34,7 +40,9 @@ from theory.consistency._tables import (
 )
 
 __all__ = [
+    "DIFFERENCE_METHODS",
     "PVALUE_TESTS",
+    "ROUNDINGS",
     "ConsistencyResult",
     "ExpressionError",
     "check_arithmetic",
@@ -44,9 +52,12 @@ __all__ = [
     "check_proportion",
     "check_ratio",
     "check_sum",
+    "debit",
     "grim",
+    "grimmer",
     "percent_attainable",
     "proportion_attainable",
+    "recompute_difference_interval",
     "recompute_interval",
     "recompute_pvalue",
 ]
