@@ -222,8 +222,12 @@ def _bounded(
 def _decision_error(
     bound: str, value: Decimal, span: r.Span, alpha: float, *, equal_sig: bool
 ) -> bool:
-    """Printed significance differs from the significance of every reachable p."""
-    a = Fraction(alpha)
+    """Printed significance differs from the significance of every reachable p.
+
+    ``alpha`` is taken as the decimal it prints as (``0.05`` is 1/20, not the
+    binary double just above it), so a printed ``p = .05`` is exactly at it.
+    """
+    a = Fraction(Decimal(repr(alpha)))
     limit = Fraction(value)
 
     def sig(p: Fraction) -> bool:
