@@ -117,7 +117,7 @@ def _pvalue(printed: str, a: Mapping[str, Any]) -> c.ConsistencyResult:
         test=a["test"],
         df=df,
         alternative=a.get("alternative", "two-sided"),
-        alpha=a.get("alpha", 0.05),
+        significance_level=a.get("alpha", 0.05),
         zero_p=a.get("zero_p", "rounded"),
     )
 

@@ -45,15 +45,25 @@ from typing import Any
 from proofs.audit._kinds import run_kind
 from theory.inference import PROPORTION_METHODS
 
-__all__ = ["PaperFinding", "PaperReport", "audit_paper", "read_paper"]
+__all__ = [
+    "VERDICTS",
+    "PaperFinding",
+    "PaperReport",
+    "audit_paper",
+    "audit_paper_text",
+    "read_paper",
+]
+
+VERDICTS = ("consistent", "inconsistent", "decision error", "not checkable")
+"""The verdicts of a finding, in the order the counts list them."""
 
 _MAX_BYTES = 50_000_000
 _MAX_LINE = 20_000
 _SUFFIXES = (".txt", ".md", ".html", ".htm", ".pdf")
 
-NUM = r"\d+(?:\.\d+)?"
-DEC = r"(?:\d+\.\d+|\.\d+)"
-INT = r"\d{1,3}(?:,\d{3})+|\d+"
+_NUM = r"\d+(?:\.\d+)?"
+_DEC = r"(?:\d+\.\d+|\.\d+)"
+_INT = r"\d{1,3}(?:,\d{3})+|\d+"
 _UNITS = (
     r"(?:questions?|items?|trials?|runs?|seeds?|cases?|tasks?|samples?|problems?"
     r"|queries|query|examples?|instances?|episodes?|participants?|subjects?"
@@ -68,36 +78,36 @@ _APA = re.compile(
     r"(?:(?P<ns>n\.?s\.?)|p\s*(?P<prel>[<>=≤≥]=?)\s*(?P<p>\d*\.\d+(?:[eE]-?\d+)?|0|1)(?![\d.]))"
 )
 _FRAC_PCT = re.compile(
-    rf"(?<![\d./])(?P<k>\d+)\s*/\s*(?P<n>\d+)\s*\(\s*(?P<v>{NUM})\s*%\s*\)"
+    rf"(?<![\d./])(?P<k>\d+)\s*/\s*(?P<n>\d+)\s*\(\s*(?P<v>{_NUM})\s*%\s*\)"
 )
 _FRAC_EQ = re.compile(
-    rf"(?<![\d./])(?P<k>\d+)\s*/\s*(?P<n>\d+)\s*(?:=|≈)\s*(?P<v>{NUM})\s*(?P<pct>%)?"
+    rf"(?<![\d./])(?P<k>\d+)\s*/\s*(?P<n>\d+)\s*(?:=|≈)\s*(?P<v>{_NUM})\s*(?P<pct>%)?"
 )
 _FRAC_CI = re.compile(
     rf"(?<![\d./])(?P<k>\d+)\s*/\s*(?P<n>\d+)\s*(?:\([^)]*\))?\s*,?\s*"
-    rf"(?:95%\s*CI\s*)?\[\s*(?P<lo>{NUM})\s*(?P<p1>%)?\s*,\s*(?P<hi>{NUM})\s*(?P<p2>%)?\s*\]"
+    rf"(?:95%\s*CI\s*)?\[\s*(?P<lo>{_NUM})\s*(?P<p1>%)?\s*,\s*(?P<hi>{_NUM})\s*(?P<p2>%)?\s*\]"
 )
 _PCT_N = re.compile(
-    rf"(?<![\d.])(?P<v>{NUM})\s*%[^.;\n%]{{0,40}}?"
-    rf"(?:\(\s*[nN]\s*=\s*(?P<n1>{INT})\s*\)|\b[nN]\s*=\s*(?P<n2>{INT})"
-    rf"|\b(?:of|over|across|on|from)\s+(?:the\s+|all\s+)?(?P<n3>{INT})\s+(?:\w+[- ])?{_UNITS}\b)"
+    rf"(?<![\d.])(?P<v>{_NUM})\s*%[^.;\n%]{{0,40}}?"
+    rf"(?:\(\s*[nN]\s*=\s*(?P<n1>{_INT})\s*\)|\b[nN]\s*=\s*(?P<n2>{_INT})"
+    rf"|\b(?:of|over|across|on|from)\s+(?:the\s+|all\s+)?(?P<n3>{_INT})\s+(?:\w+[- ])?{_UNITS}\b)"
 )
 _RATE_N = re.compile(
-    rf"(?<![\d.])(?P<v>0\.\d+|1\.0+)\s+(?:\(\s*[nN]\s*=\s*(?P<n1>{INT})\s*\)"
-    rf"|(?:over|across|on)\s+(?:the\s+|all\s+)?(?P<n3>{INT})\s+(?:\w+[- ])?{_UNITS}\b)"
+    rf"(?<![\d.])(?P<v>0\.\d+|1\.0+)\s+(?:\(\s*[nN]\s*=\s*(?P<n1>{_INT})\s*\)"
+    rf"|(?:over|across|on)\s+(?:the\s+|all\s+)?(?P<n3>{_INT})\s+(?:\w+[- ])?{_UNITS}\b)"
 )
 _MEAN = re.compile(
-    rf"\b(?:M|mean)\s*=\s*(?P<m>-?{DEC})\s*[,;]?\s*"
-    rf"(?:\(?\s*SD\s*=\s*(?P<sd>{DEC})\s*\)?\s*[,;]?\s*)?"
-    rf"\(?\s*[nN]\s*=\s*(?P<n>{INT})"
+    rf"\b(?:M|mean)\s*=\s*(?P<m>-?{_DEC})\s*[,;]?\s*"
+    rf"(?:\(?\s*SD\s*=\s*(?P<sd>{_DEC})\s*\)?\s*[,;]?\s*)?"
+    rf"\(?\s*[nN]\s*=\s*(?P<n>{_INT})"
 )
 _CAPTION = re.compile(r"^\s*(?:\*\*)?Table\s+\d+", re.IGNORECASE)
 _CAPTION_N = re.compile(
-    rf"(?:\(\s*|\b[nN]\s*=\s*|\b(?:over|across|of)\s+)(?P<n>{INT})\s*"
+    rf"(?:\(\s*|\b[nN]\s*=\s*|\b(?:over|across|of)\s+)(?P<n>{_INT})\s*"
     rf"(?:{_UNITS}\b|(?=[),;]))"
 )
-_HEADER_N = re.compile(rf"\b[nN]\s*=\s*(?P<n>{INT})")
-_CELL_RATE = re.compile(rf"^(?:\*\*)?(?P<v>(?:0|1)\.\d{{2,}}|{NUM}%)(?:\*\*)?$")
+_HEADER_N = re.compile(rf"\b[nN]\s*=\s*(?P<n>{_INT})")
+_CELL_RATE = re.compile(rf"^(?:\*\*)?(?P<v>(?:0|1)\.\d{{2,}}|{_NUM}%)(?:\*\*)?$")
 _ONE_TAILED = re.compile(r"one[- ]tailed|one[- ]sided|directional", re.IGNORECASE)
 _WILSON = re.compile(r"\bWilson\b", re.IGNORECASE)
 _INTEGER_SCORES = re.compile(
@@ -201,8 +211,6 @@ class PaperReport:
         return buf.getvalue()
 
 
-VERDICTS = ("consistent", "inconsistent", "decision error", "not checkable")
-
 
 class _HTMLText(html.parser.HTMLParser):
     _BREAKS = frozenset(("p", "br", "div", "tr", "li", "h1", "h2", "h3", "h4", "table"))
@@ -296,15 +304,17 @@ def _read_pdf(p: Path) -> list[tuple[int | None, str]]:
         raise ValueError(msg) from None
 
 
-def audit_paper(path: str | os.PathLike[str], *, alpha: float = 0.05) -> PaperReport:
+def audit_paper(
+    path: str | os.PathLike[str], *, significance_level: float = 0.05
+) -> PaperReport:
     """Read a paper and check every printed report the reader recognises.
 
     Parameters
     ----------
     path : str or path-like
         The paper (see :func:`read_paper` for the formats).
-    alpha : float
-        The level of the decision-error flag for p-values.
+    significance_level : float
+        The level ``alpha`` of the decision-error flag for p-values.
 
     Returns
     -------
@@ -327,11 +337,11 @@ def audit_paper(path: str | os.PathLike[str], *, alpha: float = 0.05) -> PaperRe
     pieces = read_paper(path)
     findings: list[PaperFinding] = []
     for page, text in pieces:
-        findings.extend(_scan(text, page, alpha))
+        findings.extend(_scan(text, page, significance_level))
     return PaperReport(str(path), tuple(findings))
 
 
-def audit_paper_text(text: str, *, alpha: float = 0.05) -> PaperReport:
+def audit_paper_text(text: str, *, significance_level: float = 0.05) -> PaperReport:
     """Check every printed report in ``text`` (a paper already read).
 
     Examples
@@ -345,7 +355,7 @@ def audit_paper_text(text: str, *, alpha: float = 0.05) -> PaperReport:
     if len(text) > _MAX_BYTES:
         msg = f"text must be at most {_MAX_BYTES} characters"
         raise ValueError(msg)
-    return PaperReport("<text>", tuple(_scan(text, None, alpha)))
+    return PaperReport("<text>", tuple(_scan(text, None, significance_level)))
 
 
 def _scan(text: str, page: int | None, alpha: float) -> list[PaperFinding]:

@@ -216,7 +216,7 @@ def statcheck_like(text: str, opts: dict[str, Any]) -> tuple[bool, bool]:
     kwargs = {
         "test": test,
         "df": df,
-        "alpha": opts.get("alpha", 0.05),
+        "significance_level": opts.get("alpha", 0.05),
         "zero_p": "inconsistent" if opts.get("p_zero_error", True) else "rounded",
         "p_equal_alpha_significant": opts.get("p_equal_alpha_sig", True),
     }

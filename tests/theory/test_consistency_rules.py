@@ -28,7 +28,6 @@ from theory.consistency import (
     recompute_interval,
     recompute_pvalue,
 )
-from theory.consistency import _rounding as r
 
 # --- the rounding rules, at the boundary, decided exactly ---
 
@@ -177,12 +176,15 @@ def test_overflow_is_a_value_error_naming_the_argument(call, name):
 
 
 def test_exponent_cap_is_on_both_sides():
-    """1e400 is printable; 1e401 is not; 0E-401 neither (exponent)."""
-    assert r.parse_printed("1e400", "x") == Decimal("1e400")
-    assert r.parse_printed("1e-400", "x") == Decimal("1e-400")
+    """1e-400 is printable; 1e401 is not; 0E-401 neither (exponent); 1e400 overflows."""
+    assert check_equal("1e300", "1e300").consistent
+    assert check_equal("1e-400", "1e-400").consistent
+    with pytest.raises(ValueError, match="other: the recomputation exceeds"):
+        check_equal("1e400", "1e400")
+    assert check_equal("0E-400", "0").consistent
     for bad in ("1e401", "1e-401", "0E-401", "0E+401"):
-        with pytest.raises(ValueError, match="x="):
-            r.parse_printed(bad, "x")
+        with pytest.raises(ValueError, match="printed="):
+            check_equal(bad, "1")
 
 
 # --- r, F df as a list, one-tailed, p = .000 ---
@@ -256,7 +258,7 @@ def test_ns_is_p_above_alpha():
     bad = recompute_pvalue("2.20", "ns", test="t", df=28)
     assert not bad.consistent
     assert bad.gross_error
-    assert recompute_pvalue("2.20", "ns", test="t", df=28, alpha=0.01).consistent
+    assert recompute_pvalue("2.20", "ns", test="t", df=28, significance_level=0.01).consistent
 
 
 @pytest.mark.parametrize(
@@ -276,7 +278,7 @@ def test_ns_is_p_above_alpha():
         ("3.50", ">=.05", {"p_equal_alpha_significant": False}, True),
         ("3.50", ">=.05", {}, False),
         ("3.50", ">.01", {}, False),
-        ("2.20", ".11", {"alpha": 0.10}, True),
+        ("2.20", ".11", {"significance_level": 0.10}, True),
     ],
 )
 def test_decision_errors(stat, p, kwargs, gross):

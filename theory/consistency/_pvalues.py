@@ -36,7 +36,7 @@ def recompute_pvalue(  # noqa: PLR0913
     alternative: str = "two-sided",
     decimals: int | None = None,
     rounding: str = "nearest",
-    alpha: float = 0.05,
+    significance_level: float = 0.05,
     zero_p: str = "rounded",
     p_equal_alpha_significant: bool = True,
 ) -> ConsistencyResult:
@@ -74,8 +74,9 @@ def recompute_pvalue(  # noqa: PLR0913
     rounding : {"nearest", "half-up", "half-even", "truncate", "any"}
         How the printed p-value was rounded (the statistic always widens to
         its round-to-nearest interval).
-    alpha : float
-        The significance level of the decision-error flag, in ``(0, 1)``.
+    significance_level : float
+        The level ``alpha`` of the decision-error flag (and of ``ns``), in
+        ``(0, 1)``.
     zero_p : {"rounded", "inconsistent"}
         How to read a printed ``p = .000``: a rounded value (consistent when
         the recomputed p is below half a unit) or, as statcheck does by
@@ -127,7 +128,14 @@ def recompute_pvalue(  # noqa: PLR0913
     side = check_choice(alternative, "alternative", _ALTERNATIVES)
     r.check_rounding(rounding)
     check_choice(zero_p, "zero_p", _ZERO_P)
-    level = check_real(alpha, "alpha", low=0.0, high=1.0, low_open=True, high_open=True)
+    level = check_real(
+        significance_level,
+        "significance_level",
+        low=0.0,
+        high=1.0,
+        low_open=True,
+        high_open=True,
+    )
     equal_sig = check_bool(p_equal_alpha_significant, "p_equal_alpha_significant")
     dist, dof = _distribution(name, df)
     stat_sign, stat_lo, stat_hi, at = _statistic(statistic, name, side)
