@@ -68,7 +68,8 @@ _UNITS = (
     r"(?:questions?|items?|trials?|runs?|seeds?|cases?|tasks?|samples?|problems?"
     r"|queries|query|examples?|instances?|episodes?|participants?|subjects?"
     r"|sessions?|prompts?|conversations?|decisions?|tickets?|repos|repositories"
-    r"|files?|cells?|pairs?|scenarios?|users?|respondents?|documents?|tests?)"
+    r"|files?|cells?|pairs?|scenarios?|users?|respondents?|documents?|tests?"
+    r"|rows?|matchups?|incidents?|constraints?|conversations?|dialogues?)"
 )
 _APA = re.compile(
     r"(?<![A-Za-z])(?P<test>t|F|r|z|Z|chi2|χ2|χ²|Χ2|X2|Q)\s*"
@@ -103,10 +104,11 @@ _MEAN = re.compile(
 )
 _CAPTION = re.compile(r"^\s*(?:\*\*)?Table\s+\d+", re.IGNORECASE)
 _CAPTION_N = re.compile(
-    rf"(?:\(\s*|\b[nN]\s*=\s*|\b(?:over|across|of)\s+)(?P<n>{_INT})\s*"
-    rf"(?:{_UNITS}\b|(?=[),;]))"
+    rf"(?:\(\s*|\b(?:over|across|of|on)\s+(?:the\s+|all\s+)?)(?P<n>{_INT})\s+"
+    rf"(?:[\w-]+\s+)?{_UNITS}\b"
 )
-_HEADER_N = re.compile(rf"\b[nN]\s*=\s*(?P<n>{_INT})")
+_EXPLICIT_N = re.compile(rf"(?<![\w])\$?\s*[nN]\s*=\s*(?P<n>{_INT})(?![\d.])")
+_HEADER_N = _EXPLICIT_N
 _CELL_RATE = re.compile(rf"^(?:\*\*)?(?P<v>(?:0|1)\.\d{{2,}}|{_NUM}%)(?:\*\*)?$")
 _ONE_TAILED = re.compile(r"one[- ]tailed|one[- ]sided|directional", re.IGNORECASE)
 _WILSON = re.compile(r"\bWilson\b", re.IGNORECASE)
@@ -572,7 +574,8 @@ def _block_n(lines: list[str], start: int, end: int) -> tuple[int | None, str]:
         return found.pop(), "n from the table header"
     for k in [*range(start - 1, max(start - 4, -1), -1), *range(end + 1, min(end + 4, len(lines)))]:
         if _CAPTION.match(lines[k]):
-            ns = {int(_num(m["n"])) for m in _CAPTION_N.finditer(lines[k])}
+            explicit = {int(_num(m["n"])) for m in _EXPLICIT_N.finditer(lines[k])}
+            ns = explicit or {int(_num(m["n"])) for m in _CAPTION_N.finditer(lines[k])}
             ns = {x for x in ns if x >= 2}
             if len(ns) == 1:
                 return ns.pop(), "n from the table caption"

@@ -23,9 +23,9 @@ SLACK_ULPS = 2048
 
 scipy's tail probabilities agree with 50-digit references to within about 600
 ulps down to 1e-300 (tests/theory/test_consistency_pvalues.py measures it);
-2048 ulps is a relative slack of about 4.5e-13 of the values compared, with no
-absolute floor, so a printed p-value of 1e-300 is still told from one of
-1.01e-300.
+2048 ulps is a relative slack of 2.3e-13 to 4.5e-13 of the values compared
+(an ulp is 2**-52 to 2**-53 of a value), with no absolute floor, so a printed
+p-value of 1e-300 is still told from one of 1.01e-300.
 """
 
 ROUNDINGS = ("nearest", "half-up", "half-even", "truncate", "any")
@@ -237,10 +237,17 @@ def monotone(func: Callable[[float], float], span: Span, name: str) -> Span:
     try:
         return Span.from_floats(func(float(span.lo)), func(float(span.hi)))
     except (ValueError, OverflowError):
-        msg = (
-            f"{name} is undefined or overflows on [{float(span.lo)}, {float(span.hi)}]"
-        )
+        ends = ", ".join(f"{_shown(x)}" for x in (span.lo, span.hi))
+        msg = f"{name} is undefined or overflows on [{ends}]"
         raise ValueError(msg) from None
+
+
+def _shown(x: Fraction) -> str:
+    """``float(x)`` as text, or its order of magnitude beyond the floats."""
+    try:
+        return repr(float(x))
+    except OverflowError:
+        return f"about 1e{len(str(abs(x.numerator))) - len(str(x.denominator))}"
 
 
 def add(a: Span, b: Span) -> Span:
