@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-
 from pathlib import Path
 
 from proofs.audit import AuditReport, Status, audit_table
@@ -95,7 +94,9 @@ def _paper_text(report: PaperReport, *, markdown: bool) -> str:
             "|---|---|---|---|---|",
         ]
         for f in report.findings:
-            verdict = f.verdict + (f" ({f.reason or f.note})" if f.reason or f.note else "")
+            verdict = f.verdict + (
+                f" ({f.reason or f.note})" if f.reason or f.note else ""
+            )
             cells = [f.where, f.text, f.kind, f.recomputed, verdict]
             out.append("| " + " | ".join(x.replace("|", "\\|") for x in cells) + " |")
         counts = report.counts()

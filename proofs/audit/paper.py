@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from proofs.audit._kinds import run_kind
+from theory import consistency as c
 from theory.inference import PROPORTION_METHODS
 
 __all__ = [
@@ -76,7 +77,7 @@ _APA = re.compile(
     r"(?:\(\s*(?P<df1>\d+(?:\.\d+)?)\s*(?:,\s*(?P<df2>\d+(?:\.\d+)?))?"
     r"\s*(?:,\s*N\s*=\s*[\d,]+)?\s*\))?\s*"
     r"(?P<rel>[<>=≤≥]=?)\s*(?P<stat>[-−–]?\s*(?:\d+\.?\d*|\.\d+))\s*[,;]\s*"
-    r"(?:(?P<ns>n\.?s\.?)|p\s*(?P<prel>[<>=≤≥]=?)\s*(?P<p>\d*\.\d+(?:[eE]-?\d+)?|0|1)(?![\d.]))"
+    r"(?:(?P<ns>n\.?s\.?)|p\s*(?P<prel>[<>=≤≥]=?)\s*(?P<p>\d*\.\d+(?:[eE]-?\d+)?|0|1)(?!\d|\.\d))"
 )
 _FRAC_PCT = re.compile(
     rf"(?<![\d./])(?P<k>\d+)\s*/\s*(?P<n>\d+)\s*\(\s*(?P<v>{_NUM})\s*%\s*\)"
@@ -213,7 +214,6 @@ class PaperReport:
         return buf.getvalue()
 
 
-
 class _HTMLText(html.parser.HTMLParser):
     _BREAKS = frozenset(("p", "br", "div", "tr", "li", "h1", "h2", "h3", "h4", "table"))
 
@@ -242,7 +242,7 @@ class _HTMLText(html.parser.HTMLParser):
 
 
 def read_paper(path: str | os.PathLike[str]) -> list[tuple[int | None, str]]:
-    """Return a paper's text as ``(page, text)`` pieces (page ``None`` unless a PDF).
+    r"""Return a paper's text as ``(page, text)`` pieces (page ``None`` unless a PDF).
 
     Parameters
     ----------
@@ -265,7 +265,7 @@ def read_paper(path: str | os.PathLike[str]) -> list[tuple[int | None, str]]:
     ...     p = pathlib.Path(tmp) / "a.html"
     ...     _ = p.write_text("<p>35/40 (87.5%)</p>", encoding="utf-8")
     ...     read_paper(p)
-    [(None, '\\n35/40 (87.5%)\\n')]
+    [(None, '\n35/40 (87.5%)\n')]
     """
     p = Path(path)
     suffix = p.suffix.lower()
@@ -294,13 +294,15 @@ def read_paper(path: str | os.PathLike[str]) -> list[tuple[int | None, str]]:
 
 def _read_pdf(p: Path) -> list[tuple[int | None, str]]:
     try:
-        import pypdf  # noqa: PLC0415
+        import pypdf
     except ImportError:
         msg = f"{p}: reading a PDF needs pypdf (pip install 'context-laws[pdf]')"
         raise ValueError(msg) from None
     try:
         reader = pypdf.PdfReader(str(p))
-        return [(i, page.extract_text() or "") for i, page in enumerate(reader.pages, 1)]
+        return [
+            (i, page.extract_text() or "") for i, page in enumerate(reader.pages, 1)
+        ]
     except pypdf.errors.PdfReadError as exc:
         msg = f"{p}: not a readable PDF ({exc})"
         raise ValueError(msg) from None
@@ -363,7 +365,7 @@ def audit_paper_text(text: str, *, significance_level: float = 0.05) -> PaperRep
 def _scan(text: str, page: int | None, alpha: float) -> list[PaperFinding]:
     lines = text.splitlines()
     out: list[PaperFinding] = []
-    table_n = _table_ns(lines)
+    tables = _tables(lines)
     for number, raw in enumerate(lines, start=1):
         line = raw[:_MAX_LINE]
         taken: list[tuple[int, int]] = []
@@ -372,8 +374,8 @@ def _scan(text: str, page: int | None, alpha: float) -> list[PaperFinding]:
         _fractions(ctx, out)
         _percent_n(ctx, out)
         _means(ctx, out)
-        if number in table_n:
-            _table_cells(ctx, out, *table_n[number])
+        if number in tables:
+            _table_cells(ctx, out, tables[number])
     return out
 
 
@@ -397,7 +399,7 @@ def _num(text: str) -> str:
     return text.replace(",", "").replace("−", "-").replace("–", "-").replace(" ", "")
 
 
-def _finding(  # noqa: PLR0913
+def _finding(
     ctx: _Context,
     m: re.Match[str],
     kind: str,
@@ -415,7 +417,9 @@ def _finding(  # noqa: PLR0913
     if status == "inconsistent" and inferred:
         verdict = "not checkable"
         reason = "inconsistent only under the inference in the note; not flagged"
-    elif status == "inconsistent" and (gross or (result is not None and result.gross_error)):
+    elif status == "inconsistent" and (
+        gross or (result is not None and result.gross_error)
+    ):
         verdict = "decision error"
     return PaperFinding(
         line=ctx.number,
@@ -458,13 +462,18 @@ def _apa(ctx: _Context, out: list[PaperFinding]) -> None:
             inputs += f";df2={df2}"
         inputs += f";alpha={ctx.alpha}"
         found = _finding(ctx, m, "pvalue", printed, inputs)
-        if found.verdict != "consistent" and test in ("t", "z", "r"):
-            if _ONE_TAILED.search(ctx.line):
-                one = _finding(ctx, m, "pvalue", printed, inputs + ";alternative=one-tailed")
-                if one.verdict == "consistent":
-                    found = PaperFinding(
-                        **{**one.to_dict(), "note": "one-tailed, as the text says"}
-                    )
+        if (
+            found.verdict != "consistent"
+            and test in ("t", "z", "r")
+            and _ONE_TAILED.search(ctx.line)
+        ):
+            one = _finding(
+                ctx, m, "pvalue", printed, inputs + ";alternative=one-tailed"
+            )
+            if one.verdict == "consistent":
+                found = PaperFinding(
+                    **{**one.to_dict(), "note": "one-tailed, as the text says"}
+                )
         out.append(found)
 
 
@@ -476,13 +485,21 @@ def _fractions(ctx: _Context, out: list[PaperFinding]) -> None:
         scale = ";scale=100" if (m["p1"] or m["p2"]) else ""
         printed = f"{m['lo']};{m['hi']}"
         if _WILSON.search(ctx.line):
-            out.append(_finding(ctx, m, "interval", printed, f"k={k};n={n};method=wilson{scale}"))
+            out.append(
+                _finding(
+                    ctx, m, "interval", printed, f"k={k};n={n};method=wilson{scale}"
+                )
+            )
             continue
         best = None
         for method in PROPORTION_METHODS:
-            f = _finding(ctx, m, "interval", printed, f"k={k};n={n};method={method}{scale}")
+            f = _finding(
+                ctx, m, "interval", printed, f"k={k};n={n};method={method}{scale}"
+            )
             if f.verdict == "consistent":
-                best = PaperFinding(**{**f.to_dict(), "note": f"method inferred: {method}"})
+                best = PaperFinding(
+                    **{**f.to_dict(), "note": f"method inferred: {method}"}
+                )
                 break
         if best is None:
             best = _finding(
@@ -533,71 +550,194 @@ def _means(ctx: _Context, out: list[PaperFinding]) -> None:
         why = "" if stated else "integer scores assumed (the line does not say so)"
         if m["sd"]:
             out.append(
-                _finding(ctx, m, "grimmer", f"{m['m']};{m['sd']}", f"n={n}", inferred=why)
+                _finding(
+                    ctx, m, "grimmer", f"{m['m']};{m['sd']}", f"n={n}", inferred=why
+                )
             )
         else:
             out.append(_finding(ctx, m, "grim", m["m"], f"n={n}", inferred=why))
 
 
-def _table_ns(lines: list[str]) -> dict[int, tuple[int, str]]:
-    """Map table rows (1-based line numbers) to an n from their caption or header."""
-    out: dict[int, tuple[int, str]] = {}
-    blocks: list[tuple[int, int]] = []
+@dataclass(frozen=True, slots=True)
+class _Table:
+    """Where a table's n comes from: one n for every row, or a count column."""
+
+    n: int | None
+    source: str
+    count_column: int | None
+    cells: int
+    wilson: bool
+    percent_columns: frozenset[int] = frozenset()
+
+
+def _tables(lines: list[str]) -> dict[int, _Table]:
+    """Map table rows (1-based line numbers) to what the reader knows of their n."""
+    out: dict[int, _Table] = {}
     i = 0
     while i < len(lines):
-        if _is_row(lines[i]):
-            j = i
-            while j + 1 < len(lines) and _is_row(lines[j + 1]):
-                j += 1
-            if j > i:
-                blocks.append((i, j))
+        width = _row_width(lines[i])
+        j = i
+        while width and j + 1 < len(lines) and _row_width(lines[j + 1]) == width:
+            j += 1
+        if width and j >= i + 2:
+            table = _block(lines, i, j, width)
+            if table is not None:
+                first = i if width < 0 else i + 1
+                for row in range(first, j + 1):
+                    out[row + 1] = table
             i = j + 1
         else:
             i += 1
-    for start, end in blocks:
-        n, source = _block_n(lines, start, end)
-        if n is None:
-            continue
-        for row in range(start + 1, end + 1):
-            out[row + 1] = (n, source)
     return out
 
 
-def _is_row(line: str) -> bool:
-    return line.count("\t") >= 1 or (line.strip().startswith("|") and line.count("|") >= 3)
+def _cells(line: str) -> list[str]:
+    if "\t" in line:
+        return [c.strip() for c in line.split("\t")]
+    if line.strip().startswith("|"):
+        return [c.strip() for c in line.strip().strip("|").split("|")]
+    return line.split()
 
 
-def _block_n(lines: list[str], start: int, end: int) -> tuple[int | None, str]:
+def _row_width(line: str) -> int:
+    """Return the number of cells of a table row (0 for a line that is not one)."""
+    if "\t" in line or (line.strip().startswith("|") and line.count("|") >= 3):
+        return len(_cells(line))
+    words = line.split()
+    numbers = sum(bool(re.fullmatch(r"[-+]?\d[\d.,]*%?", w)) for w in words)
+    if 3 <= len(words) <= 12 and numbers >= 2 and len(line) < 200:
+        return -len(words)  # a space-separated row: only a run of equal widths counts
+    return 0
+
+
+_COUNT_HEADER = re.compile(
+    r"^(?:n|N|#|count|cases|questions|tasks|trials|runs|samples|queries|items"
+    r"|problems|episodes|seeds|matchups|conversations)\b",
+    re.IGNORECASE,
+)
+
+
+def _header_words(line: str) -> list[str]:
+    """Space-separated header words, a parenthesised unit joined to its word."""
+    out: list[str] = []
+    for word in line.split():
+        if word.startswith("(") and out:
+            out[-1] += " " + word
+        else:
+            out.append(word)
+    return out
+
+
+def _block(lines: list[str], start: int, end: int, width: int) -> _Table | None:
+    if width < 0:
+        if start == 0:
+            return None
+        words = _header_words(lines[start - 1])
+        count = [k for k, w in enumerate(words) if _COUNT_HEADER.match(w)]
+        if len(words) == -width and len(count) == 1:
+            name = words[count[0]]
+            pct = frozenset(k for k, w in enumerate(words) if "%" in w)
+            return _Table(
+                None, f"n from the {name!r} column", count[0], -width, False, pct
+            )
+        return None
     header = lines[start]
+    wilson = any(
+        _WILSON.search(lines[k])
+        for k in range(max(start - 3, 0), min(end + 4, len(lines)))
+    )
+    cells = _cells(header)
+    count = [k for k, c in enumerate(cells) if _COUNT_HEADER.match(c)]
+    pct = frozenset(k for k, w in enumerate(cells) if "%" in w)
+    if len(count) == 1 and len(cells) == width:
+        name = cells[count[0]]
+        return _Table(None, f"n from the {name!r} column", count[0], width, wilson, pct)
     found = {int(_num(m["n"])) for m in _HEADER_N.finditer(header)}
     if len(found) == 1:
-        return found.pop(), "n from the table header"
-    for k in [*range(start - 1, max(start - 4, -1), -1), *range(end + 1, min(end + 4, len(lines)))]:
+        return _Table(found.pop(), "n from the table header", None, width, wilson, pct)
+    near = [
+        *range(start - 1, max(start - 4, -1), -1),
+        *range(end + 1, min(end + 4, len(lines))),
+    ]
+    for k in near:
         if _CAPTION.match(lines[k]):
             explicit = {int(_num(m["n"])) for m in _EXPLICIT_N.finditer(lines[k])}
             ns = explicit or {int(_num(m["n"])) for m in _CAPTION_N.finditer(lines[k])}
             ns = {x for x in ns if x >= 2}
             if len(ns) == 1:
-                return ns.pop(), "n from the table caption"
-            return None, ""
-    return None, ""
+                return _Table(
+                    ns.pop(), "n from the table caption", None, width, wilson, pct
+                )
+            return None
+    return None
 
 
-def _table_cells(ctx: _Context, out: list[PaperFinding], n: int, source: str) -> None:
-    sep = "\t" if "\t" in ctx.line else "|"
-    for cell in ctx.line.split(sep):
-        m = _CELL_RATE.match(cell.strip())
-        if m is None:
+_CELL_NUMBER = re.compile(rf"^(?:\*\*)?(?P<v>{_NUM})(?:\*\*)?$")
+_CELL_INTERVAL = re.compile(
+    rf"^\[\s*(?P<lo>{_NUM})\s*(?P<p1>%)?\s*,\s*(?P<hi>{_NUM})\s*(?P<p2>%)?\s*\]$"
+)
+
+
+def _table_cells(ctx: _Context, out: list[PaperFinding], table: _Table) -> None:
+    cells = _cells(ctx.line)
+    n = table.n
+    if table.count_column is not None:
+        if len(cells) != table.cells or not cells[table.count_column].isdigit():
+            return
+        n = int(cells[table.count_column])
+    if n is None or n < 1:
+        return
+    why = f"{table.source} (n = {n})"
+    last: tuple[str, str] | None = None
+    for index, cell in enumerate(cells):
+        if index == table.count_column:
             continue
-        value = m["v"]
-        if value.endswith("%"):
-            kind, printed = "percent_attainable", value[:-1]
-            if float(printed) > 100:
+        m = _CELL_RATE.match(cell)
+        if m is None and index in table.percent_columns:
+            m = _CELL_NUMBER.match(cell)
+        if m is not None:
+            value = m["v"]
+            if index in table.percent_columns and not value.endswith("%"):
+                value += "%"
+            if value.endswith("%"):
+                kind, printed = "percent_attainable", value[:-1]
+                top = 100
+            else:
+                kind, printed = "proportion_attainable", value
+                top = 1
+            if float(printed) > top or (
+                table.count_column is not None and "." not in printed
+            ):
+                last = None
                 continue
-        else:
-            kind, printed = "proportion_attainable", value
-            if float(printed) > 1:
-                continue
-        out.append(
-            _finding(ctx, m, kind, printed, f"n={n}", inferred=f"{source} (n = {n})")
-        )
+            found = _finding(ctx, m, kind, printed, f"n={n}", inferred=why)
+            out.append(found)
+            last = (printed, kind) if found.verdict == "consistent" else None
+            continue
+        iv = _CELL_INTERVAL.match(cell)
+        if iv is not None and last is not None:
+            res = (
+                c.percent_attainable(last[0], n)
+                if last[1] == "percent_attainable"
+                else c.proportion_attainable(last[0], n)
+            )
+            if len(res.candidates) == 1:
+                k = res.candidates[0]
+                scale = ";scale=100" if iv["p1"] or iv["p2"] else ""
+                method = "wilson"
+                note = (
+                    why
+                    + f"; k = {k} from the rate"
+                    + ("" if table.wilson else "; the text names no interval method")
+                )
+                out.append(
+                    _finding(
+                        ctx,
+                        iv,
+                        "interval",
+                        f"{iv['lo']};{iv['hi']}",
+                        f"k={k};n={n};method={method}{scale}",
+                        inferred=note,
+                    )
+                )
+        last = None if iv is None else last

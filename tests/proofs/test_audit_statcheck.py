@@ -37,8 +37,10 @@ def _lowp() -> str:
     return f"{2 * float(stats.t.sf(2.25, 28)):.15g}"
 
 
-T04, T05, T06 = (lambda s=0.0: _q(0.04, s)), (lambda s=0.0: _q(0.05, s)), (
-    lambda s=0.0: _q(0.06, s)
+T04, T05, T06 = (
+    (lambda s=0.0: _q(0.04, s)),
+    (lambda s=0.0: _q(0.05, s)),
+    (lambda s=0.0: _q(0.06, s)),
 )
 
 # (source, text, options, flag, expected): flag "error" is statcheck's Error
@@ -127,7 +129,13 @@ CASES: list[tuple[str, str, dict[str, Any], str, bool]] = [
     (DEC, "t(28) = 2.20, p = .05", {}, D, False),
     (DEC, "t(28) = 2.20, p = .05", {"p_equal_alpha_sig": False}, D, True),
     (DEC, "t(28) = 2.20, p = .10", {"alpha": 0.10}, D, False),
-    (DEC, "t(28) = 2.20, p = .10", {"alpha": 0.10, "p_equal_alpha_sig": False}, D, True),
+    (
+        DEC,
+        "t(28) = 2.20, p = .10",
+        {"alpha": 0.10, "p_equal_alpha_sig": False},
+        D,
+        True,
+    ),
     # t = ..., p = ... (statistics at the .04/.05/.06 quantiles)
     (DEC, f"t(28) = {T04()}, p = .04", {}, D, False),
     (DEC, f"t(28) = {T05(0.0001)}, p = .04", {}, D, False),
@@ -271,7 +279,13 @@ def agreement() -> list[tuple[str, str, str, bool, bool]]:
         rows.append((f"statcheck {source}", shown, flag, expected, ours))
     for source, kind, args, _, expected in SCRUTINY:
         rows.append(
-            (f"scrutiny {source}", f"{kind}{args}", "consistent", expected, _ours_scrutiny(kind, args))
+            (
+                f"scrutiny {source}",
+                f"{kind}{args}",
+                "consistent",
+                expected,
+                _ours_scrutiny(kind, args),
+            )
         )
     return rows
 
@@ -305,7 +319,9 @@ def test_issue_debit_example_is_inconsistent():
 def test_agreement_count():
     """129 of 135 cases agree; the 6 others are the explained boundary cases."""
     rows = agreement()
-    assert sum(expected == ours for *_, expected, ours in rows) == len(rows) - len(EXPLAINED)
+    assert sum(expected == ours for *_, expected, ours in rows) == len(rows) - len(
+        EXPLAINED
+    )
     assert len(rows) == 135
 
 
@@ -323,7 +339,9 @@ def _main() -> int:
     for source, case, flag, expected, ours in rows:
         if expected != ours:
             why = EXPLAINED.get((case, flag), "UNEXPLAINED")
-            print(f"DISAGREE {source}: {case} [{flag}] theirs={expected} ours={ours}: {why}")
+            print(
+                f"DISAGREE {source}: {case} [{flag}] theirs={expected} ours={ours}: {why}"
+            )
     return 0
 
 

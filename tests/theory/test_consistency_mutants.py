@@ -23,7 +23,9 @@ from theory.consistency import (
 
 
 def ok(printed, expr, rounding="nearest", exact=True):
-    return check_arithmetic(printed, expr, exact_inputs=exact, rounding=rounding).consistent
+    return check_arithmetic(
+        printed, expr, exact_inputs=exact, rounding=rounding
+    ).consistent
 
 
 # --- rounding_span: every rule, both signs, zero, both ends ---
@@ -133,11 +135,15 @@ def test_printed_types_and_errors():
     assert check_equal(5, "5").decimals == (0,)
     assert check_equal(0.5, "0.5").decimals == (1,)
     assert check_equal(" 0.50 ", "0.5").decimals == (2,)
-    with pytest.raises(TypeError, match="printed must be a number or a numeric string, got True"):
+    with pytest.raises(
+        TypeError, match="printed must be a number or a numeric string, got True"
+    ):
         check_equal(True, "1")
     with pytest.raises(TypeError, match="printed=Fraction"):
         check_equal(Fraction(1, 2), "1")
-    with pytest.raises(TypeError, match="printed must be a str, int, float or Decimal, got list"):
+    with pytest.raises(
+        TypeError, match="printed must be a str, int, float or Decimal, got list"
+    ):
         check_equal([1], "1")
     with pytest.raises(ValueError, match="printed='abc' is not a number as printed"):
         check_equal("abc", "1")
@@ -231,7 +237,9 @@ def test_exact_expression_values(printed, expr, expected):
 def test_interval_corners():
     """Rounded inputs spread through each operator to the right corners."""
     # 1.0 - 0.5 with both widened: [0.95 - 0.55, 1.05 - 0.45] = [0.4, 0.6]
-    assert check_arithmetic("0.4", "1.0 - 0.5").reachable[0] == pytest.approx((0.4, 0.6))
+    assert check_arithmetic("0.4", "1.0 - 0.5").reachable[0] == pytest.approx(
+        (0.4, 0.6)
+    )
     assert check_arithmetic("0.40", "1.0 - 0.5").consistent
     assert check_arithmetic("0.60", "1.0 - 0.5").consistent
     assert not check_arithmetic("0.62", "1.0 - 0.5").consistent
@@ -299,7 +307,9 @@ def test_division_by_an_interval_with_zero():
 
 def test_functions_leave_their_domain():
     """log of a non-positive interval and exp overflow are errors naming the call."""
-    with pytest.raises(ValueError, match=r"log is undefined or overflows on \[-1.0, -1.0\]"):
+    with pytest.raises(
+        ValueError, match=r"log is undefined or overflows on \[-1.0, -1.0\]"
+    ):
         check_arithmetic("1", "log(-1)")
     with pytest.raises(ValueError, match="exp is undefined or overflows"):
         check_arithmetic("1", "exp(1000)")
@@ -378,7 +388,9 @@ def test_float_slack_is_relative_and_small():
         below = f"{exact * (1 - Decimal('2e-13')):.20e}"
         far_below = f"{exact * (1 - Decimal('6e-13')):.20e}"
         assert check_arithmetic(below, expr, exact_inputs=True).consistent, scale
-        assert not check_arithmetic(far_below, expr, exact_inputs=True).consistent, scale
+        assert not check_arithmetic(far_below, expr, exact_inputs=True).consistent, (
+            scale
+        )
 
 
 def test_tiny_pvalues_are_not_swallowed():

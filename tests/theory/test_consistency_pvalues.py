@@ -6,8 +6,7 @@ import mpmath as mp
 import pytest
 from scipy import stats
 
-from theory.consistency import recompute_pvalue
-from theory.consistency import check_arithmetic
+from theory.consistency import check_arithmetic, recompute_pvalue
 
 mp.mp.dps = 50
 
@@ -100,7 +99,10 @@ def test_issue_examples_are_inconsistent():
         ({"statistic": "-1.0", "pvalue": ".5", "test": "F", "df": (1, 2)}, "statistic"),
         ({"statistic": "1.01", "pvalue": ".5", "test": "r", "df": 20}, "statistic"),
         ({"statistic": "2", "pvalue": ".5", "test": "t", "df": math.inf}, "df"),
-        ({"statistic": "2", "pvalue": ".5", "test": "z", "significance_level": 1.0}, "significance_level"),
+        (
+            {"statistic": "2", "pvalue": ".5", "test": "z", "significance_level": 1.0},
+            "significance_level",
+        ),
         ({"statistic": "2", "pvalue": ".5", "test": "z", "zero_p": "x"}, "zero_p"),
         ({"statistic": "2", "pvalue": ".5", "test": "z", "rounding": "x"}, "rounding"),
     ],

@@ -40,18 +40,63 @@ def _ok(printed: str, k: int, n: int, rule: str) -> bool:
     ("printed", "k", "n", "expected"),
     [
         # 1/8 = 0.125: a tie at two decimals
-        ("0.12", 1, 8, {"nearest": 1, "half-up": 0, "half-even": 1, "truncate": 1, "any": 1}),
-        ("0.13", 1, 8, {"nearest": 1, "half-up": 1, "half-even": 0, "truncate": 0, "any": 1}),
-        ("0.11", 1, 8, {"nearest": 0, "half-up": 0, "half-even": 0, "truncate": 0, "any": 0}),
+        (
+            "0.12",
+            1,
+            8,
+            {"nearest": 1, "half-up": 0, "half-even": 1, "truncate": 1, "any": 1},
+        ),
+        (
+            "0.13",
+            1,
+            8,
+            {"nearest": 1, "half-up": 1, "half-even": 0, "truncate": 0, "any": 1},
+        ),
+        (
+            "0.11",
+            1,
+            8,
+            {"nearest": 0, "half-up": 0, "half-even": 0, "truncate": 0, "any": 0},
+        ),
         # 3/8 = 0.375: the tie goes to the even 0.38 under half-even
-        ("0.38", 3, 8, {"nearest": 1, "half-up": 1, "half-even": 1, "truncate": 0, "any": 1}),
-        ("0.37", 3, 8, {"nearest": 1, "half-up": 0, "half-even": 0, "truncate": 1, "any": 1}),
+        (
+            "0.38",
+            3,
+            8,
+            {"nearest": 1, "half-up": 1, "half-even": 1, "truncate": 0, "any": 1},
+        ),
+        (
+            "0.37",
+            3,
+            8,
+            {"nearest": 1, "half-up": 0, "half-even": 0, "truncate": 1, "any": 1},
+        ),
         # 2/3 = 0.6666...: not a tie
-        ("0.67", 2, 3, {"nearest": 1, "half-up": 1, "half-even": 1, "truncate": 0, "any": 1}),
-        ("0.66", 2, 3, {"nearest": 0, "half-up": 0, "half-even": 0, "truncate": 1, "any": 1}),
+        (
+            "0.67",
+            2,
+            3,
+            {"nearest": 1, "half-up": 1, "half-even": 1, "truncate": 0, "any": 1},
+        ),
+        (
+            "0.66",
+            2,
+            3,
+            {"nearest": 0, "half-up": 0, "half-even": 0, "truncate": 1, "any": 1},
+        ),
         # 1/2 = 0.5 at 0 decimals: half-up gives 1, half-even gives 0
-        ("1", 1, 2, {"nearest": 1, "half-up": 1, "half-even": 0, "truncate": 0, "any": 1}),
-        ("0", 1, 2, {"nearest": 1, "half-up": 0, "half-even": 1, "truncate": 1, "any": 1}),
+        (
+            "1",
+            1,
+            2,
+            {"nearest": 1, "half-up": 1, "half-even": 0, "truncate": 0, "any": 1},
+        ),
+        (
+            "0",
+            1,
+            2,
+            {"nearest": 1, "half-up": 0, "half-even": 1, "truncate": 1, "any": 1},
+        ),
         # exactly printed: all rules accept
         ("0.25", 1, 4, dict.fromkeys(ROUNDINGS, 1)),
         # 0.2 + one unit is not truncated to 0.2
@@ -79,8 +124,12 @@ def test_negative_values_mirror():
     assert not check_arithmetic("-0.13", tie, rounding="truncate").consistent
     assert check_arithmetic("-0.12", tie, rounding="half-even").consistent
     assert not check_arithmetic("-0.13", tie, rounding="half-even").consistent
-    assert check_arithmetic("-0.12", "-0.129", exact_inputs=True, rounding="any").consistent
-    assert not check_arithmetic("-0.12", "-0.13", exact_inputs=True, rounding="any").consistent
+    assert check_arithmetic(
+        "-0.12", "-0.129", exact_inputs=True, rounding="any"
+    ).consistent
+    assert not check_arithmetic(
+        "-0.12", "-0.13", exact_inputs=True, rounding="any"
+    ).consistent
 
 
 def test_printed_zero_under_each_rule():
@@ -92,8 +141,12 @@ def test_printed_zero_under_each_rule():
         "truncate": ("0.099", "0.1"),
         "any": ("-0.099", "-0.1"),
     }.items():
-        assert check_arithmetic("0.0", yes, exact_inputs=True, rounding=rule).consistent, rule
-        assert not check_arithmetic("0.0", no, exact_inputs=True, rounding=rule).consistent, rule
+        assert check_arithmetic(
+            "0.0", yes, exact_inputs=True, rounding=rule
+        ).consistent, rule
+        assert not check_arithmetic(
+            "0.0", no, exact_inputs=True, rounding=rule
+        ).consistent, rule
 
 
 def test_grim_issue_example_under_each_rule():
@@ -132,7 +185,9 @@ def test_every_check_takes_the_rule(rule):
             1, 2, "0.09", "0.90" if rr == "truncate" else "0.91", rounding=rr
         ),
         lambda rr: recompute_pvalue("1.96", "0.05", test="z", rounding=rr),
-        lambda rr: grimmer("2.5", "0.70" if rr == "truncate" else "0.71", 2, rounding=rr),
+        lambda rr: grimmer(
+            "2.5", "0.70" if rr == "truncate" else "0.71", 2, rounding=rr
+        ),
         lambda rr: debit("0.5", "0.70" if rr == "truncate" else "0.71", 2, rounding=rr),
     ]
     for call in calls:
@@ -197,7 +252,10 @@ def test_r_through_its_exact_t_transform():
     lo_r, hi_r = 0.215, 0.225
     p_hi = 2 * stats.t.sf(lo_r * math.sqrt(28 / (1 - lo_r**2)), 28)
     p_lo = 2 * stats.t.sf(hi_r * math.sqrt(28 / (1 - hi_r**2)), 28)
-    assert res.reachable[0] == (pytest.approx(p_lo, rel=1e-12), pytest.approx(p_hi, rel=1e-12))
+    assert res.reachable[0] == (
+        pytest.approx(p_lo, rel=1e-12),
+        pytest.approx(p_hi, rel=1e-12),
+    )
     # pearsonr's own p-value for a sample with r = .22 and n = 30 agrees
     assert recompute_pvalue(".22", f"{p_lo:.3f}", test="r", df=28).consistent
     assert recompute_pvalue("1.0", "<.001", test="r", df=5).consistent
@@ -223,15 +281,21 @@ def test_f_degrees_of_freedom_as_a_list():
 
 def test_one_tailed_is_half_the_two_sided():
     """t(28) = 2.20: two-sided .036, one-tailed .018."""
-    assert recompute_pvalue("2.20", ".018", test="t", df=28, alternative="one-tailed").consistent
+    assert recompute_pvalue(
+        "2.20", ".018", test="t", df=28, alternative="one-tailed"
+    ).consistent
     assert not recompute_pvalue("2.20", ".018", test="t", df=28).consistent
-    assert recompute_pvalue("-2.20", ".018", test="t", df=28, alternative="one-tailed").consistent
+    assert recompute_pvalue(
+        "-2.20", ".018", test="t", df=28, alternative="one-tailed"
+    ).consistent
 
 
 def test_p_zero_switch():
     """p = .000: rounded (default) or always inconsistent (statcheck's default)."""
     assert recompute_pvalue("22.20", ".000", test="t", df=28).consistent
-    assert not recompute_pvalue("22.20", ".000", test="t", df=28, zero_p="inconsistent").consistent
+    assert not recompute_pvalue(
+        "22.20", ".000", test="t", df=28, zero_p="inconsistent"
+    ).consistent
     assert not recompute_pvalue("22.20", "<.000", test="t", df=28).consistent
 
 
@@ -247,7 +311,9 @@ def test_statistic_inequalities():
     assert recompute_pvalue(">1", ".9", test="z", alternative="less").consistent
     assert not recompute_pvalue(">1", ".5", test="z", alternative="less").consistent
     assert recompute_pvalue("<2", ".40", test="z", alternative="one-tailed").consistent
-    assert not recompute_pvalue("<2", ".60", test="z", alternative="one-tailed").consistent
+    assert not recompute_pvalue(
+        "<2", ".60", test="z", alternative="one-tailed"
+    ).consistent
 
 
 def test_ns_is_p_above_alpha():
@@ -258,7 +324,9 @@ def test_ns_is_p_above_alpha():
     bad = recompute_pvalue("2.20", "ns", test="t", df=28)
     assert not bad.consistent
     assert bad.gross_error
-    assert recompute_pvalue("2.20", "ns", test="t", df=28, significance_level=0.01).consistent
+    assert recompute_pvalue(
+        "2.20", "ns", test="t", df=28, significance_level=0.01
+    ).consistent
 
 
 @pytest.mark.parametrize(
@@ -313,8 +381,12 @@ def test_grimmer_accepts_real_data(data, decimals, rule):
 
     def show(x: Fraction | float) -> str:
         q = Decimal(1).scaleb(-decimals)
-        mode = {"nearest": "ROUND_HALF_UP", "half-up": "ROUND_HALF_UP", "any": "ROUND_HALF_UP",
-                "half-even": "ROUND_HALF_EVEN"}[rule]
+        mode = {
+            "nearest": "ROUND_HALF_UP",
+            "half-up": "ROUND_HALF_UP",
+            "any": "ROUND_HALF_UP",
+            "half-even": "ROUND_HALF_EVEN",
+        }[rule]
         if isinstance(x, Fraction):
             value = Decimal(x.numerator) / Decimal(x.denominator)
         else:
@@ -356,8 +428,14 @@ def test_grimmer_items():
     """Three items per response: means in thirds of units (scrutiny's vignette)."""
     assert not grim("5.71", 40).consistent
     assert grim("5.71", 40, items=3).consistent
-    for mean, sd in [("5.90", "2.19"), ("5.71", "1.42"), ("3.50", "1.81"),
-                     ("3.82", "2.43"), ("4.61", "1.92"), ("5.24", "2.51")]:
+    for mean, sd in [
+        ("5.90", "2.19"),
+        ("5.71", "1.42"),
+        ("3.50", "1.81"),
+        ("3.82", "2.43"),
+        ("4.61", "1.92"),
+        ("5.24", "2.51"),
+    ]:
         assert grimmer(mean, sd, 40, items=3).consistent, (mean, sd)
 
 
@@ -422,15 +500,29 @@ def test_debit_sd_bounds_are_exact():
 
 @pytest.mark.parametrize(
     ("k1", "n1", "k2", "n2"),
-    [(56, 70, 48, 80), (9, 10, 3, 10), (6, 7, 2, 7), (5, 56, 0, 29), (0, 10, 0, 20), (10, 10, 0, 10)],
+    [
+        (56, 70, 48, 80),
+        (9, 10, 3, 10),
+        (6, 7, 2, 7),
+        (5, 56, 0, 29),
+        (0, 10, 0, 20),
+        (10, 10, 0, 10),
+    ],
 )
-@pytest.mark.parametrize(("ours", "theirs"), [("newcombe", "newcomb"), ("wald", "wald")])
+@pytest.mark.parametrize(
+    ("ours", "theirs"), [("newcombe", "newcomb"), ("wald", "wald")]
+)
 def test_difference_interval_matches_statsmodels(k1, n1, k2, n2, ours, theirs):
     """Newcombe's hybrid score and Wald intervals agree with statsmodels to 1e-12."""
     lo, hi = confint_proportions_2indep(k1, n1, k2, n2, method=theirs, compare="diff")
-    res = recompute_difference_interval(k1, n1, k2, n2, f"{lo:.4f}", f"{hi:.4f}", method=ours)
+    res = recompute_difference_interval(
+        k1, n1, k2, n2, f"{lo:.4f}", f"{hi:.4f}", method=ours
+    )
     assert res.consistent
-    assert res.recomputed == (pytest.approx(lo, abs=1e-12), pytest.approx(hi, abs=1e-12))
+    assert res.recomputed == (
+        pytest.approx(lo, abs=1e-12),
+        pytest.approx(hi, abs=1e-12),
+    )
 
 
 def test_difference_interval_newcombe_1998_table():
@@ -439,7 +531,9 @@ def test_difference_interval_newcombe_1998_table():
     assert recompute_difference_interval(
         56, 70, 48, 80, "5.24", "33.39", scale=100
     ).consistent
-    assert not recompute_difference_interval(56, 70, 48, 80, "0.0525", "0.3339").consistent
+    assert not recompute_difference_interval(
+        56, 70, 48, 80, "0.0525", "0.3339"
+    ).consistent
     assert not recompute_difference_interval(
         56, 70, 48, 80, "0.0524", "0.3339", method="wald"
     ).consistent

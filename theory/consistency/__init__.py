@@ -28,8 +28,8 @@ from theory.consistency._moments import (
     grimmer,
     recompute_difference_interval,
 )
-from theory.consistency._rounding import ROUNDINGS, ExpressionError
 from theory.consistency._pvalues import PVALUE_TESTS, recompute_pvalue
+from theory.consistency._rounding import ROUNDINGS, ExpressionError
 from theory.consistency._tables import (
     check_arithmetic,
     check_difference,

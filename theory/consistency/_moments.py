@@ -204,9 +204,7 @@ def debit(
         var = Fraction(k * (nn - k), nn * (nn - 1))
         sds.append(math.sqrt(var))
         low_ok = var > sd_lo * sd_lo if s_span.lo_open else var >= sd_lo * sd_lo
-        high_ok = (
-            var < s_span.hi * s_span.hi if s_span.hi_open else var <= s_span.hi**2
-        )
+        high_ok = var < s_span.hi * s_span.hi if s_span.hi_open else var <= s_span.hi**2
         if low_ok and high_ok:
             found.append(k)
     return ConsistencyResult(
@@ -225,7 +223,7 @@ def debit(
     )
 
 
-def recompute_difference_interval(  # noqa: PLR0913
+def recompute_difference_interval(
     k1: int,
     n1: int,
     k2: int,

@@ -27,7 +27,7 @@ _SIGNS = ("<=", ">=", "<", ">", "=")
 Number = r.Number
 
 
-def recompute_pvalue(  # noqa: PLR0913
+def recompute_pvalue(
     statistic: Number,
     pvalue: Number,
     *,
@@ -168,7 +168,7 @@ def recompute_pvalue(  # noqa: PLR0913
     )
 
 
-def _rounded(  # noqa: PLR0913
+def _rounded(
     text: Number,
     value: Decimal,
     span: r.Span,
@@ -188,9 +188,7 @@ def _rounded(  # noqa: PLR0913
         printed=shown,
         recomputed=point,
         reachable=((float(span.lo), float(span.hi)),),
-        accepted=(
-            (to_float(accepted.lo, "pvalue"), to_float(accepted.hi, "pvalue")),
-        ),
+        accepted=((to_float(accepted.lo, "pvalue"), to_float(accepted.hi, "pvalue")),),
         decimals=(d,),
         rounding=rule(d, rounding),
     )
@@ -230,7 +228,7 @@ def _bounded(
 def _decision_error(
     bound: str, value: Decimal, span: r.Span, alpha: float, *, equal_sig: bool
 ) -> bool:
-    """Printed significance differs from the significance of every reachable p.
+    """Return whether the printed p and every reachable p differ in significance.
 
     ``alpha`` is taken as the decimal it prints as (``0.05`` is 1/20, not the
     binary double just above it), so a printed ``p = .05`` is exactly at it.
@@ -244,13 +242,9 @@ def _decision_error(
     printed_sig: bool | None = None
     if bound == "":
         printed_sig = sig(limit)
-    elif bound == "<" and limit <= a:
+    elif (bound == "<" and limit <= a) or (bound == "<=" and sig(limit)):
         printed_sig = True
-    elif bound == "<=" and sig(limit):
-        printed_sig = True
-    elif bound == ">" and limit >= a:
-        printed_sig = False
-    elif bound == ">=" and not sig(limit):
+    elif (bound == ">" and limit >= a) or (bound == ">=" and not sig(limit)):
         printed_sig = False
     if printed_sig is None:
         return False
@@ -318,7 +312,7 @@ def _statistic(
 
 
 def _to_scale(x: float | Fraction, name: str, dof: float) -> float:
-    """The statistic on its distribution's scale (``r`` to ``t``)."""
+    """Return the statistic on its distribution's scale (``r`` to ``t``)."""
     value = float(x)
     if name != "r":
         return value
@@ -328,7 +322,7 @@ def _to_scale(x: float | Fraction, name: str, dof: float) -> float:
 
 
 def _widen_for_bound(span: r.Span, sign: str, name: str, side: str) -> r.Span:
-    """A bounded statistic reaches every p-value beyond its bound's p.
+    """Widen ``span``: a bounded statistic reaches every p beyond its bound's p.
 
     The p-value decreases as the statistic grows (as ``|x|`` grows for the
     two-sided and one-tailed readings) except for ``alternative="less"``.

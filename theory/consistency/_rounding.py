@@ -93,12 +93,14 @@ class Span:
         """
         inexact = self.inexact or other.inexact
         return _below(
-            self.lo, other.hi, self.lo_open or other.hi_open, inexact=inexact
-        ) and _below(other.lo, self.hi, other.lo_open or self.hi_open, inexact=inexact)
+            self.lo, other.hi, strict=self.lo_open or other.hi_open, inexact=inexact
+        ) and _below(
+            other.lo, self.hi, strict=other.lo_open or self.hi_open, inexact=inexact
+        )
 
 
-def _below(a: Fraction, b: Fraction, strict: bool, *, inexact: bool) -> bool:
-    """``a < b`` when strict, ``a <= b`` otherwise; with float slack when inexact."""
+def _below(a: Fraction, b: Fraction, *, strict: bool, inexact: bool) -> bool:
+    """Return ``a < b`` if strict, else ``a <= b``; with float slack when inexact."""
     if inexact:
         return a <= b + ulps(max(abs(a), abs(b)))
     return a < b if strict else a <= b

@@ -234,8 +234,9 @@ def _binary(
 ) -> ConsistencyResult:
     left, right = r.input_span(a, "a", exact=exact), r.input_span(b, "b", exact=exact)
     pa, pb = r.input_span(a, "a", exact=True), r.input_span(b, "b", exact=True)
+    reachable = op(left, right)
     point = (to_float(op(pa, pb).lo, check),)
-    return compare(check, printed, op(left, right), point, decimals, rounding=rounding)
+    return compare(check, printed, reachable, point, decimals, rounding=rounding)
 
 
 def _total(values: Sequence[Number], *, exact: bool) -> tuple[r.Span, Fraction]:
