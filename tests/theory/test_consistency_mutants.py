@@ -399,3 +399,40 @@ def test_tiny_pvalues_are_not_swallowed():
     assert recompute_pvalue("7.500", "6.4e-14", test="z").consistent
     assert not recompute_pvalue("7.500", "6.6e-14", test="z").consistent
     assert not recompute_pvalue("7.500", "6.2e-14", test="z").consistent
+
+
+def test_slack_is_exactly_2048_ulps():
+    """At 2**40 an ulp is 2**-12: a printed interval starting 2048 ulps above meets, 2048.5 does not.
+
+    sqrt(2**80) is exactly 2**40 but went through floats, so the comparison
+    has the slack; ``decimals=`` sets the half unit independently of the
+    digits shown, which places the interval's lower end exactly.
+    """
+    expr = "sqrt(1208925819614629174706176)"  # 2**80
+    at = "1099511627776.5000000000005"  # 2**40 + 2048 * 2**-12 + 5e-13
+    assert check_arithmetic(at, expr, exact_inputs=True, decimals=12).consistent
+    past = "1099511627776.50012207031255"  # 2**40 + 2048.5 * 2**-12 + 5e-14
+    assert not check_arithmetic(past, expr, exact_inputs=True, decimals=13).consistent
+    below = "1099511627775.4999999999995"  # the mirror image below 2**40
+    assert check_arithmetic(below, expr, exact_inputs=True, decimals=12).consistent
+
+
+def test_literal_length_counts_the_mantissa_only():
+    """41 mantissa digits with an exponent are still too many."""
+    with pytest.raises(ValueError, match="more than 40 characters"):
+        check_equal("1" * 41 + "e-30", "1")
+
+
+def test_magnitude_message():
+    """1.5e401 has a fine exponent (-400 decimals) but is beyond the printable range."""
+    with pytest.raises(
+        ValueError, match=r"other='1.5e401' is outside the printable range"
+    ):
+        check_equal("1", "1.5e401")
+
+
+def test_an_exponent_marks_a_rounded_input():
+    """'1E0' has no decimals but was printed in exponent form: it widens by 0.5."""
+    assert check_sum("1.4", ["1E0"]).consistent
+    assert not check_sum("1.4", ["1"]).consistent
+    assert not check_sum("1.4", ["1E0"], exact_inputs=True).consistent
