@@ -436,3 +436,39 @@ def test_an_exponent_marks_a_rounded_input():
     assert check_sum("1.4", ["1E0"]).consistent
     assert not check_sum("1.4", ["1"]).consistent
     assert not check_sum("1.4", ["1E0"], exact_inputs=True).consistent
+
+
+@pytest.mark.parametrize(
+    ("expr", "value"),
+    [
+        ("sqrt(4) + 1", "3"),
+        ("1 + sqrt(4)", "3"),
+        ("sqrt(4) - 1", "1"),
+        ("3 - sqrt(4)", "1"),
+        ("sqrt(4) * 3", "6"),
+        ("3 / sqrt(4)", "1.5"),
+        ("sqrt(4) ** 2", "4"),
+        ("-sqrt(4)", "-2"),
+    ],
+)
+def test_float_inexactness_propagates(expr, value):
+    """An exact operand does not make a float result exact: the slack stays.
+
+    The printed interval starts 1.5e-20 above the exact value, inside the
+    float slack (about 1e-12 here) but outside it for exact arithmetic.
+    """
+    printed = value + (".0" if "." not in value else "") + "0" * 18 + "2"
+    res = check_arithmetic(printed, expr, exact_inputs=True, decimals=20)
+    assert res.consistent
+    exact = expr.replace("sqrt(4)", "2")
+    assert not check_arithmetic(
+        printed, exact, exact_inputs=True, decimals=20
+    ).consistent
+
+
+def test_overflow_message_names_the_magnitude():
+    """Ends beyond the floats are shown as a power of ten."""
+    with pytest.raises(ValueError, match=r"overflows on \[about 1e400, about 1e400\]"):
+        check_arithmetic("1", "sqrt(1e400)", exact_inputs=True)
+    with pytest.raises(ValueError, match=r"overflows on \[about 1e399, about 1e400\]"):
+        check_arithmetic("1", "sqrt(1e400)")
