@@ -472,3 +472,12 @@ def test_overflow_message_names_the_magnitude():
         check_arithmetic("1", "sqrt(1e400)", exact_inputs=True)
     with pytest.raises(ValueError, match=r"overflows on \[about 1e399, about 1e400\]"):
         check_arithmetic("1", "sqrt(1e400)")
+
+
+def test_negative_power_of_an_interval_around_zero():
+    """x ** -1 over an interval containing 0 is an error, as 1 / x is."""
+    with pytest.raises(ValueError, match="division by an interval that contains 0"):
+        check_arithmetic("1", "(0.0) ** -1")
+    with pytest.raises(ValueError, match="division by an interval that contains 0"):
+        check_arithmetic("1", "(0.0) ** -2")
+    assert check_arithmetic("-20", "(-0.05) ** -1", exact_inputs=True).consistent
