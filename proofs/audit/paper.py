@@ -4,22 +4,23 @@ The reader looks, line by line, for the reports :mod:`theory.consistency` can
 check, and checks each with the same kinds as an audit table
 (:mod:`proofs.audit`):
 
-=========================================  ==========================================
-what the text prints                       check (audit-table kind)
-=========================================  ==========================================
-``t(28) = 2.20, p = .03``, ``F(2, 28)``,   ``pvalue`` (statcheck's APA forms; ``ns``,
-``r(28)``, ``chi2(1)``/``χ2``, ``z``, ``Q``  inequalities, one-tailed when the line
-                                           says one-tailed, one-sided or directional)
-``35/40 (87.5%)``, ``35/40 = 0.875``       ``percent`` / ``proportion`` (k and n printed)
-``87.5% (n = 40)``, ``87.5% of 40 tasks``,  ``percent_attainable`` /
-``0.62 over 500 questions``                ``proportion_attainable`` (n printed nearby)
-``12/60, [11.83%, 31.78%]``                ``interval`` (Wilson when the text says
-                                           Wilson; otherwise any standard method)
-``M = 3.45, n = 28``                       ``grim`` (integer scores assumed)
-``M = 3.45, SD = 1.20, n = 28``            ``grimmer``
-a rate in a table whose caption or header  ``proportion_attainable`` /
-gives n (``(100 seeds)``, ``n = 60``)      ``percent_attainable``, *n inferred*
-=========================================  ==========================================
+- APA tests, statcheck's forms: ``t(28) = 2.20, p = .03``, ``F(2, 28)``,
+  ``r(28)``, ``chi2(1)`` or ``χ2``, ``z``, ``Q`` (read as chi2), with ``ns``,
+  inequalities, and the one-tailed reading when the line says one-tailed,
+  one-sided or directional: kind ``pvalue``;
+- ``35/40 (87.5%)`` and ``35/40 = 0.875`` (k and n printed): ``percent`` or
+  ``proportion``;
+- ``87.5% (n = 40)``, ``87.5% of 40 tasks``, ``0.62 over 500 questions`` (n
+  printed nearby): ``percent_attainable`` or ``proportion_attainable``;
+- ``12/60, [11.83%, 31.78%]``: ``interval`` (Wilson when the text says
+  Wilson; otherwise the first standard method that fits, named in the note);
+- ``M = 3.45, n = 28``: ``grim``; ``M = 3.45, SD = 1.20, n = 28``:
+  ``grimmer`` (integer scores assumed unless the line says so);
+- a rate in a table whose caption or header gives n (``(100 seeds)``,
+  ``$n=40$``), or whose count column (``Questions``, ``n``, ``Cases``...)
+  gives each row's n, and an interval cell after such a rate:
+  ``proportion_attainable``, ``percent_attainable``, ``interval``, *n
+  inferred*.
 
 An extraction that rests on an inference (an ``n`` read from a caption, a GRIM
 test that assumes integer scores the text does not state, an interval method
