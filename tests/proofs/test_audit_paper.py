@@ -8,8 +8,13 @@ from pathlib import Path
 import pytest
 
 from proofs.audit import audit_table
-from proofs.audit._cli import main
 from proofs.audit.paper import VERDICTS, audit_paper, audit_paper_text, read_paper
+from proofs.tool import main as tool_main
+
+
+def main(argv: list[str]) -> int:
+    """``context-laws audit ARGS``."""
+    return tool_main(["audit", *argv])
 
 TEXT = """\
 Results
