@@ -16,6 +16,7 @@ def main(argv: list[str]) -> int:
     """``context-laws audit ARGS``."""
     return tool_main(["audit", *argv])
 
+
 TEXT = """\
 Results
 The model solved 35/40 (87.5%) of the tasks and 12/51 (23.6%) of the hard ones.
