@@ -112,6 +112,11 @@ _CAPTION_N = re.compile(
 _EXPLICIT_N = re.compile(rf"(?<![\w])\$?\s*[nN]\s*=\s*(?P<n>{_INT})(?![\d.])")
 _HEADER_N = _EXPLICIT_N
 _CELL_RATE = re.compile(rf"^(?:\*\*)?(?P<v>(?:0|1)\.\d{{2,}}|{_NUM}%)(?:\*\*)?$")
+_CHANGE = re.compile(
+    r"(?:rose|rise|fell|fall|increase|decrease|improv|gain|drop|lift|reduc|grew"
+    r"|grow|more|less|fewer|higher|lower|better|worse|\bby|[+±]\s*)\S*\s*$",
+    re.IGNORECASE,
+)
 _ONE_TAILED = re.compile(r"one[- ]tailed|one[- ]sided|directional", re.IGNORECASE)
 _WILSON = re.compile(r"\bWilson\b", re.IGNORECASE)
 _INTEGER_SCORES = re.compile(
@@ -534,7 +539,16 @@ def _percent_n(ctx: _Context, out: list[PaperFinding]) -> None:
         n = int(_num(m["n1"] or m["n2"] or m["n3"]))
         if n == 0 or float(m["v"]) > 100 or not ctx.free(m):
             continue
-        out.append(_finding(ctx, m, "percent_attainable", m["v"], f"n={n}"))
+        group = "n1" if m["n1"] else "n2" if m["n2"] else "n3"
+        gap = ctx.line[m.start() + len(m["v"]) : m.start(group)]
+        words = re.sub(r"[%(\s]|\b(?:of|over|across|on|from|the|all|[nN])\b|=", "", gap)
+        why = "" if not words else "n read from the words after the percent"
+        before = ctx.line[max(0, m.start() - 40) : m.start()]
+        if _CHANGE.search(before):
+            why = "the percent may be a change, not a share of n"
+        out.append(
+            _finding(ctx, m, "percent_attainable", m["v"], f"n={n}", inferred=why)
+        )
     for m in _RATE_N.finditer(ctx.line):
         n = int(_num(m["n1"] or m["n3"]))
         if n == 0 or not ctx.free(m):

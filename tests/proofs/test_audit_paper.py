@@ -102,6 +102,24 @@ def test_count_column_gives_each_row_its_n():
     assert got["62.9"][1] == "not checkable"  # 84/134 = 62.69, 85/134 = 63.43
 
 
+@pytest.mark.parametrize(
+    ("text", "verdict", "note"),
+    [
+        ("solved 7.5% of 8 tasks", "inconsistent", ""),
+        ("7.5% (n = 8)", "inconsistent", ""),
+        ("accuracy rose 7.5% over 8 tasks", "not checkable", "a change"),
+        ("improved by 7.5% on 8 tasks", "not checkable", "a change"),
+        ("+7.5% over 8 tasks", "not checkable", "a change"),
+        ("7.5% of the hard cases across 8 tasks", "not checkable", "words after"),
+    ],
+)
+def test_a_percent_beside_an_n(text, verdict, note):
+    """A share of n is checked; a change, or an n further off, is an inference."""
+    (f,) = audit_paper_text(text).findings
+    assert f.verdict == verdict
+    assert note in f.note
+
+
 def test_statcheck_forms():
     """F with two df, r, chi2 and its spellings, Q, z, ns, inequalities."""
     text = (

@@ -175,7 +175,7 @@ def test_inferred_findings_are_never_flagged(measured):
         report = m["report"]
         assert isinstance(report, PaperReport)
         for f in report.findings:
-            if f.note.startswith(("n from", "integer scores", "the text names")):
+            if f.note:  # every note records an inference
                 assert f.verdict in ("consistent", "not checkable"), f
 
 
