@@ -36,7 +36,10 @@ _COMMANDS: dict[str, tuple[str, str]] = {
         "mirage diagnostics of a harness file, with intervals",
     ),
     "sweep": ("witnesses.sweep", "the retention sweep (local pool or Dask)"),
-    "audit": ("proofs.audit._cli", "check a table of a paper's reported statistics"),
+    "audit": (
+        "proofs.audit._cli",
+        "check a paper's printed statistics (an audit table, or the paper's text)",
+    ),
     "bench": (
         "witnesses._bench_cli",
         "LongMemEval and LoCoMo result files: accuracy, F1, paired comparisons",

@@ -15,8 +15,13 @@ kind                       inputs
 ``grim``                   ``n=..[;items=..]``
 ``interval``               ``k=..;n=..;method=wilson[;confidence_level=0.95]
                            [;scale=100]`` (printed is ``low;high``)
-``pvalue``                 ``statistic=..;test=z|t|chi2|F[;df=..][;df2=..]
-                           [;alternative=..]``
+``pvalue``                 ``statistic=..;test=z|t|chi2|F|r[;df=..][;df2=..]
+                           [;alternative=..][;alpha=..][;zero_p=..]``
+                           (printed may be ``ns``; statistic may be ``<2.2``)
+``grimmer``, ``debit``     ``n=..`` (``grimmer`` also ``items=..``; printed is
+                           ``mean;sd``)
+``difference_interval``    ``k1=..;n1=..;k2=..;n2=..[;method=newcombe|wald]
+                           [;confidence_level=..][;scale=100]``
 ``sum``, ``mean``          ``values=a|b|c``
 ``difference``             ``values=a|b`` (a - b)
 ``ratio``                  ``values=a|b`` (a / b)
@@ -42,6 +47,8 @@ rounding interval contains 0) is reported as not checkable with the reason.
 Submodules:
 
 - :mod:`proofs.audit.table`: the table, its rows and the audit
+- :mod:`proofs.audit.paper`: a paper's text read automatically
+  (``python -m proofs audit PAPER.txt``)
 - private: ``_kinds`` (how each kind of row is checked), ``_cli`` (``python -m proofs audit``)
 """
 

@@ -1,12 +1,18 @@
-"""Command line of ``python -m proofs audit FILE.csv`` (private)."""
+"""Command line of ``python -m proofs audit FILE.csv | PAPER`` (private).
+
+A ``.csv`` file is an audit table; a ``.txt``, ``.md``, ``.html``/``.htm`` or
+``.pdf`` file is a paper, read by :mod:`proofs.audit.paper`.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+from pathlib import Path
 
 from proofs.audit import AuditReport, Status, audit_table
+from proofs.audit.paper import PaperReport, audit_paper
 
 _MARK = {
     Status.CONSISTENT: "ok",
@@ -16,20 +22,33 @@ _MARK = {
 
 
 def main(argv: list[str], *, prog: str = "context-laws audit") -> int:
-    """Audit one table; exit 0 if nothing is inconsistent, 1 if something is, 2 on error."""
+    """Audit one table or paper; exit 0 if nothing is flagged, 1 if something is, 2 on error."""
     parser = argparse.ArgumentParser(
         prog=prog,
         description="Check every printed number of an audit table (CSV with the "
-        "columns id,where,kind,printed,inputs,note; see proofs.audit).",
-        epilog="exit status: 0 when no number is inconsistent, 1 when one is, "
-        "2 for a usage error or a table that cannot be read.",
+        "columns id,where,kind,printed,inputs,note; see proofs.audit), or of a "
+        "paper's text (.txt, .md, .html, .pdf), whose checkable reports are "
+        "found automatically (see proofs.audit.paper).",
+        epilog="exit status: 0 when no number is flagged, 1 when one is "
+        "inconsistent or a decision error, 2 for a usage error or a file that "
+        "cannot be read.",
     )
-    parser.add_argument("file", help="the audit table (CSV, UTF-8)")
+    parser.add_argument("file", help="the audit table (CSV, UTF-8) or the paper")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     parser.add_argument(
         "--format", choices=("text", "md"), default="text", help="report format"
     )
+    parser.add_argument(
+        "--csv",
+        metavar="OUT",
+        help="(a paper) write the extraction as an audit table to OUT, a new file",
+    )
     args = parser.parse_args(argv)
+    if Path(args.file).suffix.lower() != ".csv":
+        return _paper(args)
+    if args.csv:
+        sys.stderr.write(f"{prog}: error: --csv needs a paper, not a table\n")
+        return 2
     try:
         report = audit_table(args.file)
     except (OSError, ValueError) as exc:
@@ -42,6 +61,66 @@ def main(argv: list[str], *, prog: str = "context-laws audit") -> int:
     else:
         _out(_text(report))
     return 1 if report.inconsistent else 0
+
+
+def _paper(args: argparse.Namespace) -> int:
+    try:
+        report = audit_paper(args.file)
+        if args.csv:
+            _write_new(args.csv, report.to_csv())
+    except (OSError, ValueError) as exc:
+        sys.stderr.write(f"python -m proofs audit: error: {exc}\n")
+        return 2
+    if args.json:
+        _out(json.dumps(report.to_dict(), indent=2, allow_nan=False))
+    else:
+        _out(_paper_text(report, markdown=args.format == "md"))
+    return 1 if report.flagged else 0
+
+
+def _write_new(path: str, text: str) -> None:
+    """Write ``text`` to a file that must not exist yet (never replace one)."""
+    try:
+        with open(path, "x", encoding="utf-8", newline="") as fh:
+            fh.write(text)
+    except FileExistsError:
+        msg = f"--csv {path}: the file exists; give a new name"
+        raise ValueError(msg) from None
+
+
+def _paper_text(report: PaperReport, *, markdown: bool) -> str:
+    if markdown:
+        out = [
+            f"# Audit of `{report.path}`",
+            "",
+            "| where | printed as | kind | recomputed | verdict |",
+            "|---|---|---|---|---|",
+        ]
+        for f in report.findings:
+            verdict = f.verdict + (
+                f" ({f.reason or f.note})" if f.reason or f.note else ""
+            )
+            cells = [f.where, f.text, f.kind, f.recomputed, verdict]
+            out.append("| " + " | ".join(x.replace("|", "\\|") for x in cells) + " |")
+        counts = report.counts()
+        out += ["", "Counts: " + ", ".join(f"{n} {s}" for s, n in counts.items()) + "."]
+        return "\n".join(out)
+    lines = [f"audit of {report.path} (paper)"]
+    for f in report.findings:
+        head = f"{f.where:<18} {f.verdict.upper() if f.verdict != 'consistent' else 'ok':<15}"
+        head += f" {f.text!r}"
+        if f.recomputed:
+            head += f" -> recomputed {f.recomputed}"
+        lines.append(head)
+        extra = "; ".join(x for x in (f.reason, f.note) if x)
+        if extra:
+            lines.append(f"{'':<18} {'':<15} {extra}")
+    counts = report.counts()
+    lines.append(
+        f"counts: {len(report.findings)} found, "
+        + ", ".join(f"{n} {s}" for s, n in counts.items())
+    )
+    return "\n".join(lines)
 
 
 def _text(report: AuditReport) -> str:

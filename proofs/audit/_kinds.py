@@ -74,6 +74,11 @@ _PARSERS: dict[str, Callable[[str], Any]] = {
     "confidence_level": _float,
     "df": _float,
     "df2": _float,
+    "alpha": _float,
+    "k1": _int,
+    "n1": _int,
+    "k2": _int,
+    "n2": _int,
     "values": _values,
     "exact": _bool,
 }
@@ -112,6 +117,41 @@ def _pvalue(printed: str, a: Mapping[str, Any]) -> c.ConsistencyResult:
         test=a["test"],
         df=df,
         alternative=a.get("alternative", "two-sided"),
+        significance_level=a.get("alpha", 0.05),
+        zero_p=a.get("zero_p", "rounded"),
+    )
+
+
+def _two(printed: str, what: str) -> list[str]:
+    ends = [e.strip() for e in printed.split(";")]
+    if len(ends) != 2 or not all(ends):
+        msg = f"{what} is printed as a;b, got {printed!r}"
+        raise TableError(msg, column="printed")
+    return ends
+
+
+def _grimmer(printed: str, a: Mapping[str, Any]) -> c.ConsistencyResult:
+    mean, sd = _two(printed, "a mean and SD")
+    return c.grimmer(mean, sd, a["n"], items=a.get("items", 1))
+
+
+def _debit(printed: str, a: Mapping[str, Any]) -> c.ConsistencyResult:
+    mean, sd = _two(printed, "a mean and SD")
+    return c.debit(mean, sd, a["n"])
+
+
+def _difference_interval(printed: str, a: Mapping[str, Any]) -> c.ConsistencyResult:
+    low, high = _two(printed, "an interval")
+    return c.recompute_difference_interval(
+        a["k1"],
+        a["n1"],
+        a["k2"],
+        a["n2"],
+        low,
+        high,
+        method=a.get("method", "newcombe"),
+        confidence_level=a.get("confidence_level", 0.95),
+        scale=a.get("scale", 1),
     )
 
 
@@ -147,7 +187,18 @@ KINDS: dict[str, _Kind] = {
         ("n",), ("items",), lambda p, a: c.grim(p, a["n"], items=a.get("items", 1))
     ),
     "interval": _Kind(("k", "n", "method"), ("confidence_level", "scale"), _interval),
-    "pvalue": _Kind(("statistic", "test"), ("df", "df2", "alternative"), _pvalue),
+    "pvalue": _Kind(
+        ("statistic", "test"),
+        ("df", "df2", "alternative", "alpha", "zero_p"),
+        _pvalue,
+    ),
+    "grimmer": _Kind(("n",), ("items",), _grimmer),
+    "debit": _Kind(("n",), (), _debit),
+    "difference_interval": _Kind(
+        ("k1", "n1", "k2", "n2"),
+        ("method", "confidence_level", "scale"),
+        _difference_interval,
+    ),
     "sum": _Kind(("values",), ("exact",), _table("sum")),
     "mean": _Kind(("values",), ("exact",), _table("mean")),
     "difference": _Kind(("values",), ("exact",), _table("difference")),

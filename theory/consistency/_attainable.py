@@ -7,8 +7,10 @@ from fractions import Fraction
 from theory._validation import check_choice, check_int
 from theory.consistency import _rounding as r
 from theory.consistency._core import (
+    MAX_N,
     ConsistencyResult,
     attainable,
+    check_bool,
     check_max,
     compare,
     counts,
@@ -27,7 +29,14 @@ Number = r.Number
 
 
 def check_proportion(
-    printed: Number, k: int, n: int, *, scale: int = 1, decimals: int | None = None
+    printed: Number,
+    k: int,
+    n: int,
+    *,
+    scale: int = 1,
+    decimals: int | None = None,
+    rounding: str = "nearest",
+    bounded: bool = True,
 ) -> ConsistencyResult:
     """Whether ``printed`` is ``scale * k / n`` rounded (``scale=100``: a percent).
 
@@ -41,6 +50,11 @@ def check_proportion(
         1 for a fraction in ``[0, 1]``, 100 for a percentage.
     decimals : int, optional
         The printed precision; inferred from ``printed`` when omitted.
+    rounding : {"nearest", "half-up", "half-even", "truncate", "any"}
+        How the printed value was rounded (see :mod:`theory.consistency`).
+    bounded : bool
+        ``True`` (default): ``k <= n``, a share of the whole. ``False``: ``k``
+        may exceed ``n`` (a percent above 100, such as 120 of a baseline 100).
 
     Returns
     -------
@@ -49,7 +63,8 @@ def check_proportion(
     Raises
     ------
     TypeError, ValueError
-        If ``k``, ``n`` are not ints with ``0 <= k <= n``, ``n >= 1``.
+        If ``k``, ``n`` are not ints with ``0 <= k <= n`` (``0 <= k`` when
+        ``bounded=False``), ``n >= 1``.
 
     Examples
     --------
@@ -59,15 +74,32 @@ def check_proportion(
     >>> check_proportion("21.9", 36, 164, scale=100).consistent
     False
     """
-    kk, nn = counts(k, n)
+    if check_bool(bounded, "bounded"):
+        kk, nn = counts(k, n)
+    else:
+        nn = check_int(n, "n", minimum=1)
+        kk = check_int(k, "k", minimum=0)
+        check_max(nn, "n")
+        check_max(kk, "k")
     exact = Fraction(check_int(scale, "scale", minimum=1) * kk, nn)
     return compare(
-        "proportion", printed, r.Span.point(exact), (float(exact),), decimals
+        "proportion",
+        printed,
+        r.Span.point(exact),
+        (float(exact),),
+        decimals,
+        rounding=rounding,
     )
 
 
 def proportion_attainable(
-    value: Number, n: int, *, scale: int = 1, decimals: int | None = None
+    value: Number,
+    n: int,
+    *,
+    scale: int = 1,
+    decimals: int | None = None,
+    rounding: str = "nearest",
+    bounded: bool = True,
 ) -> ConsistencyResult:
     """Whether some integer ``k`` in ``0..n`` gives ``scale * k / n`` that prints as ``value``.
 
@@ -81,6 +113,11 @@ def proportion_attainable(
         1 for a fraction, 100 for a percentage.
     decimals : int, optional
         The printed precision; inferred from ``value`` when omitted.
+    rounding : {"nearest", "half-up", "half-even", "truncate", "any"}
+        How the printed value was rounded.
+    bounded : bool
+        ``True`` (default): ``k <= n`` and ``value`` must lie in
+        ``[0, scale]``. ``False``: any ``k >= 0`` (a percent above 100).
 
     Returns
     -------
@@ -100,27 +137,44 @@ def proportion_attainable(
     nn = check_int(n, "n", minimum=1)
     check_max(nn, "n")
     top = check_int(scale, "scale", minimum=1)
-    res = attainable("attainable", value, nn, (0, nn), Fraction(top), decimals)
-    lo, hi = res.accepted[0]
-    if hi < 0 or lo > top:
-        msg = f"value={value!r} must be in [0, {top}]"
+    limited = check_bool(bounded, "bounded")
+    parsed = r.parse_printed(value, "value")
+    if parsed < 0 or (limited and parsed > top):
+        span = f"in [0, {top}]" if limited else ">= 0"
+        msg = f"value={value!r} must be {span}"
         raise ValueError(msg)
-    return res
+    if not limited and parsed * nn / top > MAX_N:
+        msg = f"value={value!r} times n={nn} is above {MAX_N} counts"
+        raise ValueError(msg)
+    bounds = (0, nn) if limited else (0, MAX_N)
+    return attainable(
+        "attainable", value, nn, bounds, Fraction(top), decimals, rounding
+    )
 
 
 def percent_attainable(
-    percent: Number, n: int, *, decimals: int | None = None
+    percent: Number,
+    n: int,
+    *,
+    decimals: int | None = None,
+    rounding: str = "nearest",
+    bounded: bool = True,
 ) -> ConsistencyResult:
     """Whether a printed percentage can be ``100 * k / n`` for an integer ``k``.
 
     Parameters
     ----------
     percent : str, int, float or Decimal
-        The printed percentage, in ``[0, 100]`` (without the ``%``).
+        The printed percentage, in ``[0, 100]`` (without the ``%``); any
+        value ``>= 0`` with ``bounded=False``.
     n : int
         The denominator, ``1 <= n <= 10**7``.
     decimals : int, optional
         The printed precision; inferred when omitted.
+    rounding : {"nearest", "half-up", "half-even", "truncate", "any"}
+        How the printed value was rounded.
+    bounded : bool
+        ``False`` allows counts above ``n`` (percents above 100).
 
     Returns
     -------
@@ -138,12 +192,21 @@ def percent_attainable(
     (12,)
     >>> percent_attainable("23.6", 51).consistent
     False
+    >>> percent_attainable("152.9", 51, bounded=False).candidates   # 78/51
+    (78,)
     """
-    return proportion_attainable(percent, n, scale=100, decimals=decimals)
+    return proportion_attainable(
+        percent, n, scale=100, decimals=decimals, rounding=rounding, bounded=bounded
+    )
 
 
 def grim(
-    mean: Number, n: int, *, decimals: int | None = None, items: int = 1
+    mean: Number,
+    n: int,
+    *,
+    decimals: int | None = None,
+    items: int = 1,
+    rounding: str = "nearest",
 ) -> ConsistencyResult:
     """GRIM test: whether a mean of ``n`` integer scores can print as ``mean``.
 
@@ -161,6 +224,10 @@ def grim(
         The printed precision; inferred when omitted.
     items : int
         Integer items per response.
+    rounding : {"nearest", "half-up", "half-even", "truncate", "any"}
+        How the printed mean was rounded. ``grim("11.09", 21)`` is
+        inconsistent under the default (233/21 = 11.0952 rounds to 11.10)
+        and consistent with ``rounding="truncate"`` or ``"any"``.
 
     Returns
     -------
@@ -179,11 +246,13 @@ def grim(
     False
     >>> grim("5.18", 28).candidates
     (145,)
+    >>> grim("11.09", 21).consistent, grim("11.09", 21, rounding="truncate").consistent
+    (False, True)
     """
     nn = check_int(n, "n", minimum=1)
     per = check_int(items, "items", minimum=1)
     check_max(nn * per, "n * items")
-    return attainable("grim", mean, nn * per, None, Fraction(1), decimals)
+    return attainable("grim", mean, nn * per, None, Fraction(1), decimals, rounding)
 
 
 def recompute_interval(
@@ -196,6 +265,7 @@ def recompute_interval(
     confidence_level: float = 0.95,
     decimals: int | None = None,
     scale: int = 1,
+    rounding: str = "nearest",
 ) -> ConsistencyResult:
     """Whether a printed interval ``[low, high]`` is ``proportion_ci(k, n)`` rounded.
 
@@ -213,6 +283,8 @@ def recompute_interval(
         The printed precision of both ends; inferred when omitted.
     scale : int
         1 for fractions, 100 for percentages.
+    rounding : {"nearest", "half-up", "half-even", "truncate", "any"}
+        How the printed ends were rounded.
 
     Returns
     -------
@@ -223,7 +295,7 @@ def recompute_interval(
     -----
     The interval is :func:`theory.inference.proportion_ci` (its conventions
     apply); the ends go through floating point, so the comparison has a
-    relative slack of ``1e-12``.
+    slack of a few dozen ulps of the values compared.
 
     Examples
     --------
@@ -245,6 +317,7 @@ def recompute_interval(
             (v * top,),
             decimals,
             name=name,
+            rounding=rounding,
         )
         for end, v, name in ((low, ci.low, "low"), (high, ci.high, "high"))
     ]

@@ -40,6 +40,10 @@ class ConsistencyResult:
     candidates : tuple of int
         For attainability and GRIM: the integers (counts ``k`` or sums) that
         print as the printed value; empty otherwise or when none does.
+    gross_error : bool
+        For p-values: the printed and the recomputed p-value fall on
+        different sides of ``alpha`` (statcheck's decision error); always
+        ``False`` for the other checks.
 
     Examples
     --------
@@ -58,6 +62,7 @@ class ConsistencyResult:
     decimals: tuple[int, ...]
     rounding: str
     candidates: tuple[int, ...] = ()
+    gross_error: bool = False
 
     @property
     def detail(self) -> str:
@@ -79,12 +84,27 @@ class ConsistencyResult:
         return f"recomputed {got} (accepted {ok})"
 
 
-def rule(decimals: int) -> str:
+_RULES = {
+    "nearest": "any round-to-nearest, ties either way",
+    "half-up": "round half away from zero",
+    "half-even": "round half to even",
+    "truncate": "truncated toward zero",
+    "any": "rounded to nearest or truncated",
+}
+
+
+def rule(decimals: int, rounding: str = "nearest") -> str:
     """Return the rounding rule in words."""
-    return (
-        f"closed half-unit interval at {decimals} decimals (accepts half-up, "
-        "half-even and half-down at the boundary)"
-    )
+    return f"{_RULES[rounding]} at {decimals} decimals"
+
+
+def to_float(value: Fraction, name: str) -> float:
+    """``float(value)``, or a ValueError naming ``name`` if it overflows."""
+    try:
+        return float(value)
+    except OverflowError:
+        msg = f"{name}: the recomputation exceeds the float range (about 1.8e308)"
+        raise ValueError(msg) from None
 
 
 def counts(k: object, n: object) -> tuple[int, int]:
@@ -92,6 +112,14 @@ def counts(k: object, n: object) -> tuple[int, int]:
     kk, nn = check_counts(k, n)
     check_max(nn, "n")
     return kk, nn
+
+
+def check_bool(value: object, name: str) -> bool:
+    """Validate a bool flag (``0``/``1`` and strings are refused)."""
+    if not isinstance(value, bool):
+        msg = f"{name} must be True or False, got {value!r}"
+        raise TypeError(msg)
+    return value
 
 
 def check_max(value: int, name: str) -> None:
@@ -121,19 +149,21 @@ def compare(
     decimals: int | None,
     *,
     name: str = "printed",
+    rounding: str = "nearest",
 ) -> ConsistencyResult:
     """Consistent when the reachable range meets the printed rounding interval."""
     text, d = precision(printed, decimals, name)
-    accepted = r.rounding_span(r.parse_printed(printed, name), d)
+    rule_name = r.check_rounding(rounding)
+    accepted = r.rounding_span(r.parse_printed(printed, name), d, rule_name)
     return ConsistencyResult(
         check=check,
         consistent=accepted.overlaps(reachable),
         printed=text,
         recomputed=point,
-        reachable=((float(reachable.lo), float(reachable.hi)),),
-        accepted=((float(accepted.lo), float(accepted.hi)),),
+        reachable=((to_float(reachable.lo, name), to_float(reachable.hi, name)),),
+        accepted=((to_float(accepted.lo, name), to_float(accepted.hi, name)),),
         decimals=(d,),
-        rounding=rule(d),
+        rounding=rule(d, rule_name),
     )
 
 
@@ -144,19 +174,25 @@ def attainable(
     bounds: tuple[int, int] | None,
     scale: Fraction,
     decimals: int | None,
+    rounding: str = "nearest",
 ) -> ConsistencyResult:
     """Which integers ``k`` (within ``bounds``) make ``scale * k / n`` print as ``value``."""
     text, d = precision(value, decimals, "value")
-    accepted = r.rounding_span(r.parse_printed(value, "value"), d)
-    first = math.ceil(accepted.lo * n / scale)
-    last = math.floor(accepted.hi * n / scale)
+    rule_name = r.check_rounding(rounding)
+    accepted = r.rounding_span(r.parse_printed(value, "value"), d, rule_name)
+    low, high = accepted.lo * n / scale, accepted.hi * n / scale
+    first, last = math.ceil(low), math.floor(high)
+    if accepted.lo_open and first == low:
+        first += 1
+    if accepted.hi_open and last == high:
+        last -= 1
     if bounds is not None:
         first, last = max(first, bounds[0]), min(last, bounds[1])
     found = tuple(range(first, min(last, first + MAX_CANDIDATES - 1) + 1))
     if found:
         shown = found[:10]
     else:
-        below = math.floor(accepted.lo * n / scale)
+        below = math.floor(low)
         shown = (below, below + 1)
         if bounds is not None:
             shown = tuple(k for k in shown if bounds[0] <= k <= bounds[1])
@@ -164,11 +200,11 @@ def attainable(
         check=check,
         consistent=bool(found),
         printed=text,
-        recomputed=tuple(float(scale * k / n) for k in shown),
-        reachable=tuple((float(scale * k / n),) * 2 for k in shown),
-        accepted=((float(accepted.lo), float(accepted.hi)),),
+        recomputed=tuple(to_float(scale * k / n, "value") for k in shown),
+        reachable=tuple((to_float(scale * k / n, "value"),) * 2 for k in shown),
+        accepted=((to_float(accepted.lo, "value"), to_float(accepted.hi, "value")),),
         decimals=(d,),
-        rounding=rule(d) + f"; values {scale}*k/{n} for integer k",
+        rounding=rule(d, rule_name) + f"; values {scale}*k/{n} for integer k",
         candidates=found,
     )
 

@@ -18,8 +18,21 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
-SLACK = 1e-12
-"""Relative slack when a recomputed value went through floating point."""
+SLACK_ULPS = 2048
+"""Slack, in units in the last place of the values compared, when a value went through floats.
+
+scipy's tail probabilities agree with 50-digit references to within about 600
+ulps down to 1e-300 (tests/theory/test_consistency_pvalues.py measures it);
+2048 ulps is a relative slack of 2.3e-13 to 4.5e-13 of the values compared
+(an ulp is 2**-52 to 2**-53 of a value), with no absolute floor, so a printed
+p-value of 1e-300 is still told from one of 1.01e-300.
+"""
+
+ROUNDINGS = ("nearest", "half-up", "half-even", "truncate", "any")
+"""The rounding rules a printed value may follow (see :func:`rounding_span`)."""
+
+MAX_MAGNITUDE = 400
+"""Printed values must lie within ``10**-400 .. 10**400`` in magnitude (or be 0)."""
 
 MAX_EXPR_CHARS = 1000
 MAX_LITERAL_DIGITS = 40
@@ -44,11 +57,17 @@ class ExpressionError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Span:
-    """A closed interval of exact rationals; ``inexact`` if floats were involved."""
+    """An interval of exact rationals; ``inexact`` if floats were involved.
+
+    The ends are closed unless ``lo_open``/``hi_open`` say otherwise (a rounding
+    rule such as half-up excludes one end of a printed value's interval).
+    """
 
     lo: Fraction
     hi: Fraction
     inexact: bool = False
+    lo_open: bool = False
+    hi_open: bool = False
 
     @classmethod
     def point(cls, value: Fraction, *, inexact: bool = False) -> Span:
@@ -64,13 +83,32 @@ class Span:
         return cls(Fraction(lo), Fraction(hi), inexact=True)
 
     def overlaps(self, other: Span) -> bool:
-        """Whether the two closed intervals meet (with slack if inexact)."""
-        slack = Fraction(0)
-        if self.inexact or other.inexact:
-            ends = (abs(self.lo), abs(self.hi), abs(other.lo), abs(other.hi))
-            scale: Fraction = max(*ends, Fraction(1))
-            slack = Fraction(SLACK) * scale
-        return self.lo <= other.hi + slack and other.lo <= self.hi + slack
+        """Whether the two intervals meet.
+
+        Exact intervals are compared exactly, open ends excluded. When either
+        went through floating point, each comparison ``a <= b`` allows a slack
+        of :data:`SLACK_ULPS` units in the last place of the larger of ``|a|``
+        and ``|b|`` (relative to the values compared, so nothing is lost below
+        1e-12), and open ends count as closed.
+        """
+        inexact = self.inexact or other.inexact
+        return _below(
+            self.lo, other.hi, strict=self.lo_open or other.hi_open, inexact=inexact
+        ) and _below(
+            other.lo, self.hi, strict=other.lo_open or self.hi_open, inexact=inexact
+        )
+
+
+def _below(a: Fraction, b: Fraction, *, strict: bool, inexact: bool) -> bool:
+    """Return ``a < b`` if strict, else ``a <= b``; with float slack when inexact."""
+    if inexact:
+        return a <= b + ulps(max(abs(a), abs(b)))
+    return a < b if strict else a <= b
+
+
+def ulps(magnitude: Fraction) -> Fraction:
+    """Return :data:`SLACK_ULPS` units in the last place of ``float(magnitude)``."""
+    return SLACK_ULPS * Fraction(math.ulp(float(magnitude)))
 
 
 def parse_printed(value: object, name: str) -> Decimal:
@@ -103,6 +141,15 @@ def parse_printed(value: object, name: str) -> Decimal:
     if not out.is_finite():
         msg = f"{name}={value!r} must be finite"
         raise ValueError(msg)
+    if out and not -MAX_MAGNITUDE <= out.adjusted() <= MAX_MAGNITUDE:
+        msg = (
+            f"{name}={value!r} is outside the printable range "
+            f"1e-{MAX_MAGNITUDE} to 1e{MAX_MAGNITUDE} in magnitude"
+        )
+        raise ValueError(msg)
+    if not -MAX_MAGNITUDE <= printed_decimals(out) <= MAX_MAGNITUDE:
+        msg = f"{name}={value!r} has an exponent outside [-{MAX_MAGNITUDE}, {MAX_MAGNITUDE}]"
+        raise ValueError(msg)
     return out
 
 
@@ -113,11 +160,57 @@ def printed_decimals(value: Decimal) -> int:
     return -exponent
 
 
-def rounding_span(value: Decimal, decimals: int) -> Span:
-    """Return the closed interval of exact values that print as ``value`` at ``decimals``."""
+def check_rounding(rounding: object) -> str:
+    """Validate a rounding rule name (one of :data:`ROUNDINGS`)."""
+    if not isinstance(rounding, str):
+        msg = f"rounding must be a str, got {type(rounding).__name__}"
+        raise TypeError(msg)
+    if rounding not in ROUNDINGS:
+        msg = f"rounding={rounding!r} must be one of {', '.join(ROUNDINGS)}"
+        raise ValueError(msg)
+    return rounding
+
+
+def rounding_span(value: Decimal, decimals: int, rounding: str = "nearest") -> Span:
+    """Return the exact values that print as ``value`` at ``decimals`` under ``rounding``.
+
+    With ``u = 10**-decimals`` and ``h = u / 2``, for ``value > 0`` (negative
+    values mirror, since every rule is symmetric about 0):
+
+    - ``nearest``: ``[value - h, value + h]``, both ends closed: any
+      round-to-nearest rule, whichever way it breaks ties;
+    - ``half-up`` (ties away from zero): ``[value - h, value + h)``;
+    - ``half-even``: closed at both ends if the last printed digit is even,
+      open at both if it is odd;
+    - ``truncate`` (toward zero): ``[value, value + u)``;
+    - ``any``: nearest or truncated, ``[value - h, value + u)``.
+
+    A printed 0 is the interval around 0: ``[-h, h]`` for ``nearest``,
+    ``(-h, h)`` for half-up, ``[-h, h]`` for half-even, ``(-u, u)`` for
+    truncate and any.
+    """
     centre = Fraction(value)
-    half = Fraction(1, 2) * Fraction(10) ** -decimals
-    return Span(centre - half, centre + half)
+    unit = Fraction(10) ** -decimals
+    half = unit / 2
+    if rounding == "nearest":
+        return Span(centre - half, centre + half)
+    if rounding == "half-even":
+        odd = (centre / unit).numerator % 2 == 1
+        return Span(centre - half, centre + half, lo_open=odd, hi_open=odd)
+    sign = 1 if centre > 0 else -1 if centre < 0 else 0
+    if rounding == "half-up":
+        near, far, near_open = half, half, sign == 0
+    elif rounding == "truncate":
+        near, far, near_open = Fraction(0), unit, sign == 0
+        if sign == 0:
+            near = unit
+    else:  # any
+        near, far, near_open = half, unit, sign == 0
+        if sign == 0:
+            near = unit
+    if sign >= 0:
+        return Span(centre - near, centre + far, lo_open=near_open, hi_open=True)
+    return Span(centre - far, centre + near, lo_open=True, hi_open=near_open)
 
 
 def input_span(value: Number, name: str, *, exact: bool) -> Span:
@@ -146,10 +239,17 @@ def monotone(func: Callable[[float], float], span: Span, name: str) -> Span:
     try:
         return Span.from_floats(func(float(span.lo)), func(float(span.hi)))
     except (ValueError, OverflowError):
-        msg = (
-            f"{name} is undefined or overflows on [{float(span.lo)}, {float(span.hi)}]"
-        )
+        ends = ", ".join(f"{_shown(x)}" for x in (span.lo, span.hi))
+        msg = f"{name} is undefined or overflows on [{ends}]"
         raise ValueError(msg) from None
+
+
+def _shown(x: Fraction) -> str:
+    """``float(x)`` as text, or its order of magnitude beyond the floats."""
+    try:
+        return repr(float(x))
+    except OverflowError:
+        return f"about 1e{len(str(abs(x.numerator))) - len(str(x.denominator))}"
 
 
 def add(a: Span, b: Span) -> Span:

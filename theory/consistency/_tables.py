@@ -3,20 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from decimal import Decimal
 from fractions import Fraction
 
-from scipy import stats
-
-from theory._validation import check_choice, check_real
 from theory.consistency import _rounding as r
 from theory.consistency._core import (
     ConsistencyResult,
     compare,
+    to_float,
 )
 
-PVALUE_TESTS = ("z", "t", "chi2", "F")
-_ALTERNATIVES = ("two-sided", "greater", "less")
 _MAX_VALUES = 10_000
 Number = r.Number
 
@@ -27,6 +22,7 @@ def check_sum(
     *,
     decimals: int | None = None,
     exact_inputs: bool = False,
+    rounding: str = "nearest",
 ) -> ConsistencyResult:
     """Whether ``printed`` is the rounded sum of ``values`` (a row or column total).
 
@@ -42,6 +38,9 @@ def check_sum(
         The printed precision of the total; inferred when omitted.
     exact_inputs : bool
         Take every value at face value (no widening).
+    rounding : {"nearest", "half-up", "half-even", "truncate", "any"}
+        How the printed total was rounded (printed inputs always widen to
+        their round-to-nearest intervals).
 
     Returns
     -------
@@ -56,7 +55,9 @@ def check_sum(
     False
     """
     total, point = _total(values, exact=exact_inputs)
-    return compare("sum", printed, total, (float(point),), decimals)
+    return compare(
+        "sum", printed, total, (to_float(point, "sum"),), decimals, rounding=rounding
+    )
 
 
 def check_mean(
@@ -65,6 +66,7 @@ def check_mean(
     *,
     decimals: int | None = None,
     exact_inputs: bool = False,
+    rounding: str = "nearest",
 ) -> ConsistencyResult:
     """Whether ``printed`` is the rounded arithmetic mean of ``values``.
 
@@ -81,7 +83,8 @@ def check_mean(
     total, point = _total(values, exact=exact_inputs)
     size = r.Span.point(Fraction(len(values)))
     mean = r.div(total, size)
-    return compare("mean", printed, mean, (float(point / len(values)),), decimals)
+    face = (to_float(point / len(values), "mean"),)
+    return compare("mean", printed, mean, face, decimals, rounding=rounding)
 
 
 def check_difference(
@@ -91,6 +94,7 @@ def check_difference(
     *,
     decimals: int | None = None,
     exact_inputs: bool = False,
+    rounding: str = "nearest",
 ) -> ConsistencyResult:
     """Whether ``printed`` is the rounded difference ``a - b`` (a delta between cells).
 
@@ -102,7 +106,16 @@ def check_difference(
     >>> check_difference("0.12", "0.990", "0.890").consistent
     False
     """
-    return _binary("difference", r.sub, printed, a, b, decimals, exact=exact_inputs)
+    return _binary(
+        "difference",
+        r.sub,
+        printed,
+        a,
+        b,
+        decimals,
+        exact=exact_inputs,
+        rounding=rounding,
+    )
 
 
 def check_ratio(
@@ -112,6 +125,7 @@ def check_ratio(
     *,
     decimals: int | None = None,
     exact_inputs: bool = False,
+    rounding: str = "nearest",
 ) -> ConsistencyResult:
     """Whether ``printed`` is the rounded ratio ``a / b`` (e.g. "252x lower cost").
 
@@ -128,7 +142,9 @@ def check_ratio(
     >>> check_ratio("2.0", 3, 2).consistent
     False
     """
-    return _binary("ratio", r.div, printed, a, b, decimals, exact=exact_inputs)
+    return _binary(
+        "ratio", r.div, printed, a, b, decimals, exact=exact_inputs, rounding=rounding
+    )
 
 
 def check_arithmetic(
@@ -137,6 +153,7 @@ def check_arithmetic(
     *,
     decimals: int | None = None,
     exact_inputs: bool = False,
+    rounding: str = "nearest",
 ) -> ConsistencyResult:
     """Whether ``printed`` is the rounded value of an arithmetic expression.
 
@@ -156,6 +173,8 @@ def check_arithmetic(
         The printed precision; inferred when omitted.
     exact_inputs : bool
         Take every literal at face value.
+    rounding : {"nearest", "half-up", "half-even", "truncate", "any"}
+        How the printed result was rounded.
 
     Raises
     ------
@@ -175,11 +194,16 @@ def check_arithmetic(
     """
     span = r.evaluate(expr, exact=exact_inputs)
     point = r.evaluate(expr, exact=True)
-    return compare("arith", printed, span, (float(point.lo),), decimals)
+    face = (to_float(point.lo, "expr"),)
+    return compare("arith", printed, span, face, decimals, rounding=rounding)
 
 
 def check_equal(
-    printed: Number, other: Number, *, decimals: int | None = None
+    printed: Number,
+    other: Number,
+    *,
+    decimals: int | None = None,
+    rounding: str = "nearest",
 ) -> ConsistencyResult:
     """Whether two printings of the same quantity agree (their intervals meet).
 
@@ -193,95 +217,8 @@ def check_equal(
     """
     value = r.parse_printed(other, "other")
     span = r.rounding_span(value, r.printed_decimals(value))
-    return compare("equal", printed, span, (float(value),), decimals)
-
-
-def recompute_pvalue(
-    statistic: Number,
-    pvalue: Number,
-    *,
-    test: str,
-    df: float | tuple[float, float] | None = None,
-    alternative: str = "two-sided",
-    decimals: int | None = None,
-) -> ConsistencyResult:
-    """Whether a printed p-value follows from a printed test statistic (statcheck).
-
-    Parameters
-    ----------
-    statistic : str, int, float or Decimal
-        The printed statistic. A string or Decimal is rounded at its printed
-        precision and the p-value is recomputed over that whole interval;
-        an ``int`` or ``float`` is exact.
-    pvalue : str, int, float or Decimal
-        The printed p-value; a string may start with ``<``, ``<=``, ``>`` or
-        ``>=`` (``"<0.001"``), which is then a bound, not a rounded value.
-    test : {"z", "t", "chi2", "F"}
-        The reference distribution: ``scipy.stats.norm``, ``t``, ``chi2``, ``f``.
-    df : float or (float, float), optional
-        Degrees of freedom: one for ``t`` and ``chi2``, a pair for ``F``.
-    alternative : {"two-sided", "greater", "less"}
-        For ``z`` and ``t``: both tails (``2 * sf(|x|)``), the upper or the
-        lower tail. ``chi2`` and ``F`` tests are upper-tailed, so
-        ``"two-sided"`` and ``"greater"`` both mean ``sf(x)``; ``"less"`` is
-        ``cdf(x)``.
-    decimals : int, optional
-        The printed precision of the p-value; inferred when omitted.
-
-    Returns
-    -------
-    ConsistencyResult
-        ``recomputed`` is the p-value at the printed statistic; ``reachable``
-        the range over its rounding interval.
-
-    Notes
-    -----
-    The p-values are scipy's survival and distribution functions, compared
-    with a relative slack of ``1e-12``.
-
-    Examples
-    --------
-    >>> from theory.consistency import recompute_pvalue
-    >>> recompute_pvalue("2.00", "0.046", test="z").consistent
-    True
-    >>> recompute_pvalue("2.00", "0.030", test="z").consistent
-    False
-    >>> recompute_pvalue("3.1", "<0.01", test="t", df=20).consistent
-    True
-    """
-    name = check_choice(test, "test", PVALUE_TESTS)
-    side = check_choice(alternative, "alternative", _ALTERNATIVES)
-    dist = _distribution(name, df)
-    stat = _statistic_span(statistic)
-    at = Fraction(r.parse_printed(statistic, "statistic"))
-    span = _pvalue_span(dist, stat, name, side)
-    point = (float(_pvalue_span(dist, r.Span.point(at), name, side).lo),)
-    bound, text = _bound(pvalue)
-    value = r.parse_printed(text, "pvalue")
-    if not 0 <= value <= 1:
-        msg = f"pvalue={pvalue!r} must be in [0, 1]"
-        raise ValueError(msg)
-    if not bound:
-        return compare("pvalue", text, span, point, decimals, name="pvalue")
-    limit = Fraction(r.parse_printed(text, "pvalue"))
-    below = bound.startswith("<")
-    meets = span.overlaps(
-        r.Span(Fraction(0), limit) if below else r.Span(limit, Fraction(1))
-    )
-    strict = bound in ("<", ">")
-    if strict and meets:
-        meets = span.lo != limit if below else span.hi != limit
-    d = r.printed_decimals(r.parse_printed(text, "pvalue"))
-    return ConsistencyResult(
-        check="pvalue",
-        consistent=meets,
-        printed=f"{bound}{text}",
-        recomputed=point,
-        reachable=((float(span.lo), float(span.hi)),),
-        accepted=((0.0, float(limit)) if below else (float(limit), 1.0),),
-        decimals=(d,),
-        rounding=f"a bound ({bound}{text}), not a rounded value",
-    )
+    face = (to_float(Fraction(value), "other"),)
+    return compare("equal", printed, span, face, decimals, rounding=rounding)
 
 
 def _binary(
@@ -293,10 +230,13 @@ def _binary(
     decimals: int | None,
     *,
     exact: bool,
+    rounding: str,
 ) -> ConsistencyResult:
     left, right = r.input_span(a, "a", exact=exact), r.input_span(b, "b", exact=exact)
     pa, pb = r.input_span(a, "a", exact=True), r.input_span(b, "b", exact=True)
-    return compare(check, printed, op(left, right), (float(op(pa, pb).lo),), decimals)
+    reachable = op(left, right)
+    point = (to_float(op(pa, pb).lo, check),)
+    return compare(check, printed, reachable, point, decimals, rounding=rounding)
 
 
 def _total(values: Sequence[Number], *, exact: bool) -> tuple[r.Span, Fraction]:
@@ -316,53 +256,3 @@ def _spans(values: Sequence[Number], *, exact: bool) -> list[r.Span]:
         msg = f"values must hold 1 to {_MAX_VALUES} numbers, got {len(values)}"
         raise ValueError(msg)
     return [r.input_span(v, f"values[{i}]", exact=exact) for i, v in enumerate(values)]
-
-
-def _statistic_span(statistic: Number) -> r.Span:
-    parsed = r.parse_printed(statistic, "statistic")
-    if isinstance(statistic, str | Decimal):
-        return r.rounding_span(parsed, r.printed_decimals(parsed))
-    return r.Span.point(Fraction(parsed))
-
-
-def _distribution(name: str, df: object) -> object:
-    if name == "z":
-        if df is not None:
-            msg = f"df={df!r} must be None for test='z'"
-            raise ValueError(msg)
-        return stats.norm()
-    if name == "F":
-        if not (isinstance(df, tuple) and len(df) == 2):
-            msg = f"df={df!r} must be a pair (df1, df2) for test='F'"
-            raise ValueError(msg)
-        d1 = check_real(df[0], "df[0]", low=0.0, low_open=True)
-        d2 = check_real(df[1], "df[1]", low=0.0, low_open=True)
-        return stats.f(d1, d2)
-    one = check_real(df, "df", low=0.0, low_open=True)
-    return stats.t(one) if name == "t" else stats.chi2(one)
-
-
-def _pvalue_span(dist: object, stat: r.Span, name: str, side: str) -> r.Span:
-    lo, hi = float(stat.lo), float(stat.hi)
-    if name in ("chi2", "F"):
-        lo, hi = max(lo, 0.0), max(hi, 0.0)
-        side = "less" if side == "less" else "greater"
-    if side == "greater":
-        a, b = dist.sf(lo), dist.sf(hi)  # type: ignore[attr-defined]
-    elif side == "less":
-        a, b = dist.cdf(lo), dist.cdf(hi)  # type: ignore[attr-defined]
-    else:
-        near, far = (0.0, max(-lo, hi)) if lo <= 0 <= hi else sorted((abs(lo), abs(hi)))
-        a, b = min(1.0, 2 * dist.sf(near)), min(1.0, 2 * dist.sf(far))  # type: ignore[attr-defined]
-    return r.Span.from_floats(float(a), float(b))
-
-
-def _bound(pvalue: Number) -> tuple[str, Number]:
-    if not isinstance(pvalue, str):
-        return "", pvalue
-    text = pvalue.strip()
-    for sign in ("<=", ">=", "<", ">", "="):
-        if text.startswith(sign):
-            rest = text[len(sign) :].strip()
-            return ("" if sign == "=" else sign), rest
-    return "", text

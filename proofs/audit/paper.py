@@ -1,0 +1,758 @@
+"""Read a paper's text and check every printed number it can find (``audit PAPER``).
+
+The reader looks, line by line, for the reports :mod:`theory.consistency` can
+check, and checks each with the same kinds as an audit table
+(:mod:`proofs.audit`):
+
+- APA tests, statcheck's forms: ``t(28) = 2.20, p = .03``, ``F(2, 28)``,
+  ``r(28)``, ``chi2(1)`` or ``χ2``, ``z``, ``Q`` (read as chi2), with ``ns``,
+  inequalities, and the one-tailed reading when the line says one-tailed,
+  one-sided or directional: kind ``pvalue``;
+- ``35/40 (87.5%)`` and ``35/40 = 0.875`` (k and n printed): ``percent`` or
+  ``proportion``;
+- ``87.5% (n = 40)``, ``87.5% of 40 tasks``, ``0.62 over 500 questions`` (n
+  printed nearby): ``percent_attainable`` or ``proportion_attainable``;
+- ``12/60, [11.83%, 31.78%]``: ``interval`` (Wilson when the text says
+  Wilson; otherwise the first standard method that fits, named in the note);
+- ``M = 3.45, n = 28``: ``grim``; ``M = 3.45, SD = 1.20, n = 28``:
+  ``grimmer`` (integer scores assumed unless the line says so);
+- a rate in a table whose caption or header gives n (``(100 seeds)``,
+  ``$n=40$``), or whose count column (``Questions``, ``n``, ``Cases``...)
+  gives each row's n, and an interval cell after such a rate:
+  ``proportion_attainable``, ``percent_attainable``, ``interval``, *n
+  inferred*.
+
+An extraction that rests on an inference (an ``n`` read from a caption, a GRIM
+test that assumes integer scores the text does not state, an interval method
+the text does not name) says so in its ``note`` and is never reported as
+inconsistent: a failing check on an inference alone is *not checkable*, with
+the reason.
+
+Verdicts: ``consistent``, ``inconsistent``, ``decision error`` (a p-value
+inconsistent across ``alpha = .05``, statcheck's gross error) and ``not
+checkable`` (with the reason).
+"""
+
+from __future__ import annotations
+
+import html.parser
+import io
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from proofs.audit._kinds import run_kind
+from theory import consistency as c
+from theory.inference import PROPORTION_METHODS
+
+__all__ = [
+    "VERDICTS",
+    "PaperFinding",
+    "PaperReport",
+    "audit_paper",
+    "audit_paper_text",
+    "read_paper",
+]
+
+VERDICTS = ("consistent", "inconsistent", "decision error", "not checkable")
+"""The verdicts of a finding, in the order the counts list them."""
+
+_MAX_BYTES = 50_000_000
+_MAX_LINE = 20_000
+_SUFFIXES = (".txt", ".md", ".html", ".htm", ".pdf")
+
+_NUM = r"\d+(?:\.\d+)?"
+_DEC = r"(?:\d+\.\d+|\.\d+)"
+_INT = r"\d{1,3}(?:,\d{3})+|\d+"
+_UNITS = (
+    r"(?:questions?|items?|trials?|runs?|seeds?|cases?|tasks?|samples?|problems?"
+    r"|queries|query|examples?|instances?|episodes?|participants?|subjects?"
+    r"|sessions?|prompts?|conversations?|decisions?|tickets?|repos|repositories"
+    r"|files?|cells?|pairs?|scenarios?|users?|respondents?|documents?|tests?"
+    r"|rows?|matchups?|incidents?|constraints?|conversations?|dialogues?)"
+)
+_APA = re.compile(
+    r"(?<![A-Za-z])(?P<test>t|F|r|z|Z|chi2|χ2|χ²|Χ2|X2|Q)\s*"
+    r"(?:\(\s*(?P<df1>\d+(?:\.\d+)?)\s*(?:,\s*(?P<df2>\d+(?:\.\d+)?))?"
+    r"\s*(?:,\s*N\s*=\s*[\d,]+)?\s*\))?\s*"
+    r"(?P<rel>[<>=≤≥]=?)\s*(?P<stat>[-−–]?\s*(?:\d+\.?\d*|\.\d+))\s*[,;]\s*"
+    r"(?:(?P<ns>n\.?s\.?)|p\s*(?P<prel>[<>=≤≥]=?)\s*(?P<p>\d*\.\d+(?:[eE]-?\d+)?|0|1)(?!\d|\.\d))"
+)
+_FRAC_PCT = re.compile(
+    rf"(?<![\d./])(?P<k>\d+)\s*/\s*(?P<n>\d+)\s*\(\s*(?P<v>{_NUM})\s*%\s*\)"
+)
+_FRAC_EQ = re.compile(
+    rf"(?<![\d./])(?P<k>\d+)\s*/\s*(?P<n>\d+)\s*(?:=|≈)\s*(?P<v>{_NUM})\s*(?P<pct>%)?"
+)
+_FRAC_CI = re.compile(
+    rf"(?<![\d./])(?P<k>\d+)\s*/\s*(?P<n>\d+)\s*(?:\([^)]*\))?\s*,?\s*"
+    rf"(?:95%\s*CI\s*)?\[\s*(?P<lo>{_NUM})\s*(?P<p1>%)?\s*,\s*(?P<hi>{_NUM})\s*(?P<p2>%)?\s*\]"
+)
+_PCT_N = re.compile(
+    rf"(?<![\d.])(?P<v>{_NUM})\s*%[^.;\n%]{{0,40}}?"
+    rf"(?:\(\s*[nN]\s*=\s*(?P<n1>{_INT})\s*\)|\b[nN]\s*=\s*(?P<n2>{_INT})"
+    rf"|\b(?:of|over|across|on|from)\s+(?:the\s+|all\s+)?(?P<n3>{_INT})\s+(?:\w+[- ])?{_UNITS}\b)"
+)
+_RATE_N = re.compile(
+    rf"(?<![\d.])(?P<v>0\.\d+|1\.0+)\s+(?:\(\s*[nN]\s*=\s*(?P<n1>{_INT})\s*\)"
+    rf"|(?:over|across|on)\s+(?:the\s+|all\s+)?(?P<n3>{_INT})\s+(?:\w+[- ])?{_UNITS}\b)"
+)
+_MEAN = re.compile(
+    rf"\b(?:M|mean)\s*=\s*(?P<m>-?{_DEC})\s*[,;]?\s*"
+    rf"(?:\(?\s*SD\s*=\s*(?P<sd>{_DEC})\s*\)?\s*[,;]?\s*)?"
+    rf"\(?\s*[nN]\s*=\s*(?P<n>{_INT})"
+)
+_CAPTION = re.compile(r"^\s*(?:\*\*)?Table\s+\d+", re.IGNORECASE)
+_CAPTION_N = re.compile(
+    rf"(?:\(\s*|\b(?:over|across|of|on)\s+(?:the\s+|all\s+)?)(?P<n>{_INT})\s+"
+    rf"(?:[\w-]+\s+)?{_UNITS}\b"
+)
+_EXPLICIT_N = re.compile(rf"(?<![\w])\$?\s*[nN]\s*=\s*(?P<n>{_INT})(?![\d.])")
+_HEADER_N = _EXPLICIT_N
+_CELL_RATE = re.compile(rf"^(?:\*\*)?(?P<v>(?:0|1)\.\d{{2,}}|{_NUM}%)(?:\*\*)?$")
+_CHANGE = re.compile(
+    r"(?:rose|rise|fell|fall|increase|decrease|improv|gain|drop|lift|reduc|grew"
+    r"|grow|more|less|fewer|higher|lower|better|worse|\bby|[+±]\s*)\S*\s*$",
+    re.IGNORECASE,
+)
+_ONE_TAILED = re.compile(r"one[- ]tailed|one[- ]sided|directional", re.IGNORECASE)
+_WILSON = re.compile(r"\bWilson\b", re.IGNORECASE)
+_INTEGER_SCORES = re.compile(
+    r"Likert|integer|rating scale|\d-point|point scale|scored? (?:from|on)|counts?\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class PaperFinding:
+    """One printed report found in a paper, with its check.
+
+    Examples
+    --------
+    >>> from proofs.audit.paper import audit_paper_text
+    >>> f = audit_paper_text("It solved 35/40 (87.5%) of the tasks.").findings[0]
+    >>> f.kind, f.printed, f.inputs, f.verdict
+    ('percent', '87.5', 'k=35;n=40', 'consistent')
+    """
+
+    line: int
+    page: int | None
+    text: str
+    kind: str
+    printed: str
+    inputs: str
+    verdict: str
+    recomputed: str = ""
+    reason: str = ""
+    note: str = ""
+
+    @property
+    def where(self) -> str:
+        """The location as ``line N`` or ``page P, line N``."""
+        if self.page is None:
+            return f"line {self.line}"
+        return f"page {self.page}, line {self.line}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return a JSON-ready dict."""
+        return {
+            "line": self.line,
+            "page": self.page,
+            "text": self.text,
+            "kind": self.kind,
+            "printed": self.printed,
+            "inputs": self.inputs,
+            "verdict": self.verdict,
+            "recomputed": self.recomputed,
+            "reason": self.reason,
+            "note": self.note,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class PaperReport:
+    """Every finding of one paper.
+
+    Examples
+    --------
+    >>> from proofs.audit.paper import audit_paper_text
+    >>> audit_paper_text("t(28) = 1.20, p = .03").counts()["decision error"]
+    1
+    """
+
+    path: str
+    findings: tuple[PaperFinding, ...]
+
+    def counts(self) -> dict[str, int]:
+        """Return the number of findings per verdict (every verdict listed)."""
+        out = dict.fromkeys(VERDICTS, 0)
+        for f in self.findings:
+            out[f.verdict] += 1
+        return out
+
+    @property
+    def flagged(self) -> tuple[PaperFinding, ...]:
+        """The findings that are inconsistent or decision errors."""
+        return tuple(
+            f for f in self.findings if f.verdict in ("inconsistent", "decision error")
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return a JSON-ready dict."""
+        return {
+            "file": self.path,
+            "counts": self.counts(),
+            "findings": [f.to_dict() for f in self.findings],
+        }
+
+    def to_csv(self) -> str:
+        """Return the findings as an audit table (``id,where,kind,printed,inputs,note``)."""
+        import csv
+
+        buf = io.StringIO()
+        writer = csv.writer(buf, lineterminator="\n")
+        writer.writerow(["id", "where", "kind", "printed", "inputs", "note"])
+        for i, f in enumerate(self.findings, start=1):
+            note = "; ".join(x for x in (f.note, f"text: {f.text}") if x)
+            writer.writerow([f"P{i}", f.where, f.kind, f.printed, f.inputs, note])
+        return buf.getvalue()
+
+
+class _HTMLText(html.parser.HTMLParser):
+    _BREAKS = frozenset(("p", "br", "div", "tr", "li", "h1", "h2", "h3", "h4", "table"))
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.parts: list[str] = []
+        self._skip = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("script", "style"):
+            self._skip += 1
+        if tag in self._BREAKS:
+            self.parts.append("\n")
+        if tag in ("td", "th"):
+            self.parts.append("\t")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("script", "style") and self._skip:
+            self._skip -= 1
+        if tag in self._BREAKS:
+            self.parts.append("\n")
+
+    def handle_data(self, data: str) -> None:
+        if not self._skip:
+            self.parts.append(data)
+
+
+def read_paper(path: str | os.PathLike[str]) -> list[tuple[int | None, str]]:
+    r"""Return a paper's text as ``(page, text)`` pieces (page ``None`` unless a PDF).
+
+    Parameters
+    ----------
+    path : str or path-like
+        A ``.txt``, ``.md``, ``.html``/``.htm`` or ``.pdf`` file (a PDF needs
+        the optional ``pdf`` extra, ``pip install context-laws[pdf]``).
+
+    Raises
+    ------
+    ValueError
+        An unknown suffix, a file that is not a regular file or is larger than
+        50 MB, text that is not UTF-8, a PDF without pypdf.
+    OSError
+        If the file cannot be read.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     p = pathlib.Path(tmp) / "a.html"
+    ...     _ = p.write_text("<p>35/40 (87.5%)</p>", encoding="utf-8")
+    ...     read_paper(p)
+    [(None, '\n35/40 (87.5%)\n')]
+    """
+    p = Path(path)
+    suffix = p.suffix.lower()
+    if suffix not in _SUFFIXES:
+        msg = f"{p}: a paper must be one of {', '.join(_SUFFIXES)} (got {suffix or 'no suffix'!r})"
+        raise ValueError(msg)
+    if not p.is_file():
+        msg = f"{p}: not a regular file"
+        raise ValueError(msg)
+    if p.stat().st_size > _MAX_BYTES:
+        msg = f"{p}: larger than {_MAX_BYTES} bytes"
+        raise ValueError(msg)
+    if suffix == ".pdf":
+        return _read_pdf(p)
+    try:
+        text = p.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError as exc:
+        msg = f"{p}: not UTF-8 text ({exc.reason} at byte {exc.start})"
+        raise ValueError(msg) from None
+    if suffix in (".html", ".htm"):
+        parser = _HTMLText()
+        parser.feed(text)
+        text = "".join(parser.parts)
+    return [(None, text)]
+
+
+def _read_pdf(p: Path) -> list[tuple[int | None, str]]:
+    try:
+        import pypdf
+    except ImportError:
+        msg = f"{p}: reading a PDF needs pypdf (pip install 'context-laws[pdf]')"
+        raise ValueError(msg) from None
+    try:
+        reader = pypdf.PdfReader(str(p))
+        return [
+            (i, page.extract_text() or "") for i, page in enumerate(reader.pages, 1)
+        ]
+    except pypdf.errors.PdfReadError as exc:
+        msg = f"{p}: not a readable PDF ({exc})"
+        raise ValueError(msg) from None
+
+
+def audit_paper(
+    path: str | os.PathLike[str], *, significance_level: float = 0.05
+) -> PaperReport:
+    """Read a paper and check every printed report the reader recognises.
+
+    Parameters
+    ----------
+    path : str or path-like
+        The paper (see :func:`read_paper` for the formats).
+    significance_level : float
+        The level ``alpha`` of the decision-error flag for p-values.
+
+    Returns
+    -------
+    PaperReport
+
+    Raises
+    ------
+    ValueError, OSError
+        As :func:`read_paper`.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     p = pathlib.Path(tmp) / "a.txt"
+    ...     _ = p.write_text("t(28) = 2.20, p = .03", encoding="utf-8")
+    ...     audit_paper(p).counts()
+    {'consistent': 0, 'inconsistent': 1, 'decision error': 0, 'not checkable': 0}
+    """
+    pieces = read_paper(path)
+    findings: list[PaperFinding] = []
+    for page, text in pieces:
+        findings.extend(_scan(text, page, significance_level))
+    return PaperReport(str(path), tuple(findings))
+
+
+def audit_paper_text(text: str, *, significance_level: float = 0.05) -> PaperReport:
+    """Check every printed report in ``text`` (a paper already read).
+
+    Examples
+    --------
+    >>> audit_paper_text("accuracy 0.62 over 500 questions").findings[0].verdict
+    'consistent'
+    """
+    if not isinstance(text, str):
+        msg = f"text must be a str, got {type(text).__name__}"
+        raise TypeError(msg)
+    if len(text) > _MAX_BYTES:
+        msg = f"text must be at most {_MAX_BYTES} characters"
+        raise ValueError(msg)
+    return PaperReport("<text>", tuple(_scan(text, None, significance_level)))
+
+
+def _scan(text: str, page: int | None, alpha: float) -> list[PaperFinding]:
+    lines = text.splitlines()
+    out: list[PaperFinding] = []
+    tables = _tables(lines)
+    for number, raw in enumerate(lines, start=1):
+        line = raw[:_MAX_LINE]
+        taken: list[tuple[int, int]] = []
+        ctx = _Context(number, page, line, alpha, taken)
+        _apa(ctx, out)
+        _fractions(ctx, out)
+        _percent_n(ctx, out)
+        _means(ctx, out)
+        if number in tables:
+            _table_cells(ctx, out, tables[number])
+    return out
+
+
+@dataclass
+class _Context:
+    number: int
+    page: int | None
+    line: str
+    alpha: float
+    taken: list[tuple[int, int]]
+
+    def free(self, m: re.Match[str]) -> bool:
+        a, b = m.span()
+        if any(a < y and x < b for x, y in self.taken):
+            return False
+        self.taken.append((a, b))
+        return True
+
+
+def _num(text: str) -> str:
+    return text.replace(",", "").replace("−", "-").replace("–", "-").replace(" ", "")
+
+
+def _finding(
+    ctx: _Context,
+    m: re.Match[str],
+    kind: str,
+    printed: str,
+    inputs: str,
+    *,
+    inferred: str = "",
+    gross: bool = False,
+) -> PaperFinding:
+    status, result, reason = run_kind(kind, printed, inputs)
+    verdict = status
+    recomputed = ""
+    if result is not None:
+        recomputed = ";".join(f"{v:.6g}" for v in result.recomputed)
+    if status == "inconsistent" and inferred:
+        verdict = "not checkable"
+        reason = "inconsistent only under the inference in the note; not flagged"
+    elif status == "inconsistent" and (
+        gross or (result is not None and result.gross_error)
+    ):
+        verdict = "decision error"
+    return PaperFinding(
+        line=ctx.number,
+        page=ctx.page,
+        text=m.group(0).strip(),
+        kind=kind,
+        printed=printed,
+        inputs=inputs,
+        verdict=verdict,
+        recomputed=recomputed,
+        reason=reason,
+        note=inferred,
+    )
+
+
+_TESTS = {"t": "t", "F": "F", "r": "r", "z": "z", "Z": "z", "Q": "chi2"}
+
+
+def _apa(ctx: _Context, out: list[PaperFinding]) -> None:
+    for m in _APA.finditer(ctx.line):
+        test = _TESTS.get(m["test"], "chi2")
+        df1, df2 = m["df1"], m["df2"]
+        if (test == "F") != (df2 is not None) or (test != "z" and df1 is None):
+            continue
+        if test == "z" and df1 is not None:
+            continue
+        if not ctx.free(m):
+            continue
+        rel = {"≤": "<=", "≥": ">="}.get(m["rel"], m["rel"])
+        stat = ("" if rel == "=" else rel) + _num(m["stat"])
+        if m["ns"]:
+            printed = "ns"
+        else:
+            prel = {"≤": "<=", "≥": ">="}.get(m["prel"], m["prel"])
+            printed = ("" if prel == "=" else prel) + m["p"]
+        inputs = f"statistic={stat};test={test}"
+        if df1 is not None:
+            inputs += f";df={df1}"
+        if df2 is not None:
+            inputs += f";df2={df2}"
+        inputs += f";alpha={ctx.alpha}"
+        found = _finding(ctx, m, "pvalue", printed, inputs)
+        if (
+            found.verdict != "consistent"
+            and test in ("t", "z", "r")
+            and _ONE_TAILED.search(ctx.line)
+        ):
+            one = _finding(
+                ctx, m, "pvalue", printed, inputs + ";alternative=one-tailed"
+            )
+            if one.verdict == "consistent":
+                found = PaperFinding(
+                    **{**one.to_dict(), "note": "one-tailed, as the text says"}
+                )
+        out.append(found)
+
+
+def _fractions(ctx: _Context, out: list[PaperFinding]) -> None:
+    for m in _FRAC_CI.finditer(ctx.line):
+        k, n = int(m["k"]), int(m["n"])
+        if not 0 <= k <= n or n == 0 or not ctx.free(m):
+            continue
+        scale = ";scale=100" if (m["p1"] or m["p2"]) else ""
+        printed = f"{m['lo']};{m['hi']}"
+        if _WILSON.search(ctx.line):
+            out.append(
+                _finding(
+                    ctx, m, "interval", printed, f"k={k};n={n};method=wilson{scale}"
+                )
+            )
+            continue
+        best = None
+        for method in PROPORTION_METHODS:
+            f = _finding(
+                ctx, m, "interval", printed, f"k={k};n={n};method={method}{scale}"
+            )
+            if f.verdict == "consistent":
+                best = PaperFinding(
+                    **{**f.to_dict(), "note": f"method inferred: {method}"}
+                )
+                break
+        if best is None:
+            best = _finding(
+                ctx,
+                m,
+                "interval",
+                printed,
+                f"k={k};n={n};method=wilson{scale}",
+                inferred="the text names no interval method; none of the standard ones fits",
+            )
+        out.append(best)
+    for m in _FRAC_PCT.finditer(ctx.line):
+        k, n = int(m["k"]), int(m["n"])
+        if n == 0 or not ctx.free(m):
+            continue
+        if k > n:
+            continue
+        out.append(_finding(ctx, m, "percent", m["v"], f"k={k};n={n}"))
+    for m in _FRAC_EQ.finditer(ctx.line):
+        k, n = int(m["k"]), int(m["n"])
+        if n == 0 or k > n or not ctx.free(m):
+            continue
+        kind = "percent" if m["pct"] else "proportion"
+        if kind == "proportion" and float(m["v"]) > 1:
+            continue
+        out.append(_finding(ctx, m, kind, m["v"], f"k={k};n={n}"))
+
+
+def _percent_n(ctx: _Context, out: list[PaperFinding]) -> None:
+    for m in _PCT_N.finditer(ctx.line):
+        n = int(_num(m["n1"] or m["n2"] or m["n3"]))
+        if n == 0 or float(m["v"]) > 100 or not ctx.free(m):
+            continue
+        group = "n1" if m["n1"] else "n2" if m["n2"] else "n3"
+        gap = ctx.line[m.start() + len(m["v"]) : m.start(group)]
+        words = re.sub(r"[%(\s]|\b(?:of|over|across|on|from|the|all|[nN])\b|=", "", gap)
+        why = "" if not words else "n read from the words after the percent"
+        before = ctx.line[max(0, m.start() - 40) : m.start()]
+        if _CHANGE.search(before):
+            why = "the percent may be a change, not a share of n"
+        out.append(
+            _finding(ctx, m, "percent_attainable", m["v"], f"n={n}", inferred=why)
+        )
+    for m in _RATE_N.finditer(ctx.line):
+        n = int(_num(m["n1"] or m["n3"]))
+        if n == 0 or not ctx.free(m):
+            continue
+        out.append(_finding(ctx, m, "proportion_attainable", m["v"], f"n={n}"))
+
+
+def _means(ctx: _Context, out: list[PaperFinding]) -> None:
+    stated = bool(_INTEGER_SCORES.search(ctx.line))
+    for m in _MEAN.finditer(ctx.line):
+        n = int(_num(m["n"]))
+        if n < 2 or not ctx.free(m):
+            continue
+        why = "" if stated else "integer scores assumed (the line does not say so)"
+        if m["sd"]:
+            out.append(
+                _finding(
+                    ctx, m, "grimmer", f"{m['m']};{m['sd']}", f"n={n}", inferred=why
+                )
+            )
+        else:
+            out.append(_finding(ctx, m, "grim", m["m"], f"n={n}", inferred=why))
+
+
+@dataclass(frozen=True, slots=True)
+class _Table:
+    """Where a table's n comes from: one n for every row, or a count column."""
+
+    n: int | None
+    source: str
+    count_column: int | None
+    cells: int
+    wilson: bool
+    percent_columns: frozenset[int] = frozenset()
+
+
+def _tables(lines: list[str]) -> dict[int, _Table]:
+    """Map table rows (1-based line numbers) to what the reader knows of their n."""
+    out: dict[int, _Table] = {}
+    i = 0
+    while i < len(lines):
+        width = _row_width(lines[i])
+        j = i
+        while width and j + 1 < len(lines) and _row_width(lines[j + 1]) == width:
+            j += 1
+        if width and j >= i + 2:
+            table = _block(lines, i, j, width)
+            if table is not None:
+                first = i if width < 0 else i + 1
+                for row in range(first, j + 1):
+                    out[row + 1] = table
+            i = j + 1
+        else:
+            i += 1
+    return out
+
+
+def _cells(line: str) -> list[str]:
+    if "\t" in line:
+        return [c.strip() for c in line.split("\t")]
+    if line.strip().startswith("|"):
+        return [c.strip() for c in line.strip().strip("|").split("|")]
+    return line.split()
+
+
+def _row_width(line: str) -> int:
+    """Return the number of cells of a table row (0 for a line that is not one)."""
+    if "\t" in line or (line.strip().startswith("|") and line.count("|") >= 3):
+        return len(_cells(line))
+    words = line.split()
+    numbers = sum(bool(re.fullmatch(r"[-+]?\d[\d.,]*%?", w)) for w in words)
+    if 3 <= len(words) <= 12 and numbers >= 2 and len(line) < 200:
+        return -len(words)  # a space-separated row: only a run of equal widths counts
+    return 0
+
+
+_COUNT_HEADER = re.compile(
+    r"^(?:n|N|#|count|cases|questions|tasks|trials|runs|samples|queries|items"
+    r"|problems|episodes|seeds|matchups|conversations)\b",
+    re.IGNORECASE,
+)
+
+
+def _header_words(line: str) -> list[str]:
+    """Space-separated header words, a parenthesised unit joined to its word."""
+    out: list[str] = []
+    for word in line.split():
+        if word.startswith("(") and out:
+            out[-1] += " " + word
+        else:
+            out.append(word)
+    return out
+
+
+def _block(lines: list[str], start: int, end: int, width: int) -> _Table | None:
+    if width < 0:
+        if start == 0:
+            return None
+        words = _header_words(lines[start - 1])
+        count = [k for k, w in enumerate(words) if _COUNT_HEADER.match(w)]
+        if len(words) == -width and len(count) == 1:
+            name = words[count[0]]
+            pct = frozenset(k for k, w in enumerate(words) if "%" in w)
+            return _Table(
+                None, f"n from the {name!r} column", count[0], -width, False, pct
+            )
+        return None
+    header = lines[start]
+    wilson = any(
+        _WILSON.search(lines[k])
+        for k in range(max(start - 3, 0), min(end + 4, len(lines)))
+    )
+    cells = _cells(header)
+    count = [k for k, c in enumerate(cells) if _COUNT_HEADER.match(c)]
+    pct = frozenset(k for k, w in enumerate(cells) if "%" in w)
+    if len(count) == 1 and len(cells) == width:
+        name = cells[count[0]]
+        return _Table(None, f"n from the {name!r} column", count[0], width, wilson, pct)
+    found = {int(_num(m["n"])) for m in _HEADER_N.finditer(header)}
+    if len(found) == 1:
+        return _Table(found.pop(), "n from the table header", None, width, wilson, pct)
+    near = [
+        *range(start - 1, max(start - 4, -1), -1),
+        *range(end + 1, min(end + 4, len(lines))),
+    ]
+    for k in near:
+        if _CAPTION.match(lines[k]):
+            explicit = {int(_num(m["n"])) for m in _EXPLICIT_N.finditer(lines[k])}
+            ns = explicit or {int(_num(m["n"])) for m in _CAPTION_N.finditer(lines[k])}
+            ns = {x for x in ns if x >= 2}
+            if len(ns) == 1:
+                return _Table(
+                    ns.pop(), "n from the table caption", None, width, wilson, pct
+                )
+            return None
+    return None
+
+
+_CELL_NUMBER = re.compile(rf"^(?:\*\*)?(?P<v>{_NUM})(?:\*\*)?$")
+_CELL_INTERVAL = re.compile(
+    rf"^\[\s*(?P<lo>{_NUM})\s*(?P<p1>%)?\s*,\s*(?P<hi>{_NUM})\s*(?P<p2>%)?\s*\]$"
+)
+
+
+def _table_cells(ctx: _Context, out: list[PaperFinding], table: _Table) -> None:
+    cells = _cells(ctx.line)
+    n = table.n
+    if table.count_column is not None:
+        if len(cells) != table.cells or not cells[table.count_column].isdigit():
+            return
+        n = int(cells[table.count_column])
+    if n is None or n < 1:
+        return
+    why = f"{table.source} (n = {n})"
+    last: tuple[str, str] | None = None
+    for index, cell in enumerate(cells):
+        if index == table.count_column:
+            continue
+        m = _CELL_RATE.match(cell)
+        if m is None and index in table.percent_columns:
+            m = _CELL_NUMBER.match(cell)
+        if m is not None:
+            value = m["v"]
+            if index in table.percent_columns and not value.endswith("%"):
+                value += "%"
+            if value.endswith("%"):
+                kind, printed = "percent_attainable", value[:-1]
+                top = 100
+            else:
+                kind, printed = "proportion_attainable", value
+                top = 1
+            if float(printed) > top or (
+                table.count_column is not None and "." not in printed
+            ):
+                last = None
+                continue
+            found = _finding(ctx, m, kind, printed, f"n={n}", inferred=why)
+            out.append(found)
+            last = (printed, kind) if found.verdict == "consistent" else None
+            continue
+        iv = _CELL_INTERVAL.match(cell)
+        if iv is not None and last is not None:
+            res = (
+                c.percent_attainable(last[0], n)
+                if last[1] == "percent_attainable"
+                else c.proportion_attainable(last[0], n)
+            )
+            if len(res.candidates) == 1:
+                k = res.candidates[0]
+                scale = ";scale=100" if iv["p1"] or iv["p2"] else ""
+                method = "wilson"
+                note = (
+                    why
+                    + f"; k = {k} from the rate"
+                    + ("" if table.wilson else "; the text names no interval method")
+                )
+                out.append(
+                    _finding(
+                        ctx,
+                        iv,
+                        "interval",
+                        f"{iv['lo']};{iv['hi']}",
+                        f"k={k};n={n};method={method}{scale}",
+                        inferred=note,
+                    )
+                )
+        last = None if iv is None else last

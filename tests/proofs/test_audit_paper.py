@@ -1,0 +1,344 @@
+"""``audit PAPER``: reading a paper's text and checking what it prints (issue 29)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from proofs.audit import audit_table
+from proofs.audit.paper import VERDICTS, audit_paper, audit_paper_text, read_paper
+from proofs.tool import main as tool_main
+
+
+def main(argv: list[str]) -> int:
+    """``context-laws audit ARGS``."""
+    return tool_main(["audit", *argv])
+
+
+TEXT = """\
+Results
+The model solved 35/40 (87.5%) of the tasks and 12/51 (23.6%) of the hard ones.
+A paired test gave t(28) = 2.20, p = .03, and a second one t(28) = 1.20, p = .03.
+The effect was one-tailed: t(28) = 2.20, p = .018, one-tailed.
+Accuracy was 0.62 over 500 questions and 87.5% (n = 40) on the held-out set.
+The Wilson interval of 12/60, [11.83%, 31.78%] covers the rate.
+Ratings on a 7-point Likert scale: M = 5.21, SD = 1.6, n = 28; M = 3.44, SD = 2.47, n = 18.
+Times: mean = 3.45, n = 28.
+"""
+
+TABLE = """\
+arm\tcompliance\t95% CI
+a\t0.875\t[0.74, 0.95]
+b\t0.873\t[0.63, 0.88]
+c\t0.800\t[0.65, 0.90]
+
+Table 3: Wilson 95% CI per arm ($n=40$)
+"""
+
+
+def _by_text(report):
+    return {f.text: f for f in report.findings}
+
+
+def test_every_kind_is_found_and_checked():
+    """Each pattern of the module docstring is found, with its verdict."""
+    found = _by_text(audit_paper_text(TEXT))
+    assert found["35/40 (87.5%)"].verdict == "consistent"
+    assert found["35/40 (87.5%)"].inputs == "k=35;n=40"
+    assert found["12/51 (23.6%)"].verdict == "inconsistent"
+    assert found["12/51 (23.6%)"].recomputed == "23.5294"
+    assert found["t(28) = 2.20, p = .03"].verdict == "inconsistent"
+    assert found["t(28) = 1.20, p = .03"].verdict == "decision error"
+    one = found["t(28) = 2.20, p = .018"]
+    assert one.verdict == "consistent"
+    assert one.note == "one-tailed, as the text says"
+    assert found["0.62 over 500 questions"].kind == "proportion_attainable"
+    assert found["87.5% (n = 40)"].verdict == "consistent"
+    ci = found["12/60, [11.83%, 31.78%]"]
+    assert (ci.kind, ci.verdict) == ("interval", "consistent")
+    assert ci.inputs == "k=12;n=60;method=wilson;scale=100"
+    assert found["M = 5.21, SD = 1.6, n = 28"].verdict == "consistent"
+    assert found["M = 3.44, SD = 2.47, n = 18"].verdict == "inconsistent"
+    # no integer scale stated: GRIM would fail, but on an inference only
+    grim = found["mean = 3.45, n = 28"]
+    assert grim.kind == "grim"
+    assert grim.verdict == "not checkable"
+    assert "inference" in grim.reason
+    assert grim.note.startswith("integer scores assumed")
+
+
+def test_locations_are_lines():
+    """Each finding names its line."""
+    found = _by_text(audit_paper_text(TEXT))
+    assert found["35/40 (87.5%)"].line == 2
+    assert found["35/40 (87.5%)"].where == "line 2"
+    assert found["t(28) = 1.20, p = .03"].line == 3
+
+
+def test_table_with_n_in_the_caption_is_inferred_and_never_flagged():
+    """Rates and Wilson intervals in a table, n = 40 from its caption."""
+    report = audit_paper_text(TABLE)
+    kinds = [(f.kind, f.printed, f.verdict) for f in report.findings]
+    assert ("proportion_attainable", "0.875", "consistent") in kinds
+    assert ("interval", "0.74;0.95", "consistent") in kinds
+    # 0.873 of 40 is impossible, but n is inferred: not checkable, not flagged
+    bad = next(f for f in report.findings if f.printed == "0.873")
+    assert bad.verdict == "not checkable"
+    assert bad.note == "n from the table caption (n = 40)"
+    assert not report.flagged
+    # the interval after an unattainable rate is not guessed
+    assert not any(f.printed == "0.63;0.88" for f in report.findings)
+
+
+def test_count_column_gives_each_row_its_n():
+    """A 'Questions' column is each row's n; a '(%)' column holds percents."""
+    text = "Conversation Questions Accuracy (%) Status\nc1 152 58.6 Done\nc2 81 63.0 Done\nc3 134 62.9 Partial\n"
+    report = audit_paper_text(text)
+    got = {f.printed: (f.inputs, f.verdict) for f in report.findings}
+    assert got["58.6"] == ("n=152", "consistent")
+    assert got["63.0"] == ("n=81", "consistent")
+    assert got["62.9"][1] == "not checkable"  # 84/134 = 62.69, 85/134 = 63.43
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict", "note"),
+    [
+        ("solved 7.5% of 8 tasks", "inconsistent", ""),
+        ("7.5% (n = 8)", "inconsistent", ""),
+        ("accuracy rose 7.5% over 8 tasks", "not checkable", "a change"),
+        ("improved by 7.5% on 8 tasks", "not checkable", "a change"),
+        ("+7.5% over 8 tasks", "not checkable", "a change"),
+        ("7.5% of the hard cases across 8 tasks", "not checkable", "words after"),
+    ],
+)
+def test_a_percent_beside_an_n(text, verdict, note):
+    """A share of n is checked; a change, or an n further off, is an inference."""
+    (f,) = audit_paper_text(text).findings
+    assert f.verdict == verdict
+    assert note in f.note
+
+
+def test_statcheck_forms():
+    """F with two df, r, chi2 and its spellings, Q, z, ns, inequalities."""
+    text = (
+        "F(2, 28) = 2.20, p = .15; r(28) = .22, p = .26; χ2(28) = 22.20, p = .79; "
+        "Q(28) = 22.20, p = .79; z = 2.20, p = .028; t(28) = 2.20, ns; "
+        "t(28) < 2.2, p > .08; F(1, 20) = 4.35, p < .05."
+    )
+    report = audit_paper_text(text)
+    verdicts = [(f.inputs.split(";")[1], f.printed, f.verdict) for f in report.findings]
+    assert verdicts == [
+        ("test=F", ".15", "inconsistent"),
+        ("test=r", ".26", "inconsistent"),
+        ("test=chi2", ".79", "inconsistent"),
+        ("test=chi2", ".79", "inconsistent"),
+        ("test=z", ".028", "consistent"),
+        ("test=t", "ns", "decision error"),
+        ("test=t", ">.08", "consistent"),
+        ("test=F", "<.05", "consistent"),
+    ]
+
+
+def test_not_a_test_is_not_read():
+    """Words ending in t or r before '(' are not statistics; df shapes must fit."""
+    report = audit_paper_text(
+        "part(28) = 2.20, p = .03; F(28) = 2.2, p = .1; z(3) = 1, p = .3"
+    )
+    assert report.findings == ()
+
+
+def test_significance_level_moves_the_decision():
+    """A decision error at .05 is a plain inconsistency at .01."""
+    text = "t(28) = 2.20, p = .06"
+    assert audit_paper_text(text).findings[0].verdict == "decision error"
+    at01 = audit_paper_text(text, significance_level=0.01).findings[0]
+    assert at01.verdict == "inconsistent"
+
+
+def test_read_paper_formats(tmp_path):
+    """.txt, .md and .html are read; html loses its tags and keeps line breaks."""
+    (tmp_path / "a.md").write_text("35/40 (87.5%)", encoding="utf-8")
+    (tmp_path / "a.html").write_text(
+        "<html><style>x{}</style><p>35/40 (87.5%)</p><table><tr><td>a</td><td>1</td></tr></table>",
+        encoding="utf-8",
+    )
+    assert read_paper(tmp_path / "a.md") == [(None, "35/40 (87.5%)")]
+    text = read_paper(tmp_path / "a.html")[0][1]
+    assert "35/40 (87.5%)" in text
+    assert "x{}" not in text
+    assert "\ta\t1" in text
+    assert audit_paper(tmp_path / "a.html").counts()["consistent"] == 1
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "match"),
+    [
+        ("a.doc", b"x", "must be one of"),
+        ("a", b"x", "no suffix"),
+        ("a.txt", b"\xff\xfe\xfa", "not UTF-8"),
+    ],
+)
+def test_read_paper_errors(tmp_path, name, content, match):
+    """Unknown suffixes and undecodable text are errors naming the file."""
+    path = tmp_path / name
+    path.write_bytes(content)
+    with pytest.raises(ValueError, match=match):
+        read_paper(path)
+
+
+def test_read_paper_refuses_a_directory(tmp_path):
+    """Only regular files are read."""
+    folder = tmp_path / "d.txt"
+    folder.mkdir()
+    with pytest.raises(ValueError, match="not a regular file"):
+        read_paper(folder)
+
+
+def _tiny_pdf(text: str) -> bytes:
+    """A one-page PDF with one line of text (built by hand: header, objects, xref)."""
+    stream = f"BT /F1 12 Tf 72 720 Td ({text}) Tj ET".encode()
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] "
+        b"/Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+        b"<< /Length "
+        + str(len(stream)).encode()
+        + b" >>\nstream\n"
+        + stream
+        + b"\nendstream",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    ]
+    out = b"%PDF-1.4\n"
+    offsets = []
+    for i, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += f"{i} 0 obj\n".encode() + body + b"\nendobj\n"
+    xref = len(out)
+    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
+    out += b"".join(f"{o:010d} 00000 n \n".encode() for o in offsets)
+    out += f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
+    return out
+
+
+def test_pdf_pages(tmp_path):
+    """A PDF is read page by page (pypdf, the optional pdf extra)."""
+    pytest.importorskip("pypdf")
+    path = tmp_path / "a.pdf"
+    path.write_bytes(_tiny_pdf("t(28) = 1.20, p = .03"))
+    report = audit_paper(path)
+    (f,) = report.findings
+    assert (f.page, f.line, f.verdict) == (1, 1, "decision error")
+    assert f.where == "page 1, line 1"
+    bad = tmp_path / "b.pdf"
+    bad.write_bytes(b"%PDF-1.4 nothing")
+    with pytest.raises(ValueError, match=r"b\.pdf"):
+        audit_paper(bad)
+
+
+def test_pdf_without_pypdf_says_how_to_install(tmp_path, monkeypatch):
+    """No pypdf: an error naming the extra."""
+    import builtins
+
+    real = builtins.__import__
+
+    def no_pypdf(name, *args, **kwargs):
+        if name == "pypdf":
+            raise ImportError(name)
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_pypdf)
+    path = tmp_path / "a.pdf"
+    path.write_bytes(b"%PDF-1.4")
+    with pytest.raises(ValueError, match=r"context-laws\[pdf\]"):
+        read_paper(path)
+
+
+# --- the command line ---
+
+
+def test_cli_paper_text_and_exit_status(tmp_path, capsys):
+    """A paper with a flag exits 1 and prints where, text, recomputed value, verdict."""
+    paper = tmp_path / "p.txt"
+    paper.write_text(TEXT, encoding="utf-8")
+    assert main([str(paper)]) == 1
+    out = capsys.readouterr().out
+    assert "line 3" in out
+    assert "DECISION ERROR" in out
+    assert "'t(28) = 1.20, p = .03' -> recomputed 0.240" in out
+    assert out.strip().splitlines()[-1].startswith("counts: ")
+    clean = tmp_path / "c.txt"
+    clean.write_text("35/40 (87.5%)", encoding="utf-8")
+    assert main([str(clean)]) == 0
+
+
+def test_cli_json_and_markdown(tmp_path, capsys):
+    """--json has every finding; --format md a table."""
+    paper = tmp_path / "p.md"
+    paper.write_text(TEXT, encoding="utf-8")
+    main([str(paper), "--json"])
+    doc = json.loads(capsys.readouterr().out)
+    assert set(doc["counts"]) == set(VERDICTS)
+    assert doc["findings"][0]["text"] == "35/40 (87.5%)"
+    main([str(paper), "--format", "md"])
+    out = capsys.readouterr().out
+    assert "| where | printed as | kind | recomputed | verdict |" in out
+
+
+def test_cli_csv_round_trips_through_the_table_audit(tmp_path, capsys):
+    """--csv writes an audit table that `audit FILE.csv` reads with the same verdicts."""
+    paper = tmp_path / "p.txt"
+    paper.write_text(TEXT, encoding="utf-8")
+    out = tmp_path / "extract.csv"
+    main([str(paper), "--csv", str(out)])
+    capsys.readouterr()
+    table = audit_table(out)
+    report = audit_paper(paper)
+    assert len(table.rows) == len(report.findings)
+    for row, finding in zip(table.rows, report.findings, strict=True):
+        assert (row.kind, row.printed, row.inputs) == (
+            finding.kind,
+            finding.printed,
+            finding.inputs,
+        )
+        assert row.where == finding.where
+        if finding.verdict in ("consistent", "inconsistent"):
+            assert row.status.value == finding.verdict
+    assert main([str(out)]) == 1  # the table keeps working
+
+
+def test_cli_csv_never_replaces_a_file(tmp_path, capsys):
+    """An existing --csv target is an error (exit 2) and is left as it was."""
+    paper = tmp_path / "p.txt"
+    paper.write_text(TEXT, encoding="utf-8")
+    target = tmp_path / "keep.csv"
+    target.write_text("precious", encoding="utf-8")
+    assert main([str(paper), "--csv", str(target)]) == 2
+    assert "exists" in capsys.readouterr().err
+    assert target.read_text(encoding="utf-8") == "precious"
+
+
+def test_cli_errors(tmp_path, capsys):
+    """A bad paper, or --csv with a table, exits 2 with the reason."""
+    assert main([str(tmp_path / "missing.txt")]) == 2
+    assert "missing.txt" in capsys.readouterr().err
+    table = tmp_path / "t.csv"
+    table.write_text("id,where,kind,printed,inputs,note\n", encoding="utf-8")
+    assert main([str(table), "--csv", str(tmp_path / "x.csv")]) == 2
+    assert "--csv needs a paper" in capsys.readouterr().err
+    assert not (tmp_path / "x.csv").exists()
+
+
+def test_table_audit_still_works(capsys):
+    """The shipped example table audits as before."""
+    example = (
+        Path(__file__).resolve().parents[2]
+        / "proofs"
+        / "data"
+        / "examples"
+        / "audit.csv"
+    )
+    assert main([str(example)]) == 1
+    assert "T1-total  INCONSISTENT" in capsys.readouterr().out

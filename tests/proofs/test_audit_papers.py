@@ -1,0 +1,218 @@
+"""``audit PAPER`` on the five papers against the hand transcriptions (issue 29).
+
+The papers are in ``../shared/papers`` (they cannot ship); each test skips when
+that folder is absent. The transcriptions are the audit tables of
+``proofs/data/stats/<TAG>/``. A transcribed number is *found* when the reader
+extracted the same printed value with the same check family and the same
+counts (``n``, and ``k`` where the transcription has one): ``percent`` and
+``percent_attainable`` are one family, ``proportion`` and
+``proportion_attainable`` another, ``grim``/``grimmer``, ``interval`` and
+``pvalue`` their own. Only the kinds the reader extracts count toward recall;
+the table kinds (``sum``, ``mean``, ``difference``, ``ratio``, ``arith``,
+``equal``), which relate cells to each other, are outside its scope.
+
+Run ``python tests/proofs/test_audit_papers.py [SHARED_DIR]`` to print the
+measurement table.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections import Counter
+from decimal import Decimal, InvalidOperation
+from importlib.resources import files
+from pathlib import Path
+
+import pytest
+
+from proofs.audit import audit_table
+from proofs.audit.paper import PaperReport, audit_paper
+
+TAGS = {
+    "VM": "VM-validity-mirage.txt",
+    "DL": "DL-depth-not-length.txt",
+    "SLM": "SLM-superlocalmemory-v3.txt",
+    "KO": "KO-knowledge-objects.txt",
+    "PJ": "PJ-project-journal.txt",
+}
+FAMILY = {
+    "percent": "percent",
+    "percent_attainable": "percent",
+    "proportion": "proportion",
+    "proportion_attainable": "proportion",
+    "grim": "grim",
+    "grimmer": "grim",
+    "interval": "interval",
+    "pvalue": "pvalue",
+}
+
+
+def _value(text: str) -> str:
+    parts = []
+    for piece in text.replace("%", "").split(";"):
+        try:
+            parts.append(str(Decimal(piece.strip()).normalize()))
+        except InvalidOperation:
+            parts.append(piece.strip())
+    return ";".join(parts)
+
+
+def _counts(inputs: str) -> tuple[str, str]:
+    pairs = dict(p.split("=", 1) for p in inputs.split(";") if "=" in p)
+    return pairs.get("n", ""), pairs.get("k", "")
+
+
+def _transcribed(tag: str) -> list[tuple[str, str, str, str, str]]:
+    """(family, value, n, k, id) of every in-scope transcribed row."""
+    out = []
+    folder = files("proofs") / "data" / "stats" / tag
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if not entry.name.endswith(".csv") or entry.name == "index.csv":
+            continue
+        for row in audit_table(entry).rows:
+            family = FAMILY.get(row.kind)
+            if family is None or "unchecked" in row.inputs:
+                continue
+            n, k = _counts(row.inputs)
+            printed = (
+                row.printed.split(";")[0] if row.kind == "grimmer" else row.printed
+            )
+            out.append((family, _value(printed), n, k, f"{entry.name}:{row.id}"))
+    return out
+
+
+def measure(tag: str, paper: Path) -> dict[str, object]:
+    """Recall, flags and extras of one paper."""
+    start = time.perf_counter()
+    report = audit_paper(paper)
+    seconds = time.perf_counter() - start
+    pool: Counter[tuple[str, str, str, str]] = Counter()
+    loose: Counter[tuple[str, str, str]] = Counter()
+    for f in report.findings:
+        family = FAMILY.get(f.kind)
+        if family is None:
+            continue
+        n, k = _counts(f.inputs)
+        printed = f.printed.split(";")[0] if f.kind == "grimmer" else f.printed
+        pool[(family, _value(printed), n, k)] += 1
+        loose[(family, _value(printed), n)] += 1
+    rows = _transcribed(tag)
+    found, missed = 0, []
+    for family, value, n, k, ident in rows:
+        if k and pool[(family, value, n, k)] > 0:
+            pool[(family, value, n, k)] -= 1
+            loose[(family, value, n)] -= 1
+            found += 1
+        elif not k and loose[(family, value, n)] > 0:
+            loose[(family, value, n)] -= 1
+            found += 1
+        else:
+            missed.append(ident)
+    counts = report.counts()
+    return {
+        "tag": tag,
+        "report": report,
+        "found": len(report.findings),
+        "counts": counts,
+        "transcribed": len(rows),
+        "matched": found,
+        "missed": missed,
+        "recall": found / len(rows) if rows else float("nan"),
+        "extra": sum(v for v in loose.values() if v > 0),
+        "seconds": seconds,
+    }
+
+
+def _flags(report: PaperReport) -> list[str]:
+    return [
+        f"{f.where}: {f.verdict}: {f.text!r} -> {f.recomputed}" for f in report.flagged
+    ]
+
+
+@pytest.fixture(scope="module")
+def measured(shared_dir: Path) -> dict[str, dict[str, object]]:
+    papers = shared_dir / "papers"
+    if not papers.is_dir():
+        pytest.skip(f"{papers} is absent")
+    return {tag: measure(tag, papers / name) for tag, name in TAGS.items()}
+
+
+# Issue 29 targets a recall of 80%; the reader reaches 116 of 358 (32.4%) on
+# 2026-11-27. Most of the rest are table cells whose n the papers give only in
+# prose far from the table, or per group (36 rows per model of a 180-row
+# table), which the hand transcription worked out and the reader does not.
+# This floor keeps what is reached; it is not the target.
+RECALL_FLOOR = 116
+
+
+def test_recall_over_the_five_papers(measured):
+    """The reader finds at least the 116 transcribed numbers it found when measured."""
+    matched = sum(int(m["matched"]) for m in measured.values())
+    total = sum(int(m["transcribed"]) for m in measured.values())
+    assert total == 358
+    assert matched >= RECALL_FLOOR, (matched, total)
+
+
+# Every flag the reader raises on the five papers, reviewed by hand (where,
+# verdict and text): each is a real inconsistency of the printed text. The
+# test fails if a flag appears or disappears, so a change is reviewed again.
+REVIEWED_FLAGS: dict[str, list[str]] = {tag: [] for tag in TAGS}
+
+
+def test_flags_are_the_reviewed_ones(measured):
+    """No flag the hand review did not confirm; no decision error."""
+    for tag, m in measured.items():
+        report = m["report"]
+        assert isinstance(report, PaperReport)
+        assert _flags(report) == REVIEWED_FLAGS[tag], tag
+        assert report.counts()["decision error"] == 0
+
+
+def test_inferred_findings_are_never_flagged(measured):
+    """A finding whose n (or method, or integer scale) was inferred is never flagged."""
+    for m in measured.values():
+        report = m["report"]
+        assert isinstance(report, PaperReport)
+        for f in report.findings:
+            if f.note:  # every note records an inference
+                assert f.verdict in ("consistent", "not checkable"), f
+
+
+def _main(argv: list[str]) -> int:
+    shared = Path(argv[0]) if argv else Path(__file__).resolve().parents[3] / "shared"
+    print(
+        "| paper | found | consistent | inconsistent | decision error | not checkable "
+        "| transcribed (reader's kinds) | matched | recall | found, not transcribed | s |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    totals = Counter()
+    for tag, name in TAGS.items():
+        m = measure(tag, shared / "papers" / name)
+        c = m["counts"]
+        assert isinstance(c, dict)
+        print(
+            f"| {tag} | {m['found']} | {c['consistent']} | {c['inconsistent']} "
+            f"| {c['decision error']} | {c['not checkable']} | {m['transcribed']} "
+            f"| {m['matched']} | {float(m['recall']):.1%} | {m['extra']} | {float(m['seconds']):.2f} |"
+        )
+        for key in ("found", "transcribed", "matched", "extra"):
+            totals[key] += int(m[key])
+        for key, value in c.items():
+            totals[key] += value
+        report = m["report"]
+        assert isinstance(report, PaperReport)
+        for line in _flags(report):
+            print(f"  FLAG {tag} {line}")
+        for ident in m["missed"]:
+            print(f"  MISSED {tag} {ident}")
+    print(
+        f"| all | {totals['found']} | {totals['consistent']} | {totals['inconsistent']} "
+        f"| {totals['decision error']} | {totals['not checkable']} | {totals['transcribed']} "
+        f"| {totals['matched']} | {totals['matched'] / totals['transcribed']:.1%} | {totals['extra']} | |"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(_main(sys.argv[1:]))
