@@ -69,7 +69,7 @@ def _paper(args: argparse.Namespace) -> int:
         if args.csv:
             _write_new(args.csv, report.to_csv())
     except (OSError, ValueError) as exc:
-        sys.stderr.write(f"python -m proofs audit: error: {exc}\n")
+        sys.stderr.write(f"{prog}: error: {exc}\n")
         return 2
     if args.json:
         _out(json.dumps(report.to_dict(), indent=2, allow_nan=False))
