@@ -52,7 +52,7 @@ def main(argv: list[str] | None, *, prog: str = "python -m proofs") -> int:
     args = parser.parse_args(argv)
     if args.report:
         try:
-            check_output_path(args.report, name="--report")
+            check_output_path(args.report, name="--report", owned=_is_report)
         except ValueError as exc:
             parser.error(str(exc))
     try:
@@ -168,7 +168,12 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         chosen = list(CLAIMS)
     rows = run_claims(chosen, workers=args.workers, use_cache=not args.no_cache)
     if args.report:
-        write_atomic(Path(args.report), _report(rows), name="--report")
+        try:
+            write_atomic(Path(args.report), _report(rows), name="--report",
+                         owned=_is_report)  # fmt: skip
+        except (ValueError, OSError) as exc:  # one line, exit 2
+            print(f"{parser.prog}: error: --report: {exc}", file=sys.stderr)
+            return 2
     if args.json:
         text = json.dumps({"claims": [row.to_dict() for row in rows]}, indent=2,
                           allow_nan=False)  # fmt: skip
@@ -244,10 +249,18 @@ def _table(rows: list[LedgerEntry], *, verbose: bool) -> str:
     return "\n".join(lines)
 
 
+def _is_report(head: str) -> bool:
+    """Recognise a report ``--report`` wrote before (the only file it replaces)."""
+    return head.startswith(_REPORT_TITLE + "\n")
+
+
+_REPORT_TITLE = "# Claims ledger"
+
+
 def _report(rows: list[LedgerEntry]) -> str:
     sources = sorted({row.claim.source for row in rows}, key=_source_order)
     out = [
-        "# Claims ledger",
+        _REPORT_TITLE,
         "",
         "Every claim with what the paper says (in our words), where it says it, the "
         "verdict and the evidence. Re-run one claim with "

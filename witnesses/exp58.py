@@ -551,7 +551,7 @@ def main(argv: list[str] | None, *, prog: str = "python -m witnesses.exp58") -> 
     args = parser.parse_args(argv)
     if args.out is not None:
         try:
-            check_output_path(args.out, name="--out")
+            check_output_path(args.out, name="--out", owned=_is_exp58_document)
         except ValueError as exc:
             parser.error(str(exc))
     try:
@@ -561,7 +561,12 @@ def main(argv: list[str] | None, *, prog: str = "python -m witnesses.exp58") -> 
                 result.to_dict(), sort_keys=True, indent=2, allow_nan=False
             )
             if args.out is not None:
-                write_atomic(Path(args.out), document + "\n", name="--out")
+                try:
+                    write_atomic(Path(args.out), document + "\n", name="--out",
+                                 owned=_is_exp58_document)  # fmt: skip
+                except (ValueError, OSError) as exc:  # one line, exit 2
+                    print(f"{prog}: error: --out: {exc}", file=sys.stderr)
+                    return 2
             if not print_or_closed(document if args.json else format_table(result)):
                 return CLOSED_PIPE
     except Interrupted as exc:  # SIGINT / SIGTERM: no verdict, 130 / 143
@@ -571,6 +576,15 @@ def main(argv: list[str] | None, *, prog: str = "python -m witnesses.exp58") -> 
         traceback.print_exc(file=sys.stderr)
         return 3
     return 0 if result.witness_triple else 1
+
+
+def _is_exp58_document(head: str) -> bool:
+    """Recognise a document ``--out`` wrote before (the only file it replaces)."""
+    try:
+        document = json.loads(head)
+    except ValueError:
+        return False
+    return isinstance(document, dict) and document.get("experiment") == "exp58"
 
 
 if __name__ == "__main__":
