@@ -348,3 +348,21 @@ def test_unreachable_dask_address_fails_in_bounded_time(monkeypatch, capsys):
         tool_main(["sweep", "--dask", "tcp://127.0.0.1:9", "--seeds", "1"])
     assert exc.value.code == 2
     assert "tcp://127.0.0.1:9" in capsys.readouterr().err
+
+
+def test_audit_table_reads_regular_files_only_and_caps_their_size(
+    tmp_path, monkeypatch
+):
+    """audit_table('/dev/zero') and a FIFO fail at once; a large file names the cap."""
+    from proofs.audit import audit_table
+
+    fifo = tmp_path / "fifo.csv"
+    os.mkfifo(fifo)
+    for path in ("/dev/zero", fifo, tmp_path):
+        with pytest.raises(ValueError, match="not a regular file"):
+            audit_table(path)
+    big = tmp_path / "big.csv"
+    big.write_text("id,kind\n" + "x" * 100)
+    monkeypatch.setattr("proofs.audit.table._MAX_BYTES", 50)
+    with pytest.raises(ValueError, match="max_bytes=50"):
+        audit_table(big)
