@@ -32,17 +32,25 @@ import ctypes
 import hashlib
 import json
 import os
+import pickle
 import signal
 import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import (
+    BrokenExecutor,
+    CancelledError,
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+)
 from pathlib import Path
 from typing import Any
 
 from tqdm import tqdm
 
+from theory._validation import wrap_user_error
 from witnesses.files import (
     _JOURNAL_MAGIC,
     _JOURNAL_VERSION,
@@ -204,7 +212,12 @@ def run_cells(
         If ``cells`` is not a sequence of mappings, ``fn`` is not callable,
         or ``executor`` is not an Executor, ``False`` or ``None``.
     ValueError
-        For a journal of other parameters or with a damaged line.
+        For a journal of other parameters or with a damaged line, or a
+        journal path that holds a file this runner did not write.
+    theory.errors.UserCallableError
+        If ``fn`` raises on a cell (a ValueError naming ``fn`` and the
+        cell; the original is chained). A failure of the executor itself
+        (a broken pool, an unpicklable ``fn``) is raised as it is.
 
     Examples
     --------
@@ -263,7 +276,7 @@ def _run(
     ) as bar:
         if pool is None:
             for cell in todo:
-                _finish(cell, fn(cell), done, journal)
+                _finish(cell, _call_fn(fn, cell), done, journal)
                 bar.update()
         else:
             futures: dict[Future[list[_Row]], Mapping[str, Any]] = {
@@ -271,13 +284,37 @@ def _run(
             }
             try:
                 for future in _as_completed(futures):
-                    _finish(futures[future], future.result(), done, journal)
+                    _finish(futures[future], _result(future, fn, futures[future]),
+                            done, journal)  # fmt: skip
                     bar.update()
             except BaseException:
                 for future in futures:
                     future.cancel()
                 raise
     return [row for c in cells for row in done[cell_id(c)]]
+
+
+def _call_fn(fn: _CellFn, cell: Mapping[str, Any]) -> list[_Row]:
+    try:
+        return fn(cell)
+    except Exception as exc:
+        raise wrap_user_error(
+            exc, fn, "fn", context=f"on cell {cell_id(cell)}"
+        ) from exc
+
+
+def _result(
+    future: Future[list[_Row]], fn: _CellFn, cell: Mapping[str, Any]
+) -> list[_Row]:
+    """Return the cell's rows; what ``fn`` raised in a worker becomes UserCallableError."""
+    try:
+        return future.result()
+    except (BrokenExecutor, CancelledError, pickle.PicklingError):
+        raise  # the executor failed, not fn
+    except Exception as exc:
+        raise wrap_user_error(
+            exc, fn, "fn", context=f"on cell {cell_id(cell)}"
+        ) from exc
 
 
 def _finish(

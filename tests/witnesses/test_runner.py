@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from theory.errors import UserCallableError
 from witnesses import runner as runner_module
 from witnesses.files import write_atomic
 from witnesses.runner import read_journal, run_cells
@@ -38,8 +39,11 @@ def test_crash_then_resume_skips_finished_cells(tmp_path: Path) -> None:
             raise RuntimeError("boom")
         return square(cell)
 
-    with pytest.raises(RuntimeError, match="boom"):
+    with pytest.raises(
+        UserCallableError, match=r"fn '.*flaky' raised RuntimeError"
+    ) as exc:
         run_cells(CELLS, flaky, journal=journal, executor=False, progress=False)
+    assert isinstance(exc.value.__cause__, RuntimeError)
     assert len(read_journal(journal)) == 3
     calls.clear()
     broken[0] = False
