@@ -57,8 +57,6 @@ def fold(contexts: Iterable[_C], *, identity: _C | None = None) -> _C:
     >>> fold([])
     Context(w=None, d_total=0, d_pre=0)
     """
-    if chunks is not None:
-        check_int(chunks, "chunks", minimum=1, maximum=_MAX_CHUNKS)
     items = _listed(contexts)
     if not items:
         if identity is not None and type(identity) not in (Context, CommittedContext):
