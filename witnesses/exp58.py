@@ -241,7 +241,14 @@ class Exp58Result:
     shortfall: float | None
 
     def cell(self, strategy: str, m: int) -> Exp58Cell:
-        """Return the cell of ``strategy`` at ``M = m``."""
+        """Return the cell of ``strategy`` at ``M = m``.
+
+        Raises
+        ------
+        KeyError
+            If the run has no such cell (a lookup, as in a dict); the message
+            names ``strategy`` and ``m``.
+        """
         for c in self.cells:
             if (c.strategy, c.m) == (strategy, m):
                 return c
