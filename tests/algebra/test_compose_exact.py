@@ -54,7 +54,9 @@ def test_compose_commit_refuses_subclasses_and_other_types(a, b, name):
 
 def test_exact_types_compose():
     assert compose_endo(Context(1, 2, 0), Context(3, 1, 1)) == Context(3, 3, 3)
-    got = compose_commit(CommittedContext(1, 2, 0, True), CommittedContext(3, 1, 1, False))
+    got = compose_commit(
+        CommittedContext(1, 2, 0, True), CommittedContext(3, 1, 1, False)
+    )
     assert got == CommittedContext(1, 3, 0, True)
 
 
