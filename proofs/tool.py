@@ -69,11 +69,16 @@ def main(argv: list[str] | None) -> int:
         print(_help(), end="", file=sys.stderr)
         print(f"context-laws: unknown command {name!r}", file=sys.stderr)
         raise SystemExit(2)
-    module = importlib.import_module(_COMMANDS[name][0])
-    run: Callable[..., int] = module.main
-    if "prog" in inspect.signature(run).parameters:
-        return run(rest, prog=f"context-laws {name}")
-    return run(rest)
+    try:
+        module = importlib.import_module(_COMMANDS[name][0])
+        run: Callable[..., int] = module.main
+        if "prog" in inspect.signature(run).parameters:
+            return run(rest, prog=f"context-laws {name}")
+        return run(rest)
+    except KeyboardInterrupt as exc:  # Ctrl-C before the command's handler (imports)
+        print(f"context-laws {name}: interrupted", file=sys.stderr)
+        status: int = getattr(exc, "exit_status", 130)
+        return status
 
 
 if __name__ == "__main__":

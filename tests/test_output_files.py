@@ -366,3 +366,31 @@ def test_audit_table_reads_regular_files_only_and_caps_their_size(
     monkeypatch.setattr("proofs.audit.table._MAX_BYTES", 50)
     with pytest.raises(ValueError, match="max_bytes=50"):
         audit_table(big)
+
+
+def test_read_journal_on_json_nested_past_the_recursion_limit_is_a_value_error(
+    tmp_path,
+):
+    """'[' * 100000 (found by the CI fuzz): a ValueError naming the file, not RecursionError."""
+    from witnesses.runner import read_journal
+
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000)
+    with pytest.raises(ValueError, match=r"deep\.json: line 1 is not a journal header"):
+        read_journal(path)
+
+
+def test_ctrl_c_while_a_command_is_imported_is_exit_130_without_traceback(
+    monkeypatch, capsys
+):
+    """A SIGINT before the command's own handler (during its imports) is exit 130."""
+    import importlib
+
+    from proofs.tool import main as tool_main
+
+    def interrupted(name):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(importlib, "import_module", interrupted)
+    assert tool_main(["exp58"]) == 130
+    assert "interrupted" in capsys.readouterr().err

@@ -145,7 +145,7 @@ def is_journal(head: str) -> bool:
             header["journal"] == _JOURNAL_MAGIC
             and header["version"] == _JOURNAL_VERSION
         )
-    except (ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError, RecursionError):
         return False
 
 

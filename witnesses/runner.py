@@ -157,8 +157,8 @@ def _check_header(path: Path, line: str, parameters: Mapping[str, Any] | None) -
         header = json.loads(line)
         ok = header["journal"] == _MAGIC and header["version"] == _VERSION
         recorded = header["parameters"]
-    except (json.JSONDecodeError, KeyError, TypeError):
-        ok, recorded = False, None
+    except (json.JSONDecodeError, KeyError, TypeError, RecursionError):
+        ok, recorded = False, None  # RecursionError: JSON nested beyond Python's limit
     if not ok:
         msg = f"{path}: line 1 is not a journal header (version {_VERSION})"
         raise ValueError(msg)
@@ -175,7 +175,13 @@ def _parse_entry(path: Path, number: int, line: str) -> tuple[Any, list[_Row]]:
         entry = json.loads(line)
         cell, rows, digest = entry["cell"], list(entry["rows"]), entry["sha256"]
         cell_id(cell)
-    except (json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
+    except (
+        json.JSONDecodeError,
+        KeyError,
+        TypeError,
+        ValueError,
+        RecursionError,
+    ) as exc:
         msg = f"{path}: line {number} is not a journal entry ({exc})"
         raise ValueError(msg) from None
     if digest != _digest(cell, rows):
