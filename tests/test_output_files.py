@@ -385,12 +385,17 @@ def test_ctrl_c_while_a_command_is_imported_is_exit_130_without_traceback(
 ):
     """A SIGINT before the command's own handler (during its imports) is exit 130."""
     import importlib
+    import signal
 
     from proofs.tool import main as tool_main
 
+    real = importlib.import_module
+
     def interrupted(name):
-        raise KeyboardInterrupt
+        os.kill(os.getpid(), signal.SIGINT)  # lands during the import
+        return real(name)
 
     monkeypatch.setattr(importlib, "import_module", interrupted)
     assert tool_main(["exp58"]) == 130
     assert "interrupted" in capsys.readouterr().err
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
