@@ -154,12 +154,20 @@ class CommittedContext:
     def lift(cls, context: Context, *, committed: bool = False) -> CommittedContext:
         """Return ``context`` with the commitment flag ``committed``.
 
+        Raises
+        ------
+        TypeError
+            If ``context`` is not a :class:`Context` or ``committed`` not a bool.
+
         Examples
         --------
         >>> from algebra import CommittedContext, Context
         >>> CommittedContext.lift(Context(2, 1, 0), committed=True)
         CommittedContext(w=2, d_total=1, d_pre=0, committed=True)
         """
+        if type(context) is not Context:
+            msg = f"context must be a Context, got {context!r} of type {type(context).__name__}"
+            raise TypeError(msg)
         return cls(context.w, context.d_total, context.d_pre, committed)
 
     @property

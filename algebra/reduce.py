@@ -70,6 +70,9 @@ def fold(contexts: Iterable[_C], *, identity: _C | None = None) -> _C:
     return acc
 
 
+_MAX_CHUNKS = 10**6
+
+
 def reduce_tree(
     contexts: Iterable[_C],
     *,
@@ -103,7 +106,8 @@ def reduce_tree(
     TypeError
         If the elements mix types or are not contexts.
     ValueError
-        If ``chunks < 1``.
+        If ``chunks`` is not in ``[1, 10**6]`` (checked with or without an
+        executor; a non-int ``chunks`` is a TypeError).
 
     Notes
     -----
@@ -116,6 +120,8 @@ def reduce_tree(
     >>> reduce_tree([Context(1, 2, 0), Context(3, 1, 1), Context(2, 5, 5)])
     Context(w=3, d_total=8, d_pre=3)
     """
+    if chunks is not None:
+        check_int(chunks, "chunks", minimum=1, maximum=_MAX_CHUNKS)
     items = _listed(contexts)
     if not items:
         if identity is not None and type(identity) not in (Context, CommittedContext):

@@ -93,7 +93,7 @@ def main(argv: list[str] | None, *, prog: str = _PROG) -> int:
 
     if args.report:
         try:
-            check_output_path(args.report, name="--report")
+            check_output_path(args.report, name="--report", owned=_is_report)
         except ValueError as exc:
             parser.error(str(exc))
     _set_up_z3()
@@ -263,7 +263,12 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         chosen = [c for c in chosen if not c.slow]
     rows = run_claims(chosen, workers=args.workers, use_cache=not args.no_cache)
     if args.report:
-        write_atomic(Path(args.report), _report(rows, skipped), name="--report")
+        try:
+            write_atomic(Path(args.report), _report(rows, skipped), name="--report",
+                         owned=_is_report)  # fmt: skip
+        except (ValueError, OSError) as exc:  # one line, exit 2
+            print(f"{parser.prog}: error: --report: {exc}", file=sys.stderr)
+            return 2
     if args.json:
         listed = [row.to_dict() for row in rows] + [_not_run(c) for c in skipped]
         text = json.dumps({"claims": listed}, indent=2, allow_nan=False)
@@ -370,6 +375,14 @@ def _table(
     return "\n".join(lines)
 
 
+def _is_report(head: str) -> bool:
+    """Recognise a report ``--report`` wrote before (the only file it replaces)."""
+    return head.startswith(_REPORT_TITLE + "\n")
+
+
+_REPORT_TITLE = "# Claims ledger"
+
+
 def _report(rows: list[LedgerEntry], skipped: Sequence[Claim] = ()) -> str:
     sources = sorted(
         {row.claim.source for row in rows} | {c.source for c in skipped},
@@ -377,7 +390,7 @@ def _report(rows: list[LedgerEntry], skipped: Sequence[Claim] = ()) -> str:
     )
     columns = (*_VERDICT_ORDER, _NOT_RUN) if skipped else _VERDICT_ORDER
     out = [
-        "# Claims ledger",
+        _REPORT_TITLE,
         "",
         "Every claim with what the paper says (in our words), where it says it, the "
         "verdict and the evidence. Re-run one claim with "

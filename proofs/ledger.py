@@ -10,6 +10,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import KW_ONLY, dataclass, field
 from typing import TYPE_CHECKING, Any, ParamSpec
 
+from theory._validation import call_user
+
 if TYPE_CHECKING:
     from proofs.register import LedgerEntry
 
@@ -371,14 +373,18 @@ class _Umbrella:
         self.checks = tuple(checks)
 
     def __call__(self) -> Outcome:
-        return combine([c() for c in self.checks])
+        return combine(
+            [call_user(c, f"checks[{i}]") for i, c in enumerate(self.checks)]
+        )
 
 
 def umbrella(checks: Sequence[Callable[[], ClaimCheck]]) -> Callable[[], Outcome]:
     """Return the check of a claim stated in parts: run ``checks``, :func:`combine` them.
 
     The check is picklable when its parts are, so that the ledger can run it
-    in a worker process; the claim that registers it supplies the id.
+    in a worker process; the claim that registers it supplies the id. A part
+    that raises makes the check raise :class:`theory.errors.UserCallableError`
+    naming the part (``checks[i]`` and its name), the original chained.
 
     Examples
     --------

@@ -13,7 +13,9 @@ the closed rounding interval ``[printed - 0.5 * 10**-d, printed + 0.5 *
 10**-d]`` (so half-up and half-even rounding are both accepted); "–" matches
 a quantity the run does not define. A claim is ``verified`` when every cell
 matches and ``refuted`` with every mismatching cell and its computed value
-otherwise.
+otherwise. A check that would compare nothing (an unknown claim or table, a
+table with no cells, a data file outside ``proofs/data/published/``) raises
+:class:`ValueError`: there is no verdict without evidence (issue 33).
 """
 
 from __future__ import annotations
@@ -78,12 +80,41 @@ def printed_matches(printed: str, value: object) -> bool:
 
 
 def _rows(name: str) -> list[dict[str, str]]:
-    text = (
-        resources.files("proofs")
-        .joinpath("data", "published", name)
-        .read_text(encoding="utf-8")
-    )
-    return list(csv.DictReader(text.splitlines()))
+    """Rows of a data file of ``proofs/data/published/`` (a bare file name only)."""
+    if (
+        not isinstance(name, str)
+        or name in ("", ".", "..")
+        or "/" in name
+        or "\\" in name
+    ):
+        msg = (
+            f"data file {name!r} must be a file name inside proofs/data/published/ "
+            "(no directory parts)"
+        )
+        raise ValueError(msg)
+    source = resources.files("proofs").joinpath("data", "published", name)
+    if not source.is_file():
+        msg = f"data file {name!r} is not in proofs/data/published/"
+        raise ValueError(msg)
+    return list(csv.DictReader(source.read_text(encoding="utf-8").splitlines()))
+
+
+def _nothing_compared(what: str, rows: list[dict[str, str]]) -> None:
+    """Refuse a verdict over no data: 0 cells is an error, never 'verified'."""
+    if not rows:
+        msg = f"{what}: 0 printed cells to compare; no verdict without evidence"
+        raise ValueError(msg)
+
+
+def _sweep_claim(claim_id: object, table: object) -> None:
+    for name, value in (("claim_id", claim_id), ("table", table)):
+        if not isinstance(value, str):
+            msg = f"{name} must be a str, got {value!r} of type {type(value).__name__}"
+            raise TypeError(msg)
+    known = {c.id for c in CLAIMS}
+    if claim_id not in known:
+        msg = f"claim_id={claim_id!r} is not a claim of proofs.published ({sorted(known)})"
+        raise ValueError(msg)
 
 
 def _aggregate_value(aggregate: Mapping[str, Any], metric: str) -> object:
@@ -100,13 +131,31 @@ def check_sweep_table(claim_id: str, table: str) -> ClaimCheck:
     retention sweep under the reference semantics, and the greedy-solver
     sweep for the greedy cells (tens of seconds on 2 cores).
 
+    Raises
+    ------
+    TypeError
+        If ``claim_id`` or ``table`` is not a str.
+    ValueError
+        If ``claim_id`` is not one of :data:`CLAIMS`, ``table`` is not a
+        table of the data, or the table has no printed cell: a check that
+        compares nothing gives no verdict.
+
     Examples
     --------
     >>> from proofs.published import check_sweep_table
     >>> check_sweep_table("VM-T3", "T3").verdict.value  # doctest: +SKIP
     'verified'
     """
-    rows = [r for r in _rows("VM-sweep.csv") if r["table"] == table]
+    _sweep_claim(claim_id, table)
+    every = _rows("VM-sweep.csv")
+    rows = [r for r in every if r["table"] == table]
+    if not rows:
+        tables = sorted({r["table"] for r in every})
+        msg = (
+            f"{claim_id}: table={table!r} has 0 printed cells in VM-sweep.csv "
+            f"(its tables: {tables}); no verdict without evidence"
+        )
+        raise ValueError(msg)
     sweeps = {
         solver: _sweep(REFERENCE.name, None if solver == "reference" else solver)
         for solver in sorted({r["solver"] for r in rows})
@@ -170,6 +219,7 @@ def check_exp58_table() -> Outcome:
         "shortfall": lambda c: c.shortfall,
     }
     rows = _rows("VM-exp58.csv")
+    _nothing_compared("VM-T4 (Table 4)", rows)
     mismatches = []
     for row in rows:
         strategy = result.contract if row["strategy"] == "contract" else "naive"

@@ -17,8 +17,11 @@ Nothing heavy is imported before a subcommand is chosen, so ``--help`` and
 from __future__ import annotations
 
 import importlib
+import inspect
+import signal
 import sys
-from typing import TYPE_CHECKING
+import threading
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -120,13 +123,43 @@ def main(argv: list[str] | None) -> int:
         hint = f"; did you mean {near[0]!r}?" if near else ""
         print(f"context-laws: error: unknown command {name!r}{hint}", file=sys.stderr)
         raise SystemExit(2)
-    import inspect
-
-    module = importlib.import_module(_COMMANDS[name][0])
+    module, pending = _import_deferring_signals(_COMMANDS[name][0])
+    if pending:  # SIGINT/SIGTERM while the command was imported: nothing ran
+        print(f"context-laws {name}: interrupted", file=sys.stderr)
+        return 128 + pending[0]
     run: Callable[..., int] = module.main
-    if "prog" in inspect.signature(run).parameters:
-        return run(rest, prog=f"context-laws {name}")
-    return run(rest)
+    try:
+        if "prog" in inspect.signature(run).parameters:
+            return run(rest, prog=f"context-laws {name}")
+        return run(rest)
+    except KeyboardInterrupt as exc:  # a Ctrl-C the command did not handle
+        print(f"context-laws {name}: interrupted", file=sys.stderr)
+        status: int = getattr(exc, "exit_status", 130)
+        return status
+
+
+def _import_deferring_signals(name: str) -> tuple[Any, list[int]]:
+    """Import a command's module with SIGINT/SIGTERM held until it is loaded.
+
+    A signal that lands inside a C extension's initialisation surfaces as an
+    ImportError (or a traceback); holding it makes the command end cleanly
+    with ``128 + signal`` once the import is done.
+    """
+    pending: list[int] = []
+
+    def hold(signum: int, frame: object) -> None:
+        pending.append(signum)
+
+    watched = (signal.SIGINT, signal.SIGTERM)
+    if threading.current_thread() is not threading.main_thread():
+        return importlib.import_module(name), pending
+    previous = {s: signal.signal(s, hold) for s in watched}
+    try:
+        module = importlib.import_module(name)
+    finally:
+        for s, handler in previous.items():
+            signal.signal(s, handler)
+    return module, pending
 
 
 if __name__ == "__main__":

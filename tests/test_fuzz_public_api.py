@@ -12,8 +12,26 @@ kept at plausible values. Each call must
   (``RLIMIT_AS``), so that an unbounded loop or allocation fails the test;
 - return no NaN (and no infinity) unless the docstring mentions NaN (or inf).
 
-The default run samples the table (fast); with ``CI`` set every value meets
-every argument. ``python tests/test_fuzz_public_api.py`` prints the figures.
+Issue 33 widens it three ways:
+
+- **methods of result classes**: every result a call returns whose class is
+  ours is kept (one per class) and each of its public methods and
+  properties is fuzzed the same way (AttributeError/KeyError are findings);
+- **hostile files** for every loader (``load_trials``, ``load_locomo``,
+  ``load_longmemeval``, ``read_journal``, ``read_text``, ``audit_table``):
+  devices, FIFOs, directories, symlinks, foreign JSON, NaN, duplicate keys,
+  deep nesting, non-UTF-8; a loader that changes its input file is a
+  *wrong answer*;
+- **command lines with signals** (``CI`` only; ``tests/test_signals.py``
+  covers them by default): each command is interrupted with SIGINT or
+  SIGTERM after a seeded delay and must end promptly with 0, 1, 2, 130 or
+  143 and no traceback.
+
+The default run samples the table (fast, deterministic: a fixed seed); with
+``CI`` set every value meets every argument and every file every loader,
+which is more than 50,000 calls. ``CI=1 python tests/test_fuzz_public_api.py``
+prints the figures (calls, undocumented exceptions, hangs, silent NaN, wrong
+answers).
 """
 
 from __future__ import annotations
@@ -320,6 +338,7 @@ def call_once(
     del start
     if inspect.isclass(obj):
         return None  # records hold what they are given
+    _remember(result)  # a function's result (a record built from hostile fields is not)
     doc = (inspect.getdoc(obj) or "").lower()
     for x in _numbers(result):
         if math.isnan(x) and "nan" not in doc:
@@ -327,6 +346,240 @@ def call_once(
         if math.isinf(x) and "inf" not in doc:
             return Finding("nan", where, "infinity in the result")
     return None
+
+
+# Methods that build a record holding what they are given (a grammar's
+# max_gap=inf means "no gap limit"; Outcome.bind keeps the evidence): their
+# infinities are the caller's values, not silent NaN.
+RECORD_METHODS = {
+    "Outcome.bind",
+    "Grammar.parametric",
+    "Grammar.relaxed",
+    "Grammar.strict",
+    "Grammar.vacuous",
+}
+
+RESULTS: dict[type, Any] = {}
+"""One instance of every class of ours a fuzzed call returned (for the method fuzz)."""
+
+
+def _remember(result: Any) -> None:
+    kind = type(result)
+    if kind in RESULTS or inspect.isclass(result) or isinstance(result, enum.Enum):
+        return
+    if getattr(kind, "__module__", "").split(".")[0] in PACKAGES:
+        RESULTS[kind] = result
+
+
+def _public_members(value: Any) -> Iterator[tuple[str, Any, bool]]:
+    """``(name, member, is_method)`` for the public methods and properties of a value."""
+    for name, member in inspect.getmembers(type(value)):
+        if name.startswith("_") or name in SKIP:
+            continue
+        if isinstance(member, property):
+            yield name, member, False
+        elif inspect.isfunction(member) or inspect.ismethod(member):
+            yield name, member, True
+
+
+def collect_results() -> None:
+    """Call every public function once with plausible arguments; keep its result."""
+    with _bounded():
+        for module, name, obj in public_callables():
+            if inspect.isclass(obj) or name in SLOW:
+                continue
+            try:
+                sig = inspect.signature(obj)
+            except (TypeError, ValueError):
+                continue
+            args, kwargs = [], {}
+            for p in sig.parameters.values():
+                if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD):
+                    continue
+                if p.name in OVERRIDES.get(name, {}) or p.default is p.empty:
+                    value = _plausible(str(p.annotation), function=name, name=p.name)
+                else:
+                    value = p.default
+                if p.kind == p.KEYWORD_ONLY:
+                    kwargs[p.name] = value
+                else:
+                    args.append(value)
+            call_once(obj, args, kwargs, f"{module}.{name}(plausible)")
+
+
+def run_methods(per_param: int | None, seed: int = 0) -> tuple[int, list[Finding]]:
+    """Fuzz every public method and property of the results the main fuzz kept."""
+    rng = random.Random(seed)
+    calls, findings = 0, []
+    with _bounded():
+        for kind in sorted(RESULTS, key=lambda k: (k.__module__, k.__qualname__)):
+            value = RESULTS[kind]
+            for name, _member, is_method in _public_members(value):
+                where = f"{kind.__module__}.{kind.__qualname__}.{name}"
+                if not is_method:
+                    calls += 1
+                    found = call_once(lambda v=value, n=name: getattr(v, n), [], {},
+                                      where)  # fmt: skip
+                    if found is not None:
+                        findings.append(found)
+                    continue
+                bound = getattr(value, name)
+                plan = list(_plan(bound, rng, per_param)) or [([], {}, "()")]
+                record = f"{kind.__qualname__}.{name}" in RECORD_METHODS
+                for args, kwargs, label in plan:
+                    calls += 1
+                    found = call_once(bound, args, kwargs, f"{where}({label})")
+                    if found is not None and found.kind == "hang":
+                        found = call_once(bound, args, kwargs, f"{where}({label})")
+                    if found is not None and not (record and found.kind == "nan"):
+                        findings.append(found)
+    return calls, findings
+
+
+def _loaders() -> list[tuple[str, Callable[[Any], Any]]]:
+    from proofs.audit import audit_table
+    from witnesses.benchmarks import load_locomo, load_longmemeval
+    from witnesses.files import read_text
+    from witnesses.runner import read_journal
+    from witnesses.trials import load_trials
+
+    return [
+        ("load_trials", load_trials),
+        ("load_trials(jsonl)", lambda p: load_trials(p, file_format="jsonl")),
+        ("load_trials(json)", lambda p: load_trials(p, file_format="json")),
+        ("load_locomo", load_locomo),
+        ("load_longmemeval", load_longmemeval),
+        ("read_journal", read_journal),
+        ("read_text", read_text),
+        ("audit_table", audit_table),
+    ]
+
+
+def hostile_files(folder: Path) -> list[tuple[str, Any]]:
+    """Files no loader should misread, hang on, or change."""
+    texts: dict[str, bytes] = {
+        "empty": b"",
+        "compact-json": b'{"precious": 1}',
+        "nan-json": b'[{"task_id": "t", "condition": "c", "raw_validity": NaN}]',
+        "dup-keys": b'{"a": 1, "a": 2}\n',
+        "deep": b"[" * 100_000,
+        "bom-only": b"\xef\xbb\xbf",
+        "not-utf8": b"task_id,condition\n\xff\xfe,\x80\n",
+        "nul": b"task_id,condition,raw_validity\nt\x00,c,1\n",
+        "dup-header": b"task_id,task_id\n1,2\n",
+        "ragged": b"task_id,condition,raw_validity\nt1,c\n",
+        "huge-number": b'[{"task_id": "t", "condition": "c", "raw_validity": 1e999}]',
+        "null-category": b'[{"sample_id": "s", "qa": [{"category": null}]}]',
+        "long-line": b"x" * 2_000_000,
+        "journal-header-only": (
+            b'{"journal": "context-laws cells", "parameters": {}, "version": 2}'
+        ),
+    }
+    out: list[tuple[str, Any]] = []
+    for label, data in texts.items():
+        path = folder / f"{label}.dat"
+        path.write_bytes(data)
+        out.append((label, path))
+    fifo = folder / "fifo.dat"
+    os.mkfifo(fifo)
+    folder_path = folder / "folder.dat"
+    folder_path.mkdir()
+    zero_link = folder / "zero-link.dat"
+    zero_link.symlink_to("/dev/zero")
+    out += [
+        ("fifo", fifo),
+        ("directory", folder_path),
+        ("symlink-to-dev-zero", zero_link),
+        ("dev-zero", "/dev/zero"),
+        ("dev-null", "/dev/null"),
+        ("missing", folder / "missing.dat"),
+        ("str-path", str(folder / "compact-json.dat")),
+        ("bytes-path", b"/dev/zero"),
+        ("not-a-path", 3),
+    ]
+    return out
+
+
+def run_files(folder: Path, *, every: bool) -> tuple[int, list[Finding]]:
+    """Every loader meets every hostile file (a sample by default)."""
+    files = hostile_files(folder)
+    rng = random.Random(0)
+    calls, findings = 0, []
+    with _bounded():
+        for name, loader in _loaders():
+            chosen = files if every else rng.sample(files, 8)
+            for label, path in chosen:
+                calls += 1
+                before = _state(path)
+                where = f"{name}({label})"
+                found = call_once(loader, [path], {}, where)
+                if found is None and _state(path) != before:
+                    found = Finding("wrong", where, "the loader changed its input")
+                if found is not None:
+                    findings.append(found)
+    return calls, findings
+
+
+def _state(path: Any) -> Any:
+    if not isinstance(path, str | Path):
+        return None
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return None
+    import stat as stat_module
+
+    if stat_module.S_ISREG(info.st_mode):
+        return info.st_mode, info.st_ino, Path(path).read_bytes()
+    return info.st_mode, info.st_ino
+
+
+COMMANDS = [
+    ["exp58", "--json"],
+    ["ledger", "--claim", "VM-P1"],
+    ["sweep", "--seeds", "3", "--retentions", "0.5", "--workers", "0"],
+    ["audit", "--json"],
+]
+
+
+def run_signals(runs: int, seed: int = 0) -> tuple[int, list[Finding]]:
+    """Interrupt each command at a seeded delay; it must end cleanly and promptly."""
+    import subprocess
+
+    rng = random.Random(seed)
+    root = Path(__file__).resolve().parents[1]
+    calls, findings = 0, []
+    for i in range(runs):
+        argv = COMMANDS[i % len(COMMANDS)]
+        signum = (signal.SIGINT, signal.SIGTERM)[i % 2]
+        delay = rng.uniform(0.2, 3.0)
+        where = f"context-laws {' '.join(argv)} <- {signum.name} at {delay:.2f} s"
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "proofs.tool", *argv],
+            cwd=root,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        time.sleep(delay)
+        proc.send_signal(signum)
+        calls += 1
+        try:
+            _, err = proc.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.communicate()
+            findings.append(
+                Finding("hang", where, "still running 30 s after the signal")
+            )
+            continue
+        if (
+            proc.returncode not in (0, 1, 2, 128 + signum, -signum)
+            or "Traceback" in err
+        ):
+            detail = f"exit {proc.returncode}: {err.strip()[-200:]}"
+            findings.append(Finding("exception", where, detail))
+    return calls, findings
 
 
 def _close_figures() -> None:
@@ -415,6 +668,62 @@ def test_public_api_fuzz_raises_only_documented_errors_promptly(in_tmp_dir):
     assert not findings, (
         f"{len(findings)} of {calls} calls broke the contract:\n{report}"
     )
+
+
+def test_methods_of_result_classes_raise_only_documented_errors(in_tmp_dir):
+    """Public methods and properties of the results the fuzz produced (issue 33)."""
+    collect_results()
+    calls, findings = run_methods(None if THOROUGH else 3)
+    assert len(RESULTS) >= 15
+    assert calls > 50
+    report = "\n".join(f"{f.kind}: {f.where}: {f.detail}" for f in findings)
+    assert not findings, (
+        f"{len(findings)} of {calls} calls broke the contract:\n{report}"
+    )
+
+
+def test_loaders_refuse_hostile_files_promptly_and_never_change_them(tmp_path):
+    """Devices, FIFOs, foreign files: a clear error, at once, the file untouched."""
+    calls, findings = run_files(tmp_path, every=THOROUGH)
+    assert calls >= 48
+    report = "\n".join(f"{f.kind}: {f.where}: {f.detail}" for f in findings)
+    assert not findings, (
+        f"{len(findings)} of {calls} calls broke the contract:\n{report}"
+    )
+
+
+@pytest.mark.skipif(
+    not THOROUGH, reason="CI only; tests/test_signals.py covers signals"
+)
+def test_command_lines_end_cleanly_on_signals():
+    calls, findings = run_signals(8)
+    report = "\n".join(f"{f.kind}: {f.where}: {f.detail}" for f in findings)
+    assert not findings, (
+        f"{len(findings)} of {calls} runs broke the contract:\n{report}"
+    )
+
+
+def test_the_widened_harness_catches_a_writing_reader_and_a_bad_method(tmp_path):
+    """A loader that rewrites its input is a wrong answer; a method's KeyError counts."""
+
+    @dataclasses.dataclass
+    class Result:
+        def lookup(self, key: str) -> int:
+            return {}[key]
+
+    Result.__module__ = "witnesses.fake"
+    path = tmp_path / "f.txt"
+    path.write_text("x")
+    before = _state(path)
+    path.write_text("y")
+    assert _state(path) != before
+    RESULTS.pop(Result, None)
+    _remember(Result())
+    try:
+        _, findings = run_methods(2)
+    finally:
+        RESULTS.pop(Result, None)
+    assert any("Result.lookup" in f.where and "KeyError" in f.detail for f in findings)
 
 
 _CALLABLES = public_callables()
@@ -598,9 +907,23 @@ if __name__ == "__main__":
     os.chdir(tempfile.mkdtemp())
     t0 = time.perf_counter()
     n, found = run_fuzz(per)
+    collect_results()
+    n_methods, found_methods = run_methods(per)
+    n_files, found_files = run_files(Path(tempfile.mkdtemp()), every=per is None)
+    n_signals, found_signals = run_signals(8 if THOROUGH else 0)
+    print(
+        f"functions={n} methods={n_methods} ({len(RESULTS)} result classes) "
+        f"files={n_files} signal runs={n_signals}"
+    )
+    n += n_methods + n_files + n_signals
+    found += found_methods + found_files + found_signals
     wall = time.perf_counter() - t0
     kinds = collections.Counter(f.kind for f in found)
     print(f"calls={n} findings={len(found)} {dict(kinds)} wall={wall:.1f}s")
+    print(
+        f"undocumented exceptions={kinds['exception'] + kinds['memory']} "
+        f"hangs={kinds['hang']} silent NaN={kinds['nan']} wrong answers={kinds['wrong']}"
+    )
     unnamed = unnamed_messages()
     share = len(unnamed) / max(1, len(MESSAGES))
     print(

@@ -95,7 +95,7 @@ def test_replacing_a_file_keeps_its_mode(tmp_path):
     path = tmp_path / "out.json"
     path.write_text("old")
     path.chmod(0o640)
-    write_atomic(path, "new")
+    write_atomic(path, "new", owned=lambda head: head == "old")
     assert path.read_text() == "new"
     assert stat.S_IMODE(path.stat().st_mode) == 0o640
 
@@ -111,7 +111,7 @@ def test_temporary_file_is_removed_on_every_error_path(tmp_path, monkeypatch, er
 
     monkeypatch.setattr(os, "fsync", fail)
     with pytest.raises(error):
-        write_atomic(path, "new")
+        write_atomic(path, "new", owned=lambda head: True)
     assert path.read_text() == "old"
     assert [p.name for p in tmp_path.iterdir()] == ["out.json"]
 
@@ -137,3 +137,265 @@ def test_sweep_out_symlink_is_refused_before_the_sweep(tmp_path):
     with pytest.raises(ValueError, match="symbolic link"):
         retention_sweep(retentions=[0.5], seeds=[0], executor=False, out=link)
     assert (tmp_path / "precious.txt").read_text() == "keep me"
+
+
+# -- issue 33: nothing a user gives us is lost ---------------------------------
+
+FOREIGN = '{"precious": 1}'  # compact JSON, one line, no trailing newline
+
+
+def _targets(tmp_path: Path) -> dict[str, Path]:
+    """A foreign file, a symlink to one, a directory and a FIFO."""
+    foreign = tmp_path / "foreign.json"
+    foreign.write_text(FOREIGN)
+    link = tmp_path / "link.json"
+    link.symlink_to(foreign)
+    folder = tmp_path / "folder.json"
+    folder.mkdir()
+    fifo = tmp_path / "fifo.json"
+    os.mkfifo(fifo)
+    return {"foreign": foreign, "symlink": link, "directory": folder, "fifo": fifo}
+
+
+def _snapshot(tmp_path: Path) -> dict[str, tuple[int, int, bytes]]:
+    out = {}
+    for p in sorted(tmp_path.iterdir()):
+        info = os.lstat(p)
+        body = p.read_bytes() if stat.S_ISREG(info.st_mode) else b""
+        out[p.name] = (info.st_mode, info.st_ino, body)
+    return out
+
+
+def _rates_input(tmp_path: Path) -> Path:
+    path = tmp_path / "runs" / "runs.csv"
+    path.parent.mkdir()
+    path.write_text("task_id,condition,raw_validity\nt1,naive,1\n")
+    return path
+
+
+def _command(which: str, target: Path, tmp_path: Path) -> list[str]:
+    sweep = ["sweep", "--seeds", "1", "--retentions", "0.5", "--workers", "0"]
+    return {
+        "exp58 --out": ["exp58", "--out", str(target)],
+        "ledger --report": ["ledger", "--claim", "VM-P1", "--report", str(target)],
+        "sweep --journal": [*sweep, "--journal", str(target)],
+        "sweep --out": [*sweep, "--out", str(target)],
+        "rates --out": ["rates", str(_rates_input(tmp_path)), "--out", str(target)],
+    }[which]
+
+
+COMMANDS = ["exp58 --out", "ledger --report", "sweep --journal", "sweep --out",
+            "rates --out"]  # fmt: skip
+
+
+@pytest.mark.parametrize("kind", ["foreign", "symlink", "directory", "fifo"])
+@pytest.mark.parametrize("which", COMMANDS)
+def test_every_writing_command_refuses_what_it_did_not_write(
+    tmp_path, which, kind, capsys
+):
+    """--out/--journal/--report: a foreign file, symlink, directory or FIFO is
+    refused with exit 2 and an error naming the file; nothing is changed."""
+    from proofs.tool import main as tool_main
+
+    target = _targets(tmp_path)[kind]
+    argv = _command(which, target, tmp_path)
+    before = _snapshot(tmp_path)
+    try:
+        code = tool_main(argv)
+    except SystemExit as exc:
+        code = exc.code
+    assert code == 2
+    err = capsys.readouterr().err
+    assert str(target) in err
+    assert "refusing to replace it" in err
+    assert _snapshot(tmp_path) == before
+
+
+def test_read_journal_never_writes_and_refuses_a_foreign_file(tmp_path):
+    """The one-line compact JSON that read_journal used to overwrite (issue 33)."""
+    from witnesses.runner import read_journal
+
+    path = tmp_path / "one.json"
+    path.write_text(FOREIGN)
+    before = _snapshot(tmp_path)
+    with pytest.raises(ValueError, match=r"one\.json: line 1 is not a journal header"):
+        read_journal(path)
+    assert _snapshot(tmp_path) == before
+
+
+def test_run_cells_refuses_a_foreign_journal(tmp_path):
+    """run_cells(journal=foreign file) is an error naming the file, never a rewrite."""
+    from witnesses.runner import run_cells
+
+    path = tmp_path / "one.json"
+    path.write_text(FOREIGN)
+    with pytest.raises(ValueError, match=r"journal=.*one\.json.*refusing to replace"):
+        run_cells([{"x": 1}], _square, executor=False, journal=path, progress=False)
+    assert path.read_text() == FOREIGN
+
+
+def _square(cell):
+    return [{"y": cell["x"] ** 2}]
+
+
+def test_own_journal_is_resumed_and_an_empty_file_is_taken(tmp_path):
+    """A journal of ours is appended to; an empty file is ours to fill."""
+    from witnesses.runner import read_journal, run_cells
+
+    path = tmp_path / "j.jsonl"
+    path.write_text("")
+    run_cells([{"x": 1}], _square, executor=False, journal=path, progress=False)
+    run_cells([{"x": 1}, {"x": 2}], _square, executor=False, journal=path,
+              progress=False)  # fmt: skip
+    assert read_journal(path) == {'{"x": 1}': [{"y": 1}], '{"x": 2}': [{"y": 4}]}
+
+
+@pytest.mark.parametrize("reader", ["read_journal", "read_text"])
+def test_readers_refuse_devices_and_fifos_at_once(tmp_path, reader):
+    """/dev/zero and a FIFO with no writer are refused, not read forever."""
+    from witnesses.files import read_text
+    from witnesses.runner import read_journal
+
+    read = {"read_journal": read_journal, "read_text": read_text}[reader]
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    for path in ("/dev/zero", fifo, tmp_path):
+        with pytest.raises(ValueError, match="not a regular file"):
+            read(path)
+
+
+def test_read_text_caps_the_size(tmp_path):
+    """A file larger than max_bytes is refused, naming the cap."""
+    from witnesses.files import read_text
+
+    path = tmp_path / "big.txt"
+    path.write_text("x" * 11)
+    assert read_text(path, max_bytes=11) == "x" * 11
+    with pytest.raises(ValueError, match="max_bytes=10"):
+        read_text(path, max_bytes=10)
+    assert read_text(path, max_bytes=None, limit=3) == "xxx"
+
+
+def test_a_file_that_appears_after_the_check_is_not_replaced(tmp_path, monkeypatch):
+    """New files are created exclusively: a file made meanwhile is refused."""
+    import witnesses.files as files
+
+    path = tmp_path / "out.json"
+    real = files.check_output_path
+    calls = []
+
+    def racing(p, **kw):
+        calls.append(p)
+        if len(calls) == 1:
+            out = real(p, **kw)
+            path.write_text(FOREIGN)  # someone else's file appears now
+            return out
+        return real(p, **kw)
+
+    monkeypatch.setattr(files, "check_output_path", racing)
+    with pytest.raises(ValueError, match="refusing to replace it"):
+        files.write_atomic(path, "mine")
+    assert path.read_text() == FOREIGN
+    assert [p.name for p in tmp_path.iterdir()] == ["out.json"]
+
+
+def test_exp58_out_replaces_its_own_document_only(tmp_path, capsys):
+    """A second run may replace the document the first wrote."""
+    path = tmp_path / "exp58.json"
+    assert exp58_main(["--out", str(path)]) in (0, 1)
+    first = path.read_text()
+    assert exp58_main(["--out", str(path)]) in (0, 1)
+    assert path.read_text() == first
+
+
+def test_exp58_out_in_an_unwritable_place_is_one_line_exit_2(capsys):
+    """--out /proc/x: a clean error line and exit 2, no traceback."""
+    code = None
+    try:
+        code = exp58_main(["--out", "/proc/no-such-file.json"])
+    except SystemExit as exc:
+        code = exc.code
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "Traceback" not in err
+    assert "/proc/no-such-file.json" in err or "/proc" in err
+
+
+def test_interrupted_sweep_without_journal_does_not_claim_one(monkeypatch, capsys):
+    """No --journal: the message says so instead of 'finished cells are in the journal'."""
+    import signal
+
+    from proofs.tool import main as tool_main
+
+    def interrupted(**kwargs):
+        os.kill(os.getpid(), signal.SIGINT)
+        raise AssertionError("the signal did not interrupt")  # pragma: no cover
+
+    monkeypatch.setattr("witnesses._sweep_cli.retention_sweep", interrupted)
+    assert tool_main(["sweep", "--workers", "0", "--seeds", "1"]) == 130
+    err = capsys.readouterr().err
+    assert "in the journal" not in err
+    assert "no journal was given" in err
+
+
+def test_unreachable_dask_address_fails_in_bounded_time(monkeypatch, capsys):
+    """--dask to nowhere: exit 2 naming the address after DASK_CONNECT_TIMEOUT."""
+    pytest.importorskip("distributed")
+    from proofs.tool import main as tool_main
+
+    monkeypatch.setattr("witnesses._sweep_cli.DASK_CONNECT_TIMEOUT", 1)
+    with pytest.raises(SystemExit) as exc:
+        tool_main(["sweep", "--dask", "tcp://127.0.0.1:9", "--seeds", "1"])
+    assert exc.value.code == 2
+    assert "tcp://127.0.0.1:9" in capsys.readouterr().err
+
+
+def test_audit_table_reads_regular_files_only_and_caps_their_size(
+    tmp_path, monkeypatch
+):
+    """audit_table('/dev/zero') and a FIFO fail at once; a large file names the cap."""
+    from proofs.audit import audit_table
+
+    fifo = tmp_path / "fifo.csv"
+    os.mkfifo(fifo)
+    for path in ("/dev/zero", fifo, tmp_path):
+        with pytest.raises(ValueError, match="not a regular file"):
+            audit_table(path)
+    big = tmp_path / "big.csv"
+    big.write_text("id,kind\n" + "x" * 100)
+    monkeypatch.setattr("proofs.audit.table._MAX_BYTES", 50)
+    with pytest.raises(ValueError, match="max_bytes=50"):
+        audit_table(big)
+
+
+def test_read_journal_on_json_nested_past_the_recursion_limit_is_a_value_error(
+    tmp_path,
+):
+    """'[' * 100000 (found by the CI fuzz): a ValueError naming the file, not RecursionError."""
+    from witnesses.runner import read_journal
+
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000)
+    with pytest.raises(ValueError, match=r"deep\.json: line 1 is not a journal header"):
+        read_journal(path)
+
+
+def test_ctrl_c_while_a_command_is_imported_is_exit_130_without_traceback(
+    monkeypatch, capsys
+):
+    """A SIGINT before the command's own handler (during its imports) is exit 130."""
+    import importlib
+    import signal
+
+    from proofs.tool import main as tool_main
+
+    real = importlib.import_module
+
+    def interrupted(name):
+        os.kill(os.getpid(), signal.SIGINT)  # lands during the import
+        return real(name)
+
+    monkeypatch.setattr(importlib, "import_module", interrupted)
+    assert tool_main(["exp58"]) == 130
+    assert "interrupted" in capsys.readouterr().err
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler

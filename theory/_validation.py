@@ -7,6 +7,7 @@ import warnings
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from numbers import Integral, Real
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -304,3 +305,39 @@ def check_pair(
         msg = f"{names[0]} and {names[1]} must have equal length, got {a.size} and {b.size}"
         raise ValueError(msg)
     return a, b
+
+
+def callable_name(fn: object) -> str:
+    """Return the name a user callable is reported under (its qualified name)."""
+    name = getattr(fn, "__qualname__", None) or getattr(fn, "__name__", None)
+    return name if isinstance(name, str) else type(fn).__name__
+
+
+def call_user(fn: Any, argument: str, /, *args: Any, **kwargs: Any) -> Any:
+    """Call the caller's ``fn``; wrap what it raises in :class:`UserCallableError`.
+
+    ``argument`` is the parameter that held ``fn``. ``KeyboardInterrupt``,
+    ``SystemExit`` and an already wrapped error pass through unchanged.
+    """
+    from theory.errors import UserCallableError
+
+    try:
+        return fn(*args, **kwargs)
+    except UserCallableError:
+        raise
+    except Exception as exc:
+        raise wrap_user_error(exc, fn, argument) from exc
+
+
+def wrap_user_error(
+    exc: Exception, fn: object, argument: str, *, context: str = ""
+) -> Exception:
+    """Return the :class:`UserCallableError` for ``exc`` raised by ``fn``."""
+    from theory.errors import UserCallableError
+
+    if isinstance(exc, UserCallableError):
+        return exc
+    name = callable_name(fn)
+    where = f" {context}" if context else ""
+    msg = f"{argument} {name!r} raised {type(exc).__name__}{where}: {exc}"
+    return UserCallableError(argument, name, msg)

@@ -274,5 +274,5 @@ def _state(
     if p.shape[1] != x.shape[0]:
         msg = f"patterns must have shape (N, {x.shape[0]}) to match xi, got {p.shape}"
         raise ValueError(msg)
-    b = check_real(beta, "beta", low=0.0, low_open=True)
+    b = check_real(beta, "beta", low=0.0, low_open=True, high=math.inf, high_open=True)
     return x, p, b

@@ -31,6 +31,7 @@ import sympy as sp
 
 from theory._validation import (
     MAX_SIZE,
+    call_user,
     check_choice,
     check_int,
     check_real,
@@ -393,6 +394,14 @@ def euler_maruyama(
     LangevinRun
         Final positions and the number of rejected steps.
 
+    Raises
+    ------
+    TypeError, ValueError
+        If an argument is outside its range, or ``grad_u`` returns values of
+        the wrong shape or not finite.
+    theory.errors.UserCallableError
+        If ``grad_u`` raises (a ValueError naming it).
+
     Examples
     --------
     >>> import numpy as np
@@ -402,9 +411,19 @@ def euler_maruyama(
     >>> run.positions.shape, bool(np.all(np.sum(run.positions**2, axis=1) < 1))
     ((4, 2), True)
     """
+    if not callable(grad_u):
+        msg = f"grad_u must be callable, got {grad_u!r}"
+        raise TypeError(msg)
     x = check_vector(xi0, "xi0", ndim=2)
     _inside(x, "xi0")
-    t = check_real(temperature, "temperature", low=0.0, low_open=True)
+    t = check_real(
+        temperature,
+        "temperature",
+        low=0.0,
+        low_open=True,
+        high=math.inf,
+        high_open=True,
+    )
     h = check_real(dt, "dt", low=0.0, low_open=True)
     steps = check_int(n_steps, "n_steps", minimum=0, maximum=MAX_SIZE)
     rng = np.random.default_rng(check_int(seed, "seed", minimum=0))
@@ -412,7 +431,7 @@ def euler_maruyama(
     rejected = 0
     for _ in range(steps):
         q = 1.0 - np.sum(x**2, axis=1, keepdims=True)
-        g = np.asarray(grad_u(x), dtype=np.float64)
+        g = np.asarray(call_user(grad_u, "grad_u", x), dtype=np.float64)
         if g.shape != x.shape or not np.all(np.isfinite(g)):
             msg = f"grad_u must return finite values of shape {x.shape}, got shape {g.shape}"
             raise ValueError(msg)
@@ -429,7 +448,14 @@ def euler_maruyama(
 def _drift(
     xi: object, grad_u: object, temperature: float, factor: float
 ) -> _FloatArray:
-    t = check_real(temperature, "temperature", low=0.0, low_open=True)
+    t = check_real(
+        temperature,
+        "temperature",
+        low=0.0,
+        low_open=True,
+        high=math.inf,
+        high_open=True,
+    )
     x = np.asarray(xi, dtype=np.float64)
     ndim = 2 if x.ndim == 2 else 1
     x = check_vector(xi, "xi", ndim=ndim)

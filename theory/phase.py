@@ -88,6 +88,9 @@ class PhaseDiagram:
     boundary_tau: FloatArray | None
 
 
+_MAX_CELLS = 10**6
+
+
 def phase_diagram(
     *,
     s0: npt.ArrayLike,
@@ -118,8 +121,9 @@ def phase_diagram(
     Raises
     ------
     ValueError, TypeError
-        If not exactly two parameters are 1-d arrays, a value is out of
-        range, or both ``d_max`` and ``depth`` are given.
+        If not exactly two parameters are 1-d arrays, the grid has more than
+        ``10**6`` cells, a value is out of range, or both ``d_max`` and
+        ``depth`` are given.
 
     Notes
     -----
@@ -145,9 +149,17 @@ def phase_diagram(
             f"(the grid axes), got {len(axes)}: {got}"
         )
         raise ValueError(msg)
+    x_name, y_name = axes
+    cells = np.size(values[x_name]) * np.size(values[y_name])
+    if cells > _MAX_CELLS:
+        msg = (
+            f"the grid {x_name} x {y_name} has {np.size(values[x_name])} x "
+            f"{np.size(values[y_name])} = {cells} cells, more than the cap of "
+            f"{_MAX_CELLS} (10**6)"
+        )
+        raise ValueError(msg)
     checked = {name: _check_param(values[name], name) for name in _ORDER}
     cap, single = _check_depth_rule(d_max, depth)
-    x_name, y_name = axes
     shaped = {name: _shape(checked[name], name, x_name, y_name) for name in _ORDER}
     if y_name == "tau":  # G depends on x only
         flat = {n: shaped[n].reshape(-1) for n in ("s0", "rho", "q")}

@@ -29,6 +29,9 @@ from witnesses.sweep import RETENTIONS, SweepResult, retention_sweep
 
 __all__ = ["main"]
 
+DASK_CONNECT_TIMEOUT = 10
+"""Seconds ``--dask ADDRESS`` waits for the scheduler before exit status 2."""
+
 _EPILOG = """\
 examples:
   context-laws sweep                         # the paper's 9 x 100 sweep
@@ -129,8 +132,16 @@ def _executor(args: argparse.Namespace) -> Iterator[Executor | bool | None]:
         ) as exc:  # pragma: no cover - the dask extra is installed in CI
             msg = "--dask needs the 'dask' extra: pip install 'context-laws[dask]'"
             raise SystemExit(msg) from exc
-        with Client(args.dask) as client:  # type: ignore[no-untyped-call]
-            yield client.get_executor()
+        try:
+            client = Client(args.dask, timeout=DASK_CONNECT_TIMEOUT)  # type: ignore[no-untyped-call]
+        except (OSError, TimeoutError, ValueError) as exc:
+            msg = (
+                f"--dask={args.dask!r}: no scheduler reached within "
+                f"{DASK_CONNECT_TIMEOUT} s ({type(exc).__name__}: {exc})"
+            )
+            raise ValueError(msg) from None
+        with client:
+            yield client.get_executor()  # type: ignore[no-untyped-call]
         return
     if args.workers == 0:
         yield False
@@ -198,12 +209,17 @@ def main(argv: list[str] | None, *, prog: str = "context-laws sweep") -> int:
                 progress=args.progress,
             )
     except Interrupted as exc:
-        print(
-            f"interrupted by {exc}: finished cells are in the journal", file=sys.stderr
+        where = (
+            f"finished cells are in the journal {args.journal}"
+            if args.journal is not None
+            else "no journal was given (--journal FILE makes a rerun resume)"
         )
+        print(f"interrupted by {exc}: {where}", file=sys.stderr)
         return exc.exit_status
     except (ValueError, TypeError) as exc:
         parser.error(str(exc))
+    except OSError as exc:  # an output the file system refused: one line, exit 2
+        parser.error(f"{exc}")
     if args.json:
         text = json.dumps(
             {"aggregates": [dict(a) for a in result.aggregates]},

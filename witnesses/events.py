@@ -302,12 +302,24 @@ class Timeline:
     def event(self, event_id: str) -> Event:
         """Return the event with id ``event_id``.
 
+        Raises
+        ------
+        TypeError
+            If ``event_id`` is not a str.
+        KeyError
+            If no event has this id (a lookup, as in a dict); the message
+            names ``event_id``. :meth:`position`, :meth:`global_position` and
+            :meth:`neighbours` raise the same.
+
         Examples
         --------
         >>> from witnesses import Event, Timeline
         >>> Timeline([Event("a", 0.0, 1.5)]).event("a").weight
         1.5
         """
+        if not isinstance(event_id, str):
+            msg = f"event_id must be a str, got {event_id!r} of type {type(event_id).__name__}"
+            raise TypeError(msg)
         try:
             return self.events[self._index[event_id]]
         except KeyError:
@@ -316,6 +328,11 @@ class Timeline:
 
     def position(self, event_id: str) -> int:
         """Return the index of ``event_id`` in time order.
+
+        Raises
+        ------
+        TypeError, KeyError
+            As :meth:`event`.
 
         Examples
         --------
@@ -345,6 +362,11 @@ class Timeline:
 
     def global_position(self, event_id: str) -> float:
         """Return ``(t - t_first) / duration`` of an event (0.5 when duration is 0).
+
+        Raises
+        ------
+        TypeError, KeyError
+            As :meth:`event`.
 
         Examples
         --------
@@ -381,6 +403,11 @@ class Timeline:
 
     def neighbours(self, event_id: str, hops: int) -> frozenset[str]:
         """Return the ids within ``hops`` undirected causal links of an event (itself included).
+
+        Raises
+        ------
+        TypeError, KeyError
+            As :meth:`event`.
 
         Examples
         --------
@@ -438,10 +465,20 @@ class Timeline:
     def concat(self, other: Timeline) -> Timeline:
         """Return this timeline followed by ``other`` (which must be later).
 
+        Raises
+        ------
+        TypeError
+            If ``other`` is not a :class:`Timeline`.
+        ValueError
+            If the events are not in time order or repeat an id.
+
         Examples
         --------
         >>> from witnesses import Event, Timeline
         >>> len(Timeline([Event("a", 0, 1)]).concat(Timeline([Event("b", 1, 1)])))
         2
         """
+        if not isinstance(other, Timeline):
+            msg = f"other must be a Timeline, got {other!r} of type {type(other).__name__}"
+            raise TypeError(msg)
         return Timeline(self.events + other.events)

@@ -241,7 +241,14 @@ class Exp58Result:
     shortfall: float | None
 
     def cell(self, strategy: str, m: int) -> Exp58Cell:
-        """Return the cell of ``strategy`` at ``M = m``."""
+        """Return the cell of ``strategy`` at ``M = m``.
+
+        Raises
+        ------
+        KeyError
+            If the run has no such cell (a lookup, as in a dict); the message
+            names ``strategy`` and ``m``.
+        """
         for c in self.cells:
             if (c.strategy, c.m) == (strategy, m):
                 return c
@@ -553,7 +560,7 @@ def main(argv: list[str] | None, *, prog: str = "context-laws exp58") -> int:
     args = parser.parse_args(argv)
     if args.out is not None:
         try:
-            check_output_path(args.out, name="--out")
+            check_output_path(args.out, name="--out", owned=_is_exp58_document)
         except ValueError as exc:
             parser.error(str(exc))
     try:
@@ -563,7 +570,12 @@ def main(argv: list[str] | None, *, prog: str = "context-laws exp58") -> int:
                 result.to_dict(), sort_keys=True, indent=2, allow_nan=False
             )
             if args.out is not None:
-                write_atomic(Path(args.out), document + "\n", name="--out")
+                try:
+                    write_atomic(Path(args.out), document + "\n", name="--out",
+                                 owned=_is_exp58_document)  # fmt: skip
+                except (ValueError, OSError) as exc:  # one line, exit 2
+                    print(f"{prog}: error: --out: {exc}", file=sys.stderr)
+                    return 2
             status = 0 if result.witness_triple else 1
             verdict = _status_line(status, args.semantics)
             if args.json:  # the JSON stays one document; the status line to stderr
@@ -603,6 +615,15 @@ def _status_line(status: int, semantics: str) -> str:
         f"exit status 1: the witness triple does not hold under the {semantics} "
         "semantics (a finding, not an error; see the rows above)"
     )
+
+
+def _is_exp58_document(head: str) -> bool:
+    """Recognise a document ``--out`` wrote before (the only file it replaces)."""
+    try:
+        document = json.loads(head)
+    except ValueError:
+        return False
+    return isinstance(document, dict) and document.get("experiment") == "exp58"
 
 
 if __name__ == "__main__":

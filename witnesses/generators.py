@@ -78,6 +78,9 @@ from numpy.typing import NDArray
 from theory._validation import check_int, check_probability, check_real
 from witnesses.events import Event, Timeline
 
+_MAX_EVENTS = 10**6
+"""Cap on ``n_events`` of :class:`BurstyConfig` and :class:`MultiBurstConfig`."""
+
 __all__ = ["BurstyConfig", "MultiBurstConfig", "bursty", "multiburst"]
 
 _FloatArray = NDArray[np.float64]
@@ -91,6 +94,7 @@ class BurstyConfig:
     Parameters
     ----------
     n_events : int, default 200
+        In ``[1, 10**6]`` (a timeline is held in memory).
     n_actors : int, default 6
     epsilon : float, default 0.3
         Front-loading in ``[0, 1]``: events with ``t <= 1 - 0.9 epsilon`` get
@@ -126,7 +130,11 @@ class BurstyConfig:
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
-        set_(self, "n_events", check_int(self.n_events, "n_events", minimum=1))
+        set_(
+            self,
+            "n_events",
+            check_int(self.n_events, "n_events", minimum=1, maximum=_MAX_EVENTS),
+        )
         set_(self, "n_actors", check_int(self.n_actors, "n_actors", minimum=1))
         set_(self, "epsilon", check_probability(self.epsilon, "epsilon"))
         set_(self, "n_bursts", check_int(self.n_bursts, "n_bursts", minimum=1))
@@ -151,6 +159,7 @@ class MultiBurstConfig:
     Parameters
     ----------
     n_events : int, default 200
+        In ``[1, 10**6]`` (a timeline is held in memory).
     n_actors : int, default 6
     burst_centres : tuple of float, default (0.2, 0.8)
         Increasing; each burst window ``[c - burst_width, c + burst_width]``
@@ -188,7 +197,11 @@ class MultiBurstConfig:
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
-        set_(self, "n_events", check_int(self.n_events, "n_events", minimum=1))
+        set_(
+            self,
+            "n_events",
+            check_int(self.n_events, "n_events", minimum=1, maximum=_MAX_EVENTS),
+        )
         set_(self, "n_actors", check_int(self.n_actors, "n_actors", minimum=1))
         width = check_real(
             self.burst_width, "burst_width", low=0.0, high=0.5, low_open=True

@@ -4,8 +4,13 @@ A *cell* is a JSON-ready key (a dict of builtin values) evaluated by a
 module-level function into a list of JSON-ready rows. Finished cells are
 appended to a JSONL journal, one line per cell, flushed and fsynced, so a
 crash loses at most the cells in flight; a rerun reads the journal and skips
-them. A torn last line (a crash mid-write) is ignored and rewritten.
-Final outputs are written atomically (:mod:`witnesses.files`).
+them. A torn last line (a crash mid-write) is ignored by the reader and
+dropped by the next run. :func:`read_journal` never writes. A run creates
+its journal exclusively, or appends to (and rewrites) only a file whose first
+line is this format's header; any other file is refused with an error naming
+it, never replaced. Only regular files are read, at most
+:data:`witnesses.files.MAX_READ_BYTES` bytes. Final outputs are written
+atomically (:mod:`witnesses.files`).
 
 Journal format (version 2): the first line is a header
 ``{"journal": "context-laws cells", "version": 2, "parameters": {...}}``
@@ -27,18 +32,34 @@ import ctypes
 import hashlib
 import json
 import os
+import pickle
 import signal
 import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import (
+    BrokenExecutor,
+    CancelledError,
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+)
 from pathlib import Path
 from typing import Any
 
 from tqdm import tqdm
 
-from witnesses.files import write_atomic
+from theory._validation import wrap_user_error
+from witnesses.files import (
+    _JOURNAL_MAGIC,
+    _JOURNAL_VERSION,
+    MAX_READ_BYTES,
+    check_output_path,
+    is_journal,
+    read_text,
+    write_atomic,
+)
 
 __all__ = ["cell_id", "local_pool", "read_journal", "run_cells"]
 
@@ -71,7 +92,9 @@ def read_journal(
 ) -> dict[str, list[_Row]]:
     """Return finished cells from a journal, ignoring a torn last line.
 
-    With ``parameters``, the header must record the same parameters.
+    With ``parameters``, the header must record the same parameters. The
+    file is only read, never written (a run drops a torn line itself); a
+    missing file is an empty journal.
 
     Raises
     ------
@@ -79,9 +102,9 @@ def read_journal(
         If ``path`` is not a path.
     ValueError
         For a line that is not a journal header or entry (with its number),
-        or a header with other parameters.
-    OSError
-        If the journal cannot be read.
+        a header with other parameters, or a file that is not a regular file
+        (FIFO, device, directory), larger than
+        :data:`~witnesses.files.MAX_READ_BYTES` or unreadable.
 
     Examples
     --------
@@ -95,25 +118,31 @@ def read_journal(
     ...     read_journal(path)
     {'{"x": 2}': [{'y': 4}]}
     """
-    path = _path(path, "path")
+    return _read(_path(path, "path"), parameters)[0]
+
+
+def _read(
+    path: Path, parameters: Mapping[str, Any] | None
+) -> tuple[dict[str, list[_Row]], str | None]:
+    """Return the finished cells and, for a torn last line, the text to keep."""
     done: dict[str, list[_Row]] = {}
-    if not path.exists():
-        return done
-    text = path.read_text(encoding="utf-8")
+    if not os.path.lexists(path):
+        return done, None
+    text = read_text(path, max_bytes=MAX_READ_BYTES, name="journal")
+    if not text:
+        return done, None
     lines = text.split("\n")
-    complete = lines[:-1] if not text.endswith("\n") else lines
-    for number, line in enumerate(complete, start=1):
+    _check_header(path, lines[0], parameters)  # a torn first line too: never ours
+    complete = lines[:-1]  # the last piece is "" or a torn line
+    for number, line in enumerate(complete[1:], start=2):
         if not line.strip():
-            continue
-        if number == 1:
-            _check_header(path, line, parameters)
             continue
         cell, rows = _parse_entry(path, number, line)
         done[cell_id(cell)] = rows
-    if not text.endswith("\n") and text:
+    if lines[-1]:
         kept = "".join(line + "\n" for line in complete if line.strip())
-        _rewrite(path, kept or _header_line(parameters))
-    return done
+        return done, kept or _header_line(parameters)
+    return done, None
 
 
 def _path(value: object, name: str) -> Path:
@@ -128,8 +157,8 @@ def _check_header(path: Path, line: str, parameters: Mapping[str, Any] | None) -
         header = json.loads(line)
         ok = header["journal"] == _MAGIC and header["version"] == _VERSION
         recorded = header["parameters"]
-    except (json.JSONDecodeError, KeyError, TypeError):
-        ok, recorded = False, None
+    except (json.JSONDecodeError, KeyError, TypeError, RecursionError):
+        ok, recorded = False, None  # RecursionError: JSON nested beyond Python's limit
     if not ok:
         msg = f"{path}: line 1 is not a journal header (version {_VERSION})"
         raise ValueError(msg)
@@ -146,7 +175,13 @@ def _parse_entry(path: Path, number: int, line: str) -> tuple[Any, list[_Row]]:
         entry = json.loads(line)
         cell, rows, digest = entry["cell"], list(entry["rows"]), entry["sha256"]
         cell_id(cell)
-    except (json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
+    except (
+        json.JSONDecodeError,
+        KeyError,
+        TypeError,
+        ValueError,
+        RecursionError,
+    ) as exc:
         msg = f"{path}: line {number} is not a journal entry ({exc})"
         raise ValueError(msg) from None
     if digest != _digest(cell, rows):
@@ -183,7 +218,12 @@ def run_cells(
         If ``cells`` is not a sequence of mappings, ``fn`` is not callable,
         or ``executor`` is not an Executor, ``False`` or ``None``.
     ValueError
-        For a journal of other parameters or with a damaged line.
+        For a journal of other parameters or with a damaged line, or a
+        journal path that holds a file this runner did not write.
+    theory.errors.UserCallableError
+        If ``fn`` raises on a cell (a ValueError naming ``fn`` and the
+        cell; the original is chained). A failure of the executor itself
+        (a broken pool, an unpicklable ``fn``) is raised as it is.
 
     Examples
     --------
@@ -231,9 +271,7 @@ def _run(
     description: str,
     parameters: Mapping[str, Any] | None,
 ) -> list[_Row]:
-    done = read_journal(journal, parameters=parameters) if journal is not None else {}
-    if journal is not None and not (journal.exists() and journal.stat().st_size):
-        write_atomic(journal, _header_line(parameters), name="journal")
+    done = _open_journal(journal, parameters) if journal is not None else {}
     todo = [c for c in cells if cell_id(c) not in done]
     show = sys.stderr.isatty() if progress is None else progress
     with tqdm(
@@ -244,7 +282,7 @@ def _run(
     ) as bar:
         if pool is None:
             for cell in todo:
-                _finish(cell, fn(cell), done, journal)
+                _finish(cell, _call_fn(fn, cell), done, journal)
                 bar.update()
         else:
             futures: dict[Future[list[_Row]], Mapping[str, Any]] = {
@@ -252,13 +290,37 @@ def _run(
             }
             try:
                 for future in _as_completed(futures):
-                    _finish(futures[future], future.result(), done, journal)
+                    _finish(futures[future], _result(future, fn, futures[future]),
+                            done, journal)  # fmt: skip
                     bar.update()
             except BaseException:
                 for future in futures:
                     future.cancel()
                 raise
     return [row for c in cells for row in done[cell_id(c)]]
+
+
+def _call_fn(fn: _CellFn, cell: Mapping[str, Any]) -> list[_Row]:
+    try:
+        return fn(cell)
+    except Exception as exc:
+        raise wrap_user_error(
+            exc, fn, "fn", context=f"on cell {cell_id(cell)}"
+        ) from exc
+
+
+def _result(
+    future: Future[list[_Row]], fn: _CellFn, cell: Mapping[str, Any]
+) -> list[_Row]:
+    """Return the cell's rows; what ``fn`` raised in a worker becomes UserCallableError."""
+    try:
+        return future.result()
+    except (BrokenExecutor, CancelledError, pickle.PicklingError):
+        raise  # the executor failed, not fn
+    except Exception as exc:
+        raise wrap_user_error(
+            exc, fn, "fn", context=f"on cell {cell_id(cell)}"
+        ) from exc
 
 
 def _finish(
@@ -272,10 +334,27 @@ def _finish(
     if journal is not None:
         entry = {"cell": dict(cell), "rows": rows, "sha256": _digest(cell, rows)}
         line = json.dumps(entry, sort_keys=True, allow_nan=False)
-        with open(journal, "a", encoding="utf-8") as fh:
+        flags = os.O_WRONLY | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0)
+        fd = os.open(journal, flags)  # no O_CREAT: the journal was checked and made
+        with os.fdopen(fd, "a", encoding="utf-8") as fh:
             fh.write(line + "\n")
             fh.flush()
             os.fsync(fh.fileno())
+
+
+def _open_journal(
+    journal: Path, parameters: Mapping[str, Any] | None
+) -> dict[str, list[_Row]]:
+    """Read a journal of ours, create a new one, or refuse what is not ours."""
+    check_output_path(journal, name="journal", owned=is_journal)
+    done, kept = _read(journal, parameters)
+    if kept is not None:  # drop the torn last line of our own journal
+        write_atomic(journal, kept, name="journal", owned=is_journal)
+    elif not journal.exists() or not journal.stat().st_size:
+        write_atomic(
+            journal, _header_line(parameters), name="journal", owned=is_journal
+        )
+    return done
 
 
 def _as_completed(
@@ -286,12 +365,8 @@ def _as_completed(
     return as_completed(futures)
 
 
-def _rewrite(path: Path, text: str) -> None:
-    write_atomic(path, text, name="journal")
-
-
-_MAGIC = "context-laws cells"
-_VERSION = 2
+_MAGIC = _JOURNAL_MAGIC
+_VERSION = _JOURNAL_VERSION
 
 
 def _canonical(value: Any) -> str:

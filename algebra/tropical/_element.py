@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from algebra._validation import check_instance, check_int, check_key, key_max
+from algebra._validation import MAX_SLOTS, check_instance, check_int, check_key, key_max
 from algebra.context import Context
 
 __all__ = ["TropicalContext", "compose_tropical", "to_monoid"]
@@ -86,7 +86,7 @@ class TropicalContext:
         >>> TropicalContext.candidate(3, k=1)
         TropicalContext(slots=(3, None), d_total=0)
         """
-        check_int(k, "k", minimum=0)
+        check_int(k, "k", minimum=0, maximum=MAX_SLOTS)
         if key is None:
             msg = "key must not be None for a candidate; use TropicalContext.development()"
             raise ValueError(msg)
@@ -102,7 +102,7 @@ class TropicalContext:
         >>> TropicalContext.development(k=0)
         TropicalContext(slots=(None,), d_total=1)
         """
-        check_int(k, "k", minimum=0)
+        check_int(k, "k", minimum=0, maximum=MAX_SLOTS)
         return cls((None,) * (k + 1), 1)
 
     @classmethod
@@ -115,7 +115,7 @@ class TropicalContext:
         >>> TropicalContext.identity(k=1)
         TropicalContext(slots=(None, None), d_total=0)
         """
-        check_int(k, "k", minimum=0)
+        check_int(k, "k", minimum=0, maximum=MAX_SLOTS)
         return cls((None,) * (k + 1), 0)
 
     @property

@@ -88,13 +88,15 @@ def fold_tropical(
     elements : iterable of TropicalContext
         Blocks in time order, all with one ``k``.
     k : int, optional
-        Needed only to return the identity for an empty input.
+        Needed only to return the identity for an empty input;
+        ``0 <= k <= 10**6`` (``algebra._validation.MAX_SLOTS``: the identity
+        allocates ``k + 1`` slots).
 
     Raises
     ------
     TypeError, ValueError
-        For non-tropical elements, mismatched ``k``, or an empty input
-        without ``k``.
+        For non-tropical elements, mismatched ``k``, an empty input without
+        ``k``, or ``k`` outside ``[0, 10**6]``.
 
     Examples
     --------
@@ -104,6 +106,8 @@ def fold_tropical(
     >>> fold_tropical([], k=0)
     TropicalContext(slots=(None,), d_total=0)
     """
+    if k is not None:
+        check_int(k, "k", minimum=0, maximum=MAX_SLOTS)
     items = list(elements)
     if not items:
         if k is None:
@@ -244,7 +248,7 @@ def best_feasible_pivot(
     >>> best_feasible_pivot(events, 3, top_m=10)
     FeasiblePivot(key=13, index=5, prefix=3)
     """
-    check_int(k, "k", minimum=0)
+    check_int(k, "k", minimum=0, maximum=MAX_SLOTS)
     if top_m is not None:
         check_int(top_m, "top_m", minimum=1)
     found: list[tuple[Any, int, int]] = []

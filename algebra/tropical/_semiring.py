@@ -5,7 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from algebra._validation import check_choice, check_instance, check_int, key_max
+from algebra._validation import (
+    MAX_SLOTS,
+    check_choice,
+    check_instance,
+    check_int,
+    key_max,
+)
 from algebra.tropical._element import TropicalContext, check_slots, same_k
 
 __all__ = ["HypothesisSet", "lift", "oplus", "oplus_tropical", "otimes"]
@@ -150,7 +156,7 @@ class HypothesisSet:
         >>> HypothesisSet.zero(0).is_zero
         True
         """
-        check_int(k, "k", minimum=0)
+        check_int(k, "k", minimum=0, maximum=MAX_SLOTS)
         return cls(frozenset(), (None,) * (k + 1))
 
     @classmethod
@@ -163,7 +169,7 @@ class HypothesisSet:
         >>> HypothesisSet.one(1)
         HypothesisSet(totals=frozenset({0}), slots=(None, None))
         """
-        check_int(k, "k", minimum=0)
+        check_int(k, "k", minimum=0, maximum=MAX_SLOTS)
         return cls(frozenset({0}), (None,) * (k + 1))
 
     @property

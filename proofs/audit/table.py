@@ -9,11 +9,11 @@ import os
 from collections import Counter
 from dataclasses import dataclass
 from importlib.resources.abc import Traversable
-from pathlib import Path
 from typing import Any
 
 from proofs.audit._kinds import KINDS, TableError, run_kind
 from theory.consistency import ConsistencyResult
+from witnesses.files import read_text
 
 __all__ = ["COLUMNS", "AuditReport", "AuditRow", "Status", "audit_table"]
 
@@ -21,6 +21,8 @@ COLUMNS = ("id", "where", "kind", "printed", "inputs", "note")
 """The required columns of an audit table, in order of use."""
 
 _MAX_ROWS = 100_000
+_MAX_BYTES = 16 * 1024 * 1024
+"""Largest table :func:`audit_table` reads (16 MiB); only regular files are read."""
 
 
 class Status(enum.Enum):
@@ -145,9 +147,9 @@ def audit_table(path: str | os.PathLike[str] | Traversable) -> AuditReport:
     ValueError
         On a malformed table: missing or duplicate columns, a ragged row, a
         duplicate id, an unknown kind, or inputs that do not parse; the
-        message names the file, the line and the column.
-    OSError
-        If the file cannot be read.
+        message names the file, the line and the column. Also for a file
+        that cannot be read, is not a regular file (a FIFO, a device: never
+        read, never waited on) or has more than 16 MiB.
 
     Examples
     --------
@@ -157,21 +159,33 @@ def audit_table(path: str | os.PathLike[str] | Traversable) -> AuditReport:
     >>> len(report.rows)
     6
     """
-    source: Traversable = path if isinstance(path, Traversable) else Path(path)
     name = str(path)
+    text = _read_text(path, name)
     try:
-        with (
-            source.open("rb") as raw,
-            io.TextIOWrapper(raw, encoding="utf-8-sig", newline="") as fh,
-        ):
-            rows = _read(name, csv.reader(fh))
-    except UnicodeDecodeError as exc:
-        msg = f"{name}: not UTF-8 text ({exc.reason} at byte {exc.start})"
-        raise ValueError(msg) from None
+        rows = _read(name, csv.reader(io.StringIO(text, newline="")))
     except csv.Error as exc:
         msg = f"{name}: not a CSV table ({exc})"
         raise ValueError(msg) from None
     return AuditReport(name, tuple(rows))
+
+
+def _read_text(path: str | os.PathLike[str] | Traversable, name: str) -> str:
+    """Return the table's text: a regular file of at most ``_MAX_BYTES`` bytes, UTF-8."""
+    if isinstance(path, str | os.PathLike):
+        return read_text(path, max_bytes=_MAX_BYTES, name="path")
+    if not isinstance(path, Traversable):
+        msg = f"path must be a str, os.PathLike or Traversable, got {path!r}"
+        raise TypeError(msg)
+    with path.open("rb") as raw:  # a resource inside a package (a zip, say)
+        data = raw.read(_MAX_BYTES + 1)
+    if len(data) > _MAX_BYTES:
+        msg = f"{name}: more than {_MAX_BYTES} bytes (16 MiB)"
+        raise ValueError(msg)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        msg = f"{name}: not UTF-8 text ({exc.reason} at byte {exc.start})"
+        raise ValueError(msg) from None
 
 
 def _read(name: str, reader: Any) -> list[AuditRow]:

@@ -161,7 +161,12 @@ def axiom_table(
         The candidate structure (see the module docstring).
     ks : tuple of int, optional
         The ``k`` to prove for (matrix sizes ``n`` for ``"MAT"``); the
-        ledger's defaults are small enough to run in a few seconds.
+        ledger's defaults are small enough to run in a few seconds. At most
+        8 values, each ``0 <= k <= 4`` (``1 <= n <= 3`` for ``"MAT"``): the
+        encodings grow with ``k`` and a refutation searches every smaller
+        ``k``, so larger values would run for hours. Each z3 call stops after
+        ``proofs._method.smt.TIMEOUT_MS``; a call that stops settles nothing
+        and the axiom is open (``holds=None``), never proved or refuted.
 
     Returns
     -------
@@ -171,7 +176,10 @@ def axiom_table(
     Raises
     ------
     ValueError
-        If ``candidate`` is unknown.
+        If ``candidate`` is unknown or ``ks`` is empty, too long or holds a
+        value outside its cap.
+    TypeError
+        If ``ks`` is not a tuple of ints.
 
     Examples
     --------
@@ -184,7 +192,32 @@ def axiom_table(
         raise ValueError(msg)
     if ks is None:
         ks = _MAT_SIZES if candidate == "MAT" else _KS[candidate]
+    _check_ks(candidate, ks)
     return tuple(_check_axiom(candidate, axiom, ks) for axiom in AXIOMS)
+
+
+_MAX_K = 4
+_MAX_MAT_SIZE = 3
+_MAX_KS = 8
+
+
+def _check_ks(candidate: str, ks: object) -> None:
+    if not isinstance(ks, tuple) or not all(
+        isinstance(k, int) and not isinstance(k, bool) for k in ks
+    ):
+        msg = f"ks must be a tuple of ints, got {ks!r}"
+        raise TypeError(msg)
+    if not 1 <= len(ks) <= _MAX_KS:
+        msg = f"ks must hold 1 to {_MAX_KS} values, got {len(ks)}"
+        raise ValueError(msg)
+    low, high = (1, _MAX_MAT_SIZE) if candidate == "MAT" else (0, _MAX_K)
+    for k in ks:
+        if not low <= k <= high:
+            msg = (
+                f"ks holds {k!r}; each must satisfy {low} <= k <= {high} for "
+                f"candidate {candidate!r} (the cap keeps the z3 encodings small)"
+            )
+            raise ValueError(msg)
 
 
 def _check_axiom(candidate: str, axiom: str, ks: tuple[int, ...]) -> AxiomResult:

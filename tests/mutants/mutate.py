@@ -499,8 +499,11 @@ def _spawn(copy: Path, targets: Sequence[str]) -> int:
             os.dup2(null, 2)
         os.chdir(copy)
         root = str(ROOT)
+        # drop the checkout from the path, not a virtualenv kept inside it
         sys.path[:] = [str(copy)] + [
-            p for p in sys.path if p and not p.startswith(root)
+            p
+            for p in sys.path
+            if p and not (p.startswith(root) and not p.startswith(sys.prefix))
         ]
         sys.dont_write_bytecode = True
         import pytest

@@ -293,3 +293,23 @@ def test_binding_catches_a_wrong_compose_tropical(monkeypatch):
         bind.agreement.cache_clear()
     assert not agree
     assert miss.startswith("compose_tropical")
+
+
+@pytest.mark.parametrize(
+    ("candidate", "ks", "error", "match"),
+    [
+        ("MAX", (10**6,), ValueError, r"0 <= k <= 4"),
+        ("MAX", (5,), ValueError, r"ks holds 5"),
+        ("MAX", (-1,), ValueError, r"ks holds -1"),
+        ("MAT", (4,), ValueError, r"1 <= k <= 3"),
+        ("MAT", (0,), ValueError, r"1 <= k <= 3"),
+        ("MAX", (), ValueError, r"1 to 8 values"),
+        ("MAX", (0,) * 9, ValueError, r"1 to 8 values, got 9"),
+        ("MAX", (True,), TypeError, r"tuple of ints"),
+        ("MAX", ("1",), TypeError, r"tuple of ints"),
+    ],
+)
+def test_axiom_table_caps_k_before_any_z3_call(candidate, ks, error, match):
+    """axiom_table('MAX', ks=(10**6,)) used to run for hours (issue 33)."""
+    with pytest.raises(error, match=match):
+        axiom_table(candidate, ks=ks)

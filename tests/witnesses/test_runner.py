@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from theory.errors import UserCallableError
 from witnesses import runner as runner_module
 from witnesses.files import write_atomic
 from witnesses.runner import read_journal, run_cells
@@ -38,8 +39,11 @@ def test_crash_then_resume_skips_finished_cells(tmp_path: Path) -> None:
             raise RuntimeError("boom")
         return square(cell)
 
-    with pytest.raises(RuntimeError, match="boom"):
+    with pytest.raises(
+        UserCallableError, match=r"fn '.*flaky' raised RuntimeError"
+    ) as exc:
         run_cells(CELLS, flaky, journal=journal, executor=False, progress=False)
+    assert isinstance(exc.value.__cause__, RuntimeError)
     assert len(read_journal(journal)) == 3
     calls.clear()
     broken[0] = False
@@ -83,11 +87,15 @@ def test_journal_has_a_header_and_a_checksum_per_line(tmp_path: Path) -> None:
 
 
 def test_torn_last_line_is_dropped(tmp_path: Path) -> None:
-    """A half-written last line (crash mid-write) is ignored and removed."""
+    """A half-written last line is ignored by the reader and removed by the next run."""
     journal = tmp_path / "j.jsonl"
     good = _journal_text(tmp_path, CELLS[:1])
-    journal.write_text(good + good.splitlines()[1][:10])
+    torn = good + good.splitlines()[1][:10]
+    journal.write_text(torn)
     assert list(read_journal(journal).values()) == [square(CELLS[0])]
+    assert journal.read_text() == torn  # a reader never writes (issue 33)
+    run_cells(CELLS[:1], square, executor=False, journal=journal, progress=False,
+              parameters={"p": 1})  # fmt: skip
     assert journal.read_text() == good
 
 
@@ -153,7 +161,7 @@ def test_write_atomic_leaves_no_partial_file(
 
     monkeypatch.setattr(os, "replace", fail)
     with pytest.raises(OSError, match="disk full"):
-        write_atomic(target, "new")
+        write_atomic(target, "new", owned=lambda head: True)
     assert target.read_text() == "old"
     assert [p.name for p in tmp_path.iterdir()] == ["out.json"]
 

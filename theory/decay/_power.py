@@ -174,6 +174,9 @@ def tasks_needed(
     return math.ceil(float(lam) / per_task)
 
 
+_MAX_SIM = 10**5
+
+
 def decay_power(
     rival: str,
     depths: Sequence[int],
@@ -188,7 +191,8 @@ def decay_power(
 ) -> PowerResult:
     """Simulate the power (seeded) to reject ``rival`` when the triangular law is true.
 
-    Each of ``n_sim`` data sets draws ``k_d ~ Binomial(n_per_depth, p(d))``
+    ``n_sim`` is capped at ``10**5`` (a ValueError names the cap). Each of
+    ``n_sim`` data sets draws ``k_d ~ Binomial(n_per_depth, p(d))``
     from ``numpy.random.default_rng(seed)``; the rival is rejected by the
     boundary likelihood-ratio test (geometric) or by its deviance
     goodness-of-fit test (stretched, power) at significance
@@ -203,7 +207,7 @@ def decay_power(
     """
     level, alpha = check_level_or_alpha(confidence_level, alpha)
     name, d, n, truth, crit, _ = _setup(rival, depths, n_per_depth, s0, rho, alpha)
-    sims = check_int(n_sim, "n_sim", minimum=1)
+    sims = check_int(n_sim, "n_sim", minimum=1, maximum=_MAX_SIM)
     rng = np.random.default_rng(check_int(seed, "seed", minimum=0))
     draws = rng.binomial(n, np.exp(truth), size=(sims, d.size)).astype(np.float64)
     nn = np.full(d.size, float(n))

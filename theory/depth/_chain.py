@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 import numpy.typing as npt
 
-from theory._validation import MAX_SIZE, check_int, check_probability
+from theory._validation import MAX_SIZE, call_user, check_int, check_probability
 from theory.depth._kernels import (
     Real,
     check_depth,
@@ -55,6 +55,8 @@ def log_survival_product(f: Survival, *, d: int | None = None) -> float:
     ValueError, TypeError
         If a survival is outside ``[0, 1]``, ``d`` is not a non-negative int,
         or ``d`` exceeds the length of the sequence.
+    theory.errors.UserCallableError
+        If ``f`` is a callable and raises (a ValueError naming it).
 
     Examples
     --------
@@ -213,7 +215,9 @@ def _survivals(f: Survival, d: int | None) -> list[float]:
             msg = "d is required when f is a callable"
             raise TypeError(msg)
         n = check_int(d, "d", minimum=0, maximum=MAX_SIZE)  # one call of f per k
-        return [check_probability(f(k), f"f({k})") for k in range(1, n + 1)]
+        return [
+            check_probability(call_user(f, "f", k), f"f({k})") for k in range(1, n + 1)
+        ]
     if isinstance(f, (str, bytes)) or not isinstance(f, Sequence | np.ndarray):
         msg = f"f must be a sequence of survivals or a callable, got {type(f).__name__}"
         raise TypeError(msg)

@@ -134,6 +134,9 @@ def _monte_carlo(
     return p, math.sqrt(max(p * (1.0 - p), 0.0) / draws)
 
 
+_MAX_DRAWS = 10**7
+
+
 def posterior_superiority(
     k1: int,
     n1: int,
@@ -157,7 +160,8 @@ def posterior_superiority(
     method : {"quad", "monte-carlo"}
         Quadrature (default) or seeded Monte Carlo (a cross-check).
     draws : int
-        Monte Carlo draws per arm.
+        Monte Carlo draws per arm, in ``[1, 10**7]`` (two arrays of ``draws``
+        floats are held in memory).
     seed : int
         Seed of ``numpy.random.default_rng`` for Monte Carlo.
 
@@ -207,6 +211,6 @@ def posterior_superiority(
     if how == "quad":
         p, err = _quad(a1, b1, a2, b2)
     else:
-        size = check_int(draws, "draws", minimum=1)
+        size = check_int(draws, "draws", minimum=1, maximum=_MAX_DRAWS)
         p, err = _monte_carlo(a1, b1, a2, b2, size, check_int(seed, "seed", minimum=0))
     return Superiority(p, err, how, pa, pb)

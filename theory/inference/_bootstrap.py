@@ -6,6 +6,7 @@ import math
 import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -14,6 +15,7 @@ from scipy.special import ndtr, ndtri
 
 from theory._validation import (
     MAX_RESAMPLES,
+    call_user,
     check_choice,
     check_confidence,
     check_int,
@@ -218,6 +220,9 @@ def bootstrap_ci(
     TypeError, ValueError
         For malformed samples, NaN, bad labels, or a BCa interval that is
         undefined for the data.
+    theory.errors.UserCallableError
+        If ``statistic`` raises (a ValueError naming it; the original is
+        chained).
 
     See Also
     --------
@@ -243,6 +248,10 @@ def bootstrap_ci(
     True
     """
     samples = _samples(data)
+    if not callable(statistic):
+        msg = f"statistic must be callable, got {statistic!r}"
+        raise TypeError(msg)
+    statistic = partial(call_user, statistic, "statistic")
     how = check_choice(method, "method", ("bca", "percentile"))
     n_res = check_int(n_resamples, "n_resamples", minimum=2, maximum=MAX_RESAMPLES)
     level = check_confidence(confidence_level)
