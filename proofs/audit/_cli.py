@@ -45,7 +45,7 @@ def main(argv: list[str], *, prog: str = "context-laws audit") -> int:
     )
     args = parser.parse_args(argv)
     if Path(args.file).suffix.lower() != ".csv":
-        return _paper(args)
+        return _paper(args, prog)
     if args.csv:
         sys.stderr.write(f"{prog}: error: --csv needs a paper, not a table\n")
         return 2
@@ -63,7 +63,7 @@ def main(argv: list[str], *, prog: str = "context-laws audit") -> int:
     return 1 if report.inconsistent else 0
 
 
-def _paper(args: argparse.Namespace) -> int:
+def _paper(args: argparse.Namespace, prog: str) -> int:
     try:
         report = audit_paper(args.file)
         if args.csv:
