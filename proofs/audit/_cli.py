@@ -79,13 +79,10 @@ def _paper(args: argparse.Namespace, prog: str) -> int:
 
 
 def _write_new(path: str, text: str) -> None:
-    """Write ``text`` to a file that must not exist yet (never replace one)."""
-    try:
-        with open(path, "x", encoding="utf-8", newline="") as fh:
-            fh.write(text)
-    except FileExistsError:
-        msg = f"--csv {path}: the file exists; give a new name"
-        raise ValueError(msg) from None
+    """Write ``text`` atomically to a new (or empty) file; never replace another."""
+    from witnesses.files import write_atomic
+
+    write_atomic(Path(path), text, name="--csv")
 
 
 def _paper_text(report: PaperReport, *, markdown: bool) -> str:
