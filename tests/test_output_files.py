@@ -399,3 +399,98 @@ def test_ctrl_c_while_a_command_is_imported_is_exit_130_without_traceback(
     assert tool_main(["exp58"]) == 130
     assert "interrupted" in capsys.readouterr().err
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+@pytest.mark.parametrize(
+    ("data", "kwargs", "expected"),
+    [
+        (b"abc", {"max_bytes": 3}, "abc"),  # exactly at the cap
+        (b"\xef\xbb\xbfabc", {}, "abc"),  # a byte-order mark is dropped
+        (b"", {}, ""),
+        (b"abcdef", {"max_bytes": None, "limit": 0}, ""),
+        (b"abcdef", {"max_bytes": 2, "limit": 4}, "abcd"),  # limit wins over the cap
+        (b"ab\xc3\xa9", {"max_bytes": None, "limit": 3}, "ab"),  # a character cut
+        (b"x" * (3 << 20), {"max_bytes": None}, "x" * (3 << 20)),  # several reads
+    ],
+)
+def test_read_text_boundaries(tmp_path, data, kwargs, expected):
+    from witnesses.files import read_text
+
+    path = tmp_path / "f.txt"
+    path.write_bytes(data)
+    assert read_text(path, **kwargs) == expected
+
+
+@pytest.mark.parametrize(
+    ("data", "kwargs", "error", "match"),
+    [
+        (b"abcd", {"max_bytes": 3}, ValueError, r"has 4 bytes, more than max_bytes=3"),
+        (b"\xff\xfe", {}, ValueError, r"is not UTF-8 text \(byte 0"),
+        (b"\xffabcdefgh", {"max_bytes": None, "limit": 8}, ValueError, "not UTF-8"),
+        (b"a", {"max_bytes": -1}, ValueError, r"max_bytes=-1 must be >= 0"),
+        (b"a", {"limit": -1}, ValueError, r"limit=-1 must be >= 0"),
+        (b"a", {"max_bytes": 1.5}, TypeError, r"max_bytes must be an int or None"),
+        (b"a", {"limit": True}, TypeError, r"limit must be an int or None"),
+    ],
+)
+def test_read_text_refusals_name_the_argument(tmp_path, data, kwargs, error, match):
+    from witnesses.files import read_text
+
+    path = tmp_path / "f.txt"
+    path.write_bytes(data)
+    with pytest.raises(error, match=match):
+        read_text(path, **kwargs)
+
+
+@pytest.mark.parametrize("bad", [3, True, None, b"/dev/zero"])
+def test_read_text_needs_a_path(bad):
+    from witnesses.files import read_text
+
+    with pytest.raises(TypeError, match=r"^journal must be a path"):
+        read_text(bad, name="journal")
+
+
+@pytest.mark.parametrize(
+    ("head", "expected"),
+    [
+        (
+            '{"journal": "context-laws cells", "parameters": {}, "version": 2}\n{"x": 1}',
+            True,
+        ),
+        ('{"journal": "context-laws cells", "version": 2}', True),
+        ('{"journal": "context-laws cells", "version": 1}', False),
+        ('{"journal": "other", "version": 2}', False),
+        ('{"version": 2}', False),
+        ('["journal", 2]', False),
+        ("not json", False),
+        ("", False),
+        ("[" * 100_000, False),
+        (None, False),
+        ('\n{"journal": "context-laws cells", "version": 2}', False),
+    ],
+)
+def test_is_journal_reads_the_first_line_only(head, expected):
+    from witnesses.files import is_journal
+
+    assert is_journal(head) is expected
+
+
+def test_an_owned_file_is_replaced_and_a_failing_recogniser_recognises_nothing(
+    tmp_path,
+):
+    path = tmp_path / "out.txt"
+    path.write_text("mine v1")
+    write_atomic(path, "mine v2", owned=lambda head: head.startswith("mine"))
+    assert path.read_text() == "mine v2"
+
+    def broken(head):
+        raise RuntimeError("recogniser bug")
+
+    with pytest.raises(ValueError, match="refusing to replace it"):
+        write_atomic(path, "x", owned=broken)
+    with pytest.raises(ValueError, match="refusing to replace it"):
+        write_atomic(path, "x", owned=lambda head: head.startswith("other"))
+    assert path.read_text() == "mine v2"
+    (tmp_path / "bin").write_bytes(b"\xff\xfe\x00")
+    with pytest.raises(ValueError, match="refusing to replace it"):
+        write_atomic(tmp_path / "bin", "x", owned=lambda head: True)

@@ -32,7 +32,7 @@ class UserCallableError(ValueError):
     >>> def broken(x):
     ...     raise ZeroDivisionError("no")
     >>> try:
-    ...     bootstrap_ci(np.ones(5), statistic=broken)
+    ...     bootstrap_ci((np.ones(5),), broken)
     ... except UserCallableError as exc:
     ...     print(exc.argument, exc.callable_name, type(exc.__cause__).__name__)
     statistic broken ZeroDivisionError

@@ -287,7 +287,8 @@ def read_text(
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        if limit is not None and exc.start >= len(data) - 4:
+        cut = limit is not None and len(data) == limit and exc.end == len(data)
+        if cut and exc.reason == "unexpected end of data":
             return data[: exc.start].decode("utf-8-sig")  # a character cut by the limit
         msg = f"{name}={text!r} is not UTF-8 text (byte {exc.start}: {exc.reason})"
         raise ValueError(msg) from None
