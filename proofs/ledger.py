@@ -10,7 +10,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import KW_ONLY, dataclass, field
 from typing import TYPE_CHECKING, Any, ParamSpec
 
-from theory._validation import call_user
 
 if TYPE_CHECKING:
     from proofs.register import LedgerEntry
@@ -373,6 +372,9 @@ class _Umbrella:
         self.checks = tuple(checks)
 
     def __call__(self) -> Outcome:
+        # numpy (through theory) loads only when a claim runs: --help stays instant
+        from theory._validation import call_user
+
         return combine(
             [call_user(c, f"checks[{i}]") for i, c in enumerate(self.checks)]
         )

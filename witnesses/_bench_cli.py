@@ -90,14 +90,23 @@ class _Pair:
     note: str = ""
 
 
+_EXIT = (
+    "exit status: 0 when the summary (and any comparison) was printed, 2 for a "
+    "usage error or a file that cannot be read as the benchmark's format "
+    "(nothing is written to --out), 3 for a crash (traceback on stderr)."
+)
+
+
 def _parser(prog: str) -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
-        prog=prog, description=__doc__.splitlines()[0] if __doc__ else None
-    )
+        prog=prog, description=__doc__.splitlines()[0] if __doc__ else None,
+        epilog=_EXIT,
+    )  # fmt: skip
     sub = p.add_subparsers(dest="benchmark", required=True, metavar="BENCHMARK")
     lme = sub.add_parser(
-        "longmemeval", help="LongMemEval eval-results (evaluate_qa.py's output)"
-    )
+        "longmemeval", help="LongMemEval eval-results (evaluate_qa.py's output)",
+        epilog=_EXIT,
+    )  # fmt: skip
     lme.add_argument("file", help="the eval-results JSONL file (any name)")
     lme.add_argument(
         "--questions", required=True,
@@ -108,7 +117,9 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         "--method", default="wilson", choices=_METHODS,
         help="interval of every accuracy (default wilson)",
     )  # fmt: skip
-    loc = sub.add_parser("locomo", help="LoCoMo scores (<model>_f1 per question)")
+    loc = sub.add_parser(
+        "locomo", help="LoCoMo scores (<model>_f1 per question)", epilog=_EXIT
+    )
     loc.add_argument("file", help="the LoCoMo JSON file (a list of samples)")
     loc.add_argument(
         "--model", required=True, help="read the scores <MODEL>_f1 of each question"

@@ -51,11 +51,13 @@ def test_import_proofs_and_help_do_not_load_the_claims():
     assert out == ["[]", "True True"]
 
 
-@pytest.mark.parametrize("command", ["ledger", "exp58", "rates", "sweep", "audit"])
+@pytest.mark.parametrize("command", sorted(_tool._COMMANDS))
 def test_every_command_help_documents_exit_statuses_and_one_name(command, capsys):
-    with pytest.raises(SystemExit) as stop:
-        _tool.main([command, "--help"])
-    assert stop.value.code == 0
+    try:
+        status = _tool.main([command, "--help"])
+    except SystemExit as stop:
+        status = stop.code
+    assert status == 0
     out = capsys.readouterr().out
     assert out.startswith(f"usage: context-laws {command}")
     assert "exit status" in out

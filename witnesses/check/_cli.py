@@ -39,7 +39,12 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         prog=prog,
         description=(
             "Check a compressor (default) or a context operator given as "
-            "module:function. Exit 0 safe, 1 not safe, 2 bad input."
+            "module:function."
+        ),
+        epilog=(
+            "exit status: 0 when safe (or the law holds), 1 when not safe, not "
+            "checked, or the law is violated, 2 for bad input (a target that does "
+            "not import, a timeline file that cannot be read), 3 for a crash."
         ),
     )
     p.add_argument(
@@ -135,7 +140,7 @@ def main(argv: Sequence[str] | None, *, prog: str = "context-laws check") -> int
         else:
             ok, text, data = _law(fn, args)
     except (ValueError, TypeError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"{prog}: error: {exc}", file=sys.stderr)
         return 2
     except Exception:  # a crash: report it, exit 3
         traceback.print_exc()
