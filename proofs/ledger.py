@@ -10,7 +10,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import KW_ONLY, dataclass, field
 from typing import TYPE_CHECKING, Any, ParamSpec
 
-
 if TYPE_CHECKING:
     from proofs.register import LedgerEntry
 
