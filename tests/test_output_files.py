@@ -181,11 +181,32 @@ def _command(which: str, target: Path, tmp_path: Path) -> list[str]:
         "sweep --journal": [*sweep, "--journal", str(target)],
         "sweep --out": [*sweep, "--out", str(target)],
         "rates --out": ["rates", str(_rates_input(tmp_path)), "--out", str(target)],
+        "audit --csv": ["audit", str(_paper_input(tmp_path)), "--csv", str(target)],
+        "bench --out": [
+            "bench",
+            "longmemeval",
+            str(_EXAMPLES / LME),
+            "--questions",
+            str(_EXAMPLES / "longmemeval_questions.json"),
+            "--out",
+            str(target),
+        ],  # fmt: skip
     }[which]
 
 
+_EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples"
+LME = "longmemeval_a.jsonl.eval-results-gpt-4o"
+
+
+def _paper_input(tmp_path: Path) -> Path:
+    path = tmp_path / "inputs" / "paper.txt"
+    path.parent.mkdir(exist_ok=True)
+    path.write_text("Accuracy was 12/51 (23.5%), t(28) = 2.20, p = .036.\n")
+    return path
+
+
 COMMANDS = ["exp58 --out", "ledger --report", "sweep --journal", "sweep --out",
-            "rates --out"]  # fmt: skip
+            "rates --out", "audit --csv", "bench --out"]  # fmt: skip
 
 
 @pytest.mark.parametrize("kind", ["foreign", "symlink", "directory", "fifo"])
