@@ -226,12 +226,7 @@ def _solve_pool(
     bound = _Bound(pool, length, grammar.min_length)
     if _hopeless(bound.candidate(), incumbent):
         return None
-    pre_buckets = None
-    if incumbent is not None:
-        floor = _pre_floor(pool, incumbent)
-        pre_buckets = _pre_dp(pool, n_pre_max, length, grammar, floor)
-    if pre_buckets is None:
-        pre_buckets = _pre_dp_memo(pool, n_pre_max, length, grammar)
+    pre_buckets = _pre_dp_memo(pool, n_pre_max, length, grammar, incumbent)
     joinable = _joinable(pool, pre_buckets, grammar.max_temporal_gap)
     pre_best = {
         pre: max(label[0] for _, labels in groups for label in labels)
@@ -321,9 +316,16 @@ def _joinable(pool: _Pool, buckets: _Buckets, gap: float) -> _Joinable:
 
 
 def _pre_dp_memo(
-    pool: _Pool, n_pre_max: int, length: int, grammar: Grammar
+    pool: _Pool,
+    n_pre_max: int,
+    length: int,
+    grammar: Grammar,
+    incumbent: float | None,
 ) -> _Buckets:
     """:func:`_pre_dp`, looked up when the same pre-pivot rows were searched before.
+
+    On a miss with an incumbent the search is cut (:func:`_pre_floor`) and
+    not stored; the uncut search is stored, and serves any incumbent.
 
     The pre-pivot events are the pool's first ``len(pool.pre)`` rows; the
     search reads their rows, tau's time, the grammar and the number of
@@ -343,11 +345,17 @@ def _pre_dp_memo(
         grammar.max_temporal_gap,
         grammar.min_length,
     )
-    found, buckets = _PRE_DP.get(key)
-    if not found:
-        buckets = _pre_dp(pool, n_pre_max, length, grammar)
-        _PRE_DP.put(key, buckets)
-    return buckets  # type: ignore[no-any-return]
+    found, stored = _PRE_DP.get(key)
+    if found:
+        return stored  # type: ignore[no-any-return]
+    if incumbent is not None:
+        cut = _pre_dp(pool, n_pre_max, length, grammar, _pre_floor(pool, incumbent))
+        if cut is not None:
+            return cut
+    whole = _pre_dp(pool, n_pre_max, length, grammar)
+    assert whole is not None  # an uncut search never gives up
+    _PRE_DP.put(key, whole)
+    return whole
 
 
 def _pre_floor(pool: _Pool, incumbent: float) -> float:
