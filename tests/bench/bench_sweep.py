@@ -19,6 +19,7 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from unittest import mock
 
 from witnesses.sweep import retention_sweep
 
@@ -32,11 +33,11 @@ def _cpu() -> float:
 
 
 def _use_previous_solver() -> None:
+    """Swap in the previous solver, as a patch target (forked workers inherit it)."""
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-    import witnesses.solve._core as core
     from tests.witnesses import reference_solver_v1
 
-    core._reference = reference_solver_v1  # type: ignore[assignment]
+    mock.patch("witnesses.solve._core._reference", reference_solver_v1).start()
 
 
 def main() -> None:
