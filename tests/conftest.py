@@ -12,6 +12,18 @@ Profiles (select with ``HYPOTHESIS_PROFILE=NAME``):
   example database so that a failure found replays; ``--hypothesis-seed=N``
   fixes the draw. For hunting new bugs, not for gating.
 
+With pytest-xdist installed (the test extra), a run that does not choose
+(no ``-n``, no ``-p no:xdist``) is spread over every core this process may use,
+as with ``-n auto --dist worksteal``, when there are at least two; ``-n 0``
+runs in one process. Every worker imports this file
+with the controller's environment, so all share one ledger cache directory
+(written atomically) and one hypothesis profile; examples are derandomized, so
+the draw does not depend on which worker runs a test or in what order.
+
+Tests marked ``ci_step`` (the docs build, the mutation run: each rebuilds what
+other tests already build) are deselected unless the ``-m`` expression names
+the marker; ``.ci/run`` runs them once as a separate step.
+
 Fixture ``shared_dir``: the one place that knows where ``../shared`` (the design
 notes, the papers' specs and the BriefBench rows, a folder beside the clone that
 users do not have) lives; a test that needs it takes the fixture and is skipped,
@@ -65,3 +77,29 @@ def shared_dir() -> Path:
     if not SHARED_DIR.is_dir():
         pytest.skip(f"{SHARED_DIR} is absent (../shared is not beside the clone)")
     return SHARED_DIR
+
+
+def pytest_collection_modifyitems(
+    config: pytest.Config, items: list[pytest.Item]
+) -> None:
+    """Deselect ``ci_step`` tests unless ``-m`` names the marker (see the module docstring)."""
+    if "ci_step" in (config.option.markexpr or ""):
+        return
+    steps = [item for item in items if item.get_closest_marker("ci_step")]
+    if steps:
+        config.hook.pytest_deselected(items=steps)
+        items[:] = [item for item in items if not item.get_closest_marker("ci_step")]
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config: pytest.Config) -> None:
+    """Spread an undecided run over the cores (see the module docstring)."""
+    if os.environ.get("PYTEST_XDIST_WORKER") or not config.pluginmanager.has_plugin(
+        "xdist"
+    ):
+        return
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
+    if config.option.numprocesses is None and cores >= 2:
+        config.option.numprocesses = "auto"
+        if config.option.dist == "no":
+            config.option.dist = "worksteal"

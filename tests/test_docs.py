@@ -2,7 +2,8 @@
 
 The build itself (``python -m sphinx -W --keep-going -b html docs OUT``, the
 command the README names) is the slow test: it executes the five notebooks and
-the fast claims of the ledger.
+the fast claims of the ledger, which the README's test command already runs,
+so it is a ``ci_step`` that ``.ci/run`` runs once on its own.
 """
 
 import doctest
@@ -165,6 +166,7 @@ def test_notebooks_are_copied_unchanged(tmp_path):
 
 
 @pytest.mark.slow
+@pytest.mark.ci_step
 def test_docs_build_with_warnings_as_errors(tmp_path):
     out = tmp_path / "html"
     env = {**os.environ, "PYTHONPATH": str(ROOT), "CONTEXT_LAWS_DOCS_EXECUTE": "force"}

@@ -50,6 +50,7 @@ def test_every_named_claim_settles_on_the_intact_code():
 
 
 @pytest.mark.slow
+@pytest.mark.ci_step
 def test_every_break_unsettles_its_claims():
     """With each operator broken, no claim about it says proven or verified."""
     assert lb.survivors(lb.run_claims()) == []

@@ -9,7 +9,14 @@ in ``tests/witnesses/oracle_reference.py``, organised to do less work:
   one ``n_pre`` can only dominate labels that the same rule prunes);
 * labels are plain tuples, events are parallel lists, and a finished
   sequence is scored from its running sum without building it; only the
-  winner is materialised and re-validated.
+  winner is materialised and re-validated;
+* a candidate's result is a function of its pool's ``(timestamp, weight,
+  focal)`` rows, tau's place in the pool, the incumbent, the timeline's
+  duration and the grammar, and its pre-pivot labels of the pre-pivot rows
+  alone (with tau's time and the pool size): both are memoised in small
+  bounded caches, so the sweep's repeated solves (the same pool under
+  another strategy or retention, the forced solve after the free one) are
+  looked up instead of searched again (issue 30).
 
 Processing order (the tie rules depend on it): labels by last event index,
 then by bucket key ``(pre_count, focal_hits)``, then in insertion order;
@@ -21,6 +28,9 @@ removes the labels it dominates.
 from __future__ import annotations
 
 import math
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable
 from typing import Any
 
 from witnesses.events import Event, Timeline
@@ -33,6 +43,46 @@ _EPS = 1e-12
 _Chain = tuple[int, Any] | None
 _Label = tuple[float, int, float, _Chain]
 _Buckets = dict[int, dict[tuple[int, int], list[_Label]]]
+
+
+class _Memo:
+    """A small thread-safe least-recently-used cache."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.data: OrderedDict[Hashable, Any] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: Hashable) -> tuple[bool, Any]:
+        with self.lock:
+            if key not in self.data:
+                return False, None
+            self.data.move_to_end(key)
+            return True, self.data[key]
+
+    def put(self, key: Hashable, value: Any) -> None:
+        with self.lock:
+            self.data[key] = value
+            self.data.move_to_end(key)
+            while len(self.data) > self.size:
+                self.data.popitem(last=False)
+
+
+_RESULTS = _Memo(1024)
+"""Candidate results, keyed by everything :func:`solve_candidate` reads."""
+_PRE_DP = _Memo(128)
+"""Pre-pivot label buckets, keyed by everything :func:`_pre_dp` reads."""
+
+
+def _grammar_key(grammar: Grammar) -> tuple[Any, ...]:
+    return (
+        grammar.min_prefix_elements,
+        grammar.min_length,
+        grammar.max_length,
+        grammar.max_temporal_gap,
+        grammar.min_timespan_fraction,
+        grammar.focal_actor_coverage,
+    )
 
 
 def _insert(buckets: _Buckets, index: int, key: tuple[int, int], label: _Label) -> None:
@@ -74,6 +124,7 @@ class _Pool:
         self.t = [e.timestamp for e in events]
         self.w = [e.weight for e in events]
         self.hit = [int(focal in e.actors) for e in events]
+        self.rows = tuple(zip(self.t, self.w, self.hit, strict=True))
         self.tau = next(i for i, e in enumerate(events) if e.id == tau.id)
         t_tau = tau.timestamp
         self.pre = [i for i, t in enumerate(self.t) if t < t_tau]
@@ -82,6 +133,46 @@ class _Pool:
         # 0..len(pre)-1 and post-pivot events a final run of indices.
         self.post_start = self.post[0] if self.post else len(events)
         self.hop_need = [_hop_need(t_tau - t, gap) for t in self.t]
+        self._tails: dict[tuple[int, bool], list[list[float]]] = {}
+        self._successors: list[list[int]] | None = None
+
+    def successors(self, gap: float) -> list[list[int]]:
+        """``successors[i]``: the later indices ``j`` with ``0 < t_j - t_i <= gap``, in order."""
+        if self._successors is None:
+            t = self.t
+            out: list[list[int]] = []
+            for i, t_i in enumerate(t):
+                row = []
+                for j in range(i + 1, len(t)):
+                    if t[j] - t_i > gap:
+                        break
+                    if t[j] > t_i:
+                        row.append(j)
+                out.append(row)
+            self._successors = out
+        return self._successors
+
+    def tails(self, length: int, *, post_only: bool = True) -> list[list[float]]:
+        """``tails[i][r]``: the ``r <= length`` heaviest positive weights after ``i``, summed.
+
+        Over the post-pivot events, or (``post_only=False``) over every
+        event but tau.
+        """
+        key = (length, post_only)
+        if key not in self._tails:
+            heaviest: list[float] = []
+            out: list[list[float]] = [[] for _ in self.t]
+            lowest = self.post_start if post_only else 0
+            for i in range(len(self.t) - 1, -1, -1):
+                sums = [0.0]
+                for x in heaviest:
+                    sums.append(sums[-1] + x)
+                sums += [sums[-1]] * (length + 1 - len(sums))
+                out[i] = sums
+                if i >= lowest and i != self.tau and self.w[i] > 0:
+                    heaviest = sorted([*heaviest, self.w[i]], reverse=True)[:length]
+            self._tails[key] = out
+        return self._tails[key]
 
 
 def _hop_need(dt: float, gap: float) -> int:
@@ -106,6 +197,28 @@ def solve_candidate(
     as if every sequence of every candidate were compared in one pass.
     """
     pool = _Pool(pool_events, tau, focal, grammar.max_temporal_gap)
+    key = (
+        pool.rows,
+        pool.tau,
+        incumbent,
+        timeline.duration,
+        _grammar_key(grammar),
+        length,
+    )
+    found, value = _RESULTS.get(key)
+    if not found:
+        value = _solve_pool(pool, timeline, grammar, length, incumbent)
+        _RESULTS.put(key, value)
+    return value  # type: ignore[no-any-return]
+
+
+def _solve_pool(
+    pool: _Pool,
+    timeline: Timeline,
+    grammar: Grammar,
+    length: int,
+    incumbent: float | None,
+) -> tuple[float, int, _Label] | None:
     k = grammar.min_prefix_elements
     n_pre_max = min(len(pool.pre), length - 1)
     if n_pre_max < k:
@@ -113,7 +226,7 @@ def solve_candidate(
     bound = _Bound(pool, length, grammar.min_length)
     if _hopeless(bound.candidate(), incumbent):
         return None
-    pre_buckets = _pre_dp(pool, n_pre_max, length, grammar)
+    pre_buckets = _pre_dp_memo(pool, n_pre_max, length, grammar, incumbent)
     joinable = _joinable(pool, pre_buckets, grammar.max_temporal_gap)
     pre_best = {
         pre: max(label[0] for _, labels in groups for label in labels)
@@ -202,13 +315,78 @@ def _joinable(pool: _Pool, buckets: _Buckets, gap: float) -> _Joinable:
     return out
 
 
-def _pre_dp(pool: _Pool, n_pre_max: int, length: int, grammar: Grammar) -> _Buckets:
+def _pre_dp_memo(
+    pool: _Pool,
+    n_pre_max: int,
+    length: int,
+    grammar: Grammar,
+    incumbent: float | None,
+) -> _Buckets:
+    """:func:`_pre_dp`, looked up when the same pre-pivot rows were searched before.
+
+    On a miss with an incumbent the search is cut (:func:`_pre_floor`) and
+    not stored; the uncut search is stored, and serves any incumbent.
+
+    The pre-pivot events are the pool's first ``len(pool.pre)`` rows; the
+    search reads their rows, tau's time, the grammar and the number of
+    events from tau on, the latter only through two tests (``n - i >=
+    min_length`` with ``i`` a pre-pivot index, ``slots + n - j <
+    min_length`` with ``slots >= 1``) that give the same answer for every
+    count from ``min_length`` up, so the count is capped there. The buckets
+    are shared, so nothing may change them afterwards.
+    """
+    p = len(pool.pre)
+    key = (
+        pool.rows[:p],
+        pool.t[pool.tau],
+        min(len(pool.events) - p, grammar.min_length),
+        n_pre_max,
+        length,
+        grammar.max_temporal_gap,
+        grammar.min_length,
+    )
+    found, stored = _PRE_DP.get(key)
+    if found:
+        return stored  # type: ignore[no-any-return]
+    if incumbent is not None:
+        cut = _pre_dp(pool, n_pre_max, length, grammar, _pre_floor(pool, incumbent))
+        if cut is not None:
+            return cut
+    whole = _pre_dp(pool, n_pre_max, length, grammar)
+    assert whole is not None  # an uncut search never gives up
+    _PRE_DP.put(key, whole)
+    return whole
+
+
+def _pre_floor(pool: _Pool, incumbent: float) -> float:
+    """Return the pre-pivot search's cut: below it a label cannot beat ``incumbent``.
+
+    A pre-pivot label at ``i`` with ``pre`` events is completed by at most
+    ``length - pre - 1`` further events after ``i`` other than tau (counted
+    by ``tails(post_only=False)``), tau, and a pivot bonus of at most
+    ``max(0, 2 w_tau)``; the margin is that of :class:`_Cut`.
+    """
+    w_tau = pool.w[pool.tau]
+    scale = 1.0 + abs(incumbent) + sum(abs(w) for w in pool.w)
+    return incumbent - 1e-6 * scale - w_tau - max(0.0, 2.0 * w_tau)
+
+
+def _pre_dp(
+    pool: _Pool,
+    n_pre_max: int,
+    length: int,
+    grammar: Grammar,
+    floor: float = -math.inf,
+) -> _Buckets | None:
     """Labels made only of pre-pivot events, for every pre count up to ``n_pre_max``.
 
     In these labels ``slots == pre``, so the slot rule of docs/guide/witnesses.md §4
     (room for the missing pre events and tau) always holds, as
-    ``n_pre_max <= length - 1``. Extensions scan later events in time order
-    and stop at the first one beyond ``max_gap`` (all later ones are too).
+    ``n_pre_max <= length - 1``, and dominance compares the sums and first
+    times alone (:func:`_insert_pre`). Extensions scan later events in time
+    order and stop at the first one beyond ``max_gap`` (all later ones are
+    too). A finite ``floor`` drops the labels that cannot reach it (see
+    :class:`_Cut`; None: the search grew past :data:`_CUT_ATTEMPTS`).
     """
     gap = grammar.max_temporal_gap
     n = len(pool.events)
@@ -218,34 +396,69 @@ def _pre_dp(pool: _Pool, n_pre_max: int, length: int, grammar: Grammar) -> _Buck
     buckets: _Buckets = {}
     if n_pre_max == 0:
         return buckets
+    cutting = floor > -math.inf
+    rest = pool.tails(length, post_only=False) if cutting else []
+    attempts = 0
     for i in range(p):
         if need[i] <= n_pre_max - 1 and n - i >= min_length:
-            _insert(buckets, i, (1, hit[i]), (w[i], 1, t[i], (i, None)))
+            if cutting and w[i] + rest[i][length - 2] <= floor:
+                continue
+            _insert_pre(buckets, i, (1, hit[i]), (w[i], 1, t[i], (i, None)))
+    succ = pool.successors(gap)
     for i in range(p):
         level = buckets.get(i)
         if not level:
             continue
-        t_i = t[i]
         for (pre, hits), labels in sorted(level.items()):
-            if pre >= n_pre_max:
+            if pre >= n_pre_max or pre >= length:
                 continue
             budget = n_pre_max - pre - 1
-            for total, slots, first_t, chosen in labels:
-                if slots >= length:
-                    continue
-                for j in range(i + 1, p):
-                    t_j = t[j]
-                    if t_j - t_i > gap:
-                        break
-                    if t_j <= t_i or need[j] > budget or slots + n - j < min_length:
+            room = length - pre - 2
+            steps = [
+                (j, w[j], (pre + 1, hits + hit[j]), floor - w[j] - rest[j][room]
+                 if cutting else floor)
+                for j in succ[i]
+                if j < p and need[j] <= budget and pre + n - j >= min_length
+            ]  # fmt: skip
+            for total, _, first_t, chosen in labels:
+                for j, w_j, key, low in steps:
+                    if total <= low:
                         continue
-                    _insert(
-                        buckets,
-                        j,
-                        (pre + 1, hits + hit[j]),
-                        (total + w[j], slots + 1, first_t, (j, chosen)),
+                    if cutting:
+                        attempts += 1
+                        if attempts > _CUT_ATTEMPTS:
+                            return None
+                    _insert_pre(
+                        buckets, j, key, (total + w_j, pre + 1, first_t, (j, chosen))
                     )
     return buckets
+
+
+def _insert_pre(
+    buckets: _Buckets, index: int, key: tuple[int, int], label: _Label
+) -> None:
+    """:func:`_insert` for labels of equal slots (the pre-pivot search)."""
+    level = buckets.get(index)
+    if level is None:
+        buckets[index] = {key: [label]}
+        return
+    bucket = level.get(key)
+    if bucket is None:
+        level[key] = [label]
+        return
+    total, _, first_t, _ = label
+    low, high = total - _EPS, first_t + _EPS
+    evicts = False
+    for o in bucket:
+        if o[0] >= low and o[2] <= high:
+            return  # an existing label dominates the new one
+        if not evicts and total >= o[0] - _EPS and first_t <= o[2] + _EPS:
+            evicts = True
+    if evicts:
+        bucket[:] = [
+            o for o in bucket if not (total >= o[0] - _EPS and first_t <= o[2] + _EPS)
+        ]
+    bucket.append(label)
 
 
 def _finish(
@@ -257,50 +470,122 @@ def _finish(
     length: int,
     incumbent: float | None,
 ) -> tuple[float, _Label] | None:
-    """Extend the ``n_pre`` labels through the pivot and score every ending."""
+    """Extend the ``n_pre`` labels through the pivot and score every ending.
+
+    With an incumbent, a label that cannot reach it is not kept
+    (:class:`_Cut`); should a search grow past :data:`_CUT_ATTEMPTS`
+    insertions, it is redone without the cut.
+    """
+    cut = None if incumbent is None else _Cut(pool, n_pre, length, incumbent)
+    post = _post_dp(pool, groups, n_pre, grammar, length, cut)
+    if post is None:
+        post = _post_dp(pool, groups, n_pre, grammar, length, None)
+        assert post is not None
+    return _best_ending(pool, post, n_pre, timeline, grammar, incumbent)
+
+
+_CUT_ATTEMPTS = 100_000
+"""Insertions after which a cut search is redone uncut (see :class:`_Cut`)."""
+
+
+class _Cut:
+    """Which post-pivot labels cannot beat the incumbent, whatever follows.
+
+    A label ending at pool index ``i`` with ``slots`` events and weight sum
+    ``total`` scores at most ``total + tail[i][length - slots] + bonus``:
+    ``tail[i][r]`` sums the ``r`` heaviest positive post-pivot weights after
+    ``i``, ``bonus`` is the largest pivot bonus of any size for this
+    ``n_pre``. The bound falls (up to rounding) along every extension and
+    does not fall from a label to one that it dominates by more than the
+    1e-12 tolerance, so a label is dropped only when its bound is below the
+    incumbent by ``margin`` (1e-6 of the scale of the pool's weights): the
+    labels the drop changes (those dropped, those they would have evicted or
+    blocked, and so on) then all stay more than ``margin / 2`` below the
+    incumbent as long as fewer than ``margin / 2e-12`` insertions happen,
+    which :data:`_CUT_ATTEMPTS` guarantees. Every label that could still
+    beat the incumbent is thus kept, in the same order, with the same
+    neighbours, and the search returns the same ending.
+    """
+
+    def __init__(self, pool: _Pool, n_pre: int, length: int, incumbent: float) -> None:
+        w_tau = pool.w[pool.tau]
+        bonus = -math.inf
+        for size in range(n_pre + 1, length + 1):
+            pos = 0.5 if size == 1 else n_pre / (size - 1)
+            bonus = max(bonus, 2 * w_tau * (1 - 0.5 * abs(pos - 0.6)))
+        scale = 1.0 + abs(incumbent) + sum(abs(w) for w in pool.w)
+        self.floor = incumbent - 1e-6 * scale - bonus
+
+
+def _post_dp(
+    pool: _Pool,
+    groups: list[tuple[int, list[_Label]]],
+    n_pre: int,
+    grammar: Grammar,
+    length: int,
+    cut: _Cut | None,
+) -> _Buckets | None:
+    """Return the labels through tau and after it (None: the cut search grew too long)."""
     gap = grammar.max_temporal_gap
     n = len(pool.events)
     tau = pool.tau
     t_tau = pool.t[tau]
     min_length = grammar.min_length
+    w, hit = pool.w, pool.hit
+    floor = -math.inf if cut is None else cut.floor
+    tail = pool.tails(length) if cut is not None else None
+    attempts = 0
     post: _Buckets = {}
     if n_pre == 0:
         if 1 + (n - 1 - tau) >= min_length:
-            _insert(post, tau, (0, pool.hit[tau]), (pool.w[tau], 1, t_tau, (tau, None)))
+            _insert(post, tau, (0, hit[tau]), (w[tau], 1, t_tau, (tau, None)))
     else:
         slots_ok = n - 1 - tau
+        w_tau, hit_tau = w[tau], hit[tau]
+        rest = tail[tau] if tail is not None else None
         for hits, labels in groups:
             for total, slots, first_t, chosen in labels:
                 if slots < length and slots + 1 + slots_ok >= min_length:
+                    if (
+                        rest is not None
+                        and total + w_tau + rest[length - slots - 1] <= floor
+                    ):
+                        continue
                     _insert(
                         post,
                         tau,
-                        (n_pre, hits + pool.hit[tau]),
-                        (total + pool.w[tau], slots + 1, first_t, (tau, chosen)),
+                        (n_pre, hits + hit_tau),
+                        (total + w_tau, slots + 1, first_t, (tau, chosen)),
                     )
+    start = pool.post_start
+    succ = pool.successors(gap)
     for i in [tau, *pool.post]:
         level = post.get(i)
         if not level:
             continue
-        t_i = pool.t[i]
         for (pre, hits), labels in sorted(level.items()):
+            steps = [
+                (j, w[j], (pre, hits + hit[j]), min_length - n + j, floor - w[j])
+                for j in succ[i]
+                if j >= start
+            ]
             for total, slots, first_t, chosen in labels:
                 if slots >= length:
                     continue
-                for j in range(max(i + 1, pool.post_start), n):
-                    t_j = pool.t[j]
-                    if t_j - t_i > gap:
-                        break
-                    if t_j <= t_i:
+                room = length - slots - 1
+                for j, w_j, key, fewest, low in steps:
+                    if slots < fewest:
                         continue
-                    if slots + 1 + (n - 1 - j) >= min_length:
-                        _insert(
-                            post,
-                            j,
-                            (pre, hits + pool.hit[j]),
-                            (total + pool.w[j], slots + 1, first_t, (j, chosen)),
-                        )
-    return _best_ending(pool, post, n_pre, timeline, grammar, incumbent)
+                    if tail is not None:
+                        if total <= low - tail[j][room]:
+                            continue
+                        attempts += 1
+                        if attempts > _CUT_ATTEMPTS:
+                            return None
+                    _insert(
+                        post, j, key, (total + w_j, slots + 1, first_t, (j, chosen))
+                    )
+    return post
 
 
 def _best_ending(
