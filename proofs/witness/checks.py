@@ -20,6 +20,11 @@ from algebra import CommittedContext, compose_commit, compose_endo, is_absorbed
 from proofs._method._validation import check_bound
 from proofs._method.smt import prove
 from proofs.ledger import Claim, Kind, Outcome, Verdict, claim_check, claims
+from proofs.witness._paper import (
+    check_vm_absorb_def,
+    check_vm_solver_def,
+    check_vm_tp_def,
+)
 from proofs.witness._solver import (
     check_dis2_contract,
     check_dis5_endogenous_tp,
@@ -57,6 +62,9 @@ __all__ = [
     "check_dis12_precondition",
     "check_dis13_pivot_update",
     "check_dis15_tpless",
+    "check_vm_absorb_def",
+    "check_vm_solver_def",
+    "check_vm_tp_def",
     "search_solver_gap",
     "tiny_timelines",
 ]
@@ -524,6 +532,9 @@ def check_dis15_tpless() -> Outcome:
 
 
 CLAIMS: tuple[Claim, ...] = claims(
+    check_vm_tp_def,
+    check_vm_solver_def,
+    check_vm_absorb_def,
     check_dis1_superadditive,
     check_dis2_contract,
     check_dis3_commit,
