@@ -213,7 +213,24 @@ def test_dl_t4_occam_witness_by_hand():
         cx["n"] == 0 <= cx["printed_bound"] == pytest.approx(4 * math.log(8), abs=1e-4)
     )
     assert cx["min_max_failure_probability"] == "1"
-    assert _check("DL-T4").counterexample == cx
+    # the printed direction is a side entry: it does not decide DL-T4
+    assert _check("DL-T4").counterexample is None
+    assert _check("DL-T4").verdict.value != "refuted"
+
+
+def test_dl_t4_sufficient_fails_when_a_consistent_learner_fails_too_often(monkeypatch):
+    """A failure probability above delta is a witness against the Occam direction."""
+    monkeypatch.setattr(learning, "consistent_failure", lambda *_a: Fraction(1))
+    result = learning.check_occam_sufficient()
+    assert result.verdict.value == "refuted"
+    assert result.counterexample["n"] >= 1
+
+
+def test_consistent_failure_by_hand():
+    """Two equally likely points, two draws: both seen with probability 1/2."""
+    # unseen share 1/2 > eps = 1/4 exactly when one point is missed: 2 (1/2)^2
+    assert learning.consistent_failure(2, 2, Fraction(1, 4)) == Fraction(1, 2)
+    assert learning.consistent_failure(2, 2, Fraction(1, 2)) == 0
 
 
 def test_dl_t4_occam_open_if_a_learner_could_succeed(monkeypatch):
