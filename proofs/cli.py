@@ -13,7 +13,7 @@ from pathlib import Path
 import z3
 
 from proofs._run import run_claims
-from proofs.ledger import _STRENGTH, Claim
+from proofs.ledger import _MEANINGS, _STRENGTH, Claim
 from proofs.register import CLAIMS, LedgerEntry
 from witnesses._interrupt import (
     CLOSED_PIPE,
@@ -69,6 +69,8 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         description="Check the claims of the five source papers and print each "
         "verdict with its evidence. 'python -m proofs audit FILE' checks a table "
         "of reported statistics instead.",
+        epilog="verdicts: "
+        + "; ".join(f"{word}: {text}" for word, text in _MEANINGS.items()),
     )
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     parser.add_argument(

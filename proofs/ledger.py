@@ -30,11 +30,12 @@ __all__ = [
 class Verdict(enum.Enum):
     """The verdict of a claim check.
 
-    ``PROVEN``: a universal proof (SMT or symbolic) holds. ``VERIFIED``: every
-    case of a finite or sampled check holds. ``REFUTED``: a counterexample is
-    on record. ``CONDITIONAL``: the claim holds only under a stated extra
-    condition. ``CALIBRATED``: a number matches data within a stated
-    tolerance. ``OPEN``: not settled.
+    Each word has one meaning, defined in the ledger's
+    ``--help`` and in docs/guide/ledger.md: ``PROVEN`` mechanised for all
+    inputs; ``VERIFIED`` true on every case checked; ``CALIBRATED`` a number
+    matches data within a tolerance; ``CONDITIONAL`` true only under an extra
+    condition the paper does not give; ``REFUTED`` a counterexample or an
+    inconsistent number; ``OPEN`` not decided, and why.
 
     Examples
     --------
@@ -51,6 +52,23 @@ class Verdict(enum.Enum):
     OPEN = "open"
 
 
+# What each verdict means: the one definition, printed by the ledger's --help
+# and repeated word for word in docs/guide/ledger.md (a test compares them).
+_MEANINGS: dict[str, str] = {
+    "proven": "mechanised for all inputs, of the shipped code: z3 finds the "
+    "negation unsatisfiable and cvc5 agrees on the same SMT-LIB query, or sympy "
+    "proves the identity",
+    "verified": "true on every case checked: exhaustive on a stated finite domain, "
+    "sampled, or recomputed numbers (the evidence says which)",
+    "calibrated": "a number matches data within a stated tolerance",
+    "conditional": "true only under a stated extra condition that the paper does "
+    "not give (the evidence states it)",
+    "refuted": "a counterexample or an inconsistent number is on record, the "
+    "smallest one found",
+    "open": "could not be decided, and the evidence says why (a check that could "
+    "not finish, absent data, a cited theorem not mechanised, or two solvers that "
+    "disagree)",
+}
 # The one order of verdicts, from the strongest support to the weakest: a claim
 # stated in parts is as good as its weakest part, and one refuted part refutes
 # the whole (combine below; the DL-T6 and DL-T11 checks); the CLI and the chart
@@ -386,7 +404,7 @@ def umbrella(checks: Sequence[Callable[[], ClaimCheck]]) -> Callable[[], Outcome
     >>> from proofs.ledger import umbrella
     >>> from proofs.floors import check_bayes_floor, check_fano_monotone
     >>> umbrella([check_bayes_floor, check_fano_monotone])().verdict.value
-    'conditional'
+    'verified'
     """
     if isinstance(checks, str | bytes) or not isinstance(checks, Sequence):
         msg = f"checks must be a sequence of zero-argument checks, got {checks!r}"

