@@ -256,16 +256,63 @@ class Claim:
         A check returning an :class:`Outcome` gets this claim's id; one
         returning a :class:`ClaimCheck` must answer for this id.
         """
-        result = self.check()
+        from proofs._method.smt import recording
+
+        with recording() as proofs_made:
+            result = self.check()
         if isinstance(result, Outcome):
-            return result.bind(self.id)
+            result = result.bind(self.id)
         if not isinstance(result, ClaimCheck):
             msg = f"check of {self.id} returned {type(result).__name__}, not ClaimCheck"
             raise TypeError(msg)
         if result.claim_id != self.id:
             msg = f"check of {self.id} answered for {result.claim_id}"
             raise ValueError(msg)
+        return _second_solver(result, proofs_made)
+
+
+def _second_solver(result: ClaimCheck, made: Sequence[Any]) -> ClaimCheck:
+    """Confirm a proven verdict by cvc5 on each SMT-LIB query z3 proved.
+
+    ``made`` holds the ``ProofRecord`` of every z3 proof of the check. A proven
+    verdict whose queries cvc5 does not all answer ``unsat`` becomes open,
+    with both answers in the evidence; the queries are added to the artifact
+    when the check did not print them.
+    """
+    if result.verdict is not Verdict.PROVEN or not made:
         return result
+    from proofs._method.second import cvc5_version
+
+    name = cvc5_version()
+    agree = [r for r in made if r.agrees]
+    artifact = result.artifact or ""
+    missing = [r.query for r in made if r.query not in artifact]
+    if missing:
+        # one runnable SMT-LIB script: the queries, each after a (reset)
+        artifact = "\n(reset)\n(set-logic ALL)\n".join(
+            q for q in [artifact, *missing] if q.strip()
+        )
+    if len(agree) == len(made):
+        note = (
+            f"Second solver: {name} answers unsat on all {len(made)} SMT-LIB "
+            "queries z3 proved (the queries --claim prints)."
+        )
+        sep = " " if result.evidence.rstrip().endswith(".") else ". "
+        return ClaimCheck(
+            result.claim_id,
+            result.verdict,
+            result.evidence.rstrip() + sep + note,
+            result.counterexample,
+            artifact,
+        )
+    answers = "; ".join(
+        f"query {i + 1}: z3 unsat, {name} {r.second}" for i, r in enumerate(made)
+    )
+    evidence = (
+        f"open: z3 proved it, but the second solver does not confirm every query "
+        f"({answers}). z3's evidence: {result.evidence}"
+    )
+    return ClaimCheck(result.claim_id, Verdict.OPEN, evidence, None, artifact)
 
 
 _P = ParamSpec("_P")
