@@ -30,6 +30,7 @@ _MODULES = (
     "proofs.statistics",
     "proofs.briefbench",
     "proofs.dl_claims",
+    "proofs.rereading",
 )
 
 
