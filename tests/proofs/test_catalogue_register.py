@@ -67,12 +67,16 @@ def test_source_rows_are_not_under_the_papers_sections():
             assert named == [], e.id
 
 
+_APPENDIX = re.compile(r"^(?:#+\s*)?Appendix\s+([A-Z0-9]+)\b")
+
+
 def _headings(text: str) -> set[str]:
     out = set()
     for line in text.splitlines():
-        m = _HEADING.match(line.strip())
-        if m:
-            out.add(m.group(1))
+        for pattern in (_HEADING, _APPENDIX):
+            m = pattern.match(line.strip())
+            if m:
+                out.add(m.group(1))
     return out
 
 
