@@ -17,9 +17,9 @@ __all__ = [
 ]
 
 # VM Table 8 (§9.2): retention -> header compliance, as printed
-VM_TABLE8 = {1.0: 0.917, 0.7: 0.500, 0.5: 0.833, 0.3: 0.417, 0.1: 0.667}
+_VM_TABLE8 = {1.0: 0.917, 0.7: 0.500, 0.5: 0.833, 0.3: 0.417, 0.1: 0.667}
 # VM Table 9 (Appendix A): its column heads, as printed
-VM_TABLE9_COLUMNS = (
+_VM_TABLE9_COLUMNS = (
     "r",
     "N val",
     "C val",
@@ -30,7 +30,7 @@ VM_TABLE9_COLUMNS = (
     "Gap rej",
 )
 # DL Table 9 (§12.1): real-code recall of the seven non-empty arms, as printed
-DL_TABLE9_RECALL = {
+_DL_TABLE9_RECALL = {
     "Brief": 0.667,
     "dense": 0.635,
     "hybrid_rrf": 0.615,
@@ -57,7 +57,7 @@ def check_vm_s11_collapse() -> Outcome:
     >>> check_vm_s11_collapse().verdict.value
     'refuted'
     """
-    collapse = {r: round(1 - c, 3) for r, c in VM_TABLE8.items()}
+    collapse = {r: round(1 - c, 3) for r, c in _VM_TABLE8.items()}
     aggressive = [collapse[0.3], collapse[0.1]]
     moderate = [collapse[0.5], collapse[0.7]]
     shown = ", ".join(f"{r}: {v}" for r, v in collapse.items())
@@ -89,10 +89,10 @@ def check_vm_s73_regret() -> Outcome:
     >>> check_vm_s73_regret().verdict.value
     'open'
     """
-    has = any("regret" in c.lower() for c in VM_TABLE9_COLUMNS)
+    has = any("regret" in c.lower() for c in _VM_TABLE9_COLUMNS)
     evidence = (
         "data used: VM Table 9 (Appendix A) as printed; its columns are "
-        f"{', '.join(VM_TABLE9_COLUMNS)}: no semantic regret, so the non-monotonicity "
+        f"{', '.join(_VM_TABLE9_COLUMNS)}: no semantic regret, so the non-monotonicity "
         "§7.3 attributes to Appendix A cannot be read from the paper (our own sweep is "
         "VM-T9)"
     )
@@ -114,10 +114,10 @@ def check_dl_s12_band() -> Outcome:
     >>> check_dl_s12_band().verdict.value
     'refuted'
     """
-    inside = [a for a, r in DL_TABLE9_RECALL.items() if 0.573 <= r <= 0.667]
+    inside = [a for a, r in _DL_TABLE9_RECALL.items() if 0.573 <= r <= 0.667]
     evidence = (
         "data used: DL Table 9 as printed; real-code recall of the seven non-empty "
-        f"arms: {DL_TABLE9_RECALL}; inside [0.573, 0.667]: {len(inside)} of 7 "
+        f"arms: {_DL_TABLE9_RECALL}; inside [0.573, 0.667]: {len(inside)} of 7 "
         "(the band's ends are the typed store's 0.667 and raptor's 0.573), not 6"
     )
     if len(inside) == 6:

@@ -89,7 +89,7 @@ def _make(group: Group) -> Claim:
 
 # DL Appendix 26, Tables 28-30 (T019-T021): Product-Navigator lift, Brief vs none,
 # dataset -> (none, Brief) for compliance, recall and merge-ready, as printed.
-PN_TABLES: dict[str, dict[str, tuple[str, str]]] = {
+_PN_TABLES: dict[str, dict[str, tuple[str, str]]] = {
     "compliance (Table 28)": {
         "synthetic": ("0.025", "0.933"),
         "dcbench": ("0.095", "0.500"),
@@ -109,7 +109,7 @@ PN_TABLES: dict[str, dict[str, tuple[str, str]]] = {
 
 # Figure 56's caption and Section 15.1 (same numbers in Section 19.6): none and
 # Brief by dataset, as printed; none's recall is the 'structural zero' of 15.1.
-PN_FIGURE: dict[str, dict[str, tuple[str, str]]] = {
+_PN_FIGURE: dict[str, dict[str, tuple[str, str]]] = {
     "compliance (Table 28)": {
         "synthetic": ("0.00", "0.99"),
         "dcbench": ("0.16", "0.36"),
@@ -128,12 +128,12 @@ PN_FIGURE: dict[str, dict[str, tuple[str, str]]] = {
 }
 
 # DL Appendix 23, Table 20: compliance of Brief and none by dataset and depth.
-TABLE20: dict[str, dict[int, tuple[float, float, float]]] = {
+_TABLE20: dict[str, dict[int, tuple[float, float, float]]] = {
     "Brief": {1: (0.95, 0.57, 0.48), 2: (0.98, 0.50, 0.38), 3: (0.88, 0.43, 0.50)},
     "none": {1: (0.03, 0.07, 0.10), 2: (0.03, 0.14, 0.05), 3: (0.03, 0.07, 0.00)},
 }
 # Figure 58's caption and Section 15.3: all-data compliance by depth, as printed.
-FIGURE58: dict[str, dict[int, str]] = {
+_FIGURE58: dict[str, dict[int, str]] = {
     "Brief": {1: "0.75", 2: "0.65", 3: "0.72"},
     "none": {1: "0.17", 2: "0.07", 3: "0.01"},
 }
@@ -146,14 +146,14 @@ FIGURE58: dict[str, dict[int, str]] = {
     Kind.DATA,
     where="Figure 56; Section 15.1; Section 19.6; Tables 28-30",
 )
-def check_pn_lift() -> Outcome:
+def _check_pn_lift() -> Outcome:
     """DL-BB-PN-LIFT: Figure 56 / Section 15.1 against the paper's Tables 28-30."""
     bad: list[dict[str, object]] = []
     shown = []
-    for metric, table in PN_TABLES.items():
+    for metric, table in _PN_TABLES.items():
         for ds, pair in table.items():
             for arm, fig, tab in zip(
-                ("none", "Brief"), PN_FIGURE[metric][ds], pair, strict=True
+                ("none", "Brief"), _PN_FIGURE[metric][ds], pair, strict=True
             ):
                 ok = agrees(fig, float(tab))
                 shown.append(f"{metric} {ds} {arm}: figure {fig}, table {tab}")
@@ -181,13 +181,13 @@ def check_pn_lift() -> Outcome:
     Kind.DATA,
     where="Figure 58; Section 15.3; Table 20",
 )
-def check_pn_depth() -> Outcome:
+def _check_pn_depth() -> Outcome:
     """DL-BB-PN-DEPTH: Figure 58's pooled rates lie within Table 20's cells of that depth."""
     bad: list[dict[str, object]] = []
     shown = []
-    for arm, by_depth in FIGURE58.items():
+    for arm, by_depth in _FIGURE58.items():
         for depth, printed in by_depth.items():
-            cells = TABLE20[arm][depth]
+            cells = _TABLE20[arm][depth]
             low, high = min(cells), max(cells)
             value = float(printed)
             # a pool over datasets, whatever its weights, lies within its cells
@@ -219,5 +219,5 @@ def check_pn_depth() -> Outcome:
 
 
 CLAIMS: tuple[Claim, ...] = tuple(_make(g) for g in GROUPS) + claims(
-    check_pn_lift, check_pn_depth
+    _check_pn_lift, _check_pn_depth
 )

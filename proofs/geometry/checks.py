@@ -326,13 +326,13 @@ CLAIMS += claims(
     Kind.SYMBOLIC,
     where="§2.5; §5.5; §6.3.2, Theorem 6.6; Appendix A",
 )
-def check_hopfield_capacity() -> Outcome:
+def _check_hopfield_capacity() -> Outcome:
     """SLM-HOPFIELD-CAPACITY: ``d**(d-1)`` is not ``O(exp(alpha d))`` for any ``alpha``.
 
     Examples
     --------
-    >>> from proofs.geometry.checks import check_hopfield_capacity
-    >>> check_hopfield_capacity().verdict.value
+    >>> from proofs.geometry.checks import _check_hopfield_capacity
+    >>> _check_hopfield_capacity().verdict.value
     'refuted'
     """
     d, alpha = sp.symbols("d alpha", positive=True)
@@ -354,4 +354,4 @@ def check_hopfield_capacity() -> Outcome:
     return Outcome(Verdict.REFUTED, evidence, cx)
 
 
-CLAIMS += claims(check_hopfield_capacity)
+CLAIMS += claims(_check_hopfield_capacity)
