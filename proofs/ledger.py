@@ -274,17 +274,20 @@ class Claim:
 def _second_solver(result: ClaimCheck, made: Sequence[Any]) -> ClaimCheck:
     """Confirm a proven verdict by cvc5 on each SMT-LIB query z3 proved.
 
-    ``made`` holds the ``ProofRecord`` of every z3 proof of the check. A proven
-    verdict whose queries cvc5 does not all answer ``unsat`` becomes open,
+    ``made`` holds the ``ProofRecord`` of every z3 proof of the check; cvc5
+    re-decides each query only here, for a proven verdict (the other verdicts do
+    not rest on a proof). A proven verdict whose queries cvc5 does not all
+    answer ``unsat`` becomes open,
     with both answers in the evidence; the queries are added to the artifact
     when the check did not print them.
     """
     if result.verdict is not Verdict.PROVEN or not made:
         return result
-    from proofs._method.second import cvc5_version
+    from proofs._method import second
 
-    name = cvc5_version()
-    agree = [r for r in made if r.agrees]
+    name = second.cvc5_version()
+    answers_of = [second.second_opinion(r.query).status for r in made]
+    agree = [a for a in answers_of if a == "unsat"]
     artifact = result.artifact or ""
     missing = [r.query for r in made if r.query not in artifact]
     if missing:
@@ -306,7 +309,7 @@ def _second_solver(result: ClaimCheck, made: Sequence[Any]) -> ClaimCheck:
             artifact,
         )
     answers = "; ".join(
-        f"query {i + 1}: z3 unsat, {name} {r.second}" for i, r in enumerate(made)
+        f"query {i + 1}: z3 unsat, {name} {a}" for i, a in enumerate(answers_of)
     )
     evidence = (
         f"open: z3 proved it, but the second solver does not confirm every query "

@@ -9,8 +9,6 @@ from typing import Any
 
 import z3
 
-from proofs._method.second import cvc5_version, second_opinion
-
 __all__ = ["TIMEOUT_MS", "ProofRecord", "SmtResult", "prove", "recording", "witness"]
 
 TIMEOUT_MS = 60_000
@@ -24,7 +22,6 @@ class SmtResult:
     model: dict[str, Any] | None
     query: str
     status: str
-    second: str = ""
 
     def evidence(self, what: str, *, code: str | None = None) -> str:
         """Describe the result in one line for the ledger.
@@ -35,8 +32,7 @@ class SmtResult:
         if self.proved:
             return (
                 f"z3 {z3.get_version_string()}: negation of {what} is unsat over "
-                f"unbounded integers and reals (universal proof; {self.second} agrees "
-                f"on the same SMT-LIB query){tail}"
+                f"unbounded integers and reals (universal proof){tail}"
             )
         tail = "" if code is None else f"; code checked: {code}"
         return (
@@ -46,17 +42,10 @@ class SmtResult:
 
 @dataclass(frozen=True, slots=True)
 class ProofRecord:
-    """One z3 ``unsat`` and cvc5's answer to the same query (see :func:`recording`)."""
+    """One z3 ``unsat``: the SMT-LIB query and z3's time (see :func:`recording`)."""
 
     query: str
     z3_seconds: float
-    second: str
-    second_seconds: float
-
-    @property
-    def agrees(self) -> bool:
-        """Whether cvc5 also answered ``unsat``."""
-        return self.second == "unsat"
 
 
 _LOG: list[list[ProofRecord]] = []
@@ -76,10 +65,9 @@ def recording() -> Iterator[list[ProofRecord]]:
 def prove(hypotheses: list[Any], goal: Any) -> SmtResult:
     """Prove ``And(hypotheses) => goal`` universally by refuting its negation.
 
-    z3 decides the negation; when it answers ``unsat``, cvc5 decides the same
-    SMT-LIB text (:func:`proofs._method.second.second_opinion`). The result is
-    proved only when both answer ``unsat``; otherwise its status names both
-    answers (``"z3 unsat, cvc5 sat"``), which makes the claim open.
+    Every ``unsat`` is recorded (:func:`recording`) with its SMT-LIB text, so
+    that a claim whose verdict is proven can have cvc5 re-decide the same query
+    (``proofs.ledger``: a proven verdict stands only if cvc5 answers unsat).
     """
     import time
 
@@ -92,13 +80,9 @@ def prove(hypotheses: list[Any], goal: Any) -> SmtResult:
     z3_seconds = time.perf_counter() - start
     query = solver.to_smt2()
     if status == z3.unsat:
-        other = second_opinion(query, timeout_ms=TIMEOUT_MS)
         for log in _LOG:
-            log.append(ProofRecord(query, z3_seconds, other.status, other.seconds))
-        if other.status != "unsat":
-            both = f"z3 unsat, {cvc5_version()} {other.status}"
-            return SmtResult(False, None, query, both, other.status)
-        return SmtResult(True, None, query, "unsat", cvc5_version())
+            log.append(ProofRecord(query, z3_seconds))
+        return SmtResult(True, None, query, "unsat")
     if status == z3.sat:
         return SmtResult(False, _model_dict(solver.model()), query, "sat")
     return SmtResult(False, None, query, str(status))
