@@ -42,7 +42,7 @@ def cvc5_version() -> str:
     return f"cvc5 {getattr(cvc5, '__version__', '?')}"
 
 
-def second_opinion(query: str, *, timeout_ms: int = 60_000) -> SecondAnswer:
+def second_opinion(query: str, *, timeout_ms: int = 300_000) -> SecondAnswer:
     """Run cvc5 on the SMT-LIB text ``query``: unsat only if every check-sat is.
 
     Parameters
@@ -50,7 +50,7 @@ def second_opinion(query: str, *, timeout_ms: int = 60_000) -> SecondAnswer:
     query : str
         SMT-LIB 2 text as z3 prints it; ``(set-logic ALL)`` is put first when
         the text sets no logic.
-    timeout_ms : int, default 60000
+    timeout_ms : int, default 300000
         cvc5's time limit per check, in milliseconds.
 
     Returns
