@@ -58,6 +58,7 @@ __all__ = [
     "check_governed",
     "check_learning_bound",
     "check_occam_direction",
+    "check_occam_sufficient",
     "check_probe_cost",
     "check_rearranged_vacuity",
     "check_uniform_candidate_floor",
