@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from proofs.ledger import _STRENGTH, Claim
+from proofs.ledger import _MEANINGS, _STRENGTH, Claim
 
 if TYPE_CHECKING:
     from proofs.register import LedgerEntry
@@ -105,13 +105,23 @@ def main(argv: list[str] | None, *, prog: str = _PROG) -> int:
         return exc.exit_status
 
 
+def _verdict_words() -> str:
+    """The six verdict words, each defined once (``proofs.ledger``), for --help."""
+    lines = ["verdicts:"]
+    for word, text in _MEANINGS.items():
+        lines += textwrap.wrap(
+            f"{word}: {text}", width=78, initial_indent="  ", subsequent_indent="    "
+        )
+    return "\n".join(lines) + "\n"
+
+
 def _parser(prog: str) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=prog,
         description="Check the claims of the five source papers and print each "
         "verdict with its evidence. 'context-laws audit FILE' checks a table "
         "of reported statistics instead.",
-        epilog=_EXIT,
+        epilog=_verdict_words() + "\n" + _EXIT,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--json", action="store_true", help="print one JSON document")

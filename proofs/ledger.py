@@ -30,11 +30,12 @@ __all__ = [
 class Verdict(enum.Enum):
     """The verdict of a claim check.
 
-    ``PROVEN``: a universal proof (SMT or symbolic) holds. ``VERIFIED``: every
-    case of a finite or sampled check holds. ``REFUTED``: a counterexample is
-    on record. ``CONDITIONAL``: the claim holds only under a stated extra
-    condition. ``CALIBRATED``: a number matches data within a stated
-    tolerance. ``OPEN``: not settled.
+    Each word has one meaning, defined in the ledger's
+    ``--help`` and in docs/guide/ledger.md: ``PROVEN`` mechanised for all
+    inputs; ``VERIFIED`` true on every case checked; ``CALIBRATED`` a number
+    matches data within a tolerance; ``CONDITIONAL`` true only under an extra
+    condition the paper does not give; ``REFUTED`` a counterexample or an
+    inconsistent number; ``OPEN`` not decided, and why.
 
     Examples
     --------
@@ -51,6 +52,23 @@ class Verdict(enum.Enum):
     OPEN = "open"
 
 
+# What each verdict means: the one definition, printed by the ledger's --help
+# and repeated word for word in docs/guide/ledger.md (a test compares them).
+_MEANINGS: dict[str, str] = {
+    "proven": "mechanised for all inputs, of the shipped code: z3 finds the "
+    "negation unsatisfiable and cvc5 agrees on the same SMT-LIB query, or sympy "
+    "proves the identity",
+    "verified": "true on every case checked: exhaustive on a stated finite domain, "
+    "sampled, or recomputed numbers (the evidence says which)",
+    "calibrated": "a number matches data within a stated tolerance",
+    "conditional": "true only under a stated extra condition that the paper does "
+    "not give (the evidence states it)",
+    "refuted": "a counterexample or an inconsistent number is on record, the "
+    "smallest one found",
+    "open": "could not be decided, and the evidence says why (a check that could "
+    "not finish, absent data, a cited theorem not mechanised, or two solvers that "
+    "disagree)",
+}
 # The one order of verdicts, from the strongest support to the weakest: a claim
 # stated in parts is as good as its weakest part, and one refuted part refutes
 # the whole (combine below; the DL-T6 and DL-T11 checks); the CLI and the chart
@@ -238,16 +256,66 @@ class Claim:
         A check returning an :class:`Outcome` gets this claim's id; one
         returning a :class:`ClaimCheck` must answer for this id.
         """
-        result = self.check()
+        from proofs._method.smt import recording
+
+        with recording() as proofs_made:
+            result = self.check()
         if isinstance(result, Outcome):
-            return result.bind(self.id)
+            result = result.bind(self.id)
         if not isinstance(result, ClaimCheck):
             msg = f"check of {self.id} returned {type(result).__name__}, not ClaimCheck"
             raise TypeError(msg)
         if result.claim_id != self.id:
             msg = f"check of {self.id} answered for {result.claim_id}"
             raise ValueError(msg)
+        return _second_solver(result, proofs_made)
+
+
+def _second_solver(result: ClaimCheck, made: Sequence[Any]) -> ClaimCheck:
+    """Confirm a proven verdict by cvc5 on each SMT-LIB query z3 proved.
+
+    ``made`` holds the ``ProofRecord`` of every z3 proof of the check; cvc5
+    re-decides each query only here, for a proven verdict (the other verdicts do
+    not rest on a proof). A proven verdict whose queries cvc5 does not all
+    answer ``unsat`` becomes open,
+    with both answers in the evidence; the queries are added to the artifact
+    when the check did not print them.
+    """
+    if result.verdict is not Verdict.PROVEN or not made:
         return result
+    from proofs._method import second
+
+    name = second.cvc5_version()
+    answers_of = [second.second_opinion(r.query).status for r in made]
+    agree = [a for a in answers_of if a == "unsat"]
+    artifact = result.artifact or ""
+    missing = [r.query for r in made if r.query not in artifact]
+    if missing:
+        # one runnable SMT-LIB script: the queries, each after a (reset)
+        artifact = "\n(reset)\n(set-logic ALL)\n".join(
+            q for q in [artifact, *missing] if q.strip()
+        )
+    if len(agree) == len(made):
+        note = (
+            f"Second solver: {name} answers unsat on all {len(made)} SMT-LIB "
+            "queries z3 proved (the queries --claim prints)."
+        )
+        sep = " " if result.evidence.rstrip().endswith(".") else ". "
+        return ClaimCheck(
+            result.claim_id,
+            result.verdict,
+            result.evidence.rstrip() + sep + note,
+            result.counterexample,
+            artifact,
+        )
+    answers = "; ".join(
+        f"query {i + 1}: z3 unsat, {name} {a}" for i, a in enumerate(answers_of)
+    )
+    evidence = (
+        f"open: z3 proved it, but the second solver does not confirm every query "
+        f"({answers}). z3's evidence: {result.evidence}"
+    )
+    return ClaimCheck(result.claim_id, Verdict.OPEN, evidence, None, artifact)
 
 
 _P = ParamSpec("_P")
@@ -393,7 +461,7 @@ def umbrella(checks: Sequence[Callable[[], ClaimCheck]]) -> Callable[[], Outcome
     >>> from proofs.ledger import umbrella
     >>> from proofs.floors import check_bayes_floor, check_fano_monotone
     >>> umbrella([check_bayes_floor, check_fano_monotone])().verdict.value
-    'conditional'
+    'verified'
     """
     if isinstance(checks, str | bytes) or not isinstance(checks, Sequence):
         msg = f"checks must be a sequence of zero-argument checks, got {checks!r}"

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 import z3
 
-__all__ = ["TIMEOUT_MS", "SmtResult", "prove", "witness"]
+__all__ = ["TIMEOUT_MS", "ProofRecord", "SmtResult", "prove", "recording", "witness"]
 
 TIMEOUT_MS = 60_000
 
@@ -38,15 +40,48 @@ class SmtResult:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class ProofRecord:
+    """One z3 ``unsat``: the SMT-LIB query and z3's time (see :func:`recording`)."""
+
+    query: str
+    z3_seconds: float
+
+
+_LOG: list[list[ProofRecord]] = []
+
+
+@contextlib.contextmanager
+def recording() -> Iterator[list[ProofRecord]]:
+    """Collect the :class:`ProofRecord` of every z3 proof made inside the block."""
+    log: list[ProofRecord] = []
+    _LOG.append(log)
+    try:
+        yield log
+    finally:
+        _LOG.remove(log)
+
+
 def prove(hypotheses: list[Any], goal: Any) -> SmtResult:
-    """Prove ``And(hypotheses) => goal`` universally by refuting its negation."""
+    """Prove ``And(hypotheses) => goal`` universally by refuting its negation.
+
+    Every ``unsat`` is recorded (:func:`recording`) with its SMT-LIB text, so
+    that a claim whose verdict is proven can have cvc5 re-decide the same query
+    (``proofs.ledger``: a proven verdict stands only if cvc5 answers unsat).
+    """
+    import time
+
     solver = z3.Solver()
     solver.set("timeout", TIMEOUT_MS)
     solver.add(*hypotheses)
     solver.add(z3.Not(goal))
+    start = time.perf_counter()
     status = solver.check()
+    z3_seconds = time.perf_counter() - start
     query = solver.to_smt2()
     if status == z3.unsat:
+        for log in _LOG:
+            log.append(ProofRecord(query, z3_seconds))
         return SmtResult(True, None, query, "unsat")
     if status == z3.sat:
         return SmtResult(False, _model_dict(solver.model()), query, "sat")

@@ -271,9 +271,9 @@ GROUPS: tuple[Group, ...] = (
         ),
     ),
     Group(
-        "DL-BB-PN-LIFT",
+        "DL-BB-PN-LIFT-ROWS",
         "Figure 56; Section 15.1; Section 19.6",
-        "Product-Navigator compliance none -> Brief 0.00 -> 0.99 (synthetic), 0.16 -> 0.36 (dcbench), 0.20 -> 0.33 (swebench), lifts +0.99/+0.19/+0.13; recall 1.00/0.77/0.56; merge-ready 0.97/0.17/0.33 vs none 0.00/0.05/0.20",
+        "(source: BriefBench rows) Figure 56's numbers are those of the BriefBench rows, the earlier run: Product-Navigator compliance none -> Brief 0.00 -> 0.99 (synthetic), 0.16 -> 0.36 (dcbench), 0.20 -> 0.33 (swebench), lifts +0.99/+0.19/+0.13; recall 1.00/0.77/0.56; merge-ready 0.97/0.17/0.33 vs none 0.00/0.05/0.20",
         tuple(
             item
             for ds, cn, cb, lift, rc, mb, mn, ml in (
@@ -301,9 +301,9 @@ GROUPS: tuple[Group, ...] = (
         ),
     ),
     Group(
-        "DL-BB-PN-DEPTH",
+        "DL-BB-PN-DEPTH-ROWS",
         "Figure 58; Section 15.3",
-        "all-data compliance none -> Brief by depth 0.17 -> 0.75, 0.07 -> 0.65, 0.01 -> 0.72; lifts +0.58/+0.58/+0.71",
+        "(source: BriefBench rows) Figure 58's numbers are those of the BriefBench rows, the earlier run: all-data compliance none -> Brief by depth 0.17 -> 0.75, 0.07 -> 0.65, 0.01 -> 0.72; lifts +0.58/+0.58/+0.71",
         tuple(
             item
             for d, n, b, lift in (
@@ -315,6 +315,42 @@ GROUPS: tuple[Group, ...] = (
                 (f"none d{d}", n, _all_depth("compliance_rate", "none", d)),
                 (f"Brief d{d}", b, _all_depth("compliance_rate", _B, d)),
                 (f"lift d{d}", lift, _lift("compliance_rate", depth=d)),
+            )
+        ),
+    ),
+    Group(
+        "DL-BB-PN-ROWS-VS-T28",
+        "Appendix 26, Tables 28-30 (T019-T021) against the BriefBench rows",
+        "(data against data) the BriefBench rows give the Product-Navigator figures that DL Tables 28-30 print: compliance none/Brief 0.025/0.933, 0.095/0.500, 0.048/0.452; recall Brief 0.950/0.762/0.603; merge-ready none/Brief 0.017/0.883, 0.047/0.476, 0.000/0.437",
+        tuple(
+            item
+            for ds, cn, cb, rc, mn, mb in (
+                ("synthetic", "0.025", "0.933", "0.950", "0.017", "0.883"),
+                ("dcbench", "0.095", "0.500", "0.762", "0.047", "0.476"),
+                ("swebench", "0.048", "0.452", "0.603", "0.000", "0.437"),
+            )
+            for item in (
+                (
+                    f"Table 28 {ds} none compliance",
+                    cn,
+                    _pooled("compliance_rate", "none", dataset=ds),
+                ),
+                (
+                    f"Table 28 {ds} Brief compliance",
+                    cb,
+                    _pooled("compliance_rate", _B, dataset=ds),
+                ),
+                (f"Table 29 {ds} Brief recall", rc, _pooled("recall", _B, dataset=ds)),
+                (
+                    f"Table 30 {ds} none merge-ready",
+                    mn,
+                    _pooled("correct", "none", dataset=ds),
+                ),
+                (
+                    f"Table 30 {ds} Brief merge-ready",
+                    mb,
+                    _pooled("correct", _B, dataset=ds),
+                ),
             )
         ),
     ),

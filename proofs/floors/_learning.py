@@ -10,12 +10,18 @@ Private to :mod:`proofs.floors`.
 
 from __future__ import annotations
 
+import itertools
 import math
 from fractions import Fraction
 
 from proofs.ledger import Kind, Outcome, Verdict, claim_check
 
-__all__ = ["check_occam_direction", "worst_failure_at_zero_samples"]
+__all__ = [
+    "check_occam_direction",
+    "check_occam_sufficient",
+    "consistent_failure",
+    "worst_failure_at_zero_samples",
+]
 
 
 def worst_failure_at_zero_samples(class_size: int) -> Fraction:
@@ -84,3 +90,83 @@ def check_occam_direction() -> Outcome:
         "min_max_failure_probability": str(failure),
     }
     return Outcome(Verdict.REFUTED, evidence, cx)
+
+
+def consistent_failure(points: int, n: int, eps: Fraction) -> Fraction:
+    """Return the worst probability that a consistent hypothesis errs by more than ``eps``.
+
+    The domain is ``points`` equally likely points and the class is every
+    boolean function on them (``|H| = 2**points``, realizable). After ``n``
+    independent draws the worst consistent learner can err on every unseen
+    point, so it fails exactly when the unseen share exceeds ``eps``; the
+    chance that the seen set is ``T`` is, by inclusion-exclusion,
+    ``sum over R subset of T of (-1)**(|T|-|R|) (|R|/points)**n``.
+
+    Examples
+    --------
+    >>> from fractions import Fraction
+    >>> from proofs.floors._learning import consistent_failure
+    >>> consistent_failure(2, 1, Fraction(1, 4))  # one draw leaves a point unseen
+    Fraction(1, 1)
+    """
+    total = Fraction(0)
+    for size in range(points + 1):
+        if Fraction(points - size, points) <= eps:
+            continue
+        exactly = sum(
+            (-1) ** (size - r) * math.comb(size, r) * Fraction(r, points) ** n
+            for r in range(size + 1)
+        )
+        total += math.comb(points, size) * exactly
+    return total
+
+
+@claim_check(
+    "DL-T4-SUFFICIENT",
+    "(DL §3.1 Theorem 4, the direction the Occam/finite-class bound has) "
+    "n >= (ln|H| + ln(1/delta))/epsilon samples suffice for error <= epsilon at "
+    "confidence 1 - delta",
+    Kind.EXHAUSTIVE,
+    where="§3.1 Theorem 4, the sufficiency inequality",
+)
+def check_occam_sufficient() -> Outcome:
+    """DL-T4-SUFFICIENT: the Occam bound, read with ``n >=``, holds on small classes.
+
+    Examples
+    --------
+    >>> from proofs.floors import check_occam_sufficient
+    >>> check_occam_sufficient().verdict.value
+    'verified'
+    """
+    cases = 0
+    worst: tuple[Fraction, int, Fraction, Fraction, int] | None = None
+    bad = None
+    grid = itertools.product(
+        (1, 2, 3, 4),
+        (Fraction(1, 5), Fraction(1, 4), Fraction(1, 3), Fraction(1, 2)),
+        (Fraction(1, 20), Fraction(1, 10), Fraction(1, 4)),
+    )
+    for points, eps, delta in grid:
+        bound = (points * math.log(2) + math.log(1 / delta)) / eps
+        n = math.ceil(bound)
+        fail = consistent_failure(points, n, eps)
+        cases += 1
+        if worst is None or fail / delta > worst[0] / worst[3]:
+            worst = (fail, points, eps, delta, n)
+        if fail > delta and bad is None:
+            bad = {"points": points, "eps": str(eps), "delta": str(delta), "n": n}
+    assert worst is not None  # the grid is not empty
+    fail, points, eps, delta, n = worst
+    evidence = (
+        "exhaustive over a stated finite domain: every class of all boolean functions "
+        "on 1..4 equally likely points (|H| = 2..16), eps in {1/5, 1/4, 1/3, 1/2}, "
+        f"delta in {{1/20, 1/10, 1/4}} ({cases} cases), n = ceil((ln|H| + "
+        "ln(1/delta))/eps): the exact probability (inclusion-exclusion, fractions) that "
+        "the worst consistent hypothesis errs by more than eps is <= delta in every "
+        f"case; the closest is {float(fail):.4g} <= delta = {delta} ({points} points, "
+        f"eps = {eps}, n = {n}). This is the Occam bound with n >=; as printed "
+        "(n <=) it is DL-T4-OCCAM"
+    )
+    if bad is not None:
+        return Outcome(Verdict.REFUTED, evidence, bad)
+    return Outcome(Verdict.VERIFIED, evidence)

@@ -317,3 +317,41 @@ CLAIMS += claims(
     check_coboundary_cost,
     check_h1_cost,
 )
+
+
+@claim_check(
+    "SLM-HOPFIELD-CAPACITY",
+    "§2.5 gives modern Hopfield capacity M = O(e^(alpha d)) for a constant alpha; §5.5 "
+    "and §6.3.2 (Theorem 6.6) use O(d^(d-1)) as that same exponential capacity",
+    Kind.SYMBOLIC,
+    where="§2.5; §5.5; §6.3.2, Theorem 6.6; Appendix A",
+)
+def _check_hopfield_capacity() -> Outcome:
+    """SLM-HOPFIELD-CAPACITY: ``d**(d-1)`` is not ``O(exp(alpha d))`` for any ``alpha``.
+
+    Examples
+    --------
+    >>> from proofs.geometry.checks import _check_hopfield_capacity
+    >>> _check_hopfield_capacity().verdict.value
+    'refuted'
+    """
+    d, alpha = sp.symbols("d alpha", positive=True)
+    log_ratio = (d - 1) * sp.log(d) - alpha * d  # log of d^(d-1) / e^(alpha d)
+    limit = sp.limit(log_ratio, d, sp.oo)
+    at_384 = float(log_ratio.subs({d: 384, alpha: 1}))
+    per_d = float(sp.log(384) * sp.Rational(383, 384))  # the alpha d^(d-1) needs at 384
+    evidence = (
+        "sympy: log(d^(d-1) / e^(alpha d)) = (d - 1) log d - alpha d tends to "
+        f"{limit} as d -> oo for every fixed alpha > 0, so d^(d-1) is not "
+        "O(e^(alpha d)): §2.5's exponential capacity and the O(d^(d-1)) of §5.5 and "
+        "Theorem 6.6 (called 'exponential' in Appendix A) are different growth rates "
+        f"(at d = 384, alpha = 1 the log ratio is {at_384:.1f}; matching d^(d-1) at "
+        f"d = 384 needs alpha = {per_d:.3f}, and alpha must keep growing with d)"
+    )
+    if limit != sp.oo:
+        return Outcome(Verdict.OPEN, "not settled: " + evidence)
+    cx = {"d": 384, "alpha": 1, "log_ratio": round(at_384, 1)}
+    return Outcome(Verdict.REFUTED, evidence, cx)
+
+
+CLAIMS += claims(_check_hopfield_capacity)

@@ -3,7 +3,7 @@
 Submodules:
 
 - :mod:`proofs.witness.checks`: the claims and their checks (``CLAIMS``)
-- private: ``_solver`` (solver-side disagreements), ``_tiny`` (the tiny timelines)
+- private: ``_paper`` (the paper's own definitions), ``_solver`` (solver-side disagreements), ``_tiny`` (the tiny timelines)
 """
 
 from __future__ import annotations
@@ -23,6 +23,9 @@ from proofs.witness.checks import (
     check_dis12_precondition,
     check_dis13_pivot_update,
     check_dis15_tpless,
+    check_vm_absorb_def,
+    check_vm_solver_def,
+    check_vm_tp_def,
     search_solver_gap,
     tiny_timelines,
 )
@@ -42,6 +45,9 @@ __all__ = [
     "check_dis12_precondition",
     "check_dis13_pivot_update",
     "check_dis15_tpless",
+    "check_vm_absorb_def",
+    "check_vm_solver_def",
+    "check_vm_tp_def",
     "search_solver_gap",
     "tiny_timelines",
 ]

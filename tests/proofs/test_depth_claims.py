@@ -123,16 +123,28 @@ def test_dl_p1_values_off_rounding_records_the_number(monkeypatch):
     assert result.counterexample == {"g(1) ~ 0.50": 0.6}
 
 
-def test_dl_p1_refuted_through_its_refuted_parts_only():
-    """DL-P1 names unimodality and the phase orientation, not the d* rounding."""
+def test_dl_p1_follows_the_paper_law_not_the_readings():
+    """DL-P1 is decided by interval, values and d* bands; unimodality and phase do not decide."""
     result = check("DL-P1")
-    assert "not unimodal" in result.evidence
-    assert "0.501, not 0.50" not in result.evidence
-    assert result.counterexample == check("DL-P1-UNIMODAL").counterexample
+    assert result.verdict.value == "verified"
+    assert "DL-P1-UNIMODAL: refuted" in result.evidence
+    assert result.counterexample is None
 
 
-def test_dl_p1_open_when_no_part_is_refuted(monkeypatch):
-    """With the unimodality and phase parts unsettled, DL-P1 is open, not refuted."""
+def test_dl_p1_refuted_when_a_part_of_the_law_is(monkeypatch):
+    """A refuted part of the law refutes DL-P1; the side readings never do."""
+    monkeypatch.setattr(
+        depth,
+        "_check_dl_p1_dstar",
+        lambda: ClaimCheck("DL-P1-DSTAR", Verdict.REFUTED, "broken", {"tau": 0.6}),
+    )
+    result = depth._check_dl_p1()
+    assert result.verdict.value == "refuted"
+    assert result.counterexample == {"tau": 0.6}
+
+
+def test_dl_p1_side_readings_do_not_decide(monkeypatch):
+    """With the readings open, DL-P1 keeps the verdict of its law."""
     for name, cid in (
         ("_check_dl_p1_unimodal", "DL-P1-UNIMODAL"),
         ("_check_dl_p1_phase", "DL-P1-PHASE"),
@@ -140,7 +152,7 @@ def test_dl_p1_open_when_no_part_is_refuted(monkeypatch):
         monkeypatch.setattr(
             depth, name, lambda cid=cid: ClaimCheck(cid, Verdict.OPEN, "unsettled")
         )
-    assert depth._check_dl_p1().verdict.value == "open"
+    assert depth._check_dl_p1().verdict.value == "verified"
 
 
 def test_dl_t11_cosurface_counterexample():
