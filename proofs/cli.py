@@ -106,7 +106,7 @@ def main(argv: list[str] | None, *, prog: str = _PROG) -> int:
 
 
 def _verdict_words() -> str:
-    """The six verdict words, each defined once (``proofs.ledger``), for --help."""
+    """Return the six verdict words for --help, each defined once in ``proofs.ledger``."""
     lines = ["verdicts:"]
     for word, text in _MEANINGS.items():
         lines += textwrap.wrap(
