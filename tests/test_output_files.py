@@ -190,7 +190,7 @@ def _command(which: str, target: Path, tmp_path: Path) -> list[str]:
             str(_EXAMPLES / "longmemeval_questions.json"),
             "--out",
             str(target),
-        ],  # fmt: skip
+        ],
     }[which]
 
 
