@@ -322,8 +322,13 @@ def test_tolerated_input_gives_notes_or_raises_when_strict() -> None:
         "m must be >= 1, got 0",
     ]
     for strict in (False, True):
-        with pytest.raises(ValueError, match=r"target_size must be in \[1, 10000000\] \(events to keep\), got 0"):
-            compress(_block1(), strategy="naive", k=3, m=10, target_size=0, strict=strict)
+        with pytest.raises(
+            ValueError,
+            match=r"target_size must be in \[1, 10000000\] \(events to keep\), got 0",
+        ):
+            compress(
+                _block1(), strategy="naive", k=3, m=10, target_size=0, strict=strict
+            )
     for kwargs, match in [
         ({"k": -1, "m": 10, "target_size": 2}, "k must be >= 0, got -1"),
         ({"k": 3, "m": 0, "target_size": 2}, "m must be >= 1, got 0"),
