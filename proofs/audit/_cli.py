@@ -55,11 +55,13 @@ def main(argv: list[str], *, prog: str = "context-laws audit") -> int:
         sys.stderr.write(f"{prog}: error: {exc}\n")
         return 2
     if args.json:
-        _out(json.dumps(report.to_dict(), indent=2, allow_nan=False))
+        text = json.dumps(report.to_dict(), indent=2, allow_nan=False)
     elif args.format == "md":
-        _out(_markdown(report))
+        text = _markdown(report)
     else:
-        _out(_text(report))
+        text = _text(report)
+    if not _out(text):  # the reader went away: not a verdict
+        return _CLOSED_PIPE
     return 1 if report.inconsistent else 0
 
 
@@ -72,9 +74,11 @@ def _paper(args: argparse.Namespace, prog: str) -> int:
         sys.stderr.write(f"{prog}: error: {exc}\n")
         return 2
     if args.json:
-        _out(json.dumps(report.to_dict(), indent=2, allow_nan=False))
+        text = json.dumps(report.to_dict(), indent=2, allow_nan=False)
     else:
-        _out(_paper_text(report, markdown=args.format == "md"))
+        text = _paper_text(report, markdown=args.format == "md")
+    if not _out(text):  # the reader went away: not a verdict
+        return _CLOSED_PIPE
     return 1 if report.flagged else 0
 
 
@@ -158,5 +162,11 @@ def _markdown(report: AuditReport) -> str:
     return "\n".join(out)
 
 
-def _out(text: str) -> None:
-    sys.stdout.write(text + "\n")
+_CLOSED_PIPE = 141  # 128 + SIGPIPE, as the other commands exit on `| head`
+
+
+def _out(text: str) -> bool:
+    """Print ``text``; False when standard output's reader has gone (``| head``)."""
+    from witnesses._interrupt import print_or_closed
+
+    return print_or_closed(text)

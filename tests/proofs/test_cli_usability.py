@@ -147,3 +147,31 @@ def test_exp58_last_line_states_the_exit_status(capsys):
     captured = capsys.readouterr()
     json.loads(captured.out)  # the JSON stays one document
     assert captured.err.startswith("exit status 0")
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["audit", "PAPER"], ["check", "docs.examples.policies:sliding_window", "--json"]],
+)
+def test_a_closed_pipe_is_not_a_verdict(argv, tmp_path):
+    """`| head` that closes early: exit 141 and no traceback, never 1 ("not safe",
+    "inconsistent"), which would read as a verdict."""
+    import os
+    from pathlib import Path
+
+    paper = tmp_path / "paper.txt"
+    paper.write_text("We found t(28) = 2.20, p = .036 and 12/51 (23.5%).\n")
+    argv = [str(paper) if a == "PAPER" else a for a in argv]
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader is gone before the command writes a byte
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", "import sys; from proofs._tool import main; sys.exit(main())",
+             *argv],
+            stdout=write_end, stderr=subprocess.PIPE, text=True, timeout=300,
+            cwd=Path(__file__).resolve().parents[2],
+        )  # fmt: skip
+    finally:
+        os.close(write_end)
+    assert done.returncode == 141, done.stderr
+    assert "Traceback" not in done.stderr

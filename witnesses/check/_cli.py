@@ -29,6 +29,8 @@ from collections.abc import Callable, Sequence
 from itertools import product
 from typing import Any
 
+from witnesses._interrupt import CLOSED_PIPE, print_or_closed
+
 __all__ = ["main"]
 
 _LAWS = ("compressor", "monoid", "homomorphism", "ideal")
@@ -145,10 +147,11 @@ def main(argv: Sequence[str] | None, *, prog: str = "context-laws check") -> int
     except Exception:  # a crash: report it, exit 3
         traceback.print_exc()
         return 3
-    if args.json:
-        print(json.dumps(data, indent=2, sort_keys=True, default=repr))
-    else:
-        print(text)
+    out = (
+        json.dumps(data, indent=2, sort_keys=True, default=repr) if args.json else text
+    )
+    if not print_or_closed(out):  # the reader went away (| head): not a verdict
+        return CLOSED_PIPE
     return 0 if ok else 1
 
 
