@@ -919,3 +919,10 @@ def test_a_json_utf8_error_counts_lines_from_the_first_byte(tmp_path):
     doc.write_bytes(b'\n[{"task_id": "\xff"}]')
     with pytest.raises(ValueError, match="line 2: not UTF-8 text"):
         load_trials(doc)
+
+
+def test_rate_of_defaults_to_a_95_percent_wilson_interval():
+    from witnesses.rates import Rate
+
+    ci = Rate.of("x", 1, 2, "all trials").ci
+    assert (ci.method, ci.confidence_level) == ("wilson", 0.95)
