@@ -15,6 +15,7 @@ import itertools
 from algebra import CommittedContext, Context, is_absorbed
 from proofs.ledger import Kind, Outcome, Verdict, claim_check
 from proofs.witness._tiny import FOCAL, describe, tiny_timelines
+from theory._validation import check_int
 from witnesses import (
     Event,
     Grammar,
@@ -30,6 +31,12 @@ __all__ = ["check_vm_absorb_def", "check_vm_solver_def", "check_vm_tp_def"]
 
 _GRAMMAR = Grammar.parametric(1, min_timespan_fraction=0.0)
 _M = 2  # fewer candidates than focal events, so the top-M cut matters
+
+
+# Exhaustive domains grow fast: five events take about a second of CPU, six
+# would take tens; a bound of 16 is a few tenths of a second.
+_MAX_EVENTS = 5
+_MAX_BOUND = 16
 
 
 def _key(e: Event) -> tuple[float, float, str]:
@@ -78,6 +85,7 @@ def check_vm_tp_def(*, max_events: int = 4) -> Outcome:
     >>> check_vm_tp_def(max_events=3).verdict.value
     'verified'
     """
+    max_events = check_int(max_events, "max_events", minimum=1, maximum=_MAX_EVENTS)
     cases = solved = 0
     for n in range(1, max_events + 1):
         for tl in tiny_timelines(n):
@@ -135,6 +143,7 @@ def check_vm_solver_def(*, max_events: int = 4) -> Outcome:
     >>> check_vm_solver_def(max_events=3).verdict.value
     'verified'
     """
+    max_events = check_int(max_events, "max_events", minimum=1, maximum=_MAX_EVENTS)
     cases = 0
     for n in range(1, max_events + 1):
         for tl in tiny_timelines(n):
@@ -182,6 +191,7 @@ def check_vm_absorb_def(*, bound: int = 6) -> Outcome:
     >>> check_vm_absorb_def(bound=3).verdict.value
     'verified'
     """
+    bound = check_int(bound, "bound", minimum=0, maximum=_MAX_BOUND)
     cases = 0
     for key, total, pre, k in itertools.product(
         (0.0, 1.0, 2.0), range(bound + 1), range(bound + 1), range(bound + 1)

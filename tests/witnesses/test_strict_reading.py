@@ -241,7 +241,7 @@ def test_cli_mapped_typo_is_exit_2_with_the_nearest_column(tmp_path, capsys):
                           "--condition", "a", "--map", "raw_validity=autoeval_lable")  # fmt: skip
     assert (code, out) == (2, "")
     assert err == (
-        f"error: {path}: column 'autoeval_lable' is not in the file; "
+        f"context-laws rates: error: {path}: column 'autoeval_lable' is not in the file; "
         "did you mean 'autoeval_label'?\n"
     )
 
@@ -257,7 +257,7 @@ def test_cli_by_a_field_no_row_has_is_exit_2(tmp_path, capsys):
     )
     code, _, err = _cli(capsys, *base, "--by", "model")
     assert code == 2
-    assert err.startswith(f"error: {path}: --by model: no row has a model: column "
+    assert err.startswith(f"context-laws rates: error: {path}: --by model: no row has a model: column "
                           "'model' is not in the file")  # fmt: skip
     assert err.endswith("; map one with --map model=COLUMN\n")
     code, out, _ = _cli(capsys, *base, "--map", "category=question_type",

@@ -5,6 +5,7 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
 
+from theory.errors import UserCallableError
 from witnesses import rates
 from witnesses import sweep as sweep_module
 from witnesses.sweep import SweepResult, retention_sweep, sweep_cell, sweep_trials
@@ -95,8 +96,10 @@ def test_crash_then_resume_skips_finished_cells(tmp_path, monkeypatch, small):
         return sweep_cell(cell)
 
     monkeypatch.setattr(sweep_module, "sweep_cell", flaky)
-    with pytest.raises(RuntimeError, match="worker died"):
+    # run_cells names the cell whose function crashed, with the crash chained
+    with pytest.raises(UserCallableError, match="worker died") as crash:
         retention_sweep(**SMALL, executor=False, journal=journal)
+    assert isinstance(crash.value.__cause__, RuntimeError)
     assert len(journal.read_text().splitlines()) == 2  # header + seed 0
     resumed = retention_sweep(**SMALL, executor=False, journal=journal)
     assert calls == [0, 1, 1]
