@@ -241,14 +241,21 @@ def check_dl_t11_cosurface() -> Outcome:
     jensen = prove(hyps, w * x * x + (1 - w) * y * y >= (w * x + (1 - w) * y) ** 2)
     bounds = assembly_bounds(0.5, 2)
     negative = bounds.low == 0.0 < bounds.independent == 0.25
-    ok = jensen.proved and negative
+    pairwise_only = _pairwise_positive_not_enough()
+    ok = jensen.proved and negative and pairwise_only
     evidence = (
-        "conditional on positive association: with a shared latent surfacing rate P "
+        "conditional on positive association (stronger than the paper's 'positively "
+        "correlated'): with a shared latent surfacing rate P "
         "(fragments independent given P, E[P] = p), P(all) = E[P^sigma] >= p^sigma by "
         f"Jensen; z3 proves the sigma = 2 two-point case [{jensen.status} negation]; in "
         "general Harris-FKG gives it for associated fragments. Without it the bound "
         "fails: sigma = 2, p = 1/2, exactly one fragment surfaces, P(both) = 0 < 1/4 "
-        f"(Fréchet low = {bounds.low}) [{negative}]"
+        f"(Fréchet low = {bounds.low}) [{negative}]. Pairwise positive correlation, "
+        "the paper's wording, is not enough for sigma = 3: three fragments, each "
+        "surfacing with probability 1/2, with P(a given pair and not the third) = "
+        "0.245, P(all three) = 0.01, P(none) = 0.255 and P(exactly one) = 0 have every "
+        "pair positively correlated (P(both) = 0.255 > 1/4) yet P(all) = 0.01 < 1/8 "
+        f"[{pairwise_only}, exact fractions]"
     )
     cex = {
         "sigma": 2,
@@ -257,6 +264,36 @@ def check_dl_t11_cosurface() -> Outcome:
         "P_all": 0.0,
     }
     return Outcome(Verdict.CONDITIONAL if ok else Verdict.OPEN, evidence, cex)
+
+
+def _pairwise_positive_not_enough() -> bool:
+    """Check the sigma = 3 law whose pairs are positively correlated but P(all) < p^3."""
+    from fractions import Fraction
+    from itertools import product
+
+    # probability of one outcome in {0,1}^3 by its number of surfaced fragments
+    by_count = {
+        0: Fraction(255, 1000),
+        1: Fraction(0),
+        2: Fraction(245, 1000),
+        3: Fraction(1, 100),
+    }
+    law = {o: by_count[sum(o)] for o in product((0, 1), repeat=3)}
+    total = sum(law.values())
+    marg = [sum(q for o, q in law.items() if o[i]) for i in range(3)]
+    pairs = [
+        sum(q for o, q in law.items() if o[i] and o[j])
+        for i in range(3)
+        for j in range(i + 1, 3)
+    ]
+    everything = law[(1, 1, 1)]
+    half = Fraction(1, 2)
+    return (
+        total == 1
+        and all(m == half for m in marg)
+        and all(b > half * half for b in pairs)
+        and everything < half**3
+    )
 
 
 @claim_check(

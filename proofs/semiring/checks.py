@@ -432,6 +432,8 @@ def _candidate_claim(candidate: str, statement: str) -> Claim:
         Kind.SMT,
         partial(check_semiring, candidate),
         where="§12, conjectured context semiring (candidate carriers)",
+        # MAT's query 12 takes cvc5 ~180 s (proofs._method.second.RESOURCE_LIMIT)
+        slow=candidate == "MAT",
     )
 
 

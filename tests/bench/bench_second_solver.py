@@ -29,7 +29,10 @@ def main() -> None:
         if result.verdict.value in ("proven", "open") and made:
             answers = [second.second_opinion(r.query) for r in made]
             rows.append((claim.id, result.verdict.value, made, answers, spent))
-    print(f"{'claim':22s} {'verdict':8s} queries agree  z3 s   cvc5 s  claim s")
+    print(
+        f"{'claim':22s} {'verdict':8s} queries agree  z3 s   cvc5 s  claim s  "
+        "max cvc5 units"
+    )
     n_q = n_a = 0
     z3_total = cvc5_total = claim_total = 0.0
     for claim_id, verdict, made, answers, spent in rows:
@@ -43,13 +46,14 @@ def main() -> None:
         claim_total += spent
         print(
             f"{claim_id:22s} {verdict:8s} {len(made):7d} {agree:5d} {z3_s:6.3f} "
-            f"{cvc5_s:7.3f} {spent:7.3f}"
+            f"{cvc5_s:7.3f} {spent:7.3f} {max(a.units for a in answers):14d}"
         )
     print(
         f"proven claims with z3 proofs: {len(rows)}; queries {n_q}; cvc5 agrees on "
         f"{n_a}, disagrees or fails on {n_q - n_a}; z3 {z3_total:.3f} s, cvc5 "
         f"{cvc5_total:.3f} s; these claims take {claim_total:.2f} s with the second "
-        f"solver, about {claim_total - cvc5_total:.2f} s without"
+        f"solver, about {claim_total - cvc5_total:.2f} s without; budget per query "
+        f"{second.RESOURCE_LIMIT} units"
     )
 
 

@@ -397,3 +397,15 @@ def test_transcription_dl_t6_factor_lemma_matches(case):
         sum(math.log2(f) for f in factors), rel=1e-9, abs=1e-9
     )
     assert location_bits_lower(n, s) == pytest.approx(s * math.log2(n / s), abs=1e-12)
+
+
+def test_dl_t11_cosurface_pairwise_correlation_is_not_enough():
+    """Audit finding: every pair positively correlated, yet P(all 3) = 0.01 < 1/8."""
+    from proofs.depth._scatter import (
+        _pairwise_positive_not_enough,
+        check_dl_t11_cosurface,
+    )
+
+    assert _pairwise_positive_not_enough()
+    evidence = check_dl_t11_cosurface().evidence
+    assert "P(all) = 0.01 < 1/8 [True" in evidence

@@ -95,7 +95,11 @@ def _bump(printed: str) -> str:
     return ";".join(parts)
 
 
-@pytest.mark.parametrize("name", _tables())
+# tables whose every number is inconsistent have nothing to perturb (PINNED below)
+_ALL_INCONSISTENT = {"ex11_2_fig14_wilson.csv"}
+
+
+@pytest.mark.parametrize("name", [t for t in _tables() if t not in _ALL_INCONSISTENT])
 def test_dl_table_perturbed_number_is_refuted(tmp_path, name):
     path, row_id = _perturbed(tmp_path, name)
     claim_id = next(r["claim_id"] for r in _index() if r["file"] == name)
@@ -112,7 +116,7 @@ def test_dl_table_perturbed_number_is_refuted(tmp_path, name):
         ("tab8_supersession.csv", "T8-BRIEF", (90.0, 92.5)),  # k/40
         ("tab37_decay_aic.csv", "T43-STR-BIC", (-36.9042,)),  # AIC + 3 ln 3 - 6
         ("tab34_failure_modes.csv", "T031-BASE-RATIO", (3.33333,)),  # 100 / 30
-        ("ex7_1a_wilson.csv", "A-FIG14-BRIEF-CI", (0.873949, 0.965835)),
+        ("ex11_2_fig14_wilson.csv", "A-FIG14-BRIEF-CI", (0.873949, 0.965835)),
     ],
 )
 def test_dl_known_inconsistencies_and_recomputed_values(name, row_id, recomputed):
@@ -169,7 +173,8 @@ def test_dl_catalogue_ids_and_ledger_links():
 # Every DL table's row count and the ids of its inconsistent numbers (issue 19
 # report): a changed transcription or a changed toolkit shows up here.
 PINNED = {
-    "ex7_1a_wilson.csv": (8, ["A-FIG14-BRIEF-CI", "A-FIG14-DENSE-CI"]),
+    "ex7_1a_wilson.csv": (6, []),
+    "ex11_2_fig14_wilson.csv": (2, ["A-FIG14-BRIEF-CI", "A-FIG14-DENSE-CI"]),
     "ex7_1b_two_proportion.csv": (7, []),
     "ex7_1d_use_factor.csv": (4, ["D-SE", "D-SE-SEC17"]),
     "ex7_1e_swebench_d3.csv": (11, ["E-BRIEF-T20", "E-TFIDF-T20"]),

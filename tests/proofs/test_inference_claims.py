@@ -70,9 +70,16 @@ def test_dl_inf_cohenh_transcription(p1, p2):
 
 def test_dl_inf_hoeffding_wrong_sample_size_is_open(monkeypatch):
     monkeypatch.setattr(ledger_module, "hoeffding_sample_size", lambda eps, delta: 737)
-    result = ledger_module._check_hoeffding_bound()
+    result = ledger_module._check_hoeffding_n()
     assert result.verdict is Verdict.OPEN
     assert result.counterexample is None
+    # the paper's bound does not rest on the design note's sample size
+    assert ledger_module._check_hoeffding_bound().verdict is Verdict.VERIFIED
+
+
+def test_dl_inf_hoeffding_wrong_bound_is_open(monkeypatch):
+    monkeypatch.setattr(ledger_module, "hoeffding_bound", lambda n, eps: 1e-3)
+    assert ledger_module._check_hoeffding_bound().verdict is Verdict.OPEN
 
 
 def test_dl_inf_rule3_wrong_bound_is_open(monkeypatch):

@@ -85,3 +85,14 @@ def test_non_proven_verdicts_do_not_wait_for_the_second_solver(monkeypatch):
     assert calls == []
     assert check("VM-P1").verdict.value == "proven"
     assert calls
+
+
+def test_the_limit_is_in_resource_units_and_survives_reset():
+    """cvc5's budget is deterministic (rlimit-per) and holds after every (reset)."""
+    hard = "(declare-fun x () Int)(assert (> (* x x) (- 1)))(check-sat)"  # ~90 units
+    easy = "(declare-fun x () Int)(assert (> x x))(check-sat)"
+    assert second_opinion(hard, rlimit=5).status.startswith("unknown")
+    again = second_opinion(easy + "\n(reset)\n(set-logic ALL)\n" + hard, rlimit=5)
+    assert again.status.startswith("unknown")
+    first = second_opinion(easy)
+    assert first.status == "unsat" and first.units == second_opinion(easy).units > 0

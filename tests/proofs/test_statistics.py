@@ -164,8 +164,6 @@ REFUTED = {
     "KO-STAT-T1": ["T1-random"],
     "KO-STAT-T2": ["T2-queries"],
     "KO-STAT-ECON": ["S13-reduction-100"],
-    "PJ-STAT-PHONE": ["P-qpb-vs-sp", "P-ctx48-vs-sp", "P-week1-vs-qpb"],
-    "PJ-STAT-PROPOSALS": ["PR2-quantities"],
     "PJ-STAT-RETENTION": ["R-title"],
 }
 # Tables with rows we cannot check (a denominator the paper does not print).
