@@ -126,11 +126,11 @@ def _check_hoeffding_bound() -> Outcome:
 
 @claim_check(
     "DL-INF-HOEFFDING-N",
-    "(THEORY.md §2.5; docs/guide/inference.md §1) from Hoeffding's bound, "
+    "(our claim map §2.5; docs/guide/inference.md §1) from Hoeffding's bound, "
     "n = ceil(ln(2/delta) / (2 eps^2)) trials suffice for deviation eps with "
     "probability 1 - delta",
     Kind.ARITHMETIC,
-    where="source: design-note (THEORY.md §2.5), the sample size the package derives "
+    where="source: design-note (our claim map §2.5), the sample size the package derives "
     "from DL §7 Remark 1's bound; not a claim of DL",
 )
 def _check_hoeffding_n() -> Outcome:
