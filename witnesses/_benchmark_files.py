@@ -54,6 +54,7 @@ def load_longmemeval(
     *,
     questions: str | Path | Mapping[str, str] | None = None,
     category_from_id: str | None = None,
+    allow_unanswered: bool = False,
     max_bytes: int = DEFAULT_MAX_BYTES,
 ) -> list[Answer]:
     r"""Read LongMemEval ``eval-results`` JSONL (``evaluate_qa.py``'s output).
@@ -70,6 +71,12 @@ def load_longmemeval(
         Without ``questions``: the category is the id up to the first
         occurrence of this separator (``"_"``: ``"temporal_17"`` ->
         ``"temporal"``). With neither, every question is ``"all"``.
+    allow_unanswered : bool
+        With ``questions``: when False (the default), a question of the
+        question file that the eval file does not answer is an error (a
+        partial run would otherwise raise the accuracy silently, and a
+        type may drop out of the task average). True reads the answered
+        questions alone; count the rest with ``len(questions) - len(result)``.
     max_bytes : int
         Largest file read (both files).
 
@@ -83,7 +90,8 @@ def load_longmemeval(
         Naming the file and the row: a missing or malformed label, an id the
         question file does not hold, an unreadable file, a file without a
         line, a question id that occurs twice (in either file: an answer
-        counts once, so a repeat is an error naming both rows).
+        counts once, so a repeat is an error naming both rows), questions of
+        the question file without an answer (unless ``allow_unanswered``).
 
     Examples
     --------
@@ -127,7 +135,26 @@ def load_longmemeval(
     if not out:
         msg = f"{path}: no graded questions (the file holds no JSON line)"
         raise ValueError(msg)
+    if types is not None and not allow_unanswered:
+        missing = [q for q in types if q not in rows]
+        if missing:
+            raise ValueError(unanswered_message(path, questions, missing, len(types)))
     return out
+
+
+def unanswered_message(
+    path: str | Path, questions: object, missing: list[str], total: int
+) -> str:
+    """The error for questions of the question file that ``path`` does not answer."""
+    where = "the question file" if isinstance(questions, Mapping) else str(questions)
+    first = ", ".join(repr(q) for q in missing[:5])
+    more = f" (and {len(missing) - 5} more)" if len(missing) > 5 else ""
+    return (
+        f"{path}: {len(missing)} of the {total} questions of {where} have no graded "
+        f"answer, first {first}{more}; a partial run would raise the accuracy: "
+        "grade every question, or pass --allow-unanswered (Python: "
+        "allow_unanswered=True) to summarise the answered questions alone"
+    )
 
 
 def _question_types(
