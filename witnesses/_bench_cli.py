@@ -173,7 +173,7 @@ def main(argv: Sequence[str] | None, *, prog: str = "context-laws bench") -> int
             check_output_path(args.out, name="--out")
         text = _run(args)
     except (ValueError, TypeError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"{prog}: error: {exc}", file=sys.stderr)
         return 2
     except Exception:  # a crash: report it, exit 3
         traceback.print_exc()
@@ -183,7 +183,7 @@ def main(argv: Sequence[str] | None, *, prog: str = "context-laws bench") -> int
     try:
         write_atomic(Path(args.out), text, name="--out")
     except (OSError, ValueError) as exc:
-        print(f"error: --out {args.out}: {exc}", file=sys.stderr)
+        print(f"{prog}: error: --out {args.out}: {exc}", file=sys.stderr)
         return 2
     return 0
 

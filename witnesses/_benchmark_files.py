@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -28,6 +29,7 @@ LOCOMO_CATEGORIES = {
 }
 """LoCoMo's integer question categories, by name."""
 
+_QUESTION_KEYS = ("question", "answer", "adversarial_answer", "evidence", "category")
 _SCORE_KEYS = ("score", "label", "correct", "judge", "llm_judge", "llm_score")
 _CORRECT = {"correct", "true", "yes", "1"}
 _WRONG = {"wrong", "incorrect", "false", "no", "0"}
@@ -275,7 +277,9 @@ def load_locomo_scores(
 
     Errors name the file and the question: a missing key (with the score
     keys the question has), a score that is not a number in ``[0, 1]``, a
-    missing or null category, a repeated question id, no question at all.
+    missing or null category, a numeric category other than LoCoMo's 1..5
+    (a named category of another scheme is kept as it is), a
+    repeated question id or question entry, no question at all.
     """
     path = Path(path)
     out = []
@@ -293,8 +297,25 @@ def load_locomo_scores(
         ):
             msg = f"{where}, key {key!r}: expected a score in [0, 1], got {show(value)}"
             raise ValueError(msg)
-        out.append(Score(qid, _category(item, where), float(value)))
+        category = _category(item, where)
+        if category not in LOCOMO_CATEGORIES and _numeric(category):
+            codes = ", ".join(f"{k} {v}" for k, v in LOCOMO_CATEGORIES.items())
+            msg = (
+                f"{where}: category {show(item.get('category'))} is not one of "
+                f"LoCoMo's categories ({codes}): fix the category (a category "
+                "of another scheme must be a name, not a number)"
+            )
+            raise ValueError(msg)
+        out.append(Score(qid, category, float(value)))
     return out
+
+
+def _numeric(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _locomo_items(doc: Any, path: Path) -> list[tuple[str, dict[str, Any]]]:
@@ -315,10 +336,25 @@ def _locomo_items(doc: Any, path: Path) -> list[tuple[str, dict[str, Any]]]:
             msg = f"{path}: entry {s_index}: 'qa' must be a list"
             raise ValueError(msg)
         sid = str(sample.get("sample_id", s_index))
+        asked: dict[str, int] = {}
         for q_index, item in enumerate(sample["qa"]):
             if not isinstance(item, dict):
                 msg = f"{path}: question {sid}:{q_index}: expected a JSON object"
                 raise ValueError(msg)
+            # LoCoMo's ids are positions, so a repeated entry gets a new id:
+            # the same question with the same answer and evidence in one
+            # sample is an entry appended twice, and would count twice.
+            same = json.dumps(
+                [item.get(k) for k in _QUESTION_KEYS], sort_keys=True, default=str
+            )
+            if item.get("question") is not None and same in asked:
+                msg = (
+                    f"{path}: question {sid}:{q_index} repeats question "
+                    f"{sid}:{asked[same]} (the same question, answer and evidence; "
+                    "an answer counts once): remove the repeat"
+                )
+                raise ValueError(msg)
+            asked.setdefault(same, q_index)
             items.append((f"{sid}:{q_index}", item))
     if not items:
         msg = f"{path}: no questions (an empty list, or samples with empty 'qa' lists)"

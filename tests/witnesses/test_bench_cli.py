@@ -291,7 +291,7 @@ def test_unpaired_questions_are_counted_and_the_second_files_named(tmp_path, cap
     code, _, err = _bench(capsys, "longmemeval", str(extra), "--questions", QUESTIONS,
                           "--compare", LME_A, "--allow-unanswered")  # fmt: skip
     assert err.startswith(
-        f"error: {LME_A}: question 'ssu-001' is not in {extra} (and 1"
+        f"context-laws bench: error: {LME_A}: question 'ssu-001' is not in {extra} (and 1"
     )
 
 
@@ -310,7 +310,7 @@ def test_partial_eval_file_is_an_error_naming_the_unanswered(tmp_path, capsys):
     assert code == 2
     assert out == ""
     assert not out_file.exists()
-    assert err.startswith(f"error: {partial}: 5 of the 20 questions of {QUESTIONS}")
+    assert err.startswith(f"context-laws bench: error: {partial}: 5 of the 20 questions of {QUESTIONS}")
     assert "first 'ssu-001', 'ku-001'" in err
     assert "--allow-unanswered" in err
     code, out, err = _bench(capsys, "longmemeval", str(partial), "--questions",
@@ -330,3 +330,40 @@ def test_complete_eval_file_has_no_unanswered_note(capsys):
     assert "no graded answer" not in out
     doc = _json(capsys, "longmemeval", LME_A, "--questions", QUESTIONS)
     assert "unanswered" not in doc
+
+
+# --- LoCoMo: categories 1..5 and a repeated question (new user, finding 5) --
+
+
+def _locomo_doc():
+    return json.loads(Path(LOC_A).read_text())
+
+
+def test_locomo_category_outside_1_to_5_is_an_error(tmp_path, capsys):
+    doc = _locomo_doc()
+    doc[0]["qa"][1]["category"] = 6
+    path = tmp_path / "cat6.json"
+    path.write_text(json.dumps(doc))
+    code, out, err = _bench(capsys, "locomo", str(path), "--model", "full-context")
+    assert code == 2
+    assert out == ""
+    sid = doc[0]["sample_id"]
+    assert err.startswith(f"context-laws bench: error: {path}: question {sid}:1: category 6 is not one of")
+    assert "5 adversarial" in err
+
+
+def test_locomo_repeated_question_entry_is_an_error_naming_both(tmp_path, capsys):
+    doc = _locomo_doc()
+    doc[0]["qa"].append(dict(doc[0]["qa"][2]))
+    last = len(doc[0]["qa"]) - 1
+    path = tmp_path / "dup.json"
+    path.write_text(json.dumps(doc))
+    code, out, err = _bench(capsys, "locomo", str(path), "--model", "full-context")
+    assert code == 2
+    sid = doc[0]["sample_id"]
+    assert f"question {sid}:{last} repeats question {sid}:2" in err
+    # the same question with another answer is another question
+    doc[0]["qa"][last]["answer"] = "something else"
+    path.write_text(json.dumps(doc))
+    code, _, err = _bench(capsys, "locomo", str(path), "--model", "full-context")
+    assert code == 0, err

@@ -241,7 +241,7 @@ def test_cli_mapped_typo_is_exit_2_with_the_nearest_column(tmp_path, capsys):
                           "--condition", "a", "--map", "raw_validity=autoeval_lable")  # fmt: skip
     assert (code, out) == (2, "")
     assert err == (
-        f"error: {path}: column 'autoeval_lable' is not in the file; "
+        f"context-laws rates: error: {path}: column 'autoeval_lable' is not in the file; "
         "did you mean 'autoeval_label'?\n"
     )
 
@@ -257,7 +257,7 @@ def test_cli_by_a_field_no_row_has_is_exit_2(tmp_path, capsys):
     )
     code, _, err = _cli(capsys, *base, "--by", "model")
     assert code == 2
-    assert err.startswith(f"error: {path}: --by model: no row has a model: column "
+    assert err.startswith(f"context-laws rates: error: {path}: --by model: no row has a model: column "
                           "'model' is not in the file")  # fmt: skip
     assert err.endswith("; map one with --map model=COLUMN\n")
     code, out, _ = _cli(capsys, *base, "--map", "category=question_type",
@@ -785,7 +785,6 @@ def test_locomo_scores_read_the_ends_and_categories_as_text(tmp_path, capsys):
         {"id": "q1", "category": 2.0, "a_f1": 0.0},
         {"id": "q2", "category": 2, "a_f1": 1},
         {"id": "q3", "category": "temporal", "a_f1": 0.5, "b_score": 0.1},
-        {"question_id": "q4", "category": 2.5, "a_f1": 1.0},
     ])  # fmt: skip
     assert (
         main_tool(["bench", "locomo", str(path), "--model", "a", "--format", "json"])
@@ -794,7 +793,12 @@ def test_locomo_scores_read_the_ends_and_categories_as_text(tmp_path, capsys):
     rows = {r["category"]: r for r in json.loads(capsys.readouterr().out)["summary"]}
     assert (rows["2 temporal"]["n"], rows["2 temporal"]["estimate"]) == (2, 0.5)
     assert rows["temporal"]["estimate"] == 0.5
-    assert rows["2.5"]["estimate"] == 1.0
+    # a number that is not one of LoCoMo's codes 1..5 is an error (new user, P5)
+    for bad in (2.5, 6, 0, "6"):
+        path = _json_file(tmp_path, [{"question_id": "q4", "category": bad, "a_f1": 1.0}])
+        assert main_tool(["bench", "locomo", str(path), "--model", "a"]) == 2
+        err = capsys.readouterr().err
+        assert f"question q4: category {bad!r} is not one of" in err
 
 
 @pytest.mark.parametrize(
