@@ -157,6 +157,7 @@ def build_trials(
     seen: set[str] = set()
     keys: dict[str, None] = {}
     rows: dict[Any, int] = {}
+    idents: dict[tuple[Any, ...], int] = {}
     out: list[Any] = []
     for row, record in records:
         if len(out) < _KEYS_FROM:
@@ -194,6 +195,18 @@ def build_trials(
                 "column that tells them apart (a seed or a run id)"
             )
             raise ValueError(msg)
+        ident = identity(trial)
+        if ident in idents:
+            other = out[idents[ident]]
+            msg = (
+                f"{path}: row {row} repeats the trial of row {rows[other]} "
+                f"({describe_identity(trial)}) with other values "
+                f"({differences(other, trial)}), and a trial counts once: remove "
+                "the retried run, or map the column that tells them apart "
+                "(--map seed=COLUMN for a seed or run number)"
+            )
+            raise ValueError(msg)
+        idents[ident] = len(out)
         rows[trial] = row
         out.append(trial)
     for column in sorted(plan.strict - seen):
@@ -205,6 +218,49 @@ def build_trials(
         if column not in seen and name not in plan.constants
     )
     return Loaded(out, absent, tuple(keys))
+
+
+IDENTITY = ("task_id", "condition", "budget", "model", "category", "seed")
+"""The fields that name one trial: two trials equal in these are one run twice."""
+
+
+def identity(trial: Any) -> tuple[Any, ...]:
+    """The trial's identity: its task, condition, budget, model, category, seed."""
+    return tuple(getattr(trial, name, None) for name in IDENTITY)
+
+
+def describe_identity(trial: Any) -> str:
+    """``task_id 'a1', condition 'recent', seed none`` (budget, model when set)."""
+    parts = []
+    for name in IDENTITY:
+        value = getattr(trial, name, None)
+        if value is not None or name == "seed":
+            parts.append(f"{name} {'none' if value is None else show(value)}")
+    return ", ".join(parts)
+
+
+def differences(a: Any, b: Any, *, limit: int = 3) -> str:
+    """``raw_validity True vs False``: the first fields in which two trials differ."""
+    names = [n for n in getattr(a, "__dataclass_fields__", {}) if n not in IDENTITY]
+    out = []
+    for name in names:
+        x, y = getattr(a, name), getattr(b, name)
+        if name == "measures" and isinstance(x, Mapping) and isinstance(y, Mapping):
+            out += [
+                f"{k} {show(x.get(k))} vs {show(y.get(k))}"
+                for k in sorted(set(x) | set(y))
+                if not _same(x.get(k), y.get(k))
+            ]
+        elif not _same(x, y):
+            out.append(f"{name} {show(x)} vs {show(y)}")
+    more = f" and {len(out) - limit} more" if len(out) > limit else ""
+    return ", ".join(out[:limit]) + more if out else "other values"
+
+
+def _same(x: Any, y: Any) -> bool:
+    if isinstance(x, float) and isinstance(y, float) and math.isnan(x) and math.isnan(y):
+        return True
+    return bool(x == y)
 
 
 def _required(

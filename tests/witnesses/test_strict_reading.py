@@ -202,9 +202,23 @@ def test_repeated_rows_are_errors_naming_both_rows(tmp_path):
     with pytest.raises(ValueError, match="repeats row 2") as info:
         load_trials(path)
     assert str(info.value).startswith(f"{path}: row 4 repeats row 2 (the two give")
-    # rows that differ in a measure are different trials
+    # one trial (task, condition, seed) twice with other values: an error
+    # naming both rows (new user, finding 6: a retried run appended to a log)
     path.write_text("task_id,condition,x\nt1,a,1\nt1,a,2\n")
+    with pytest.raises(ValueError) as info:
+        load_trials(path, measures=["x"])
+    assert str(info.value).startswith(
+        f"{path}: row 3 repeats the trial of row 2 (task_id 't1', condition 'a', "
+        "seed none) with other values (x 1.0 vs 2.0)"
+    )
+    # a seed, another condition, budget or category tells them apart
+    path.write_text("task_id,condition,x,seed\nt1,a,1,0\nt1,a,2,1\n")
     assert len(load_trials(path, measures=["x"])) == 2
+    path.write_text(
+        "task_id,condition,budget,category,raw_validity\n"
+        "t1,a,0.5,c,1\nt1,b,0.5,c,0\nt1,a,0.3,c,0\nt1,a,0.5,d,0\n"
+    )
+    assert len(load_trials(path)) == 4
 
 
 def test_rates_counts_a_trial_once():
@@ -213,6 +227,12 @@ def test_rates_counts_a_trial_once():
         rates([t, Trial("t2", "naive"), t, t])
     assert str(info.value).startswith("trials[2] repeats trials[0] (equal in every")
     assert rates([t, Trial("t1", "naive", seed=1, raw_validity=True)])[0].n_trials == 2
+    with pytest.raises(ValueError) as info:
+        rates([t, Trial("t1", "naive", raw_validity=False)])
+    assert str(info.value).startswith(
+        "trials[1] repeats the trial of trials[0] (task_id 't1', condition "
+        "'naive', seed none) with other values (raw_validity True vs False)"
+    )
 
 
 def test_repeated_question_ids_are_errors(tmp_path):
