@@ -15,7 +15,7 @@ import difflib
 import math
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -67,6 +67,8 @@ class Loaded:
     trials: list[Any]
     absent: frozenset[str]
     keys: tuple[str, ...]
+    blank: Mapping[str, int] = field(default_factory=dict)
+    """Per true/false field: the rows whose column is there but holds no value."""
 
 
 def make_plan(
@@ -158,6 +160,7 @@ def build_trials(
     keys: dict[str, None] = {}
     rows: dict[Any, int] = {}
     idents: dict[tuple[Any, ...], int] = {}
+    blank: dict[str, int] = {}
     out: list[Any] = []
     for row, record in records:
         if len(out) < _KEYS_FROM:
@@ -169,15 +172,17 @@ def build_trials(
             if raw is _ABSENT:
                 continue
             seen.add(column)
-            if raw is None:
-                continue
-            try:
-                value = parse(raw)
-            except _Bad as exc:
-                msg = f"{path}: row {row}, column {column!r}: {exc}"
-                raise ValueError(msg) from None
+            value = None
+            if raw is not None:
+                try:
+                    value = parse(raw)
+                except _Bad as exc:
+                    msg = f"{path}: row {row}, column {column!r}: {exc}"
+                    raise ValueError(msg) from None
             if value is not None:
                 (found if measure else values)[name] = value
+            elif not measure and name in _OUTCOMES:
+                blank[name] = blank.get(name, 0) + 1
         for name in REQUIRED:
             if name not in values:
                 raise ValueError(_required(plan, name, record, keys, path, row))
@@ -217,8 +222,10 @@ def build_trials(
         for name, column in (*plan.columns, *plan.measures)
         if column not in seen and name not in plan.constants
     )
-    return Loaded(out, absent, tuple(keys))
+    return Loaded(out, absent, tuple(keys), blank)
 
+
+_OUTCOMES = frozenset({*BOOL_FIELDS, "raw_validity"})
 
 IDENTITY = ("task_id", "condition", "budget", "model", "category", "seed")
 """The fields that name one trial: two trials equal in these are one run twice."""
@@ -420,7 +427,14 @@ def _validity(raw: Any) -> bool | float | None:
         value = _BOOLS.get(raw.strip().lower())
         if value is not None:
             return value
-    return _number(raw)
+    try:
+        return _number(raw)
+    except _Bad:
+        msg = (
+            "expected true/false (true/false, yes/no, 1/0) or a validity score "
+            f"in [0, 1], got {show(raw)}"
+        )
+        raise _Bad(msg) from None
 
 
 _BOOLS = dict.fromkeys(_TRUE, True) | dict.fromkeys(_FALSE, False)

@@ -478,7 +478,7 @@ BAD_CELLS = [
     ("budget", 10**400, "expected a finite number, got an integer too large for a float"),
     ("seed", "3.5", "expected an integer, got '3.5'"),
     ("seed", True, "expected a number, got True"),
-    ("raw_validity", "sure", "expected a number, got 'sure'"),
+    ("raw_validity", "sure", "expected true/false (true/false, yes/no, 1/0) or a validity score in [0, 1], got 'sure'"),
 ]  # fmt: skip
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
 import traceback
 from collections.abc import Sequence
 from pathlib import Path
@@ -206,9 +207,27 @@ def _run(args: Any) -> str:
         "mean_intervals": "each mean's 'interval' (wilson for 0/1 values, "
         "bootstrap-percentile for scores in [0, 1], student-t otherwise)",
     }
-    return format_cells(
+    columns_of = dict(plan.columns)
+    notes = [
+        f"note: {n} of {len(trials)} trials have no value in column "
+        f"{columns_of[name]!r} ({name}); they are left out of the rates that "
+        "read it (see the denominators)"
+        for name, n in sorted(loaded.blank.items())
+    ]
+    if args.format == "json":
+        meta["no_value"] = {
+            columns_of[name]: {"field": name, "trials": n}
+            for name, n in sorted(loaded.blank.items())
+        }
+    text = format_cells(
         cells, fmt=args.format, meta=meta, columns=columns, absent=absent
     )
+    if args.format in ("text", "md") and notes:
+        text += ("\n" if args.format == "md" else "") + "".join(
+            textwrap.fill(line, width=100, subsequent_indent="  ") + "\n"
+            for line in notes
+        )
+    return text
 
 
 _MAX_BYTES = 256 * 1024 * 1024
