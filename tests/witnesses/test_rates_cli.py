@@ -255,3 +255,39 @@ def test_a_retried_run_is_an_error_naming_both_rows(tmp_path, capsys):
     assert _run(capsys, str(path), *MAP)[0] == 0
     path.write_text("trial,policy,ok,seed\na1,recent,yes,0\na1,recent,no,1\n")
     assert _run(capsys, str(path), *MAP, "--map", "seed=seed")[0] == 0
+
+
+KV = (
+    "task_id,category,retention,full_pivot,{chosen},raw_validity,"
+    "fixed_pivot_feasible,has_pivot_header,condition\n"
+    "k1,c1,0.5,e1,e1,true,true,true,kv\n"
+    "k2,c1,0.5,e2,e3,true,false,true,kv\n"
+    "k3,c1,0.5,e3,e3,false,true,false,kv\n"
+)
+
+
+def test_a_misspelled_preset_column_gets_a_did_you_mean(tmp_path, capsys):
+    path = tmp_path / "kv.csv"
+    path.write_text(KV.format(chosen="compresed_pivot"))
+    code, out, _ = _run(capsys, str(path), "--preset", "mirage-kv")
+    assert code == 0
+    assert "not in this file" in out
+    assert (
+        "warning: column 'compressed_pivot' (chosen_pivot, preset mirage-kv) is not "
+        "in kv.csv; did you mean\n  'compresed_pivot'? "
+        "(--map chosen_pivot=compresed_pivot)\n"
+    ) in out
+    code, out, _ = _run(capsys, str(path), "--preset", "mirage-kv", "--format", "json")
+    assert json.loads(out)["column_hints"] == [
+        {"field": "chosen_pivot", "column": "compressed_pivot",
+         "did_you_mean": "compresed_pivot"}
+    ]  # fmt: skip
+    # the suggested --map is accepted, and the column is then read
+    code, out, _ = _run(capsys, str(path), "--preset", "mirage-kv",
+                        "--map", "chosen_pivot=compresed_pivot")  # fmt: skip
+    assert code == 0
+    assert "did you mean" not in out
+    # a file spelled right gets no hint
+    path.write_text(KV.format(chosen="compressed_pivot"))
+    code, out, _ = _run(capsys, str(path), "--preset", "mirage-kv")
+    assert "did you mean" not in out

@@ -19,6 +19,7 @@ Exit codes: 0 on success, 2 for a usage error or a file that cannot be read
 from __future__ import annotations
 
 import argparse
+import difflib
 import sys
 import textwrap
 import traceback
@@ -208,7 +209,26 @@ def _run(args: Any) -> str:
         "bootstrap-percentile for scores in [0, 1], student-t otherwise)",
     }
     columns_of = dict(plan.columns)
+    used = {c for _, c in (*plan.columns, *plan.measures)}
+    hints = []
+    for name in sorted(loaded.absent):
+        column = columns_of.get(name)
+        if column is None:
+            continue
+        free = [k for k in loaded.keys if k not in used]
+        close = difflib.get_close_matches(column, free, n=1, cutoff=0.8)
+        if close:
+            hints.append({"field": name, "column": column, "did_you_mean": close[0]})
     notes = [
+        f"warning: column {h['column']!r} ({h['field']}"
+        + (f", preset {args.preset}" if args.preset else "")
+        + f") is not in {path.name}; did you mean {h['did_you_mean']!r}? "
+        f"(--map {h['field']}={h['did_you_mean']})"
+        for h in hints
+    ]
+    if args.format == "json":
+        meta["column_hints"] = hints
+    notes += [
         f"note: {n} of {len(trials)} trials have no value in column "
         f"{columns_of[name]!r} ({name}); they are left out of the rates that "
         "read it (see the denominators)"
