@@ -291,3 +291,23 @@ def test_a_misspelled_preset_column_gets_a_did_you_mean(tmp_path, capsys):
     path.write_text(KV.format(chosen="compressed_pivot"))
     code, out, _ = _run(capsys, str(path), "--preset", "mirage-kv")
     assert "did you mean" not in out
+
+
+@pytest.mark.parametrize(
+    ("by", "hint"),
+    [("polcy", "column 'policy' is read as the field 'condition': did you mean "
+               "--by condition?"),
+     ("policy", "did you mean --by condition?"),
+     ("condtion", "; did you mean --by condition?"),
+     ("zzz", "oracle_pivot, semantic_regret)\n")],
+)  # fmt: skip
+def test_by_a_column_name_suggests_the_field(tmp_path, capsys, by, hint):
+    path = tmp_path / "runs.csv"
+    path.write_text(NEWUSER_CSV)
+    code, out, err = _run(capsys, str(path), *MAP, "--by", by)
+    assert (code, out) == (2, "")
+    assert err.startswith(
+        f"context-laws rates: error: --by {by}: not a trial field (--by takes "
+        "fields, not columns: task_id, condition, budget,"
+    )
+    assert err.endswith(hint + ("" if hint.endswith("\n") else "\n"))

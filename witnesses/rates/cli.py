@@ -23,7 +23,7 @@ import difflib
 import sys
 import textwrap
 import traceback
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -167,9 +167,10 @@ def _run(args: Any) -> str:
     )
     loaded = load_file(path, plan, Trial, format=args.file_format, max_bytes=_MAX_BYTES)
     trials = loaded.trials
+    read_as = {c: f for f, c in plan.columns}
     for name in by:
         if name not in TRIAL_FIELDS or name == "measures":
-            continue  # rates() names the unknown field
+            raise ValueError(_by_hint(name, read_as))
         if all(getattr(t, name) is None for t in trials):
             column = dict(plan.columns)[name]
             where = (
@@ -260,6 +261,25 @@ _CONVENTION_NAMES = (
     "degraded_reference",
     "wrong_reference",
 )
+
+
+def _by_hint(name: str, read_as: Mapping[str, str]) -> str:
+    """The error of ``--by NAME`` when NAME is not a trial field."""
+    fields = [f for f in TRIAL_FIELDS if f != "measures"]
+    column = difflib.get_close_matches(name, list(read_as), n=1, cutoff=0.8)
+    if column:
+        field = read_as[column[0]]
+        hint = (
+            f"; column {column[0]!r} is read as the field {field!r}: did you "
+            f"mean --by {field}?"
+        )
+    else:
+        close = difflib.get_close_matches(name, fields, n=1, cutoff=0.6)
+        hint = f"; did you mean --by {close[0]}?" if close else ""
+    return (
+        f"--by {name}: not a trial field (--by takes fields, not columns: "
+        f"{', '.join(fields)}){hint}"
+    )
 
 
 def _absent_statistics(fields: frozenset[str], conv: Conventions) -> set[str]:
