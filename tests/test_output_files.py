@@ -517,7 +517,9 @@ def test_an_owned_file_is_replaced_and_a_failing_recogniser_recognises_nothing(
         write_atomic(tmp_path / "bin", "x", owned=lambda head: True)
 
 
-def test_a_command_that_never_overwrites_says_so_on_its_own_last_output(tmp_path, capsys):
+def test_a_command_that_never_overwrites_says_so_on_its_own_last_output(
+    tmp_path, capsys
+):
     """New user, finding 8: the refusal stays; its message is no longer false."""
     from proofs.tool import main as tool_main
 

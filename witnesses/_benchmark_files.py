@@ -147,7 +147,7 @@ def load_longmemeval(
 def unanswered_message(
     path: str | Path, questions: object, missing: list[str], total: int
 ) -> str:
-    """The error for questions of the question file that ``path`` does not answer."""
+    """Return the error for questions of the question file ``path`` leaves unanswered."""
     where = "the question file" if isinstance(questions, Mapping) else str(questions)
     first = ", ".join(repr(q) for q in missing[:5])
     more = f" (and {len(missing) - 5} more)" if len(missing) > 5 else ""

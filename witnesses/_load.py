@@ -232,7 +232,7 @@ IDENTITY = ("task_id", "condition", "budget", "model", "category", "seed")
 
 
 def identity(trial: Any) -> tuple[Any, ...]:
-    """The trial's identity: its task, condition, budget, model, category, seed."""
+    """Return the trial's identity: task, condition, budget, model, category, seed."""
     return tuple(getattr(trial, name, None) for name in IDENTITY)
 
 
@@ -265,7 +265,12 @@ def differences(a: Any, b: Any, *, limit: int = 3) -> str:
 
 
 def _same(x: Any, y: Any) -> bool:
-    if isinstance(x, float) and isinstance(y, float) and math.isnan(x) and math.isnan(y):
+    if (
+        isinstance(x, float)
+        and isinstance(y, float)
+        and math.isnan(x)
+        and math.isnan(y)
+    ):
         return True
     return bool(x == y)
 

@@ -334,7 +334,9 @@ def test_load_longmemeval_refuses_unanswered_questions_unless_allowed(tmp_path):
         '{"question_id": "tr_1", "autoeval_label": {"model": "m", "label": true}}\n'
     )
     questions = {"tr_1": "t", "ku_1": "k", "ku_2": "k"}
-    with pytest.raises(ValueError, match=r"2 of the 3 questions .* first 'ku_1', 'ku_2'"):
+    with pytest.raises(
+        ValueError, match=r"2 of the 3 questions .* first 'ku_1', 'ku_2'"
+    ):
         load_longmemeval(path, questions=questions)
     got = load_longmemeval(path, questions=questions, allow_unanswered=True)
     assert [a.question_id for a in got] == ["tr_1"]

@@ -211,7 +211,7 @@ NEWUSER_CSV = (
     "a4,recent,,100\n"
     "b1,heavy,yes,200\n"
 )
-MAP = ["--map", "task_id=trial", "--map", "condition=policy", "--map", "raw_validity=ok"]
+MAP = ["--map", "task_id=trial", "--map", "condition=policy", "--map", "raw_validity=ok"]  # fmt: skip
 
 
 def test_a_blank_outcome_is_counted_in_a_note_and_in_json(tmp_path, capsys):

@@ -205,7 +205,7 @@ def test_repeated_rows_are_errors_naming_both_rows(tmp_path):
     # one trial (task, condition, seed) twice with other values: an error
     # naming both rows (new user, finding 6: a retried run appended to a log)
     path.write_text("task_id,condition,x\nt1,a,1\nt1,a,2\n")
-    with pytest.raises(ValueError) as info:
+    with pytest.raises(ValueError, match="repeats the trial of row 2") as info:
         load_trials(path, measures=["x"])
     assert str(info.value).startswith(
         f"{path}: row 3 repeats the trial of row 2 (task_id 't1', condition 'a', "
@@ -227,7 +227,7 @@ def test_rates_counts_a_trial_once():
         rates([t, Trial("t2", "naive"), t, t])
     assert str(info.value).startswith("trials[2] repeats trials[0] (equal in every")
     assert rates([t, Trial("t1", "naive", seed=1, raw_validity=True)])[0].n_trials == 2
-    with pytest.raises(ValueError) as info:
+    with pytest.raises(ValueError, match="repeats the trial of") as info:
         rates([t, Trial("t1", "naive", raw_validity=False)])
     assert str(info.value).startswith(
         "trials[1] repeats the trial of trials[0] (task_id 't1', condition "
@@ -815,7 +815,9 @@ def test_locomo_scores_read_the_ends_and_categories_as_text(tmp_path, capsys):
     assert rows["temporal"]["estimate"] == 0.5
     # a number that is not one of LoCoMo's codes 1..5 is an error (new user, P5)
     for bad in (2.5, 6, 0, "6"):
-        path = _json_file(tmp_path, [{"question_id": "q4", "category": bad, "a_f1": 1.0}])
+        path = _json_file(
+            tmp_path, [{"question_id": "q4", "category": bad, "a_f1": 1.0}]
+        )
         assert main_tool(["bench", "locomo", str(path), "--model", "a"]) == 2
         err = capsys.readouterr().err
         assert f"question q4: category {bad!r} is not one of" in err

@@ -213,9 +213,9 @@ def _run(args: Any) -> str:
     used = {c for _, c in (*plan.columns, *plan.measures)}
     hints = []
     for name in sorted(loaded.absent):
-        column = columns_of.get(name)
-        if column is None:
+        if name not in columns_of:
             continue
+        column = columns_of[name]
         free = [k for k in loaded.keys if k not in used]
         close = difflib.get_close_matches(column, free, n=1, cutoff=0.8)
         if close:
@@ -264,7 +264,7 @@ _CONVENTION_NAMES = (
 
 
 def _by_hint(name: str, read_as: Mapping[str, str]) -> str:
-    """The error of ``--by NAME`` when NAME is not a trial field."""
+    """Return the error of ``--by NAME`` when NAME is not a trial field."""
     fields = [f for f in TRIAL_FIELDS if f != "measures"]
     column = difflib.get_close_matches(name, list(read_as), n=1, cutoff=0.8)
     if column:
