@@ -230,7 +230,8 @@ def _run(args: Any) -> str:
     if args.format == "json":
         meta["column_hints"] = hints
     notes += [
-        f"note: {n} of {len(trials)} trials have no value in column "
+        f"note: {n} of {len(trials)} trials {'has' if n == 1 else 'have'} no "
+        "value in column "
         f"{columns_of[name]!r} ({name}); they are left out of the rates that "
         "read it (see the denominators)"
         for name, n in sorted(loaded.blank.items())
