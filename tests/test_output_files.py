@@ -515,3 +515,27 @@ def test_an_owned_file_is_replaced_and_a_failing_recogniser_recognises_nothing(
     (tmp_path / "bin").write_bytes(b"\xff\xfe\x00")
     with pytest.raises(ValueError, match="refusing to replace it"):
         write_atomic(tmp_path / "bin", "x", owned=lambda head: True)
+
+
+def test_a_command_that_never_overwrites_says_so_on_its_own_last_output(
+    tmp_path, capsys
+):
+    """New user, finding 8: the refusal stays; its message is no longer false."""
+    from proofs.tool import main as tool_main
+
+    out = tmp_path / "b1.txt"
+    argv = ["bench", "locomo", "docs/examples/locomo_a.json", "--model",
+            "full-context", "--out", str(out)]  # fmt: skip
+    assert tool_main(argv) == 0
+    first = out.read_bytes()
+    capsys.readouterr()
+    assert tool_main(argv) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        f"context-laws bench: error: --out={str(out)!r} already exists and is not "
+        "empty; refusing to replace it (this command never overwrites a file): "
+        "choose a new name or remove it\n"
+    )
+    assert out.read_bytes() == first
+    with pytest.raises(ValueError, match="does not look like a file this command"):
+        check_output_path(out, name="--out", owned=lambda head: False)

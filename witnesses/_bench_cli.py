@@ -41,8 +41,10 @@ from scipy import stats
 from theory.inference import mcnemar, proportion_ci
 from witnesses._benchmark_files import (
     LOCOMO_CATEGORIES,
+    _question_types,
     load_locomo_scores,
     load_longmemeval,
+    unanswered_message,
 )
 from witnesses._interrupt import CLOSED_PIPE, print_or_closed
 from witnesses.benchmarks import holm, minimum_detectable_difference
@@ -129,6 +131,11 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         "--compare-model", default=None,
         help="the model key of --compare (default: --model)",
     )  # fmt: skip
+    lme.add_argument(
+        "--allow-unanswered", action="store_true",
+        help="summarise the answered questions alone when the eval file does not "
+        "answer every question of --questions (a note says how many are excluded)",
+    )  # fmt: skip
     for q in (lme, loc):
         q.add_argument(
             "--allow-unpaired", action="store_true",
@@ -166,7 +173,7 @@ def main(argv: Sequence[str] | None, *, prog: str = "context-laws bench") -> int
             check_output_path(args.out, name="--out")
         text = _run(args)
     except (ValueError, TypeError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"{prog}: error: {exc}", file=sys.stderr)
         return 2
     except Exception:  # a crash: report it, exit 3
         traceback.print_exc()
@@ -176,7 +183,7 @@ def main(argv: Sequence[str] | None, *, prog: str = "context-laws bench") -> int
     try:
         write_atomic(Path(args.out), text, name="--out")
     except (OSError, ValueError) as exc:
-        print(f"error: --out {args.out}: {exc}", file=sys.stderr)
+        print(f"{prog}: error: --out {args.out}: {exc}", file=sys.stderr)
         return 2
     return 0
 
@@ -200,9 +207,29 @@ def _run(args: Any) -> str:
 def _longmemeval(args: Any) -> str:
     level = args.confidence_level
 
+    types = _question_types(args.questions, _MAX_BYTES)
+    assert types is not None  # a path gives a mapping
+    unanswered: dict[str, int] = {}
+    gone: dict[str, list[str]] = {}
+
     def read(path: str) -> dict[str, tuple[str, bool]]:
-        answers = load_longmemeval(path, questions=args.questions, max_bytes=_MAX_BYTES)
-        return {a.question_id: (a.category, a.correct) for a in answers}
+        # The summary's file must answer every question (unless
+        # --allow-unanswered); --compare's file is paired with it question by
+        # question, so --allow-unpaired rules its gaps.
+        answers = load_longmemeval(
+            path, questions=types, allow_unanswered=True, max_bytes=_MAX_BYTES
+        )
+        got = {a.question_id: (a.category, a.correct) for a in answers}
+        if path != args.file or unanswered:
+            return got
+        missing = [q for q in types if q not in got]
+        if missing and not args.allow_unanswered:
+            msg = unanswered_message(path, args.questions, missing, len(types))
+            raise ValueError(msg)
+        unanswered[path] = len(missing)
+        kept = {c for c, _ in got.values()}
+        gone[path] = sorted({types[q] for q in missing} - kept)
+        return got
 
     first = read(args.file)
     rows = _lme_rows(first, level, args.method)
@@ -215,6 +242,8 @@ def _longmemeval(args: Any) -> str:
         "summary": [_row_dict(r) for r in rows],
     }
     text = [f"LongMemEval: {args.file} ({len(first)} questions)"]
+    if args.allow_unanswered:
+        doc["unanswered"] = unanswered  # filled in by read() (also for --compare)
     tables = [_summary_table(rows, "accuracy", 4)]
     legend = [
         f"intervals: {_METHOD_NAMES[args.method]}, {level:.0%}, for every accuracy; "
@@ -255,6 +284,13 @@ def _longmemeval(args: Any) -> str:
             + f" (power 0.8, level {1 - level:.2g}, independent-samples approximation)"
         )
     legend += _small_n([(r.label, r.n) for r in rows[:-3]])
+    legend += [
+        f"note: {n} of the {len(types)} questions of {args.questions} have no "
+        f"graded answer in {path}; they are excluded (--allow-unanswered)"
+        + (f"; no answer at all for type {', '.join(gone[path])}" if gone[path] else "")
+        for path, n in unanswered.items()
+        if n
+    ]
     return _render(args.format, doc, text, tables, legend, "accuracy")
 
 

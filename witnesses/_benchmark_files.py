@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -28,6 +29,7 @@ LOCOMO_CATEGORIES = {
 }
 """LoCoMo's integer question categories, by name."""
 
+_QUESTION_KEYS = ("question", "answer", "adversarial_answer", "evidence", "category")
 _SCORE_KEYS = ("score", "label", "correct", "judge", "llm_judge", "llm_score")
 _CORRECT = {"correct", "true", "yes", "1"}
 _WRONG = {"wrong", "incorrect", "false", "no", "0"}
@@ -54,6 +56,7 @@ def load_longmemeval(
     *,
     questions: str | Path | Mapping[str, str] | None = None,
     category_from_id: str | None = None,
+    allow_unanswered: bool = False,
     max_bytes: int = DEFAULT_MAX_BYTES,
 ) -> list[Answer]:
     r"""Read LongMemEval ``eval-results`` JSONL (``evaluate_qa.py``'s output).
@@ -70,6 +73,12 @@ def load_longmemeval(
         Without ``questions``: the category is the id up to the first
         occurrence of this separator (``"_"``: ``"temporal_17"`` ->
         ``"temporal"``). With neither, every question is ``"all"``.
+    allow_unanswered : bool
+        With ``questions``: when False (the default), a question of the
+        question file that the eval file does not answer is an error (a
+        partial run would otherwise raise the accuracy silently, and a
+        type may drop out of the task average). True reads the answered
+        questions alone; count the rest with ``len(questions) - len(result)``.
     max_bytes : int
         Largest file read (both files).
 
@@ -83,7 +92,8 @@ def load_longmemeval(
         Naming the file and the row: a missing or malformed label, an id the
         question file does not hold, an unreadable file, a file without a
         line, a question id that occurs twice (in either file: an answer
-        counts once, so a repeat is an error naming both rows).
+        counts once, so a repeat is an error naming both rows), questions of
+        the question file without an answer (unless ``allow_unanswered``).
 
     Examples
     --------
@@ -127,7 +137,26 @@ def load_longmemeval(
     if not out:
         msg = f"{path}: no graded questions (the file holds no JSON line)"
         raise ValueError(msg)
+    if types is not None and not allow_unanswered:
+        missing = [q for q in types if q not in rows]
+        if missing:
+            raise ValueError(unanswered_message(path, questions, missing, len(types)))
     return out
+
+
+def unanswered_message(
+    path: str | Path, questions: object, missing: list[str], total: int
+) -> str:
+    """Return the error for questions of the question file ``path`` leaves unanswered."""
+    where = "the question file" if isinstance(questions, Mapping) else str(questions)
+    first = ", ".join(repr(q) for q in missing[:5])
+    more = f" (and {len(missing) - 5} more)" if len(missing) > 5 else ""
+    return (
+        f"{path}: {len(missing)} of the {total} questions of {where} have no graded "
+        f"answer, first {first}{more}; a partial run would raise the accuracy: "
+        "grade every question, or pass --allow-unanswered (Python: "
+        "allow_unanswered=True) to summarise the answered questions alone"
+    )
 
 
 def _question_types(
@@ -248,7 +277,9 @@ def load_locomo_scores(
 
     Errors name the file and the question: a missing key (with the score
     keys the question has), a score that is not a number in ``[0, 1]``, a
-    missing or null category, a repeated question id, no question at all.
+    missing or null category, a numeric category other than LoCoMo's 1..5
+    (a named category of another scheme is kept as it is), a
+    repeated question id or question entry, no question at all.
     """
     path = Path(path)
     out = []
@@ -266,8 +297,25 @@ def load_locomo_scores(
         ):
             msg = f"{where}, key {key!r}: expected a score in [0, 1], got {show(value)}"
             raise ValueError(msg)
-        out.append(Score(qid, _category(item, where), float(value)))
+        category = _category(item, where)
+        if category not in LOCOMO_CATEGORIES and _numeric(category):
+            codes = ", ".join(f"{k} {v}" for k, v in LOCOMO_CATEGORIES.items())
+            msg = (
+                f"{where}: category {show(item.get('category'))} is not one of "
+                f"LoCoMo's categories ({codes}): fix the category (a category "
+                "of another scheme must be a name, not a number)"
+            )
+            raise ValueError(msg)
+        out.append(Score(qid, category, float(value)))
     return out
+
+
+def _numeric(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _locomo_items(doc: Any, path: Path) -> list[tuple[str, dict[str, Any]]]:
@@ -288,10 +336,25 @@ def _locomo_items(doc: Any, path: Path) -> list[tuple[str, dict[str, Any]]]:
             msg = f"{path}: entry {s_index}: 'qa' must be a list"
             raise ValueError(msg)
         sid = str(sample.get("sample_id", s_index))
+        asked: dict[str, int] = {}
         for q_index, item in enumerate(sample["qa"]):
             if not isinstance(item, dict):
                 msg = f"{path}: question {sid}:{q_index}: expected a JSON object"
                 raise ValueError(msg)
+            # LoCoMo's ids are positions, so a repeated entry gets a new id:
+            # the same question with the same answer and evidence in one
+            # sample is an entry appended twice, and would count twice.
+            same = json.dumps(
+                [item.get(k) for k in _QUESTION_KEYS], sort_keys=True, default=str
+            )
+            if item.get("question") is not None and same in asked:
+                msg = (
+                    f"{path}: question {sid}:{q_index} repeats question "
+                    f"{sid}:{asked[same]} (the same question, answer and evidence; "
+                    "an answer counts once): remove the repeat"
+                )
+                raise ValueError(msg)
+            asked.setdefault(same, q_index)
             items.append((f"{sid}:{q_index}", item))
     if not items:
         msg = f"{path}: no questions (an empty list, or samples with empty 'qa' lists)"

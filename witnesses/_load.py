@@ -15,7 +15,7 @@ import difflib
 import math
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -67,6 +67,8 @@ class Loaded:
     trials: list[Any]
     absent: frozenset[str]
     keys: tuple[str, ...]
+    blank: Mapping[str, int] = field(default_factory=dict)
+    """Per true/false field: the rows whose column is there but holds no value."""
 
 
 def make_plan(
@@ -157,6 +159,8 @@ def build_trials(
     seen: set[str] = set()
     keys: dict[str, None] = {}
     rows: dict[Any, int] = {}
+    idents: dict[tuple[Any, ...], int] = {}
+    blank: dict[str, int] = {}
     out: list[Any] = []
     for row, record in records:
         if len(out) < _KEYS_FROM:
@@ -168,15 +172,17 @@ def build_trials(
             if raw is _ABSENT:
                 continue
             seen.add(column)
-            if raw is None:
-                continue
-            try:
-                value = parse(raw)
-            except _Bad as exc:
-                msg = f"{path}: row {row}, column {column!r}: {exc}"
-                raise ValueError(msg) from None
+            value = None
+            if raw is not None:
+                try:
+                    value = parse(raw)
+                except _Bad as exc:
+                    msg = f"{path}: row {row}, column {column!r}: {exc}"
+                    raise ValueError(msg) from None
             if value is not None:
                 (found if measure else values)[name] = value
+            elif not measure and name in _OUTCOMES:
+                blank[name] = blank.get(name, 0) + 1
         for name in REQUIRED:
             if name not in values:
                 raise ValueError(_required(plan, name, record, keys, path, row))
@@ -194,6 +200,18 @@ def build_trials(
                 "column that tells them apart (a seed or a run id)"
             )
             raise ValueError(msg)
+        ident = identity(trial)
+        if ident in idents:
+            other = out[idents[ident]]
+            msg = (
+                f"{path}: row {row} repeats the trial of row {rows[other]} "
+                f"({describe_identity(trial)}) with other values "
+                f"({differences(other, trial)}), and a trial counts once: remove "
+                "the retried run, or map the column that tells them apart "
+                "(--map seed=COLUMN for a seed or run number)"
+            )
+            raise ValueError(msg)
+        idents[ident] = len(out)
         rows[trial] = row
         out.append(trial)
     for column in sorted(plan.strict - seen):
@@ -204,7 +222,57 @@ def build_trials(
         for name, column in (*plan.columns, *plan.measures)
         if column not in seen and name not in plan.constants
     )
-    return Loaded(out, absent, tuple(keys))
+    return Loaded(out, absent, tuple(keys), blank)
+
+
+_OUTCOMES = frozenset({*BOOL_FIELDS, "raw_validity"})
+
+IDENTITY = ("task_id", "condition", "budget", "model", "category", "seed")
+"""The fields that name one trial: two trials equal in these are one run twice."""
+
+
+def identity(trial: Any) -> tuple[Any, ...]:
+    """Return the trial's identity: task, condition, budget, model, category, seed."""
+    return tuple(getattr(trial, name, None) for name in IDENTITY)
+
+
+def describe_identity(trial: Any) -> str:
+    """``task_id 'a1', condition 'recent', seed none`` (budget, model when set)."""
+    parts = []
+    for name in IDENTITY:
+        value = getattr(trial, name, None)
+        if value is not None or name == "seed":
+            parts.append(f"{name} {'none' if value is None else show(value)}")
+    return ", ".join(parts)
+
+
+def differences(a: Any, b: Any, *, limit: int = 3) -> str:
+    """``raw_validity True vs False``: the first fields in which two trials differ."""
+    names = [n for n in getattr(a, "__dataclass_fields__", {}) if n not in IDENTITY]
+    out = []
+    for name in names:
+        x, y = getattr(a, name), getattr(b, name)
+        if name == "measures" and isinstance(x, Mapping) and isinstance(y, Mapping):
+            out += [
+                f"{k} {show(x.get(k))} vs {show(y.get(k))}"
+                for k in sorted(set(x) | set(y))
+                if not _same(x.get(k), y.get(k))
+            ]
+        elif not _same(x, y):
+            out.append(f"{name} {show(x)} vs {show(y)}")
+    more = f" and {len(out) - limit} more" if len(out) > limit else ""
+    return ", ".join(out[:limit]) + more if out else "other values"
+
+
+def _same(x: Any, y: Any) -> bool:
+    if (
+        isinstance(x, float)
+        and isinstance(y, float)
+        and math.isnan(x)
+        and math.isnan(y)
+    ):
+        return True
+    return bool(x == y)
 
 
 def _required(
@@ -364,7 +432,14 @@ def _validity(raw: Any) -> bool | float | None:
         value = _BOOLS.get(raw.strip().lower())
         if value is not None:
             return value
-    return _number(raw)
+    try:
+        return _number(raw)
+    except _Bad:
+        msg = (
+            "expected true/false (true/false, yes/no, 1/0) or a validity score "
+            f"in [0, 1], got {show(raw)}"
+        )
+        raise _Bad(msg) from None
 
 
 _BOOLS = dict.fromkeys(_TRUE, True) | dict.fromkeys(_FALSE, False)

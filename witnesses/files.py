@@ -115,10 +115,19 @@ def check_output_path(
         msg = f"{name}={text!r}: directory {str(parent)!r} is not writable"
         raise ValueError(msg)
     if out.exists() and not _replaceable(out, name, owned):
-        msg = (
-            f"{name}={text!r} already exists and is not a file this command "
-            "wrote; refusing to replace it (remove it or choose another path)"
-        )
+        if owned is None and name != "journal":
+            # this writer recognises no file as its own, even its last output
+            msg = (
+                f"{name}={text!r} already exists and is not empty; refusing to "
+                "replace it (this command never overwrites a file): choose a "
+                "new name or remove it"
+            )
+        else:
+            msg = (
+                f"{name}={text!r} already exists and does not look like a file "
+                "this command wrote; refusing to replace it (remove it or "
+                "choose another path)"
+            )
         raise ValueError(msg)
     return out
 

@@ -289,7 +289,85 @@ def test_unpaired_questions_are_counted_and_the_second_files_named(tmp_path, cap
         "question 'ssu-001' is not in" in err and "(and 1 more in one file only)" in err
     )
     code, _, err = _bench(capsys, "longmemeval", str(extra), "--questions", QUESTIONS,
-                          "--compare", LME_A)  # fmt: skip
+                          "--compare", LME_A, "--allow-unanswered")  # fmt: skip
     assert err.startswith(
-        f"error: {LME_A}: question 'ssu-001' is not in {extra} (and 1"
+        f"context-laws bench: error: {LME_A}: question 'ssu-001' is not in {extra} (and 1"
     )
+
+
+# --- the summary's file must answer every question (new user, finding 4) ----
+
+
+def test_partial_eval_file_is_an_error_naming_the_unanswered(tmp_path, capsys):
+    lines = _lines(LME_A)
+    partial = tmp_path / "partial.eval-results-gpt-4o"
+    # drop the four knowledge-update questions (the last type) and one more
+    kept = [ln for ln in lines if '"ku-' not in ln][1:]
+    partial.write_text("\n".join(kept) + "\n")
+    out_file = tmp_path / "report.txt"
+    code, out, err = _bench(capsys, "longmemeval", str(partial), "--questions",
+                            QUESTIONS, "--out", str(out_file))  # fmt: skip
+    assert code == 2
+    assert out == ""
+    assert not out_file.exists()
+    assert err.startswith(
+        f"context-laws bench: error: {partial}: 5 of the 20 questions of {QUESTIONS}"
+    )
+    assert "first 'ssu-001', 'ku-001'" in err
+    assert "--allow-unanswered" in err
+    code, out, err = _bench(capsys, "longmemeval", str(partial), "--questions",
+                            QUESTIONS, "--allow-unanswered")  # fmt: skip
+    assert code == 0
+    assert "note: 5 of the 20 questions of" in out
+    assert "no answer at all for type knowledge-update" in out
+    doc = _json(capsys, "longmemeval", str(partial), "--questions", QUESTIONS,
+                "--allow-unanswered")  # fmt: skip
+    assert doc["unanswered"] == {str(partial): 5}
+    assert doc["summary"][-3]["n"] == 15  # overall over the answered questions
+
+
+def test_complete_eval_file_has_no_unanswered_note(capsys):
+    code, out, _ = _bench(capsys, "longmemeval", LME_A, "--questions", QUESTIONS)
+    assert code == 0
+    assert "no graded answer" not in out
+    doc = _json(capsys, "longmemeval", LME_A, "--questions", QUESTIONS)
+    assert "unanswered" not in doc
+
+
+# --- LoCoMo: categories 1..5 and a repeated question (new user, finding 5) --
+
+
+def _locomo_doc():
+    return json.loads(Path(LOC_A).read_text())
+
+
+def test_locomo_category_outside_1_to_5_is_an_error(tmp_path, capsys):
+    doc = _locomo_doc()
+    doc[0]["qa"][1]["category"] = 6
+    path = tmp_path / "cat6.json"
+    path.write_text(json.dumps(doc))
+    code, out, err = _bench(capsys, "locomo", str(path), "--model", "full-context")
+    assert code == 2
+    assert out == ""
+    sid = doc[0]["sample_id"]
+    assert err.startswith(
+        f"context-laws bench: error: {path}: question {sid}:1: category 6 is not one of"
+    )
+    assert "5 adversarial" in err
+
+
+def test_locomo_repeated_question_entry_is_an_error_naming_both(tmp_path, capsys):
+    doc = _locomo_doc()
+    doc[0]["qa"].append(dict(doc[0]["qa"][2]))
+    last = len(doc[0]["qa"]) - 1
+    path = tmp_path / "dup.json"
+    path.write_text(json.dumps(doc))
+    code, out, err = _bench(capsys, "locomo", str(path), "--model", "full-context")
+    assert (code, out) == (2, "")
+    sid = doc[0]["sample_id"]
+    assert f"question {sid}:{last} repeats question {sid}:2" in err
+    # the same question with another answer is another question
+    doc[0]["qa"][last]["answer"] = "something else"
+    path.write_text(json.dumps(doc))
+    code, _, err = _bench(capsys, "locomo", str(path), "--model", "full-context")
+    assert code == 0, err

@@ -326,3 +326,19 @@ def test_confidence_level_sets_the_detectable_difference_and_the_decision():
     assert not compare_systems({"a": a, "b": b}, confidence_level=0.99)[
         0
     ].distinguishable
+
+
+def test_load_longmemeval_refuses_unanswered_questions_unless_allowed(tmp_path):
+    path = tmp_path / "one.eval-results-gpt-4o"
+    path.write_text(
+        '{"question_id": "tr_1", "autoeval_label": {"model": "m", "label": true}}\n'
+    )
+    questions = {"tr_1": "t", "ku_1": "k", "ku_2": "k"}
+    with pytest.raises(
+        ValueError, match=r"2 of the 3 questions .* first 'ku_1', 'ku_2'"
+    ):
+        load_longmemeval(path, questions=questions)
+    got = load_longmemeval(path, questions=questions, allow_unanswered=True)
+    assert [a.question_id for a in got] == ["tr_1"]
+    # without a question file there is nothing to be unanswered
+    assert len(load_longmemeval(path, category_from_id="_")) == 1

@@ -199,3 +199,115 @@ def test_out_into_a_missing_directory_is_a_usage_error(runs, tmp_path, capsys):
     assert code == 2
     assert out == ""
     assert "error: --out" in err
+
+
+# --- new user findings 6, 7, 12 ---------------------------------------------
+
+NEWUSER_CSV = (
+    "trial,policy,ok,latency_ms\n"
+    "a1,recent,yes,120\n"
+    "a2,recent,no,130\n"
+    "a3,recent,nan,110\n"
+    "a4,recent,,100\n"
+    "b1,heavy,yes,200\n"
+)
+MAP = ["--map", "task_id=trial", "--map", "condition=policy", "--map", "raw_validity=ok"]  # fmt: skip
+
+
+def test_a_blank_outcome_is_counted_in_a_note_and_in_json(tmp_path, capsys):
+    path = tmp_path / "runs.csv"
+    path.write_text(NEWUSER_CSV)
+    code, out, _ = _run(capsys, str(path), *MAP)
+    assert code == 0
+    assert "(1/2)" in out  # the documented behaviour: blanks leave the denominator
+    assert "note: 2 of 5 trials have no value in column 'ok' (raw_validity)" in out
+    code, out, _ = _run(capsys, str(path), *MAP, "--format", "md")
+    assert "note: 2 of 5 trials have no value in column 'ok'" in out
+    code, out, _ = _run(capsys, str(path), *MAP, "--format", "json")
+    assert json.loads(out)["no_value"] == {"ok": {"field": "raw_validity", "trials": 2}}
+    path.write_text(NEWUSER_CSV.replace("nan", "yes").replace(",,", ",no,"))
+    code, out, _ = _run(capsys, str(path), *MAP)
+    assert "no value" not in out
+    code, out, _ = _run(capsys, str(path), *MAP, "--format", "json")
+    assert json.loads(out)["no_value"] == {}
+
+
+def test_a_bad_true_false_cell_says_what_is_accepted(tmp_path, capsys):
+    path = tmp_path / "runs.csv"
+    path.write_text(NEWUSER_CSV.replace("no,130", "yse,130"))
+    code, out, err = _run(capsys, str(path), *MAP)
+    assert (code, out) == (2, "")
+    assert err == (
+        f"context-laws rates: error: {path}: row 3, column 'ok': expected true/false "
+        "(true/false, yes/no, 1/0) or a validity score in [0, 1], got 'yse'\n"
+    )
+
+
+def test_a_retried_run_is_an_error_naming_both_rows(tmp_path, capsys):
+    path = tmp_path / "runs.csv"
+    path.write_text(NEWUSER_CSV + "a1,recent,no,125\n")
+    code, out, err = _run(capsys, str(path), *MAP)
+    assert (code, out) == (2, "")
+    assert "row 7 repeats the trial of row 2 (task_id 'a1', condition 'recent'" in err
+    assert "raw_validity True vs False" in err
+    # the same task under another condition, or with a seed, is another trial
+    path.write_text(NEWUSER_CSV + "a1,heavy,no,125\n")
+    assert _run(capsys, str(path), *MAP)[0] == 0
+    path.write_text("trial,policy,ok,seed\na1,recent,yes,0\na1,recent,no,1\n")
+    assert _run(capsys, str(path), *MAP, "--map", "seed=seed")[0] == 0
+
+
+KV = (
+    "task_id,category,retention,full_pivot,{chosen},raw_validity,"
+    "fixed_pivot_feasible,has_pivot_header,condition\n"
+    "k1,c1,0.5,e1,e1,true,true,true,kv\n"
+    "k2,c1,0.5,e2,e3,true,false,true,kv\n"
+    "k3,c1,0.5,e3,e3,false,true,false,kv\n"
+)
+
+
+def test_a_misspelled_preset_column_gets_a_did_you_mean(tmp_path, capsys):
+    path = tmp_path / "kv.csv"
+    path.write_text(KV.format(chosen="compresed_pivot"))
+    code, out, _ = _run(capsys, str(path), "--preset", "mirage-kv")
+    assert code == 0
+    assert "not in this file" in out
+    assert (
+        "warning: column 'compressed_pivot' (chosen_pivot, preset mirage-kv) is not "
+        "in kv.csv; did you mean\n  'compresed_pivot'? "
+        "(--map chosen_pivot=compresed_pivot)\n"
+    ) in out
+    code, out, _ = _run(capsys, str(path), "--preset", "mirage-kv", "--format", "json")
+    assert json.loads(out)["column_hints"] == [
+        {"field": "chosen_pivot", "column": "compressed_pivot",
+         "did_you_mean": "compresed_pivot"}
+    ]  # fmt: skip
+    # the suggested --map is accepted, and the column is then read
+    code, out, _ = _run(capsys, str(path), "--preset", "mirage-kv",
+                        "--map", "chosen_pivot=compresed_pivot")  # fmt: skip
+    assert code == 0
+    assert "did you mean" not in out
+    # a file spelled right gets no hint
+    path.write_text(KV.format(chosen="compressed_pivot"))
+    code, out, _ = _run(capsys, str(path), "--preset", "mirage-kv")
+    assert "did you mean" not in out
+
+
+@pytest.mark.parametrize(
+    ("by", "hint"),
+    [("polcy", "column 'policy' is read as the field 'condition': did you mean "
+               "--by condition?"),
+     ("policy", "did you mean --by condition?"),
+     ("condtion", "; did you mean --by condition?"),
+     ("zzz", "oracle_pivot, semantic_regret)\n")],
+)  # fmt: skip
+def test_by_a_column_name_suggests_the_field(tmp_path, capsys, by, hint):
+    path = tmp_path / "runs.csv"
+    path.write_text(NEWUSER_CSV)
+    code, out, err = _run(capsys, str(path), *MAP, "--by", by)
+    assert (code, out) == (2, "")
+    assert err.startswith(
+        f"context-laws rates: error: --by {by}: not a trial field (--by takes "
+        "fields, not columns: task_id, condition, budget,"
+    )
+    assert err.endswith(hint + ("" if hint.endswith("\n") else "\n"))

@@ -202,9 +202,23 @@ def test_repeated_rows_are_errors_naming_both_rows(tmp_path):
     with pytest.raises(ValueError, match="repeats row 2") as info:
         load_trials(path)
     assert str(info.value).startswith(f"{path}: row 4 repeats row 2 (the two give")
-    # rows that differ in a measure are different trials
+    # one trial (task, condition, seed) twice with other values: an error
+    # naming both rows (new user, finding 6: a retried run appended to a log)
     path.write_text("task_id,condition,x\nt1,a,1\nt1,a,2\n")
+    with pytest.raises(ValueError, match="repeats the trial of row 2") as info:
+        load_trials(path, measures=["x"])
+    assert str(info.value).startswith(
+        f"{path}: row 3 repeats the trial of row 2 (task_id 't1', condition 'a', "
+        "seed none) with other values (x 1.0 vs 2.0)"
+    )
+    # a seed, another condition, budget or category tells them apart
+    path.write_text("task_id,condition,x,seed\nt1,a,1,0\nt1,a,2,1\n")
     assert len(load_trials(path, measures=["x"])) == 2
+    path.write_text(
+        "task_id,condition,budget,category,raw_validity\n"
+        "t1,a,0.5,c,1\nt1,b,0.5,c,0\nt1,a,0.3,c,0\nt1,a,0.5,d,0\n"
+    )
+    assert len(load_trials(path)) == 4
 
 
 def test_rates_counts_a_trial_once():
@@ -213,6 +227,12 @@ def test_rates_counts_a_trial_once():
         rates([t, Trial("t2", "naive"), t, t])
     assert str(info.value).startswith("trials[2] repeats trials[0] (equal in every")
     assert rates([t, Trial("t1", "naive", seed=1, raw_validity=True)])[0].n_trials == 2
+    with pytest.raises(ValueError, match="repeats the trial of") as info:
+        rates([t, Trial("t1", "naive", raw_validity=False)])
+    assert str(info.value).startswith(
+        "trials[1] repeats the trial of trials[0] (task_id 't1', condition "
+        "'naive', seed none) with other values (raw_validity True vs False)"
+    )
 
 
 def test_repeated_question_ids_are_errors(tmp_path):
@@ -458,7 +478,7 @@ BAD_CELLS = [
     ("budget", 10**400, "expected a finite number, got an integer too large for a float"),
     ("seed", "3.5", "expected an integer, got '3.5'"),
     ("seed", True, "expected a number, got True"),
-    ("raw_validity", "sure", "expected a number, got 'sure'"),
+    ("raw_validity", "sure", "expected true/false (true/false, yes/no, 1/0) or a validity score in [0, 1], got 'sure'"),
 ]  # fmt: skip
 
 
@@ -785,7 +805,6 @@ def test_locomo_scores_read_the_ends_and_categories_as_text(tmp_path, capsys):
         {"id": "q1", "category": 2.0, "a_f1": 0.0},
         {"id": "q2", "category": 2, "a_f1": 1},
         {"id": "q3", "category": "temporal", "a_f1": 0.5, "b_score": 0.1},
-        {"question_id": "q4", "category": 2.5, "a_f1": 1.0},
     ])  # fmt: skip
     assert (
         main_tool(["bench", "locomo", str(path), "--model", "a", "--format", "json"])
@@ -794,7 +813,14 @@ def test_locomo_scores_read_the_ends_and_categories_as_text(tmp_path, capsys):
     rows = {r["category"]: r for r in json.loads(capsys.readouterr().out)["summary"]}
     assert (rows["2 temporal"]["n"], rows["2 temporal"]["estimate"]) == (2, 0.5)
     assert rows["temporal"]["estimate"] == 0.5
-    assert rows["2.5"]["estimate"] == 1.0
+    # a number that is not one of LoCoMo's codes 1..5 is an error (new user, P5)
+    for bad in (2.5, 6, 0, "6"):
+        path = _json_file(
+            tmp_path, [{"question_id": "q4", "category": bad, "a_f1": 1.0}]
+        )
+        assert main_tool(["bench", "locomo", str(path), "--model", "a"]) == 2
+        err = capsys.readouterr().err
+        assert f"question q4: category {bad!r} is not one of" in err
 
 
 @pytest.mark.parametrize(

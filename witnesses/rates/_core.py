@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from theory.inference import ProportionCI, proportion_ci
+from witnesses._load import describe_identity, differences, identity
 from witnesses.rates._means import MeanEstimate, MeanRules, cell_means
 from witnesses.trials import TRIAL_FIELDS, Trial
 
@@ -469,12 +470,23 @@ def rates(
             raise ValueError(msg)
     groups: dict[tuple[Any, ...], list[Trial]] = {}
     first: dict[Trial, int] = {}
-    for pos, trial in enumerate(_checked(trials)):
+    idents: dict[tuple[Any, ...], int] = {}
+    checked = list(_checked(trials))
+    for pos, trial in enumerate(checked):
         if first.setdefault(trial, pos) != pos:
             msg = (
                 f"trials[{pos}] repeats trials[{first[trial]}] (equal in every "
                 "field; a trial counts once): drop the repeat, or give repeated "
                 "runs a seed"
+            )
+            raise ValueError(msg)
+        was = idents.setdefault(identity(trial), pos)
+        if was != pos:
+            msg = (
+                f"trials[{pos}] repeats the trial of trials[{was}] "
+                f"({describe_identity(trial)}) with other values "
+                f"({differences(checked[was], trial)}); a trial counts once: "
+                "drop the retried run, or give repeated runs a seed"
             )
             raise ValueError(msg)
         groups.setdefault(tuple(getattr(trial, f) for f in by), []).append(trial)

@@ -19,9 +19,11 @@ Exit codes: 0 on success, 2 for a usage error or a file that cannot be read
 from __future__ import annotations
 
 import argparse
+import difflib
 import sys
+import textwrap
 import traceback
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -128,7 +130,7 @@ def main(argv: Sequence[str] | None, *, prog: str = "context-laws rates") -> int
     try:
         write_atomic(Path(args.out), text, name="--out")
     except (OSError, ValueError) as exc:
-        print(f"error: --out {args.out}: {exc}", file=sys.stderr)  # noqa: T201
+        print(f"{prog}: error: --out {args.out}: {exc}", file=sys.stderr)  # noqa: T201
         return 2
     return 0
 
@@ -165,9 +167,10 @@ def _run(args: Any) -> str:
     )
     loaded = load_file(path, plan, Trial, format=args.file_format, max_bytes=_MAX_BYTES)
     trials = loaded.trials
+    read_as = {c: f for f, c in plan.columns}
     for name in by:
         if name not in TRIAL_FIELDS or name == "measures":
-            continue  # rates() names the unknown field
+            raise ValueError(_by_hint(name, read_as))
         if all(getattr(t, name) is None for t in trials):
             column = dict(plan.columns)[name]
             where = (
@@ -206,9 +209,47 @@ def _run(args: Any) -> str:
         "mean_intervals": "each mean's 'interval' (wilson for 0/1 values, "
         "bootstrap-percentile for scores in [0, 1], student-t otherwise)",
     }
-    return format_cells(
+    columns_of = dict(plan.columns)
+    used = {c for _, c in (*plan.columns, *plan.measures)}
+    hints = []
+    for name in sorted(loaded.absent):
+        if name not in columns_of:
+            continue
+        column = columns_of[name]
+        free = [k for k in loaded.keys if k not in used]
+        close = difflib.get_close_matches(column, free, n=1, cutoff=0.8)
+        if close:
+            hints.append({"field": name, "column": column, "did_you_mean": close[0]})
+    notes = [
+        f"warning: column {h['column']!r} ({h['field']}"
+        + (f", preset {args.preset}" if args.preset else "")
+        + f") is not in {path.name}; did you mean {h['did_you_mean']!r}? "
+        f"(--map {h['field']}={h['did_you_mean']})"
+        for h in hints
+    ]
+    if args.format == "json":
+        meta["column_hints"] = hints
+    notes += [
+        f"note: {n} of {len(trials)} trials {'has' if n == 1 else 'have'} no "
+        "value in column "
+        f"{columns_of[name]!r} ({name}); they are left out of the rates that "
+        "read it (see the denominators)"
+        for name, n in sorted(loaded.blank.items())
+    ]
+    if args.format == "json":
+        meta["no_value"] = {
+            columns_of[name]: {"field": name, "trials": n}
+            for name, n in sorted(loaded.blank.items())
+        }
+    text = format_cells(
         cells, fmt=args.format, meta=meta, columns=columns, absent=absent
     )
+    if args.format in ("text", "md") and notes:
+        text += ("\n" if args.format == "md" else "") + "".join(
+            textwrap.fill(line, width=100, subsequent_indent="  ") + "\n"
+            for line in notes
+        )
+    return text
 
 
 _MAX_BYTES = 256 * 1024 * 1024
@@ -221,6 +262,25 @@ _CONVENTION_NAMES = (
     "degraded_reference",
     "wrong_reference",
 )
+
+
+def _by_hint(name: str, read_as: Mapping[str, str]) -> str:
+    """Return the error of ``--by NAME`` when NAME is not a trial field."""
+    fields = [f for f in TRIAL_FIELDS if f != "measures"]
+    column = difflib.get_close_matches(name, list(read_as), n=1, cutoff=0.8)
+    if column:
+        field = read_as[column[0]]
+        hint = (
+            f"; column {column[0]!r} is read as the field {field!r}: did you "
+            f"mean --by {field}?"
+        )
+    else:
+        close = difflib.get_close_matches(name, fields, n=1, cutoff=0.6)
+        hint = f"; did you mean --by {close[0]}?" if close else ""
+    return (
+        f"--by {name}: not a trial field (--by takes fields, not columns: "
+        f"{', '.join(fields)}){hint}"
+    )
 
 
 def _absent_statistics(fields: frozenset[str], conv: Conventions) -> set[str]:
