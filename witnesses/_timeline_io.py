@@ -224,11 +224,16 @@ def _columns_hint(column: str, record: Mapping[str, Any]) -> str:
     return f"{hint} (columns: {shown}; map a field with mapping={{field: column}} or --map FIELD=COLUMN)"
 
 
-_UNITS = ((1e8, "seconds"), (1e11, "milliseconds"), (1e14, "microseconds"), (1e17, "nanoseconds"))
+_UNITS = (
+    (1e8, "seconds"),
+    (1e11, "milliseconds"),
+    (1e14, "microseconds"),
+    (1e17, "nanoseconds"),
+)
 
 
 def _unit(t: float) -> str | None:
-    """The unix unit a numeric timestamp reads as, or None below 1e8 (see _check_units)."""
+    """Return the unix unit a numeric timestamp reads as (None below 1e8; see _check_units)."""
     name = None
     for floor, unit in _UNITS:
         if abs(t) >= floor:

@@ -147,7 +147,9 @@ def _table_counts(report: AuditReport) -> str:
     for status, n in report.counts().items():
         part = f"{n} {status}"
         if status == Status.INCONSISTENT.value and gross:
-            part += f" ({gross} {'a decision error' if gross == 1 else 'decision errors'})"
+            part += (
+                f" ({gross} {'a decision error' if gross == 1 else 'decision errors'})"
+            )
         parts.append(part)
     return ", ".join(parts)
 

@@ -405,7 +405,7 @@ def _across(
     page: int | None,
     alpha: float,
 ) -> list[PaperFinding]:
-    """Reports that a line break splits: ``t(40)`` / ``= 1.10, p = .02``.
+    """Read the reports that a line break splits: ``t(40)`` / ``= 1.10, p = .02``.
 
     Line ``i`` (0-based) and the next are joined by one space (trailing and
     leading blanks dropped), within a paragraph only: a blank line, or a table

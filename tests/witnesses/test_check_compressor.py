@@ -88,7 +88,9 @@ def test_compress_callable_ids_and_timeline(timeline):
         match=r"strategy 'keep_all' returned 60 events for target_size=12 \(input of 60",
     ):
         compress(timeline, strategy=keep_all, k=3, m=10, target_size=12)
-    assert compress(timeline, strategy=keep_all, k=3, m=10, target_size=60).reached_target
+    assert compress(
+        timeline, strategy=keep_all, k=3, m=10, target_size=60
+    ).reached_target
 
 
 def test_a_policy_over_its_budget_is_an_error_not_safe(timeline):

@@ -16,7 +16,9 @@ MAP = ["--map", "id=eid", "--map", "timestamp=ts", "--map", "actors=who", "--map
 
 
 def _write(path: Path, rows: list[str]) -> Path:
-    path.write_text("eid,ts,who,importance\n" + "\n".join(rows) + "\n", encoding="utf-8")
+    path.write_text(
+        "eid,ts,who,importance\n" + "\n".join(rows) + "\n", encoding="utf-8"
+    )
     return path
 
 
@@ -29,7 +31,7 @@ def toomany(timeline: Timeline, *, target_size: int) -> tuple[str, ...]:
 
 def test_keeping_every_event_is_an_error_not_safe() -> None:
     tl = multiburst(config=MultiBurstConfig(n_events=60), seed=1)
-    with pytest.raises(ValueError) as info:
+    with pytest.raises(ValueError, match="returned 60 events") as info:
         check_compressor(toomany, k=3, timelines=[tl], mirage=False)
     text = str(info.value)
     assert "strategy 'toomany' returned 60 events for target_size=30" in text
@@ -73,7 +75,7 @@ def test_mixed_seconds_and_milliseconds_are_refused_naming_the_rows(
 ) -> None:
     path = _write(tmp_path / "ms.csv", ["x1,1764200000000,planner,1", "x2,1764200001,coder,2"])  # fmt: skip
     mapping = {"id": "eid", "timestamp": "ts", "actors": "who", "weight": "importance"}
-    with pytest.raises(ValueError) as info:
+    with pytest.raises(ValueError, match="mixes timestamp units") as info:
         load_timeline(path, mapping=mapping)
     text = str(info.value)
     assert "column 'ts' mixes timestamp units" in text
@@ -94,7 +96,9 @@ def test_from_records_refuses_mixed_units_too() -> None:
         {"id": "a", "timestamp": 1_764_200_000, "weight": 1.0},
         {"id": "b", "timestamp": 1_764_200_000_000_000, "weight": 1.0},
     ]
-    with pytest.raises(ValueError, match="seconds .row 1: 1764200000.*microseconds"):
+    with pytest.raises(
+        ValueError, match=r"seconds \(row 1: 1764200000\).*microseconds"
+    ):
         Timeline.from_records(records)
 
 
@@ -104,7 +108,7 @@ def test_from_records_refuses_mixed_units_too() -> None:
 def test_column_typo_suggests_the_nearest_column(tmp_path: Path) -> None:
     path = _write(tmp_path / "log.csv", ["x1,1764200000,planner,1"])
     mapping = {"id": "eid", "timestamp": "tss", "actors": "who", "weight": "importance"}
-    with pytest.raises(ValueError) as info:
+    with pytest.raises(ValueError, match="did you mean") as info:
         load_timeline(path, mapping=mapping)
     text = str(info.value)
     assert "column 'tss' (timestamp) is missing or empty; did you mean 'ts'?" in text
@@ -116,7 +120,7 @@ def test_column_typo_suggests_the_nearest_column(tmp_path: Path) -> None:
 def test_naive_timestamp_hint_keeps_the_date(tmp_path: Path) -> None:
     path = _write(tmp_path / "naive.csv", ["x1,2025-11-27T10:01:00,planner,1"])
     mapping = {"id": "eid", "timestamp": "ts", "actors": "who", "weight": "importance"}
-    with pytest.raises(ValueError) as info:
+    with pytest.raises(ValueError, match="no UTC offset") as info:
         load_timeline(path, mapping=mapping)
     assert "write it as 2025-11-27T10:01:00Z if it is UTC" in str(info.value)
     assert "2026-11-26" not in str(info.value)
@@ -151,5 +155,7 @@ def test_not_safe_verdict_does_not_say_as_well() -> None:
     )  # fmt: skip
     report = check_compressor(keep_recent, k=3, timelines=[log], focal="agent", mirage=False)  # fmt: skip
     assert report.safe is False
-    assert "(minimal witness below), although the paper's block contract" in report.verdict
+    assert (
+        "(minimal witness below), although the paper's block contract" in report.verdict
+    )
     assert "as well" not in report.verdict

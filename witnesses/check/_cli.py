@@ -187,7 +187,7 @@ def _resolve(target: str) -> Callable[..., Any]:
 
 
 def _close_names(obj: Any, name: str) -> str:
-    """A did-you-mean for a missing attribute: the closest public callables of ``obj``."""
+    """Return a did-you-mean for a missing attribute: the closest public callables of ``obj``."""
     names = sorted(
         n for n in dir(obj) if not n.startswith("_") and callable(getattr(obj, n, None))
     )
