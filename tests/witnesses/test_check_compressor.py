@@ -106,6 +106,19 @@ def test_a_policy_over_its_budget_is_an_error_not_safe(timeline):
     exact = compress(timeline, strategy=sliding_window, k=3, m=10, target_size=12)
     assert exact.output_size == 12
 
+    def summary_plus_window(tl, *, target_size):  # a summary counts as one event
+        old = tl.events[:-target_size]
+        summary = Event(
+            "summary",
+            old[-1].timestamp,
+            1.0,
+            metadata={"summary_of": [e.id for e in old]},
+        )
+        return [summary, *tl.ids[-target_size:]]
+
+    with pytest.raises(ValueError, match="returned 13 events for target_size=12"):
+        compress(timeline, strategy=summary_plus_window, k=3, m=10, target_size=12)
+
 
 def test_compress_callable_gets_only_the_keywords_it_takes(timeline):
     seen = {}
