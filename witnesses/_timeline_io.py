@@ -23,13 +23,19 @@ instant is unknown. Then, with ``time_scale="unit"`` (the default), the
 timestamps are rescaled to ``[0, 1]``: ``t' = (t - t_min) / (t_max - t_min)``
 (every ``t' = 0`` when all are equal), the scale of the package's grammar,
 whose gap bound ``0.11`` is a share of the timeline's span. With
-``time_scale=None`` they stay as read. The value read is kept in
+``time_scale=None`` they stay as read. Numbers in one column must share a
+unit: a magnitude in ``[1e8, 1e11)`` reads as unix seconds (years 1973 to
+5138), ``[1e11, 1e14)`` as milliseconds, ``[1e14, 1e17)`` as microseconds and
+``>= 1e17`` as nanoseconds; a column holding two of these classes is an
+error naming the first row of each (values below ``1e8`` are not
+classified). The value read is kept in
 ``metadata["raw_timestamp"]`` (seconds for datetimes). Events are sorted by
 ``(timestamp, id)``.
 """
 
 from __future__ import annotations
 
+import difflib
 import math
 from collections.abc import Iterable, Mapping
 from datetime import datetime
@@ -89,7 +95,9 @@ def load_timeline(
         For a file that is not a regular file or is too large, malformed
         text, a mapping naming a column the file lacks, a missing or
         unreadable cell (the message names the file, row and column), a
-        naive datetime, timestamps of mixed kinds, or a repeated id.
+        naive datetime, timestamps of mixed kinds, numeric timestamps of
+        mixed units (unix seconds and milliseconds, ...: the rule is in the
+        module docstring), or a repeated id.
 
     Notes
     -----
@@ -161,6 +169,8 @@ def records_to_timeline(
             column = names[field]
             if column not in record or record[column] is None or record[column] == "":
                 msg = f"{where}: row {row}: column {column!r} ({field}) is missing or empty"
+                if column not in record:
+                    msg += _columns_hint(column, record)
                 raise ValueError(msg)
         t, kind = _timestamp(record[names["timestamp"]], where, row, names["timestamp"])
         raw.append((row, record, t, kind))
@@ -181,6 +191,8 @@ def records_to_timeline(
         listing = ", ".join(f"{k} (row {first[k]})" for k in sorted(kinds))
         msg = f"{where}: column {names['timestamp']!r} mixes timestamp kinds: {listing}; use one kind"
         raise ValueError(msg)
+    if kinds == {"number"}:
+        _check_units(raw, where, names["timestamp"])
     times = [t for _, _, t, _ in raw]
     low, high = min(times), max(times)
     span = high - low
@@ -202,6 +214,58 @@ def records_to_timeline(
     except ValueError as exc:
         msg = f"{where}: {exc}"
         raise ValueError(msg) from None
+
+
+def _columns_hint(column: str, record: Mapping[str, Any]) -> str:
+    keys = [str(k) for k in record]
+    close = difflib.get_close_matches(column, keys, n=1, cutoff=0.6)
+    hint = f"; did you mean {close[0]!r}?" if close else ""
+    shown = ", ".join(keys[:20]) + (", ..." if len(keys) > 20 else "")
+    return f"{hint} (columns: {shown}; map a field with mapping={{field: column}} or --map FIELD=COLUMN)"
+
+
+_UNITS = (
+    (1e8, "seconds"),
+    (1e11, "milliseconds"),
+    (1e14, "microseconds"),
+    (1e17, "nanoseconds"),
+)
+
+
+def _unit(t: float) -> str | None:
+    """Return the unix unit a numeric timestamp reads as (None below 1e8; see _check_units)."""
+    name = None
+    for floor, unit in _UNITS:
+        if abs(t) >= floor:
+            name = unit
+    return name
+
+
+def _check_units(
+    raw: list[tuple[int, Mapping[str, Any], float, str]], where: str, column: str
+) -> None:
+    """Refuse a numeric column that mixes unix seconds, milliseconds, ...
+
+    Rule: a value of magnitude in ``[1e8, 1e11)`` reads as unix seconds
+    (1973 to 5138), ``[1e11, 1e14)`` as milliseconds, ``[1e14, 1e17)`` as
+    microseconds, ``>= 1e17`` as nanoseconds, over the same years; values
+    below ``1e8`` (relative times, step numbers) are not classified. Two
+    classes in one column mean mixed units, which sorting would silently
+    reorder, so it is an error naming the first row of each.
+    """
+    first: dict[str, tuple[int, object]] = {}
+    for row, record, t, _ in raw:
+        unit = _unit(t)
+        if unit is not None and unit not in first:
+            first[unit] = (row, record[column])
+    if len(first) > 1:
+        listing = ", ".join(f"{u} (row {r}: {v})" for u, (r, v) in first.items())
+        msg = (
+            f"{where}: column {column!r} mixes timestamp units: {listing}; values in "
+            "[1e8, 1e11) read as unix seconds and [1e11, 1e14) as milliseconds, so "
+            "sorting would reorder the log; convert them to one unit"
+        )
+        raise ValueError(msg)
 
 
 def _path(path: object) -> Path:
@@ -285,7 +349,8 @@ def _instant(moment: datetime, at: str, value: object) -> float:
     if moment.tzinfo is None or moment.utcoffset() is None:
         msg = (
             f"{at}: {show(value)} has no UTC offset, so its instant is unknown; "
-            "write it as 2026-11-26T10:00:00Z or with +01:00"
+            f"write it as {moment.isoformat()}Z if it is UTC, or with its offset "
+            f"({moment.isoformat()}+01:00)"
         )
         raise ValueError(msg)
     return moment.timestamp()

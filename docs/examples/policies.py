@@ -42,7 +42,10 @@ def summarise_old(timeline, *, target_size):
 
 
 def pin_heaviest(timeline, *, target_size, k, m, focal):
-    """Pin the ``m`` heaviest focal events and the events just before each; fill with the latest."""
+    """Pin the ``m`` heaviest focal events and the events just before each; fill with the latest.
+
+    Never more than ``target_size`` events: a pin that does not fit is skipped.
+    """
     need = (
         k + -(-k // 4) if k else 0
     )  # p_min(k): k development events after the 20% setup share
@@ -50,10 +53,12 @@ def pin_heaviest(timeline, *, target_size, k, m, focal):
         :m
     ]
     keep = []
-    for e in heavy:
+    for e in heavy:  # heaviest first, whole windows only, within the budget
         pos = timeline.position(e.id)
-        keep += timeline.ids[max(0, pos - need) : pos + 1]
-    keep = list(dict.fromkeys(keep))
+        window = list(timeline.ids[max(0, pos - need) : pos + 1])
+        grown = list(dict.fromkeys(keep + window))
+        if len(grown) <= target_size:
+            keep = grown
     for event_id in reversed(timeline.ids):
         if len(keep) >= target_size:
             break

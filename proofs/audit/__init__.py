@@ -44,6 +44,11 @@ unknown kinds or inputs, inputs that do not parse, a disallowed expression) is
 an error; a well-formed row whose check cannot run (``k > n``, a divisor whose
 rounding interval contains 0) is reported as not checkable with the reason.
 
+A ``pvalue`` row that is inconsistent across its ``alpha`` (``0.05`` when the
+row does not say) is a *decision error*, statcheck's gross error, as in
+``audit PAPER``: its status stays ``inconsistent``, :attr:`AuditRow.decision_error`
+is True, and the command prints ``DECISION ERROR`` and counts it.
+
 Submodules:
 
 - :mod:`proofs.audit.table`: the table, its rows and the audit

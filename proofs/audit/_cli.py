@@ -128,16 +128,30 @@ def _text(report: AuditReport) -> str:
     lines = [f"audit of {report.path}"]
     width = max((len(r.id) for r in report.rows), default=2)
     for row in report.rows:
-        head = f"{row.id:<{width}}  {_MARK[row.status]:<13} printed {row.printed}"
+        mark = "DECISION ERROR" if row.decision_error else _MARK[row.status]
+        head = f"{row.id:<{width}}  {mark:<13} printed {row.printed}"
         if row.result is not None:
             head += f", {row.result.detail}"
         else:
             head += f" ({row.reason})"
         lines.append(head)
         lines.append(f"{'':<{width}}  {row.kind} at {row.where}")
-    counts = report.counts()
-    lines.append("counts: " + ", ".join(f"{n} {s}" for s, n in counts.items()))
+    lines.append("counts: " + _table_counts(report))
     return "\n".join(lines)
+
+
+def _table_counts(report: AuditReport) -> str:
+    """``3 consistent, 2 inconsistent (1 a decision error), 0 not checkable``."""
+    gross = sum(r.decision_error for r in report.rows)
+    parts = []
+    for status, n in report.counts().items():
+        part = f"{n} {status}"
+        if status == Status.INCONSISTENT.value and gross:
+            part += (
+                f" ({gross} {'a decision error' if gross == 1 else 'decision errors'})"
+            )
+        parts.append(part)
+    return ", ".join(parts)
 
 
 def _markdown(report: AuditReport) -> str:
@@ -153,12 +167,11 @@ def _markdown(report: AuditReport) -> str:
             row.where,
             row.kind,
             row.printed,
-            row.status.value,
+            row.status.value + (" (decision error)" if row.decision_error else ""),
             row.recomputed or row.reason,
         ]
         out.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
-    counts = report.counts()
-    out += ["", "Counts: " + ", ".join(f"{n} {s}" for s, n in counts.items()) + "."]
+    out += ["", "Counts: " + _table_counts(report) + "."]
     return "\n".join(out)
 
 

@@ -2,7 +2,12 @@
 
 The reader looks, line by line, for the reports :mod:`theory.consistency` can
 check, and checks each with the same kinds as an audit table
-(:mod:`proofs.audit`):
+(:mod:`proofs.audit`). A report that a line break splits (``t(40)`` /
+``= 1.10, p = .02``, hard-wrapped text, PDF extraction) is read by joining
+each line to the next with one space, within a paragraph (a blank line or a
+table row is a boundary); only a match that crosses the break counts, so
+nothing is read twice, and it is reported on its first line. A report spread
+over three or more lines is not read.
 
 - APA tests, statcheck's forms: ``t(28) = 2.20, p = .03``, ``F(2, 28)``,
   ``r(28)``, ``chi2(1)`` or ``χ2``, ``z``, ``Q`` (read as chi2), with ``ns``,
@@ -369,20 +374,61 @@ def audit_paper_text(text: str, *, significance_level: float = 0.05) -> PaperRep
 
 
 def _scan(text: str, page: int | None, alpha: float) -> list[PaperFinding]:
-    lines = text.splitlines()
-    out: list[PaperFinding] = []
+    lines = [raw[:_MAX_LINE] for raw in text.splitlines()]
     tables = _tables(lines)
-    for number, raw in enumerate(lines, start=1):
-        line = raw[:_MAX_LINE]
-        taken: list[tuple[int, int]] = []
-        ctx = _Context(number, page, line, alpha, taken)
-        _apa(ctx, out)
-        _fractions(ctx, out)
-        _percent_n(ctx, out)
-        _means(ctx, out)
+    own: list[list[PaperFinding]] = []
+    taken: list[list[tuple[int, int]]] = []
+    for number, line in enumerate(lines, start=1):
+        found: list[PaperFinding] = []
+        ctx = _Context(number, page, line, alpha, [])
+        _apa(ctx, found)
+        _fractions(ctx, found)
+        _percent_n(ctx, found)
+        _means(ctx, found)
         if number in tables:
-            _table_cells(ctx, out, tables[number])
+            _table_cells(ctx, found, tables[number])
+        own.append(found)
+        taken.append(ctx.taken)
+    out: list[PaperFinding] = []
+    for i, found in enumerate(own):
+        out.extend(found)
+        if i + 1 < len(lines):
+            out.extend(_across(lines, i, taken, tables, page, alpha))
     return out
+
+
+def _across(
+    lines: list[str],
+    i: int,
+    taken: list[list[tuple[int, int]]],
+    tables: dict[int, _Table],
+    page: int | None,
+    alpha: float,
+) -> list[PaperFinding]:
+    """Read the reports that a line break splits: ``t(40)`` / ``= 1.10, p = .02``.
+
+    Line ``i`` (0-based) and the next are joined by one space (trailing and
+    leading blanks dropped), within a paragraph only: a blank line, or a table
+    row on either side, is a boundary. Only a match that crosses the join
+    counts (what lies within one line was read by the line pass), its spans
+    may not overlap what that pass took, and it is reported on line ``i + 1``
+    (1-based: its first line). A report spread over three lines is not read.
+    """
+    head, tail = lines[i].rstrip(), lines[i + 1].lstrip()
+    if not head.strip() or not tail or i + 1 in tables or i + 2 in tables:
+        return []
+    joined = f"{head} {tail}"
+    cut = len(head)
+    shift = len(lines[i + 1]) - len(tail) - (cut + 1)
+    held = list(taken[i])
+    held += [(a - shift, b - shift) for a, b in taken[i + 1]]
+    ctx = _Context(i + 1, page, joined, alpha, held, cut)
+    found: list[PaperFinding] = []
+    _apa(ctx, found)
+    _fractions(ctx, found)
+    _percent_n(ctx, found)
+    _means(ctx, found)
+    return found
 
 
 @dataclass
@@ -392,9 +438,12 @@ class _Context:
     line: str
     alpha: float
     taken: list[tuple[int, int]]
+    join: int | None = None  # joined lines: where the first ends
 
     def free(self, m: re.Match[str]) -> bool:
         a, b = m.span()
+        if self.join is not None and not (a < self.join and b > self.join + 1):
+            return False  # within one line: the line pass read it
         if any(a < y and x < b for x, y in self.taken):
             return False
         self.taken.append((a, b))

@@ -66,6 +66,27 @@ class AuditRow:
     reason: str = ""
 
     @property
+    def decision_error(self) -> bool:
+        """True for an inconsistent p-value whose reachable values all lie across ``alpha``.
+
+        statcheck's gross error, as ``audit PAPER`` reports it: the row's
+        ``alpha=`` input, ``0.05`` by default (:func:`theory.consistency.recompute_pvalue`,
+        ``significance_level``). The status stays ``inconsistent``; this
+        says the error changes the test's decision.
+
+        Examples
+        --------
+        >>> from proofs.audit.table import AuditRow, Status
+        >>> AuditRow("a", "", "sum", "1", "values=1", "", 2, Status.CONSISTENT).decision_error
+        False
+        """
+        return (
+            self.status is Status.INCONSISTENT
+            and self.result is not None
+            and bool(self.result.gross_error)
+        )
+
+    @property
     def recomputed(self) -> str:
         """The recomputed value(s) as text ('' when not checkable)."""
         if self.result is None:
@@ -83,6 +104,7 @@ class AuditRow:
             "note": self.note,
             "line": self.line,
             "status": self.status.value,
+            "decision_error": self.decision_error,
             "recomputed": None,
             "accepted": None,
             "reason": self.reason,

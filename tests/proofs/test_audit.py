@@ -198,3 +198,37 @@ def test_readme_shows_the_real_audit_output(capsys):
     assert printed.replace(str(root) + "/", "") == shown
     example = (root / "proofs/data/examples/audit.csv").read_text("utf-8").rstrip("\n")
     assert example in readme
+
+
+def test_a_pvalue_row_reports_a_decision_error_at_the_default_level(tmp_path, capsys):
+    """newuser P11: the paper audit said DECISION ERROR, the table only INCONSISTENT."""
+    from proofs.audit import audit_table
+    from proofs.audit.paper import audit_paper_text
+    from proofs.tool import main as tool_main
+
+    path = tmp_path / "t.csv"
+    path.write_text(
+        "id,where,kind,printed,inputs,note\n"
+        "c,Sec 4,pvalue,.02,statistic=1.10;test=t;df=40,\n"
+        "d,Sec 4,pvalue,.30,statistic=1.10;test=t;df=40,\n"
+        "e,Sec 4,pvalue,.02,statistic=1.10;test=t;df=40;alpha=0.01,\n"
+        "f,Sec 4,percent,45.0,k=17;n=40,\n",
+        encoding="utf-8",
+    )
+    rows = audit_table(path).rows
+    assert [r.status.value for r in rows] == ["inconsistent"] * 4
+    assert [r.decision_error for r in rows] == [True, False, False, False]
+    assert rows[0].to_dict()["decision_error"] is True
+    paper = audit_paper_text("t(40) = 1.10, p = .02").findings[0]
+    assert paper.verdict == "decision error"
+    assert tool_main(["audit", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "c  DECISION ERROR printed .02" in out
+    assert "d  INCONSISTENT  printed .30" in out
+    assert out.rstrip().endswith(
+        "counts: 0 consistent, 4 inconsistent (1 a decision error), 0 not checkable"
+    )
+    assert tool_main(["audit", str(path), "--format", "md"]) == 1
+    md = capsys.readouterr().out
+    assert "| inconsistent (decision error) |" in md
+    assert "4 inconsistent (1 a decision error)" in md

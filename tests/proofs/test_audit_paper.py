@@ -342,3 +342,43 @@ def test_table_audit_still_works(capsys):
     )
     assert main([str(example)]) == 1
     assert "T1-total  INCONSISTENT" in capsys.readouterr().out
+
+
+# -- reports broken across a line (new-user report P3) ---------------------------
+
+
+def test_a_report_split_across_a_line_break_is_read_on_its_first_line():
+    text = (
+        "The pinning policy helped a lot, t(40)\n"
+        "= 1.10, p = .02, and so did the other.\n"
+        "\n"
+        "On a 5-point Likert item, mean turns were M = 3.48,\n"
+        "SD = 1.20, n = 19.\n"
+    )
+    found = audit_paper_text(text).findings
+    assert [(f.line, f.kind, f.verdict) for f in found] == [
+        (1, "pvalue", "decision error"),
+        (4, "grimmer", "inconsistent"),
+    ]
+    assert found[0].text == "t(40) = 1.10, p = .02"
+    assert found[1].text == "M = 3.48, SD = 1.20, n = 19"
+
+
+def test_split_reports_are_not_duplicated_nor_joined_across_paragraphs():
+    one_line = audit_paper_text("We found t(28) = 2.20, p = .036, as\nexpected.")
+    assert len(one_line.findings) == 1 and one_line.findings[0].line == 1
+    # a report on each line, touching the break: each read once
+    two = audit_paper_text("first t(28) = 2.20, p = .036\nt(40) = 1.10, p = .278 then")
+    assert [(f.line, f.verdict) for f in two.findings] == [
+        (1, "consistent"),
+        (2, "consistent"),
+    ]
+    # a blank line is a paragraph boundary: nothing is joined across it
+    assert audit_paper_text("helped, t(40)\n\n= 1.10, p = .02").findings == ()
+    assert audit_paper_text("helped, t(40)\n   \n= 1.10, p = .02").findings == ()
+    # leading blanks of the second line do not shift what the line pass took
+    mixed = audit_paper_text("see 17/40 (42.5%) and t(40)\n    = 1.10, p = .278")
+    assert [(f.line, f.kind) for f in mixed.findings] == [
+        (1, "percent"),
+        (1, "pvalue"),
+    ]

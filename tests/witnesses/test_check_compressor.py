@@ -83,9 +83,41 @@ def test_compress_callable_ids_and_timeline(timeline):
     assert r.drops_accepted == 48 and r.reached_target
     state = build_context_state(r.timeline, FOCAL, m=10)
     assert r.invariant_holds == no_absorption_invariant(state, 3)
-    same = compress(timeline, strategy=keep_all, k=3, m=10, target_size=12)
-    assert same.timeline == timeline and not same.reached_target
-    assert any("above target_size=12" in note for note in same.notes)
+    with pytest.raises(
+        ValueError,
+        match=r"strategy 'keep_all' returned 60 events for target_size=12 \(input of 60",
+    ):
+        compress(timeline, strategy=keep_all, k=3, m=10, target_size=12)
+    assert compress(
+        timeline, strategy=keep_all, k=3, m=10, target_size=60
+    ).reached_target
+
+
+def test_a_policy_over_its_budget_is_an_error_not_safe(timeline):
+    """newuser P2: keeping every event was 'Safe as far as tested', exit 0."""
+    with pytest.raises(ValueError, match="returned 200 events for target_size=100"):
+        check_compressor(keep_all, k=3, seeds=range(2), mirage=False)
+
+    def one_over(tl, *, target_size):
+        return tl.ids[-(target_size + 1) :]
+
+    with pytest.raises(ValueError, match="returned 13 events for target_size=12"):
+        compress(timeline, strategy=one_over, k=3, m=10, target_size=12)
+    exact = compress(timeline, strategy=sliding_window, k=3, m=10, target_size=12)
+    assert exact.output_size == 12
+
+    def summary_plus_window(tl, *, target_size):  # a summary counts as one event
+        old = tl.events[:-target_size]
+        summary = Event(
+            "summary",
+            old[-1].timestamp,
+            1.0,
+            metadata={"summary_of": [e.id for e in old]},
+        )
+        return [summary, *tl.ids[-target_size:]]
+
+    with pytest.raises(ValueError, match="returned 13 events for target_size=12"):
+        compress(timeline, strategy=summary_plus_window, k=3, m=10, target_size=12)
 
 
 def test_compress_callable_gets_only_the_keywords_it_takes(timeline):
@@ -101,7 +133,7 @@ def test_compress_callable_gets_only_the_keywords_it_takes(timeline):
     def everything(tl, **kwargs):
         seen.clear()
         seen.update(kwargs)
-        return tl.ids
+        return tl.ids[:5]
 
     compress(timeline, strategy=everything, k=2, m=4, target_size=5)
     assert sorted(seen) == ["focal", "k", "m", "max_gap", "min_length", "target_size"]
@@ -198,8 +230,10 @@ def test_sliding_window_keeps_definition2_but_breaks_the_invariant():
         "Not safe under the reference semantics, which judges by the reference's all-pivot invariant"
     )
     assert (
-        "the paper's block contract (VM Definition 2) holds as well" in report.verdict
+        "(minimal witness below), although the paper's block contract "
+        "(VM Definition 2) holds (" in report.verdict
     )
+    assert "as well" not in report.verdict
     assert "can disagree because" in report.verdict
 
 
@@ -244,13 +278,13 @@ def test_semantics_objects_and_names_agree():
 
 
 def test_mirage_rates_of_a_compressor_that_keeps_everything():
-    report = check_compressor(keep_all, k=3, seeds=range(2), retentions=(0.5,))
+    report = check_compressor(keep_all, k=3, seeds=range(2), retentions=(1.0,))
     (cell,) = report.rates
-    assert cell.group == {"budget": 0.5} and cell.n_trials == 2
+    assert cell.group == {"budget": 1.0} and cell.n_trials == 2
     preservation = cell.rates["pivot_preservation"]
     assert preservation.numerator == preservation.denominator > 0
     assert cell.rates["fixed_pivot_feasibility"].estimate == 1.0
-    assert "retention 0.5: raw validity" in str(report)
+    assert "retention 1: raw validity" in str(report)
     json.dumps(report.to_dict(), allow_nan=False)
 
 

@@ -653,7 +653,9 @@ def test_a_safe_report_passes_assert_holds() -> None:
     def everything(timeline: Timeline, *, target_size: int) -> tuple[str, ...]:
         return timeline.ids
 
-    report = check_compressor(everything, k=3, seeds=range(3), mirage=False)
+    report = check_compressor(
+        everything, k=3, seeds=range(3), retentions=(1.0,), mirage=False
+    )
     assert report.safe is True
     report.assert_holds()
 
@@ -688,13 +690,15 @@ def test_check_command_exit_codes(
     assert check_main(["policies:sliding_window", "--no-mirage"]) == 1
     out = capsys.readouterr().out
     assert out.startswith("check_compressor(sliding_window, k=3, m=10")
-    assert check_main(["policies:pin_heaviest", "--no-mirage", "--json"]) == 0
+    assert check_main(["policies:pin_heaviest", "--no-mirage", "--json"]) == 1
     doc = json.loads(capsys.readouterr().out)
-    assert doc["safe"] is True
+    assert doc["safe"] is False
     log = ["--timelines", "agent_log.csv", "--map", "id=step", "--map", "timestamp=unix_time",
            "--map", "weight=salience", "--map", "actors=agents", "--focal", "agent"]  # fmt: skip
     assert check_main(["policies:keep_recent", *log, "--no-mirage"]) == 1
-    assert check_main(["policies:summarise_old", *log, "--no-mirage"]) == 0
+    capsys.readouterr()
+    assert check_main(["policies:summarise_old", *log, "--no-mirage", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["safe"] is True
     capsys.readouterr()
     for bad in (
         ["policies:nope"],

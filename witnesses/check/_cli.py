@@ -20,6 +20,7 @@ checked, 2 bad input (the message names the argument), 3 a crash.
 from __future__ import annotations
 
 import argparse
+import difflib
 import importlib
 import json
 import os
@@ -142,7 +143,11 @@ def main(argv: Sequence[str] | None, *, prog: str = "context-laws check") -> int
         else:
             ok, text, data = _law(fn, args)
     except (ValueError, TypeError) as exc:
-        print(f"{prog}: error: {exc}", file=sys.stderr)
+        # the library speaks of keywords; on the command line they are options
+        text = str(exc).replace("pass focal= one of them", "pass --focal one of them")
+        if text.startswith("focal="):
+            text = "--focal " + text[len("focal=") :]
+        print(f"{prog}: error: {text}", file=sys.stderr)
         return 2
     except Exception:  # a crash: report it, exit 3
         traceback.print_exc()
@@ -170,13 +175,27 @@ def _resolve(target: str) -> Callable[..., Any]:
     obj: Any = module
     for part in attr.split("."):
         if not hasattr(obj, part):
-            msg = f"module {module_name!r} has no function {attr!r}"
+            msg = f"module {module_name!r} has no function {attr!r}" + _close_names(
+                obj, part
+            )
             raise ValueError(msg)
         obj = getattr(obj, part)
     if not callable(obj):
         msg = f"{target!r} is not callable (got {type(obj).__name__})"
         raise TypeError(msg)
     return obj  # type: ignore[no-any-return]
+
+
+def _close_names(obj: Any, name: str) -> str:
+    """Return a did-you-mean for a missing attribute: the closest public callables of ``obj``."""
+    names = sorted(
+        n for n in dir(obj) if not n.startswith("_") and callable(getattr(obj, n, None))
+    )
+    close = difflib.get_close_matches(name, names, n=3, cutoff=0.6)
+    if close:
+        return "; did you mean " + " or ".join(repr(c) for c in close) + "?"
+    shown = ", ".join(names[:20]) + (", ..." if len(names) > 20 else "")
+    return f"; its functions: {shown or 'none'}"
 
 
 def _compressor(

@@ -117,7 +117,10 @@ def check_compressor(
         which the grammar can never be satisfied (with ``mirage=True``; the
         message names the gap bound, the observed gaps and the fix), a bad
         ``shrink``, or when ``fn`` raises, keeps an event that is not in its
-        input, returns one twice, or edits one.
+        input, returns one twice, edits one, or returns more than
+        ``target_size`` events (a broken budget is an error naming ``fn``,
+        the target and the count, also during the witness search: keeping
+        everything is not "safe").
 
     Notes
     -----

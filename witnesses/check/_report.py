@@ -240,15 +240,19 @@ class CompressorReport:
                 f"violated in {judge.violations} of {judge.checked} compressions "
                 "charged (minimal witness below)"
             )
+        join = "; "
         if other.holds is None:
             also = f"was not checked (0 of {other.checked + other.skipped} charged)"
+        elif other.holds and judge.holds is False:
+            join = ", although "  # "not safe ... holds as well" read as agreement
+            also = f"holds ({other.checked} of {other.checked})"
         elif other.holds:
             also = f"holds as well ({other.checked} of {other.checked})"
         else:
             also = f"is violated in {other.violations} of {other.checked}"
         verdict = (
             f"{head} under the {semantics} semantics, which judges by {judge.title}: "
-            f"{found}; {other.title} {also}; the two can disagree because {_WHY}."
+            f"{found}{join}{other.title} {also}; the two can disagree because {_WHY}."
         )
         if judge.witness is not None and judge.witness.suggestion:
             verdict += f" To fix: {judge.witness.suggestion}."

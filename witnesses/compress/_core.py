@@ -159,7 +159,9 @@ def compress(
     ValueError
         For an unknown strategy or counting, ``max_gap <= 0``,
         ``min_length < 0``, ``target_size < 1``, a user strategy that raises,
-        returns an id twice, an id not in the input, or an edited event, and
+        returns an id twice, an id not in the input, an edited event, or
+        more than ``target_size`` events (the budget; a summary counts as
+        one), and
         (``strict=True``) the cases above.
 
     Notes

@@ -9,6 +9,10 @@ the input, so a strategy selects events; it cannot rewrite them: an event
 returned with the id of an input event but another timestamp, weight or
 actors is an error, and so is an id returned twice.
 
+Budget. A strategy must return at most ``target_size`` events (a summary
+counts as one): more is an error naming the strategy, the target and the
+count, never a result judged safe because nothing was dropped.
+
 Summaries. A strategy may also return *summary events*: :class:`Event`
 objects whose id is not in the input and whose ``metadata["summary_of"]``
 lists the input ids they replace. A summary carries the development count
@@ -70,6 +74,15 @@ def call_strategy(
         )
         raise ValueError(msg) from exc
     kept_ids, summaries = _kept_ids(out, name, timeline)
+    returned = len(kept_ids) + len(summaries)
+    if returned > target:
+        msg = (
+            f"strategy {name!r} returned {returned} events for target_size={target} "
+            f"(input of {len(timeline)} events): a compressor keeps at most target_size "
+            "events, so its output breaks the budget and is not judged; truncate the "
+            "output (a summary event counts as one)"
+        )
+        raise ValueError(msg)
     kept = _assemble(timeline, kept_ids, summaries, name)
     replaced = {i for ev in summaries for i in ev.metadata[SUMMARY_KEY]}
     held = set(kept_ids)
