@@ -43,6 +43,7 @@ from numbers import Real
 from pathlib import Path
 from typing import Any
 
+from theory._validation import check_int
 from witnesses._readers import DEFAULT_MAX_BYTES, read_json, read_records, show
 from witnesses.events import Event, Timeline
 
@@ -117,12 +118,7 @@ def load_timeline(
     """
     p = _path(path)
     kind = _format(p, format)
-    if isinstance(max_bytes, bool) or not isinstance(max_bytes, int):
-        msg = f"max_bytes must be an int, got {max_bytes!r}"
-        raise TypeError(msg)
-    if max_bytes < 1:
-        msg = f"max_bytes must be >= 1, got {max_bytes}"
-        raise ValueError(msg)
+    max_bytes = check_int(max_bytes, "max_bytes", minimum=1)
     if kind == "json":
         doc = read_json(p, max_bytes)
         if isinstance(doc, dict) and isinstance(doc.get("events"), list):
