@@ -311,3 +311,24 @@ def test_by_a_column_name_suggests_the_field(tmp_path, capsys, by, hint):
         "fields, not columns: task_id, condition, budget,"
     )
     assert err.endswith(hint + ("" if hint.endswith("\n") else "\n"))
+
+
+def test_format_cells_names_bad_arguments_and_writes_canonical_json():
+    """Bad cells/fmt are named errors; JSON is sorted, indented and NaN-free."""
+    import json
+
+    from witnesses import Trial, rates
+    from witnesses.rates import format_cells
+
+    cells = rates([Trial("t1", "naive", raw_validity=True),
+                   Trial("t2", "naive", raw_validity=False)])  # fmt: skip
+    with pytest.raises(TypeError, match="cells must be a sequence of CellRates"):
+        format_cells(cells[0])
+    with pytest.raises(TypeError, match=r"cells\[0\] must be a CellRates"):
+        format_cells(["x"])
+    with pytest.raises(ValueError, match="fmt must be one of"):
+        format_cells(cells, fmt="xml")
+    text = format_cells(cells, fmt="json", meta={"zeta": 1, "alpha": 2})
+    doc = json.loads(text)
+    assert text == json.dumps(doc, sort_keys=True, indent=2) + "\n"
+    assert list(doc) == sorted(doc)
