@@ -85,6 +85,22 @@ SKIP = {
 # Their valid calls take seconds (whole experiments): a bigger budget, CI only.
 SLOW = {"exp51": 60.0, "exp56": 30.0, "exp57": 30.0}
 
+
+def _is_claim_check(obj: Any) -> bool:
+    """Whether ``obj`` is a registered claim check of the ledger.
+
+    Claim checks take no user data and many run z3 or cvc5: an alarm or the
+    address-space cap landing inside the solver's C code can crash the worker
+    (a segfault seen under xdist), and the ledger's own tests run every one.
+    """
+    from proofs import ledger
+
+    try:
+        return obj in ledger._BOUND
+    except TypeError:  # unhashable
+        return False
+
+
 # Findings owned by another branch: dropped once that branch is merged and the
 # finding is gone (rate-layer's load_trials was the last one).
 KNOWN: set[tuple[str, str, str]] = set()
@@ -386,7 +402,7 @@ def collect_results() -> None:
     """Call every public function once with plausible arguments; keep its result."""
     with _bounded():
         for module, name, obj in public_callables():
-            if inspect.isclass(obj) or name in SLOW:
+            if inspect.isclass(obj) or name in SLOW or _is_claim_check(obj):
                 continue
             try:
                 sig = inspect.signature(obj)
@@ -636,7 +652,7 @@ def run_fuzz(per_param: int | None, seed: int = 0) -> tuple[int, list[Finding]]:
     findings: list[Finding] = []
     with _bounded():
         for module, name, obj in public_callables():
-            if name in SLOW and not THOROUGH:
+            if (name in SLOW and not THOROUGH) or _is_claim_check(obj):
                 continue
             budget = max(BUDGET_S, SLOW.get(name, 0.0))
             for args, kwargs, label in _plan(obj, rng, per_param):
@@ -672,6 +688,9 @@ def test_public_api_fuzz_raises_only_documented_errors_promptly(in_tmp_dir):
 
 def test_methods_of_result_classes_raise_only_documented_errors(in_tmp_dir):
     """Public methods and properties of the results the fuzz produced (issue 33)."""
+    # The results are this test's own: what another test of the same worker
+    # kept would make the set of fuzzed classes depend on the test order.
+    RESULTS.clear()
     collect_results()
     calls, findings = run_methods(None if THOROUGH else 3)
     assert len(RESULTS) >= 15

@@ -165,6 +165,11 @@ class LawReport:
     def assert_holds(self) -> None:
         """Raise ``AssertionError`` with the readable report unless every law holds.
 
+        Raises
+        ------
+        AssertionError
+            If a law is violated or open; its message is the whole report.
+
         Examples
         --------
         >>> from algebra.laws import check_monoid

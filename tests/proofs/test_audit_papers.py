@@ -138,8 +138,9 @@ def measured(shared_dir: Path) -> dict[str, dict[str, object]]:
     return {tag: measure(tag, papers / name) for tag, name in TAGS.items()}
 
 
-# Issue 29 targets a recall of 80%; the reader reaches 116 of 358 (32.4%) on
-# 2026-11-27. Most of the rest are table cells whose n the papers give only in
+# Issue 29 targets a recall of 80%; the reader reaches 116 of 361 (32.1%) on
+# 2026-11-27 (361 transcribed rows since the ledger's later PJ, SLM and DL
+# tables). Most of the rest are table cells whose n the papers give only in
 # prose far from the table, or per group (36 rows per model of a 180-row
 # table), which the hand transcription worked out and the reader does not.
 # This floor keeps what is reached; it is not the target.
@@ -150,7 +151,7 @@ def test_recall_over_the_five_papers(measured):
     """The reader finds at least the 116 transcribed numbers it found when measured."""
     matched = sum(int(m["matched"]) for m in measured.values())
     total = sum(int(m["transcribed"]) for m in measured.values())
-    assert total == 358
+    assert total == 361
     assert matched >= RECALL_FLOOR, (matched, total)
 
 
