@@ -715,3 +715,97 @@ def test_check_command_exit_codes(
     assert check_main(["algebra:compose_endo", "--law", "monoid"]) == 0
     assert check_main(["algebra:compose_endo", "--law", "ideal"]) == 1
     assert check_main(["algebra.compose:endo_fields", "--law", "monoid", "--smt"]) == 0
+
+
+def test_a_suggestion_says_how_it_fits_the_target_size() -> None:
+    """Keeping more events is advice only if it fits the target the witness ran at."""
+    report = check_compressor(sliding_window, k=3, seeds=range(4), mirage=False)
+    w = report.invariant.witness
+    assert w is not None and w.target_size == 1 and len(w.removed) == 4
+    assert w.suggestion.endswith(
+        "; the witness ran at target_size=1, so this needs a target_size of at least 5"
+    )
+
+    # unshrunk witnesses: a compression that keeps a third of its target has
+    # room for the missing events; one that fills its target has to trade
+    def third(timeline: Timeline, *, target_size: int) -> tuple[str, ...]:
+        return timeline.ids[-max(1, target_size // 3) :]
+
+    def unshrunk(fn: Any, retention: float) -> Any:
+        report = check_compressor(
+            fn, k=3, seeds=range(4), retentions=(retention,), mirage=False, shrink=False
+        )
+        assert report.invariant.witness is not None
+        return report.invariant.witness
+
+    w = unshrunk(third, 0.5)
+    assert (w.target_size, len(w.removed)) == (100, 1)
+    assert w.suggestion.endswith("heaviest 'actor_0' events")  # 33 + 1 <= 100
+    w = unshrunk(sliding_window, 0.1)
+    n = len(w.removed)
+    assert w.target_size == 20 and n >= 1
+    assert w.suggestion.endswith(
+        f"; the witness ran at target_size=20, so this needs a target_size of at "
+        f"least {20 + n} or {n} fewer other kept event{'' if n == 1 else 's'}"
+    )
+
+
+def test_a_pivot_without_history_in_the_input_is_not_told_to_keep_nothing() -> None:
+    """No dropped event precedes the pivot: the fix is to drop it or restore its rivals."""
+
+    def first(timeline: Timeline, *, target_size: int) -> tuple[str, ...]:
+        return timeline.ids[:target_size]
+
+    report = check_compressor(first, k=3, seeds=range(4), mirage=False)
+    w = report.invariant.witness
+    assert w is not None and w.pivot is not None
+    assert "keep the 0 dropped" not in w.suggestion and "()" not in w.suggestion
+    assert w.suggestion.startswith(
+        f"{w.pivot} has 0 events before it in the input too, so it must not become "
+        f"a top-10 pivot: drop {w.pivot}, or keep {len(w.removed)} more"
+    )
+    # the named rivals are the input's top-10 pivots the compression dropped
+    whole = build_context_state(w.timeline, "actor_0", m=10)
+    kept = first(w.timeline, target_size=w.target_size)
+    rivals = [p.event_id for p in whole.pivots if p.event_id not in kept]
+    assert list(w.removed) == rivals[: len(w.removed)] and w.removed
+    # following the first advice (dropping the pivot) keeps the invariant
+    rest = w.timeline.subset([i for i in kept if i != w.pivot])
+    assert no_absorption_invariant(build_context_state(rest, "actor_0", m=10), 3)
+
+
+def test_the_suggested_rivals_are_just_enough_to_push_the_pivot_out() -> None:
+    def first(timeline: Timeline, *, target_size: int) -> tuple[str, ...]:
+        return timeline.ids[:target_size]
+
+    report = check_compressor(
+        first, k=3, seeds=range(4), retentions=(0.1,), mirage=False, shrink=False
+    )
+    w = report.invariant.witness
+    assert w is not None and w.pivot is not None
+    kept = first(w.timeline, target_size=w.target_size)
+    state = build_context_state(w.timeline.subset(kept), "actor_0", m=10)
+    above = [p.event_id for p in state.pivots].index(w.pivot)
+    assert (above, len(w.removed)) == (4, 6)  # 4 kept rivals + 6 restored = 10
+    restored = w.timeline.subset(
+        [i for i in w.timeline.ids if i in {*kept, *w.removed}]
+    )
+    top = build_context_state(restored, "actor_0", m=10).pivots
+    assert w.pivot not in [p.event_id for p in top]
+
+
+@pytest.mark.parametrize(("short", "clause"), [(3, True), (4, False)])
+def test_a_suggestion_that_exactly_fills_the_target_needs_no_clause(
+    short: int, clause: bool
+) -> None:
+    """16 kept + 4 restored = 20 fits target_size=20; 17 + 4 does not."""
+
+    def fewer(timeline: Timeline, *, target_size: int) -> tuple[str, ...]:
+        return timeline.ids[-(target_size - short) :]
+
+    report = check_compressor(
+        fewer, k=3, seeds=range(4), retentions=(0.1,), mirage=False, shrink=False
+    )
+    w = report.invariant.witness
+    assert w is not None and (w.target_size, len(w.removed)) == (20, 4)
+    assert ("the witness ran at target_size=20" in w.suggestion) is clause

@@ -247,6 +247,22 @@ def _window_cut(
     return list(best[0]), best[1]
 
 
+def _room(kept: int, missing: int, target: int) -> str:
+    """How the suggested events fit the witness's ``target_size`` (a clause or "").
+
+    The compression kept ``kept`` events at ``target_size=target``; keeping
+    ``missing`` more fits only if the target grows, or if as many other kept
+    events go (possible only while one kept event, the pivot, can stay).
+    """
+    if kept + missing <= target:
+        return ""
+    need, over = kept + missing, kept + missing - target
+    clause = f"; the witness ran at target_size={target}, so this needs a target_size of at least {need}"
+    if over <= kept - 1:
+        clause += f" or {over} fewer other kept event{'' if over == 1 else 's'}"
+    return clause
+
+
 @dataclass(frozen=True)
 class Diagnosis:
     """Why one compression breaks a contract, and the smallest change that keeps it."""
@@ -287,6 +303,7 @@ def explain_block(s: Setting, timeline: Timeline, target: int) -> Diagnosis:
         f"keep {missing} more of the dropped development events ({', '.join(removed)}); "
         f"in the policy: never go below min(d_total, k) = {need} "
         f"{'non-focal' if paper else 'development-eligible'} events"
+        f"{_room(len(kept), len(removed), target)}"
     )
     return Diagnosis(reason, pivot, removed, suggestion)
 
@@ -307,11 +324,28 @@ def explain_invariant(s: Setting, timeline: Timeline, target: int) -> Diagnosis:
     held = set(kept.ids)
     before = [e.id for e in timeline.events[: timeline.position(bad.event_id)]]
     gone = [i for i in before if i not in held]
-    missing = max(1, p_min - bad.prefix_count)
-    removed = tuple(gone[-missing:])
-    suggestion = (
-        f"keep the {len(removed)} dropped event{'' if len(removed) == 1 else 's'} "
-        f"just before {bad.event_id} ({', '.join(removed)}); in the policy: pin the "
-        f"{p_min} events before each of the {s.m} heaviest {s.focal!r} events"
-    )
+    if gone:
+        missing = max(1, p_min - bad.prefix_count)
+        removed = tuple(gone[-missing:])
+        suggestion = (
+            f"keep the {len(removed)} dropped event{'' if len(removed) == 1 else 's'} "
+            f"just before {bad.event_id} ({', '.join(removed)}); in the policy: pin "
+            f"the {p_min} events before each of the {s.m} heaviest {s.focal!r} events"
+        )
+    else:
+        # Nothing before the pivot was dropped: it lacks history in the input
+        # too, where heavier candidates kept it out of the top m. Restoring
+        # those (or dropping it) is the fix; no earlier event can be.
+        whole = build_context_state(timeline, s.focal, m=s.m)
+        above = state.pivots.index(bad)  # kept candidates that outrank it
+        dropped = [p.event_id for p in whole.pivots if p.event_id not in held]
+        removed = tuple(dropped[: s.m - above])
+        suggestion = (
+            f"{bad.event_id} has {bad.prefix_count} events before it in the input "
+            f"too, so it must not become a top-{s.m} pivot: drop {bad.event_id}, "
+            f"or keep {len(removed)} more of the input's top-{s.m} pivots, which "
+            f"outrank it ({', '.join(removed)}); in the policy: keep the {s.m} "
+            f"heaviest {s.focal!r} events and pin the {p_min} events before each"
+        )
+    suggestion += _room(len(kept), len(removed), target)
     return Diagnosis(reason, bad.event_id, removed, suggestion)
