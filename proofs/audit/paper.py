@@ -76,7 +76,8 @@ _UNITS = (
     r"|queries|query|examples?|instances?|episodes?|participants?|subjects?"
     r"|sessions?|prompts?|conversations?|decisions?|tickets?|repos|repositories"
     r"|files?|cells?|pairs?|scenarios?|users?|respondents?|documents?|tests?"
-    r"|rows?|matchups?|incidents?|constraints?|conversations?|dialogues?)"
+    r"|rows?|matchups?|incidents?|constraints?|conversations?|dialogues?|blocks?"
+    r"|facts?|graphs?)"
 )
 _APA = re.compile(
     r"(?<![A-Za-z])(?P<test>t|F|r|z|Z|chi2|χ2|χ²|Χ2|X2|Q)\s*"
@@ -111,8 +112,21 @@ _MEAN = re.compile(
 )
 _CAPTION = re.compile(r"^\s*(?:\*\*)?Table\s+\d+", re.IGNORECASE)
 _CAPTION_N = re.compile(
-    rf"(?:\(\s*|\b(?:over|across|of|on)\s+(?:the\s+|all\s+)?)(?P<n>{_INT})\s+"
-    rf"(?:[\w-]+\s+)?{_UNITS}\b"
+    rf"(?:\(\s*|\b(?:over|across|of|on|all|with)\s+(?:the\s+|all\s+)?)(?P<n>{_INT})\s+"
+    rf"(?:[\w-]+\s+)?(?P<unit>{_UNITS})\b(?P<total>\s+(?:in\s+)?total\b)?"
+    rf"|(?<![\w.,])(?P<n2>{_INT})\s+(?:[\w-]+\s+)?(?P<unit2>{_UNITS})\s+"
+    rf"(?:per|each|for\s+each|in\s+each)\b"
+)
+_PROSE_N = re.compile(
+    rf"{_CAPTION_N.pattern}|(?<![\w])\$?\s*n\s*=\s*(?P<n3>{_INT})(?![\d.])"
+)
+_HEADING = re.compile(
+    r"^\s*(?:#{1,6}\s+\S|(?:\d{1,2}|[A-Z])(?:\.\d{1,2})*\.?\s+[A-Z][^.]{0,80}$)"
+)
+_WORD = re.compile(r"[A-Za-z][\w-]{2,}")
+_STOP = frozenset(
+    "the and for with from over across all per each table figure are was were "
+    "this that its our their results result".split()
 )
 _EXPLICIT_N = re.compile(rf"(?<![\w])\$?\s*[nN]\s*=\s*(?P<n>{_INT})(?![\d.])")
 _HEADER_N = _EXPLICIT_N
@@ -632,11 +646,13 @@ class _Table:
     cells: int
     wilson: bool
     percent_columns: frozenset[int] = frozenset()
+    labelled: bool = False  # space-separated rows split by :func:`_label_row`
 
 
 def _tables(lines: list[str]) -> dict[int, _Table]:
     """Map table rows (1-based line numbers) to what the reader knows of their n."""
     out: dict[int, _Table] = {}
+    captions = [k for k, line in enumerate(lines) if _CAPTION.match(line)]
     i = 0
     while i < len(lines):
         width = _row_width(lines[i])
@@ -644,7 +660,7 @@ def _tables(lines: list[str]) -> dict[int, _Table]:
         while width and j + 1 < len(lines) and _row_width(lines[j + 1]) == width:
             j += 1
         if width and j >= i + 2:
-            table = _block(lines, i, j, width)
+            table = _block(lines, i, j, width, captions)
             if table is not None:
                 first = i if width < 0 else i + 1
                 for row in range(first, j + 1):
@@ -652,7 +668,71 @@ def _tables(lines: list[str]) -> dict[int, _Table]:
             i = j + 1
         else:
             i += 1
+    i = 1
+    while i < len(lines):  # space-separated rows whose labels vary in length
+        j = i
+        while (
+            j < len(lines)
+            and j + 1 not in out
+            and _label_row(lines[j]) is not None
+            and j - i < 500
+        ):
+            j += 1
+        if j - i >= 3 and i not in out and _label_row(lines[i - 1]) is None:
+            table = _labelled(lines, i, j - 1, captions)
+            if table is not None:
+                for row in range(i, j):
+                    out[row + 1] = table
+        i = max(j, i + 1)
     return out
+
+
+_LEAD = re.compile(r"^[-+~≈]?(?:\d|\.\d)")
+
+
+def _label_row(line: str) -> list[str] | None:
+    """Split ``Mode A (Ret.) 72.0 70.3 Done`` into a label and its cells.
+
+    The label is the words before the first number (at most six); after it
+    come numbers only, save one closing word (a status such as ``Done``).
+    Returns ``[label, cell, ...]`` or ``None`` for a line that is not such a row.
+    """
+    words = line.split()
+    if not 2 <= len(words) <= 14 or len(line) >= 160 or "\t" in line or "|" in line:
+        return None
+    lead = next((k for k, w in enumerate(words) if _LEAD.match(w)), None)
+    if lead is None or not 1 <= lead <= 6:
+        return None
+    tail = words[lead:]
+    body = tail[:-1] if len(tail) > 1 and tail[-1].isalpha() else tail
+    if not all(_LEAD.match(w) for w in body):
+        return None
+    return [" ".join(words[:lead]), *tail]
+
+
+def _labelled(lines: list[str], start: int, end: int, captions: list[int]) -> _Table | None:
+    """A table of labelled rows under a header line (0-based ``start..end``)."""
+    header = lines[start - 1]
+    if not header.strip():
+        return None
+    rows = [_label_row(lines[k]) or [] for k in range(start, end + 1)]
+    words = _header_words(header)
+    count = [w for w in words if _COUNT_HEADER.match(w)]
+    pct = frozenset(range(1, 15)) if "%" in header else frozenset()
+    wilson = any(
+        _WILSON.search(lines[k])
+        for k in range(max(start - 4, 0), min(end + 4, len(lines)))
+    )
+    if len(count) == 1 and all(
+        len(r) > 1 and _num(r[1]).isdigit() and re.fullmatch(_INT, r[1]) for r in rows
+    ):
+        return _Table(
+            None, f"n from the {count[0]!r} column", 1, 0, wilson, pct - {1}, True
+        )
+    n, source = _table_n(lines, start - 1, end, len(rows), captions)
+    if n is None:
+        return None
+    return _Table(n, source, None, 0, wilson, pct, True)
 
 
 def _cells(line: str) -> list[str]:
@@ -692,7 +772,9 @@ def _header_words(line: str) -> list[str]:
     return out
 
 
-def _block(lines: list[str], start: int, end: int, width: int) -> _Table | None:
+def _block(
+    lines: list[str], start: int, end: int, width: int, captions: list[int]
+) -> _Table | None:
     if width < 0:
         if start == 0:
             return None
@@ -719,21 +801,117 @@ def _block(lines: list[str], start: int, end: int, width: int) -> _Table | None:
     found = {int(_num(m["n"])) for m in _HEADER_N.finditer(header)}
     if len(found) == 1:
         return _Table(found.pop(), "n from the table header", None, width, wilson, pct)
+    body = sum(1 for k in range(start + 1, end + 1) if not _RULE.match(lines[k]))
+    n, source = _table_n(lines, start, end, body, captions)
+    if n is None:
+        return None
+    return _Table(n, source, None, width, wilson, pct)
+
+
+_RULE = re.compile(r"^\s*\|?[\s:|-]*-{3,}[\s:|-]*$")
+
+
+def _caption_ns(text: str) -> tuple[set[int], bool]:
+    """The n a caption (or a line of prose) states, and whether it is a total.
+
+    ``n = 40``, ``(100 seeds``, ``over 500 questions``, ``all 60 trials``,
+    ``60 trials per budget``; ``(180 rows total)`` is a total.
+    """
+    explicit = {int(_num(m["n"])) for m in _EXPLICIT_N.finditer(text)}
+    if explicit:
+        return {x for x in explicit if x >= 2}, False
+    ns: set[int] = set()
+    total = False
+    for m in _CAPTION_N.finditer(text):
+        ns.add(int(_num(m["n"] or m["n2"])))
+        total = total or bool(m["total"])
+    return {x for x in ns if x >= 2}, total
+
+
+def _grams(text: str) -> set[tuple[str, ...]]:
+    """Three consecutive content words (lower case), to tell one experiment's captions."""
+    words = [w.lower() for w in _WORD.findall(text)]
+    return {
+        tuple(words[k : k + 3])
+        for k in range(len(words) - 2)
+        if not _STOP.intersection(words[k : k + 3])
+    }
+
+
+_PROSE_REACH = 4  # lines of the section's prose, before the header or after the table
+
+
+def _table_n(
+    lines: list[str], start: int, end: int, rows: int, captions: list[int]
+) -> tuple[int | None, str]:
+    """The n of a table's rows from its caption, a caption of the same experiment,
+    or its section's prose (0-based ``start``: header; ``end``: last row).
+
+    In that order, the first source that states one n wins; two different n in
+    one source give no n. The prose read is that of the table's section (between
+    two headings), at most ``_PROSE_REACH`` lines before the header or after the
+    caption. A caption's total (``(180 rows total)``) over a table
+    of ``rows`` rows gives ``total / rows`` when it divides evenly, else no n.
+    Every n found here is an inference: the finding says where it came from.
+    """
     near = [
         *range(start - 1, max(start - 4, -1), -1),
         *range(end + 1, min(end + 4, len(lines))),
     ]
-    for k in near:
-        if _CAPTION.match(lines[k]):
-            explicit = {int(_num(m["n"])) for m in _EXPLICIT_N.finditer(lines[k])}
-            ns = explicit or {int(_num(m["n"])) for m in _CAPTION_N.finditer(lines[k])}
-            ns = {x for x in ns if x >= 2}
-            if len(ns) == 1:
-                return _Table(
-                    ns.pop(), "n from the table caption", None, width, wilson, pct
+    caption = next((k for k in near if k in captions), None)
+    if caption is not None:
+        ns, total = _caption_ns(lines[caption])
+        if len(ns) == 1:
+            n = ns.pop()
+            line = caption + 1
+            if not total:
+                return n, f"n from the table caption (line {line})"
+            if rows >= 2 and n % rows == 0:
+                return n // rows, (
+                    f"n = {n}/{rows}: the total in the caption (line {line}) "
+                    f"split evenly over the table's {rows} rows"
                 )
-            return None
-    return None
+            return None, ""
+        if ns:
+            return None, ""
+        grams = _grams(lines[caption])
+        same: dict[int, int] = {}
+        for k in captions:
+            if k == caption or not grams & _grams(lines[k]):
+                continue
+            other, total = _caption_ns(lines[k])
+            if len(other) == 1 and not total:
+                same.setdefault(other.pop(), k)
+        if len(same) == 1:
+            ((n, k),) = same.items()
+            shared = " ".join(sorted(grams & _grams(lines[k]))[0])
+            return n, (
+                f"n from the caption at line {k + 1}, which names the same "
+                f"{shared!r}"
+            )
+        if len(same) > 1:
+            return None, ""
+    top = start
+    while top > 0 and not _HEADING.match(lines[top]) and start - top < 400:
+        top -= 1
+    bottom = end + 1
+    while bottom < len(lines) and not _HEADING.match(lines[bottom]) and bottom - end < 400:
+        bottom += 1
+    stated: dict[int, int] = {}
+    for k in range(max(top, start - _PROSE_REACH), min(bottom, end + 2 + _PROSE_REACH)):
+        line = lines[k]
+        if start <= k <= end or k in captions or _row_width(line) > 0:
+            continue
+        if _label_row(line) is not None:
+            continue
+        for m in _PROSE_N.finditer(line):
+            value = int(_num(m["n"] or m["n2"] or m["n3"]))
+            if value >= 2:
+                stated.setdefault(value, k)
+    if len(stated) == 1:
+        ((n, k),) = stated.items()
+        return n, f"n from the section's prose (line {k + 1})"
+    return None, ""
 
 
 _CELL_NUMBER = re.compile(rf"^(?:\*\*)?(?P<v>{_NUM})(?:\*\*)?$")
@@ -743,12 +921,17 @@ _CELL_INTERVAL = re.compile(
 
 
 def _table_cells(ctx: _Context, out: list[PaperFinding], table: _Table) -> None:
-    cells = _cells(ctx.line)
+    cells = (_label_row(ctx.line) or []) if table.labelled else _cells(ctx.line)
     n = table.n
     if table.count_column is not None:
-        if len(cells) != table.cells or not cells[table.count_column].isdigit():
+        if table.cells and len(cells) != table.cells:
             return
-        n = int(cells[table.count_column])
+        if len(cells) <= table.count_column:
+            return
+        count = _num(cells[table.count_column])
+        if not count.isdigit():
+            return
+        n = int(count)
     if n is None or n < 1:
         return
     why = f"{table.source} (n = {n})"

@@ -28,6 +28,7 @@ import pytest
 
 from proofs.audit import audit_table
 from proofs.audit.paper import PaperReport, audit_paper
+from theory import consistency as c
 
 TAGS = {
     "VM": "VM-validity-mirage.txt",
@@ -63,8 +64,8 @@ def _counts(inputs: str) -> tuple[str, str]:
     return pairs.get("n", ""), pairs.get("k", "")
 
 
-def _transcribed(tag: str) -> list[tuple[str, str, str, str, str]]:
-    """(family, value, n, k, id) of every in-scope transcribed row."""
+def _transcribed(tag: str) -> list[tuple[str, str, str, str, str, str]]:
+    """(family, value, n, k, id, printed) of every in-scope transcribed row."""
     out = []
     folder = files("proofs") / "data" / "stats" / tag
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
@@ -78,8 +79,31 @@ def _transcribed(tag: str) -> list[tuple[str, str, str, str, str]]:
             printed = (
                 row.printed.split(";")[0] if row.kind == "grimmer" else row.printed
             )
-            out.append((family, _value(printed), n, k, f"{entry.name}:{row.id}"))
+            out.append(
+                (family, _value(printed), n, k, f"{entry.name}:{row.id}", printed)
+            )
     return out
+
+
+def _implied(family: str, printed: str, n: str, k: str) -> bool:
+    """Is ``k`` the only count whose rate over ``n`` prints as ``printed``?
+
+    A finding without ``k`` (``percent_attainable``, ``proportion_attainable``)
+    checked that some count over the same ``n`` prints as the number; when the
+    transcription's ``k`` is the only such count, the two checks are the same
+    and the row counts as found.
+    """
+    check = {
+        "percent": c.percent_attainable,
+        "proportion": c.proportion_attainable,
+    }.get(family)
+    if check is None or not (n.isdigit() and k.isdigit()):
+        return False
+    try:
+        candidates = check(printed.strip().rstrip("%"), int(n)).candidates
+    except ValueError:
+        return False
+    return list(candidates) == [int(k)]
 
 
 def measure(tag: str, paper: Path) -> dict[str, object]:
@@ -88,7 +112,6 @@ def measure(tag: str, paper: Path) -> dict[str, object]:
     report = audit_paper(paper)
     seconds = time.perf_counter() - start
     pool: Counter[tuple[str, str, str, str]] = Counter()
-    loose: Counter[tuple[str, str, str]] = Counter()
     for f in report.findings:
         family = FAMILY.get(f.kind)
         if family is None:
@@ -96,19 +119,24 @@ def measure(tag: str, paper: Path) -> dict[str, object]:
         n, k = _counts(f.inputs)
         printed = f.printed.split(";")[0] if f.kind == "grimmer" else f.printed
         pool[(family, _value(printed), n, k)] += 1
-        loose[(family, _value(printed), n)] += 1
     rows = _transcribed(tag)
     found, missed = 0, []
-    for family, value, n, k, ident in rows:
+    for family, value, n, k, ident, printed in rows:
+        key = None
         if k and pool[(family, value, n, k)] > 0:
-            pool[(family, value, n, k)] -= 1
-            loose[(family, value, n)] -= 1
-            found += 1
-        elif not k and loose[(family, value, n)] > 0:
-            loose[(family, value, n)] -= 1
-            found += 1
-        else:
+            key = (family, value, n, k)
+        elif k and pool[(family, value, n, "")] > 0 and _implied(family, printed, n, k):
+            key = (family, value, n, "")
+        elif not k:
+            keys = [
+                x for x, v in pool.items() if v > 0 and x[:3] == (family, value, n)
+            ]
+            key = min(keys, key=lambda x: (x[3] != "", x[3])) if keys else None
+        if key is None:
             missed.append(ident)
+            continue
+        pool[key] -= 1
+        found += 1
     counts = report.counts()
     return {
         "tag": tag,
@@ -119,7 +147,7 @@ def measure(tag: str, paper: Path) -> dict[str, object]:
         "matched": found,
         "missed": missed,
         "recall": found / len(rows) if rows else float("nan"),
-        "extra": sum(v for v in loose.values() if v > 0),
+        "extra": sum(v for v in pool.values() if v > 0),
         "seconds": seconds,
     }
 
