@@ -93,9 +93,29 @@ _FRAC_EQ = re.compile(
     rf"(?<![\d./])(?P<k>\d+)\s*/\s*(?P<n>\d+)\s*(?:=|≈)\s*(?P<v>{_NUM})\s*(?P<pct>%)?"
 )
 _FRAC_CI = re.compile(
-    rf"(?<![\d./])(?P<k>\d+)\s*/\s*(?P<n>\d+)\s*(?:\([^)]*\))?\s*,?\s*"
-    rf"(?:95%\s*CI\s*)?\[\s*(?P<lo>{_NUM})\s*(?P<p1>%)?\s*,\s*(?P<hi>{_NUM})\s*(?P<p2>%)?\s*\]"
+    rf"(?<![\d./{{^])(?P<k>\d+)\s*/\s*(?P<n>\d+)\s*"
+    rf"(?:(?:=|≈)\s*(?P<v>{_NUM})\s*(?P<pct>%)?\s*\$?\s*)?"
+    rf"(?:\([^()\[\]]*\))?\s*,?\s*\(?\s*"
+    rf"(?:(?:Wilson|Clopper[-–]Pearson|Jeffreys|Agresti[-–]Coull|exact)\s+)?"
+    rf"(?:95\s*%\s*(?:CI|confidence interval)\s*(?:of\s*)?)?"
+    rf"\[\s*(?P<lo>{_NUM})\s*(?P<p1>%)?\s*,\s*(?P<hi>{_NUM})\s*(?P<p2>%)?\s*\]"
 )
+_KN = re.compile(r"(?<![\d./{^])(?P<k>\d+)\s*/\s*(?P<n>\d+)(?![\d/])")
+_BARE_CI = re.compile(
+    rf"(?<![\w(])\[\s*(?P<lo>{_NUM})\s*(?P<p1>%)?\s*,\s*(?P<hi>{_NUM})\s*(?P<p2>%)?\s*\]"
+)
+_CI_REACH = 250  # characters from a k/n to an interval printed later in its paragraph
+_RATE_FRAC = re.compile(
+    rf"(?<![\d.,/])(?P<v>0?\.\d+|1\.0+|{_NUM}\s*%)\s*"
+    rf"(?:(?P<gap>(?:[A-Za-z][\w-]*\s+){{0,3}})\(\s*(?P<k>\d+)\s*/\s*(?P<n>\d+)"
+    rf"\s*(?:[A-Za-z]+\s*)?\)|,\s*(?P<k2>\d+)\s*/\s*(?P<n2>\d+)(?![\d/.]))"
+)
+_METHODS = {
+    "wilson": re.compile(r"\bWilson\b", re.IGNORECASE),
+    "clopper-pearson": re.compile(r"Clopper[-–‐ ]Pearson|exact binomial", re.IGNORECASE),
+    "jeffreys": re.compile(r"\bJeffreys\b", re.IGNORECASE),
+    "agresti-coull": re.compile(r"Agresti[-–‐ ]Coull", re.IGNORECASE),
+}
 _PCT_N = re.compile(
     rf"(?<![\d.])(?P<v>{_NUM})\s*%[^.;\n%]{{0,40}}?"
     rf"(?:\(\s*[nN]\s*=\s*(?P<n1>{_INT})\s*\)|\b[nN]\s*=\s*(?P<n2>{_INT})"
@@ -388,7 +408,7 @@ def audit_paper_text(text: str, *, significance_level: float = 0.05) -> PaperRep
 
 
 def _scan(text: str, page: int | None, alpha: float) -> list[PaperFinding]:
-    lines = [raw[:_MAX_LINE] for raw in text.splitlines()]
+    lines = [raw[:_MAX_LINE].replace("\\%", "%") for raw in text.splitlines()]
     tables = _tables(lines)
     own: list[list[PaperFinding]] = []
     taken: list[list[tuple[int, int]]] = []
@@ -546,40 +566,59 @@ def _apa(ctx: _Context, out: list[PaperFinding]) -> None:
         out.append(found)
 
 
+def _interval(
+    ctx: _Context,
+    m: re.Match[str],
+    k: int,
+    n: int,
+    *,
+    inferred: str = "",
+) -> PaperFinding:
+    """Check the interval ``m`` (groups lo, hi, p1, p2) of ``k`` of ``n``.
+
+    The method is the one the line names when it names exactly one; otherwise
+    the first standard method that fits is reported (consistent, the method
+    noted as inferred), and when none fits the finding is not checkable.
+    """
+    scale = ";scale=100" if (m["p1"] or m["p2"]) else ""
+    printed = f"{m['lo']};{m['hi']}"
+    named = [name for name, rx in _METHODS.items() if rx.search(ctx.line)]
+    if len(named) == 1:
+        return _finding(
+            ctx,
+            m,
+            "interval",
+            printed,
+            f"k={k};n={n};method={named[0]}{scale}",
+            inferred=inferred,
+        )
+    for method in PROPORTION_METHODS:
+        f = _finding(ctx, m, "interval", printed, f"k={k};n={n};method={method}{scale}")
+        if f.verdict == "consistent":
+            note = f"method inferred: {method}"
+            return PaperFinding(
+                **{**f.to_dict(), "note": f"{inferred}; {note}" if inferred else note}
+            )
+    why = "the text names no interval method; none of the standard ones fits"
+    return _finding(
+        ctx,
+        m,
+        "interval",
+        printed,
+        f"k={k};n={n};method=wilson{scale}",
+        inferred=f"{inferred}; {why}" if inferred else why,
+    )
+
+
 def _fractions(ctx: _Context, out: list[PaperFinding]) -> None:
     for m in _FRAC_CI.finditer(ctx.line):
         k, n = int(m["k"]), int(m["n"])
         if not 0 <= k <= n or n == 0 or not ctx.free(m):
             continue
-        scale = ";scale=100" if (m["p1"] or m["p2"]) else ""
-        printed = f"{m['lo']};{m['hi']}"
-        if _WILSON.search(ctx.line):
-            out.append(
-                _finding(
-                    ctx, m, "interval", printed, f"k={k};n={n};method=wilson{scale}"
-                )
-            )
-            continue
-        best = None
-        for method in PROPORTION_METHODS:
-            f = _finding(
-                ctx, m, "interval", printed, f"k={k};n={n};method={method}{scale}"
-            )
-            if f.verdict == "consistent":
-                best = PaperFinding(
-                    **{**f.to_dict(), "note": f"method inferred: {method}"}
-                )
-                break
-        if best is None:
-            best = _finding(
-                ctx,
-                m,
-                "interval",
-                printed,
-                f"k={k};n={n};method=wilson{scale}",
-                inferred="the text names no interval method; none of the standard ones fits",
-            )
-        out.append(best)
+        if m["v"] is not None and (m["pct"] or float(m["v"]) <= 1):
+            kind = "percent" if m["pct"] else "proportion"
+            out.append(_finding(ctx, m, kind, m["v"], f"k={k};n={n}"))
+        out.append(_interval(ctx, m, k, n))
     for m in _FRAC_PCT.finditer(ctx.line):
         k, n = int(m["k"]), int(m["n"])
         if n == 0 or not ctx.free(m):
@@ -595,6 +634,34 @@ def _fractions(ctx: _Context, out: list[PaperFinding]) -> None:
         if kind == "proportion" and float(m["v"]) > 1:
             continue
         out.append(_finding(ctx, m, kind, m["v"], f"k={k};n={n}"))
+    for m in _RATE_FRAC.finditer(ctx.line):
+        k, n = int(m["k"] or m["k2"]), int(m["n"] or m["n2"])
+        value = m["v"].replace(" ", "")
+        kind = "percent" if value.endswith("%") else "proportion"
+        value = value.rstrip("%")
+        if n == 0 or k > n or (kind == "proportion" and float(value) > 1):
+            continue
+        if not ctx.free(m):
+            continue
+        why = "the count follows a few words after the rate" if m["gap"] else ""
+        if _CHANGE.search(ctx.line[max(0, m.start() - 40) : m.start()]):
+            why = "the number may be a change, not a share of the count"
+        out.append(_finding(ctx, m, kind, value, f"k={k};n={n}", inferred=why))
+    for m in _BARE_CI.finditer(ctx.line):
+        lo, hi = float(m["lo"]), float(m["hi"])
+        top = 100 if (m["p1"] or m["p2"]) else 1
+        if not lo <= hi <= top:
+            continue
+        head = ctx.line[max(0, m.start() - _CI_REACH) : m.start()]
+        fracs = list(_KN.finditer(head))
+        if not fracs or _BARE_CI.search(head[fracs[-1].end() :]):
+            continue
+        last = fracs[-1]
+        k, n = int(last["k"]), int(last["n"])
+        if n == 0 or k > n or not ctx.free(m):
+            continue
+        why = f"k/n from the {last.group(0)!r} printed before it in the paragraph"
+        out.append(_interval(ctx, m, k, n, inferred=why))
 
 
 def _percent_n(ctx: _Context, out: list[PaperFinding]) -> None:
@@ -915,6 +982,7 @@ def _table_n(
 
 
 _CELL_NUMBER = re.compile(rf"^(?:\*\*)?(?P<v>{_NUM})(?:\*\*)?$")
+_CELL_LEAD = re.compile(rf"^[~≈]?(?P<v>{_NUM}%)\s+[—–-]\s+\S")
 _CELL_INTERVAL = re.compile(
     rf"^\[\s*(?P<lo>{_NUM})\s*(?P<p1>%)?\s*,\s*(?P<hi>{_NUM})\s*(?P<p2>%)?\s*\]$"
 )
@@ -939,7 +1007,7 @@ def _table_cells(ctx: _Context, out: list[PaperFinding], table: _Table) -> None:
     for index, cell in enumerate(cells):
         if index == table.count_column:
             continue
-        m = _CELL_RATE.match(cell)
+        m = _CELL_RATE.match(cell) or _CELL_LEAD.match(cell)
         if m is None and index in table.percent_columns:
             m = _CELL_NUMBER.match(cell)
         if m is not None:

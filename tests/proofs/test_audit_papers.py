@@ -120,23 +120,32 @@ def measure(tag: str, paper: Path) -> dict[str, object]:
         printed = f.printed.split(";")[0] if f.kind == "grimmer" else f.printed
         pool[(family, _value(printed), n, k)] += 1
     rows = _transcribed(tag)
-    found, missed = 0, []
-    for family, value, n, k, ident, printed in rows:
-        key = None
-        if k and pool[(family, value, n, k)] > 0:
-            key = (family, value, n, k)
-        elif k and pool[(family, value, n, "")] > 0 and _implied(family, printed, n, k):
-            key = (family, value, n, "")
-        elif not k:
-            keys = [
-                x for x, v in pool.items() if v > 0 and x[:3] == (family, value, n)
-            ]
-            key = min(keys, key=lambda x: (x[3] != "", x[3])) if keys else None
-        if key is None:
-            missed.append(ident)
-            continue
-        pool[key] -= 1
-        found += 1
+    found: set[str] = set()
+    # exact counts first, then rows without k, then a k the finding implies:
+    # a finding serves one row, and a looser rule never takes it from a stricter one
+    for rule in ("exact", "no k", "implied"):
+        for family, value, n, k, ident, printed in rows:
+            if ident in found:
+                continue
+            key = None
+            if rule == "exact" and k and pool[(family, value, n, k)] > 0:
+                key = (family, value, n, k)
+            elif rule == "no k" and not k:
+                keys = [
+                    x for x, v in pool.items() if v > 0 and x[:3] == (family, value, n)
+                ]
+                key = min(keys, key=lambda x: (x[3] != "", x[3])) if keys else None
+            elif (
+                rule == "implied"
+                and k
+                and pool[(family, value, n, "")] > 0
+                and _implied(family, printed, n, k)
+            ):
+                key = (family, value, n, "")
+            if key is not None:
+                pool[key] -= 1
+                found.add(ident)
+    missed = [row[4] for row in rows if row[4] not in found]
     counts = report.counts()
     return {
         "tag": tag,
@@ -144,9 +153,9 @@ def measure(tag: str, paper: Path) -> dict[str, object]:
         "found": len(report.findings),
         "counts": counts,
         "transcribed": len(rows),
-        "matched": found,
+        "matched": len(found),
         "missed": missed,
-        "recall": found / len(rows) if rows else float("nan"),
+        "recall": len(found) / len(rows) if rows else float("nan"),
         "extra": sum(v for v in pool.values() if v > 0),
         "seconds": seconds,
     }
