@@ -44,7 +44,7 @@ import html.parser
 import io
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -83,8 +83,11 @@ _APA = re.compile(
     r"(?<![A-Za-z])(?P<test>t|F|r|z|Z|chi2|χ2|χ²|Χ2|X2|Q)\s*"
     r"(?:\(\s*(?P<df1>\d+(?:\.\d+)?)\s*(?:,\s*(?P<df2>\d+(?:\.\d+)?))?"
     r"\s*(?:,\s*N\s*=\s*[\d,]+)?\s*\))?\s*"
-    r"(?P<rel>[<>=≤≥]=?)\s*(?P<stat>[-−–]?\s*(?:\d+\.?\d*|\.\d+))\s*[,;]\s*"
-    r"(?:(?P<ns>n\.?s\.?)|p\s*(?P<prel>[<>=≤≥]=?)\s*(?P<p>\d*\.\d+(?:[eE]-?\d+)?|0|1)(?!\d|\.\d))"
+    r"(?:=\s*(?P<expr>\([^=,;\n$<>]{1,120}?)\s*)?"
+    r"(?P<rel>[<>=≤≥]=?)\s*(?P<stat>[-−–]?\s*(?:\d+\.?\d*|\.\d+))\s*\$?\s*"
+    r"(?:[,;]|(?P<paren>\())\s*\$?\s*"
+    r"(?:(?P<ns>n\.?s\.?)|p\s*(?P<prel>[<>=≤≥]=?|≈|\\approx\b)\s*"
+    r"(?P<p>\d*\.\d+(?:[eE]-?\d+)?|0|1)(?!\d|\.\d))"
 )
 _FRAC_PCT = re.compile(
     rf"(?<![\d./])(?P<k>\d+)\s*/\s*(?P<n>\d+)\s*\(\s*(?P<v>{_NUM})\s*%\s*\)"
@@ -542,7 +545,9 @@ def _apa(ctx: _Context, out: list[PaperFinding]) -> None:
         if m["ns"]:
             printed = "ns"
         else:
-            prel = {"≤": "<=", "≥": ">="}.get(m["prel"], m["prel"])
+            prel = {"≤": "<=", "≥": ">=", "≈": "=", "\\approx": "="}.get(
+                m["prel"], m["prel"]
+            )
             printed = ("" if prel == "=" else prel) + m["p"]
         inputs = f"statistic={stat};test={test}"
         if df1 is not None:
@@ -714,6 +719,7 @@ class _Table:
     wilson: bool
     percent_columns: frozenset[int] = frozenset()
     labelled: bool = False  # space-separated rows split by :func:`_label_row`
+    scale: tuple[int, int, int] | None = None  # integer score scale: low, high, line
 
 
 def _tables(lines: list[str]) -> dict[int, _Table]:
@@ -726,9 +732,17 @@ def _tables(lines: list[str]) -> dict[int, _Table]:
         j = i
         while width and j + 1 < len(lines) and _row_width(lines[j + 1]) == width:
             j += 1
+        if (
+            width < 0
+            and j + 1 < len(lines)
+            and _SUMMARY.match(lines[j + 1])
+            and _label_row(lines[j + 1]) is not None
+        ):
+            j += 1  # a closing Average/Total row, one cell short of the others
         if width and j >= i + 2:
             table = _block(lines, i, j, width, captions)
             if table is not None:
+                table = replace(table, scale=_scale(lines, i, j))
                 first = i if width < 0 else i + 1
                 for row in range(first, j + 1):
                     out[row + 1] = table
@@ -748,12 +762,16 @@ def _tables(lines: list[str]) -> dict[int, _Table]:
         if j - i >= 3 and i not in out and _label_row(lines[i - 1]) is None:
             table = _labelled(lines, i, j - 1, captions)
             if table is not None:
+                table = replace(table, scale=_scale(lines, i, j - 1))
                 for row in range(i, j):
                     out[row + 1] = table
         i = max(j, i + 1)
     return out
 
 
+_SUMMARY = re.compile(
+    r"^\s*(?:Average|Mean|Total|Overall|All|Aggregate|Pooled)\b", re.IGNORECASE
+)
 _LEAD = re.compile(r"^[-+~≈]?(?:\d|\.\d)")
 
 
@@ -905,6 +923,48 @@ def _grams(text: str) -> set[tuple[str, ...]]:
     }
 
 
+def _section(lines: list[str], start: int, end: int) -> tuple[int, int]:
+    """The lines (0-based, half-open) of the section around lines ``start..end``.
+
+    A section runs from the heading above to the next heading, at most 400
+    lines either way.
+    """
+    top = start
+    while top > 0 and not _HEADING.match(lines[top]) and start - top < 400:
+        top -= 1
+    bottom = end + 1
+    while bottom < len(lines) and not _HEADING.match(lines[bottom]) and bottom - end < 400:
+        bottom += 1
+    return top, bottom
+
+
+_SCALE = re.compile(
+    r"(?<![\d.])(?P<lo>\d)\s*(?:[-–]|to)\s*(?P<hi>\d{1,2})(?![\d.])\s*"
+    r"(?:-?point\s+)?(?:Likert\s+)?(?:rating\s+)?scale"
+    r"|(?<![\d.])(?P<pts>\d{1,2})-point\s+(?:Likert\s+)?(?:rating\s+)?scale",
+    re.IGNORECASE,
+)
+
+
+def _scale(lines: list[str], start: int, end: int) -> tuple[int, int, int] | None:
+    """The integer scale (``1–5 scale``, ``7-point Likert scale``) the section states.
+
+    Only one scale may be stated in the table's section; ``(low, high, line)``
+    with a 1-based line, or ``None``.
+    """
+    top, bottom = _section(lines, start, end)
+    found: dict[tuple[int, int], int] = {}
+    for k in range(top, bottom):
+        for m in _SCALE.finditer(lines[k]):
+            lo, hi = (1, int(m["pts"])) if m["pts"] else (int(m["lo"]), int(m["hi"]))
+            if lo < hi:
+                found.setdefault((lo, hi), k + 1)
+    if len(found) != 1:
+        return None
+    ((lo, hi), line), = found.items()
+    return lo, hi, line
+
+
 _PROSE_REACH = 4  # lines of the section's prose, before the header or after the table
 
 
@@ -958,12 +1018,7 @@ def _table_n(
             )
         if len(same) > 1:
             return None, ""
-    top = start
-    while top > 0 and not _HEADING.match(lines[top]) and start - top < 400:
-        top -= 1
-    bottom = end + 1
-    while bottom < len(lines) and not _HEADING.match(lines[bottom]) and bottom - end < 400:
-        bottom += 1
+    top, bottom = _section(lines, start, end)
     stated: dict[int, int] = {}
     for k in range(max(top, start - _PROSE_REACH), min(bottom, end + 2 + _PROSE_REACH)):
         line = lines[k]
@@ -981,8 +1036,8 @@ def _table_n(
     return None, ""
 
 
-_CELL_NUMBER = re.compile(rf"^(?:\*\*)?(?P<v>{_NUM})(?:\*\*)?$")
 _CELL_LEAD = re.compile(rf"^[~≈]?(?P<v>{_NUM}%)\s+[—–-]\s+\S")
+_CELL_NUMBER = re.compile(rf"^(?:\*\*)?(?P<v>{_NUM})(?:\*\*)?$")
 _CELL_INTERVAL = re.compile(
     rf"^\[\s*(?P<lo>{_NUM})\s*(?P<p1>%)?\s*,\s*(?P<hi>{_NUM})\s*(?P<p2>%)?\s*\]$"
 )
@@ -990,9 +1045,11 @@ _CELL_INTERVAL = re.compile(
 
 def _table_cells(ctx: _Context, out: list[PaperFinding], table: _Table) -> None:
     cells = (_label_row(ctx.line) or []) if table.labelled else _cells(ctx.line)
+    if table.cells and len(cells) != table.cells and _SUMMARY.match(ctx.line):
+        cells = _label_row(ctx.line) or []  # cells from the left, after the label
     n = table.n
     if table.count_column is not None:
-        if table.cells and len(cells) != table.cells:
+        if table.cells and len(cells) != table.cells and not _SUMMARY.match(ctx.line):
             return
         if len(cells) <= table.count_column:
             return
@@ -1006,6 +1063,20 @@ def _table_cells(ctx: _Context, out: list[PaperFinding], table: _Table) -> None:
     last: tuple[str, str] | None = None
     for index, cell in enumerate(cells):
         if index == table.count_column:
+            continue
+        score = _CELL_NUMBER.match(cell) if table.scale else None
+        if (
+            table.scale is not None
+            and score is not None
+            and "." in score["v"]
+            and index not in table.percent_columns
+            and 1 < float(score["v"])
+            and table.scale[0] <= float(score["v"]) <= table.scale[1]
+        ):
+            lo, hi, where = table.scale
+            note = f"{why}; integer scores on the {lo}-{hi} scale of line {where}"
+            out.append(_finding(ctx, score, "grim", score["v"], f"n={n}", inferred=note))
+            last = None
             continue
         m = _CELL_RATE.match(cell) or _CELL_LEAD.match(cell)
         if m is None and index in table.percent_columns:
