@@ -812,7 +812,7 @@ def _labelled(lines: list[str], start: int, end: int, captions: list[int]) -> _T
         len(r) > 1 and _num(r[1]).isdigit() and re.fullmatch(_INT, r[1]) for r in rows
     ):
         return _Table(
-            None, f"n from the {count[0]!r} column", 1, 0, wilson, pct - {1}, True
+            None, f"from the {count[0]!r} column", 1, 0, wilson, pct - {1}, True
         )
     n, source = _table_n(lines, start - 1, end, len(rows), captions)
     if n is None:
@@ -869,7 +869,7 @@ def _block(
             name = words[count[0]]
             pct = frozenset(k for k, w in enumerate(words) if "%" in w)
             return _Table(
-                None, f"n from the {name!r} column", count[0], -width, False, pct
+                None, f"from the {name!r} column", count[0], -width, False, pct
             )
         return None
     header = lines[start]
@@ -882,10 +882,10 @@ def _block(
     pct = frozenset(k for k, w in enumerate(cells) if "%" in w)
     if len(count) == 1 and len(cells) == width:
         name = cells[count[0]]
-        return _Table(None, f"n from the {name!r} column", count[0], width, wilson, pct)
+        return _Table(None, f"from the {name!r} column", count[0], width, wilson, pct)
     found = {int(_num(m["n"])) for m in _HEADER_N.finditer(header)}
     if len(found) == 1:
-        return _Table(found.pop(), "n from the table header", None, width, wilson, pct)
+        return _Table(found.pop(), "from the table header", None, width, wilson, pct)
     body = sum(1 for k in range(start + 1, end + 1) if not _RULE.match(lines[k]))
     n, source = _table_n(lines, start, end, body, captions)
     if n is None:
@@ -914,13 +914,13 @@ def _caption_ns(text: str) -> tuple[set[int], bool]:
 
 
 def _grams(text: str) -> set[tuple[str, ...]]:
-    """Three consecutive content words (lower case), to tell one experiment's captions."""
-    words = [w.lower() for w in _WORD.findall(text)]
-    return {
-        tuple(words[k : k + 3])
-        for k in range(len(words) - 2)
-        if not _STOP.intersection(words[k : k + 3])
-    }
+    """Three consecutive content words (lower case, stop words dropped).
+
+    Two captions that share one name the same experiment (``Condensed
+    TP-conditioned semantic sweep`` and ``Full TP-conditioned semantic sweep``).
+    """
+    words = [w.lower() for w in _WORD.findall(text) if w.lower() not in _STOP]
+    return {tuple(words[k : k + 3]) for k in range(len(words) - 2)}
 
 
 def _section(lines: list[str], start: int, end: int) -> tuple[int, int]:
@@ -992,11 +992,11 @@ def _table_n(
             n = ns.pop()
             line = caption + 1
             if not total:
-                return n, f"n from the table caption (line {line})"
+                return n, f"from the table caption (line {line})"
             if rows >= 2 and n % rows == 0:
                 return n // rows, (
-                    f"n = {n}/{rows}: the total in the caption (line {line}) "
-                    f"split evenly over the table's {rows} rows"
+                    f"(the total of {n} in the caption, line {line}, split "
+                    f"evenly over the table's {rows} rows)"
                 )
             return None, ""
         if ns:
@@ -1013,7 +1013,7 @@ def _table_n(
             ((n, k),) = same.items()
             shared = " ".join(sorted(grams & _grams(lines[k]))[0])
             return n, (
-                f"n from the caption at line {k + 1}, which names the same "
+                f"from the caption at line {k + 1}, which names the same "
                 f"{shared!r}"
             )
         if len(same) > 1:
@@ -1032,7 +1032,7 @@ def _table_n(
                 stated.setdefault(value, k)
     if len(stated) == 1:
         ((n, k),) = stated.items()
-        return n, f"n from the section's prose (line {k + 1})"
+        return n, f"from the section's prose (line {k + 1})"
     return None, ""
 
 
@@ -1059,11 +1059,11 @@ def _table_cells(ctx: _Context, out: list[PaperFinding], table: _Table) -> None:
         n = int(count)
     if n is None or n < 1:
         return
-    why = f"{table.source} (n = {n})"
+    why = f"n = {n} {table.source}"
     last: tuple[str, str] | None = None
     for index, cell in enumerate(cells):
-        if index == table.count_column:
-            continue
+        if index == table.count_column or index == 0:
+            continue  # the first cell labels the row
         score = _CELL_NUMBER.match(cell) if table.scale else None
         if (
             table.scale is not None
