@@ -115,7 +115,9 @@ _RATE_FRAC = re.compile(
 )
 _METHODS = {
     "wilson": re.compile(r"\bWilson\b", re.IGNORECASE),
-    "clopper-pearson": re.compile(r"Clopper[-–‐ ]Pearson|exact binomial", re.IGNORECASE),
+    "clopper-pearson": re.compile(
+        r"Clopper[-–‐ ]Pearson|exact binomial", re.IGNORECASE
+    ),
     "jeffreys": re.compile(r"\bJeffreys\b", re.IGNORECASE),
     "agresti-coull": re.compile(r"Agresti[-–‐ ]Coull", re.IGNORECASE),
 }
@@ -148,8 +150,30 @@ _HEADING = re.compile(
 )
 _WORD = re.compile(r"[A-Za-z][\w-]{2,}")
 _STOP = frozenset(
-    "the and for with from over across all per each table figure are was were "
-    "this that its our their results result".split()
+    [
+        "the",
+        "and",
+        "for",
+        "with",
+        "from",
+        "over",
+        "across",
+        "all",
+        "per",
+        "each",
+        "table",
+        "figure",
+        "are",
+        "was",
+        "were",
+        "this",
+        "that",
+        "its",
+        "our",
+        "their",
+        "results",
+        "result",
+    ]
 )
 _EXPLICIT_N = re.compile(rf"(?<![\w])\$?\s*[nN]\s*=\s*(?P<n>{_INT})(?![\d.])")
 _HEADER_N = _EXPLICIT_N
@@ -795,8 +819,10 @@ def _label_row(line: str) -> list[str] | None:
     return [" ".join(words[:lead]), *tail]
 
 
-def _labelled(lines: list[str], start: int, end: int, captions: list[int]) -> _Table | None:
-    """A table of labelled rows under a header line (0-based ``start..end``)."""
+def _labelled(
+    lines: list[str], start: int, end: int, captions: list[int]
+) -> _Table | None:
+    """Return the table of labelled rows under a header line (0-based ``start..end``)."""
     header = lines[start - 1]
     if not header.strip():
         return None
@@ -897,7 +923,7 @@ _RULE = re.compile(r"^\s*\|?[\s:|-]*-{3,}[\s:|-]*$")
 
 
 def _caption_ns(text: str) -> tuple[set[int], bool]:
-    """The n a caption (or a line of prose) states, and whether it is a total.
+    """Return the n a caption (or a line of prose) states, and whether it is a total.
 
     ``n = 40``, ``(100 seeds``, ``over 500 questions``, ``all 60 trials``,
     ``60 trials per budget``; ``(180 rows total)`` is a total.
@@ -914,7 +940,7 @@ def _caption_ns(text: str) -> tuple[set[int], bool]:
 
 
 def _grams(text: str) -> set[tuple[str, ...]]:
-    """Three consecutive content words (lower case, stop words dropped).
+    """Return the runs of three content words (lower case, stop words dropped).
 
     Two captions that share one name the same experiment (``Condensed
     TP-conditioned semantic sweep`` and ``Full TP-conditioned semantic sweep``).
@@ -924,7 +950,7 @@ def _grams(text: str) -> set[tuple[str, ...]]:
 
 
 def _section(lines: list[str], start: int, end: int) -> tuple[int, int]:
-    """The lines (0-based, half-open) of the section around lines ``start..end``.
+    """Return the lines (0-based, half-open) of the section around ``start..end``.
 
     A section runs from the heading above to the next heading, at most 400
     lines either way.
@@ -933,7 +959,9 @@ def _section(lines: list[str], start: int, end: int) -> tuple[int, int]:
     while top > 0 and not _HEADING.match(lines[top]) and start - top < 400:
         top -= 1
     bottom = end + 1
-    while bottom < len(lines) and not _HEADING.match(lines[bottom]) and bottom - end < 400:
+    while (
+        bottom < len(lines) and not _HEADING.match(lines[bottom]) and bottom - end < 400
+    ):
         bottom += 1
     return top, bottom
 
@@ -947,7 +975,7 @@ _SCALE = re.compile(
 
 
 def _scale(lines: list[str], start: int, end: int) -> tuple[int, int, int] | None:
-    """The integer scale (``1–5 scale``, ``7-point Likert scale``) the section states.
+    """Return the integer scale (``1–5 scale``, ``7-point Likert``) the section states.
 
     Only one scale may be stated in the table's section; ``(low, high, line)``
     with a 1-based line, or ``None``.
@@ -961,7 +989,7 @@ def _scale(lines: list[str], start: int, end: int) -> tuple[int, int, int] | Non
                 found.setdefault((lo, hi), k + 1)
     if len(found) != 1:
         return None
-    ((lo, hi), line), = found.items()
+    (((lo, hi), line),) = found.items()
     return lo, hi, line
 
 
@@ -971,8 +999,10 @@ _PROSE_REACH = 4  # lines of the section's prose, before the header or after the
 def _table_n(
     lines: list[str], start: int, end: int, rows: int, captions: list[int]
 ) -> tuple[int | None, str]:
-    """The n of a table's rows from its caption, a caption of the same experiment,
-    or its section's prose (0-based ``start``: header; ``end``: last row).
+    """Return the n of a table's rows and where it comes from, or ``(None, "")``.
+
+    Sources: the table's caption, a caption of the same experiment, or its
+    section's prose (0-based ``start``: header; ``end``: last row).
 
     In that order, the first source that states one n wins; two different n in
     one source give no n. The prose read is that of the table's section (between
@@ -1013,8 +1043,7 @@ def _table_n(
             ((n, k),) = same.items()
             shared = " ".join(sorted(grams & _grams(lines[k]))[0])
             return n, (
-                f"from the caption at line {k + 1}, which names the same "
-                f"{shared!r}"
+                f"from the caption at line {k + 1}, which names the same {shared!r}"
             )
         if len(same) > 1:
             return None, ""
@@ -1070,12 +1099,14 @@ def _table_cells(ctx: _Context, out: list[PaperFinding], table: _Table) -> None:
             and score is not None
             and "." in score["v"]
             and index not in table.percent_columns
-            and 1 < float(score["v"])
+            and float(score["v"]) > 1
             and table.scale[0] <= float(score["v"]) <= table.scale[1]
         ):
             lo, hi, where = table.scale
             note = f"{why}; integer scores on the {lo}-{hi} scale of line {where}"
-            out.append(_finding(ctx, score, "grim", score["v"], f"n={n}", inferred=note))
+            out.append(
+                _finding(ctx, score, "grim", score["v"], f"n={n}", inferred=note)
+            )
             last = None
             continue
         m = _CELL_RATE.match(cell) or _CELL_LEAD.match(cell)

@@ -388,7 +388,10 @@ def test_split_reports_are_not_duplicated_nor_joined_across_paragraphs():
 
 
 def _found(text):
-    return [(f.kind, f.printed, f.inputs, f.verdict) for f in audit_paper_text(text).findings]
+    return [
+        (f.kind, f.printed, f.inputs, f.verdict)
+        for f in audit_paper_text(text).findings
+    ]
 
 
 def test_caption_phrases_give_n():
@@ -401,7 +404,9 @@ def test_caption_phrases_give_n():
         report = audit_paper_text(rows + caption)
         got = {(f.printed, f.inputs, f.verdict) for f in report.findings}
         assert ("40.0", "n=60", "consistent") in got
-        assert all(f.note == "n = 60 from the table caption (line 5)" for f in report.findings)
+        assert all(
+            f.note == "n = 60 from the table caption (line 5)" for f in report.findings
+        )
     # a number of something that is not a unit of observation is not an n
     assert _found(rows + "Table 5: Results for 60 budgets.") == []
 
@@ -417,7 +422,10 @@ def test_a_caption_total_is_split_evenly_over_the_rows():
     assert f.verdict == "consistent"  # 15/36 = 0.4167
     assert "total of 180" in f.note and "5 rows" in f.note
     body7 = "".join(f"m{k}\t0.417\t0.222\n" for k in range(7))
-    assert _found("model\tpiv\tfix\n" + body7 + "\nTable 6: Results (180 rows total).\n") == []
+    assert (
+        _found("model\tpiv\tfix\n" + body7 + "\nTable 6: Results (180 rows total).\n")
+        == []
+    )
 
 
 SWEEP = """\
@@ -454,7 +462,9 @@ def test_a_caption_of_the_same_experiment_gives_n():
 
 def test_captions_that_share_nothing_or_disagree_give_no_n():
     """No shared three words, or two such captions with different n: no n."""
-    other = SWEEP.replace("Full semantic sweep for naive compression", "Another table entirely")
+    other = SWEEP.replace(
+        "Full semantic sweep for naive compression", "Another table entirely"
+    )
     assert all(f.line < 9 for f in audit_paper_text(other).findings)
     two = SWEEP + "\nTable 10: Old semantic sweep for naive compression (50 seeds).\n"
     assert all(f.line < 9 for f in audit_paper_text(two).findings)
@@ -477,8 +487,11 @@ def test_the_sections_prose_gives_n():
     """One n stated in the section's prose near the table; cells may go on after the percent."""
     report = audit_paper_text(PROSE)
     got = [(f.printed, f.inputs, f.verdict) for f in report.findings]
-    assert got == [("29", "n=168", "consistent"), ("13", "n=168", "consistent"),
-                   ("5", "n=168", "consistent")]
+    assert got == [
+        ("29", "n=168", "consistent"),
+        ("13", "n=168", "consistent"),
+        ("5", "n=168", "consistent"),
+    ]
     assert report.findings[0].note == "n = 168 from the section's prose (line 3)"
 
 
@@ -511,7 +524,9 @@ Aggregate 81 87.7 90.1 +2.4
 
 def test_space_separated_rows_with_labels_of_any_length():
     """Labels of one or more words, a ``Count`` column, ``(%)`` in the header."""
-    got = {(f.printed, f.inputs, f.verdict) for f in audit_paper_text(LABELLED).findings}
+    got = {
+        (f.printed, f.inputs, f.verdict) for f in audit_paper_text(LABELLED).findings
+    }
     assert ("64.0", "n=11", "not checkable") in got  # 7/11 = 63.6
     assert ("55.0", "n=11", "not checkable") in got  # 6/11 = 54.5
     assert ("86.0", "n=44", "not checkable") in got  # 38/44 = 86.4
@@ -542,12 +557,27 @@ def test_a_closing_average_row_is_read():
         ("dense 0.858, 103/120 here", "proportion", "k=103;n=120", "consistent", ""),
         ("bm25 at 0.72 (28/40) gives", "proportion", "k=28;n=40", "inconsistent", ""),
         ("it scored 78.9% (15/19 correct)", "percent", "k=15;n=19", "consistent", ""),
-        ("merge-ready on 0.975 of tasks (117/120).", "proportion", "k=117;n=120",
-         "consistent", "words after"),
-        ("merge-ready on 0.985 of tasks (117/120).", "proportion", "k=117;n=120",
-         "not checkable", "words after"),
-        ("it improved by 0.10 (4/40) over", "proportion", "k=4;n=40", "consistent",
-         "a change"),
+        (
+            "merge-ready on 0.975 of tasks (117/120).",
+            "proportion",
+            "k=117;n=120",
+            "consistent",
+            "words after",
+        ),
+        (
+            "merge-ready on 0.985 of tasks (117/120).",
+            "proportion",
+            "k=117;n=120",
+            "not checkable",
+            "words after",
+        ),
+        (
+            "it improved by 0.10 (4/40) over",
+            "proportion",
+            "k=4;n=40",
+            "consistent",
+            "a change",
+        ),
     ],
 )
 def test_a_rate_with_its_count(text, kind, inputs, verdict, note):
@@ -564,11 +594,23 @@ def test_a_rate_with_an_impossible_count_is_not_read():
 
 def test_a_latex_percent_with_its_wilson_interval():
     r"""``$36/164 = 21.95\%$ (Wilson 95% CI [16.30%, 28.89%])``: the percent and the interval."""
-    got = _found(r"Overall is  $36/164 = 21.95\%$  (Wilson 95% CI [16.30%, 28.89%]) across rows.")
+    got = _found(
+        r"Overall is  $36/164 = 21.95\%$  (Wilson 95% CI [16.30%, 28.89%]) across rows."
+    )
     assert ("percent", "21.95", "k=36;n=164", "consistent") in got
-    assert ("interval", "16.30;28.89", "k=36;n=164;method=wilson;scale=100", "consistent") in got
+    assert (
+        "interval",
+        "16.30;28.89",
+        "k=36;n=164;method=wilson;scale=100",
+        "consistent",
+    ) in got
     bad = _found(r"Overall is $36/164 = 21.95\%$ (Wilson 95% CI [16.30%, 29.89%]).")
-    assert ("interval", "16.30;29.89", "k=36;n=164;method=wilson;scale=100", "inconsistent") in bad
+    assert (
+        "interval",
+        "16.30;29.89",
+        "k=36;n=164;method=wilson;scale=100",
+        "inconsistent",
+    ) in bad
 
 
 def test_an_interval_later_in_the_paragraph_takes_the_last_count():
@@ -577,7 +619,9 @@ def test_an_interval_later_in_the_paragraph_takes_the_last_count():
         "The store scores 112/120 = 0.933. With z = 1.96 the centre is 0.920, "
         "giving a 95% CI of [0.87, 0.97]. The arms (dense 0.858, 103/120) give [0.78, 0.95]."
     )
-    got = {f.printed: f for f in audit_paper_text(text).findings if f.kind == "interval"}
+    got = {
+        f.printed: f for f in audit_paper_text(text).findings if f.kind == "interval"
+    }
     assert got["0.87;0.97"].inputs.startswith("k=112;n=120;")
     assert got["0.87;0.97"].verdict == "consistent"
     assert "'112/120'" in got["0.87;0.97"].note
@@ -607,7 +651,9 @@ def test_an_interval_without_its_count_is_not_read(text):
 def test_the_named_interval_method_is_used():
     """Clopper-Pearson named on the line is the method, and a misprint is flagged."""
     ok = _found("The Clopper–Pearson interval: 28/40, [0.535, 0.834].")
-    assert ok == [("interval", "0.535;0.834", "k=28;n=40;method=clopper-pearson", "consistent")]
+    assert ok == [
+        ("interval", "0.535;0.834", "k=28;n=40;method=clopper-pearson", "consistent")
+    ]
     bad = _found("The Clopper–Pearson interval: 28/40, [0.555, 0.834].")
     assert bad[0][3] == "inconsistent"
     # 0.534 is the lower end truncated, not rounded: as an inferred pairing it is
@@ -622,9 +668,18 @@ def test_the_named_interval_method_is_used():
 @pytest.mark.parametrize(
     ("text", "stat", "p", "verdict"),
     [
-        (r"$z = (0.875 - 0.800)/0.0825 = 0.91$ ($p \approx 0.36$, two-sided)", "0.91", "0.36",
-         "consistent"),
-        (r"$z = (0.875 - 0.800)/0.0825 = 0.91$ ($p \approx 0.46$)", "0.91", "0.46", "inconsistent"),
+        (
+            r"$z = (0.875 - 0.800)/0.0825 = 0.91$ ($p \approx 0.36$, two-sided)",
+            "0.91",
+            "0.36",
+            "consistent",
+        ),
+        (
+            r"$z = (0.875 - 0.800)/0.0825 = 0.91$ ($p \approx 0.46$)",
+            "0.91",
+            "0.46",
+            "inconsistent",
+        ),
         ("z = 2.10 (p = .04)", "2.10", ".04", "consistent"),
         ("z = 2.10 (p ≈ .04)", "2.10", ".04", "consistent"),
     ],
