@@ -13,25 +13,48 @@ over three or more lines is not read.
   ``r(28)``, ``chi2(1)`` or ``χ2``, ``z``, ``Q`` (read as chi2), with ``ns``,
   inequalities, and the one-tailed reading when the line says one-tailed,
   one-sided or directional: kind ``pvalue``;
-- ``35/40 (87.5%)`` and ``35/40 = 0.875`` (k and n printed): ``percent`` or
-  ``proportion``;
+- ``35/40 (87.5%)`` and ``35/40 = 0.875`` (k and n printed), ``0.70
+  (28/40)``, ``0.858, 103/120``, ``78.9% (15/19 correct)``: ``percent`` or
+  ``proportion`` (words between the rate and ``(k/n)``, as in ``0.975 of
+  tasks (117/120)``, or a change word before the rate make it an inference);
 - ``87.5% (n = 40)``, ``87.5% of 40 tasks``, ``0.62 over 500 questions`` (n
   printed nearby): ``percent_attainable`` or ``proportion_attainable``;
-- ``12/60, [11.83%, 31.78%]``: ``interval`` (Wilson when the text says
-  Wilson; otherwise the first standard method that fits, named in the note);
+- ``12/60, [11.83%, 31.78%]``, ``36/164 = 21.95% (Wilson 95% CI [16.30%,
+  28.89%])``: ``interval`` with the method the line names when it names
+  exactly one (Wilson, Clopper-Pearson, Jeffreys, Agresti-Coull); otherwise
+  the first standard method that fits, named in the note. An interval printed
+  later in the paragraph (``giving a 95% CI of [0.87, 0.97]``, within 250
+  characters, no other interval between) takes the last ``k/n`` before it,
+  an inference;
+- ``z = (0.875 - 0.800)/0.0825 = 0.91 (p ≈ 0.36)``: the statistic a printed
+  formula reaches and a p in parentheses (``≈`` read as ``=``): ``pvalue``;
 - ``M = 3.45, n = 28``: ``grim``; ``M = 3.45, SD = 1.20, n = 28``:
   ``grimmer`` (integer scores assumed unless the line says so);
-- a rate in a table whose caption or header gives n (``(100 seeds)``,
-  ``$n=40$``), or whose count column (``Questions``, ``n``, ``Cases``...)
-  gives each row's n, and an interval cell after such a rate:
-  ``proportion_attainable``, ``percent_attainable``, ``interval``, *n
-  inferred*.
+- rates in a table (tab-separated, Markdown, or space-separated, with labels
+  of one to six words and a closing ``Average``/``Total`` row), and an
+  interval cell after such a rate: ``proportion_attainable``,
+  ``percent_attainable``, ``interval``, and ``grim`` for mean cells when the
+  table's section states one integer scale (``1–5 scale``, ``7-point Likert
+  scale``). The first cell of a row is its label and is not read. Each row's n
+  comes from the first of: a count column (``Questions``, ``n``,
+  ``Cases``...); ``n = 40`` in the header; the caption within three lines
+  (``$n=40$``, ``(100 seeds``, ``over 500 questions``, ``all 60 trials``,
+  ``60 trials per budget``; a total, ``(180 rows total)``, is split evenly
+  over the rows when it divides, else no n); a caption that shares three
+  content words with this one (the same experiment: ``Condensed
+  TP-conditioned semantic sweep (100 seeds)`` for ``Full TP-conditioned
+  semantic sweep``); the prose of the table's section (heading to heading)
+  within four lines of the table. A source that states two different n gives
+  none. The note names the source and its line: *n inferred*.
 
-An extraction that rests on an inference (an ``n`` read from a caption, a GRIM
-test that assumes integer scores the text does not state, an interval method
-the text does not name) says so in its ``note`` and is never reported as
-inconsistent: a failing check on an inference alone is *not checkable*, with
-the reason.
+An extraction that rests on an inference (an ``n`` read from a caption, a
+column, a caption of the same experiment or the section's prose, a GRIM test
+that assumes integer scores the text does not state, an interval method the
+text does not name, a ``k/n`` paired with an interval printed later) says so in
+its ``note`` and is never reported as inconsistent: a failing check on an
+inference alone is *not checkable*, with the reason. It may be reported
+*consistent*: the printed number is possible under the inferred n, which is
+weaker evidence than a number checked against an n printed beside it.
 
 Verdicts: ``consistent``, ``inconsistent``, ``decision error`` (a p-value
 inconsistent across ``alpha = .05``, statcheck's gross error) and ``not
@@ -40,6 +63,7 @@ checkable`` (with the reason).
 
 from __future__ import annotations
 
+import bisect
 import html.parser
 import io
 import os
@@ -181,6 +205,12 @@ _CELL_RATE = re.compile(rf"^(?:\*\*)?(?P<v>(?:0|1)\.\d{{2,}}|{_NUM}%)(?:\*\*)?$"
 _CHANGE = re.compile(
     r"(?:rose|rise|fell|fall|increase|decrease|improv|gain|drop|lift|reduc|grew"
     r"|grow|more|less|fewer|higher|lower|better|worse|\bby|[+±]\s*)\S*\s*$",
+    re.IGNORECASE,
+)
+_METRIC = re.compile(
+    r"(?:\b(?:F1|F-1|AUC|AUROC|BLEU|ROUGE\S*|METEOR|nDCG\S*|MRR|MAP|kappa|score"
+    r"|correlation|slope|ratio|loss|perplexity|[prRd])|[κρτβ])\s*(?:@\s*\d+\s*)?"
+    r"(?:of|=|:|was|is)?\s*$",
     re.IGNORECASE,
 )
 _ONE_TAILED = re.compile(r"one[- ]tailed|one[- ]sided|directional", re.IGNORECASE)
@@ -673,8 +703,11 @@ def _fractions(ctx: _Context, out: list[PaperFinding]) -> None:
         if not ctx.free(m):
             continue
         why = "the count follows a few words after the rate" if m["gap"] else ""
-        if _CHANGE.search(ctx.line[max(0, m.start() - 40) : m.start()]):
+        before = ctx.line[max(0, m.start() - 40) : m.start()]
+        if _CHANGE.search(before):
             why = "the number may be a change, not a share of the count"
+        elif _METRIC.search(before):
+            why = "the number follows a metric name, not necessarily a share"
         out.append(_finding(ctx, m, kind, value, f"k={k};n={n}", inferred=why))
     for m in _BARE_CI.finditer(ctx.line):
         lo, hi = float(m["lo"]), float(m["hi"])
@@ -749,7 +782,7 @@ class _Table:
 def _tables(lines: list[str]) -> dict[int, _Table]:
     """Map table rows (1-based line numbers) to what the reader knows of their n."""
     out: dict[int, _Table] = {}
-    captions = [k for k, line in enumerate(lines) if _CAPTION.match(line)]
+    captions = _Doc.of(lines)
     i = 0
     while i < len(lines):
         width = _row_width(lines[i])
@@ -766,7 +799,7 @@ def _tables(lines: list[str]) -> dict[int, _Table]:
         if width and j >= i + 2:
             table = _block(lines, i, j, width, captions)
             if table is not None:
-                table = replace(table, scale=_scale(lines, i, j))
+                table = replace(table, scale=_scale(captions, i, j))
                 first = i if width < 0 else i + 1
                 for row in range(first, j + 1):
                     out[row + 1] = table
@@ -786,7 +819,7 @@ def _tables(lines: list[str]) -> dict[int, _Table]:
         if j - i >= 3 and i not in out and _label_row(lines[i - 1]) is None:
             table = _labelled(lines, i, j - 1, captions)
             if table is not None:
-                table = replace(table, scale=_scale(lines, i, j - 1))
+                table = replace(table, scale=_scale(captions, i, j - 1))
                 for row in range(i, j):
                     out[row + 1] = table
         i = max(j, i + 1)
@@ -819,9 +852,7 @@ def _label_row(line: str) -> list[str] | None:
     return [" ".join(words[:lead]), *tail]
 
 
-def _labelled(
-    lines: list[str], start: int, end: int, captions: list[int]
-) -> _Table | None:
+def _labelled(lines: list[str], start: int, end: int, captions: _Doc) -> _Table | None:
     """Return the table of labelled rows under a header line (0-based ``start..end``)."""
     header = lines[start - 1]
     if not header.strip():
@@ -884,7 +915,7 @@ def _header_words(line: str) -> list[str]:
 
 
 def _block(
-    lines: list[str], start: int, end: int, width: int, captions: list[int]
+    lines: list[str], start: int, end: int, width: int, captions: _Doc
 ) -> _Table | None:
     if width < 0:
         if start == 0:
@@ -949,21 +980,63 @@ def _grams(text: str) -> set[tuple[str, ...]]:
     return {tuple(words[k : k + 3]) for k in range(len(words) - 2)}
 
 
-def _section(lines: list[str], start: int, end: int) -> tuple[int, int]:
-    """Return the lines (0-based, half-open) of the section around ``start..end``.
+@dataclass
+class _Doc:
+    """What the table reader looks up across a text: captions, headings, scales."""
 
-    A section runs from the heading above to the next heading, at most 400
-    lines either way.
-    """
-    top = start
-    while top > 0 and not _HEADING.match(lines[top]) and start - top < 400:
-        top -= 1
-    bottom = end + 1
-    while (
-        bottom < len(lines) and not _HEADING.match(lines[bottom]) and bottom - end < 400
-    ):
-        bottom += 1
-    return top, bottom
+    text: list[str]
+    caption_lines: list[int]  # caption lines (0-based), in order
+    at: frozenset[int]  # the same, for membership
+    heads: list[int]  # heading lines (0-based), in order
+    scales: list[tuple[int, int, int]]  # (line, low, high) of each stated scale
+    cache: dict[int, set[tuple[str, ...]]]
+    index: dict[tuple[str, ...], list[tuple[int, int]]] | None = None
+
+    @classmethod
+    def of(cls, lines: list[str]) -> _Doc:
+        captions = [k for k, line in enumerate(lines) if _CAPTION.match(line)]
+        heads = [k for k, line in enumerate(lines) if _HEADING.match(line)]
+        scales = []
+        for k, line in enumerate(lines):
+            if "scale" not in line.lower():
+                continue
+            for m in _SCALE.finditer(line):
+                lo, hi = (
+                    (1, int(m["pts"])) if m["pts"] else (int(m["lo"]), int(m["hi"]))
+                )
+                if lo < hi:
+                    scales.append((k, lo, hi))
+        return cls(lines, captions, frozenset(captions), heads, scales, {})
+
+    def grams(self, k: int) -> set[tuple[str, ...]]:
+        """Return the word runs of caption line ``k`` (:func:`_grams`), computed once."""
+        if k not in self.cache:
+            self.cache[k] = _grams(self.text[k])
+        return self.cache[k]
+
+    def stated(self) -> dict[tuple[str, ...], list[tuple[int, int]]]:
+        """Map each word run to the ``(n, line)`` of the captions stating one n."""
+        if self.index is None:
+            self.index = {}
+            for k in self.caption_lines:
+                ns, total = _caption_ns(self.text[k])
+                if len(ns) == 1 and not total:
+                    n = ns.pop()
+                    for gram in self.grams(k):
+                        self.index.setdefault(gram, []).append((n, k))
+        return self.index
+
+    def section(self, start: int, end: int) -> tuple[int, int]:
+        """Return the lines (0-based, half-open) of the section around ``start..end``.
+
+        A section runs from the heading above to the next heading, at most 400
+        lines either way.
+        """
+        h = bisect.bisect_right(self.heads, start) - 1
+        top = max(self.heads[h] if h >= 0 else 0, start - 400, 0)
+        h = bisect.bisect_right(self.heads, end)
+        nxt = self.heads[h] if h < len(self.heads) else len(self.text)
+        return top, min(nxt, end + 400, len(self.text))
 
 
 _SCALE = re.compile(
@@ -974,19 +1047,19 @@ _SCALE = re.compile(
 )
 
 
-def _scale(lines: list[str], start: int, end: int) -> tuple[int, int, int] | None:
+def _scale(doc: _Doc, start: int, end: int) -> tuple[int, int, int] | None:
     """Return the integer scale (``1–5 scale``, ``7-point Likert``) the section states.
 
     Only one scale may be stated in the table's section; ``(low, high, line)``
     with a 1-based line, or ``None``.
     """
-    top, bottom = _section(lines, start, end)
+    top, bottom = doc.section(start, end)
+    first = bisect.bisect_left(doc.scales, (top, -1, -1))
     found: dict[tuple[int, int], int] = {}
-    for k in range(top, bottom):
-        for m in _SCALE.finditer(lines[k]):
-            lo, hi = (1, int(m["pts"])) if m["pts"] else (int(m["lo"]), int(m["hi"]))
-            if lo < hi:
-                found.setdefault((lo, hi), k + 1)
+    for k, lo, hi in doc.scales[first:]:
+        if k >= bottom:
+            break
+        found.setdefault((lo, hi), k + 1)
     if len(found) != 1:
         return None
     (((lo, hi), line),) = found.items()
@@ -997,7 +1070,7 @@ _PROSE_REACH = 4  # lines of the section's prose, before the header or after the
 
 
 def _table_n(
-    lines: list[str], start: int, end: int, rows: int, captions: list[int]
+    lines: list[str], start: int, end: int, rows: int, captions: _Doc
 ) -> tuple[int | None, str]:
     """Return the n of a table's rows and where it comes from, or ``(None, "")``.
 
@@ -1015,7 +1088,7 @@ def _table_n(
         *range(start - 1, max(start - 4, -1), -1),
         *range(end + 1, min(end + 4, len(lines))),
     ]
-    caption = next((k for k in near if k in captions), None)
+    caption = next((k for k in near if k in captions.at), None)
     if caption is not None:
         ns, total = _caption_ns(lines[caption])
         if len(ns) == 1:
@@ -1033,25 +1106,24 @@ def _table_n(
             return None, ""
         grams = _grams(lines[caption])
         same: dict[int, int] = {}
-        for k in captions:
-            if k == caption or not grams & _grams(lines[k]):
-                continue
-            other, total = _caption_ns(lines[k])
-            if len(other) == 1 and not total:
-                same.setdefault(other.pop(), k)
+        index = captions.stated()
+        for gram in sorted(grams):
+            for n, k in index.get(gram, ()):
+                if k != caption:
+                    same[n] = min(k, same.get(n, k))
         if len(same) == 1:
             ((n, k),) = same.items()
-            shared = " ".join(sorted(grams & _grams(lines[k]))[0])
+            shared = " ".join(sorted(grams & captions.grams(k))[0])
             return n, (
                 f"from the caption at line {k + 1}, which names the same {shared!r}"
             )
         if len(same) > 1:
             return None, ""
-    top, bottom = _section(lines, start, end)
+    top, bottom = captions.section(start, end)
     stated: dict[int, int] = {}
     for k in range(max(top, start - _PROSE_REACH), min(bottom, end + 2 + _PROSE_REACH)):
         line = lines[k]
-        if start <= k <= end or k in captions or _row_width(line) > 0:
+        if start <= k <= end or k in captions.at or _row_width(line) > 0:
             continue
         if _label_row(line) is not None:
             continue

@@ -572,6 +572,20 @@ def test_a_closing_average_row_is_read():
             "words after",
         ),
         (
+            "the F1 of 0.71 (3/4 tasks)",
+            "proportion",
+            "k=3;n=4",
+            "not checkable",
+            "metric name",
+        ),
+        (
+            "with p = 0.03 (3/100) here",
+            "proportion",
+            "k=3;n=100",
+            "consistent",
+            "metric",
+        ),
+        (
             "it improved by 0.10 (4/40) over",
             "proportion",
             "k=4;n=40",
