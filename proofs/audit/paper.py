@@ -174,7 +174,7 @@ _HEADING = re.compile(
 )
 _WORD = re.compile(r"[A-Za-z][\w-]{2,}")
 _STOP = frozenset(
-    [
+    (
         "the",
         "and",
         "for",
@@ -197,7 +197,27 @@ _STOP = frozenset(
         "their",
         "results",
         "result",
-    ]
+        # typesetting boilerplate that many captions share
+        "best",
+        "bold",
+        "column",
+        "columns",
+        "row",
+        "rows",
+        "cell",
+        "cells",
+        "value",
+        "values",
+        "higher",
+        "lower",
+        "better",
+        "worse",
+        "shown",
+        "denotes",
+        "marked",
+        "underlined",
+        "italic",
+    )
 )
 _EXPLICIT_N = re.compile(rf"(?<![\w])\$?\s*[nN]\s*=\s*(?P<n>{_INT})(?![\d.])")
 _HEADER_N = _EXPLICIT_N
@@ -953,6 +973,10 @@ def _block(
 _RULE = re.compile(r"^\s*\|?[\s:|-]*-{3,}[\s:|-]*$")
 
 
+def _is_row(line: str) -> bool:
+    return _row_width(line) != 0 or _label_row(line) is not None
+
+
 def _caption_ns(text: str) -> tuple[set[int], bool]:
     """Return the n a caption (or a line of prose) states, and whether it is a total.
 
@@ -991,6 +1015,8 @@ class _Doc:
     scales: list[tuple[int, int, int]]  # (line, low, high) of each stated scale
     cache: dict[int, set[tuple[str, ...]]]
     index: dict[tuple[str, ...], list[tuple[int, int]]] | None = None
+    counts: dict[tuple[str, ...], int] | None = None
+    style: bool | None = None  # captions above the tables (see above())
 
     @classmethod
     def of(cls, lines: list[str]) -> _Doc:
@@ -1025,6 +1051,30 @@ class _Doc:
                     for gram in self.grams(k):
                         self.index.setdefault(gram, []).append((n, k))
         return self.index
+
+    def shared(self, gram: tuple[str, ...]) -> int:
+        """Return how many captions have the word run ``gram``."""
+        if self.counts is None:
+            self.counts = {}
+            for k in self.caption_lines:
+                for g in self.grams(k):
+                    self.counts[g] = self.counts.get(g, 0) + 1
+        return self.counts.get(gram, 0)
+
+    def above(self) -> bool:
+        """Return whether this text captions its tables above them (so on a tie).
+
+        Counts the captions with table rows within three lines after them and
+        none before (above), and the reverse (below).
+        """
+        if self.style is None:
+            votes = 0
+            for k in self.caption_lines:
+                after = any(_is_row(x) for x in self.text[k + 1 : k + 4])
+                before = any(_is_row(x) for x in self.text[max(k - 3, 0) : k])
+                votes += int(after and not before) - int(before and not after)
+            self.style = votes >= 0
+        return self.style
 
     def section(self, start: int, end: int) -> tuple[int, int]:
         """Return the lines (0-based, half-open) of the section around ``start..end``.
@@ -1077,6 +1127,9 @@ def _table_n(
     Sources: the table's caption, a caption of the same experiment, or its
     section's prose (0-based ``start``: header; ``end``: last row).
 
+    The caption is the one within three lines above the header, or below the
+    last row; when there is one on each side, the side the text captions its
+    tables on (:meth:`_Doc.above`) decides.
     In that order, the first source that states one n wins; two different n in
     one source give no n. The prose read is that of the table's section (between
     two headings), at most ``_PROSE_REACH`` lines before the header or after the
@@ -1084,11 +1137,15 @@ def _table_n(
     of ``rows`` rows gives ``total / rows`` when it divides evenly, else no n.
     Every n found here is an inference: the finding says where it came from.
     """
-    near = [
-        *range(start - 1, max(start - 4, -1), -1),
-        *range(end + 1, min(end + 4, len(lines))),
-    ]
-    caption = next((k for k in near if k in captions.at), None)
+    above = next(
+        (k for k in range(start - 1, max(start - 4, -1), -1) if k in captions.at), None
+    )
+    below = next(
+        (k for k in range(end + 1, min(end + 4, len(lines))) if k in captions.at), None
+    )
+    caption = above if above is not None else below
+    if above is not None and below is not None and not captions.above():
+        caption = below  # this text captions its tables below them
     if caption is not None:
         ns, total = _caption_ns(lines[caption])
         if len(ns) == 1:
@@ -1104,7 +1161,8 @@ def _table_n(
             return None, ""
         if ns:
             return None, ""
-        grams = _grams(lines[caption])
+        # a run of words that three or more captions share is boilerplate
+        grams = {g for g in captions.grams(caption) if captions.shared(g) <= 2}
         same: dict[int, int] = {}
         index = captions.stated()
         for gram in sorted(grams):
@@ -1122,12 +1180,10 @@ def _table_n(
     top, bottom = captions.section(start, end)
     stated: dict[int, int] = {}
     for k in range(max(top, start - _PROSE_REACH), min(bottom, end + 2 + _PROSE_REACH)):
-        line = lines[k]
-        if start <= k <= end or k in captions.at or _row_width(line) > 0:
+        prose = lines[k]
+        if start <= k <= end or k in captions.at or _is_row(prose):
             continue
-        if _label_row(line) is not None:
-            continue
-        for m in _PROSE_N.finditer(line):
+        for m in _PROSE_N.finditer(prose):
             value = int(_num(m["n"] or m["n2"] or m["n3"]))
             if value >= 2:
                 stated.setdefault(value, k)

@@ -737,3 +737,59 @@ def test_table_means_under_a_stated_scale_are_grim_checked():
     assert _found(SCALED.replace("(1–5 scale) ", "")) == []
     # two different scales in the section: none is assumed
     assert _found(SCALED + "Some items use a 7-point Likert scale.\n") == []
+
+
+def test_boilerplate_shared_by_three_captions_is_not_the_same_experiment():
+    """Words three captions share ('best per column in bold') link no two tables."""
+    body = "arm\tacc\tf1\na\t0.875\t0.50\nb\t0.800\t0.25\nc\t0.750\t0.75\n"
+    gap = "\nSome prose.\n\nMore prose.\n\n"
+    text = (
+        body
+        + "\nTable 1: Accuracy on set one (40 tasks); scored against gold answers.\n"
+        + gap
+        + body
+        + "\nTable 2: Accuracy on set two (40 tasks); scored against gold answers.\n"
+        + gap
+        + body
+        + "\nTable 3: Latency of the arms; scored against gold answers.\n"
+    )
+    report = audit_paper_text(text)
+    assert {f.line for f in report.findings} == {2, 3, 4, 13, 14, 15}
+    # with only two captions sharing the words, the third table takes their n
+    two = text.replace(
+        "Table 2: Accuracy on set two (40 tasks); scored against gold answers.",
+        "Table 2: Other.",
+    )
+    assert any(
+        f.line == 24 and f.inputs == "n=40" for f in audit_paper_text(two).findings
+    )
+
+
+def test_the_side_a_text_captions_its_tables_on_decides():
+    """A caption between two tables belongs to the side the text captions on."""
+    body = "arm\tacc\tf1\na\t0.875\t0.50\nb\t0.800\t0.25\nc\t0.750\t0.75\n"
+    prose = "\nSome prose.\n\nMore prose.\n\n"
+    # captions below: Table 1 sits alone first, so the text votes "below"
+    below = (
+        body
+        + "\nTable 1: Alpha (40 tasks).\n"
+        + prose
+        + body
+        + "\nTable 2: Beta (20 tasks).\n\n"
+        + body
+        + "\nTable 3: Gamma (10 tasks).\n"
+    )
+    got = {f.line: f.inputs for f in audit_paper_text(below).findings}
+    assert got[13] == "n=20" and got[20] == "n=10"
+    # captions above: the same tables, each caption before its rows
+    above = (
+        "Table 1: Alpha (40 tasks).\n\n"
+        + body
+        + prose
+        + "Table 2: Beta (20 tasks).\n\n"
+        + body
+        + "\nTable 3: Gamma (10 tasks).\n\n"
+        + body
+    )
+    got = {f.line: f.inputs for f in audit_paper_text(above).findings}
+    assert got[4] == "n=40" and got[15] == "n=20" and got[22] == "n=10"
