@@ -734,11 +734,10 @@ def _fractions(ctx: _Context, out: list[PaperFinding]) -> None:
         top = 100 if (m["p1"] or m["p2"]) else 1
         if not lo <= hi <= top:
             continue
-        head = ctx.line[max(0, m.start() - _CI_REACH) : m.start()]
-        fracs = list(_KN.finditer(head))
-        if not fracs or _BARE_CI.search(head[fracs[-1].end() :]):
+        fracs = list(_KN.finditer(ctx.line, max(0, m.start() - _CI_REACH), m.start()))
+        if not fracs or _BARE_CI.search(ctx.line, fracs[-1].end(), m.start()):
             continue
-        last = fracs[-1]
+        last = fracs[-1]  # it starts within the reach; the lookbehind sees before it
         k, n = int(last["k"]), int(last["n"])
         if n == 0 or k > n or not ctx.free(m):
             continue

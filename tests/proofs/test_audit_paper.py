@@ -793,3 +793,21 @@ def test_the_side_a_text_captions_its_tables_on_decides():
     )
     got = {f.line: f.inputs for f in audit_paper_text(above).findings}
     assert got[4] == "n=40" and got[15] == "n=20" and got[22] == "n=10"
+
+
+@pytest.mark.parametrize(("gap", "read"), [(0, True), (2, True), (3, False)])
+def test_the_prose_reach_is_four_lines(gap, read):
+    """The n line may stand at most four lines before the header (a blank between)."""
+    table = PROSE.split("We captured all 168 code blocks and classified them:\n")[1]
+    text = "## Section\nWe captured all 168 code blocks.\n" + "Filler.\n" * gap + table
+    assert bool(_found(text)) is read
+
+
+@pytest.mark.parametrize(("pad", "read"), [(242, True), (243, False)])
+def test_the_interval_reach_is_250_characters(pad, read):
+    """The k/n must start within the 250 characters before the interval."""
+    text = "We got 112/120" + "." * pad + " [0.87, 0.97]"
+    got = [f for f in audit_paper_text(text).findings if f.kind == "interval"]
+    assert bool(got) is read
+    # a count cut by the reach is not read as its tail ('12/120', '2/120')
+    assert all(f.inputs.startswith("k=112;") for f in got)
