@@ -13,25 +13,48 @@ over three or more lines is not read.
   ``r(28)``, ``chi2(1)`` or ``χ2``, ``z``, ``Q`` (read as chi2), with ``ns``,
   inequalities, and the one-tailed reading when the line says one-tailed,
   one-sided or directional: kind ``pvalue``;
-- ``35/40 (87.5%)`` and ``35/40 = 0.875`` (k and n printed): ``percent`` or
-  ``proportion``;
+- ``35/40 (87.5%)`` and ``35/40 = 0.875`` (k and n printed), ``0.70
+  (28/40)``, ``0.858, 103/120``, ``78.9% (15/19 correct)``: ``percent`` or
+  ``proportion`` (words between the rate and ``(k/n)``, as in ``0.975 of
+  tasks (117/120)``, or a change word before the rate make it an inference);
 - ``87.5% (n = 40)``, ``87.5% of 40 tasks``, ``0.62 over 500 questions`` (n
   printed nearby): ``percent_attainable`` or ``proportion_attainable``;
-- ``12/60, [11.83%, 31.78%]``: ``interval`` (Wilson when the text says
-  Wilson; otherwise the first standard method that fits, named in the note);
+- ``12/60, [11.83%, 31.78%]``, ``36/164 = 21.95% (Wilson 95% CI [16.30%,
+  28.89%])``: ``interval`` with the method the line names when it names
+  exactly one (Wilson, Clopper-Pearson, Jeffreys, Agresti-Coull); otherwise
+  the first standard method that fits, named in the note. An interval printed
+  later in the paragraph (``giving a 95% CI of [0.87, 0.97]``, within 250
+  characters, no other interval between) takes the last ``k/n`` before it,
+  an inference;
+- ``z = (0.875 - 0.800)/0.0825 = 0.91 (p ≈ 0.36)``: the statistic a printed
+  formula reaches and a p in parentheses (``≈`` read as ``=``): ``pvalue``;
 - ``M = 3.45, n = 28``: ``grim``; ``M = 3.45, SD = 1.20, n = 28``:
   ``grimmer`` (integer scores assumed unless the line says so);
-- a rate in a table whose caption or header gives n (``(100 seeds)``,
-  ``$n=40$``), or whose count column (``Questions``, ``n``, ``Cases``...)
-  gives each row's n, and an interval cell after such a rate:
-  ``proportion_attainable``, ``percent_attainable``, ``interval``, *n
-  inferred*.
+- rates in a table (tab-separated, Markdown, or space-separated, with labels
+  of one to six words and a closing ``Average``/``Total`` row), and an
+  interval cell after such a rate: ``proportion_attainable``,
+  ``percent_attainable``, ``interval``, and ``grim`` for mean cells when the
+  table's section states one integer scale (``1–5 scale``, ``7-point Likert
+  scale``). The first cell of a row is its label and is not read. Each row's n
+  comes from the first of: a count column (``Questions``, ``n``,
+  ``Cases``...); ``n = 40`` in the header; the caption within three lines
+  (``$n=40$``, ``(100 seeds``, ``over 500 questions``, ``all 60 trials``,
+  ``60 trials per budget``; a total, ``(180 rows total)``, is split evenly
+  over the rows when it divides, else no n); a caption that shares three
+  content words with this one (the same experiment: ``Condensed
+  TP-conditioned semantic sweep (100 seeds)`` for ``Full TP-conditioned
+  semantic sweep``); the prose of the table's section (heading to heading)
+  within four lines of the table. A source that states two different n gives
+  none. The note names the source and its line: *n inferred*.
 
-An extraction that rests on an inference (an ``n`` read from a caption, a GRIM
-test that assumes integer scores the text does not state, an interval method
-the text does not name) says so in its ``note`` and is never reported as
-inconsistent: a failing check on an inference alone is *not checkable*, with
-the reason.
+An extraction that rests on an inference (an ``n`` read from a caption, a
+column, a caption of the same experiment or the section's prose, a GRIM test
+that assumes integer scores the text does not state, an interval method the
+text does not name, a ``k/n`` paired with an interval printed later) says so in
+its ``note`` and is never reported as inconsistent: a failing check on an
+inference alone is *not checkable*, with the reason. It may be reported
+*consistent*: the printed number is possible under the inferred n, which is
+weaker evidence than a number checked against an n printed beside it.
 
 Verdicts: ``consistent``, ``inconsistent``, ``decision error`` (a p-value
 inconsistent across ``alpha = .05``, statcheck's gross error) and ``not
@@ -40,11 +63,12 @@ checkable`` (with the reason).
 
 from __future__ import annotations
 
+import bisect
 import html.parser
 import io
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -76,14 +100,18 @@ _UNITS = (
     r"|queries|query|examples?|instances?|episodes?|participants?|subjects?"
     r"|sessions?|prompts?|conversations?|decisions?|tickets?|repos|repositories"
     r"|files?|cells?|pairs?|scenarios?|users?|respondents?|documents?|tests?"
-    r"|rows?|matchups?|incidents?|constraints?|conversations?|dialogues?)"
+    r"|rows?|matchups?|incidents?|constraints?|conversations?|dialogues?|blocks?"
+    r"|facts?|graphs?)"
 )
 _APA = re.compile(
     r"(?<![A-Za-z])(?P<test>t|F|r|z|Z|chi2|χ2|χ²|Χ2|X2|Q)\s*"
     r"(?:\(\s*(?P<df1>\d+(?:\.\d+)?)\s*(?:,\s*(?P<df2>\d+(?:\.\d+)?))?"
     r"\s*(?:,\s*N\s*=\s*[\d,]+)?\s*\))?\s*"
-    r"(?P<rel>[<>=≤≥]=?)\s*(?P<stat>[-−–]?\s*(?:\d+\.?\d*|\.\d+))\s*[,;]\s*"
-    r"(?:(?P<ns>n\.?s\.?)|p\s*(?P<prel>[<>=≤≥]=?)\s*(?P<p>\d*\.\d+(?:[eE]-?\d+)?|0|1)(?!\d|\.\d))"
+    r"(?:=\s*(?P<expr>\([^=,;\n$<>]{1,120}?)\s*)?"
+    r"(?P<rel>[<>=≤≥]=?)\s*(?P<stat>[-−–]?\s*(?:\d+\.?\d*|\.\d+))\s*\$?\s*"
+    r"(?:[,;]|(?P<paren>\())\s*\$?\s*"
+    r"(?:(?P<ns>n\.?s\.?)|p\s*(?P<prel>[<>=≤≥]=?|≈|\\approx\b)\s*"
+    r"(?P<p>\d*\.\d+(?:[eE]-?\d+)?|0|1)(?!\d|\.\d))"
 )
 _FRAC_PCT = re.compile(
     rf"(?<![\d./])(?P<k>\d+)\s*/\s*(?P<n>\d+)\s*\(\s*(?P<v>{_NUM})\s*%\s*\)"
@@ -92,9 +120,31 @@ _FRAC_EQ = re.compile(
     rf"(?<![\d./])(?P<k>\d+)\s*/\s*(?P<n>\d+)\s*(?:=|≈)\s*(?P<v>{_NUM})\s*(?P<pct>%)?"
 )
 _FRAC_CI = re.compile(
-    rf"(?<![\d./])(?P<k>\d+)\s*/\s*(?P<n>\d+)\s*(?:\([^)]*\))?\s*,?\s*"
-    rf"(?:95%\s*CI\s*)?\[\s*(?P<lo>{_NUM})\s*(?P<p1>%)?\s*,\s*(?P<hi>{_NUM})\s*(?P<p2>%)?\s*\]"
+    rf"(?<![\d./{{^])(?P<k>\d+)\s*/\s*(?P<n>\d+)\s*"
+    rf"(?:(?:=|≈)\s*(?P<v>{_NUM})\s*(?P<pct>%)?\s*\$?\s*)?"
+    rf"(?:\([^()\[\]]*\))?\s*,?\s*\(?\s*"
+    rf"(?:(?:Wilson|Clopper[-–]Pearson|Jeffreys|Agresti[-–]Coull|exact)\s+)?"
+    rf"(?:95\s*%\s*(?:CI|confidence interval)\s*(?:of\s*)?)?"
+    rf"\[\s*(?P<lo>{_NUM})\s*(?P<p1>%)?\s*,\s*(?P<hi>{_NUM})\s*(?P<p2>%)?\s*\]"
 )
+_KN = re.compile(r"(?<![\d./{^])(?P<k>\d+)\s*/\s*(?P<n>\d+)(?![\d/])")
+_BARE_CI = re.compile(
+    rf"(?<![\w(])\[\s*(?P<lo>{_NUM})\s*(?P<p1>%)?\s*,\s*(?P<hi>{_NUM})\s*(?P<p2>%)?\s*\]"
+)
+_CI_REACH = 250  # characters from a k/n to an interval printed later in its paragraph
+_RATE_FRAC = re.compile(
+    rf"(?<![\d.,/])(?P<v>0?\.\d+|1\.0+|{_NUM}\s*%)\s*"
+    rf"(?:(?P<gap>(?:[A-Za-z][\w-]*\s+){{0,3}})\(\s*(?P<k>\d+)\s*/\s*(?P<n>\d+)"
+    rf"\s*(?:[A-Za-z]+\s*)?\)|,\s*(?P<k2>\d+)\s*/\s*(?P<n2>\d+)(?![\d/.]))"
+)
+_METHODS = {
+    "wilson": re.compile(r"\bWilson\b", re.IGNORECASE),
+    "clopper-pearson": re.compile(
+        r"Clopper[-–‐ ]Pearson|exact binomial", re.IGNORECASE
+    ),
+    "jeffreys": re.compile(r"\bJeffreys\b", re.IGNORECASE),
+    "agresti-coull": re.compile(r"Agresti[-–‐ ]Coull", re.IGNORECASE),
+}
 _PCT_N = re.compile(
     rf"(?<![\d.])(?P<v>{_NUM})\s*%[^.;\n%]{{0,40}}?"
     rf"(?:\(\s*[nN]\s*=\s*(?P<n1>{_INT})\s*\)|\b[nN]\s*=\s*(?P<n2>{_INT})"
@@ -111,8 +161,63 @@ _MEAN = re.compile(
 )
 _CAPTION = re.compile(r"^\s*(?:\*\*)?Table\s+\d+", re.IGNORECASE)
 _CAPTION_N = re.compile(
-    rf"(?:\(\s*|\b(?:over|across|of|on)\s+(?:the\s+|all\s+)?)(?P<n>{_INT})\s+"
-    rf"(?:[\w-]+\s+)?{_UNITS}\b"
+    rf"(?:\(\s*|\b(?:over|across|of|on|all|with)\s+(?:the\s+|all\s+)?)(?P<n>{_INT})\s+"
+    rf"(?:[\w-]+\s+)?(?P<unit>{_UNITS})\b(?P<total>\s+(?:in\s+)?total\b)?"
+    rf"|(?<![\w.,])(?P<n2>{_INT})\s+(?:[\w-]+\s+)?(?P<unit2>{_UNITS})\s+"
+    rf"(?:per|each|for\s+each|in\s+each)\b"
+)
+_PROSE_N = re.compile(
+    rf"{_CAPTION_N.pattern}|(?<![\w])\$?\s*n\s*=\s*(?P<n3>{_INT})(?![\d.])"
+)
+_HEADING = re.compile(
+    r"^\s*(?:#{1,6}\s+\S|(?:\d{1,2}|[A-Z])(?:\.\d{1,2})*\.?\s+[A-Z][^.]{0,80}$)"
+)
+_WORD = re.compile(r"[A-Za-z][\w-]{2,}")
+_STOP = frozenset(
+    (
+        "the",
+        "and",
+        "for",
+        "with",
+        "from",
+        "over",
+        "across",
+        "all",
+        "per",
+        "each",
+        "table",
+        "figure",
+        "are",
+        "was",
+        "were",
+        "this",
+        "that",
+        "its",
+        "our",
+        "their",
+        "results",
+        "result",
+        # typesetting boilerplate that many captions share
+        "best",
+        "bold",
+        "column",
+        "columns",
+        "row",
+        "rows",
+        "cell",
+        "cells",
+        "value",
+        "values",
+        "higher",
+        "lower",
+        "better",
+        "worse",
+        "shown",
+        "denotes",
+        "marked",
+        "underlined",
+        "italic",
+    )
 )
 _EXPLICIT_N = re.compile(rf"(?<![\w])\$?\s*[nN]\s*=\s*(?P<n>{_INT})(?![\d.])")
 _HEADER_N = _EXPLICIT_N
@@ -120,6 +225,12 @@ _CELL_RATE = re.compile(rf"^(?:\*\*)?(?P<v>(?:0|1)\.\d{{2,}}|{_NUM}%)(?:\*\*)?$"
 _CHANGE = re.compile(
     r"(?:rose|rise|fell|fall|increase|decrease|improv|gain|drop|lift|reduc|grew"
     r"|grow|more|less|fewer|higher|lower|better|worse|\bby|[+±]\s*)\S*\s*$",
+    re.IGNORECASE,
+)
+_METRIC = re.compile(
+    r"(?:\b(?:F1|F-1|AUC|AUROC|BLEU|ROUGE\S*|METEOR|nDCG\S*|MRR|MAP|kappa|score"
+    r"|correlation|slope|ratio|loss|perplexity|[prRd])|[κρτβ])\s*(?:@\s*\d+\s*)?"
+    r"(?:of|=|:|was|is)?\s*$",
     re.IGNORECASE,
 )
 _ONE_TAILED = re.compile(r"one[- ]tailed|one[- ]sided|directional", re.IGNORECASE)
@@ -374,7 +485,7 @@ def audit_paper_text(text: str, *, significance_level: float = 0.05) -> PaperRep
 
 
 def _scan(text: str, page: int | None, alpha: float) -> list[PaperFinding]:
-    lines = [raw[:_MAX_LINE] for raw in text.splitlines()]
+    lines = [raw[:_MAX_LINE].replace("\\%", "%") for raw in text.splitlines()]
     tables = _tables(lines)
     own: list[list[PaperFinding]] = []
     taken: list[list[tuple[int, int]]] = []
@@ -508,7 +619,9 @@ def _apa(ctx: _Context, out: list[PaperFinding]) -> None:
         if m["ns"]:
             printed = "ns"
         else:
-            prel = {"≤": "<=", "≥": ">="}.get(m["prel"], m["prel"])
+            prel = {"≤": "<=", "≥": ">=", "≈": "=", "\\approx": "="}.get(
+                m["prel"], m["prel"]
+            )
             printed = ("" if prel == "=" else prel) + m["p"]
         inputs = f"statistic={stat};test={test}"
         if df1 is not None:
@@ -532,40 +645,59 @@ def _apa(ctx: _Context, out: list[PaperFinding]) -> None:
         out.append(found)
 
 
+def _interval(
+    ctx: _Context,
+    m: re.Match[str],
+    k: int,
+    n: int,
+    *,
+    inferred: str = "",
+) -> PaperFinding:
+    """Check the interval ``m`` (groups lo, hi, p1, p2) of ``k`` of ``n``.
+
+    The method is the one the line names when it names exactly one; otherwise
+    the first standard method that fits is reported (consistent, the method
+    noted as inferred), and when none fits the finding is not checkable.
+    """
+    scale = ";scale=100" if (m["p1"] or m["p2"]) else ""
+    printed = f"{m['lo']};{m['hi']}"
+    named = [name for name, rx in _METHODS.items() if rx.search(ctx.line)]
+    if len(named) == 1:
+        return _finding(
+            ctx,
+            m,
+            "interval",
+            printed,
+            f"k={k};n={n};method={named[0]}{scale}",
+            inferred=inferred,
+        )
+    for method in PROPORTION_METHODS:
+        f = _finding(ctx, m, "interval", printed, f"k={k};n={n};method={method}{scale}")
+        if f.verdict == "consistent":
+            note = f"method inferred: {method}"
+            return PaperFinding(
+                **{**f.to_dict(), "note": f"{inferred}; {note}" if inferred else note}
+            )
+    why = "the text names no interval method; none of the standard ones fits"
+    return _finding(
+        ctx,
+        m,
+        "interval",
+        printed,
+        f"k={k};n={n};method=wilson{scale}",
+        inferred=f"{inferred}; {why}" if inferred else why,
+    )
+
+
 def _fractions(ctx: _Context, out: list[PaperFinding]) -> None:
     for m in _FRAC_CI.finditer(ctx.line):
         k, n = int(m["k"]), int(m["n"])
         if not 0 <= k <= n or n == 0 or not ctx.free(m):
             continue
-        scale = ";scale=100" if (m["p1"] or m["p2"]) else ""
-        printed = f"{m['lo']};{m['hi']}"
-        if _WILSON.search(ctx.line):
-            out.append(
-                _finding(
-                    ctx, m, "interval", printed, f"k={k};n={n};method=wilson{scale}"
-                )
-            )
-            continue
-        best = None
-        for method in PROPORTION_METHODS:
-            f = _finding(
-                ctx, m, "interval", printed, f"k={k};n={n};method={method}{scale}"
-            )
-            if f.verdict == "consistent":
-                best = PaperFinding(
-                    **{**f.to_dict(), "note": f"method inferred: {method}"}
-                )
-                break
-        if best is None:
-            best = _finding(
-                ctx,
-                m,
-                "interval",
-                printed,
-                f"k={k};n={n};method=wilson{scale}",
-                inferred="the text names no interval method; none of the standard ones fits",
-            )
-        out.append(best)
+        if m["v"] is not None and (m["pct"] or float(m["v"]) <= 1):
+            kind = "percent" if m["pct"] else "proportion"
+            out.append(_finding(ctx, m, kind, m["v"], f"k={k};n={n}"))
+        out.append(_interval(ctx, m, k, n))
     for m in _FRAC_PCT.finditer(ctx.line):
         k, n = int(m["k"]), int(m["n"])
         if n == 0 or not ctx.free(m):
@@ -581,6 +713,36 @@ def _fractions(ctx: _Context, out: list[PaperFinding]) -> None:
         if kind == "proportion" and float(m["v"]) > 1:
             continue
         out.append(_finding(ctx, m, kind, m["v"], f"k={k};n={n}"))
+    for m in _RATE_FRAC.finditer(ctx.line):
+        k, n = int(m["k"] or m["k2"]), int(m["n"] or m["n2"])
+        value = m["v"].replace(" ", "")
+        kind = "percent" if value.endswith("%") else "proportion"
+        value = value.rstrip("%")
+        if n == 0 or k > n or (kind == "proportion" and float(value) > 1):
+            continue
+        if not ctx.free(m):
+            continue
+        why = "the count follows a few words after the rate" if m["gap"] else ""
+        before = ctx.line[max(0, m.start() - 40) : m.start()]
+        if _CHANGE.search(before):
+            why = "the number may be a change, not a share of the count"
+        elif _METRIC.search(before):
+            why = "the number follows a metric name, not necessarily a share"
+        out.append(_finding(ctx, m, kind, value, f"k={k};n={n}", inferred=why))
+    for m in _BARE_CI.finditer(ctx.line):
+        lo, hi = float(m["lo"]), float(m["hi"])
+        top = 100 if (m["p1"] or m["p2"]) else 1
+        if not lo <= hi <= top:
+            continue
+        fracs = list(_KN.finditer(ctx.line, max(0, m.start() - _CI_REACH), m.start()))
+        if not fracs or _BARE_CI.search(ctx.line, fracs[-1].end(), m.start()):
+            continue
+        last = fracs[-1]  # it starts within the reach; the lookbehind sees before it
+        k, n = int(last["k"]), int(last["n"])
+        if n == 0 or k > n or not ctx.free(m):
+            continue
+        why = f"k/n from the {last.group(0)!r} printed before it in the paragraph"
+        out.append(_interval(ctx, m, k, n, inferred=why))
 
 
 def _percent_n(ctx: _Context, out: list[PaperFinding]) -> None:
@@ -632,27 +794,106 @@ class _Table:
     cells: int
     wilson: bool
     percent_columns: frozenset[int] = frozenset()
+    labelled: bool = False  # space-separated rows split by :func:`_label_row`
+    scale: tuple[int, int, int] | None = None  # integer score scale: low, high, line
 
 
 def _tables(lines: list[str]) -> dict[int, _Table]:
     """Map table rows (1-based line numbers) to what the reader knows of their n."""
     out: dict[int, _Table] = {}
+    captions = _Doc.of(lines)
     i = 0
     while i < len(lines):
         width = _row_width(lines[i])
         j = i
         while width and j + 1 < len(lines) and _row_width(lines[j + 1]) == width:
             j += 1
+        if (
+            width < 0
+            and j + 1 < len(lines)
+            and _SUMMARY.match(lines[j + 1])
+            and _label_row(lines[j + 1]) is not None
+        ):
+            j += 1  # a closing Average/Total row, one cell short of the others
         if width and j >= i + 2:
-            table = _block(lines, i, j, width)
+            table = _block(lines, i, j, width, captions)
             if table is not None:
+                table = replace(table, scale=_scale(captions, i, j))
                 first = i if width < 0 else i + 1
                 for row in range(first, j + 1):
                     out[row + 1] = table
             i = j + 1
         else:
             i += 1
+    i = 1
+    while i < len(lines):  # space-separated rows whose labels vary in length
+        j = i
+        while (
+            j < len(lines)
+            and j + 1 not in out
+            and _label_row(lines[j]) is not None
+            and j - i < 500
+        ):
+            j += 1
+        if j - i >= 3 and i not in out and _label_row(lines[i - 1]) is None:
+            table = _labelled(lines, i, j - 1, captions)
+            if table is not None:
+                table = replace(table, scale=_scale(captions, i, j - 1))
+                for row in range(i, j):
+                    out[row + 1] = table
+        i = max(j, i + 1)
     return out
+
+
+_SUMMARY = re.compile(
+    r"^\s*(?:Average|Mean|Total|Overall|All|Aggregate|Pooled)\b", re.IGNORECASE
+)
+_LEAD = re.compile(r"^[-+~≈]?(?:\d|\.\d)")
+
+
+def _label_row(line: str) -> list[str] | None:
+    """Split ``Mode A (Ret.) 72.0 70.3 Done`` into a label and its cells.
+
+    The label is the words before the first number (at most six); after it
+    come numbers only, save one closing word (a status such as ``Done``).
+    Returns ``[label, cell, ...]`` or ``None`` for a line that is not such a row.
+    """
+    words = line.split()
+    if not 2 <= len(words) <= 14 or len(line) >= 160 or "\t" in line or "|" in line:
+        return None
+    lead = next((k for k, w in enumerate(words) if _LEAD.match(w)), None)
+    if lead is None or not 1 <= lead <= 6:
+        return None
+    tail = words[lead:]
+    body = tail[:-1] if len(tail) > 1 and tail[-1].isalpha() else tail
+    if not all(_LEAD.match(w) for w in body):
+        return None
+    return [" ".join(words[:lead]), *tail]
+
+
+def _labelled(lines: list[str], start: int, end: int, captions: _Doc) -> _Table | None:
+    """Return the table of labelled rows under a header line (0-based ``start..end``)."""
+    header = lines[start - 1]
+    if not header.strip():
+        return None
+    rows = [_label_row(lines[k]) or [] for k in range(start, end + 1)]
+    words = _header_words(header)
+    count = [w for w in words if _COUNT_HEADER.match(w)]
+    pct = frozenset(range(1, 15)) if "%" in header else frozenset()
+    wilson = any(
+        _WILSON.search(lines[k])
+        for k in range(max(start - 4, 0), min(end + 4, len(lines)))
+    )
+    if len(count) == 1 and all(
+        len(r) > 1 and _num(r[1]).isdigit() and re.fullmatch(_INT, r[1]) for r in rows
+    ):
+        return _Table(
+            None, f"from the {count[0]!r} column", 1, 0, wilson, pct - {1}, True
+        )
+    n, source = _table_n(lines, start - 1, end, len(rows), captions)
+    if n is None:
+        return None
+    return _Table(n, source, None, 0, wilson, pct, True)
 
 
 def _cells(line: str) -> list[str]:
@@ -692,7 +933,9 @@ def _header_words(line: str) -> list[str]:
     return out
 
 
-def _block(lines: list[str], start: int, end: int, width: int) -> _Table | None:
+def _block(
+    lines: list[str], start: int, end: int, width: int, captions: _Doc
+) -> _Table | None:
     if width < 0:
         if start == 0:
             return None
@@ -702,7 +945,7 @@ def _block(lines: list[str], start: int, end: int, width: int) -> _Table | None:
             name = words[count[0]]
             pct = frozenset(k for k, w in enumerate(words) if "%" in w)
             return _Table(
-                None, f"n from the {name!r} column", count[0], -width, False, pct
+                None, f"from the {name!r} column", count[0], -width, False, pct
             )
         return None
     header = lines[start]
@@ -715,27 +958,241 @@ def _block(lines: list[str], start: int, end: int, width: int) -> _Table | None:
     pct = frozenset(k for k, w in enumerate(cells) if "%" in w)
     if len(count) == 1 and len(cells) == width:
         name = cells[count[0]]
-        return _Table(None, f"n from the {name!r} column", count[0], width, wilson, pct)
+        return _Table(None, f"from the {name!r} column", count[0], width, wilson, pct)
     found = {int(_num(m["n"])) for m in _HEADER_N.finditer(header)}
     if len(found) == 1:
-        return _Table(found.pop(), "n from the table header", None, width, wilson, pct)
-    near = [
-        *range(start - 1, max(start - 4, -1), -1),
-        *range(end + 1, min(end + 4, len(lines))),
-    ]
-    for k in near:
-        if _CAPTION.match(lines[k]):
-            explicit = {int(_num(m["n"])) for m in _EXPLICIT_N.finditer(lines[k])}
-            ns = explicit or {int(_num(m["n"])) for m in _CAPTION_N.finditer(lines[k])}
-            ns = {x for x in ns if x >= 2}
-            if len(ns) == 1:
-                return _Table(
-                    ns.pop(), "n from the table caption", None, width, wilson, pct
+        return _Table(found.pop(), "from the table header", None, width, wilson, pct)
+    body = sum(1 for k in range(start + 1, end + 1) if not _RULE.match(lines[k]))
+    n, source = _table_n(lines, start, end, body, captions)
+    if n is None:
+        return None
+    return _Table(n, source, None, width, wilson, pct)
+
+
+_RULE = re.compile(r"^\s*\|?[\s:|-]*-{3,}[\s:|-]*$")
+
+
+def _is_row(line: str) -> bool:
+    return _row_width(line) != 0 or _label_row(line) is not None
+
+
+def _caption_ns(text: str) -> tuple[set[int], bool]:
+    """Return the n a caption (or a line of prose) states, and whether it is a total.
+
+    ``n = 40``, ``(100 seeds``, ``over 500 questions``, ``all 60 trials``,
+    ``60 trials per budget``; ``(180 rows total)`` is a total.
+    """
+    explicit = {int(_num(m["n"])) for m in _EXPLICIT_N.finditer(text)}
+    if explicit:
+        return {x for x in explicit if x >= 2}, False
+    ns: set[int] = set()
+    total = False
+    for m in _CAPTION_N.finditer(text):
+        ns.add(int(_num(m["n"] or m["n2"])))
+        total = total or bool(m["total"])
+    return {x for x in ns if x >= 2}, total
+
+
+def _grams(text: str) -> set[tuple[str, ...]]:
+    """Return the runs of three content words (lower case, stop words dropped).
+
+    Two captions that share one name the same experiment (``Condensed
+    TP-conditioned semantic sweep`` and ``Full TP-conditioned semantic sweep``).
+    """
+    words = [w.lower() for w in _WORD.findall(text) if w.lower() not in _STOP]
+    return {tuple(words[k : k + 3]) for k in range(len(words) - 2)}
+
+
+@dataclass
+class _Doc:
+    """What the table reader looks up across a text: captions, headings, scales."""
+
+    text: list[str]
+    caption_lines: list[int]  # caption lines (0-based), in order
+    at: frozenset[int]  # the same, for membership
+    heads: list[int]  # heading lines (0-based), in order
+    scales: list[tuple[int, int, int]]  # (line, low, high) of each stated scale
+    cache: dict[int, set[tuple[str, ...]]]
+    index: dict[tuple[str, ...], list[tuple[int, int]]] | None = None
+    counts: dict[tuple[str, ...], int] | None = None
+    style: bool | None = None  # captions above the tables (see above())
+
+    @classmethod
+    def of(cls, lines: list[str]) -> _Doc:
+        captions = [k for k, line in enumerate(lines) if _CAPTION.match(line)]
+        heads = [k for k, line in enumerate(lines) if _HEADING.match(line)]
+        scales = []
+        for k, line in enumerate(lines):
+            if "scale" not in line.lower():
+                continue
+            for m in _SCALE.finditer(line):
+                lo, hi = (
+                    (1, int(m["pts"])) if m["pts"] else (int(m["lo"]), int(m["hi"]))
                 )
-            return None
-    return None
+                if lo < hi:
+                    scales.append((k, lo, hi))
+        return cls(lines, captions, frozenset(captions), heads, scales, {})
+
+    def grams(self, k: int) -> set[tuple[str, ...]]:
+        """Return the word runs of caption line ``k`` (:func:`_grams`), computed once."""
+        if k not in self.cache:
+            self.cache[k] = _grams(self.text[k])
+        return self.cache[k]
+
+    def stated(self) -> dict[tuple[str, ...], list[tuple[int, int]]]:
+        """Map each word run to the ``(n, line)`` of the captions stating one n."""
+        if self.index is None:
+            self.index = {}
+            for k in self.caption_lines:
+                ns, total = _caption_ns(self.text[k])
+                if len(ns) == 1 and not total:
+                    n = ns.pop()
+                    for gram in self.grams(k):
+                        self.index.setdefault(gram, []).append((n, k))
+        return self.index
+
+    def shared(self, gram: tuple[str, ...]) -> int:
+        """Return how many captions have the word run ``gram``."""
+        if self.counts is None:
+            self.counts = {}
+            for k in self.caption_lines:
+                for g in self.grams(k):
+                    self.counts[g] = self.counts.get(g, 0) + 1
+        return self.counts.get(gram, 0)
+
+    def above(self) -> bool:
+        """Return whether this text captions its tables above them (so on a tie).
+
+        Counts the captions with table rows within three lines after them and
+        none before (above), and the reverse (below).
+        """
+        if self.style is None:
+            votes = 0
+            for k in self.caption_lines:
+                after = any(_is_row(x) for x in self.text[k + 1 : k + 4])
+                before = any(_is_row(x) for x in self.text[max(k - 3, 0) : k])
+                votes += int(after and not before) - int(before and not after)
+            self.style = votes >= 0
+        return self.style
+
+    def section(self, start: int, end: int) -> tuple[int, int]:
+        """Return the lines (0-based, half-open) of the section around ``start..end``.
+
+        A section runs from the heading above to the next heading, at most 400
+        lines either way.
+        """
+        h = bisect.bisect_right(self.heads, start) - 1
+        top = max(self.heads[h] if h >= 0 else 0, start - 400, 0)
+        h = bisect.bisect_right(self.heads, end)
+        nxt = self.heads[h] if h < len(self.heads) else len(self.text)
+        return top, min(nxt, end + 400, len(self.text))
 
 
+_SCALE = re.compile(
+    r"(?<![\d.])(?P<lo>\d)\s*(?:[-–]|to)\s*(?P<hi>\d{1,2})(?![\d.])\s*"
+    r"(?:-?point\s+)?(?:Likert\s+)?(?:rating\s+)?scale"
+    r"|(?<![\d.])(?P<pts>\d{1,2})-point\s+(?:Likert\s+)?(?:rating\s+)?scale",
+    re.IGNORECASE,
+)
+
+
+def _scale(doc: _Doc, start: int, end: int) -> tuple[int, int, int] | None:
+    """Return the integer scale (``1–5 scale``, ``7-point Likert``) the section states.
+
+    Only one scale may be stated in the table's section; ``(low, high, line)``
+    with a 1-based line, or ``None``.
+    """
+    top, bottom = doc.section(start, end)
+    first = bisect.bisect_left(doc.scales, (top, -1, -1))
+    found: dict[tuple[int, int], int] = {}
+    for k, lo, hi in doc.scales[first:]:
+        if k >= bottom:
+            break
+        found.setdefault((lo, hi), k + 1)
+    if len(found) != 1:
+        return None
+    (((lo, hi), line),) = found.items()
+    return lo, hi, line
+
+
+_PROSE_REACH = 4  # lines of the section's prose, before the header or after the table
+
+
+def _table_n(
+    lines: list[str], start: int, end: int, rows: int, captions: _Doc
+) -> tuple[int | None, str]:
+    """Return the n of a table's rows and where it comes from, or ``(None, "")``.
+
+    Sources: the table's caption, a caption of the same experiment, or its
+    section's prose (0-based ``start``: header; ``end``: last row).
+
+    The caption is the one within three lines above the header, or below the
+    last row; when there is one on each side, the side the text captions its
+    tables on (:meth:`_Doc.above`) decides.
+    In that order, the first source that states one n wins; two different n in
+    one source give no n. The prose read is that of the table's section (between
+    two headings), at most ``_PROSE_REACH`` lines before the header or after the
+    caption. A caption's total (``(180 rows total)``) over a table
+    of ``rows`` rows gives ``total / rows`` when it divides evenly, else no n.
+    Every n found here is an inference: the finding says where it came from.
+    """
+    above = next(
+        (k for k in range(start - 1, max(start - 4, -1), -1) if k in captions.at), None
+    )
+    below = next(
+        (k for k in range(end + 1, min(end + 4, len(lines))) if k in captions.at), None
+    )
+    caption = above if above is not None else below
+    if above is not None and below is not None and not captions.above():
+        caption = below  # this text captions its tables below them
+    if caption is not None:
+        ns, total = _caption_ns(lines[caption])
+        if len(ns) == 1:
+            n = ns.pop()
+            line = caption + 1
+            if not total:
+                return n, f"from the table caption (line {line})"
+            if rows >= 2 and n % rows == 0:
+                return n // rows, (
+                    f"(the total of {n} in the caption, line {line}, split "
+                    f"evenly over the table's {rows} rows)"
+                )
+            return None, ""
+        if ns:
+            return None, ""
+        # a run of words that three or more captions share is boilerplate
+        grams = {g for g in captions.grams(caption) if captions.shared(g) <= 2}
+        same: dict[int, int] = {}
+        index = captions.stated()
+        for gram in sorted(grams):
+            for n, k in index.get(gram, ()):
+                if k != caption:
+                    same[n] = min(k, same.get(n, k))
+        if len(same) == 1:
+            ((n, k),) = same.items()
+            shared = " ".join(sorted(grams & captions.grams(k))[0])
+            return n, (
+                f"from the caption at line {k + 1}, which names the same {shared!r}"
+            )
+        if len(same) > 1:
+            return None, ""
+    top, bottom = captions.section(start, end)
+    stated: dict[int, int] = {}
+    for k in range(max(top, start - _PROSE_REACH), min(bottom, end + 2 + _PROSE_REACH)):
+        prose = lines[k]
+        if start <= k <= end or k in captions.at or _is_row(prose):
+            continue
+        for m in _PROSE_N.finditer(prose):
+            value = int(_num(m["n"] or m["n2"] or m["n3"]))
+            if value >= 2:
+                stated.setdefault(value, k)
+    if len(stated) == 1:
+        ((n, k),) = stated.items()
+        return n, f"from the section's prose (line {k + 1})"
+    return None, ""
+
+
+_CELL_LEAD = re.compile(rf"^[~≈]?(?P<v>{_NUM}%)\s+[—–-]\s+\S")
 _CELL_NUMBER = re.compile(rf"^(?:\*\*)?(?P<v>{_NUM})(?:\*\*)?$")
 _CELL_INTERVAL = re.compile(
     rf"^\[\s*(?P<lo>{_NUM})\s*(?P<p1>%)?\s*,\s*(?P<hi>{_NUM})\s*(?P<p2>%)?\s*\]$"
@@ -743,20 +1200,43 @@ _CELL_INTERVAL = re.compile(
 
 
 def _table_cells(ctx: _Context, out: list[PaperFinding], table: _Table) -> None:
-    cells = _cells(ctx.line)
+    cells = (_label_row(ctx.line) or []) if table.labelled else _cells(ctx.line)
+    if table.cells and len(cells) != table.cells and _SUMMARY.match(ctx.line):
+        cells = _label_row(ctx.line) or []  # cells from the left, after the label
     n = table.n
     if table.count_column is not None:
-        if len(cells) != table.cells or not cells[table.count_column].isdigit():
+        if table.cells and len(cells) != table.cells and not _SUMMARY.match(ctx.line):
             return
-        n = int(cells[table.count_column])
+        if len(cells) <= table.count_column:
+            return
+        count = _num(cells[table.count_column])
+        if not count.isdigit():
+            return
+        n = int(count)
     if n is None or n < 1:
         return
-    why = f"{table.source} (n = {n})"
+    why = f"n = {n} {table.source}"
     last: tuple[str, str] | None = None
     for index, cell in enumerate(cells):
-        if index == table.count_column:
+        if index == table.count_column or index == 0:
+            continue  # the first cell labels the row
+        score = _CELL_NUMBER.match(cell) if table.scale else None
+        if (
+            table.scale is not None
+            and score is not None
+            and "." in score["v"]
+            and index not in table.percent_columns
+            and float(score["v"]) > 1
+            and table.scale[0] <= float(score["v"]) <= table.scale[1]
+        ):
+            lo, hi, where = table.scale
+            note = f"{why}; integer scores on the {lo}-{hi} scale of line {where}"
+            out.append(
+                _finding(ctx, score, "grim", score["v"], f"n={n}", inferred=note)
+            )
+            last = None
             continue
-        m = _CELL_RATE.match(cell)
+        m = _CELL_RATE.match(cell) or _CELL_LEAD.match(cell)
         if m is None and index in table.percent_columns:
             m = _CELL_NUMBER.match(cell)
         if m is not None:

@@ -86,7 +86,7 @@ def test_table_with_n_in_the_caption_is_inferred_and_never_flagged():
     # 0.873 of 40 is impossible, but n is inferred: not checkable, not flagged
     bad = next(f for f in report.findings if f.printed == "0.873")
     assert bad.verdict == "not checkable"
-    assert bad.note == "n from the table caption (n = 40)"
+    assert bad.note == "n = 40 from the table caption (line 6)"
     assert not report.flagged
     # the interval after an unattainable rate is not guessed
     assert not any(f.printed == "0.63;0.88" for f in report.findings)
@@ -382,3 +382,432 @@ def test_split_reports_are_not_duplicated_nor_joined_across_paragraphs():
         (1, "percent"),
         (1, "pvalue"),
     ]
+
+
+# --- issue 29 item 4: where a table's n comes from, and more printed formats ---
+
+
+def _found(text):
+    return [
+        (f.kind, f.printed, f.inputs, f.verdict)
+        for f in audit_paper_text(text).findings
+    ]
+
+
+def test_caption_phrases_give_n():
+    """``all 60 trials`` and ``60 trials per budget`` in a caption are the n."""
+    rows = "method\tshift\tpreserve\nnaive\t40.0%\t60.0%\ncontract\t0.0%\t100.0%\n\n"
+    for caption in (
+        "Table 5: Results; the CI uses all 60 trials per cell.",
+        "Table 5: Results with 60 trials per budget.",
+    ):
+        report = audit_paper_text(rows + caption)
+        got = {(f.printed, f.inputs, f.verdict) for f in report.findings}
+        assert ("40.0", "n=60", "consistent") in got
+        assert all(
+            f.note == "n = 60 from the table caption (line 5)" for f in report.findings
+        )
+    # a number of something that is not a unit of observation is not an n
+    assert _found(rows + "Table 5: Results for 60 budgets.") == []
+
+
+def test_a_caption_total_is_split_evenly_over_the_rows():
+    """``(180 rows total)`` over 5 rows is 36 a row; an uneven split gives no n."""
+    body = "".join(f"m{k}\t0.417\t0.222\n" for k in range(5))
+    report = audit_paper_text(
+        "model\tpiv\tfix\n" + body + "\nTable 6: Per-model results (180 rows total).\n"
+    )
+    (f, *_) = report.findings
+    assert f.inputs == "n=36"
+    assert f.verdict == "consistent"  # 15/36 = 0.4167
+    assert "total of 180" in f.note and "5 rows" in f.note
+    body7 = "".join(f"m{k}\t0.417\t0.222\n" for k in range(7))
+    assert (
+        _found("model\tpiv\tfix\n" + body7 + "\nTable 6: Results (180 rows total).\n")
+        == []
+    )
+
+
+SWEEP = """\
+r\tval\tpiv
+0.50\t1.000\t0.790
+0.45\t1.000\t0.735
+0.40\t1.000\t0.700
+
+Table 3: Condensed semantic sweep for naive compression (100 seeds).
+
+Some prose.
+
+r\tval\tpiv
+0.35\t1.000\t0.630
+0.30\t1.000\t0.590
+0.25\t1.000\t0.500
+
+Table 9: Full semantic sweep for naive compression (all points).
+"""
+
+
+def test_a_caption_of_the_same_experiment_gives_n():
+    """A caption without n takes the n of a caption that names the same experiment."""
+    report = audit_paper_text(SWEEP)
+    full = [f for f in report.findings if f.line >= 9]
+    assert {f.inputs for f in full} == {"n=100"}
+    assert all("caption at line 6" in f.note for f in full)
+    assert "'semantic sweep naive'" in full[0].note or "sweep" in full[0].note
+    # 0.735 of 100 is impossible: the n is inferred, so it is not flagged
+    odd = next(f for f in report.findings if f.printed == "0.735")
+    assert odd.verdict == "not checkable"
+    assert not report.flagged
+
+
+def test_captions_that_share_nothing_or_disagree_give_no_n():
+    """No shared three words, or two such captions with different n: no n."""
+    other = SWEEP.replace(
+        "Full semantic sweep for naive compression", "Another table entirely"
+    )
+    assert all(f.line < 9 for f in audit_paper_text(other).findings)
+    two = SWEEP + "\nTable 10: Old semantic sweep for naive compression (50 seeds).\n"
+    assert all(f.line < 9 for f in audit_paper_text(two).findings)
+
+
+PROSE = """\
+## What code did it write?
+
+We captured all 168 code blocks and classified them:
+
+| Strategy | % of Blocks |
+|----------|------------|
+| typed | 29% — category-based extraction |
+| flat | 13% — line-by-line parsing |
+| chunking | ~5% — splits into chunks |
+"""
+
+
+def test_the_sections_prose_gives_n():
+    """One n stated in the section's prose near the table; cells may go on after the percent."""
+    report = audit_paper_text(PROSE)
+    got = [(f.printed, f.inputs, f.verdict) for f in report.findings]
+    assert got == [
+        ("29", "n=168", "consistent"),
+        ("13", "n=168", "consistent"),
+        ("5", "n=168", "consistent"),
+    ]
+    assert report.findings[0].note == "n = 168 from the section's prose (line 3)"
+
+
+@pytest.mark.parametrize(
+    "prose",
+    [
+        # a heading between the prose and the table
+        "We captured all 168 code blocks.\n\n## Next\n",
+        # two different n in the section
+        "We captured all 168 code blocks over 20 sessions.\n",
+        # too far from the table
+        "We captured all 168 code blocks.\n" + "More prose.\n" * 6,
+    ],
+)
+def test_prose_that_does_not_give_one_n(prose):
+    """A heading between, two n, or prose too far off: no n, nothing read."""
+    table = PROSE.split("We captured all 168 code blocks and classified them:\n")[1]
+    assert _found("## Section\n\n" + prose + table) == []
+
+
+LABELLED = """\
+Table 8: Per-category accuracy on one conversation.
+Category Count Mode C (%) CE off (%) Delta
+Single-hop 11 64.0 55.0 9.0-9.0
+Multi-hop 26 100.0 100.0 0.0
+Open-domain 44 86.0 93.0 +7.0
+Aggregate 81 87.7 90.1 +2.4
+"""
+
+
+def test_space_separated_rows_with_labels_of_any_length():
+    """Labels of one or more words, a ``Count`` column, ``(%)`` in the header."""
+    got = {
+        (f.printed, f.inputs, f.verdict) for f in audit_paper_text(LABELLED).findings
+    }
+    assert ("64.0", "n=11", "not checkable") in got  # 7/11 = 63.6
+    assert ("55.0", "n=11", "not checkable") in got  # 6/11 = 54.5
+    assert ("86.0", "n=44", "not checkable") in got  # 38/44 = 86.4
+    assert ("87.7", "n=81", "consistent") in got
+    assert not any(p in ("9.0-9.0", "11", "26") for p, _, _ in got)
+
+
+def test_prose_lines_with_numbers_are_not_rows():
+    """Sentences with numbers in them are not a table."""
+    text = "Results (%)\nIn 6 of 8 scenarios it failed.\nWe saw 3 of 5 fail.\nThen 2 of 9 passed.\n"
+    assert _found(text) == []
+
+
+def test_a_closing_average_row_is_read():
+    """An ``Average`` row one cell short of the rows above it."""
+    text = (
+        "Conversation Questions Accuracy (%) Status\nc1 152 58.6 Done\n"
+        "c2 81 63.0 Done\nc3 134 62.7 Partial\nAverage 1,276 60.4\n"
+    )
+    got = {(f.printed, f.inputs) for f in audit_paper_text(text).findings}
+    assert ("60.4", "n=1276") in got
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "inputs", "verdict", "note"),
+    [
+        ("bm25 at 0.70 (28/40) gives", "proportion", "k=28;n=40", "consistent", ""),
+        ("dense 0.858, 103/120 here", "proportion", "k=103;n=120", "consistent", ""),
+        ("bm25 at 0.72 (28/40) gives", "proportion", "k=28;n=40", "inconsistent", ""),
+        ("it scored 78.9% (15/19 correct)", "percent", "k=15;n=19", "consistent", ""),
+        (
+            "merge-ready on 0.975 of tasks (117/120).",
+            "proportion",
+            "k=117;n=120",
+            "consistent",
+            "words after",
+        ),
+        (
+            "merge-ready on 0.985 of tasks (117/120).",
+            "proportion",
+            "k=117;n=120",
+            "not checkable",
+            "words after",
+        ),
+        (
+            "the F1 of 0.71 (3/4 tasks)",
+            "proportion",
+            "k=3;n=4",
+            "not checkable",
+            "metric name",
+        ),
+        (
+            "with p = 0.03 (3/100) here",
+            "proportion",
+            "k=3;n=100",
+            "consistent",
+            "metric",
+        ),
+        (
+            "it improved by 0.10 (4/40) over",
+            "proportion",
+            "k=4;n=40",
+            "consistent",
+            "a change",
+        ),
+    ],
+)
+def test_a_rate_with_its_count(text, kind, inputs, verdict, note):
+    """``0.70 (28/40)``, ``0.858, 103/120``: checked when beside, inferred when words part them."""
+    (f,) = audit_paper_text(text).findings
+    assert (f.kind, f.inputs, f.verdict) == (kind, inputs, verdict)
+    assert note in f.note
+
+
+def test_a_rate_with_an_impossible_count_is_not_read():
+    """``k`` above ``n`` is not a count of ``n``."""
+    assert _found("a ratio of 0.5 (3/2) here") == []
+
+
+def test_a_latex_percent_with_its_wilson_interval():
+    r"""``$36/164 = 21.95\%$ (Wilson 95% CI [16.30%, 28.89%])``: the percent and the interval."""
+    got = _found(
+        r"Overall is  $36/164 = 21.95\%$  (Wilson 95% CI [16.30%, 28.89%]) across rows."
+    )
+    assert ("percent", "21.95", "k=36;n=164", "consistent") in got
+    assert (
+        "interval",
+        "16.30;28.89",
+        "k=36;n=164;method=wilson;scale=100",
+        "consistent",
+    ) in got
+    bad = _found(r"Overall is $36/164 = 21.95\%$ (Wilson 95% CI [16.30%, 29.89%]).")
+    assert (
+        "interval",
+        "16.30;29.89",
+        "k=36;n=164;method=wilson;scale=100",
+        "inconsistent",
+    ) in bad
+
+
+def test_an_interval_later_in_the_paragraph_takes_the_last_count():
+    """An interval after its k/n in the paragraph is checked on an inference (never flagged)."""
+    text = (
+        "The store scores 112/120 = 0.933. With z = 1.96 the centre is 0.920, "
+        "giving a 95% CI of [0.87, 0.97]. The arms (dense 0.858, 103/120) give [0.78, 0.95]."
+    )
+    got = {
+        f.printed: f for f in audit_paper_text(text).findings if f.kind == "interval"
+    }
+    assert got["0.87;0.97"].inputs.startswith("k=112;n=120;")
+    assert got["0.87;0.97"].verdict == "consistent"
+    assert "'112/120'" in got["0.87;0.97"].note
+    assert got["0.78;0.95"].inputs.startswith("k=103;n=120;")
+    assert got["0.78;0.95"].verdict == "not checkable"  # fits no method, not flagged
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # another interval stands between the count and this one
+        "Of 112/120, [0.87, 0.97] and then [0.10, 0.20].",
+        # the count is too far before the interval
+        "It got 112/120. " + "Words go on. " * 25 + "The CI is [0.87, 0.97].",
+        # a fraction in an exponent is not a count
+        "The bound is $[(0.025)^{1/40}, 1] = [0.912, 1.000]$.",
+    ],
+)
+def test_an_interval_without_its_count_is_not_read(text):
+    """No count right before it: the interval is not checked."""
+    got = [f for f in audit_paper_text(text).findings if f.kind == "interval"]
+    assert all(f.printed != "0.10;0.20" and f.printed != "0.912;1.000" for f in got)
+    if "Words go on" in text:
+        assert got == []
+
+
+def test_the_named_interval_method_is_used():
+    """Clopper-Pearson named on the line is the method, and a misprint is flagged."""
+    ok = _found("The Clopper–Pearson interval: 28/40, [0.535, 0.834].")
+    assert ok == [
+        ("interval", "0.535;0.834", "k=28;n=40;method=clopper-pearson", "consistent")
+    ]
+    bad = _found("The Clopper–Pearson interval: 28/40, [0.555, 0.834].")
+    assert bad[0][3] == "inconsistent"
+    # 0.534 is the lower end truncated, not rounded: as an inferred pairing it is
+    # not checkable, never flagged
+    far = audit_paper_text("The Clopper–Pearson interval for 28/40 is [0.534, 0.834].")
+    assert [f.verdict for f in far.findings] == ["not checkable"]
+    # two methods named: the first standard one that fits, noted as inferred
+    (two,) = audit_paper_text("Wilson or Jeffreys: 28/40, [0.548, 0.824]").findings
+    assert (two.note, two.verdict) == ("method inferred: jeffreys", "consistent")
+
+
+@pytest.mark.parametrize(
+    ("text", "stat", "p", "verdict"),
+    [
+        (
+            r"$z = (0.875 - 0.800)/0.0825 = 0.91$ ($p \approx 0.36$, two-sided)",
+            "0.91",
+            "0.36",
+            "consistent",
+        ),
+        (
+            r"$z = (0.875 - 0.800)/0.0825 = 0.91$ ($p \approx 0.46$)",
+            "0.91",
+            "0.46",
+            "inconsistent",
+        ),
+        ("z = 2.10 (p = .04)", "2.10", ".04", "consistent"),
+        ("z = 2.10 (p ≈ .04)", "2.10", ".04", "consistent"),
+    ],
+)
+def test_a_statistic_from_a_formula_and_a_p_in_parentheses(text, stat, p, verdict):
+    """``z = (a - b)/se = 0.91 (p ≈ 0.36)``: the value the formula reaches, and its p."""
+    (f,) = audit_paper_text(text).findings
+    assert f.kind == "pvalue"
+    assert f.inputs.startswith(f"statistic={stat};test=z")
+    assert (f.printed, f.verdict) == (p, verdict)
+
+
+def test_a_formula_without_a_p_is_not_read():
+    """No p after the statistic: nothing to check."""
+    assert _found("$z = (0.875 - 0.800)/0.0825 = 0.91$ is small") == []
+
+
+SCALED = """\
+## Synthesis
+
+Table 9: Synthesis quality (15 questions)
+
+Condition\tSpecificity\tGroundedness
+alone\t3.40\t2.20
+with KO\t4.87\t4.81
+both\t4.80\t4.13
+
+Figure 5: Quality scores (1–5 scale) across dimensions.
+"""
+
+
+def test_table_means_under_a_stated_scale_are_grim_checked():
+    """A 1-5 scale stated in the section: decimal cells are GRIM-checked, inferred."""
+    report = audit_paper_text(SCALED)
+    got = {f.printed: f for f in report.findings}
+    assert got["4.87"].kind == "grim" and got["4.87"].verdict == "consistent"
+    assert got["4.81"].verdict == "not checkable"  # 72.15/15: impossible, but inferred
+    assert "1-5 scale of line 10" in got["4.81"].note
+    assert not report.flagged
+    # without the scale, the means are not read
+    assert _found(SCALED.replace("(1–5 scale) ", "")) == []
+    # two different scales in the section: none is assumed
+    assert _found(SCALED + "Some items use a 7-point Likert scale.\n") == []
+
+
+def test_boilerplate_shared_by_three_captions_is_not_the_same_experiment():
+    """Words three captions share ('best per column in bold') link no two tables."""
+    body = "arm\tacc\tf1\na\t0.875\t0.50\nb\t0.800\t0.25\nc\t0.750\t0.75\n"
+    gap = "\nSome prose.\n\nMore prose.\n\n"
+    text = (
+        body
+        + "\nTable 1: Accuracy on set one (40 tasks); scored against gold answers.\n"
+        + gap
+        + body
+        + "\nTable 2: Accuracy on set two (40 tasks); scored against gold answers.\n"
+        + gap
+        + body
+        + "\nTable 3: Latency of the arms; scored against gold answers.\n"
+    )
+    report = audit_paper_text(text)
+    assert {f.line for f in report.findings} == {2, 3, 4, 13, 14, 15}
+    # with only two captions sharing the words, the third table takes their n
+    two = text.replace(
+        "Table 2: Accuracy on set two (40 tasks); scored against gold answers.",
+        "Table 2: Other.",
+    )
+    assert any(
+        f.line == 24 and f.inputs == "n=40" for f in audit_paper_text(two).findings
+    )
+
+
+def test_the_side_a_text_captions_its_tables_on_decides():
+    """A caption between two tables belongs to the side the text captions on."""
+    body = "arm\tacc\tf1\na\t0.875\t0.50\nb\t0.800\t0.25\nc\t0.750\t0.75\n"
+    prose = "\nSome prose.\n\nMore prose.\n\n"
+    # captions below: Table 1 sits alone first, so the text votes "below"
+    below = (
+        body
+        + "\nTable 1: Alpha (40 tasks).\n"
+        + prose
+        + body
+        + "\nTable 2: Beta (20 tasks).\n\n"
+        + body
+        + "\nTable 3: Gamma (10 tasks).\n"
+    )
+    got = {f.line: f.inputs for f in audit_paper_text(below).findings}
+    assert got[13] == "n=20" and got[20] == "n=10"
+    # captions above: the same tables, each caption before its rows
+    above = (
+        "Table 1: Alpha (40 tasks).\n\n"
+        + body
+        + prose
+        + "Table 2: Beta (20 tasks).\n\n"
+        + body
+        + "\nTable 3: Gamma (10 tasks).\n\n"
+        + body
+    )
+    got = {f.line: f.inputs for f in audit_paper_text(above).findings}
+    assert got[4] == "n=40" and got[15] == "n=20" and got[22] == "n=10"
+
+
+@pytest.mark.parametrize(("gap", "read"), [(0, True), (2, True), (3, False)])
+def test_the_prose_reach_is_four_lines(gap, read):
+    """The n line may stand at most four lines before the header (a blank between)."""
+    table = PROSE.split("We captured all 168 code blocks and classified them:\n")[1]
+    text = "## Section\nWe captured all 168 code blocks.\n" + "Filler.\n" * gap + table
+    assert bool(_found(text)) is read
+
+
+@pytest.mark.parametrize(("pad", "read"), [(242, True), (243, False)])
+def test_the_interval_reach_is_250_characters(pad, read):
+    """The k/n must start within the 250 characters before the interval."""
+    text = "We got 112/120" + "." * pad + " [0.87, 0.97]"
+    got = [f for f in audit_paper_text(text).findings if f.kind == "interval"]
+    assert bool(got) is read
+    # a count cut by the reach is not read as its tail ('12/120', '2/120')
+    assert all(f.inputs.startswith("k=112;") for f in got)

@@ -4,15 +4,19 @@ The papers are in ``../shared/papers`` (they cannot ship); each test skips when
 that folder is absent. The transcriptions are the audit tables of
 ``proofs/data/stats/<TAG>/``. A transcribed number is *found* when the reader
 extracted the same printed value with the same check family and the same
-counts (``n``, and ``k`` where the transcription has one): ``percent`` and
+counts (``n``, and ``k`` where the transcription has one; a finding without
+``k`` serves a row with ``k`` when that ``k`` is the only count over ``n`` that
+prints as the number, see :func:`_implied`): ``percent`` and
 ``percent_attainable`` are one family, ``proportion`` and
 ``proportion_attainable`` another, ``grim``/``grimmer``, ``interval`` and
 ``pvalue`` their own. Only the kinds the reader extracts count toward recall;
 the table kinds (``sum``, ``mean``, ``difference``, ``ratio``, ``arith``,
 ``equal``), which relate cells to each other, are outside its scope.
 
-Run ``python tests/proofs/test_audit_papers.py [SHARED_DIR]`` to print the
-measurement table.
+Rows are matched exact counts first, then rows without ``k``, then implied
+``k``, each finding serving one row. Run ``python
+tests/proofs/test_audit_papers.py [SHARED_DIR]`` to print the measurement
+table.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ import pytest
 
 from proofs.audit import audit_table
 from proofs.audit.paper import PaperReport, audit_paper
+from theory import consistency as c
 
 TAGS = {
     "VM": "VM-validity-mirage.txt",
@@ -63,8 +68,8 @@ def _counts(inputs: str) -> tuple[str, str]:
     return pairs.get("n", ""), pairs.get("k", "")
 
 
-def _transcribed(tag: str) -> list[tuple[str, str, str, str, str]]:
-    """(family, value, n, k, id) of every in-scope transcribed row."""
+def _transcribed(tag: str) -> list[tuple[str, str, str, str, str, str]]:
+    """(family, value, n, k, id, printed) of every in-scope transcribed row."""
     out = []
     folder = files("proofs") / "data" / "stats" / tag
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
@@ -78,8 +83,31 @@ def _transcribed(tag: str) -> list[tuple[str, str, str, str, str]]:
             printed = (
                 row.printed.split(";")[0] if row.kind == "grimmer" else row.printed
             )
-            out.append((family, _value(printed), n, k, f"{entry.name}:{row.id}"))
+            out.append(
+                (family, _value(printed), n, k, f"{entry.name}:{row.id}", printed)
+            )
     return out
+
+
+def _implied(family: str, printed: str, n: str, k: str) -> bool:
+    """Is ``k`` the only count whose rate over ``n`` prints as ``printed``?
+
+    A finding without ``k`` (``percent_attainable``, ``proportion_attainable``)
+    checked that some count over the same ``n`` prints as the number; when the
+    transcription's ``k`` is the only such count, the two checks are the same
+    and the row counts as found.
+    """
+    check = {
+        "percent": c.percent_attainable,
+        "proportion": c.proportion_attainable,
+    }.get(family)
+    if check is None or not (n.isdigit() and k.isdigit()):
+        return False
+    try:
+        candidates = check(printed.strip().rstrip("%"), int(n)).candidates
+    except ValueError:
+        return False
+    return list(candidates) == [int(k)]
 
 
 def measure(tag: str, paper: Path) -> dict[str, object]:
@@ -88,7 +116,6 @@ def measure(tag: str, paper: Path) -> dict[str, object]:
     report = audit_paper(paper)
     seconds = time.perf_counter() - start
     pool: Counter[tuple[str, str, str, str]] = Counter()
-    loose: Counter[tuple[str, str, str]] = Counter()
     for f in report.findings:
         family = FAMILY.get(f.kind)
         if family is None:
@@ -96,19 +123,33 @@ def measure(tag: str, paper: Path) -> dict[str, object]:
         n, k = _counts(f.inputs)
         printed = f.printed.split(";")[0] if f.kind == "grimmer" else f.printed
         pool[(family, _value(printed), n, k)] += 1
-        loose[(family, _value(printed), n)] += 1
     rows = _transcribed(tag)
-    found, missed = 0, []
-    for family, value, n, k, ident in rows:
-        if k and pool[(family, value, n, k)] > 0:
-            pool[(family, value, n, k)] -= 1
-            loose[(family, value, n)] -= 1
-            found += 1
-        elif not k and loose[(family, value, n)] > 0:
-            loose[(family, value, n)] -= 1
-            found += 1
-        else:
-            missed.append(ident)
+    found: set[str] = set()
+    # exact counts first, then rows without k, then a k the finding implies:
+    # a finding serves one row, and a looser rule never takes it from a stricter one
+    for rule in ("exact", "no k", "implied"):
+        for family, value, n, k, ident, printed in rows:
+            if ident in found:
+                continue
+            key = None
+            if rule == "exact" and k and pool[(family, value, n, k)] > 0:
+                key = (family, value, n, k)
+            elif rule == "no k" and not k:
+                keys = [
+                    x for x, v in pool.items() if v > 0 and x[:3] == (family, value, n)
+                ]
+                key = min(keys, key=lambda x: (x[3] != "", x[3])) if keys else None
+            elif (
+                rule == "implied"
+                and k
+                and pool[(family, value, n, "")] > 0
+                and _implied(family, printed, n, k)
+            ):
+                key = (family, value, n, "")
+            if key is not None:
+                pool[key] -= 1
+                found.add(ident)
+    missed = [row[4] for row in rows if row[4] not in found]
     counts = report.counts()
     return {
         "tag": tag,
@@ -116,10 +157,10 @@ def measure(tag: str, paper: Path) -> dict[str, object]:
         "found": len(report.findings),
         "counts": counts,
         "transcribed": len(rows),
-        "matched": found,
+        "matched": len(found),
         "missed": missed,
-        "recall": found / len(rows) if rows else float("nan"),
-        "extra": sum(v for v in loose.values() if v > 0),
+        "recall": len(found) / len(rows) if rows else float("nan"),
+        "extra": sum(v for v in pool.values() if v > 0),
         "seconds": seconds,
     }
 
@@ -138,17 +179,38 @@ def measured(shared_dir: Path) -> dict[str, dict[str, object]]:
     return {tag: measure(tag, papers / name) for tag, name in TAGS.items()}
 
 
-# Issue 29 targets a recall of 80%; the reader reaches 116 of 361 (32.1%) on
-# 2026-11-27 (361 transcribed rows since the ledger's later PJ, SLM and DL
-# tables). Most of the rest are table cells whose n the papers give only in
-# prose far from the table, or per group (36 rows per model of a 180-row
-# table), which the hand transcription worked out and the reader does not.
+# Issue 29 targets a recall of 80%; the reader reached 116 of 361 (32.1%) on
+# 2026-11-27 with the n of a table taken from its caption, header or a count
+# column only, and 255 of 361 (70.6%) once the n also comes from a caption
+# total split over the rows, a caption of the same experiment, or the prose of
+# the table's section (each an inference, never flagged). Most of the rest are
+# numbers whose n the paper gives in another section or derives from other
+# cells (n = 40 per depth stated in §6 for Table 7; 99 valid solves), which the
+# hand transcription worked out and the reader does not.
 # This floor keeps what is reached; it is not the target.
-RECALL_FLOOR = 116
+RECALL_FLOOR = 255
+
+
+@pytest.mark.parametrize(
+    ("family", "printed", "n", "k", "implied"),
+    [
+        ("proportion", "0.000", "240", "0", True),
+        ("percent", "80.8", "360", "291", True),
+        ("percent", "80.8", "360", "290", False),  # 80.56%
+        ("percent", "50", "7", "3", False),  # no count of 7 prints as 50%
+        ("proportion", "0.5", "10", "5", True),
+        ("proportion", "0.50", "3", "1", False),
+        ("interval", "0.5", "10", "5", False),  # only rates imply a count
+        ("percent", "80.8", "", "291", False),
+    ],
+)
+def test_a_count_implied_by_the_rate(family, printed, n, k, implied):
+    """``k`` is implied only when it is the one count over ``n`` printing as the number."""
+    assert _implied(family, printed, n, k) is implied
 
 
 def test_recall_over_the_five_papers(measured):
-    """The reader finds at least the 116 transcribed numbers it found when measured."""
+    """The reader finds at least the 255 transcribed numbers it found when measured."""
     matched = sum(int(m["matched"]) for m in measured.values())
     total = sum(int(m["transcribed"]) for m in measured.values())
     assert total == 361
