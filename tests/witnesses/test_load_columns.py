@@ -39,6 +39,33 @@ COLUMNS = [
     "task_id", "condition", "raw_validity", "budget", "seed", "full_pivot",
     "chosen_pivot", "header_present", "semantic_regret", "id", "arm", "score", "x",
 ]  # fmt: skip
+_SCORES = ["1", "0", "1.0", " 1 ", "1e0", "+1", "-0", "-0.0", "0.5", ".5", "1_0e-1"]
+_MISSING = ["", " ", "nan", "NaN", "na", "null", "None"]
+_FLAGS = ["true", "False", "yes", "n", "t", "1", "0", " Y "]
+_TEXT = [
+    "e41",
+    "e45",
+    "naive",
+    "a,b",
+    'quo"te',
+    "multi\nline",
+    "cr\r\nlf",
+    "\u00fcn",
+    "\u20ac",
+    "1.0",
+    " x ",
+]
+VALID: dict[str, list[str]] = {
+    "raw_validity": _SCORES + _FLAGS + _MISSING,
+    "semantic_regret": _SCORES + _MISSING,
+    "budget": [*_SCORES, "2.5", "-3", "1e3", "\u0663", *_MISSING],
+    "score": [*_SCORES, "2.5", "-3", *_MISSING],
+    "seed": ["007", "1", "-0", "1.0", "\u0663", "2", "1e2", *_MISSING],
+    "header_present": _FLAGS + _MISSING,
+    "condition": _TEXT,
+    "arm": _TEXT,
+}
+"""Cells that parse in each column (else: text, or a missing value)."""
 PLANS: list[dict[str, Any]] = [
     {},
     {"mapping": {"task_id": "id", "condition": "arm"}},
@@ -91,18 +118,25 @@ def _same(fast: Loaded, strict: Loaded | str) -> None:
 @st.composite
 def tables(draw: st.DrawFn) -> bytes:
     """A CSV file written by the csv module: some columns, cells from CELLS."""
+    loads = draw(st.booleans())  # cells that parse, distinct task ids: files that load
     header = draw(
         st.lists(st.sampled_from(COLUMNS), min_size=1, max_size=6, unique=True)
     )
+    if loads:
+        header = list(dict.fromkeys(["id", "condition", *header, "task_id", "arm"]))
     rows = draw(
         st.lists(
             st.lists(
                 st.sampled_from(CELLS), min_size=len(header), max_size=len(header)
             ),
+            min_size=int(loads),
             max_size=8,
         )
     )
-    if draw(st.booleans()):  # distinct task ids: files that load
+    if loads:
+        for row in rows:
+            for j, name in enumerate(header):
+                row[j] = draw(st.sampled_from(VALID.get(name, _TEXT + _MISSING)))
         for i, row in enumerate(rows):
             if "task_id" in header:
                 row[header.index("task_id")] = f"t{i}"
