@@ -521,7 +521,7 @@ def _by_columns(
 ) -> list[CellRates]:
     """Return the cells of plain trials with distinct identities, by columns.
 
-    Equal to the row path (``tests/witnesses/test_rates_columns.py``): the same
+    Equal to the row path (``tests/witnesses/test_load_columns.py``): the same
     counts, the same values in the same order for the means.
     """
     import numpy as np
@@ -530,16 +530,12 @@ def _by_columns(
 
     table = columns(checked)
     positions = groups(checked, by)
-    field_columns = {
-        name: list(map(attrgetter(name), checked))
-        for name in (
-            "raw_validity",
-            "semantic_regret",
-            "full_score",
-            "compressed_score",
-            "measures",
-        )
-    }
+    field_columns: dict[str, list[Any]] = {}
+    for name in ("raw_validity", "semantic_regret", "full_score", "compressed_score"):
+        values = list(map(attrgetter(name), checked))
+        field_columns[name] = [] if values.count(None) == len(values) else values
+    measures = list(map(attrgetter("measures"), checked))
+    field_columns["measures"] = measures if any(measures) else []
     out = []
     for key in sorted(positions, key=_sort_key):
         rows = positions[key]
@@ -554,8 +550,8 @@ def _by_columns(
                 )
                 for name, (k, n) in counts.items()
             }
-        picked = {
-            name: list(map(values.__getitem__, rows))
+        picked: dict[str, list[Any]] = {
+            name: list(map(values.__getitem__, rows)) if values else [None] * len(rows)
             for name, values in field_columns.items()
         }
         out.append(
