@@ -85,12 +85,10 @@ def columns(trials: Sequence[Trial]) -> Columns | None:
             code: dict[bool | None, int] = {None: -1, False: 0, True: 1}
             out[name] = np.fromiter(map(code.__getitem__, values), np.int8, count=n)
     validity = list(map(attrgetter("raw_validity"), trials))
-    known = np.fromiter((v is not None for v in validity), bool, count=n)
-    scores = np.fromiter(
-        (0.0 if v is None else float(v) for v in validity), float, count=n
-    )
-    out["validity_known"] = known
-    out["valid"] = known & (scores > 0.5)
+    score = {v: np.nan if v is None else float(v) for v in dict.fromkeys(validity)}
+    scores = np.fromiter(map(score.__getitem__, validity), float, count=n)
+    out["validity_known"] = ~np.isnan(scores)  # a Trial's validity is never NaN
+    out["valid"] = scores > 0.5
     return out
 
 
