@@ -91,9 +91,6 @@ PRIVATE_ALLOWED = {
     "solvers: it records each z3 proof and cvc5's answer",
     "tests/test_signals.py": _WHITE_BOX
     + " (a z3 proof and the claim runner interrupted by a signal)",
-    "tests/witnesses/test_load_columns.py": "white-box test of the columnar fast "
-    "paths of load_trials and rates (witnesses._columns) against the strict row "
-    "paths they skip (witnesses._load, witnesses._readers), the oracle",
 }
 OPTIONAL_DEFAULT = object()  # a keyword of a call shape whose default is not pinned
 

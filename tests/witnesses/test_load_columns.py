@@ -2,14 +2,18 @@
 
 The oracle of the loader is the strict row reader that every file went
 through before issue 30 and that still reads any file the fast path declines
-(``read_records`` + ``build_trials``); the oracle of ``rates`` is its row loop,
-which still serves Trial subclasses. The fast path may decline (``None``), but
-whatever it returns must equal the oracle's result, types included (compared
-by ``repr``: ``1.0``, ``1`` and ``True`` are equal, their reprs are not).
+(``build_trials`` over ``read_records``): a test turns the fast path off by
+patching it to decline, and sees whether it was taken by patching the strict
+path to raise. The oracle of ``rates`` is its row loop, which still serves
+Trial subclasses. Whatever the fast path returns must equal the oracle's
+result, types included (compared by ``repr``: ``1.0``, ``1`` and ``True`` are
+equal, their reprs are not), and the command line prints the same report
+(the fields no row holds, the blank cells, the column hints).
 """
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import tempfile
@@ -21,10 +25,23 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from witnesses import Trial, load_trials, rates
-from witnesses._columns import distinct_rows, load_csv_columns, plain, row_keys
-from witnesses._load import Loaded, build_trials, make_plan
-from witnesses._readers import DEFAULT_MAX_BYTES, read_records
-from witnesses.trials import TRIAL_FIELDS
+from witnesses.rates.cli import main as rates_main
+
+_FAST = "witnesses._columns.load_csv_columns"
+_STRICT = "witnesses._load.build_trials"
+
+
+class _Declined(Exception):
+    """Raised by the patched strict path: the fast path declined the file."""
+
+
+def _strict_only(*args: Any, **kwargs: Any) -> None:
+    return None
+
+
+def _refuse(*args: Any, **kwargs: Any) -> Any:
+    raise _Declined
+
 
 # Cells in every spelling the strict parsers meet: numbers, flags, missing
 # values, text with delimiters, quotes, newlines and non-ASCII letters.
@@ -76,43 +93,45 @@ PLANS: list[dict[str, Any]] = [
 ]
 
 
-def _strict(path: Path, **plan: Any) -> Loaded | str:
-    """The oracle: the strict row reader's result, or its error message."""
-    made = make_plan(
-        path,
-        TRIAL_FIELDS,
-        mapping=plan.get("mapping"),
-        measures=plan.get("measures"),
-        constants=plan.get("constants"),
-        preset=None,
-    )
+def _load(path: Path, plan: dict[str, Any]) -> list[str] | str:
+    """``load_trials``: each trial's repr, or the error message."""
     try:
-        return build_trials(
-            read_records(path, "csv", DEFAULT_MAX_BYTES), made, path, Trial
+        trials = load_trials(
+            path,
+            mapping=plan.get("mapping"),
+            measures=plan.get("measures"),
+            constants=plan.get("constants"),
         )
     except ValueError as exc:
         return str(exc)
+    return list(map(repr, trials))
 
 
-def _fast(path: Path, **plan: Any) -> Loaded | None:
-    made = make_plan(
-        path,
-        TRIAL_FIELDS,
-        mapping=plan.get("mapping"),
-        measures=plan.get("measures"),
-        constants=plan.get("constants"),
-        preset=None,
-    )
-    return load_csv_columns(path, made, Trial, DEFAULT_MAX_BYTES)
+def _cli(path: Path, plan: dict[str, Any]) -> tuple[int, str, str] | None:
+    """``context-laws rates FILE --format json``: exit code, stdout, stderr."""
+    constants = plan.get("constants", {})
+    if set(constants) - {"condition"}:
+        return None  # the command line sets no other constant
+    argv = [str(path), "--format", "json"]
+    argv += [f"--map={k}={v}" for k, v in plan.get("mapping", {}).items()]
+    argv += [f"--measure={k}={v}" for k, v in plan.get("measures", {}).items()]
+    if "condition" in constants:
+        argv += ["--condition", constants["condition"]]
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = rates_main(argv)
+    return code, out.getvalue(), err.getvalue()
 
 
-def _same(fast: Loaded, strict: Loaded | str) -> None:
-    assert isinstance(strict, Loaded), strict
-    assert list(map(repr, fast.trials)) == list(map(repr, strict.trials))
-    assert fast.trials == strict.trials
-    assert fast.absent == strict.absent
-    assert fast.keys == strict.keys
-    assert list(fast.blank.items()) == list(strict.blank.items())
+def _taken(path: Path, plan: dict[str, Any]) -> bool:
+    """Whether the fast path reads the file (the strict path is never reached)."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(_STRICT, _refuse)
+        try:
+            _load(path, plan)
+        except _Declined:
+            return False
+    return True
 
 
 @st.composite
@@ -166,28 +185,19 @@ def _check(data: bytes, plan: dict[str, Any]) -> bool:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "runs.csv"
         path.write_bytes(data)
-        fast = _fast(path, **plan)
-        strict = _strict(path, **plan)
-        if fast is not None:
-            _same(fast, strict)
-        public: Any
-        try:
-            public = load_trials(
-                path,
-                mapping=plan.get("mapping"),
-                measures=plan.get("measures"),
-                constants=plan.get("constants"),
-            )
-        except ValueError as exc:
-            public = str(exc)
-        if isinstance(strict, str):
-            assert public == strict
-        else:
-            assert list(map(repr, public)) == list(map(repr, strict.trials))
-    return fast is not None
+        taken = _taken(path, plan)
+        fast, fast_cli = _load(path, plan), _cli(path, plan)
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(_FAST, _strict_only)
+            strict, strict_cli = _load(path, plan), _cli(path, plan)
+        assert fast == strict
+        assert fast_cli == strict_cli
+        if taken:
+            assert isinstance(strict, list)
+    return taken
 
 
-@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tables(), st.sampled_from(PLANS))
 @example(b"task_id,condition\nt1,a\nt2,a\n", {})
 @example(b'task_id,condition\n"t,1","a ""b"""\n', {})
@@ -195,7 +205,7 @@ def test_columnar_csv_equals_strict_reader(data: bytes, plan: dict[str, Any]) ->
     _check(data, plan)
 
 
-@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_HOSTILE, st.sampled_from(PLANS[:2]))
 @example("task_id,condition\r1,2\n", {})  # a lone CR: the csv module refuses it
 @example('task_id,condition\n"ab"c,d\n', {})  # text after a closing quote
@@ -210,76 +220,55 @@ def test_columnar_csv_equals_strict_reader_on_hostile_text(
 def test_columnar_reader_takes_plain_files_and_declines_unusual_ones(
     tmp_path: Path,
 ) -> None:
-    """The fast path runs on canonical files (else the test above tests nothing)."""
+    """The fast path runs on canonical files (else the tests above test nothing)."""
     cases = {
         b"task_id,condition,raw_validity\nt1,a,1\nt2,a,0\n": True,
         b'task_id,condition\n"t,1","a ""b"""\r\nt2,"x\ny"\n': True,
         b"\xef\xbb\xbftask_id,condition\nt1,a": True,
+        b"task_id,condition,budget,seed\nt1,a,1,1\nt1,a,1,2\nt1,a,2,1\n": True,
         b"task_id,condition\r1,2\n": False,  # lone CR
         b'task_id,condition\n"ab"c,d\n': False,  # text after a closing quote
         b"task_id,condition\nt1,a\x00\n": False,  # NUL
         b"task_id,condition\nt1,\xff\n": False,  # not UTF-8
+        b"\xef\xbb\xbf\xef\xbb\xbftask_id,condition\nt1,a\n": False,  # two BOMs
         b"task_id,task_id\nt1,a\n": False,  # duplicate header
         b"task_id,condition\n": False,  # header alone
+        b"\ntask_id,condition\nt1,a\n": False,  # an empty header
         b"task_id,condition\nt1,a\nt1,a\n": False,  # a repeated trial
         b"task_id,condition\nt1,a,b\n": False,  # a row too wide
         b"task_id,condition,raw_validity\nt1,a,2\n": False,  # out of [0, 1]
+        b"task_id,condition,semantic_regret\nt1,a,-0.5\n": False,  # out of [0, 1]
         b"task_id,condition,raw_validity\nt1,a,maybe\n": False,  # does not parse
         b"task_id,condition\nt1,\n": False,  # a required field empty
-        b"task_id,condition\nt1,a\n" + b"x" * 200_000 + b",c\n": False,  # huge cell
+        b"task_id\nt1\n": False,  # a required field without a column
+        b"task_id,condition,x\nt1,a," + b"x" * 200_000 + b"\n": False,  # huge cell
     }
+    path = tmp_path / "runs.csv"
     for data, taken in cases.items():
-        path = tmp_path / "runs.csv"
         path.write_bytes(data)
-        assert (_fast(path) is not None) is taken, data
-    path.write_bytes(b"task_id,condition\nt1,a\n")
-    assert _fast(path, mapping={"seed": "nope"}) is None  # a named column is absent
+        assert _taken(path, {}) is taken, data
+        _check(data, {})
+    path.write_bytes(b"task_id,condition,raw_validity\nt1,a,1\n")
+    assert not _taken(path, {"mapping": {"seed": "nope"}})  # a named column is absent
+    assert not _taken(
+        path, {"measures": {"semantic_regret": "raw_validity"}}
+    )  # reserved
+    assert not _taken(path, {"constants": {"model": 7}})  # not a field's type
+    assert _taken(path, {"constants": {"model": "m", "seed": 3, "budget": 0.5}})
+    path.write_bytes(b"task_id,condition,x\nt1,a," + b"x" * 131_072 + b"\n")
+    assert _taken(path, {})  # the csv module's largest cell
 
 
 def test_columnar_reader_keeps_the_file_refusals(tmp_path: Path) -> None:
     path = tmp_path / "runs.csv"
     path.write_bytes(b"task_id,condition\nt1,a\n")
-    plan = make_plan(
-        path, TRIAL_FIELDS, mapping=None, measures=None, constants=None, preset=None
-    )
-    with pytest.raises(ValueError, match=r"has 23 bytes, more than max_bytes=22"):
-        load_csv_columns(path, plan, Trial, 22)
-    assert load_csv_columns(path, plan, Trial, 23) is not None
-    with pytest.raises(
-        ValueError, match=r"is a directory; only regular files are read"
-    ):
-        load_csv_columns(tmp_path, plan, Trial, 100)
-    assert load_csv_columns(path, plan, dict, 100) is None  # another record type
-
-
-def test_plain_matches_the_trial_fast_check() -> None:
-    assert (
-        plain("task_id", "t")
-        and not plain("task_id", "")
-        and not plain("task_id", None)
-    )
-    assert plain("budget", None) and plain("budget", 0.5) and not plain("budget", 1)
-    assert not plain("budget", float("inf")) and not plain("budget", float("nan"))
-    assert plain("seed", 3) and not plain("seed", 3.0) and not plain("seed", True)
-    assert plain("header_present", False) and not plain("header_present", 0)
-    assert plain("raw_validity", True) and plain("raw_validity", 1.0)
-    assert not plain("raw_validity", 1.5) and not plain("semantic_regret", -0.1)
-    assert plain("semantic_regret", 0.0) and plain("full_score", -3.0)
-    assert plain("model", "m") and not plain("model", 7)
-
-
-def test_row_keys_number_equal_rows_alike() -> None:
-    a = ["x", "y", "x", "y", "x"]
-    b = [1, 1.0, True, 2, 1]
-    key, size = row_keys([a, b], 5)
-    assert key.tolist()[0] == key.tolist()[2] == key.tolist()[4] != key.tolist()[1]
-    assert min(key.tolist()) >= 0 and max(key.tolist()) < size
-    assert not distinct_rows([a, b], 5)
-    assert distinct_rows([a[:2], b[:2]], 2) and distinct_rows([], 1)
-    assert not distinct_rows([], 2)
-    many = [list(range(50)), list(range(50)), list(range(50))]  # renumbered keys
-    key, size = row_keys(many, 50)
-    assert size <= 8 * 50 and distinct_rows(many, 50)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(_STRICT, _refuse)
+        with pytest.raises(ValueError, match=r"has 23 bytes, more than max_bytes=22"):
+            load_trials(path, max_bytes=22)
+        assert load_trials(path, max_bytes=23) == [Trial("t1", "a")]
+        with pytest.raises(ValueError, match=r"is a directory; only regular files are"):
+            load_trials(tmp_path, format="csv")
 
 
 # ---- rates: the columns against the row loop ---------------------------------
