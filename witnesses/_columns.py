@@ -89,9 +89,12 @@ def _read_table(data: bytes) -> tuple[list[str], Callable[[int], list[str]]] | N
     header = next(csv.reader(io.StringIO(text)), [])
     if not header or len(set(header)) != len(header):
         return None
-    import pyarrow as pa  # type: ignore[import-untyped]
-    from pyarrow import compute as pa_compute
-    from pyarrow import csv as pa_csv
+    try:
+        import pyarrow as pa  # type: ignore[import-untyped]
+        from pyarrow import compute as pa_compute
+        from pyarrow import csv as pa_csv
+    except ImportError:  # a dependency, but a missing one only costs speed
+        return None
 
     names = [f"f{i}" for i in range(len(header))]
     try:

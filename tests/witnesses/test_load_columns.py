@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import csv
 import io
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -353,3 +354,13 @@ def test_columnar_rates_keep_the_first_group_value_and_the_errors() -> None:
         )
     with pytest.raises(TypeError, match=r"trials\[1\] must be a Trial, got int"):
         rates([Trial("t1", "a"), 3])  # type: ignore[list-item]
+
+
+def test_without_pyarrow_the_strict_reader_reads_csv(tmp_path: Path) -> None:
+    path = tmp_path / "runs.csv"
+    path.write_bytes(b"task_id,condition,raw_validity\nt1,a,1\n")
+    assert _taken(path, {})
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setitem(sys.modules, "pyarrow", None)  # import pyarrow fails
+        assert not _taken(path, {})
+        assert load_trials(path) == [Trial("t1", "a", raw_validity=True)]
