@@ -364,3 +364,29 @@ def test_without_pyarrow_the_strict_reader_reads_csv(tmp_path: Path) -> None:
         mp.setitem(sys.modules, "pyarrow", None)  # import pyarrow fails
         assert not _taken(path, {})
         assert load_trials(path) == [Trial("t1", "a", raw_validity=True)]
+
+
+def test_blank_cells_are_counted_alike_on_both_paths(tmp_path: Path) -> None:
+    """The notes on blank cells: the CSV (fast) and the JSONL (strict) file agree."""
+    csv_file = tmp_path / "runs.csv"
+    csv_file.write_text(
+        "task_id,condition,header_present,raw_validity\nt1,a,,1\nt2,a,yes,\nt3,a,,\n"
+    )
+    jsonl_file = tmp_path / "runs.jsonl"
+    jsonl_file.write_text(
+        '{"task_id": "t1", "condition": "a", "header_present": null, "raw_validity": 1}\n'
+        '{"task_id": "t2", "condition": "a", "header_present": "yes", "raw_validity": ""}\n'
+        '{"task_id": "t3", "condition": "a", "header_present": "", "raw_validity": null}\n'
+    )
+    assert _taken(csv_file, {})
+    notes = [
+        "note: 2 of 3 trials have no value in column 'header_present' (header_present);",
+        "note: 2 of 3 trials have no value in column 'raw_validity' (raw_validity);",
+    ]
+    for path in (csv_file, jsonl_file):
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            assert rates_main([str(path)]) == 0
+        got = [ln for ln in out.getvalue().splitlines() if ln.startswith("note:")]
+        assert len(got) == len(notes), got
+        assert all(ln.startswith(n) for n, ln in zip(notes, got, strict=True)), got
