@@ -27,6 +27,7 @@ from typing import Any
 __all__ = [
     "DEFAULT_MAX_BYTES",
     "Record",
+    "open_regular",
     "read_json",
     "read_jsonl",
     "read_records",
@@ -105,6 +106,7 @@ def sniff_format(path: Path, max_bytes: int) -> str | None:
 
 
 def _open_regular(path: Path, max_bytes: int) -> _Capped:
+    """Open a regular file of at most ``max_bytes`` bytes (else ValueError)."""
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     try:
         fd = os.open(path, flags)
@@ -130,6 +132,9 @@ def _open_regular(path: Path, max_bytes: int) -> _Capped:
         os.close(fd)
         raise
     return _Capped(stream, max_bytes, path)
+
+
+open_regular = _open_regular
 
 
 class _Capped(io.RawIOBase):

@@ -1,6 +1,13 @@
-"""Benchmark: load_trials on a 50 MB harness CSV (issue 22, item 3).
+"""Benchmark: load_trials on a 50 MB harness CSV (issue 22, item 3), and on 10^6 short rows (issue 30).
 
-Run ``python tests/bench/bench_loaders.py [--mb 50] [--shape ntsb|narrow]``. Writes a seeded CSV in
+Issue 30: ``python tests/bench/bench_loaders.py --rows 1000000`` writes a CSV of
+short rows in three columns (``task_id,condition,raw_validity``: the least
+``context-laws rates`` reads), then runs, each in a fresh subprocess,
+``load_trials`` + ``rates`` and the command line ``python -m witnesses.rates``,
+and prints each one's CPU-seconds (user + system) and peak resident memory
+(``ru_maxrss``) against the target: at most 5 CPU-s and 1 GB.
+
+Issue 22: ``python tests/bench/bench_loaders.py [--mb 50] [--shape ntsb|narrow]``. Writes a seeded CSV in
 the NTSB harness schema (``mirage-ntsb`` preset, multi-line quoted model
 answers; ``--shape narrow``: short rows of eight columns) of about ``--mb`` megabytes to a temporary directory, then loads it
 with the preset in a fresh subprocess and prints the wall time, the trials
@@ -12,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import os
 import random
 import subprocess
 import sys
@@ -80,12 +88,86 @@ def write_narrow(path: Path, megabytes: float, seed: int = 2026) -> int:
     return rows
 
 
+_RATES_CHILD = """
+import resource, sys, time
+from witnesses import load_trials, rates
+start = time.process_time()
+trials = load_trials(sys.argv[1])
+cells = rates(trials)
+work = time.process_time() - start
+use = resource.getrusage(resource.RUSAGE_SELF)
+print(len(trials), len(cells), work, use.ru_utime + use.ru_stime, use.ru_maxrss / 1024)
+"""
+
+_CPU_TARGET = 5.0  # CPU-seconds, issue 30
+_RSS_TARGET = 1024.0  # MB, issue 30
+
+
+def write_three(path: Path, rows: int, seed: int = 2026) -> None:
+    """Write ``rows`` short rows: task_id, condition (one of four), raw_validity 0/1."""
+    rng = random.Random(seed)
+    with path.open("w", encoding="utf-8", newline="") as fh:
+        fh.write("task_id,condition,raw_validity\n")
+        fh.writelines(
+            f"t{i // 4},{'abcd'[i % 4]},{rng.getrandbits(1)}\n" for i in range(rows)
+        )
+
+
+def _child(argv: list[str]) -> tuple[str, float, float]:
+    """Run ``argv`` in a subprocess; return its stdout, CPU-s and peak RSS (MB)."""
+    with subprocess.Popen(argv, stdout=subprocess.PIPE, text=True) as proc:
+        assert proc.stdout is not None
+        out = proc.stdout.read()
+        _, status, use = os.wait4(proc.pid, 0)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+    assert proc.returncode == 0, (argv, proc.returncode)
+    return out, use.ru_utime + use.ru_stime, use.ru_maxrss / 1024
+
+
+def rows_bench(rows: int) -> None:
+    """Issue 30: 10^6 short rows through load_trials + rates, and the CLI."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "harness.csv"
+        write_three(path, rows)
+        size = path.stat().st_size / 1e6
+        print(
+            f"file: {size:.1f} MB, {rows} rows, 3 columns (task_id,condition,raw_validity)"
+        )
+        out, _, _ = _child([sys.executable, "-c", _RATES_CHILD, str(path)])
+        n, cells, work, cpu, peak = out.split()
+        assert int(n) == rows, (n, rows)
+        ok = float(work) <= _CPU_TARGET and float(peak) <= _RSS_TARGET
+        print(
+            f"load_trials + rates: {float(work):.2f} CPU-s ({float(cpu):.2f} with "
+            f"start-up and imports), peak RSS {float(peak):.0f} MB, {cells} cells "
+            f"(target <= {_CPU_TARGET:.0f} CPU-s and <= {_RSS_TARGET:.0f} MB: "
+            f"{'met' if ok else 'NOT met'})"
+        )
+        report = Path(tmp) / "rates.txt"
+        _, cpu_cli, peak_cli = _child(
+            [sys.executable, "-m", "witnesses.rates", str(path), "--out", str(report)]
+        )
+        ok = cpu_cli <= _CPU_TARGET and peak_cli <= _RSS_TARGET
+        print(
+            f"python -m witnesses.rates FILE: {cpu_cli:.2f} CPU-s, peak RSS "
+            f"{peak_cli:.0f} MB (whole process, start-up included; "
+            f"{'met' if ok else 'NOT met'})"
+        )
+
+
 def main(argv: list[str] | None = None) -> None:
     """Write the file, load it in a subprocess, print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mb", type=float, default=50.0)
     parser.add_argument("--shape", choices=("ntsb", "narrow"), default="ntsb")
+    parser.add_argument(
+        "--rows", type=int, default=None,
+        help="issue 30: this many short rows through load_trials + rates and the CLI",
+    )  # fmt: skip
     args = parser.parse_args(argv)
+    if args.rows is not None:
+        rows_bench(args.rows)
+        return
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "ntsb.csv"
         writer = write_csv if args.shape == "ntsb" else write_narrow

@@ -16,11 +16,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
 
 from theory.inference import ProportionCI, proportion_ci
-from witnesses._load import describe_identity, differences, identity
-from witnesses.rates._means import MeanEstimate, MeanRules, cell_means
+from witnesses._columns import no_gc
+from witnesses._load import IDENTITY, describe_identity, differences, identity
+from witnesses.rates._columnar import distinct_identities
+from witnesses.rates._means import MeanEstimate, MeanRules, cell_means, column_means
 from witnesses.trials import TRIAL_FIELDS, Trial
 
 __all__ = [
@@ -468,10 +471,17 @@ def rates(
         if name not in TRIAL_FIELDS or name == "measures":
             msg = f"by contains {name!r}, which is not a Trial field ({', '.join(TRIAL_FIELDS)})"
             raise ValueError(msg)
+    checked = list(trials)
+    plain = set(map(type, checked)) <= {Trial}
+    if not plain:
+        checked = list(_checked(checked))
+    if plain and checked:
+        with no_gc():
+            if distinct_identities(checked, IDENTITY):
+                return _by_columns(checked, by, conv, method, confidence_level, rules)
     groups: dict[tuple[Any, ...], list[Trial]] = {}
     first: dict[Trial, int] = {}
     idents: dict[tuple[Any, ...], int] = {}
-    checked = list(_checked(trials))
     for pos, trial in enumerate(checked):
         if first.setdefault(trial, pos) != pos:
             msg = (
@@ -499,6 +509,60 @@ def rates(
         )
         for key in sorted(groups, key=_sort_key)
     ]
+
+
+def _by_columns(
+    checked: list[Trial],
+    by: Sequence[str],
+    conv: Conventions,
+    method: str,
+    level: float,
+    rules: MeanRules,
+) -> list[CellRates]:
+    """Return the cells of plain trials with distinct identities, by columns.
+
+    Equal to the row path (``tests/witnesses/test_load_columns.py``): the same
+    counts, the same values in the same order for the means.
+    """
+    import numpy as np
+
+    from witnesses.rates._columnar import cell_counts, columns, groups
+
+    table = columns(checked)
+    positions = groups(checked, by)
+    field_columns: dict[str, list[Any]] = {}
+    for name in ("raw_validity", "semantic_regret", "full_score", "compressed_score"):
+        values = list(map(attrgetter(name), checked))
+        field_columns[name] = [] if values.count(None) == len(values) else values
+    measures = list(map(attrgetter("measures"), checked))
+    field_columns["measures"] = measures if any(measures) else []
+    out = []
+    for key in sorted(positions, key=_sort_key):
+        rows = positions[key]
+        if table is None:
+            cell = [checked[i] for i in rows]
+            counted = _cell_rates(conv, cell, method, level)
+        else:
+            counts = cell_counts(conv, table, np.asarray(rows, dtype=np.intp))
+            counted = {
+                name: Rate.of(
+                    name, k, n, conv.rule(name), method=method, confidence_level=level
+                )
+                for name, (k, n) in counts.items()
+            }
+        picked: dict[str, list[Any]] = {
+            name: list(map(values.__getitem__, rows)) if values else [None] * len(rows)
+            for name, values in field_columns.items()
+        }
+        out.append(
+            CellRates(
+                dict(zip(by, key, strict=True)),
+                len(rows),
+                counted,
+                column_means(**picked, rules=rules),
+            )
+        )
+    return out
 
 
 def _checked(trials: Iterable[Trial]) -> Iterable[Trial]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,7 +13,7 @@ from scipy import stats
 from theory.inference import MeanCI, proportion_ci
 from witnesses.trials import Trial
 
-__all__ = ["MeanEstimate", "MeanRules", "cell_means"]
+__all__ = ["MeanEstimate", "MeanRules", "cell_means", "column_means"]
 
 _BOUNDED = ("raw_validity_score", "semantic_regret")
 _INTERVALS = ("auto", "t", "bootstrap")
@@ -161,18 +161,38 @@ class MeanRules:
 
 def cell_means(ts: list[Trial], rules: MeanRules) -> dict[str, MeanEstimate]:
     """Return every mean of one cell, named as in :func:`witnesses.rates`."""
+    return column_means(
+        [t.raw_validity for t in ts],
+        [t.semantic_regret for t in ts],
+        [t.full_score for t in ts],
+        [t.compressed_score for t in ts],
+        [t.measures for t in ts],
+        rules=rules,
+    )
+
+
+def column_means(
+    raw_validity: list[bool | float | None],
+    semantic_regret: list[float | None],
+    full_score: list[float | None],
+    compressed_score: list[float | None],
+    measures: list[Mapping[str, float]],
+    *,
+    rules: MeanRules,
+) -> dict[str, MeanEstimate]:
+    """:func:`cell_means` over the fields of a cell's trials, one list per field."""
     scored = [
-        (t.full_score, t.compressed_score)
-        for t in ts
-        if t.full_score is not None and t.compressed_score is not None
+        (f, c)
+        for f, c in zip(full_score, compressed_score, strict=True)
+        if f is not None and c is not None
     ]
     columns: dict[str, tuple[list[float], str]] = {
         "raw_validity_score": (
-            [float(t.raw_validity) for t in ts if t.raw_validity is not None],
+            [float(v) for v in raw_validity if v is not None],
             "validity score (a bool counts 0/1), trials with a known validity",
         ),
         "semantic_regret": (
-            [t.semantic_regret for t in ts if t.semantic_regret is not None],
+            [v for v in semantic_regret if v is not None],
             "the harness's semantic regret, in [0, 1]",
         ),
         "relative_regret": (
@@ -181,9 +201,9 @@ def cell_means(ts: list[Trial], rules: MeanRules) -> dict[str, MeanEstimate]:
         ),
         "absolute_regret": ([f - c for f, c in scored], "full - compressed (points)"),
     }
-    names = sorted({name for t in ts for name in t.measures})
+    names = sorted(set().union(*filter(None, measures)))
     for name in names:
-        values = [t.measures[name] for t in ts if name in t.measures]
+        values = [m[name] for m in measures if name in m]
         if name in rules.bounded and not all(0.0 <= v <= 1.0 for v in values):
             msg = f"bounded_measures names {name!r}, but a value lies outside [0, 1]"
             raise ValueError(msg)

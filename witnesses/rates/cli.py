@@ -24,6 +24,7 @@ import sys
 import textwrap
 import traceback
 from collections.abc import Mapping, Sequence
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -183,10 +184,11 @@ def _run(args: Any) -> str:
                 f"with --map {name}=COLUMN"
             )
             raise ValueError(msg)
+    measured = [m for m in map(attrgetter("measures"), trials) if m]
     bounded = [
         name
-        for name in {k for t in trials for k in t.measures}
-        if all(0.0 <= t.measures[name] <= 1.0 for t in trials if name in t.measures)
+        for name in set().union(*measured)
+        if all(0.0 <= m[name] <= 1.0 for m in measured if name in m)
     ]
     known: dict[str, Any] = {"bounded_measures": sorted(bounded)}
     if "bounded_measures" in conventions:
