@@ -133,6 +133,7 @@ class _Pool:
         # 0..len(pre)-1 and post-pivot events a final run of indices.
         self.post_start = self.post[0] if self.post else len(events)
         self.hop_need = [_hop_need(t_tau - t, gap) for t in self.t]
+        self.reach_lo, self.reach_hi = self._reach(gap)
         self._tails: dict[tuple[int, bool], list[list[float]]] = {}
         self._successors: list[list[int]] | None = None
 
@@ -152,25 +153,60 @@ class _Pool:
             self._successors = out
         return self._successors
 
+    def _reach(self, gap: float) -> tuple[int, int]:
+        """Return ``(lo, hi)``: the pool indices a chain through tau can use.
+
+        A sequence through tau steps between events with strictly
+        increasing times and gaps of at most ``gap``, so it stays within the
+        run of pool events around tau in which no two time-adjacent events
+        are more than ``gap`` apart: the pre-pivot indices ``lo..len(pre)-1``
+        and the post-pivot indices ``post_start..hi-1``. (Float subtraction
+        is monotone, so no step of a chain can jump such a gap.)
+        """
+        t, t_tau = self.t, self.t[self.tau]
+        lo, last = len(self.pre), t_tau
+        while lo > 0 and last - t[lo - 1] <= gap:
+            lo -= 1
+            last = t[lo]
+        hi, last = self.post_start, t_tau
+        while hi < len(t) and t[hi] - last <= gap:
+            last = t[hi]
+            hi += 1
+        return lo, hi
+
+    def usable(self) -> list[int]:
+        """The indices other than tau that a sequence through tau can use, in order."""
+        return [
+            *range(self.reach_lo, len(self.pre)),
+            *range(self.post_start, self.reach_hi),
+        ]
+
     def tails(self, length: int, *, post_only: bool = True) -> list[list[float]]:
         """``tails[i][r]``: the ``r <= length`` heaviest positive weights after ``i``, summed.
 
-        Over the post-pivot events, or (``post_only=False``) over every
-        event but tau.
+        Over the usable post-pivot events (:meth:`usable`), or
+        (``post_only=False``) over every usable event.
         """
         key = (length, post_only)
         if key not in self._tails:
             heaviest: list[float] = []
-            out: list[list[float]] = [[] for _ in self.t]
-            lowest = self.post_start if post_only else 0
-            for i in range(len(self.t) - 1, -1, -1):
-                sums = [0.0]
-                for x in heaviest:
-                    sums.append(sums[-1] + x)
-                sums += [sums[-1]] * (length + 1 - len(sums))
+            zero = [0.0] * (length + 1)
+            out: list[list[float]] = [zero] * len(self.t)
+            sums = zero
+            usable = self.usable()
+            if post_only:
+                usable = [i for i in usable if i >= self.post_start]
+            w = self.w
+            for i in range(len(self.t) - 1, self.reach_lo - 1, -1):
                 out[i] = sums
-                if i >= lowest and i != self.tau and self.w[i] > 0:
-                    heaviest = sorted([*heaviest, self.w[i]], reverse=True)[:length]
+                if usable and usable[-1] == i:
+                    usable.pop()
+                    if w[i] > 0 and (len(heaviest) < length or w[i] > heaviest[-1]):
+                        heaviest = sorted([*heaviest, w[i]], reverse=True)[:length]
+                        sums = [0.0]
+                        for x in heaviest:
+                            sums.append(sums[-1] + x)
+                        sums += [sums[-1]] * (length + 1 - len(sums))
             self._tails[key] = out
         return self._tails[key]
 
@@ -224,7 +260,9 @@ def _solve_pool(
     if n_pre_max < k:
         return None
     bound = _Bound(pool, length, grammar.min_length)
-    if _hopeless(bound.candidate(), incumbent):
+    if _hopeless(bound.quick(), incumbent) or _hopeless(
+        bound.candidate(k, n_pre_max), incumbent
+    ):
         return None
     pre_buckets = _pre_dp_memo(pool, n_pre_max, length, grammar, incumbent)
     joinable = _joinable(pool, pre_buckets, grammar.max_temporal_gap)
@@ -250,12 +288,16 @@ class _Bound:
     """Upper bounds on the score of any sequence through one candidate.
 
     A sequence of ``s`` events with ``n_pre`` before tau scores its weight
-    sum plus ``2 w_tau f`` with ``f = 1 - 0.5 |n_pre / (s - 1) - 0.6| <= 1``;
-    its sum is at most the heaviest pre-pivot label that reaches tau, plus
-    tau's weight, plus the ``s - n_pre - 1`` heaviest positive post-pivot
-    weights. A run (or a whole candidate) whose bound cannot beat the
-    incumbent is skipped: it could not change the result, since only a score
-    above the incumbent by more than 1e-12 wins.
+    sum plus ``2 w_tau f`` with ``f = 1 - 0.5 |n_pre / (s - 1) - 0.6| <= 1``.
+    Its events other than tau are usable ones (:meth:`_Pool.usable`), so its
+    sum is at most a pre-pivot part (the heaviest pre-pivot label that
+    reaches tau, or the ``n_pre`` heaviest positive usable pre-pivot
+    weights, if there are ``n_pre`` usable pre-pivot events), plus tau's
+    weight, plus the ``s - n_pre - 1`` heaviest positive usable post-pivot
+    weights (and ``s - n_pre - 1`` cannot exceed their number). A run (or a
+    whole candidate) whose bound cannot beat the incumbent is skipped: it
+    could not change the result, since only a score above the incumbent by
+    more than 1e-12 wins. :meth:`quick` is a cruder bound over every event.
     """
 
     def __init__(self, pool: _Pool, length: int, min_length: int) -> None:
@@ -264,10 +306,20 @@ class _Bound:
         self.min_length = min_length
         others = [max(0.0, w) for i, w in enumerate(pool.w) if i != pool.tau]
         self.top_any = _top_sums(others, length - 1)
-        self.top_post = _top_sums([max(0.0, pool.w[j]) for j in pool.post], length - 1)
+        w = pool.w
+        pre = range(pool.reach_lo, len(pool.pre))
+        self.top_pre = _top_sums([max(0.0, w[i]) for i in pre], length - 1)
+        post = range(pool.post_start, pool.reach_hi)
+        self.top_post = _top_sums([max(0.0, w[j]) for j in post], length - 1)
 
-    def candidate(self) -> float:
+    def quick(self) -> float:
         return self.w_tau + max(0.0, 2.0 * self.w_tau) + self.top_any[-1]
+
+    def candidate(self, k: int, n_pre_max: int) -> float:
+        best = -math.inf
+        for n_pre in range(k, min(n_pre_max, len(self.top_pre) - 1) + 1):
+            best = max(best, self.run(n_pre, self.top_pre[n_pre]))
+        return best
 
     def run(self, n_pre: int, pre_total: float | None) -> float:
         if n_pre and pre_total is None:
@@ -292,7 +344,10 @@ def _top_sums(weights: list[float], r: int) -> list[float]:
 
 def _hopeless(bound: float, incumbent: float | None) -> bool:
     # Margin: the bound adds weights in another order than the solver does.
-    return incumbent is not None and bound + 1e-9 * (1.0 + abs(bound)) <= incumbent
+    # A bound of -inf (no sequence at all) gives nan here, hence the test.
+    if incumbent is None:
+        return False
+    return bound == -math.inf or bound + 1e-9 * (1.0 + abs(bound)) <= incumbent
 
 
 _Joinable = dict[int, list[tuple[int, list[_Label]]]]
@@ -399,7 +454,7 @@ def _pre_dp(
     cutting = floor > -math.inf
     rest = pool.tails(length, post_only=False) if cutting else []
     attempts = 0
-    for i in range(p):
+    for i in range(pool.reach_lo, p):  # a label before reach_lo never reaches tau
         if need[i] <= n_pre_max - 1 and n - i >= min_length:
             if cutting and w[i] + rest[i][length - 2] <= floor:
                 continue
