@@ -175,7 +175,7 @@ class _Pool:
         return lo, hi
 
     def usable(self) -> list[int]:
-        """The indices other than tau that a sequence through tau can use, in order."""
+        """Return the indices other than tau that a sequence through tau can use, in order."""
         return [
             *range(self.reach_lo, len(self.pre)),
             *range(self.post_start, self.reach_hi),
