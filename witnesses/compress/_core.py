@@ -16,7 +16,7 @@ from witnesses.compress._user import (
     expand_summaries,
     strategy_name,
 )
-from witnesses.events import Timeline
+from witnesses.events import Event, Timeline
 from witnesses.state import build_context_state, no_absorption_invariant
 
 __all__ = ["COUNTINGS", "STRATEGIES", "CompressionResult", "compress"]
@@ -212,11 +212,7 @@ def compress(
             key=lambda i: (events[i].weight, events[i].timestamp, events[i].id),
         )
         counters = run(seg, order, target)
-        kept = (
-            timeline.subset(seg.ids[i] for i in seg.alive)
-            if counters.accepted
-            else timeline
-        )
+        kept = _induced(timeline, seg.alive) if counters.accepted else timeline
     _note_early_stop(kept, target, strategy, notes, strict=strict)
     return _result(kept, rules, len(events), target, counters, notes, focal, timeline)
 
@@ -270,13 +266,34 @@ def compress_targets(
         else:
             key = tuple(alive)
             if key not in shared:
-                shared[key] = timeline.subset(seg.ids[i] for i in alive)
+                shared[key] = _induced(timeline, alive)
             kept = shared[key]
         _note_early_stop(kept, target, strategy, notes, strict=False)
         out.append(
             _result(kept, rules, len(events), target, counters, notes, focal, timeline)
         )
     return out
+
+
+def _induced(timeline: Timeline, alive: list[int]) -> Timeline:
+    """``timeline.subset`` of the events at positions ``alive`` (ascending).
+
+    Equal to :meth:`Timeline.subset`; an event all of whose parents are
+    kept is reused as it is (events are immutable) instead of rebuilt.
+    """
+    events = timeline.events
+    keep = {events[i].id for i in alive}
+    out = []
+    for i in alive:
+        e = events[i]
+        if all(p in keep for p in e.causal_parents):
+            out.append(e)
+        else:
+            parents = tuple(p for p in e.causal_parents if p in keep)
+            out.append(
+                Event(e.id, e.timestamp, e.weight, e.actors, parents, e.metadata)
+            )
+    return Timeline(out)
 
 
 def _note_early_stop(
