@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import math
 import threading
+from bisect import bisect_left, bisect_right
 from collections import OrderedDict
 from collections.abc import Hashable
 from typing import Any
@@ -121,21 +122,31 @@ class _Pool:
 
     def __init__(self, events: list[Event], tau: Event, focal: str, gap: float) -> None:
         self.events = events
-        self.t = [e.timestamp for e in events]
+        self.t = t = [e.timestamp for e in events]
         self.w = [e.weight for e in events]
         self.hit = [int(focal in e.actors) for e in events]
-        self.rows = tuple(zip(self.t, self.w, self.hit, strict=True))
-        self.tau = next(i for i, e in enumerate(events) if e.id == tau.id)
+        self.rows = tuple(zip(t, self.w, self.hit, strict=True))
         t_tau = tau.timestamp
-        self.pre = [i for i, t in enumerate(self.t) if t < t_tau]
-        self.post = [i for i, t in enumerate(self.t) if t > t_tau]
         # The pool is in time order, so pre-pivot events are indices
-        # 0..len(pre)-1 and post-pivot events a final run of indices.
-        self.post_start = self.post[0] if self.post else len(events)
-        self.hop_need = [_hop_need(t_tau - t, gap) for t in self.t]
+        # 0..len(pre)-1, then come tau and the events at its time, and the
+        # post-pivot events are a final run of indices.
+        p, self.post_start = bisect_left(t, t_tau), bisect_right(t, t_tau)
+        self.tau = next(i for i in range(p, self.post_start) if events[i].id == tau.id)
+        self.pre = range(p)
+        self.post = range(self.post_start, len(events))
+        self.gap = gap
         self.reach_lo, self.reach_hi = self._reach(gap)
+        self._hop_need: list[int] | None = None
         self._tails: dict[tuple[int, bool], list[list[float]]] = {}
         self._successors: list[list[int]] | None = None
+
+    @property
+    def hop_need(self) -> list[int]:
+        """``hop_need[i]``: intermediate events needed to bridge ``i`` to tau (-1: no gap)."""
+        if self._hop_need is None:
+            t_tau, gap = self.t[self.tau], self.gap
+            self._hop_need = [_hop_need(t_tau - t, gap) for t in self.t]
+        return self._hop_need
 
     def successors(self, gap: float) -> list[list[int]]:
         """``successors[i]``: the later indices ``j`` with ``0 < t_j - t_i <= gap``, in order."""
