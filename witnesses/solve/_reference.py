@@ -538,84 +538,110 @@ def _finish(
 ) -> tuple[float, _Label] | None:
     """Extend the ``n_pre`` labels through the pivot and score every ending.
 
-    With an incumbent, a label that cannot reach it is not kept
-    (:class:`_Cut`); should a search grow past :data:`_CUT_ATTEMPTS`
-    insertions, it is redone without the cut.
+    A label that cannot beat the best score so far (the incumbent, then the
+    best ending of this search) is not kept (:class:`_Cut`); should a cut
+    search grow past :data:`_CUT_ATTEMPTS` insertions, it is redone without
+    the cut.
     """
-    cut = None if incumbent is None else _Cut(pool, n_pre, length, incumbent)
-    post = _post_dp(pool, groups, n_pre, grammar, length, cut)
-    if post is None:
-        post = _post_dp(pool, groups, n_pre, grammar, length, None)
-        assert post is not None
-    return _best_ending(pool, post, n_pre, timeline, grammar, incumbent)
+    found = _post_search(pool, groups, n_pre, timeline, grammar, length, incumbent)
+    if found is _TOO_LONG:
+        found = _post_search(
+            pool, groups, n_pre, timeline, grammar, length, incumbent, cutting=False
+        )
+    assert found is not _TOO_LONG
+    return found  # type: ignore[return-value]
 
 
 _CUT_ATTEMPTS = 100_000
 """Insertions after which a cut search is redone uncut (see :class:`_Cut`)."""
+_TOO_LONG = object()
+"""What a cut search returns when it grew past :data:`_CUT_ATTEMPTS`."""
 
 
 class _Cut:
-    """Which post-pivot labels cannot beat the incumbent, whatever follows.
+    """Which post-pivot labels cannot beat the best score so far, whatever follows.
 
     A label ending at pool index ``i`` with ``slots`` events and weight sum
     ``total`` scores at most ``total + tail[i][length - slots] + bonus``:
-    ``tail[i][r]`` sums the ``r`` heaviest positive post-pivot weights after
-    ``i``, ``bonus`` is the largest pivot bonus of any size for this
-    ``n_pre``. The bound falls (up to rounding) along every extension and
-    does not fall from a label to one that it dominates by more than the
-    1e-12 tolerance, so a label is dropped only when its bound is below the
-    incumbent by ``margin`` (1e-6 of the scale of the pool's weights): the
-    labels the drop changes (those dropped, those they would have evicted or
-    blocked, and so on) then all stay more than ``margin / 2`` below the
-    incumbent as long as fewer than ``margin / 2e-12`` insertions happen,
-    which :data:`_CUT_ATTEMPTS` guarantees. Every label that could still
-    beat the incumbent is thus kept, in the same order, with the same
-    neighbours, and the search returns the same ending.
+    ``tail[i][r]`` sums the ``r`` heaviest positive usable post-pivot
+    weights after ``i`` (:meth:`_Pool.tails`), ``bonus`` is the largest
+    pivot bonus of any size for this ``n_pre``. The bound falls (up to
+    rounding) along every extension and does not fall from a label to one
+    that it dominates by more than the 1e-12 tolerance, so a label is
+    dropped only when its bound is below the best score so far (the
+    ``bar``: the incumbent, raised by every ending this search scores) by
+    ``margin`` (1e-6 of the scale of the pool's weights and the bar): the
+    labels the drop changes (those dropped, those they would have evicted
+    or blocked, and so on) then all stay more than ``margin / 2`` below that
+    bar, which only rises, as long as fewer than ``margin / 2e-12``
+    insertions happen, which :data:`_CUT_ATTEMPTS` guarantees. None of them
+    can become a new best ending, every label that could is kept in the same
+    order with the same neighbours, and endings are scored in the order of
+    the uncut search (a pool index's labels are all in place when the search
+    reaches it), so the search returns the same ending.
     """
 
-    def __init__(self, pool: _Pool, n_pre: int, length: int, incumbent: float) -> None:
+    def __init__(self, pool: _Pool, n_pre: int, length: int) -> None:
         w_tau = pool.w[pool.tau]
         bonus = -math.inf
         for size in range(n_pre + 1, length + 1):
             pos = 0.5 if size == 1 else n_pre / (size - 1)
             bonus = max(bonus, 2 * w_tau * (1 - 0.5 * abs(pos - 0.6)))
-        scale = 1.0 + abs(incumbent) + sum(abs(w) for w in pool.w)
-        self.floor = incumbent - 1e-6 * scale - bonus
+        self.bonus = bonus
+        self.weights = sum(abs(w) for w in pool.w)
+
+    def floor(self, bar: float | None) -> float:
+        """Return the cut below which a label's running sum cannot beat ``bar``."""
+        if bar is None:
+            return -math.inf
+        return bar - 1e-6 * (1.0 + abs(bar) + self.weights) - self.bonus
 
 
-def _post_dp(
+def _post_search(
     pool: _Pool,
     groups: list[tuple[int, list[_Label]]],
     n_pre: int,
+    timeline: Timeline,
     grammar: Grammar,
     length: int,
-    cut: _Cut | None,
-) -> _Buckets | None:
-    """Return the labels through tau and after it (None: the cut search grew too long)."""
+    incumbent: float | None,
+    *,
+    cutting: bool = True,
+) -> tuple[float, _Label] | object | None:
+    """Build the labels through tau and after it, scoring each index's endings.
+
+    Returns the best ending that beats ``incumbent`` by more than 1e-12, in
+    the order of docs/guide/witnesses.md §4 (pool index, then bucket key,
+    then insertion order; a later ending wins only if better by more than
+    1e-12), or None; :data:`_TOO_LONG` when the cut search grew too long.
+    """
     gap = grammar.max_temporal_gap
     n = len(pool.events)
     tau = pool.tau
-    t_tau = pool.t[tau]
-    min_length = grammar.min_length
-    w, hit = pool.w, pool.hit
-    floor = -math.inf if cut is None else cut.floor
-    tail = pool.tails(length) if cut is not None else None
+    t, w, hit = pool.t, pool.w, pool.hit
+    t_tau = t[tau]
+    min_length, max_length = grammar.min_length, grammar.max_length
+    min_span, min_cover = grammar.min_timespan_fraction, grammar.focal_actor_coverage
+    duration = timeline.duration
+    w_tau = w[tau]
+    cut = _Cut(pool, n_pre, length) if cutting else None
+    tail = pool.tails(length) if cutting else []
+    bar = incumbent
+    best: tuple[float, _Label] | None = None
+    floor = -math.inf if cut is None else cut.floor(bar)
     attempts = 0
     post: _Buckets = {}
     if n_pre == 0:
         if 1 + (n - 1 - tau) >= min_length:
-            _insert(post, tau, (0, hit[tau]), (w[tau], 1, t_tau, (tau, None)))
+            _insert(post, tau, (0, hit[tau]), (w_tau, 1, t_tau, (tau, None)))
     else:
         slots_ok = n - 1 - tau
-        w_tau, hit_tau = w[tau], hit[tau]
-        rest = tail[tau] if tail is not None else None
+        hit_tau = hit[tau]
+        rest = tail[tau] if cutting else []
         for hits, labels in groups:
             for total, slots, first_t, chosen in labels:
                 if slots < length and slots + 1 + slots_ok >= min_length:
-                    if (
-                        rest is not None
-                        and total + w_tau + rest[length - slots - 1] <= floor
-                    ):
+                    if cutting and total + w_tau + rest[length - slots - 1] <= floor:
                         continue
                     _insert(
                         post,
@@ -629,59 +655,48 @@ def _post_dp(
         level = post.get(i)
         if not level:
             continue
-        for (pre, hits), labels in sorted(level.items()):
-            steps = [
-                (j, w[j], (pre, hits + hit[j]), min_length - n + j, floor - w[j])
-                for j in succ[i]
-                if j >= start
-            ]
-            for total, slots, first_t, chosen in labels:
-                if slots >= length:
-                    continue
-                room = length - slots - 1
-                for j, w_j, key, fewest, low in steps:
-                    if slots < fewest:
-                        continue
-                    if tail is not None:
-                        if total <= low - tail[j][room]:
-                            continue
-                        attempts += 1
-                        if attempts > _CUT_ATTEMPTS:
-                            return None
-                    _insert(
-                        post, j, key, (total + w_j, slots + 1, first_t, (j, chosen))
-                    )
-    return post
-
-
-def _best_ending(
-    pool: _Pool,
-    post: _Buckets,
-    n_pre: int,
-    timeline: Timeline,
-    grammar: Grammar,
-    incumbent: float | None,
-) -> tuple[float, _Label] | None:
-    duration = timeline.duration
-    w_tau = pool.w[pool.tau]
-    best: tuple[float, _Label] | None = None
-    bar = incumbent
-    for i in [pool.tau, *pool.post]:
-        for (_, hits), labels in sorted(post.get(i, {}).items()):
+        ordered = sorted(level.items())
+        # every label ending at i is in place: score the endings here
+        t_i = t[i]
+        for (_, hits), labels in ordered:
             for label in labels:
                 total, slots, first_t, _ = label
-                if slots < grammar.min_length or slots > grammar.max_length:
+                if slots < min_length or slots > max_length:
                     continue
-                span = (pool.t[i] - first_t) / duration if duration else 0.0
-                if span < grammar.min_timespan_fraction:
+                span = (t_i - first_t) / duration if duration else 0.0
+                if span < min_span:
                     continue
-                if hits / slots < grammar.focal_actor_coverage:
+                if hits / slots < min_cover:
                     continue
                 pos = 0.5 if slots == 1 else n_pre / (slots - 1)
                 score = total + 2 * w_tau * (1 - 0.5 * abs(pos - 0.6))
                 if bar is None or score > bar + _EPS:
                     best = (score, label)
                     bar = score
+                    if cut is not None:
+                        floor = cut.floor(bar)
+        for (pre, hits), labels in ordered:
+            steps = [
+                (j, w[j], (pre, hits + hit[j]), min_length - n + j, tail[j] if cutting else [])
+                for j in succ[i]
+                if j >= start
+            ]  # fmt: skip
+            for total, slots, first_t, chosen in labels:
+                if slots >= length:
+                    continue
+                room = length - slots - 1
+                for j, w_j, key, fewest, rest_j in steps:
+                    if slots < fewest:
+                        continue
+                    if floor > -math.inf:
+                        if total + w_j + rest_j[room] <= floor:
+                            continue
+                        attempts += 1
+                        if attempts > _CUT_ATTEMPTS:
+                            return _TOO_LONG
+                    _insert(
+                        post, j, key, (total + w_j, slots + 1, first_t, (j, chosen))
+                    )
     return best
 
 
