@@ -16,7 +16,13 @@ in ``tests/witnesses/oracle_reference.py``, organised to do less work:
   alone (with tau's time and the pool size): both are memoised in small
   bounded caches, so the sweep's repeated solves (the same pool under
   another strategy or retention, the forced solve after the free one) are
-  looked up instead of searched again (issue 30).
+  looked up instead of searched again (issue 30);
+* a sequence through tau can only use the pool events of the run around
+  tau with no time-adjacent gap above ``max_gap`` (:meth:`_Pool._reach`):
+  candidates, runs and labels whose best completion over that run cannot
+  beat the best score so far are skipped or cut (:class:`_Bound`,
+  :class:`_Cut`), and the post-pivot search scores each index's endings as
+  it reaches it, so its own best raises the cut (issue 30).
 
 Processing order (the tie rules depend on it): labels by last event index,
 then by bucket key ``(pre_count, focal_hits)``, then in insertion order;
