@@ -25,6 +25,7 @@ from typing import Any
 
 from witnesses._validation import check_choice, check_instance, check_int, check_keys
 from witnesses.compress import STRATEGIES, compress
+from witnesses.compress._core import compress_targets
 from witnesses.events import Event, Timeline
 from witnesses.files import check_output_path, write_atomic
 from witnesses.generators import MultiBurstConfig, multiburst
@@ -360,44 +361,76 @@ def sweep_cell(
     full = solve(
         timeline, focal=focal, grammar=g, m=_M, solver=solver, endogenous=endogenous
     )
-    rows = []
     pairs = cell.get("strategies") or [[n, n] for n in sem.strategies]
-    for retention in cell["retentions"]:
-        target = max(8, round(len(timeline) * retention))
-        for strategy, label in pairs:
-            packed = compress(
-                timeline,
-                focal=focal,
-                strategy=(callables or {})[strategy]
-                if label.startswith("callable ")
-                else label,
-                counting=sem.counting,
-                k=_K,
-                m=_M,
-                target_size=target,
-                max_gap=_GAP,
-                min_length=_MIN_LENGTH,
-            )
+    targets = [max(8, round(len(timeline) * r)) for r in cell["retentions"]]
+    packed_by = [
+        _compressions(
+            timeline,
+            focal,
+            (callables or {})[strategy] if label.startswith("callable ") else label,
+            sem,
+            targets,
+        )
+        for strategy, label in pairs
+    ]
+    solved: dict[tuple[str, ...], tuple[Timeline, Any, Any]] = {}
+    rows = []
+    for place, retention in enumerate(cell["retentions"]):
+        target = targets[place]
+        for (strategy, _), packs in zip(pairs, packed_by, strict=True):
+            packed = packs[place]
             kept = packed.timeline
-            free = solve(
-                kept, focal=focal, grammar=g, m=_M, solver=solver, endogenous=endogenous
-            )
-            fixed = None
-            if full.pivot_id is not None:
-                fixed = solve(
-                    kept,
-                    focal=focal,
-                    grammar=g,
-                    pivot_ids=(full.pivot_id,),
-                    solver=solver,
+            seen = solved.get(kept.ids)
+            if seen is None or not (seen[0] is kept or seen[0].events == kept.events):
+                # the same kept events give the same solves
+                free = solve(
+                    kept, focal=focal, grammar=g, m=_M, solver=solver,
                     endogenous=endogenous,
-                )
+                )  # fmt: skip
+                fixed = None
+                if full.pivot_id is not None:
+                    fixed = solve(
+                        kept,
+                        focal=focal,
+                        grammar=g,
+                        pivot_ids=(full.pivot_id,),
+                        solver=solver,
+                        endogenous=endogenous,
+                    )
+                solved[kept.ids] = (kept, free, fixed)
+            _, free, fixed = solved[kept.ids]
             rows.append(
                 _row(
                     retention, cell["seed"], strategy, target, packed, full, free, fixed
                 )
             )
     return rows
+
+
+def _compressions(
+    timeline: Timeline,
+    focal: str,
+    strategy: str | Callable[..., Any],
+    sem: Semantics,
+    targets: list[int],
+) -> list[Any]:
+    """One strategy's compressions of ``timeline`` to each target, in order.
+
+    A built-in strategy runs its drop loop once for every target
+    (:func:`witnesses.compress._core.compress_targets`, equal to one
+    :func:`compress` per target); a user's function is called per target.
+    """
+    common: dict[str, Any] = {
+        "focal": focal, "counting": sem.counting, "k": _K, "m": _M,
+        "max_gap": _GAP, "min_length": _MIN_LENGTH,
+    }  # fmt: skip
+    if isinstance(strategy, str):
+        return compress_targets(
+            timeline, strategy=strategy, target_sizes=targets, **common
+        )
+    return [
+        compress(timeline, strategy=strategy, target_size=t, **common) for t in targets
+    ]
 
 
 def sweep_trials(result: SweepResult) -> list[Trial]:

@@ -3,20 +3,20 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from numbers import Real
 from typing import Any
 
 from witnesses._validation import MAX_SIZE, check_choice, check_instance, check_int
-from witnesses.compress._loop import Counters, Rules, Segment, run
+from witnesses.compress._loop import Counters, Rules, Segment, run, run_targets
 from witnesses.compress._user import (
     SUMMARY_KEY,
     call_strategy,
     expand_summaries,
     strategy_name,
 )
-from witnesses.events import Timeline
+from witnesses.events import Event, Timeline
 from witnesses.state import build_context_state, no_absorption_invariant
 
 __all__ = ["COUNTINGS", "STRATEGIES", "CompressionResult", "compress"]
@@ -212,21 +212,103 @@ def compress(
             key=lambda i: (events[i].weight, events[i].timestamp, events[i].id),
         )
         counters = run(seg, order, target)
-        kept = (
-            timeline.subset(seg.ids[i] for i in seg.alive)
-            if counters.accepted
-            else timeline
-        )
-    reached = len(kept) <= target
-    if not reached:
-        note = (
-            f"stopped at {len(kept)} events above target_size={target}: no candidate "
-            f"was accepted by strategy {strategy!r}"
-        )
-        if strict:
-            raise ValueError(note)
-        notes.append(note)
+        kept = _induced(timeline, seg.alive) if counters.accepted else timeline
+    _note_early_stop(kept, target, strategy, notes, strict=strict)
     return _result(kept, rules, len(events), target, counters, notes, focal, timeline)
+
+
+def compress_targets(
+    timeline: Timeline,
+    *,
+    focal: str = "actor_0",
+    strategy: str,
+    k: int,
+    m: int,
+    target_sizes: Sequence[int],
+    max_gap: float = math.inf,
+    min_length: int = 4,
+    counting: str = "reference",
+) -> list[CompressionResult]:
+    """:func:`compress` at several target sizes with one drop loop (issue 30).
+
+    Returns one result per entry of ``target_sizes``, in that order, each
+    equal to ``compress(timeline, ..., target_size=t)`` (``strict`` off):
+    the drop loop does not depend on the target, so a larger target's run is
+    a prefix of a smaller one's (:func:`~witnesses.compress._loop.run_targets`).
+    Built-in strategies only; equal kept sets share one kept timeline.
+    """
+    if not isinstance(strategy, str):
+        msg = f"strategy must be a built-in strategy name, got {strategy!r}"
+        raise TypeError(msg)
+    checked = []
+    for target_size in target_sizes:
+        notes: list[str] = []
+        rules, target = _check(
+            timeline, focal, strategy, k, m, target_size, max_gap, min_length,
+            counting, False, notes,
+        )  # fmt: skip
+        checked.append((rules, target, notes))
+    if not checked:
+        return []
+    events = timeline.events
+    seg = Segment(events, focal, checked[0][0])
+    order = sorted(
+        range(len(events)),
+        key=lambda i: (events[i].weight, events[i].timestamp, events[i].id),
+    )
+    runs = run_targets(seg, order, [target for _, target, _ in checked])
+    shared: dict[tuple[int, ...], Timeline] = {}
+    out = []
+    for rules, target, notes in checked:
+        counters, alive = runs[target]
+        if not counters.accepted:
+            kept = timeline
+        else:
+            key = tuple(alive)
+            if key not in shared:
+                shared[key] = _induced(timeline, alive)
+            kept = shared[key]
+        _note_early_stop(kept, target, strategy, notes, strict=False)
+        out.append(
+            _result(kept, rules, len(events), target, counters, notes, focal, timeline)
+        )
+    return out
+
+
+def _induced(timeline: Timeline, alive: list[int]) -> Timeline:
+    """``timeline.subset`` of the events at positions ``alive`` (ascending).
+
+    Equal to :meth:`Timeline.subset`; an event all of whose parents are
+    kept is reused as it is (events are immutable) instead of rebuilt.
+    """
+    events = timeline.events
+    keep = {events[i].id for i in alive}
+    out = []
+    for i in alive:
+        e = events[i]
+        if all(p in keep for p in e.causal_parents):
+            out.append(e)
+        else:
+            parents = tuple(p for p in e.causal_parents if p in keep)
+            out.append(
+                Event(e.id, e.timestamp, e.weight, e.actors, parents, e.metadata)
+            )
+    return Timeline(out)
+
+
+def _note_early_stop(
+    kept: Timeline, target: int, strategy: object, notes: list[str], *, strict: bool
+) -> None:
+    """Record (or with ``strict`` raise) that the loop stopped above the target."""
+    if len(kept) <= target:
+        return
+    note = (
+        f"stopped at {len(kept)} events above target_size={target}: no candidate "
+        f"was accepted by strategy {strategy!r}"
+    )
+    if strict:
+        raise ValueError(note)
+    notes.append(note)
 
 
 def _result(

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_left
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from witnesses.events import Event
 from witnesses.grammar import development_eligible_count
@@ -183,6 +183,43 @@ def run(seg: Segment, order: list[int], target: int) -> Counters:
         counters.accepted += 1
         counters.dropped.append(seg.ids[chosen])
     return counters
+
+
+def run_targets(
+    seg: Segment, order: list[int], targets: list[int]
+) -> dict[int, tuple[Counters, list[int]]]:
+    """:func:`run` for several targets at once: one drop loop, a snapshot per target.
+
+    The loop's choices do not depend on the target, which only says when it
+    stops, so the run for a target is the prefix of the run for a smaller
+    one: each target gets a copy of the counters and of the alive positions
+    taken when the size first reaches it, or when the loop stops above it.
+    """
+    counters = Counters()
+    out: dict[int, tuple[Counters, list[int]]] = {}
+    pending = sorted(set(targets), reverse=True)
+
+    def take() -> None:
+        while pending and seg.size() <= pending[0]:
+            snapshot = replace(counters, dropped=list(counters.dropped))
+            out[pending.pop(0)] = (snapshot, list(seg.alive))
+
+    take()
+    while pending:
+        chosen = _first_accepted(seg, order, counters)
+        if chosen is None:
+            break
+        seg.remove(chosen)
+        order.remove(chosen)
+        counters.accepted += 1
+        counters.dropped.append(seg.ids[chosen])
+        take()
+    for target in pending:
+        out[target] = (
+            replace(counters, dropped=list(counters.dropped)),
+            list(seg.alive),
+        )
+    return out
 
 
 def _first_accepted(seg: Segment, order: list[int], counters: Counters) -> int | None:

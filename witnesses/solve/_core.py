@@ -11,7 +11,7 @@ from witnesses.grammar import Grammar
 from witnesses.sequence import ExtractedSequence, Solution
 from witnesses.solve import _reference
 from witnesses.solve._greedy import solve_greedy
-from witnesses.solve._pool import injection_pool, rank_pivots
+from witnesses.solve._pool import heaviest_focal, rank_pivots
 
 __all__ = ["SOLVERS", "pivot_candidates", "solve"]
 
@@ -237,8 +237,12 @@ def _solve_reference(
 ) -> ExtractedSequence | None:
     incumbent: float | None = None
     winner: tuple[list[Event], int, Any] | None = None
+    # injection_pool(timeline, tau, focal, top_n=top_n) for each candidate,
+    # with the heaviest focal events ranked once per solve
+    heavy = {e.id for e in heaviest_focal(timeline, focal, top_n)}
     for tau in candidates:
-        pool = injection_pool(timeline, tau, focal, top_n=top_n)
+        ids = heavy | timeline.neighbours(tau.id, 3)
+        pool = [e for e in timeline.events if e.id in ids]
         found = _reference.solve_candidate(
             pool, tau, timeline, focal, grammar, length, incumbent
         )

@@ -16,7 +16,13 @@ in ``tests/witnesses/oracle_reference.py``, organised to do less work:
   alone (with tau's time and the pool size): both are memoised in small
   bounded caches, so the sweep's repeated solves (the same pool under
   another strategy or retention, the forced solve after the free one) are
-  looked up instead of searched again (issue 30).
+  looked up instead of searched again (issue 30);
+* a sequence through tau can only use the pool events of the run around
+  tau with no time-adjacent gap above ``max_gap`` (:meth:`_Pool._reach`):
+  candidates, runs and labels whose best completion over that run cannot
+  beat the best score so far are skipped or cut (:class:`_Bound`,
+  :class:`_Cut`), and the post-pivot search scores each index's endings as
+  it reaches it, so its own best raises the cut (issue 30).
 
 Processing order (the tie rules depend on it): labels by last event index,
 then by bucket key ``(pre_count, focal_hits)``, then in insertion order;
@@ -29,6 +35,7 @@ from __future__ import annotations
 
 import math
 import threading
+from bisect import bisect_left, bisect_right
 from collections import OrderedDict
 from collections.abc import Hashable
 from typing import Any
@@ -121,20 +128,31 @@ class _Pool:
 
     def __init__(self, events: list[Event], tau: Event, focal: str, gap: float) -> None:
         self.events = events
-        self.t = [e.timestamp for e in events]
+        self.t = t = [e.timestamp for e in events]
         self.w = [e.weight for e in events]
         self.hit = [int(focal in e.actors) for e in events]
-        self.rows = tuple(zip(self.t, self.w, self.hit, strict=True))
-        self.tau = next(i for i, e in enumerate(events) if e.id == tau.id)
+        self.rows = tuple(zip(t, self.w, self.hit, strict=True))
         t_tau = tau.timestamp
-        self.pre = [i for i, t in enumerate(self.t) if t < t_tau]
-        self.post = [i for i, t in enumerate(self.t) if t > t_tau]
         # The pool is in time order, so pre-pivot events are indices
-        # 0..len(pre)-1 and post-pivot events a final run of indices.
-        self.post_start = self.post[0] if self.post else len(events)
-        self.hop_need = [_hop_need(t_tau - t, gap) for t in self.t]
+        # 0..len(pre)-1, then come tau and the events at its time, and the
+        # post-pivot events are a final run of indices.
+        p, self.post_start = bisect_left(t, t_tau), bisect_right(t, t_tau)
+        self.tau = next(i for i in range(p, self.post_start) if events[i].id == tau.id)
+        self.pre = range(p)
+        self.post = range(self.post_start, len(events))
+        self.gap = gap
+        self.reach_lo, self.reach_hi = self._reach(gap)
+        self._hop_need: list[int] | None = None
         self._tails: dict[tuple[int, bool], list[list[float]]] = {}
         self._successors: list[list[int]] | None = None
+
+    @property
+    def hop_need(self) -> list[int]:
+        """``hop_need[i]``: intermediate events needed to bridge ``i`` to tau (-1: no gap)."""
+        if self._hop_need is None:
+            t_tau, gap = self.t[self.tau], self.gap
+            self._hop_need = [_hop_need(t_tau - t, gap) for t in self.t]
+        return self._hop_need
 
     def successors(self, gap: float) -> list[list[int]]:
         """``successors[i]``: the later indices ``j`` with ``0 < t_j - t_i <= gap``, in order."""
@@ -152,25 +170,60 @@ class _Pool:
             self._successors = out
         return self._successors
 
+    def _reach(self, gap: float) -> tuple[int, int]:
+        """Return ``(lo, hi)``: the pool indices a chain through tau can use.
+
+        A sequence through tau steps between events with strictly
+        increasing times and gaps of at most ``gap``, so it stays within the
+        run of pool events around tau in which no two time-adjacent events
+        are more than ``gap`` apart: the pre-pivot indices ``lo..len(pre)-1``
+        and the post-pivot indices ``post_start..hi-1``. (Float subtraction
+        is monotone, so no step of a chain can jump such a gap.)
+        """
+        t, t_tau = self.t, self.t[self.tau]
+        lo, last = len(self.pre), t_tau
+        while lo > 0 and last - t[lo - 1] <= gap:
+            lo -= 1
+            last = t[lo]
+        hi, last = self.post_start, t_tau
+        while hi < len(t) and t[hi] - last <= gap:
+            last = t[hi]
+            hi += 1
+        return lo, hi
+
+    def usable(self) -> list[int]:
+        """Return the indices other than tau that a sequence through tau can use, in order."""
+        return [
+            *range(self.reach_lo, len(self.pre)),
+            *range(self.post_start, self.reach_hi),
+        ]
+
     def tails(self, length: int, *, post_only: bool = True) -> list[list[float]]:
         """``tails[i][r]``: the ``r <= length`` heaviest positive weights after ``i``, summed.
 
-        Over the post-pivot events, or (``post_only=False``) over every
-        event but tau.
+        Over the usable post-pivot events (:meth:`usable`), or
+        (``post_only=False``) over every usable event.
         """
         key = (length, post_only)
         if key not in self._tails:
             heaviest: list[float] = []
-            out: list[list[float]] = [[] for _ in self.t]
-            lowest = self.post_start if post_only else 0
-            for i in range(len(self.t) - 1, -1, -1):
-                sums = [0.0]
-                for x in heaviest:
-                    sums.append(sums[-1] + x)
-                sums += [sums[-1]] * (length + 1 - len(sums))
+            zero = [0.0] * (length + 1)
+            out: list[list[float]] = [zero] * len(self.t)
+            sums = zero
+            usable = self.usable()
+            if post_only:
+                usable = [i for i in usable if i >= self.post_start]
+            w = self.w
+            for i in range(len(self.t) - 1, self.reach_lo - 1, -1):
                 out[i] = sums
-                if i >= lowest and i != self.tau and self.w[i] > 0:
-                    heaviest = sorted([*heaviest, self.w[i]], reverse=True)[:length]
+                if usable and usable[-1] == i:
+                    usable.pop()
+                    if w[i] > 0 and (len(heaviest) < length or w[i] > heaviest[-1]):
+                        heaviest = sorted([*heaviest, w[i]], reverse=True)[:length]
+                        sums = [0.0]
+                        for x in heaviest:
+                            sums.append(sums[-1] + x)
+                        sums += [sums[-1]] * (length + 1 - len(sums))
             self._tails[key] = out
         return self._tails[key]
 
@@ -224,7 +277,9 @@ def _solve_pool(
     if n_pre_max < k:
         return None
     bound = _Bound(pool, length, grammar.min_length)
-    if _hopeless(bound.candidate(), incumbent):
+    if _hopeless(bound.quick(), incumbent) or _hopeless(
+        bound.candidate(k, n_pre_max), incumbent
+    ):
         return None
     pre_buckets = _pre_dp_memo(pool, n_pre_max, length, grammar, incumbent)
     joinable = _joinable(pool, pre_buckets, grammar.max_temporal_gap)
@@ -250,12 +305,16 @@ class _Bound:
     """Upper bounds on the score of any sequence through one candidate.
 
     A sequence of ``s`` events with ``n_pre`` before tau scores its weight
-    sum plus ``2 w_tau f`` with ``f = 1 - 0.5 |n_pre / (s - 1) - 0.6| <= 1``;
-    its sum is at most the heaviest pre-pivot label that reaches tau, plus
-    tau's weight, plus the ``s - n_pre - 1`` heaviest positive post-pivot
-    weights. A run (or a whole candidate) whose bound cannot beat the
-    incumbent is skipped: it could not change the result, since only a score
-    above the incumbent by more than 1e-12 wins.
+    sum plus ``2 w_tau f`` with ``f = 1 - 0.5 |n_pre / (s - 1) - 0.6| <= 1``.
+    Its events other than tau are usable ones (:meth:`_Pool.usable`), so its
+    sum is at most a pre-pivot part (the heaviest pre-pivot label that
+    reaches tau, or the ``n_pre`` heaviest positive usable pre-pivot
+    weights, if there are ``n_pre`` usable pre-pivot events), plus tau's
+    weight, plus the ``s - n_pre - 1`` heaviest positive usable post-pivot
+    weights (and ``s - n_pre - 1`` cannot exceed their number). A run (or a
+    whole candidate) whose bound cannot beat the incumbent is skipped: it
+    could not change the result, since only a score above the incumbent by
+    more than 1e-12 wins. :meth:`quick` is a cruder bound over every event.
     """
 
     def __init__(self, pool: _Pool, length: int, min_length: int) -> None:
@@ -264,10 +323,20 @@ class _Bound:
         self.min_length = min_length
         others = [max(0.0, w) for i, w in enumerate(pool.w) if i != pool.tau]
         self.top_any = _top_sums(others, length - 1)
-        self.top_post = _top_sums([max(0.0, pool.w[j]) for j in pool.post], length - 1)
+        w = pool.w
+        pre = range(pool.reach_lo, len(pool.pre))
+        self.top_pre = _top_sums([max(0.0, w[i]) for i in pre], length - 1)
+        post = range(pool.post_start, pool.reach_hi)
+        self.top_post = _top_sums([max(0.0, w[j]) for j in post], length - 1)
 
-    def candidate(self) -> float:
+    def quick(self) -> float:
         return self.w_tau + max(0.0, 2.0 * self.w_tau) + self.top_any[-1]
+
+    def candidate(self, k: int, n_pre_max: int) -> float:
+        best = -math.inf
+        for n_pre in range(k, min(n_pre_max, len(self.top_pre) - 1) + 1):
+            best = max(best, self.run(n_pre, self.top_pre[n_pre]))
+        return best
 
     def run(self, n_pre: int, pre_total: float | None) -> float:
         if n_pre and pre_total is None:
@@ -292,7 +361,10 @@ def _top_sums(weights: list[float], r: int) -> list[float]:
 
 def _hopeless(bound: float, incumbent: float | None) -> bool:
     # Margin: the bound adds weights in another order than the solver does.
-    return incumbent is not None and bound + 1e-9 * (1.0 + abs(bound)) <= incumbent
+    # A bound of -inf (no sequence at all) gives nan here, hence the test.
+    if incumbent is None:
+        return False
+    return bound == -math.inf or bound + 1e-9 * (1.0 + abs(bound)) <= incumbent
 
 
 _Joinable = dict[int, list[tuple[int, list[_Label]]]]
@@ -399,7 +471,7 @@ def _pre_dp(
     cutting = floor > -math.inf
     rest = pool.tails(length, post_only=False) if cutting else []
     attempts = 0
-    for i in range(p):
+    for i in range(pool.reach_lo, p):  # a label before reach_lo never reaches tau
         if need[i] <= n_pre_max - 1 and n - i >= min_length:
             if cutting and w[i] + rest[i][length - 2] <= floor:
                 continue
@@ -472,84 +544,110 @@ def _finish(
 ) -> tuple[float, _Label] | None:
     """Extend the ``n_pre`` labels through the pivot and score every ending.
 
-    With an incumbent, a label that cannot reach it is not kept
-    (:class:`_Cut`); should a search grow past :data:`_CUT_ATTEMPTS`
-    insertions, it is redone without the cut.
+    A label that cannot beat the best score so far (the incumbent, then the
+    best ending of this search) is not kept (:class:`_Cut`); should a cut
+    search grow past :data:`_CUT_ATTEMPTS` insertions, it is redone without
+    the cut.
     """
-    cut = None if incumbent is None else _Cut(pool, n_pre, length, incumbent)
-    post = _post_dp(pool, groups, n_pre, grammar, length, cut)
-    if post is None:
-        post = _post_dp(pool, groups, n_pre, grammar, length, None)
-        assert post is not None
-    return _best_ending(pool, post, n_pre, timeline, grammar, incumbent)
+    found = _post_search(pool, groups, n_pre, timeline, grammar, length, incumbent)
+    if found is _TOO_LONG:
+        found = _post_search(
+            pool, groups, n_pre, timeline, grammar, length, incumbent, cutting=False
+        )
+    assert found is not _TOO_LONG
+    return found  # type: ignore[return-value]
 
 
 _CUT_ATTEMPTS = 100_000
 """Insertions after which a cut search is redone uncut (see :class:`_Cut`)."""
+_TOO_LONG = object()
+"""What a cut search returns when it grew past :data:`_CUT_ATTEMPTS`."""
 
 
 class _Cut:
-    """Which post-pivot labels cannot beat the incumbent, whatever follows.
+    """Which post-pivot labels cannot beat the best score so far, whatever follows.
 
     A label ending at pool index ``i`` with ``slots`` events and weight sum
     ``total`` scores at most ``total + tail[i][length - slots] + bonus``:
-    ``tail[i][r]`` sums the ``r`` heaviest positive post-pivot weights after
-    ``i``, ``bonus`` is the largest pivot bonus of any size for this
-    ``n_pre``. The bound falls (up to rounding) along every extension and
-    does not fall from a label to one that it dominates by more than the
-    1e-12 tolerance, so a label is dropped only when its bound is below the
-    incumbent by ``margin`` (1e-6 of the scale of the pool's weights): the
-    labels the drop changes (those dropped, those they would have evicted or
-    blocked, and so on) then all stay more than ``margin / 2`` below the
-    incumbent as long as fewer than ``margin / 2e-12`` insertions happen,
-    which :data:`_CUT_ATTEMPTS` guarantees. Every label that could still
-    beat the incumbent is thus kept, in the same order, with the same
-    neighbours, and the search returns the same ending.
+    ``tail[i][r]`` sums the ``r`` heaviest positive usable post-pivot
+    weights after ``i`` (:meth:`_Pool.tails`), ``bonus`` is the largest
+    pivot bonus of any size for this ``n_pre``. The bound falls (up to
+    rounding) along every extension and does not fall from a label to one
+    that it dominates by more than the 1e-12 tolerance, so a label is
+    dropped only when its bound is below the best score so far (the
+    ``bar``: the incumbent, raised by every ending this search scores) by
+    ``margin`` (1e-6 of the scale of the pool's weights and the bar): the
+    labels the drop changes (those dropped, those they would have evicted
+    or blocked, and so on) then all stay more than ``margin / 2`` below that
+    bar, which only rises, as long as fewer than ``margin / 2e-12``
+    insertions happen, which :data:`_CUT_ATTEMPTS` guarantees. None of them
+    can become a new best ending, every label that could is kept in the same
+    order with the same neighbours, and endings are scored in the order of
+    the uncut search (a pool index's labels are all in place when the search
+    reaches it), so the search returns the same ending.
     """
 
-    def __init__(self, pool: _Pool, n_pre: int, length: int, incumbent: float) -> None:
+    def __init__(self, pool: _Pool, n_pre: int, length: int) -> None:
         w_tau = pool.w[pool.tau]
         bonus = -math.inf
         for size in range(n_pre + 1, length + 1):
             pos = 0.5 if size == 1 else n_pre / (size - 1)
             bonus = max(bonus, 2 * w_tau * (1 - 0.5 * abs(pos - 0.6)))
-        scale = 1.0 + abs(incumbent) + sum(abs(w) for w in pool.w)
-        self.floor = incumbent - 1e-6 * scale - bonus
+        self.bonus = bonus
+        self.weights = sum(abs(w) for w in pool.w)
+
+    def floor(self, bar: float | None) -> float:
+        """Return the cut below which a label's running sum cannot beat ``bar``."""
+        if bar is None:
+            return -math.inf
+        return bar - 1e-6 * (1.0 + abs(bar) + self.weights) - self.bonus
 
 
-def _post_dp(
+def _post_search(
     pool: _Pool,
     groups: list[tuple[int, list[_Label]]],
     n_pre: int,
+    timeline: Timeline,
     grammar: Grammar,
     length: int,
-    cut: _Cut | None,
-) -> _Buckets | None:
-    """Return the labels through tau and after it (None: the cut search grew too long)."""
+    incumbent: float | None,
+    *,
+    cutting: bool = True,
+) -> tuple[float, _Label] | object | None:
+    """Build the labels through tau and after it, scoring each index's endings.
+
+    Returns the best ending that beats ``incumbent`` by more than 1e-12, in
+    the order of docs/guide/witnesses.md §4 (pool index, then bucket key,
+    then insertion order; a later ending wins only if better by more than
+    1e-12), or None; :data:`_TOO_LONG` when the cut search grew too long.
+    """
     gap = grammar.max_temporal_gap
     n = len(pool.events)
     tau = pool.tau
-    t_tau = pool.t[tau]
-    min_length = grammar.min_length
-    w, hit = pool.w, pool.hit
-    floor = -math.inf if cut is None else cut.floor
-    tail = pool.tails(length) if cut is not None else None
+    t, w, hit = pool.t, pool.w, pool.hit
+    t_tau = t[tau]
+    min_length, max_length = grammar.min_length, grammar.max_length
+    min_span, min_cover = grammar.min_timespan_fraction, grammar.focal_actor_coverage
+    duration = timeline.duration
+    w_tau = w[tau]
+    cut = _Cut(pool, n_pre, length) if cutting else None
+    tail = pool.tails(length) if cutting else []
+    bar = incumbent
+    best: tuple[float, _Label] | None = None
+    floor = -math.inf if cut is None else cut.floor(bar)
     attempts = 0
     post: _Buckets = {}
     if n_pre == 0:
         if 1 + (n - 1 - tau) >= min_length:
-            _insert(post, tau, (0, hit[tau]), (w[tau], 1, t_tau, (tau, None)))
+            _insert(post, tau, (0, hit[tau]), (w_tau, 1, t_tau, (tau, None)))
     else:
         slots_ok = n - 1 - tau
-        w_tau, hit_tau = w[tau], hit[tau]
-        rest = tail[tau] if tail is not None else None
+        hit_tau = hit[tau]
+        rest = tail[tau] if cutting else []
         for hits, labels in groups:
             for total, slots, first_t, chosen in labels:
                 if slots < length and slots + 1 + slots_ok >= min_length:
-                    if (
-                        rest is not None
-                        and total + w_tau + rest[length - slots - 1] <= floor
-                    ):
+                    if cutting and total + w_tau + rest[length - slots - 1] <= floor:
                         continue
                     _insert(
                         post,
@@ -563,59 +661,48 @@ def _post_dp(
         level = post.get(i)
         if not level:
             continue
-        for (pre, hits), labels in sorted(level.items()):
-            steps = [
-                (j, w[j], (pre, hits + hit[j]), min_length - n + j, floor - w[j])
-                for j in succ[i]
-                if j >= start
-            ]
-            for total, slots, first_t, chosen in labels:
-                if slots >= length:
-                    continue
-                room = length - slots - 1
-                for j, w_j, key, fewest, low in steps:
-                    if slots < fewest:
-                        continue
-                    if tail is not None:
-                        if total <= low - tail[j][room]:
-                            continue
-                        attempts += 1
-                        if attempts > _CUT_ATTEMPTS:
-                            return None
-                    _insert(
-                        post, j, key, (total + w_j, slots + 1, first_t, (j, chosen))
-                    )
-    return post
-
-
-def _best_ending(
-    pool: _Pool,
-    post: _Buckets,
-    n_pre: int,
-    timeline: Timeline,
-    grammar: Grammar,
-    incumbent: float | None,
-) -> tuple[float, _Label] | None:
-    duration = timeline.duration
-    w_tau = pool.w[pool.tau]
-    best: tuple[float, _Label] | None = None
-    bar = incumbent
-    for i in [pool.tau, *pool.post]:
-        for (_, hits), labels in sorted(post.get(i, {}).items()):
+        ordered = sorted(level.items())
+        # every label ending at i is in place: score the endings here
+        t_i = t[i]
+        for (_, hits), labels in ordered:
             for label in labels:
                 total, slots, first_t, _ = label
-                if slots < grammar.min_length or slots > grammar.max_length:
+                if slots < min_length or slots > max_length:
                     continue
-                span = (pool.t[i] - first_t) / duration if duration else 0.0
-                if span < grammar.min_timespan_fraction:
+                span = (t_i - first_t) / duration if duration else 0.0
+                if span < min_span:
                     continue
-                if hits / slots < grammar.focal_actor_coverage:
+                if hits / slots < min_cover:
                     continue
                 pos = 0.5 if slots == 1 else n_pre / (slots - 1)
                 score = total + 2 * w_tau * (1 - 0.5 * abs(pos - 0.6))
                 if bar is None or score > bar + _EPS:
                     best = (score, label)
                     bar = score
+                    if cut is not None:
+                        floor = cut.floor(bar)
+        for (pre, hits), labels in ordered:
+            steps = [
+                (j, w[j], (pre, hits + hit[j]), min_length - n + j, tail[j] if cutting else [])
+                for j in succ[i]
+                if j >= start
+            ]  # fmt: skip
+            for total, slots, first_t, chosen in labels:
+                if slots >= length:
+                    continue
+                room = length - slots - 1
+                for j, w_j, key, fewest, rest_j in steps:
+                    if slots < fewest:
+                        continue
+                    if floor > -math.inf:
+                        if total + w_j + rest_j[room] <= floor:
+                            continue
+                        attempts += 1
+                        if attempts > _CUT_ATTEMPTS:
+                            return _TOO_LONG
+                    _insert(
+                        post, j, key, (total + w_j, slots + 1, first_t, (j, chosen))
+                    )
     return best
 
 
