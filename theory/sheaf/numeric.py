@@ -323,7 +323,13 @@ def _scale(d0: sp.csr_array) -> float:
     """Run :func:`scale` on inputs already checked."""
     if d0.nnz == 0:
         return 0.0
-    return float(np.sqrt(spla.norm(d0, 1) * spla.norm(d0, np.inf)))
+    if not d0.has_canonical_format:
+        d0 = d0.copy()
+        d0.sum_duplicates()
+    mags = np.abs(d0.data)
+    rows = np.add.reduceat(mags, d0.indptr[:-1][np.diff(d0.indptr) > 0])
+    cols = np.bincount(d0.indices, weights=mags, minlength=d0.shape[1])
+    return float(np.sqrt(cols.max() * rows.max()))
 
 
 def _null_space(mat: _FloatArray, tol: float) -> _FloatArray:
