@@ -138,12 +138,16 @@ def random_edges(n: int, m: int, seed: int) -> np.ndarray:
     child = np.arange(1, n, dtype=np.int64)
     parent = (rng.random(n - 1) * child).astype(np.int64)
     edges = np.stack([parent, child], axis=1)
-    keys = np.minimum(edges[:, 0], edges[:, 1]) * n + np.maximum(edges[:, 0], edges[:, 1])
+    keys = np.minimum(edges[:, 0], edges[:, 1]) * n + np.maximum(
+        edges[:, 0], edges[:, 1]
+    )
     while edges.shape[0] < m:
         want = m - edges.shape[0]
         extra = rng.integers(0, n, size=(2 * want + 16, 2), dtype=np.int64)
         extra = extra[extra[:, 0] != extra[:, 1]]
-        ek = np.minimum(extra[:, 0], extra[:, 1]) * n + np.maximum(extra[:, 0], extra[:, 1])
+        ek = np.minimum(extra[:, 0], extra[:, 1]) * n + np.maximum(
+            extra[:, 0], extra[:, 1]
+        )
         ek, first = np.unique(ek, return_index=True)
         keep = ~np.isin(ek, keys)
         extra = extra[first[keep]][:want]
@@ -196,7 +200,11 @@ def scale(n: int, *, old: bool, profile: bool) -> None:
         graph.add_nodes_from(range(n))
         graph.add_edges_from(edges.tolist())
         sheaf = CellularSheaf(
-            graph, {(int(u), int(v)): (maps[k, 0], maps[k, 1]) for k, (u, v) in enumerate(edges)}
+            graph,
+            {
+                (int(u), int(v)): (maps[k, 0], maps[k, 1])
+                for k, (u, v) in enumerate(edges)
+            },
         )
     else:
         sheaf = CellularSheaf.from_arrays(n, edges, maps)
@@ -209,12 +217,18 @@ def scale(n: int, *, old: bool, profile: bool) -> None:
     print(f"n={n} m={m} d={d} [{path}]")
     print(f"  build       {c1 - c0:8.2f} CPU-s")
     print(f"  cohomology  {c2 - c1:8.2f} CPU-s")
-    print(f"  total       {c2 - c0:8.2f} CPU-s   target < {SCALE_TARGET_S:.0f} s: "
-          f"{'met' if c2 - c0 < SCALE_TARGET_S else 'MISSED'}")
-    print(f"  peak RSS    {_peak_rss_gb():8.2f} GB      target < {SCALE_TARGET_RSS_GB:.0f} GB: "
-          f"{'met' if _peak_rss_gb() < SCALE_TARGET_RSS_GB else 'MISSED'}")
-    print(f"  h0={coh.h0} (expected {d}) h1={coh.h1} (expected {m * d - (n * d - d)}) "
-          f"rank={coh.rank} residual={coh.residual:.3g}")
+    print(
+        f"  total       {c2 - c0:8.2f} CPU-s   target < {SCALE_TARGET_S:.0f} s: "
+        f"{'met' if c2 - c0 < SCALE_TARGET_S else 'MISSED'}"
+    )
+    print(
+        f"  peak RSS    {_peak_rss_gb():8.2f} GB      target < {SCALE_TARGET_RSS_GB:.0f} GB: "
+        f"{'met' if _peak_rss_gb() < SCALE_TARGET_RSS_GB else 'MISSED'}"
+    )
+    print(
+        f"  h0={coh.h0} (expected {d}) h1={coh.h1} (expected {m * d - (n * d - d)}) "
+        f"rank={coh.rank} residual={coh.residual:.3g}"
+    )
     print(f"load average after: {os.getloadavg()}")
     if prof is not None:
         pstats.Stats(prof).sort_stats("cumulative").print_stats(25)
@@ -225,11 +239,20 @@ def main() -> None:
     import argparse
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", default="100000,1000000",
-                        help="comma-separated vertex counts (3 edges per vertex, stalk 4)")
-    parser.add_argument("--old", action="store_true", help="networkx constructor (the old path)")
-    parser.add_argument("--profile", action="store_true", help="print cProfile's top entries")
-    parser.add_argument("--issue7", action="store_true", help="run the issue-7 benchmark instead")
+    parser.add_argument(
+        "--sizes",
+        default="100000,1000000",
+        help="comma-separated vertex counts (3 edges per vertex, stalk 4)",
+    )
+    parser.add_argument(
+        "--old", action="store_true", help="networkx constructor (the old path)"
+    )
+    parser.add_argument(
+        "--profile", action="store_true", help="print cProfile's top entries"
+    )
+    parser.add_argument(
+        "--issue7", action="store_true", help="run the issue-7 benchmark instead"
+    )
     args = parser.parse_args()
     if args.issue7:
         issue7()

@@ -14,6 +14,7 @@ import scipy.linalg as sla
 import sympy
 from hypothesis import given
 
+import theory.sheaf._fast as fast
 import theory.sheaf.numeric as numeric
 from theory.sheaf import CellularSheaf
 from theory.strategies import rational_sheaves
@@ -251,11 +252,12 @@ def test_laplacian_kernel_is_h0(sheaf):
 # -- the propagation path (large components) ---------------------------------
 
 
+@pytest.mark.parametrize("frames", [False, True])
 @pytest.mark.parametrize(
     "kind", ["generic", "flat", "constant", "rank_deficient", "zero"]
 )
-def test_propagation_matches_dense_svd(monkeypatch, kind):
-    """Force the vertex-by-vertex path and compare h0 with numpy matrix_rank of d0."""
+def test_propagation_matches_dense_svd(monkeypatch, kind, frames):
+    """Force the vertex-by-vertex path (or frames) and compare h0 with numpy matrix_rank of d0."""
     rng = np.random.default_rng(3)
     graph = nx.random_labeled_tree(30, seed=3)
     for u, v in rng.integers(0, 30, (25, 2)).tolist():
@@ -279,7 +281,11 @@ def test_propagation_matches_dense_svd(monkeypatch, kind):
     expected = sheaf.dim_c0 - np.linalg.matrix_rank(sheaf.coboundary().toarray())
     assert dense.h0 == expected
     monkeypatch.setattr(numeric, "DENSE_LIMIT", 0)
+    monkeypatch.setattr(fast, "FRAMES", frames)
     prop = sheaf.cohomology(method="numeric")
+    # frames need invertible child maps; the others fall back to propagation
+    invertible = kind in ("generic", "flat", "constant")
+    assert prop.path == ("frames" if frames and invertible else "propagation")
     assert prop.h0 == expected
     assert prop.residual <= 1e-8 * max(1.0, prop.tolerance)
     if kind in ("flat", "constant"):
@@ -292,6 +298,7 @@ def test_propagation_matches_exact_rank(sheaf):
     exact = sheaf.cohomology(method="exact")
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(numeric, "DENSE_LIMIT", 0)
+        mp.setattr(fast, "FRAMES", False)
         prop = sheaf.cohomology(method="numeric")
         basis = sheaf.global_sections(method="numeric")
     assert (prop.h0, prop.h1) == (exact.h0, exact.h1)

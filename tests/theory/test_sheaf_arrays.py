@@ -44,9 +44,14 @@ def array_sheaves(draw, *, max_vertices=7, max_dim=3, max_entry=2):
         gauge = np.zeros((n, d, d))
         for v in range(n):
             gauge[v] = np.eye(d) + np.triu(
-                np.array([draw(entries) for _ in range(d * d)], dtype=float).reshape(d, d), 1
+                np.array([draw(entries) for _ in range(d * d)], dtype=float).reshape(
+                    d, d
+                ),
+                1,
             )
-        maps = np.stack([gauge[edges[:, 0]], gauge[edges[:, 1]]], axis=1).reshape(-1, 2, d, d)
+        maps = np.stack([gauge[edges[:, 0]], gauge[edges[:, 1]]], axis=1).reshape(
+            -1, 2, d, d
+        )
         if kind == "flat_twisted" and edges.shape[0]:
             k = draw(st.integers(min_value=0, max_value=edges.shape[0] - 1))
             maps[k, 1] = maps[k, 1] * draw(st.sampled_from([-1.0, 2.0, 0.0]))
@@ -57,8 +62,12 @@ def _networkx(n, edges, maps):
     graph = nx.Graph()
     graph.add_nodes_from(range(n))
     graph.add_edges_from(edges.tolist())
-    restr = {(int(u), int(v)): (maps[k, 0], maps[k, 1]) for k, (u, v) in enumerate(edges)}
-    return CellularSheaf(graph, restr, vertex_dims=dict.fromkeys(range(n), maps.shape[2]))
+    restr = {
+        (int(u), int(v)): (maps[k, 0], maps[k, 1]) for k, (u, v) in enumerate(edges)
+    }
+    return CellularSheaf(
+        graph, restr, vertex_dims=dict.fromkeys(range(n), maps.shape[2])
+    )
 
 
 def _dense_rank(sheaf):
@@ -80,7 +89,9 @@ def test_from_arrays_and_networkx_constructor_agree(case):
     pos = {e: k for k, e in enumerate(b.edges)}
     assert set(a.edges) == set(b.edges)
     d = maps.shape[2]
-    rows = np.concatenate([np.arange(pos[e] * d, pos[e] * d + d) for e in a.edges] or [np.zeros(0, int)])
+    rows = np.concatenate(
+        [np.arange(pos[e] * d, pos[e] * d + d) for e in a.edges] or [np.zeros(0, int)]
+    )
     da, db = a.coboundary(), b.coboundary()
     assert da.shape == db.shape == (a.dim_c1, a.dim_c0)
     assert (da != db[rows]).nnz == 0
@@ -89,7 +100,13 @@ def test_from_arrays_and_networkx_constructor_agree(case):
     assert a.is_rational is b.is_rational is (edges.shape[0] == 0)
     for method in ("numeric", "exact"):
         ca, cb = a.cohomology(method=method), b.cohomology(method=method)
-        assert (ca.h0, ca.h1, ca.rank, ca.dim_c0, ca.dim_c1) == (cb.h0, cb.h1, cb.rank, cb.dim_c0, cb.dim_c1)
+        assert (ca.h0, ca.h1, ca.rank, ca.dim_c0, ca.dim_c1) == (
+            cb.h0,
+            cb.h1,
+            cb.rank,
+            cb.dim_c0,
+            cb.dim_c1,
+        )
     assert a.vertices == tuple(range(n))
     assert sorted(a.graph.edges()) == sorted(b.graph.edges())
 
@@ -134,7 +151,11 @@ def test_fast_kernel_matches_the_old_kernel(case):
     sheaf = _networkx(n, edges, maps)
     layout = sheaf._layout
     old, _ = numeric.kernel(
-        sheaf.coboundary(), layout.components(), layout.voff, layout.neighbours(), layout.tolerance(1e-9)
+        sheaf.coboundary(),
+        layout.components(),
+        layout.voff,
+        layout.neighbours(),
+        layout.tolerance(1e-9),
     )
     new = sheaf.global_sections(method="numeric")
     assert new.shape == old.shape
@@ -187,7 +208,9 @@ def test_frames_path_sees_the_holonomy_of_a_twist(angle_fixed, h0):
 
 @pytest.mark.parametrize("graph", ["cycle", "star"])
 @pytest.mark.parametrize(("delta", "h0"), [(0.002, 1), (0.0021, 0)])
-def test_frames_tolerance_is_rtol_times_sqrt_k_on_the_normalised_mismatch(graph, delta, h0):
+def test_frames_tolerance_is_rtol_times_sqrt_k_on_the_normalised_mismatch(
+    graph, delta, h0
+):
     # d = 1, every map 1 except F_v = 1 + delta on the non-tree edges u -> v,
     # frames all 1: each non-tree block is delta / (2 + delta) (mismatch
     # (1 + delta) - 1 over scale (1 + delta) + 1).
@@ -201,7 +224,9 @@ def test_frames_tolerance_is_rtol_times_sqrt_k_on_the_normalised_mismatch(graph,
         edges = np.array([(0, 1), (1, 2), (2, 3), (3, 4), (4, 0)])
         loose = [2]
     else:
-        edges = np.array([(0, k) for k in range(1, 6)] + [(k, k + 1) for k in range(1, 5)])
+        edges = np.array(
+            [(0, k) for k in range(1, 6)] + [(k, k + 1) for k in range(1, 5)]
+        )
         loose = [5, 6, 7, 8]
     maps = np.ones((edges.shape[0], 2, 1, 1))
     maps[loose, 1] = 1 + delta
@@ -254,11 +279,15 @@ def test_isolated_vertices_and_many_components():
 
 
 def test_no_vertices_and_no_edges():
-    sheaf = CellularSheaf.from_arrays(0, np.zeros((0, 2), dtype=int), np.zeros((0, 2, 3, 3)))
+    sheaf = CellularSheaf.from_arrays(
+        0, np.zeros((0, 2), dtype=int), np.zeros((0, 2, 3, 3))
+    )
     c = sheaf.cohomology(method="numeric")
     assert (c.h0, c.h1, c.dim_c0, c.dim_c1, c.path) == (0, 0, 0, 0, "empty")
     assert sheaf.coboundary().shape == (0, 0)
-    lonely = CellularSheaf.from_arrays(3, np.zeros((0, 2), dtype=int), np.zeros((0, 2, 2, 2)))
+    lonely = CellularSheaf.from_arrays(
+        3, np.zeros((0, 2), dtype=int), np.zeros((0, 2, 2, 2))
+    )
     assert lonely.cohomology(method="numeric").h0 == 6
     assert lonely.cohomology(method="exact").h0 == 6
 
@@ -323,29 +352,131 @@ GOOD_M = np.ones((2, 2, 1, 1))
         (3.0, GOOD_E, GOOD_M, TypeError, r"n_vertices must be an int"),
         (-1, GOOD_E, GOOD_M, ValueError, r"n_vertices must be >= 0, got -1"),
         (10**7 + 1, GOOD_E, GOOD_M, ValueError, r"n_vertices <= 10000000"),
-        (3, GOOD_E.astype(float), GOOD_M, TypeError, r"edges must have an integer dtype, got float64"),
-        (3, GOOD_E.astype(bool), GOOD_M, TypeError, r"edges must have an integer dtype"),
+        (
+            3,
+            GOOD_E.astype(float),
+            GOOD_M,
+            TypeError,
+            r"edges must have an integer dtype, got float64",
+        ),
+        (
+            3,
+            GOOD_E.astype(bool),
+            GOOD_M,
+            TypeError,
+            r"edges must have an integer dtype",
+        ),
         (3, None, GOOD_M, TypeError, r"edges must be an array"),
         (3, "01", GOOD_M, TypeError, r"edges must be an array"),
         (3, [[0, 1], [2]], GOOD_M, ValueError, r"edges must be a rectangular array"),
-        (3, np.array([0, 1]), GOOD_M, ValueError, r"edges must have shape \(m, 2\), got \(2,\)"),
-        (3, np.array([[0, 1, 2]]), GOOD_M, ValueError, r"edges must have shape \(m, 2\), got \(1, 3\)"),
-        (3, np.array([(0, 1), (1, 3)]), GOOD_M, ValueError, r"edges\[1, 1\] = 3 is not a vertex index; need 0 <= edges < n_vertices = 3"),
-        (3, np.array([(0, 1), (-1, 2)]), GOOD_M, ValueError, r"edges\[1, 0\] = -1 is not a vertex index"),
-        (3, np.array([(0, 1), (2**63 - 1, 0)], dtype=np.uint64), GOOD_M, ValueError, r"edges\[1, 0\] = 9223372036854775807 is not"),
-        (3, np.array([(0, 1), (2, 2)]), GOOD_M, ValueError, r"edges\[1\] = \(2, 2\) is a self-loop"),
-        (3, np.array([(0, 1), (0, 1)]), GOOD_M, ValueError, r"edges\[0\] = \(0, 1\) and edges\[1\] = \(0, 1\) join the same two vertices"),
-        (3, np.array([(0, 1), (1, 0)]), GOOD_M, ValueError, r"edges\[0\] = \(0, 1\) and edges\[1\] = \(1, 0\) join the same two vertices"),
-        (3, GOOD_E, GOOD_M.astype(int), TypeError, r"maps must have a float dtype .*, got int64"),
+        (
+            3,
+            np.array([0, 1]),
+            GOOD_M,
+            ValueError,
+            r"edges must have shape \(m, 2\), got \(2,\)",
+        ),
+        (
+            3,
+            np.array([[0, 1, 2]]),
+            GOOD_M,
+            ValueError,
+            r"edges must have shape \(m, 2\), got \(1, 3\)",
+        ),
+        (
+            3,
+            np.array([(0, 1), (1, 3)]),
+            GOOD_M,
+            ValueError,
+            r"edges\[1, 1\] = 3 is not a vertex index; need 0 <= edges < n_vertices = 3",
+        ),
+        (
+            3,
+            np.array([(0, 1), (-1, 2)]),
+            GOOD_M,
+            ValueError,
+            r"edges\[1, 0\] = -1 is not a vertex index",
+        ),
+        (
+            3,
+            np.array([(0, 1), (2**63 - 1, 0)], dtype=np.uint64),
+            GOOD_M,
+            ValueError,
+            r"edges\[1, 0\] = 9223372036854775807 is not",
+        ),
+        (
+            3,
+            np.array([(0, 1), (2, 2)]),
+            GOOD_M,
+            ValueError,
+            r"edges\[1\] = \(2, 2\) is a self-loop",
+        ),
+        (
+            3,
+            np.array([(0, 1), (0, 1)]),
+            GOOD_M,
+            ValueError,
+            r"edges\[0\] = \(0, 1\) and edges\[1\] = \(0, 1\) join the same two vertices",
+        ),
+        (
+            3,
+            np.array([(0, 1), (1, 0)]),
+            GOOD_M,
+            ValueError,
+            r"edges\[0\] = \(0, 1\) and edges\[1\] = \(1, 0\) join the same two vertices",
+        ),
+        (
+            3,
+            GOOD_E,
+            GOOD_M.astype(int),
+            TypeError,
+            r"maps must have a float dtype .*, got int64",
+        ),
         (3, GOOD_E, GOOD_M.astype(complex), TypeError, r"maps must have a float dtype"),
-        (3, GOOD_E, GOOD_M.astype(np.longdouble), TypeError, r"maps must have a float dtype"),
+        (
+            3,
+            GOOD_E,
+            GOOD_M.astype(np.longdouble),
+            TypeError,
+            r"maps must have a float dtype",
+        ),
         (3, GOOD_E, None, TypeError, r"maps must be an array"),
-        (3, GOOD_E, np.ones((3, 2, 1, 1)), ValueError, r"maps must have shape \(m, 2, d, d\) with m = 2 \(the rows of edges\), got \(3, 2, 1, 1\)"),
-        (3, GOOD_E, np.ones((2, 3, 1, 1)), ValueError, r"maps must have shape \(m, 2, d, d\)"),
-        (3, GOOD_E, np.ones((2, 2, 1, 2)), ValueError, r"maps must have shape \(m, 2, d, d\)"),
-        (3, GOOD_E, np.ones((2, 2, 1)), ValueError, r"maps must have shape \(m, 2, d, d\)"),
+        (
+            3,
+            GOOD_E,
+            np.ones((3, 2, 1, 1)),
+            ValueError,
+            r"maps must have shape \(m, 2, d, d\) with m = 2 \(the rows of edges\), got \(3, 2, 1, 1\)",
+        ),
+        (
+            3,
+            GOOD_E,
+            np.ones((2, 3, 1, 1)),
+            ValueError,
+            r"maps must have shape \(m, 2, d, d\)",
+        ),
+        (
+            3,
+            GOOD_E,
+            np.ones((2, 2, 1, 2)),
+            ValueError,
+            r"maps must have shape \(m, 2, d, d\)",
+        ),
+        (
+            3,
+            GOOD_E,
+            np.ones((2, 2, 1)),
+            ValueError,
+            r"maps must have shape \(m, 2, d, d\)",
+        ),
         (3, GOOD_E, np.ones((2, 2, 0, 0)), ValueError, r"1 <= d <= 256, got d = 0"),
-        (3, GOOD_E, np.ones((2, 2, 257, 257), dtype=np.float16), ValueError, r"1 <= d <= 256, got d = 257"),
+        (
+            3,
+            GOOD_E,
+            np.ones((2, 2, 257, 257), dtype=np.float16),
+            ValueError,
+            r"1 <= d <= 256, got d = 257",
+        ),
     ],
 )
 def test_bad_input_names_argument_value_and_range(n, edges, maps, error, pattern):
@@ -357,21 +488,30 @@ def test_bad_input_names_argument_value_and_range(n, edges, maps, error, pattern
 def test_non_finite_maps_are_named_by_index(bad):
     maps = np.ones((2, 2, 2, 2))
     maps[1, 0, 1, 0] = bad
-    with pytest.raises(ValueError, match=r"maps must be finite, got maps\[1, 0, 1, 0\] = "):
+    with pytest.raises(
+        ValueError, match=r"maps must be finite, got maps\[1, 0, 1, 0\] = "
+    ):
         CellularSheaf.from_arrays(3, GOOD_E, maps)
 
 
 def test_size_caps(monkeypatch):
     monkeypatch.setattr(arrays_mod, "MAX_COORDINATES", 5)
-    with pytest.raises(ValueError, match=r"dim C0 = n_vertices \* d = 6 .* must both be <= 5"):
+    with pytest.raises(
+        ValueError, match=r"dim C0 = n_vertices \* d = 6 .* must both be <= 5"
+    ):
         CellularSheaf.from_arrays(3, GOOD_E, np.ones((2, 2, 2, 2)))
     six = np.array([(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3)])
-    with pytest.raises(ValueError, match=r"= 5 and dim C1 = m \* d = 6 must both be <= 5"):
+    with pytest.raises(
+        ValueError, match=r"= 5 and dim C1 = m \* d = 6 must both be <= 5"
+    ):
         CellularSheaf.from_arrays(5, six, np.ones((6, 2, 1, 1)))
     CellularSheaf.from_arrays(5, six[:5], np.ones((5, 2, 1, 1)))  # 5 and 5
     monkeypatch.setattr(arrays_mod, "MAX_COORDINATES", 10**8)
     monkeypatch.setattr(arrays_mod, "MAX_ENTRIES", 15)
-    with pytest.raises(ValueError, match=r"2 \* m \* d\^2 = 16 entries \(m = 2 edges, d = 2\); the limit is 15"):
+    with pytest.raises(
+        ValueError,
+        match=r"2 \* m \* d\^2 = 16 entries \(m = 2 edges, d = 2\); the limit is 15",
+    ):
         CellularSheaf.from_arrays(3, GOOD_E, np.ones((2, 2, 2, 2)))
     CellularSheaf.from_arrays(3, GOOD_E[:1], np.ones((1, 2, 2, 2)))  # 8 entries
     monkeypatch.setattr(arrays_mod, "MAX_EDGES", 1)

@@ -125,7 +125,12 @@ def _check_maps(maps: object, m: int) -> FloatArray:
     if arr.dtype.kind != "f" or arr.dtype.itemsize > 8:
         msg = f"maps must have a float dtype (float16, float32 or float64), got {arr.dtype}"
         raise TypeError(msg)
-    if arr.ndim != 4 or arr.shape[0] != m or arr.shape[1] != 2 or arr.shape[2] != arr.shape[3]:
+    if (
+        arr.ndim != 4
+        or arr.shape[0] != m
+        or arr.shape[1] != 2
+        or arr.shape[2] != arr.shape[3]
+    ):
         msg = (
             f"maps must have shape (m, 2, d, d) with m = {m} (the rows of edges), "
             f"got {arr.shape}"
@@ -173,10 +178,10 @@ def coboundary(arrays: SheafArrays) -> sp.csr_array:
     flip = np.flatnonzero(swap)
     if flip.size:
         data[flip] = data[flip][:, :, ::-1, :]
-    lo = np.minimum(edges[:, 0], edges[:, 1]).astype(index) * index(d)
-    hi = np.maximum(edges[:, 0], edges[:, 1]).astype(index) * index(d)
+    lo: NDArray[Any] = (np.minimum(edges[:, 0], edges[:, 1]) * d).astype(index)
+    hi: NDArray[Any] = (np.maximum(edges[:, 0], edges[:, 1]) * d).astype(index)
     cols = np.empty((m, d, 2, d), dtype=index)
-    base = np.arange(d, dtype=index)
+    base: NDArray[Any] = np.arange(d, dtype=index)
     cols[:, :, 0, :] = lo[:, None, None] + base
     cols[:, :, 1, :] = hi[:, None, None] + base
     indptr = np.arange(0, m * d * 2 * d + 1, 2 * d, dtype=index)

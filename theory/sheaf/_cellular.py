@@ -36,7 +36,10 @@ class SheafCohomology:
     method : str
         ``"exact"`` (rank over the rationals) or ``"numeric"``.
     tolerance : float
-        Singular values ``<= tolerance`` count as zero (``0.0`` when exact).
+        Singular values of ``d0``'s blocks ``<= tolerance`` count as zero
+        (dense and propagation paths; ``0.0`` when exact). The frames path
+        uses ``rtol`` on normalised blocks instead (see
+        :meth:`CellularSheaf.cohomology`).
     residual : float
         ``||d0 Q||_2`` for the orthonormal basis ``Q`` of ``H0`` found
         (numeric; ``0.0`` when exact): every returned section is one up to this.
@@ -369,15 +372,37 @@ class CellularSheaf:
             ``"auto"`` is exact when :attr:`is_rational`. ``"exact"`` on float
             maps converts each float exactly (a double is a rational).
         rtol : float
-            Numeric only: singular values ``<= rtol * sqrt(||d0||_1 ||d0||_inf)``
-            count as zero. In ``(0, 1)``.
+            Numeric only, in ``(0, 1)``: the relative rank tolerance (its
+            meaning on each path is in the Notes).
 
         Notes
         -----
-        Exact: rank of the sparse ``DomainMatrix`` over ``QQ``. Numeric: per
-        connected component, dense SVD up to 1200 vertex coordinates, else
-        vertex-by-vertex propagation of the section space (both give
-        ``ker d0``; the residual of the basis is reported).
+        Exact: rank of the sparse ``DomainMatrix`` over ``QQ`` (exact, for
+        small sheaves: its cost grows quickly with the size). Numeric: per
+        connected component (components from ``scipy.sparse.csgraph``), and
+        ``rank = dim C0 - h0``, ``h1 = dim C1 - rank``:
+
+        * an isolated vertex contributes its whole stalk to ``H0`` (exact);
+        * a component with at most 1200 vertex coordinates: dense SVD of its
+          block of ``d0``; singular values ``<= rtol * sqrt(||d0||_1 ||d0||_inf)``
+          (the reported :attr:`SheafCohomology.tolerance`) count as zero;
+        * a larger component whose stalks all have one dimension ``d``, when
+          the map at the child end of every edge of a breadth-first spanning
+          tree is invertible (1-norm condition number at most ``1e8``):
+          frames. Sections are ``f(x) = P_x c`` with ``P_x`` the product of
+          the transports ``F_child^-1 F_parent`` from the root, and each
+          non-tree edge ``u -> v`` imposes ``(F_v P_v - F_u P_u) c = 0``.
+          Each such block is divided by ``||F_v P_v||_F + ||F_u P_u||_F``, the
+          ``k`` blocks are stacked, and singular values ``<= rtol * sqrt(k)``
+          count as zero: a tolerance relative to the size of the two sides
+          of every edge, scaled like the rounding noise of ``k`` blocks;
+        * otherwise vertex-by-vertex propagation of the section space in
+          breadth-first order (SVD null spaces, the dense path's tolerance).
+
+        :attr:`SheafCohomology.path` says which paths ran; the residual
+        ``||d0 Q||_2`` of the basis found is always reported. Paths agree
+        with the exact rank on well-conditioned sheaves; on ill-conditioned
+        ones numeric ranks depend on the tolerance, as any numeric rank does.
 
         Examples
         --------

@@ -34,10 +34,14 @@ class Layout:
         # float maps are not rational-typed; with no edges at all the sheaf is
         # (vacuously) rational, as in the networkx constructor
         no_edges = arrays is not None and arrays.edges.shape[0] == 0
-        self.exact_maps: list[tuple[ExactRows, ExactRows]] | None = [] if no_edges else None
+        self.exact_maps: list[tuple[ExactRows, ExactRows]] | None = (
+            [] if no_edges else None
+        )
         self._d0: sp.csr_array | None = None
         self._d0_exact: DomainMatrix | None = None
-        self._uniform: arr.SheafArrays | None | bool = arrays if arrays is not None else False
+        self._uniform: arr.SheafArrays | bool | None = (
+            arrays if arrays is not None else False
+        )
 
     @cached_property
     def vertices(self) -> tuple[Hashable, ...]:
@@ -87,7 +91,7 @@ class Layout:
         return a.edges.shape[0] * a.d if a is not None else self.eoff[-1]
 
     def uniform(self) -> arr.SheafArrays | None:
-        """The array form when every stalk (vertex and edge) has one dimension ``d``."""
+        """Return the array form when every stalk (vertex and edge) has one dimension ``d``."""
         if self._uniform is False:
             self._uniform = None
             dims = set(np.diff(self.voff).tolist()) | set(np.diff(self.eoff).tolist())

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import scipy.linalg as sla
@@ -54,7 +55,7 @@ FRAMES = True
 _CHUNK = 1 << 16  # non-tree edges per batch of mismatch blocks
 
 FloatArray = NDArray[np.float64]
-IntArray = NDArray[np.int64]
+IntArray = NDArray[Any]  # int64 or intp indices
 Neighbours = Sequence[Sequence[tuple[int, FloatArray, FloatArray]]]
 
 
@@ -77,7 +78,9 @@ class Kernel:
     @property
     def h0(self) -> int:
         """Dimension of the kernel."""
-        return sum(idx.size if c < 0 else local.shape[1] for c, idx, local in self.blocks)
+        return sum(
+            idx.size if c < 0 else local.shape[1] for c, idx, local in self.blocks
+        )
 
     def basis(self) -> FloatArray:
         """Dense ``(dim C0, h0)`` basis, columns in component order."""
@@ -170,19 +173,17 @@ def _block_residual(d0: sp.csr_array, idx: IntArray, local: FloatArray) -> float
     return float(np.linalg.norm(d0 @ full, 2))
 
 
-def _adjacency(pairs: IntArray, n: int) -> sp.csr_array:
+def _adjacency(pairs: IntArray, n: int) -> Any:
     """Symmetric 0/1 adjacency matrix of the graph (``int8`` weights)."""
     if pairs.size == 0:
         return sp.csr_array((n, n), dtype=np.int8)
     rows = np.concatenate([pairs[:, 0], pairs[:, 1]])
     cols = np.concatenate([pairs[:, 1], pairs[:, 0]])
-    return sp.csr_array(
-        (np.ones(rows.size, dtype=np.int8), (rows, cols)), shape=(n, n)
-    )
+    return sp.csr_array((np.ones(rows.size, dtype=np.int8), (rows, cols)), shape=(n, n))
 
 
 def _coordinates(voff: IntArray, vertices: IntArray) -> IntArray:
-    """The ``C0`` coordinates of ``vertices``, vertex by vertex (vectorised)."""
+    """Return the ``C0`` coordinates of ``vertices``, vertex by vertex (vectorised)."""
     vertices = np.asarray(vertices, dtype=np.int64)
     lens = voff[vertices + 1] - voff[vertices]
     total = int(lens.sum())
@@ -213,8 +214,14 @@ def _dense(
     rows = _coordinates(eoff, eids)
     rcomp = np.repeat(labels[pairs[eids, 0]], eoff[eids + 1] - eoff[eids])
     sub = sp.csr_array(d0[rows][:, cols])
-    cb = np.searchsorted(vcomp, comps, side="left"), np.searchsorted(vcomp, comps, side="right")
-    rb = np.searchsorted(rcomp, comps, side="left"), np.searchsorted(rcomp, comps, side="right")
+    cb = (
+        np.searchsorted(vcomp, comps, side="left"),
+        np.searchsorted(vcomp, comps, side="right"),
+    )
+    rb = (
+        np.searchsorted(rcomp, comps, side="left"),
+        np.searchsorted(rcomp, comps, side="right"),
+    )
     out = []
     worst = 0.0
     for j, c in enumerate(comps.tolist()):
@@ -245,12 +252,19 @@ def _frames(
     ext = sp.csr_array(
         (
             np.ones(2 * roots.size, dtype=np.int8),
-            (np.concatenate([np.full(roots.size, n), roots]), np.concatenate([roots, np.full(roots.size, n)])),
+            (
+                np.concatenate([np.full(roots.size, n), roots]),
+                np.concatenate([roots, np.full(roots.size, n)]),
+            ),
         ),
         shape=(n + 1, n + 1),
     )
-    big = sp.csr_array(sp.block_diag([adj, sp.csr_array((1, 1), dtype=np.int8)], format="csr") + ext)
-    order, pred = csg.breadth_first_order(big, n, directed=False, return_predecessors=True)
+    big = sp.csr_array(
+        sp.block_diag([adj, sp.csr_array((1, 1), dtype=np.int8)], format="csr") + ext
+    )
+    order, pred = csg.breadth_first_order(
+        big, n, directed=False, return_predecessors=True
+    )
     order = order[1:].astype(np.int64)  # drop the super-root
     size = order.size
     loc = np.full(n + 1, -1, dtype=np.int64)
@@ -281,7 +295,9 @@ def _frames(
         at = np.arange(lo, hi)
         frames[at] = trans[step[at]] @ frames[ppos[at]]
     del trans
-    frame_ok = np.isfinite(frames).all(axis=(1, 2)) & (np.abs(frames).max(axis=(1, 2)) <= FRAME_LIMIT)
+    frame_ok = np.isfinite(frames).all(axis=(1, 2)) & (
+        np.abs(frames).max(axis=(1, 2)) <= FRAME_LIMIT
+    )
     bad[labels[order[~frame_ok]]] = True
     # non-tree edges of the good components
     good = np.zeros_like(bad)
@@ -303,7 +319,11 @@ def _frames(
         np.divide(a, np.where(scale > 0, scale, 1.0)[:, None, None], out=a)
         cid = ecomp[ids]
         cuts = np.flatnonzero(np.diff(cid)) + 1
-        for part, c in zip(np.split(np.arange(ids.size), cuts), cid[np.concatenate([[0], cuts])].tolist(), strict=True):
+        for part, c in zip(
+            np.split(np.arange(ids.size), cuts),
+            cid[np.concatenate([[0], cuts])].tolist(),
+            strict=True,
+        ):
             stack = a[part].reshape(-1, d)
             if c in r_factor:
                 stack = np.vstack([r_factor[c], stack])
@@ -357,7 +377,7 @@ def _inverses(mats: FloatArray) -> tuple[FloatArray, NDArray[np.bool_]]:
     norm_inv = np.abs(inverse).sum(axis=1).max(axis=1)
     bad = singular | ~(norm * norm_inv <= COND_LIMIT)
     inverse[bad] = np.eye(d)
-    return inverse, bad
+    return np.asarray(inverse, dtype=np.float64), bad
 
 
 def _depths(ppos: IntArray) -> IntArray:
