@@ -14,7 +14,6 @@ import scipy.linalg as sla
 import sympy
 from hypothesis import given
 
-import theory.sheaf._fast as fast
 import theory.sheaf.numeric as numeric
 from theory.sheaf import CellularSheaf
 from theory.strategies import rational_sheaves
@@ -281,7 +280,7 @@ def test_propagation_matches_dense_svd(monkeypatch, kind, frames):
     expected = sheaf.dim_c0 - np.linalg.matrix_rank(sheaf.coboundary().toarray())
     assert dense.h0 == expected
     monkeypatch.setattr(numeric, "DENSE_LIMIT", 0)
-    monkeypatch.setattr(fast, "FRAMES", frames)
+    monkeypatch.setattr(numeric, "FRAMES", frames)
     prop = sheaf.cohomology(method="numeric")
     # frames need invertible child maps; the others fall back to propagation
     invertible = kind in ("generic", "flat", "constant")
@@ -298,7 +297,7 @@ def test_propagation_matches_exact_rank(sheaf):
     exact = sheaf.cohomology(method="exact")
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(numeric, "DENSE_LIMIT", 0)
-        mp.setattr(fast, "FRAMES", False)
+        mp.setattr(numeric, "FRAMES", False)
         prop = sheaf.cohomology(method="numeric")
         basis = sheaf.global_sections(method="numeric")
     assert (prop.h0, prop.h1) == (exact.h0, exact.h1)

@@ -13,7 +13,6 @@ import networkx as nx
 import numpy as np
 import pytest
 
-import theory.sheaf._fast as fast
 import theory.sheaf.numeric as numeric
 from theory.sheaf import CellularSheaf
 
@@ -153,7 +152,7 @@ def test_kernel_hand_values_on_every_path(
     monkeypatch, name, sheaf, projector, limit, frames
 ):
     monkeypatch.setattr(numeric, "DENSE_LIMIT", limit)
-    monkeypatch.setattr(fast, "FRAMES", frames)
+    monkeypatch.setattr(numeric, "FRAMES", frames)
     basis = sheaf.global_sections(method="numeric")
     np.testing.assert_allclose(basis.T @ basis, np.eye(basis.shape[1]), atol=1e-12)
     np.testing.assert_allclose(_projector(basis), projector, atol=1e-12)

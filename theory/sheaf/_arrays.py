@@ -44,23 +44,29 @@ class SheafArrays:
 
 
 def check_arrays(n_vertices: object, edges: object, maps: object) -> SheafArrays:
-    """Check the three arguments of ``from_arrays`` and return read-only copies."""
+    """Check the three arguments of ``from_arrays`` and return read-only copies.
+
+    Types, shapes and the size caps come first (they read no entry), then the
+    entries: vertex indices, self-loops, repeated pairs, finiteness.
+    """
     n = check_int(n_vertices, "n_vertices", minimum=0, maximum=MAX_VERTICES)
-    e = _check_edges(edges, n)
-    f = _check_maps(maps, e.shape[0])
-    d = f.shape[2]
-    if n * d > MAX_COORDINATES or e.shape[0] * d > MAX_COORDINATES:
+    e_arr = _edges_shape(edges)
+    f_arr = _maps_shape(maps, e_arr.shape[0])
+    m, d = e_arr.shape[0], f_arr.shape[2]
+    if n * d > MAX_COORDINATES or m * d > MAX_COORDINATES:
         msg = (
-            f"dim C0 = n_vertices * d = {n * d} and dim C1 = m * d = {e.shape[0] * d} "
+            f"dim C0 = n_vertices * d = {n * d} and dim C1 = m * d = {m * d} "
             f"must both be <= {MAX_COORDINATES}"
         )
         raise ValueError(msg)
-    if 2 * e.shape[0] * d * d > MAX_ENTRIES:
+    if 2 * m * d * d > MAX_ENTRIES:
         msg = (
-            f"the coboundary would store 2 * m * d^2 = {2 * e.shape[0] * d * d} entries "
-            f"(m = {e.shape[0]} edges, d = {d}); the limit is {MAX_ENTRIES}"
+            f"the coboundary would store 2 * m * d^2 = {2 * m * d * d} entries "
+            f"(m = {m} edges, d = {d}); the limit is {MAX_ENTRIES}"
         )
         raise ValueError(msg)
+    e = _edges_entries(e_arr, n)
+    f = _maps_entries(f_arr)
     e.setflags(write=False)
     f.setflags(write=False)
     return SheafArrays(n, d, e, f)
@@ -77,7 +83,7 @@ def _as_array(value: object, name: str) -> NDArray[Any]:
         raise ValueError(msg) from exc
 
 
-def _check_edges(edges: object, n: int) -> IntArray:
+def _edges_shape(edges: object) -> NDArray[Any]:
     arr = _as_array(edges, "edges")
     if arr.dtype.kind not in "iu":
         msg = f"edges must have an integer dtype, got {arr.dtype}"
@@ -88,6 +94,10 @@ def _check_edges(edges: object, n: int) -> IntArray:
     if arr.shape[0] > MAX_EDGES:
         msg = f"edges must have at most {MAX_EDGES} rows, got {arr.shape[0]}"
         raise ValueError(msg)
+    return arr
+
+
+def _edges_entries(arr: NDArray[Any], n: int) -> IntArray:
     if arr.size:
         bad = (arr < 0) | (arr >= n)
         if bad.any():
@@ -120,7 +130,7 @@ def _check_edges(edges: object, n: int) -> IntArray:
     return out
 
 
-def _check_maps(maps: object, m: int) -> FloatArray:
+def _maps_shape(maps: object, m: int) -> NDArray[Any]:
     arr = _as_array(maps, "maps")
     if arr.dtype.kind != "f" or arr.dtype.itemsize > 8:
         msg = f"maps must have a float dtype (float16, float32 or float64), got {arr.dtype}"
@@ -140,6 +150,10 @@ def _check_maps(maps: object, m: int) -> FloatArray:
     if not 1 <= d <= MAX_STALK:
         msg = f"maps must have a stalk dimension d with 1 <= d <= {MAX_STALK}, got d = {d}"
         raise ValueError(msg)
+    return arr
+
+
+def _maps_entries(arr: NDArray[Any]) -> FloatArray:
     finite = np.isfinite(arr)
     if not finite.all():
         where = tuple(int(i) for i in np.argwhere(~finite)[0])

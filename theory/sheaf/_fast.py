@@ -23,8 +23,8 @@ component of the graph (components from :mod:`scipy.sparse.csgraph`):
   norm of ``k`` blocks of rounding noise. ``h0`` of the component is ``d``
   minus the rank of ``N``. A component falls back to propagation when a
   child's map has 1-norm condition number ``||F||_1 ||F^-1||_1`` above
-  :data:`COND_LIMIT`, or a
-  frame is not finite or exceeds :data:`FRAME_LIMIT` in absolute value;
+  :data:`theory.sheaf.numeric.COND_LIMIT`, or a
+  frame is not finite or exceeds :data:`theory.sheaf.numeric.FRAME_LIMIT` in absolute value;
 * **propagation** (otherwise): :func:`theory.sheaf.numeric._propagate`.
 
 All paths return an orthonormal basis of the component's sections; the
@@ -46,12 +46,6 @@ from numpy.typing import NDArray
 from theory.sheaf import numeric as nu
 from theory.sheaf._arrays import SheafArrays, edge_keys
 
-COND_LIMIT = 1e8
-"""Largest 2-norm condition number of a tree edge's child map on the frames path."""
-FRAME_LIMIT = 1e150
-"""Largest absolute entry of a frame before the component falls back to propagation."""
-FRAMES = True
-"""Whether large components may take the frames path (tests switch it off)."""
 _CHUNK = 1 << 16  # non-tree edges per batch of mismatch blocks
 
 FloatArray = NDArray[np.float64]
@@ -141,7 +135,7 @@ def kernel(
         out.residual = max(out.residual, res)
     large = np.flatnonzero(~isolated & (coords > nu.DENSE_LIMIT))
     rest = large
-    if large.size and arrays is not None and FRAMES:
+    if large.size and arrays is not None and nu.FRAMES:
         done, found = _frames(arrays, adj, labels, first, large, rtol)
         if done.size:
             out.paths.add("frames")
@@ -296,7 +290,7 @@ def _frames(
         frames[at] = trans[step[at]] @ frames[ppos[at]]
     del trans
     frame_ok = np.isfinite(frames).all(axis=(1, 2)) & (
-        np.abs(frames).max(axis=(1, 2)) <= FRAME_LIMIT
+        np.abs(frames).max(axis=(1, 2)) <= nu.FRAME_LIMIT
     )
     bad[labels[order[~frame_ok]]] = True
     # non-tree edges of the good components
@@ -362,7 +356,7 @@ def _inverses(mats: FloatArray) -> tuple[FloatArray, NDArray[np.bool_]]:
     """Batched inverses and which matrices are too ill-conditioned to invert.
 
     A matrix is refused when its 1-norm condition number ``||F||_1 ||F^-1||_1``
-    exceeds :data:`COND_LIMIT` (or it is singular); refused ones get ``I``.
+    exceeds :data:`theory.sheaf.numeric.COND_LIMIT` (or it is singular); refused ones get ``I``.
     """
     d = mats.shape[-1]
     singular = np.zeros(mats.shape[0], dtype=bool)
@@ -370,12 +364,12 @@ def _inverses(mats: FloatArray) -> tuple[FloatArray, NDArray[np.bool_]]:
         inverse = np.linalg.inv(mats)
     except np.linalg.LinAlgError:  # an exactly singular matrix in the batch
         u, s, vt = np.linalg.svd(mats)
-        singular = ~(s[:, -1] * COND_LIMIT > s[:, 0])
+        singular = ~(s[:, -1] * nu.COND_LIMIT > s[:, 0])
         s_inv = np.where(singular[:, None], 0.0, 1.0 / np.where(s > 0, s, 1.0))
         inverse = np.swapaxes(vt, 1, 2) @ (s_inv[:, :, None] * np.swapaxes(u, 1, 2))
     norm = np.abs(mats).sum(axis=1).max(axis=1)
     norm_inv = np.abs(inverse).sum(axis=1).max(axis=1)
-    bad = singular | ~(norm * norm_inv <= COND_LIMIT)
+    bad = singular | ~(norm * norm_inv <= nu.COND_LIMIT)
     inverse[bad] = np.eye(d)
     return np.asarray(inverse, dtype=np.float64), bad
 

@@ -35,7 +35,10 @@ from numpy.typing import NDArray
 from theory.sheaf import _build as build
 
 __all__ = [
+    "COND_LIMIT",
     "DENSE_LIMIT",
+    "FRAMES",
+    "FRAME_LIMIT",
     "coboundary",
     "dense_basis_limit_check",
     "harmonic_part",
@@ -49,6 +52,15 @@ _FloatArray = NDArray[np.float64]
 
 DENSE_LIMIT = 1200
 """Largest number of vertex coordinates in a component handled by dense SVD."""
+
+# The frames path of CellularSheaf.cohomology (larger components with one
+# stalk dimension; see its Notes), read at each call:
+COND_LIMIT = 1e8
+"""Largest 1-norm condition number of a spanning tree's child map on the frames path."""
+FRAME_LIMIT = 1e150
+"""Largest absolute entry of a frame before its component falls back to propagation."""
+FRAMES = True
+"""Whether large components may take the frames path (``False``: always propagation)."""
 
 
 def coboundary(
