@@ -529,3 +529,10 @@ def test_size_caps_read_shapes_only():
         CellularSheaf.from_arrays(
             3, view((3 * 10**7 + 1, 2), np.int64), view((1, 2, 1, 1))
         )
+
+
+@pytest.mark.parametrize("bad", [None, [[1.0]], 3])
+def test_from_transport_refuses_a_non_mapping(bad):
+    # found by the method fuzz (hostile transports): a TypeError naming it
+    with pytest.raises(TypeError, match=r"transports must be a mapping edge -> rho"):
+        CellularSheaf.from_transport(nx.path_graph(2), bad)

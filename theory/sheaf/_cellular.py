@@ -169,6 +169,9 @@ class CellularSheaf:
         >>> s.apply_coboundary({0: [1], 1: [5]})
         {(0, 1): (Fraction(3, 1),)}
         """
+        if not isinstance(transports, Mapping):
+            msg = f"transports must be a mapping edge -> rho, got {type(transports).__name__}"
+            raise TypeError(msg)
         maps = {}
         for key, rho in transports.items():
             mat = build.to_mat(rho, f"transports[{key!r}]")
