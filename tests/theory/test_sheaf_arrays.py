@@ -73,230 +73,6 @@ def _dense_rank(sheaf):
     return int(np.linalg.matrix_rank(d0)) if d0.size else 0
 
 
-# -- the same sheaf from both constructors ------------------------------------
-
-
-@given(array_sheaves())
-def test_from_arrays_and_networkx_constructor_agree(case):
-    n, edges, maps = case
-    if edges.shape[0] == 0:
-        maps = np.zeros((0, 2, 2, 2))
-    a = CellularSheaf.from_arrays(n, edges, maps)
-    b = _networkx(n, edges, maps)
-    # the networkx sheaf lists edges in graph.edges() order: permute its rows
-    pos = {e: k for k, e in enumerate(b.edges)}
-    assert set(a.edges) == set(b.edges)
-    d = maps.shape[2]
-    rows = np.concatenate(
-        [np.arange(pos[e] * d, pos[e] * d + d) for e in a.edges] or [np.zeros(0, int)]
-    )
-    da, db = a.coboundary(), b.coboundary()
-    assert da.shape == db.shape == (a.dim_c1, a.dim_c0)
-    assert (da != db[rows]).nnz == 0
-    assert da.nnz == db.nnz  # stored zeros dropped by both
-    # float maps are numeric; with no edges both are (vacuously) rational
-    assert a.is_rational is b.is_rational is (edges.shape[0] == 0)
-    for method in ("numeric", "exact"):
-        ca, cb = a.cohomology(method=method), b.cohomology(method=method)
-        assert (ca.h0, ca.h1, ca.rank, ca.dim_c0, ca.dim_c1) == (
-            cb.h0,
-            cb.h1,
-            cb.rank,
-            cb.dim_c0,
-            cb.dim_c1,
-        )
-    assert a.vertices == tuple(range(n))
-    assert sorted(a.graph.edges()) == sorted(b.graph.edges())
-
-
-# -- numeric against exact, on every path ------------------------------------
-
-
-@pytest.mark.parametrize("path", ["dense", "frames", "propagation"])
-@given(case=array_sheaves())
-def test_numeric_rank_equals_exact_rank(path, case):
-    """The numeric rank on each path equals the rank over QQ (and a dense SVD)."""
-    n, edges, maps = case
-    if edges.shape[0] == 0:
-        maps = np.zeros((0, 2, 1, 1))
-    sheaf = CellularSheaf.from_arrays(n, edges, maps)
-    exact = sheaf.cohomology(method="exact")
-    with pytest.MonkeyPatch.context() as mp:
-        if path != "dense":
-            mp.setattr(numeric, "DENSE_LIMIT", 0)
-        mp.setattr(numeric, "FRAMES", path == "frames")
-        got = sheaf.cohomology(method="numeric")
-        basis = sheaf.global_sections(method="numeric")
-    assert (got.h0, got.h1, got.rank) == (exact.h0, exact.h1, exact.rank)
-    assert got.rank == _dense_rank(sheaf)
-    assert got.h0 - got.h1 == sheaf.dim_c0 - sheaf.dim_c1  # Euler characteristic
-    assert basis.shape == (sheaf.dim_c0, got.h0)
-    np.testing.assert_allclose(basis.T @ basis, np.eye(got.h0), atol=1e-9)
-    np.testing.assert_allclose(sheaf.coboundary() @ basis, 0.0, atol=1e-9)
-    assert got.residual <= 1e-9
-    used = set(got.path.split("+"))
-    assert used <= {"isolated", "dense", "frames", "propagation"}
-    if path == "propagation":
-        assert "frames" not in used
-
-
-@given(array_sheaves(max_vertices=6))
-def test_fast_kernel_matches_the_old_kernel(case):
-    """The new kernel (components from csgraph) == numeric.kernel (the old path)."""
-    n, edges, maps = case
-    if edges.shape[0] == 0:
-        maps = np.zeros((0, 2, 2, 2))
-    sheaf = _networkx(n, edges, maps)
-    d = maps.shape[2]
-    index = {v: i for i, v in enumerate(sheaf.vertices)}
-    graph = sheaf.graph
-    comps = []
-    for start in sheaf.vertices:  # BFS order, as the old path wants
-        if not any(index[start] in c for c in comps):
-            order = [start, *(v for _, v in nx.bfs_edges(graph, start))]
-            comps.append([index[v] for v in order])
-    nbrs = [[] for _ in range(n)]
-    for k, (u, v) in enumerate(edges.tolist()):
-        nbrs[u].append((v, maps[k, 0], maps[k, 1]))
-        nbrs[v].append((u, maps[k, 1], maps[k, 0]))
-    d0 = sheaf.coboundary()
-    voff = list(range(0, (n + 1) * d, d))
-    old, _ = numeric.kernel(d0, comps, voff, nbrs, 1e-9 * numeric.scale(d0))
-    new = sheaf.global_sections(method="numeric")
-    assert new.shape == old.shape
-    np.testing.assert_allclose(new @ new.T, old @ old.T, atol=1e-9)
-
-
-# -- the frames path at a size that takes it by default ----------------------
-
-
-def _gauge_cycle(n, d, seed, twist=None):
-    rng = np.random.default_rng(seed)
-    gauge = rng.standard_normal((n, d, d)) + 3 * np.eye(d)
-    edges = np.array([(k, (k + 1) % n) for k in range(n)], dtype=np.int64)
-    maps = np.stack([gauge[edges[:, 0]], gauge[edges[:, 1]]], axis=1)
-    if twist is not None:
-        maps[n // 3, 1] = maps[n // 3, 1] @ twist
-    return edges, maps
-
-
-def test_frames_path_on_a_large_flat_cycle_has_d_sections():
-    edges, maps = _gauge_cycle(400, 4, 1)  # 1600 coordinates > DENSE_LIMIT
-    sheaf = CellularSheaf.from_arrays(400, edges, maps)
-    c = sheaf.cohomology(method="numeric")
-    assert c.path == "frames"
-    assert (c.h0, c.h1, c.rank) == (4, 4, 1596)
-    assert c.residual <= 1e-10
-
-
-@pytest.mark.parametrize(("angle_fixed", "h0"), [(2, 2), (0, 0)])
-def test_frames_path_sees_the_holonomy_of_a_twist(angle_fixed, h0):
-    # holonomy around the cycle = the twist T; sections = the fixed space of T
-    # (up to the gauge): a rotation in one plane fixes a 2-dim subspace of R^4;
-    # a rotation in two planes fixes nothing
-    c, s = np.cos(0.7), np.sin(0.7)
-    twist = np.eye(4)
-    twist[2:, 2:] = [[c, -s], [s, c]]
-    if angle_fixed == 0:
-        twist[:2, :2] = [[c, s], [-s, c]]
-    edges, maps = _gauge_cycle(400, 4, 2, twist)
-    sheaf = CellularSheaf.from_arrays(400, edges, maps)
-    got = sheaf.cohomology(method="numeric")
-    assert got.path == "frames"
-    assert got.h0 == h0
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(numeric, "FRAMES", False)
-        prop = sheaf.cohomology(method="numeric")
-    assert prop.path == "propagation"
-    assert prop.h0 == h0
-
-
-@pytest.mark.parametrize("graph", ["cycle", "star"])
-@pytest.mark.parametrize(("delta", "h0"), [(0.002, 1), (0.0021, 0)])
-def test_frames_tolerance_is_rtol_times_sqrt_k_on_the_normalised_mismatch(
-    graph, delta, h0
-):
-    # d = 1, every map 1 except F_v = 1 + delta on the non-tree edges u -> v,
-    # frames all 1: each non-tree block is delta / (2 + delta) (mismatch
-    # (1 + delta) - 1 over scale (1 + delta) + 1).
-    # cycle 0-1-2-3-4-0: BFS from 0 takes 0-1, 0-4, 1-2, 4-3; k = 1 non-tree
-    # edge (2, 3), sigma = delta / (2 + delta), tolerance rtol.
-    # star 0-{1..5} plus the path 1-2-3-4-5: k = 4 equal blocks, sigma =
-    # 2 delta / (2 + delta), tolerance rtol * sqrt(4): the same threshold.
-    # delta / (2 + delta) is 0.000999 <= rtol = 1e-3 (a section) at 0.002
-    # and 0.001049 > 1e-3 (none) at 0.0021.
-    if graph == "cycle":
-        edges = np.array([(0, 1), (1, 2), (2, 3), (3, 4), (4, 0)])
-        loose = [2]
-    else:
-        edges = np.array(
-            [(0, k) for k in range(1, 6)] + [(k, k + 1) for k in range(1, 5)]
-        )
-        loose = [5, 6, 7, 8]
-    maps = np.ones((edges.shape[0], 2, 1, 1))
-    maps[loose, 1] = 1 + delta
-    sheaf = CellularSheaf.from_arrays(6 if graph == "star" else 5, edges, maps)
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(numeric, "DENSE_LIMIT", 0)
-        got = sheaf.cohomology(method="numeric", rtol=1e-3)
-    assert got.path == "frames"
-    assert got.h0 == h0
-
-
-def test_frames_falls_back_when_a_child_map_is_singular():
-    # a path 0 - 1 - 2 with F_{1<e} = diag(1, 0) singular on the tree edge
-    # into 1: sections f1 = f2 = (a, b), f0 = (a, 0), so h0 = 2 (by hand)
-    edges = np.array([(0, 1), (1, 2)])
-    maps = np.stack([np.eye(2), np.eye(2)] * 2).reshape(2, 2, 2, 2).copy()
-    maps[0, 1] = np.diag([1.0, 0.0])
-    sheaf = CellularSheaf.from_arrays(3, edges, maps)
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(numeric, "DENSE_LIMIT", 0)
-        got = sheaf.cohomology(method="numeric")
-    assert got.path == "propagation"
-    assert got.h0 == sheaf.cohomology(method="exact").h0 == 2
-
-
-@pytest.mark.parametrize("cond", [1e7, 1e9])
-def test_frames_condition_limit(cond):
-    # child map diag(1, 1/cond): 1-norm condition number = cond
-    edges = np.array([(0, 1)])
-    maps = np.stack([np.eye(2), np.diag([1.0, 1.0 / cond])])[None]
-    sheaf = CellularSheaf.from_arrays(2, edges, maps)
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(numeric, "DENSE_LIMIT", 0)
-        got = sheaf.cohomology(method="numeric")
-    assert got.path == ("frames" if cond <= numeric.COND_LIMIT else "propagation")
-    assert got.h0 == 2
-
-
-def test_isolated_vertices_and_many_components():
-    # 50 isolated vertices and 40 disjoint edges with constant R^2: each edge
-    # component has h0 = 2, each isolated vertex 2: h0 = 2 * 90, h1 = 0
-    edges = np.array([(50 + 2 * k, 51 + 2 * k) for k in range(40)])
-    maps = np.broadcast_to(np.eye(2), (40, 2, 2, 2)).copy()
-    sheaf = CellularSheaf.from_arrays(130, edges, maps)
-    c = sheaf.cohomology(method="numeric")
-    assert (c.h0, c.h1, c.path) == (180, 0, "dense+isolated")
-    basis = sheaf.global_sections(method="numeric")
-    np.testing.assert_allclose(basis.T @ basis, np.eye(180), atol=1e-12)
-    np.testing.assert_allclose(sheaf.coboundary() @ basis, 0.0, atol=1e-12)
-
-
-def test_no_vertices_and_no_edges():
-    sheaf = CellularSheaf.from_arrays(
-        0, np.zeros((0, 2), dtype=int), np.zeros((0, 2, 3, 3))
-    )
-    c = sheaf.cohomology(method="numeric")
-    assert (c.h0, c.h1, c.dim_c0, c.dim_c1, c.path) == (0, 0, 0, 0, "empty")
-    assert sheaf.coboundary().shape == (0, 0)
-    lonely = CellularSheaf.from_arrays(
-        3, np.zeros((0, 2), dtype=int), np.zeros((0, 2, 2, 2))
-    )
-    assert lonely.cohomology(method="numeric").h0 == 6
-    assert lonely.cohomology(method="exact").h0 == 6
-
-
 # -- the array coboundary by hand ---------------------------------------------
 
 
@@ -536,3 +312,230 @@ def test_from_transport_refuses_a_non_mapping(bad):
     # found by the method fuzz (hostile transports): a TypeError naming it
     with pytest.raises(TypeError, match=r"transports must be a mapping edge -> rho"):
         CellularSheaf.from_transport(nx.path_graph(2), bad)
+
+
+# -- the frames path at a size that takes it by default ----------------------
+
+
+def _gauge_cycle(n, d, seed, twist=None):
+    rng = np.random.default_rng(seed)
+    gauge = rng.standard_normal((n, d, d)) + 3 * np.eye(d)
+    edges = np.array([(k, (k + 1) % n) for k in range(n)], dtype=np.int64)
+    maps = np.stack([gauge[edges[:, 0]], gauge[edges[:, 1]]], axis=1)
+    if twist is not None:
+        maps[n // 3, 1] = maps[n // 3, 1] @ twist
+    return edges, maps
+
+
+def test_frames_path_on_a_large_flat_cycle_has_d_sections():
+    edges, maps = _gauge_cycle(400, 4, 1)  # 1600 coordinates > DENSE_LIMIT
+    sheaf = CellularSheaf.from_arrays(400, edges, maps)
+    c = sheaf.cohomology(method="numeric")
+    assert c.path == "frames"
+    assert (c.h0, c.h1, c.rank) == (4, 4, 1596)
+    assert c.residual <= 1e-10
+
+
+@pytest.mark.parametrize(("angle_fixed", "h0"), [(2, 2), (0, 0)])
+def test_frames_path_sees_the_holonomy_of_a_twist(angle_fixed, h0):
+    # holonomy around the cycle = the twist T; sections = the fixed space of T
+    # (up to the gauge): a rotation in one plane fixes a 2-dim subspace of R^4;
+    # a rotation in two planes fixes nothing
+    c, s = np.cos(0.7), np.sin(0.7)
+    twist = np.eye(4)
+    twist[2:, 2:] = [[c, -s], [s, c]]
+    if angle_fixed == 0:
+        twist[:2, :2] = [[c, s], [-s, c]]
+    edges, maps = _gauge_cycle(400, 4, 2, twist)
+    sheaf = CellularSheaf.from_arrays(400, edges, maps)
+    got = sheaf.cohomology(method="numeric")
+    assert got.path == "frames"
+    assert got.h0 == h0
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(numeric, "FRAMES", False)
+        prop = sheaf.cohomology(method="numeric")
+    assert prop.path == "propagation"
+    assert prop.h0 == h0
+
+
+@pytest.mark.parametrize("graph", ["cycle", "star"])
+@pytest.mark.parametrize(("delta", "h0"), [(0.002, 1), (0.0021, 0)])
+def test_frames_tolerance_is_rtol_times_sqrt_k_on_the_normalised_mismatch(
+    graph, delta, h0
+):
+    # d = 1, every map 1 except F_v = 1 + delta on the non-tree edges u -> v,
+    # frames all 1: each non-tree block is delta / (2 + delta) (mismatch
+    # (1 + delta) - 1 over scale (1 + delta) + 1).
+    # cycle 0-1-2-3-4-0: BFS from 0 takes 0-1, 0-4, 1-2, 4-3; k = 1 non-tree
+    # edge (2, 3), sigma = delta / (2 + delta), tolerance rtol.
+    # star 0-{1..5} plus the path 1-2-3-4-5: k = 4 equal blocks, sigma =
+    # 2 delta / (2 + delta), tolerance rtol * sqrt(4): the same threshold.
+    # delta / (2 + delta) is 0.000999 <= rtol = 1e-3 (a section) at 0.002
+    # and 0.001049 > 1e-3 (none) at 0.0021.
+    if graph == "cycle":
+        edges = np.array([(0, 1), (1, 2), (2, 3), (3, 4), (4, 0)])
+        loose = [2]
+    else:
+        edges = np.array(
+            [(0, k) for k in range(1, 6)] + [(k, k + 1) for k in range(1, 5)]
+        )
+        loose = [5, 6, 7, 8]
+    maps = np.ones((edges.shape[0], 2, 1, 1))
+    maps[loose, 1] = 1 + delta
+    sheaf = CellularSheaf.from_arrays(6 if graph == "star" else 5, edges, maps)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(numeric, "DENSE_LIMIT", 0)
+        got = sheaf.cohomology(method="numeric", rtol=1e-3)
+    assert got.path == "frames"
+    assert got.h0 == h0
+
+
+def test_frames_falls_back_when_a_child_map_is_singular():
+    # a path 0 - 1 - 2 with F_{1<e} = diag(1, 0) singular on the tree edge
+    # into 1: sections f1 = f2 = (a, b), f0 = (a, 0), so h0 = 2 (by hand)
+    edges = np.array([(0, 1), (1, 2)])
+    maps = np.stack([np.eye(2), np.eye(2)] * 2).reshape(2, 2, 2, 2).copy()
+    maps[0, 1] = np.diag([1.0, 0.0])
+    sheaf = CellularSheaf.from_arrays(3, edges, maps)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(numeric, "DENSE_LIMIT", 0)
+        got = sheaf.cohomology(method="numeric")
+    assert got.path == "propagation"
+    assert got.h0 == sheaf.cohomology(method="exact").h0 == 2
+
+
+@pytest.mark.parametrize("cond", [1e7, 1e9])
+def test_frames_condition_limit(cond):
+    # child map diag(1, 1/cond): 1-norm condition number = cond
+    edges = np.array([(0, 1)])
+    maps = np.stack([np.eye(2), np.diag([1.0, 1.0 / cond])])[None]
+    sheaf = CellularSheaf.from_arrays(2, edges, maps)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(numeric, "DENSE_LIMIT", 0)
+        got = sheaf.cohomology(method="numeric")
+    assert got.path == ("frames" if cond <= numeric.COND_LIMIT else "propagation")
+    assert got.h0 == 2
+
+
+def test_isolated_vertices_and_many_components():
+    # 50 isolated vertices and 40 disjoint edges with constant R^2: each edge
+    # component has h0 = 2, each isolated vertex 2: h0 = 2 * 90, h1 = 0
+    edges = np.array([(50 + 2 * k, 51 + 2 * k) for k in range(40)])
+    maps = np.broadcast_to(np.eye(2), (40, 2, 2, 2)).copy()
+    sheaf = CellularSheaf.from_arrays(130, edges, maps)
+    c = sheaf.cohomology(method="numeric")
+    assert (c.h0, c.h1, c.path) == (180, 0, "dense+isolated")
+    basis = sheaf.global_sections(method="numeric")
+    np.testing.assert_allclose(basis.T @ basis, np.eye(180), atol=1e-12)
+    np.testing.assert_allclose(sheaf.coboundary() @ basis, 0.0, atol=1e-12)
+
+
+def test_no_vertices_and_no_edges():
+    sheaf = CellularSheaf.from_arrays(
+        0, np.zeros((0, 2), dtype=int), np.zeros((0, 2, 3, 3))
+    )
+    c = sheaf.cohomology(method="numeric")
+    assert (c.h0, c.h1, c.dim_c0, c.dim_c1, c.path) == (0, 0, 0, 0, "empty")
+    assert sheaf.coboundary().shape == (0, 0)
+    lonely = CellularSheaf.from_arrays(
+        3, np.zeros((0, 2), dtype=int), np.zeros((0, 2, 2, 2))
+    )
+    assert lonely.cohomology(method="numeric").h0 == 6
+    assert lonely.cohomology(method="exact").h0 == 6
+
+
+# -- random sheaves (hypothesis; last: the slowest)
+
+
+# -- the same sheaf from both constructors ------------------------------------
+
+
+@given(array_sheaves())
+def test_from_arrays_and_networkx_constructor_agree(case):
+    n, edges, maps = case
+    if edges.shape[0] == 0:
+        maps = np.zeros((0, 2, 2, 2))
+    a = CellularSheaf.from_arrays(n, edges, maps)
+    b = _networkx(n, edges, maps)
+    # the networkx sheaf lists edges in graph.edges() order: permute its rows
+    pos = {e: k for k, e in enumerate(b.edges)}
+    assert set(a.edges) == set(b.edges)
+    d = maps.shape[2]
+    rows = np.concatenate(
+        [np.arange(pos[e] * d, pos[e] * d + d) for e in a.edges] or [np.zeros(0, int)]
+    )
+    da, db = a.coboundary(), b.coboundary()
+    assert da.shape == db.shape == (a.dim_c1, a.dim_c0)
+    assert (da != db[rows]).nnz == 0
+    assert da.nnz == db.nnz  # stored zeros dropped by both
+    # float maps are numeric; with no edges both are (vacuously) rational
+    assert a.is_rational is b.is_rational is (edges.shape[0] == 0)
+    for method in ("numeric", "exact"):
+        ca, cb = a.cohomology(method=method), b.cohomology(method=method)
+        assert (ca.h0, ca.h1, ca.rank, ca.dim_c0, ca.dim_c1) == (
+            cb.h0,
+            cb.h1,
+            cb.rank,
+            cb.dim_c0,
+            cb.dim_c1,
+        )
+    assert a.vertices == tuple(range(n))
+    assert sorted(a.graph.edges()) == sorted(b.graph.edges())
+
+
+# -- numeric against exact, on every path ------------------------------------
+
+
+@pytest.mark.parametrize("path", ["dense", "frames", "propagation"])
+@given(case=array_sheaves())
+def test_numeric_rank_equals_exact_rank(path, case):
+    """The numeric rank on each path equals the rank over QQ (and a dense SVD)."""
+    n, edges, maps = case
+    if edges.shape[0] == 0:
+        maps = np.zeros((0, 2, 1, 1))
+    sheaf = CellularSheaf.from_arrays(n, edges, maps)
+    exact = sheaf.cohomology(method="exact")
+    with pytest.MonkeyPatch.context() as mp:
+        if path != "dense":
+            mp.setattr(numeric, "DENSE_LIMIT", 0)
+        mp.setattr(numeric, "FRAMES", path == "frames")
+        got = sheaf.cohomology(method="numeric")
+        basis = sheaf.global_sections(method="numeric")
+    assert (got.h0, got.h1, got.rank) == (exact.h0, exact.h1, exact.rank)
+    assert got.rank == _dense_rank(sheaf)
+    assert got.h0 - got.h1 == sheaf.dim_c0 - sheaf.dim_c1  # Euler characteristic
+    assert basis.shape == (sheaf.dim_c0, got.h0)
+    np.testing.assert_allclose(basis.T @ basis, np.eye(got.h0), atol=1e-9)
+    np.testing.assert_allclose(sheaf.coboundary() @ basis, 0.0, atol=1e-9)
+    assert got.residual <= 1e-9
+    used = set(got.path.split("+"))
+    assert used <= {"isolated", "dense", "frames", "propagation"}
+    if path == "propagation":
+        assert "frames" not in used
+
+
+@given(array_sheaves(max_vertices=6))
+def test_fast_kernel_matches_the_old_kernel(case):
+    """The new kernel (components from csgraph) == numeric.kernel (the old path)."""
+    n, edges, maps = case
+    if edges.shape[0] == 0:
+        maps = np.zeros((0, 2, 2, 2))
+    sheaf = _networkx(n, edges, maps)
+    d = maps.shape[2]
+    index = {v: i for i, v in enumerate(sheaf.vertices)}
+    graph = sheaf.graph
+    comps = []
+    for start in sheaf.vertices:  # BFS order, as the old path wants
+        if not any(index[start] in c for c in comps):
+            order = [start, *(v for _, v in nx.bfs_edges(graph, start))]
+            comps.append([index[v] for v in order])
+    nbrs = [[] for _ in range(n)]
+    for k, (u, v) in enumerate(edges.tolist()):
+        nbrs[u].append((v, maps[k, 0], maps[k, 1]))
+        nbrs[v].append((u, maps[k, 1], maps[k, 0]))
+    d0 = sheaf.coboundary()
+    voff = list(range(0, (n + 1) * d, d))
+    old, _ = numeric.kernel(d0, comps, voff, nbrs, 1e-9 * numeric.scale(d0))
+    new = sheaf.global_sections(method="numeric")
+    assert new.shape == old.shape
+    np.testing.assert_allclose(new @ new.T, old @ old.T, atol=1e-9)
