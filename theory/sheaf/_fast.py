@@ -47,6 +47,10 @@ from theory.sheaf import numeric as nu
 from theory.sheaf._arrays import SheafArrays, edge_keys
 
 _CHUNK = 1 << 16  # non-tree edges per batch of mismatch blocks
+_REGROW = 8  # times the forest is regrown without refused tree edges
+_MAX_WIDTH = 1200  # largest (trees in a component) * d on the frames path
+_MAX_BLOCK = 1 << 22  # entries of one stacked batch of mismatch rows
+_MAX_WORK = 10**10  # (non-tree edges) * d * width^2: the QR's flops, roughly
 
 FloatArray = NDArray[np.float64]
 IntArray = NDArray[Any]  # int64 or intp indices
@@ -231,6 +235,73 @@ def _dense(
     return out, worst
 
 
+def _forest(
+    arrays: SheafArrays, labels: IntArray, comps: IntArray
+) -> tuple[
+    IntArray, IntArray, IntArray, IntArray, IntArray, FloatArray, NDArray[np.bool_]
+]:
+    """Grow a BFS forest of ``comps`` whose child maps are invertible.
+
+    Grown from a super-root joined to the smallest vertex of every tree. A
+    tree edge whose child map is refused (:func:`_inverses`) is dropped from
+    the graph and the forest regrown, at most :data:`_REGROW` times; the
+    dropped edges become non-tree edges, and a component may then be covered
+    by several trees. Returns the vertices in BFS order, each one's parent's
+    position (-1 at a root), its tree (a label of the forest), the tree
+    edges' rows, their children's positions, the transports
+    ``F_child^-1 F_parent`` and which components still have a refused map.
+    """
+    n, edges, maps = arrays.n, arrays.edges, arrays.maps
+    chosen = np.zeros(labels.max() + 1, dtype=bool)
+    chosen[comps] = True
+    dropped = np.zeros(edges.shape[0], dtype=bool)
+    for _ in range(_REGROW + 1):
+        kept = edges[~dropped]
+        adj = _adjacency(kept, n)
+        _, trees = csg.connected_components(adj, directed=False)
+        first = np.full(trees.max() + 1, n, dtype=np.int64)
+        np.minimum.at(first, trees, np.arange(n, dtype=np.int64))
+        roots = np.unique(first[trees[chosen[labels]]])
+        ext = sp.csr_array(
+            (
+                np.ones(2 * roots.size, dtype=np.int8),
+                (
+                    np.concatenate([np.full(roots.size, n), roots]),
+                    np.concatenate([roots, np.full(roots.size, n)]),
+                ),
+            ),
+            shape=(n + 1, n + 1),
+        )
+        big = sp.csr_array(
+            sp.block_diag([adj, sp.csr_array((1, 1), dtype=np.int8)], format="csr")
+            + ext
+        )
+        order, pred = csg.breadth_first_order(
+            big, n, directed=False, return_predecessors=True
+        )
+        order = order[1:].astype(np.int64)  # drop the super-root
+        loc = np.full(n + 1, -1, dtype=np.int64)
+        loc[order] = np.arange(order.size)
+        parent = pred[order].astype(np.int64)
+        is_root = parent == n
+        ppos = np.where(is_root, -1, loc[np.where(is_root, 0, parent)])
+        child = np.flatnonzero(~is_root)
+        tedge = _find_edges(edges, n, parent[child], order[child])
+        forward = edges[tedge, 0] == parent[child]  # edge oriented parent -> child
+        f_par = maps[tedge, 0]
+        f_child = maps[tedge, 1]
+        back = np.flatnonzero(~forward)
+        f_par[back], f_child[back] = f_child[back], f_par[back]
+        inverse, refused = _inverses(f_child)
+        if not refused.any():
+            break
+        dropped[tedge[refused]] = True
+    bad = np.zeros(labels.max() + 1, dtype=bool)
+    bad[labels[order[child[refused]]]] = True
+    trans = inverse @ f_par
+    return order, ppos, trees[order], tedge, child, trans, bad
+
+
 def _frames(
     arrays: SheafArrays,
     adj: sp.csr_array,
@@ -240,48 +311,15 @@ def _frames(
     rtol: float,
 ) -> tuple[IntArray, list[tuple[int, IntArray, FloatArray]]]:
     """Frames along a BFS forest of ``comps``; returns the components done and their bases."""
+    del adj, first  # the forest is regrown on the edges with invertible maps
     n, d, edges, maps = arrays.n, arrays.d, arrays.edges, arrays.maps
-    roots = first[comps]
-    # a super-root n joined to each component's root: one BFS grows the forest
-    ext = sp.csr_array(
-        (
-            np.ones(2 * roots.size, dtype=np.int8),
-            (
-                np.concatenate([np.full(roots.size, n), roots]),
-                np.concatenate([roots, np.full(roots.size, n)]),
-            ),
-        ),
-        shape=(n + 1, n + 1),
-    )
-    big = sp.csr_array(
-        sp.block_diag([adj, sp.csr_array((1, 1), dtype=np.int8)], format="csr") + ext
-    )
-    order, pred = csg.breadth_first_order(
-        big, n, directed=False, return_predecessors=True
-    )
-    order = order[1:].astype(np.int64)  # drop the super-root
+    order, ppos, tree, tedge, child, trans, bad = _forest(arrays, labels, comps)
     size = order.size
     loc = np.full(n + 1, -1, dtype=np.int64)
     loc[order] = np.arange(size)
-    parent = pred[order].astype(np.int64)
-    is_root = parent == n
-    ppos = np.where(is_root, -1, loc[np.where(is_root, 0, parent)])
     depth = _depths(ppos)
-    # tree edges: the child's map must be invertible
-    child = np.flatnonzero(~is_root)
-    tedge = _find_edges(edges, n, parent[child], order[child])
-    forward = edges[tedge, 0] == parent[child]  # edge oriented parent -> child
-    f_par = maps[tedge, 0]
-    f_child = maps[tedge, 1]
-    back = np.flatnonzero(~forward)
-    f_par[back], f_child[back] = f_child[back], f_par[back]
-    inverse, bad_child = _inverses(f_child)
-    bad = np.zeros(labels.max() + 1, dtype=bool)
-    bad[labels[order[child[bad_child]]]] = True
-    trans = inverse @ f_par
-    del f_par, f_child, inverse
     frames = np.empty((size, d, d))
-    frames[is_root] = np.eye(d)
+    frames[ppos < 0] = np.eye(d)
     step = np.empty(size, dtype=np.int64)
     step[child] = np.arange(child.size)
     bounds = np.searchsorted(depth, np.arange(1, int(depth.max(initial=0)) + 2))
@@ -293,24 +331,40 @@ def _frames(
         np.abs(frames).max(axis=(1, 2)) <= nu.FRAME_LIMIT
     )
     bad[labels[order[~frame_ok]]] = True
+    # each component's trees, numbered 0 .. T-1 in order of their roots
+    roots = np.flatnonzero(ppos < 0)  # positions of the roots
+    rcomp = labels[order[roots]]
+    roots = roots[np.lexsort((order[roots], rcomp))]
+    rcomp = labels[order[roots]]
+    n_trees = np.bincount(rcomp, minlength=labels.max() + 1)
+    local = np.arange(roots.size) - np.searchsorted(rcomp, rcomp)
+    tree_index = np.zeros(tree.max(initial=0) + 1, dtype=np.int64)
+    tree_index[tree[roots]] = local
+    slot = tree_index[tree]  # each vertex's tree within its component
+    in_tree = np.zeros(edges.shape[0], dtype=bool)
+    in_tree[tedge] = True
+    ecomp = labels[edges[:, 0]]
+    # several trees: rows of width T d; refuse what would not be cheap
+    width_all = n_trees * d
+    work = np.bincount(ecomp[~in_tree], minlength=labels.max() + 1) * d * width_all**2
+    bad |= (width_all > _MAX_WIDTH) | (work > _MAX_WORK)
     # non-tree edges of the good components
     good = np.zeros_like(bad)
     good[comps] = True
     good &= ~bad
-    in_tree = np.zeros(edges.shape[0], dtype=bool)
-    in_tree[tedge] = True
-    ecomp = labels[edges[:, 0]]
     loose = np.flatnonzero(~in_tree & good[ecomp])
     loose = loose[np.argsort(ecomp[loose], kind="stable")]
     r_factor: dict[int, FloatArray] = {}
     count = np.bincount(ecomp[loose], minlength=labels.max() + 1)
     for lo in range(0, loose.size, _CHUNK):
         ids = loose[lo : lo + _CHUNK]
-        a = maps[ids, 1] @ frames[loc[edges[ids, 1]]]
-        b = maps[ids, 0] @ frames[loc[edges[ids, 0]]]
+        pu, pv = loc[edges[ids, 0]], loc[edges[ids, 1]]
+        a = maps[ids, 1] @ frames[pv]
+        b = maps[ids, 0] @ frames[pu]
         scale = np.sqrt((a * a).sum(axis=(1, 2))) + np.sqrt((b * b).sum(axis=(1, 2)))
-        a -= b
-        np.divide(a, np.where(scale > 0, scale, 1.0)[:, None, None], out=a)
+        scale = np.where(scale > 0, scale, 1.0)[:, None, None]
+        np.divide(a, scale, out=a)
+        np.divide(b, scale, out=b)
         cid = ecomp[ids]
         cuts = np.flatnonzero(np.diff(cid)) + 1
         for part, c in zip(
@@ -318,23 +372,43 @@ def _frames(
             cid[np.concatenate([[0], cuts])].tolist(),
             strict=True,
         ):
-            stack = a[part].reshape(-1, d)
-            if c in r_factor:
-                stack = np.vstack([r_factor[c], stack])
-            r_factor[c] = np.asarray(sla.qr(stack, mode="r", check_finite=False)[0][:d])
+            width = int(n_trees[c]) * d
+            step_rows = max(1, _MAX_BLOCK // (d * width))
+            for sub in np.split(part, np.arange(step_rows, part.size, step_rows)):
+                if width == d:
+                    stack = (a[sub] - b[sub]).reshape(-1, d)
+                else:  # block columns per tree: F_v P_v at v's tree, -F_u P_u at u's
+                    rows = np.zeros((sub.size, d, width))
+                    at = np.arange(sub.size)[:, None, None]
+                    rr = np.arange(d)[:, None]
+                    cv = (slot[pv[sub]] * d)[:, None, None] + np.arange(d)
+                    cu = (slot[pu[sub]] * d)[:, None, None] + np.arange(d)
+                    rows[at, rr, cv] = a[sub]
+                    rows[at, rr, cu] -= b[sub]
+                    stack = rows.reshape(-1, width)
+                if c in r_factor:
+                    stack = np.vstack([r_factor[c], stack])
+                r_factor[c] = np.asarray(
+                    sla.qr(stack, mode="r", check_finite=False)[0][:width]
+                )
     done = np.flatnonzero(good)
     out = []
     for c in done.tolist():
+        width = int(n_trees[c]) * d
         r = r_factor.get(c)
         if r is None:
-            cbasis = np.eye(d)
+            cbasis = np.eye(width)
         else:
             _, s, vt = sla.svd(r, full_matrices=True, check_finite=False)
             rank = int(np.count_nonzero(s > rtol * np.sqrt(count[c])))
             cbasis = vt[rank:].T
+        h = cbasis.shape[1]
         verts = np.sort(order[labels[order] == c])
-        vals = (frames[loc[verts]] @ cbasis).reshape(verts.size * d, cbasis.shape[1])
-        if cbasis.shape[1]:
+        per_tree = cbasis.reshape(width // d, d, h)
+        vals = (frames[loc[verts]] @ per_tree[slot[loc[verts]]]).reshape(
+            verts.size * d, h
+        )
+        if h:
             vals = np.asarray(sla.qr(vals, mode="economic", check_finite=False)[0])
         idx = (verts[:, None] * d + np.arange(d)).reshape(-1)
         out.append((c, idx, vals))
