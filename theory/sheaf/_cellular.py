@@ -389,16 +389,19 @@ class CellularSheaf:
         * a component with at most 1200 vertex coordinates: dense SVD of its
           block of ``d0``; singular values ``<= rtol * sqrt(||d0||_1 ||d0||_inf)``
           (the reported :attr:`SheafCohomology.tolerance`) count as zero;
-        * a larger component whose stalks all have one dimension ``d``, when
-          the map at the child end of every edge of a breadth-first spanning
-          tree is invertible (1-norm condition number at most ``1e8``):
-          frames. Sections are ``f(x) = P_x c`` with ``P_x`` the product of
-          the transports ``F_child^-1 F_parent`` from the root, and each
-          non-tree edge ``u -> v`` imposes ``(F_v P_v - F_u P_u) c = 0``.
-          Each such block is divided by ``||F_v P_v||_F + ||F_u P_u||_F``, the
-          ``k`` blocks are stacked, and singular values ``<= rtol * sqrt(k)``
-          count as zero: a tolerance relative to the size of the two sides
-          of every edge, scaled like the rounding noise of ``k`` blocks;
+        * a larger component whose stalks all have one dimension ``d``:
+          frames. A breadth-first spanning forest is grown whose edges have
+          an invertible map at the child end (1-norm condition number at
+          most ``1e8``; refused edges are left out and the forest regrown,
+          so a component may need ``T`` trees, ``T d <= 1200``). Sections
+          are ``f(x) = P_x c_t`` with ``P_x`` the product of the transports
+          ``F_child^-1 F_parent`` from the root of ``x``'s tree ``t``, and
+          each non-tree edge ``u -> v`` imposes
+          ``F_v P_v c_{t(v)} - F_u P_u c_{t(u)} = 0``. Each such block is
+          divided by ``||F_v P_v||_F + ||F_u P_u||_F``, the ``k`` blocks are
+          stacked, and singular values ``<= rtol * sqrt(k)`` count as zero:
+          a tolerance relative to the size of the two sides of every edge,
+          scaled like the rounding noise of ``k`` blocks;
         * otherwise vertex-by-vertex propagation of the section space in
           breadth-first order (SVD null spaces, the dense path's tolerance).
 

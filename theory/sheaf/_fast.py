@@ -8,23 +8,28 @@ component of the graph (components from :mod:`scipy.sparse.csgraph`):
   coordinates): SVD of the component's block of ``d0``; singular values
   ``<= tol = rtol * sqrt(||d0||_1 ||d0||_inf)`` count as zero;
 * **frames** (larger; every vertex and edge stalk of dimension ``d``): a
-  breadth-first spanning tree is grown from the smallest vertex; along a tree
-  edge from parent ``p`` to child ``x`` a section satisfies
+  breadth-first spanning forest is grown from the smallest vertex; along a
+  tree edge from parent ``p`` to child ``x`` a section satisfies
   ``F_x f(x) = F_p f(p)``, so when ``F_x`` is invertible
-  ``f(x) = F_x^{-1} F_p f(p)`` and every section is ``f(x) = P_x c`` for a
+  ``f(x) = F_x^{-1} F_p f(p)`` and every section is ``f(x) = P_x c_t`` for a
   frame ``P_x`` (products of those transports, ``P_root = I``) and one
-  ``c`` in ``R^d``. Each non-tree edge ``u -> v`` then demands
-  ``(F_v P_v - F_u P_u) c = 0``. The block is divided by its scale
-  ``||F_v P_v||_F + ||F_u P_u||_F`` (so its norm is at most 1; a zero block
-  stays zero), the blocks of the component are stacked into ``N`` (reduced
-  by a chunked QR), and ``c`` ranges over the right singular vectors of
-  ``N`` whose singular value is ``<= rtol * sqrt(k)`` (``k`` non-tree
-  edges): a relative tolerance on the holonomy mismatch, scaled like the
-  norm of ``k`` blocks of rounding noise. ``h0`` of the component is ``d``
-  minus the rank of ``N``. A component falls back to propagation when a
-  child's map has 1-norm condition number ``||F||_1 ||F^-1||_1`` above
-  :data:`theory.sheaf.numeric.COND_LIMIT`, or a
-  frame is not finite or exceeds :data:`theory.sheaf.numeric.FRAME_LIMIT` in absolute value;
+  ``c_t`` in ``R^d`` per tree ``t``. A tree edge whose child map has 1-norm
+  condition number ``||F||_1 ||F^-1||_1`` above
+  :data:`theory.sheaf.numeric.COND_LIMIT` (or is singular) is dropped and
+  the forest regrown (up to 8 times), so a component may be covered by
+  ``T`` trees. Each non-tree edge ``u -> v`` (dropped ones included) then
+  demands ``F_v P_v c_{t(v)} - F_u P_u c_{t(u)} = 0``. The block is divided by
+  its scale ``||F_v P_v||_F + ||F_u P_u||_F`` (so its norm is at most 1; a
+  zero block stays zero), the blocks of the component are stacked into
+  ``N`` (``T d`` columns, reduced by a chunked QR), and the ``c`` range over
+  the right singular vectors of ``N`` whose singular value is
+  ``<= rtol * sqrt(k)`` (``k`` non-tree edges): a relative tolerance on the
+  holonomy mismatch, scaled like the norm of ``k`` blocks of rounding noise.
+  ``h0`` of the component is ``T d`` minus the rank of ``N``. A component
+  falls back to propagation when refused maps remain after the regrowing,
+  when ``T d > 1200`` or the QR would cost more than about ``1e10`` flops,
+  or when a frame is not finite or exceeds
+  :data:`theory.sheaf.numeric.FRAME_LIMIT` in absolute value;
 * **propagation** (otherwise): :func:`theory.sheaf.numeric._propagate`.
 
 All paths return an orthonormal basis of the component's sections; the
