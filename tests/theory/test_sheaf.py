@@ -251,11 +251,12 @@ def test_laplacian_kernel_is_h0(sheaf):
 # -- the propagation path (large components) ---------------------------------
 
 
+@pytest.mark.parametrize("frames", [False, True])
 @pytest.mark.parametrize(
     "kind", ["generic", "flat", "constant", "rank_deficient", "zero"]
 )
-def test_propagation_matches_dense_svd(monkeypatch, kind):
-    """Force the vertex-by-vertex path and compare h0 with numpy matrix_rank of d0."""
+def test_propagation_matches_dense_svd(monkeypatch, kind, frames):
+    """Force the vertex-by-vertex path (or frames) and compare h0 with numpy matrix_rank of d0."""
     rng = np.random.default_rng(3)
     graph = nx.random_labeled_tree(30, seed=3)
     for u, v in rng.integers(0, 30, (25, 2)).tolist():
@@ -279,7 +280,10 @@ def test_propagation_matches_dense_svd(monkeypatch, kind):
     expected = sheaf.dim_c0 - np.linalg.matrix_rank(sheaf.coboundary().toarray())
     assert dense.h0 == expected
     monkeypatch.setattr(numeric, "DENSE_LIMIT", 0)
+    monkeypatch.setattr(numeric, "FRAMES", frames)
     prop = sheaf.cohomology(method="numeric")
+    # frames regrow the forest around singular maps (several trees per component)
+    assert prop.path == ("frames" if frames else "propagation")
     assert prop.h0 == expected
     assert prop.residual <= 1e-8 * max(1.0, prop.tolerance)
     if kind in ("flat", "constant"):
@@ -292,6 +296,7 @@ def test_propagation_matches_exact_rank(sheaf):
     exact = sheaf.cohomology(method="exact")
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(numeric, "DENSE_LIMIT", 0)
+        mp.setattr(numeric, "FRAMES", False)
         prop = sheaf.cohomology(method="numeric")
         basis = sheaf.global_sections(method="numeric")
     assert (prop.h0, prop.h1) == (exact.h0, exact.h1)

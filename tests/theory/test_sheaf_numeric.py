@@ -147,8 +147,12 @@ def _sheaves():
     ids=lambda x: x if isinstance(x, str) else "",
 )
 @pytest.mark.parametrize("limit", [numeric.DENSE_LIMIT, 1, 0])
-def test_kernel_hand_values_on_every_path(monkeypatch, name, sheaf, projector, limit):
+@pytest.mark.parametrize("frames", [True, False])
+def test_kernel_hand_values_on_every_path(
+    monkeypatch, name, sheaf, projector, limit, frames
+):
     monkeypatch.setattr(numeric, "DENSE_LIMIT", limit)
+    monkeypatch.setattr(numeric, "FRAMES", frames)
     basis = sheaf.global_sections(method="numeric")
     np.testing.assert_allclose(basis.T @ basis, np.eye(basis.shape[1]), atol=1e-12)
     np.testing.assert_allclose(_projector(basis), projector, atol=1e-12)

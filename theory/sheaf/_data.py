@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable, Mapping, Sequence
 from fractions import Fraction
+from functools import cached_property
 from typing import Any
 
 import networkx as nx
@@ -13,7 +14,9 @@ import scipy.sparse as sp
 from numpy.typing import NDArray
 from sympy.polys.matrices import DomainMatrix
 
+from theory.sheaf import _arrays as arr
 from theory.sheaf import _exact as ex
+from theory.sheaf import _fast as fast
 from theory.sheaf import numeric as nu
 from theory.sheaf._build import Edge, ExactRows, Mat, to_vector
 
@@ -23,17 +26,81 @@ DENSE_H1_LIMIT = 20_000
 class Layout:
     """Index maps, the restriction maps and cached coboundaries of one sheaf."""
 
-    def __init__(self) -> None:
-        self.vertices: tuple[Hashable, ...] = ()
-        self.edges: tuple[Edge, ...] = ()
-        self.index: dict[Hashable, int] = {}
-        self.pairs: list[tuple[int, int]] = []
-        self.voff: list[int] = [0]
-        self.eoff: list[int] = [0]
-        self.float_maps: list[tuple[NDArray[np.float64], NDArray[np.float64]]] = []
-        self.exact_maps: list[tuple[ExactRows, ExactRows]] | None = None
+    def __init__(self, arrays: arr.SheafArrays | None = None) -> None:
+        # vertices, edges, index, pairs, voff, eoff and float_maps are set by
+        # create() (networkx constructor) or computed on first use from
+        # ``arrays`` (from_arrays; no Python object per edge until asked for)
+        self.arrays = arrays
+        # float maps are not rational-typed; with no edges at all the sheaf is
+        # (vacuously) rational, as in the networkx constructor
+        no_edges = arrays is not None and arrays.edges.shape[0] == 0
+        self.exact_maps: list[tuple[ExactRows, ExactRows]] | None = (
+            [] if no_edges else None
+        )
         self._d0: sp.csr_array | None = None
         self._d0_exact: DomainMatrix | None = None
+        self._uniform: arr.SheafArrays | bool | None = (
+            arrays if arrays is not None else False
+        )
+
+    @cached_property
+    def vertices(self) -> tuple[Hashable, ...]:
+        return tuple(range(self._arrays().n))
+
+    @cached_property
+    def index(self) -> dict[Hashable, int]:
+        return {i: i for i in range(self._arrays().n)}
+
+    @cached_property
+    def pairs(self) -> list[tuple[int, int]]:
+        return [(u, v) for u, v in self._arrays().edges.tolist()]
+
+    @cached_property
+    def edges(self) -> tuple[Edge, ...]:
+        return tuple(self.pairs)
+
+    @cached_property
+    def voff(self) -> list[int]:
+        a = self._arrays()
+        return list(range(0, (a.n + 1) * a.d, a.d))
+
+    @cached_property
+    def eoff(self) -> list[int]:
+        a = self._arrays()
+        return list(range(0, (a.edges.shape[0] + 1) * a.d, a.d))
+
+    @cached_property
+    def float_maps(self) -> list[tuple[NDArray[np.float64], NDArray[np.float64]]]:
+        maps = self._arrays().maps
+        return [(maps[k, 0], maps[k, 1]) for k in range(maps.shape[0])]
+
+    def _arrays(self) -> arr.SheafArrays:
+        if self.arrays is None:  # pragma: no cover - create() sets every attribute
+            msg = "layout has neither arrays nor per-edge data"
+            raise RuntimeError(msg)
+        return self.arrays
+
+    @property
+    def dim_c0(self) -> int:
+        a = self.arrays
+        return a.n * a.d if a is not None else self.voff[-1]
+
+    @property
+    def dim_c1(self) -> int:
+        a = self.arrays
+        return a.edges.shape[0] * a.d if a is not None else self.eoff[-1]
+
+    def uniform(self) -> arr.SheafArrays | None:
+        """Return the array form when every stalk (vertex and edge) has one dimension ``d``."""
+        if self._uniform is False:
+            self._uniform = None
+            dims = set(np.diff(self.voff).tolist()) | set(np.diff(self.eoff).tolist())
+            if len(dims) == 1 and self.float_maps:
+                d = dims.pop()
+                edges = np.array(self.pairs, dtype=np.int64).reshape(-1, 2)
+                maps = np.stack([np.stack(pair) for pair in self.float_maps])
+                self._uniform = arr.SheafArrays(len(self.vertices), d, edges, maps)
+        return self._uniform if isinstance(self._uniform, arr.SheafArrays) else None
 
     @classmethod
     def create(
@@ -44,6 +111,7 @@ class Layout:
     ) -> Layout:
         """Lay out ``C0`` (vertex order) and ``C1`` (edge order)."""
         out = cls()
+        out.voff, out.eoff, out.pairs, out.float_maps = [0], [0], [], []
         out.vertices = tuple(nodes)
         out.index = {v: i for i, v in enumerate(nodes)}
         for v in nodes:
@@ -62,6 +130,8 @@ class Layout:
     # -- coboundaries ---------------------------------------------------
     def d0_float(self) -> sp.csr_array:
         """Return the float coboundary (cached)."""
+        if self._d0 is None and self.arrays is not None:
+            self._d0 = arr.coboundary(self.arrays)
         if self._d0 is None:
             shape = (self.eoff[-1], self.voff[-1])
             self._d0 = nu._coboundary(
@@ -138,26 +208,41 @@ class Layout:
         """Numeric rank tolerance ``rtol * sqrt(||d0||_1 ||d0||_inf)``."""
         return rtol * nu._scale(self.d0_float())
 
+    def fast_kernel(self, rtol: float) -> fast.Kernel:
+        """``ker d0`` per component (:mod:`theory.sheaf._fast`)."""
+        a = self.arrays
+        if a is not None:
+            voff = np.arange(0, (a.n + 1) * a.d, a.d, dtype=np.int64)
+            eoff = np.arange(0, (a.edges.shape[0] + 1) * a.d, a.d, dtype=np.int64)
+            pairs = a.edges
+        else:
+            voff = np.asarray(self.voff, dtype=np.int64)
+            eoff = np.asarray(self.eoff, dtype=np.int64)
+            pairs = np.array(self.pairs, dtype=np.int64).reshape(-1, 2)
+        return fast.kernel(
+            self.d0_float(), voff, eoff, pairs, self.uniform(), rtol, self.neighbours
+        )
+
     def kernel(self, rtol: float) -> tuple[NDArray[np.float64], float]:
         """Orthonormal ``ker d0`` (numeric) and the tolerance used."""
-        tol = self.tolerance(rtol)
-        basis, _ = nu._kernel(
-            self.d0_float(), self.components(), self.voff, self.neighbours(), tol
-        )
-        return basis, tol
+        found = self.fast_kernel(rtol)
+        return found.basis(), found.tolerance
 
     def cohomology(
         self, method: str, rtol: float
-    ) -> tuple[int, int, int, int, int, str, float, float]:
-        """Return ``(h0, h1, dim C0, dim C1, rank, method, tolerance, residual)``."""
-        n0, n1 = self.voff[-1], self.eoff[-1]
+    ) -> tuple[int, int, int, int, int, str, float, float, str]:
+        """Return ``(h0, h1, dim C0, dim C1, rank, method, tolerance, residual, path)``."""
+        n0, n1 = self.dim_c0, self.dim_c1
         if method == "exact":
             rank = ex.rank(self.d0_exact())
-            return (n0 - rank, n1 - rank, n0, n1, rank, "exact", 0.0, 0.0)
-        basis, tol = self.kernel(rtol)
-        rank = n0 - basis.shape[1]
-        res = nu._residual(self.d0_float(), basis)
-        return (n0 - rank, n1 - rank, n0, n1, rank, "numeric", tol, res)
+            return (n0 - rank, n1 - rank, n0, n1, rank, "exact", 0.0, 0.0, "exact")
+        found = self.fast_kernel(rtol)
+        rank = n0 - found.h0
+        path = "+".join(sorted(found.paths)) or "empty"
+        return (
+            n0 - rank, n1 - rank, n0, n1, rank, "numeric",
+            found.tolerance, found.residual, path,
+        )  # fmt: skip
 
     def h0_basis(self, method: str, rtol: float) -> NDArray[Any]:
         """Columns spanning ``ker d0``."""

@@ -35,7 +35,10 @@ from numpy.typing import NDArray
 from theory.sheaf import _build as build
 
 __all__ = [
+    "COND_LIMIT",
     "DENSE_LIMIT",
+    "FRAMES",
+    "FRAME_LIMIT",
     "coboundary",
     "dense_basis_limit_check",
     "harmonic_part",
@@ -49,6 +52,15 @@ _FloatArray = NDArray[np.float64]
 
 DENSE_LIMIT = 1200
 """Largest number of vertex coordinates in a component handled by dense SVD."""
+
+# The frames path of CellularSheaf.cohomology (larger components with one
+# stalk dimension; see its Notes), read at each call:
+COND_LIMIT = 1e8
+"""Largest 1-norm condition number of a spanning tree's child map on the frames path."""
+FRAME_LIMIT = 1e150
+"""Largest absolute entry of a frame before its component falls back to propagation."""
+FRAMES = True
+"""Whether large components may take the frames path (``False``: always propagation)."""
 
 
 def coboundary(
@@ -323,7 +335,13 @@ def _scale(d0: sp.csr_array) -> float:
     """Run :func:`scale` on inputs already checked."""
     if d0.nnz == 0:
         return 0.0
-    return float(np.sqrt(spla.norm(d0, 1) * spla.norm(d0, np.inf)))
+    if not d0.has_canonical_format:
+        d0 = d0.copy()
+        d0.sum_duplicates()
+    mags = np.abs(d0.data)
+    rows = np.add.reduceat(mags, d0.indptr[:-1][np.diff(d0.indptr) > 0])
+    cols = np.bincount(d0.indices, weights=mags, minlength=d0.shape[1])
+    return float(np.sqrt(cols.max() * rows.max()))
 
 
 def _null_space(mat: _FloatArray, tol: float) -> _FloatArray:
