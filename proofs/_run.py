@@ -231,7 +231,7 @@ def registered_claims(
 
 
 def _registered_ids(claims: Sequence[Claim]) -> set[str]:
-    """The ids of ``claims`` that are registered claims (their verdict is a function of the key).
+    """Return the ids of the registered claims among ``claims`` (cacheable by the key).
 
     A claim rebuilt from the index is; so is a claim equal to the register's
     claim of its id (when the register is loaded). A claim made elsewhere (a
@@ -472,7 +472,9 @@ def _worker_init(parent: int) -> None:
 def _store(path: Path, data: dict[str, Any]) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        text = json.dumps({**data, "version": _CACHE_VERSION}, sort_keys=True, allow_nan=False)
+        text = json.dumps(
+            {**data, "version": _CACHE_VERSION}, sort_keys=True, allow_nan=False
+        )
         # the file is this cache's by its place and name (ledger-<key>.json in
         # the cache directory): replacing it is how entries are added
         write_atomic(path, text + "\n", name="cache", owned=_ours)

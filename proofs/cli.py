@@ -58,7 +58,7 @@ def _lazy(name: str) -> Any:
 
 
 def _registered(*, use_cache: bool) -> tuple[Claim, ...]:
-    """The claims of a run: ``CLAIMS`` as replaced, else the register (its cached index)."""
+    """Return the claims of a run: ``CLAIMS`` as replaced, else the register (cached index)."""
     if "CLAIMS" in globals():
         claims: tuple[Claim, ...] = globals()["CLAIMS"]
         return claims

@@ -97,7 +97,9 @@ def __getattr__(name: str) -> Any:
 
 
 def _claims() -> tuple[Claim, ...]:
-    value: tuple[Claim, ...] = globals()["CLAIMS"] if "CLAIMS" in globals() else __getattr__("CLAIMS")
+    value: tuple[Claim, ...] = (
+        globals()["CLAIMS"] if "CLAIMS" in globals() else __getattr__("CLAIMS")
+    )
     return value
 
 

@@ -170,7 +170,9 @@ def test_an_edited_check_is_a_cache_miss(tmp_path):
     source = copy / "proofs" / "ideal.py"
     text = source.read_text()
     assert text.count("is a misnomer in standard") == 1
-    source.write_text(text.replace("is a misnomer in standard", "is EDITED in standard"))
+    source.write_text(
+        text.replace("is a misnomer in standard", "is EDITED in standard")
+    )
     after = json.loads(_ledger(copy, cache, *argv).stdout)["claims"][0]
     assert "is EDITED in standard" in after["evidence"]
     assert key in list(cache.iterdir()) and len(list(cache.iterdir())) == 2
