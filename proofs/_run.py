@@ -354,8 +354,16 @@ def run_claims(
     families: dict[str, list[Claim]] = {}
     for item in todo:
         families.setdefault(_family(item), []).append(item)
+    # longest first: slow batches, and among them the slow solver queries (one
+    # indivisible call each, VM-SEMIRING-MAT's cvc5 query the longest), so that
+    # the sweeps and the fast claims fill the other workers meanwhile
     batches = sorted(
-        families.values(), key=lambda b: (not any(c.slow for c in b), b[0].id)
+        families.values(),
+        key=lambda b: (
+            not any(c.slow for c in b),
+            not any(c.slow and c.kind is Kind.SMT for c in b),
+            b[0].id,
+        ),
     )
     n_workers = default_workers(len(batches)) if workers is None else workers
     if n_workers > 0 and any(isinstance(c.check, _Registered) for c in todo):
