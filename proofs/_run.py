@@ -262,17 +262,36 @@ def _family(claim: Claim) -> str:
     return claim.id
 
 
-def _run_batch(
-    claims: Sequence[Claim],
-) -> list[tuple[str, ClaimCheck | None, str | None]]:
+_Done = tuple[str, ClaimCheck | None, str | None, float]
+"""A worker's answer for one claim: id, result, traceback, wall seconds."""
+
+
+def _run_batch(claims: Sequence[Claim]) -> list[_Done]:
     """Run ``claims`` in order in this process (a worker's task)."""
-    out: list[tuple[str, ClaimCheck | None, str | None]] = []
+    out: list[_Done] = []
     for item in claims:
+        start = time.perf_counter()
         try:
-            out.append((item.id, item.run(), None))
+            result, error = item.run(), None
         except Exception:  # a crashed check is reported, not fatal
-            out.append((item.id, None, traceback.format_exc()))
+            result, error = None, traceback.format_exc()
+        out.append((item.id, result, error, time.perf_counter() - start))
     return out
+
+
+def _keep(result: ClaimCheck, seconds: float) -> bool:
+    """Whether a fresh verdict may be cached: not an open one that may be a timeout.
+
+    Every verdict is a function of the key except where z3 gives up at its
+    wall-clock budget (``proofs._method.smt.TIMEOUT_MS``), which a busy machine
+    can reach: an open verdict whose run lasted that long is recomputed next
+    time rather than served.
+    """
+    if result.verdict is not Verdict.OPEN:
+        return True
+    from proofs._method.smt import TIMEOUT_MS
+
+    return seconds < TIMEOUT_MS / 1000
 
 
 def _picklable(claims: Sequence[Claim]) -> bool:
@@ -351,6 +370,7 @@ def run_claims(
             if hit is not None:
                 results[item.id] = (hit, None)
     todo = [c for c in chosen if c.id not in results]
+    timings: dict[str, float] = {}
     families: dict[str, list[Claim]] = {}
     for item in todo:
         families.setdefault(_family(item), []).append(item)
@@ -374,17 +394,19 @@ def run_claims(
     show = sys.stderr.isatty() if progress is None else progress
     with _progress(len(todo), enabled=show and bool(todo)) as advance:
         if remote and len(todo) > 1:
-            _run_pool(remote, local, n_workers, results, advance)
+            _run_pool(remote, local, n_workers, results, timings, advance)
         else:
             for batch in remote + local:
-                for claim_id, result, error in _run_batch(batch):
+                for claim_id, result, error, seconds in _run_batch(batch):
                     results[claim_id] = (result, error)
+                    timings[claim_id] = seconds
                 advance(len(batch))
     if path is not None:
         fresh = {
             c.id: {**r.to_dict(), "artifact": r.artifact}
             for c in cacheable
             if (r := results[c.id][0]) is not None
+            and (c.id not in timings or _keep(r, timings[c.id]))
         }
         if any(cached.get(k) != v for k, v in fresh.items()):
             _store(path, {**data, "claims": {**cached, **fresh}})
@@ -439,23 +461,27 @@ def _run_pool(
     local: list[list[Claim]],
     n_workers: int,
     results: dict[str, tuple[ClaimCheck | None, str | None]],
+    timings: dict[str, float],
     advance: Callable[[int], None],
 ) -> None:
     pool = ProcessPoolExecutor(
         max_workers=n_workers, initializer=_worker_init, initargs=(os.getpid(),)
     )
     try:
-        futures: list[Future[list[tuple[str, ClaimCheck | None, str | None]]]] = [
+        futures: list[Future[list[_Done]]] = [
             pool.submit(_run_batch, batch) for batch in remote
         ]
         for batch in local:
-            for claim_id, result, error in _run_batch(batch):
+            done = _run_batch(batch)
+            for claim_id, result, error, seconds in done:
                 results[claim_id] = (result, error)
+                timings[claim_id] = seconds
             advance(len(batch))
         for future in as_completed(futures):
             done = future.result()
-            for claim_id, result, error in done:
+            for claim_id, result, error, seconds in done:
                 results[claim_id] = (result, error)
+                timings[claim_id] = seconds
             advance(len(done))
     except BaseException:
         workers = list(getattr(pool, "_processes", {}).values())  # stdlib private

@@ -176,3 +176,26 @@ def test_an_edited_check_is_a_cache_miss(tmp_path):
     after = json.loads(_ledger(copy, cache, *argv).stdout)["claims"][0]
     assert "is EDITED in standard" in after["evidence"]
     assert key in list(cache.iterdir()) and len(list(cache.iterdir())) == 2
+
+
+def test_an_open_verdict_as_long_as_the_z3_budget_is_not_cached(tmp_path, monkeypatch):
+    from proofs._method import smt
+
+    calls = []
+
+    def make(verdict):
+        def check():
+            calls.append(verdict)
+            return ClaimCheck(f"VM-X{verdict.value}", verdict, "e")
+
+        return Claim(f"VM-X{verdict.value}", "s", Kind.SMT, check, slow=True)
+
+    chosen = [make(Verdict.OPEN), make(Verdict.PROVEN)]
+    monkeypatch.setattr(smt, "TIMEOUT_MS", 0)  # every run "reached" the budget
+    _run.run_claims(chosen, workers=0, cache=tmp_path)
+    _run.run_claims(chosen, workers=0, cache=tmp_path)
+    assert calls == [Verdict.OPEN, Verdict.PROVEN, Verdict.OPEN]
+    monkeypatch.setattr(smt, "TIMEOUT_MS", 60_000)  # a quick open verdict is kept
+    _run.run_claims(chosen, workers=0, cache=tmp_path)
+    _run.run_claims(chosen, workers=0, cache=tmp_path)
+    assert calls == [Verdict.OPEN, Verdict.PROVEN, Verdict.OPEN, Verdict.OPEN]
