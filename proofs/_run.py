@@ -223,22 +223,24 @@ def registered_claims(
     rebuilt = _from_index(data.get("index"))
     if rebuilt is not None:
         return rebuilt
-    from proofs.register import CLAIMS
+    import proofs.register as register
 
-    if path is not None:
-        _store(path, {**data, "index": [_index_row(c) for c in CLAIMS]})
-    return CLAIMS
+    claims: tuple[Claim, ...] = register.CLAIMS
+    if path is not None and claims is register._COLLECTED:  # not a replaced one
+        _store(path, {**data, "index": [_index_row(c) for c in claims]})
+    return claims
 
 
 def _registered_ids(claims: Sequence[Claim]) -> set[str]:
     """Return the ids of the registered claims among ``claims`` (cacheable by the key).
 
     A claim rebuilt from the index is; so is a claim equal to the register's
-    claim of its id (when the register is loaded). A claim made elsewhere (a
-    test's, a user's) is not, even under a registered id.
+    claim of its id as collected (when the register is loaded). A claim made
+    elsewhere (a test's, a user's, one put in place of ``CLAIMS``) is not, even
+    under a registered id.
     """
     register = sys.modules.get("proofs.register")
-    loaded = None if register is None else vars(register).get("CLAIMS")
+    loaded = None if register is None else vars(register).get("_COLLECTED")
     by_id = {c.id: c for c in loaded} if loaded else {}
     out = set()
     for claim in claims:

@@ -79,6 +79,7 @@ def _collect() -> tuple[Claim, ...]:
 if TYPE_CHECKING:
     CLAIMS: tuple[Claim, ...]
     """Every registered claim, in ledger order."""
+    _COLLECTED: tuple[Claim, ...]
 
 
 def __getattr__(name: str) -> Any:
@@ -88,9 +89,11 @@ def __getattr__(name: str) -> Any:
     runner needs only :class:`LedgerEntry` when every verdict comes from its
     cache, so the collection waits until a name asks for it.
     """
-    if name == "CLAIMS":
+    if name in ("CLAIMS", "_COLLECTED"):
         value = _collect()
-        globals()["CLAIMS"] = value
+        # _COLLECTED keeps what was collected when CLAIMS is replaced (a test's
+        # monkeypatch): the ledger's cache trusts only these claims
+        globals().update(CLAIMS=value, _COLLECTED=value)
         return value
     msg = f"module 'proofs.register' has no attribute {name!r}"
     raise AttributeError(msg)

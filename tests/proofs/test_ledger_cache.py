@@ -199,3 +199,21 @@ def test_an_open_verdict_as_long_as_the_z3_budget_is_not_cached(tmp_path, monkey
     _run.run_claims(chosen, workers=0, cache=tmp_path)
     _run.run_claims(chosen, workers=0, cache=tmp_path)
     assert calls == [Verdict.OPEN, Verdict.PROVEN, Verdict.OPEN, Verdict.OPEN]
+
+
+def test_a_replaced_register_is_neither_cached_nor_indexed(tmp_path, monkeypatch):
+    import proofs.register as reg
+
+    calls = []
+
+    def check():
+        calls.append(1)
+        return ClaimCheck("VM-P2", Verdict.OPEN, "a stand-in")
+
+    stand_in = Claim("VM-P2", "s", Kind.SMT, check)
+    monkeypatch.setattr(reg, "CLAIMS", (stand_in,))
+    assert _run.registered_claims(cache=tmp_path) == (stand_in,)
+    _run.run_claims([stand_in], workers=0, cache=tmp_path)
+    _run.run_claims([stand_in], workers=0, cache=tmp_path)
+    assert calls == [1, 1]
+    assert list(tmp_path.iterdir()) == []
