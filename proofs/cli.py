@@ -160,7 +160,8 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         type=int,
         default=None,
         metavar="N",
-        help="worker processes (default: one per core; 0 runs in this process)",
+        help="worker processes (default: one per usable core, at most one per "
+        "batch of claims, and none on one core; 0 runs in this process)",
     )
     parser.add_argument(
         "--no-cache",
