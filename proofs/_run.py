@@ -281,15 +281,17 @@ def _run_batch(claims: Sequence[Claim]) -> list[_Done]:
     return out
 
 
-def _keep(result: ClaimCheck, seconds: float) -> bool:
-    """Whether a fresh verdict may be cached: not an open one that may be a timeout.
+def _keep(claim: Claim, result: ClaimCheck, seconds: float) -> bool:
+    """Whether a fresh verdict may be cached: not a fast claim's open one that may be a timeout.
 
     Every verdict is a function of the key except where z3 gives up at its
     wall-clock budget (``proofs._method.smt.TIMEOUT_MS``), which a busy machine
-    can reach: an open verdict whose run lasted that long is recomputed next
-    time rather than served.
+    can reach. A claim not marked slow takes seconds: an open verdict of one
+    whose run lasted that budget is recomputed next time rather than served.
+    Slow claims are cached whatever their verdict, as they always were (a
+    legitimately open sweep-backed verdict, ``VM-C3@paper``, runs for minutes).
     """
-    if result.verdict is not Verdict.OPEN:
+    if claim.slow or result.verdict is not Verdict.OPEN:
         return True
     from proofs._method.smt import TIMEOUT_MS
 
@@ -389,8 +391,8 @@ def run_claims(
     )
     n_workers = default_workers(len(batches)) if workers is None else workers
     if n_workers > 0 and any(isinstance(c.check, _Registered) for c in todo):
-        # load the register once here: forked workers inherit it
-        import proofs.register  # noqa: F401
+        # collect the register once here: forked workers inherit it
+        from proofs.register import CLAIMS  # noqa: F401
     remote = [b for b in batches if n_workers > 0 and _picklable(b)]
     local = [b for b in batches if not any(b is r for r in remote)]
     show = sys.stderr.isatty() if progress is None else progress
@@ -408,7 +410,7 @@ def run_claims(
             c.id: {**r.to_dict(), "artifact": r.artifact}
             for c in cacheable
             if (r := results[c.id][0]) is not None
-            and (c.id not in timings or _keep(r, timings[c.id]))
+            and (c.id not in timings or _keep(c, r, timings[c.id]))
         }
         if any(cached.get(k) != v for k, v in fresh.items()):
             _store(path, {**data, "claims": {**cached, **fresh}})
