@@ -510,9 +510,9 @@ def _worker_init(parent: int) -> None:
 def _store(path: Path, data: dict[str, Any]) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        text = json.dumps(
-            {**data, "version": _CACHE_VERSION}, sort_keys=True, allow_nan=False
-        )
+        # key order kept (no sort_keys): a counterexample read back prints as
+        # the fresh one did, so a warm --json is byte-identical to a cold one
+        text = json.dumps({**data, "version": _CACHE_VERSION}, allow_nan=False)
         # the file is this cache's by its place and name (ledger-<key>.json in
         # the cache directory): replacing it is how entries are added
         write_atomic(path, text + "\n", name="cache", owned=_ours)

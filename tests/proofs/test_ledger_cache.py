@@ -226,3 +226,14 @@ def test_a_replaced_register_is_neither_cached_nor_indexed(tmp_path, monkeypatch
     _run.run_claims([stand_in], workers=0, cache=tmp_path)
     assert calls == [1, 1]
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_cached_counterexample_keeps_its_key_order(tmp_path):
+    def check():
+        return ClaimCheck("VM-XORDER", Verdict.REFUTED, "e", {"z": 1, "a": 2})
+
+    slow = Claim("VM-XORDER", "s", Kind.ARITHMETIC, check, slow=True)
+    fresh = _run.run_claims([slow], workers=0, cache=tmp_path)[0].to_dict()
+    again = _run.run_claims([slow], workers=0, cache=tmp_path)[0].to_dict()
+    assert json.dumps(again) == json.dumps(fresh)
+    assert list(again["counterexample"]) == ["z", "a"]
