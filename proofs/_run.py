@@ -1,19 +1,27 @@
-"""Running the ledger fast: a process pool and a cache of the slow checks.
+"""Running the ledger fast: a process pool and one cache file of verdicts.
 
-Checks run on a local process pool whose workers die with the command line.
+Checks run on a local process pool whose workers die with the command line;
+by default one worker per core this process may use (``os.sched_getaffinity``),
+never more than there are batches of work, and none at all (everything in
+this process) when only one core is usable.
 Claims that share an expensive computation (the retention sweeps and Exp52/53
 behind ``VM-C3``, ``VM-C4``, ``VM-T9``, ``VM-T3`` and ``VM-S7.4``, one family
 per semantics) run in the same worker, one after the other, so that the
 computation is done once. A claim whose check cannot be pickled (a lambda, a
 local function) runs in this process.
 
-The results of slow claims are cached on disk, keyed by a content hash of
-everything a verdict can depend on: every ``.py``, ``.csv`` and ``.json``
-file of the four packages, and the versions of Python, NumPy, SciPy, SymPy,
-mpmath, NetworkX and z3. Any change to the code or the data makes a new key,
-so a stale verdict is never shown. ``--no-cache`` recomputes; the cache lives
-in ``$CONTEXT_LAWS_CACHE``, else ``$XDG_CACHE_HOME/context-laws``, else
-``~/.cache/context-laws``.
+The cache is one JSON file per content key, read once per run: the verdict of
+every registered claim (and of any claim marked slow) and the register's
+index (each claim's id, statement, location, kind and slowness), so that a
+run whose verdicts are all cached imports no claim module. The key is a
+content hash of everything a verdict can depend on: every ``.py``, ``.csv``,
+``.json`` and ``.jsonl`` file of the four packages, the BriefBench directory
+``$CONTEXT_LAWS_BRIEFBENCH`` names (its path and its files), the cache format's
+version, and the versions of Python, NumPy, SciPy, SymPy, mpmath, NetworkX, z3
+and cvc5. Any change to the code or the data makes a new key, so a stale
+verdict is never shown. ``--no-cache`` recomputes; the cache lives in
+``$CONTEXT_LAWS_CACHE``, else ``$XDG_CACHE_HOME/context-laws``, else
+``~/.cache/context-laws``; it is written atomically.
 
 A run longer than about a second shows a progress bar (tqdm) on standard error
 when standard error is a terminal, and nothing otherwise.
@@ -37,15 +45,24 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from proofs.ledger import Claim, ClaimCheck, Verdict
+from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
 from proofs.register import LedgerEntry
 from witnesses.files import write_atomic
 
-__all__ = ["cache_dir", "code_digest", "run_claims"]
+__all__ = [
+    "cache_dir",
+    "cache_file",
+    "code_digest",
+    "default_workers",
+    "registered_claims",
+    "run_claims",
+]
 
 _PACKAGES = ("algebra", "theory", "witnesses", "proofs")
 _SUFFIXES = (".py", ".csv", ".json", ".jsonl")
-_DEPENDENCIES = ("numpy", "scipy", "sympy", "mpmath", "networkx", "z3-solver")
+_DEPENDENCIES = ("numpy", "scipy", "sympy", "mpmath", "networkx", "z3-solver", "cvc5")
+_CACHE_VERSION = 2
+_BRIEFBENCH_ENV = "CONTEXT_LAWS_BRIEFBENCH"
 _ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -62,6 +79,8 @@ def code_digest(*, root: Path = _ROOT) -> str:
             h.update(b"\0")
             h.update(path.read_bytes())
             h.update(b"\0")
+    _hash_external(h)
+    h.update(f"cache-format={_CACHE_VERSION}".encode())
     h.update(platform.python_version().encode())
     for name in _DEPENDENCIES:
         try:
@@ -70,6 +89,24 @@ def code_digest(*, root: Path = _ROOT) -> str:
             version = "absent"
         h.update(f"{name}={version}".encode())
     return h.hexdigest()
+
+
+def _hash_external(h: Any) -> None:
+    """Add the data a check reads from outside the packages: the BriefBench rows."""
+    env = os.environ.get(_BRIEFBENCH_ENV)
+    h.update(f"{_BRIEFBENCH_ENV}={env}".encode())
+    if not env:
+        return
+    base = Path(env)
+    try:
+        files = sorted(p for p in base.rglob("*") if p.is_file())
+        for path in files:
+            h.update(path.relative_to(base).as_posix().encode())
+            h.update(b"\0")
+            h.update(path.read_bytes())
+            h.update(b"\0")
+    except OSError as err:  # unreadable: its own key, never another's verdicts
+        h.update(f"unreadable: {err}".encode())
 
 
 def cache_dir() -> Path:
@@ -82,6 +119,141 @@ def cache_dir() -> Path:
     return base / "context-laws"
 
 
+def cache_file(directory: Path | None = None, *, digest: str | None = None) -> Path:
+    """Return the one cache file of the current code and data (see the module docstring)."""
+    key = code_digest() if digest is None else digest
+    return (cache_dir() if directory is None else directory) / f"ledger-{key}.json"
+
+
+def default_workers(n_batches: int) -> int:
+    """Return the default worker count: usable cores, at most ``n_batches``; 0 on one core.
+
+    Zero means every check runs in this process: with one usable core a pool
+    only adds the cost of starting it.
+    """
+    if hasattr(os, "sched_getaffinity"):
+        cores = len(os.sched_getaffinity(0))
+    else:  # macOS, Windows: no affinity mask
+        cores = os.cpu_count() or 1
+    if cores < 2 or n_batches < 2:
+        return 0
+    return min(cores, n_batches)
+
+
+class _Registered:
+    """The check of a registered claim, found in :mod:`proofs.register` when called.
+
+    A claim rebuilt from the cache's index carries this instead of its check,
+    so that listing and reading cached verdicts import no claim module; it
+    pickles as the claim id.
+    """
+
+    __slots__ = ("claim_id",)
+
+    def __init__(self, claim_id: str) -> None:
+        self.claim_id = claim_id
+
+    def __call__(self) -> ClaimCheck | Any:
+        from proofs.register import claim
+
+        return claim(self.claim_id).check()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Registered) and other.claim_id == self.claim_id
+
+    def __hash__(self) -> int:
+        return hash(("_Registered", self.claim_id))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_Registered, (self.claim_id,))
+
+
+def _index_row(claim: Claim) -> dict[str, Any]:
+    return {
+        "id": claim.id,
+        "statement": claim.statement,
+        "where": claim.where,
+        "kind": claim.kind.value,
+        "slow": claim.slow,
+    }
+
+
+def _from_index(index: object) -> tuple[Claim, ...] | None:
+    """Rebuild the register from the cache's index; ``None`` if it is malformed."""
+    if not isinstance(index, list) or not index:
+        return None
+    out = []
+    try:
+        for row in index:
+            if not isinstance(row, dict):
+                return None
+            ident, statement, where = row["id"], row["statement"], row["where"]
+            slow = row["slow"]
+            if not all(isinstance(v, str) for v in (ident, statement, where)):
+                return None
+            if not isinstance(slow, bool):
+                return None
+            out.append(
+                Claim(
+                    ident,
+                    statement,
+                    Kind(row["kind"]),
+                    _Registered(ident),
+                    slow=slow,
+                    where=where,
+                )
+            )
+    except (KeyError, ValueError, TypeError):
+        return None
+    return tuple(out)
+
+
+def registered_claims(
+    *, use_cache: bool = True, cache: Path | None = None
+) -> tuple[Claim, ...]:
+    """Return every registered claim, from the cache's index when it has one.
+
+    Claims rebuilt from the index equal the register's in id, statement,
+    location, kind and slowness; their check loads the register when called.
+    On a miss (or with ``use_cache=False``) the register is collected, and its
+    index is written to the cache for the next run.
+    """
+    path = cache_file(cache) if use_cache else None
+    data = _load_cache(path) if path is not None else {}
+    rebuilt = _from_index(data.get("index"))
+    if rebuilt is not None:
+        return rebuilt
+    import proofs.register as register
+
+    claims: tuple[Claim, ...] = register.CLAIMS
+    if path is not None and claims is register._COLLECTED:  # not a replaced one
+        _store(path, {**data, "index": [_index_row(c) for c in claims]})
+    return claims
+
+
+def _registered_ids(claims: Sequence[Claim]) -> set[str]:
+    """Return the ids of the registered claims among ``claims`` (cacheable by the key).
+
+    A claim rebuilt from the index is; so is a claim equal to the register's
+    claim of its id as collected (when the register is loaded). A claim made
+    elsewhere (a test's, a user's, one put in place of ``CLAIMS``) is not, even
+    under a registered id.
+    """
+    register = sys.modules.get("proofs.register")
+    loaded = None if register is None else vars(register).get("_COLLECTED")
+    by_id = {c.id: c for c in loaded} if loaded else {}
+    out = set()
+    for claim in claims:
+        if isinstance(claim.check, _Registered):
+            if claim.check.claim_id == claim.id:
+                out.add(claim.id)
+        elif (known := by_id.get(claim.id)) is not None and (
+            known is claim or known == claim
+        ):
+            out.add(claim.id)
+    return out
+
+
 def _family(claim: Claim) -> str:
     """Claims sharing an expensive computation share a family (one worker)."""
     # VM-SEMIRING-MAT is slow for its cvc5 query, not for the sweep: its own worker
@@ -92,17 +264,38 @@ def _family(claim: Claim) -> str:
     return claim.id
 
 
-def _run_batch(
-    claims: Sequence[Claim],
-) -> list[tuple[str, ClaimCheck | None, str | None]]:
+_Done = tuple[str, ClaimCheck | None, str | None, float]
+"""A worker's answer for one claim: id, result, traceback, wall seconds."""
+
+
+def _run_batch(claims: Sequence[Claim]) -> list[_Done]:
     """Run ``claims`` in order in this process (a worker's task)."""
-    out: list[tuple[str, ClaimCheck | None, str | None]] = []
+    out: list[_Done] = []
     for item in claims:
+        start = time.perf_counter()
         try:
-            out.append((item.id, item.run(), None))
+            result, error = item.run(), None
         except Exception:  # a crashed check is reported, not fatal
-            out.append((item.id, None, traceback.format_exc()))
+            result, error = None, traceback.format_exc()
+        out.append((item.id, result, error, time.perf_counter() - start))
     return out
+
+
+def _keep(claim: Claim, result: ClaimCheck, seconds: float) -> bool:
+    """Whether a fresh verdict may be cached: not a fast claim's open one that may be a timeout.
+
+    Every verdict is a function of the key except where z3 gives up at its
+    wall-clock budget (``proofs._method.smt.TIMEOUT_MS``), which a busy machine
+    can reach. A claim not marked slow takes seconds: an open verdict of one
+    whose run lasted that budget is recomputed next time rather than served.
+    Slow claims are cached whatever their verdict, as they always were (a
+    legitimately open sweep-backed verdict, ``VM-C3@paper``, runs for minutes).
+    """
+    if claim.slow or result.verdict is not Verdict.OPEN:
+        return True
+    from proofs._method.smt import TIMEOUT_MS
+
+    return seconds < TIMEOUT_MS / 1000
 
 
 def _picklable(claims: Sequence[Claim]) -> bool:
@@ -118,7 +311,9 @@ def _load_cache(path: Path) -> dict[str, Any]:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
-    return data if isinstance(data, dict) else {}
+    if not isinstance(data, dict) or data.get("version") != _CACHE_VERSION:
+        return {}  # another format (or none): a miss, rewritten on store
+    return data
 
 
 def _from_cache(entry: object, claim_id: str) -> ClaimCheck | None:
@@ -150,10 +345,12 @@ def run_claims(
     ----------
     claims : iterable of Claim
     workers : int, optional
-        Worker processes; ``None`` means one per core, ``0`` runs everything
-        in this process.
+        Worker processes; ``None`` means :func:`default_workers` (one per
+        usable core, at most one per batch, none on one core); ``0`` runs
+        everything in this process.
     use_cache : bool, default True
-        Read and write the cache of slow claims.
+        Read and write the cache: the verdicts of registered claims and of
+        claims marked slow.
     cache : path, optional
         The cache directory (default :func:`cache_dir`).
     progress : bool, optional
@@ -162,42 +359,61 @@ def run_claims(
     """
     chosen = list(claims)
     results: dict[str, tuple[ClaimCheck | None, str | None]] = {}
-    cache_file = None
+    registered = _registered_ids(chosen)
+    cacheable = [c for c in chosen if c.slow or c.id in registered]
+    path = None
+    data: dict[str, Any] = {}
     cached: dict[str, Any] = {}
-    if use_cache and any(c.slow for c in chosen):
-        cache_file = (cache or cache_dir()) / f"ledger-{code_digest()}.json"
-        cached = _load_cache(cache_file)
-        for item in chosen:
-            hit = _from_cache(cached.get(item.id), item.id) if item.slow else None
+    if use_cache and cacheable:
+        path = cache_file(cache)
+        data = _load_cache(path)
+        entries = data.get("claims")
+        cached = entries if isinstance(entries, dict) else {}
+        for item in cacheable:
+            hit = _from_cache(cached.get(item.id), item.id)
             if hit is not None:
                 results[item.id] = (hit, None)
     todo = [c for c in chosen if c.id not in results]
+    timings: dict[str, float] = {}
     families: dict[str, list[Claim]] = {}
     for item in todo:
         families.setdefault(_family(item), []).append(item)
+    # longest first: slow batches, and among them the slow solver queries (one
+    # indivisible call each, VM-SEMIRING-MAT's cvc5 query the longest), so that
+    # the sweeps and the fast claims fill the other workers meanwhile
     batches = sorted(
-        families.values(), key=lambda b: (not any(c.slow for c in b), b[0].id)
+        families.values(),
+        key=lambda b: (
+            not any(c.slow for c in b),
+            not any(c.slow and c.kind is Kind.SMT for c in b),
+            b[0].id,
+        ),
     )
-    n_workers = (os.cpu_count() or 1) if workers is None else workers
+    n_workers = default_workers(len(batches)) if workers is None else workers
+    if n_workers > 0 and any(isinstance(c.check, _Registered) for c in todo):
+        # collect the register once here: forked workers inherit it
+        from proofs.register import CLAIMS  # noqa: F401
     remote = [b for b in batches if n_workers > 0 and _picklable(b)]
     local = [b for b in batches if not any(b is r for r in remote)]
     show = sys.stderr.isatty() if progress is None else progress
     with _progress(len(todo), enabled=show and bool(todo)) as advance:
         if remote and len(todo) > 1:
-            _run_pool(remote, local, n_workers, results, advance)
+            _run_pool(remote, local, n_workers, results, timings, advance)
         else:
             for batch in remote + local:
-                for claim_id, result, error in _run_batch(batch):
+                for claim_id, result, error, seconds in _run_batch(batch):
                     results[claim_id] = (result, error)
+                    timings[claim_id] = seconds
                 advance(len(batch))
-    if cache_file is not None:
+    if path is not None:
         fresh = {
             c.id: {**r.to_dict(), "artifact": r.artifact}
-            for c in chosen
-            if c.slow and (r := results[c.id][0]) is not None
+            for c in cacheable
+            if (r := results[c.id][0]) is not None
+            and (c.id not in timings or _keep(c, r, timings[c.id]))
         }
         if any(cached.get(k) != v for k, v in fresh.items()):
-            _store(cache_file, {**cached, **fresh})
+            _store(path, {**data, "claims": {**cached, **fresh}})
     return [LedgerEntry(c, *results[c.id]) for c in chosen]
 
 
@@ -249,23 +465,27 @@ def _run_pool(
     local: list[list[Claim]],
     n_workers: int,
     results: dict[str, tuple[ClaimCheck | None, str | None]],
+    timings: dict[str, float],
     advance: Callable[[int], None],
 ) -> None:
     pool = ProcessPoolExecutor(
         max_workers=n_workers, initializer=_worker_init, initargs=(os.getpid(),)
     )
     try:
-        futures: list[Future[list[tuple[str, ClaimCheck | None, str | None]]]] = [
+        futures: list[Future[list[_Done]]] = [
             pool.submit(_run_batch, batch) for batch in remote
         ]
         for batch in local:
-            for claim_id, result, error in _run_batch(batch):
+            done = _run_batch(batch)
+            for claim_id, result, error, seconds in done:
                 results[claim_id] = (result, error)
+                timings[claim_id] = seconds
             advance(len(batch))
         for future in as_completed(futures):
             done = future.result()
-            for claim_id, result, error in done:
+            for claim_id, result, error, seconds in done:
                 results[claim_id] = (result, error)
+                timings[claim_id] = seconds
             advance(len(done))
     except BaseException:
         workers = list(getattr(pool, "_processes", {}).values())  # stdlib private
@@ -290,10 +510,20 @@ def _worker_init(parent: int) -> None:
 def _store(path: Path, data: dict[str, Any]) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(path, json.dumps(data, sort_keys=True, allow_nan=False) + "\n")
+        # key order kept (no sort_keys): a counterexample read back prints as
+        # the fresh one did, so a warm --json is byte-identical to a cold one
+        text = json.dumps({**data, "version": _CACHE_VERSION}, allow_nan=False)
+        # the file is this cache's by its place and name (ledger-<key>.json in
+        # the cache directory): replacing it is how entries are added
+        write_atomic(path, text + "\n", name="cache", owned=_ours)
     except (
         OSError,
         ValueError,
         TypeError,
     ):  # a cache that cannot be written is skipped
         return
+
+
+def _ours(head: str) -> bool:
+    """Recognise the cache file as replaceable: every ``ledger-<key>.json`` we name is."""
+    return True

@@ -57,6 +57,16 @@ def _lazy(name: str) -> Any:
     return globals()[name] if name in globals() else __getattr__(name)
 
 
+def _registered(*, use_cache: bool) -> tuple[Claim, ...]:
+    """Return the claims of a run: ``CLAIMS`` as replaced, else the register (cached index)."""
+    if "CLAIMS" in globals():
+        claims: tuple[Claim, ...] = globals()["CLAIMS"]
+        return claims
+    from proofs._run import registered_claims
+
+    return registered_claims(use_cache=use_cache)
+
+
 def _set_up_z3() -> None:
     # z3 must not take SIGINT for itself: its handler cancels the check in flight
     # and returns "unknown", which the ledger would record as an open verdict.
@@ -150,12 +160,13 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         type=int,
         default=None,
         metavar="N",
-        help="worker processes (default: one per core; 0 runs in this process)",
+        help="worker processes (default: one per usable core, at most one per "
+        "batch of claims, and none on one core; 0 runs in this process)",
     )
     parser.add_argument(
         "--no-cache",
         action="store_true",
-        help="recompute the slow claims instead of reading them from the cache "
+        help="recompute every verdict instead of reading it from the cache "
         "(keyed by a content hash of the code and data)",
     )
     return parser
@@ -248,7 +259,7 @@ def _nearest(query: str, ids: Sequence[str]) -> list[str]:
 def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.workers is not None and not 0 <= args.workers <= 64:
         parser.error(f"--workers must be in [0, 64], got {args.workers}")
-    CLAIMS: tuple[Claim, ...] = _lazy("CLAIMS")
+    CLAIMS: tuple[Claim, ...] = _registered(use_cache=not args.no_cache)
     run_claims = _lazy("run_claims")
     from witnesses._interrupt import CLOSED_PIPE, print_or_closed
     from witnesses.files import write_atomic
@@ -260,7 +271,7 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         chosen: list[Claim] = []
         for query in args.claim:
             try:
-                chosen += [c for c in resolve(query) if c not in chosen]
+                chosen += [c for c in resolve(query, claims=CLAIMS) if c not in chosen]
             except ValueError as exc:
                 parser.error(str(exc))
     elif args.quick:

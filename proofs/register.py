@@ -6,6 +6,7 @@ import dataclasses
 import importlib
 import traceback
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from proofs.ledger import Claim, ClaimCheck
 
@@ -75,8 +76,34 @@ def _collect() -> tuple[Claim, ...]:
     return _from_catalogue(claims)
 
 
-CLAIMS: tuple[Claim, ...] = _collect()
-"""Every registered claim, in ledger order."""
+if TYPE_CHECKING:
+    CLAIMS: tuple[Claim, ...]
+    """Every registered claim, in ledger order."""
+    _COLLECTED: tuple[Claim, ...]
+
+
+def __getattr__(name: str) -> Any:
+    """Collect ``CLAIMS`` on first use (PEP 562).
+
+    Collecting imports every claim module (z3, sympy, scipy); the ledger's
+    runner needs only :class:`LedgerEntry` when every verdict comes from its
+    cache, so the collection waits until a name asks for it.
+    """
+    if name in ("CLAIMS", "_COLLECTED"):
+        value = _collect()
+        # _COLLECTED keeps what was collected when CLAIMS is replaced (a test's
+        # monkeypatch): the ledger's cache trusts only these claims
+        globals().update(CLAIMS=value, _COLLECTED=value)
+        return value
+    msg = f"module 'proofs.register' has no attribute {name!r}"
+    raise AttributeError(msg)
+
+
+def _claims() -> tuple[Claim, ...]:
+    value: tuple[Claim, ...] = (
+        globals()["CLAIMS"] if "CLAIMS" in globals() else __getattr__("CLAIMS")
+    )
+    return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,10 +153,11 @@ def claim(claim_id: str) -> Claim:
     >>> claim("VM-P1").source
     'VM'
     """
-    for item in CLAIMS:
+    registered = _claims()
+    for item in registered:
         if item.id == claim_id:
             return item
-    known = ", ".join(c.id for c in CLAIMS[:8])
+    known = ", ".join(c.id for c in registered[:8])
     msg = f"claim_id={claim_id!r} is not registered (known ids include {known}, ...)"
     raise ValueError(msg)
 
@@ -158,7 +186,7 @@ def ledger(*, ids: list[str] | None = None) -> list[LedgerEntry]:
     >>> [row.result.verdict.value for row in ledger(ids=["VM-P1", "VM-R1"])]
     ['proven', 'proven']
     """
-    chosen = CLAIMS if ids is None else tuple(claim(i) for i in ids)
+    chosen = _claims() if ids is None else tuple(claim(i) for i in ids)
     rows = []
     for item in chosen:
         try:

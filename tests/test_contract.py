@@ -77,6 +77,8 @@ PRIVATE_ALLOWED = {
     + " (proofs._run, the pool and cache)",
     "tests/proofs/test_cli_usability.py": _WHITE_BOX
     + " (proofs._run, the progress bar)",
+    "tests/proofs/test_ledger_cache.py": _WHITE_BOX
+    + " (proofs._run, the one cache file, its index and the worker count)",
     "tests/proofs/test_semiring.py": _WHITE_BOX
     + " (proofs.semiring's SMT and binding parts, proofs._method)",
     "tests/proofs/test_simulation_claims.py": _WHITE_BOX
