@@ -70,9 +70,7 @@ def main(argv: list[str] | None = None) -> int:
         runs = {}
         for mode in modes:
             t0 = time.monotonic()
-            setattr(
-                mutate, "pytest_args", before_args if mode == "before" else new_args
-            )
+            vars(mutate)["pytest_args"] = before_args if mode == "before" else new_args
             outcomes, base, _ = mutate.run_module(
                 module, config[module], mutants, jobs=1, timeout=args.timeout,
                 log=False, mode="warm" if mode == "before" else mode,
