@@ -91,6 +91,18 @@ def test_the_shipped_constants():
         "paper-eligible",
         "reference",
     )
+    fields = [
+        (s.contract, s.solver, s.endogenous, s.counting, s.strategies)
+        for s in (REFERENCE, PAPER, PAPER_ELIGIBLE)
+    ]
+    assert fields == [
+        ("contract_guarded", "reference", False, "reference",
+         ("naive", "bridge_preserving", "contract_guarded")),
+        ("definition2", "exact", True, "paper",
+         ("naive", "bridge_preserving", "definition2")),
+        ("definition2", "exact", True, "reference",
+         ("naive", "bridge_preserving", "definition2")),
+    ]  # fmt: skip
     assert SEMANTICS == (REFERENCE, PAPER)
     assert NAMES == ("reference", "paper", "paper-eligible")
 
