@@ -64,7 +64,7 @@ def test_a_journal_written_by_run_cells_is_read_back_byte_for_byte(tmp_path):
     )
     assert read_journal(path) == {'{"x": 2}': [{"y": 4}], '{"x": 3}': [{"y": 9}]}
     assert read_journal(path, parameters={"p": 1}) == read_journal(path)
-    with pytest.raises(ValueError) as err:
+    with pytest.raises(ValueError, match=r"\S") as err:  # exact text below
         read_journal(path, parameters={"p": 2})
     assert str(err.value) == (
         f"{path}: line 1: the journal was written with parameters {{'p': 1}}, "
@@ -109,7 +109,7 @@ def test_blank_lines_are_skipped_and_bad_lines_are_named_by_number(tmp_path):
         read_journal(path)
     tampered = good.replace('"y": 1', '"y": 2')
     path.write_text("\n".join([_header(), "", tampered]) + "\n")
-    with pytest.raises(ValueError) as err:
+    with pytest.raises(ValueError, match=r"\S") as err:  # exact text below
         read_journal(path)
     assert str(err.value) == (
         f"{path}: line 3: checksum does not match its cell and rows"
@@ -137,7 +137,7 @@ def test_blank_lines_are_skipped_and_bad_lines_are_named_by_number(tmp_path):
 def test_a_first_line_that_is_not_our_header_is_refused(tmp_path, first):
     path = tmp_path / "j.jsonl"
     path.write_text(first + "\n")
-    with pytest.raises(ValueError) as err:
+    with pytest.raises(ValueError, match=r"\S") as err:  # exact text below
         read_journal(path)
     assert str(err.value) == f"{path}: line 1 is not a journal header (version 2)"
     assert path.read_text() == first + "\n"  # read only
