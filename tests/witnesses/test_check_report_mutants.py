@@ -176,3 +176,38 @@ def test_not_checked_text_and_dicts():
         12,
     )
     assert _result("block", True).title == BLOCK
+
+
+def test_witness_defaults():
+    w = Witness(Timeline([Event("e1", 0.0, 1.0)]), 1, (), "r", True, 5)
+    assert (w.fewest_possible, w.pivot, w.removed, w.suggestion, w.calls) == (
+        False,
+        None,
+        (),
+        "",
+        0,
+    )
+
+
+def test_the_mirage_lines_by_retention():
+    from witnesses import Trial, rates
+
+    trials = [
+        Trial("t1", "c", budget=0.5, raw_validity=True, fixed_feasible=True),
+        Trial("t2", "c", budget=0.25, raw_validity=False),
+    ]
+    cells = tuple(rates(trials, by=("budget",)))
+    ok = _result("block", True, 1)
+    r = CompressorReport.build(
+        "s", "reference", 3, 2, ok, _result("invariant", True, 1), cells,
+        judged_by="invariant",
+    )  # fmt: skip
+    assert str(r).splitlines()[-3:] == [
+        "mirage diagnostics by retention (Wilson 95% intervals; the contracts "
+        "promise feasibility, not that the solver keeps the full pivot):",
+        "  retention 0.25: raw validity 0.00 [0.00, 0.79] (0/1); pivot preservation "
+        "n/a (0 trials); fixed pivot feasibility n/a (0 trials)",
+        "  retention 0.5: raw validity 1.00 [0.21, 1.00] (1/1); pivot preservation "
+        "n/a (0 trials); fixed pivot feasibility 1.00 [0.21, 1.00] (1/1)",
+    ]
+    assert "mirage diagnostics" not in str(_report(ok, _result("invariant", True, 1)))
