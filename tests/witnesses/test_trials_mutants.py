@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from types import MappingProxyType
 
+import numpy as np
 import pytest
 
 from witnesses import Trial
@@ -151,6 +152,11 @@ GOOD = [
     {"raw_validity": 0.0},
     {"raw_validity": 1.0},
     {"raw_validity": 1},
+    {"raw_validity": 0},  # an int: the full check's range includes both ends
+    {"raw_validity": np.float64(0.25)},  # not a plain float: the full check
+    {"semantic_regret": 0},
+    {"semantic_regret": np.float64(0.75)},
+    {"budget": np.float64(2.5)},
     {"raw_validity": True},
     {"measures": {"m": 1}},
     {"measures": MappingProxyType({"m": 0.5})},
