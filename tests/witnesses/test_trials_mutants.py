@@ -135,11 +135,28 @@ BAD = [
 ]
 
 
+#: every field set to a plain valid value: the fast path checks each one
+FULL = {
+    "category": "x", "model": "m", "full_pivot": "a", "chosen_pivot": "a",
+    "truth_pivot": "a", "oracle_pivot": "a", "fixed_feasible": True,
+    "header_present": True, "degraded_flag": False, "oracle_degraded": False,
+    "seed": 1, "budget": 0.5, "full_score": 1.0, "compressed_score": 0.5,
+    "semantic_regret": 0.1, "raw_validity": 0.5, "measures": {"m": 0.5},
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("base", [{}, FULL], ids=["minimal", "full"])
 @pytest.mark.parametrize(("changes", "error", "message"), BAD)
-def test_each_bad_field_is_refused_with_its_name(changes, error, message):
+def test_each_bad_field_is_refused_with_its_name(base, changes, error, message):
     with pytest.raises(error) as err:
-        Trial(**{"task_id": "t", "condition": "c", **changes})
+        Trial(**{"task_id": "t", "condition": "c", **base, **changes})
     assert str(err.value) == message
+
+
+def test_a_full_plain_trial_is_accepted_as_given():
+    t = Trial("t", "c", **FULL)
+    for name, value in FULL.items():
+        assert getattr(t, name) == value
 
 
 GOOD = [
