@@ -212,3 +212,27 @@ def test_valid_is_raw_validity_above_one_half(validity, valid):
 def test_pivot_preserved_needs_both_pivots(full, chosen, preserved):
     t = Trial("t", "c", full_pivot=full, chosen_pivot=chosen)
     assert t.pivot_preserved is preserved
+
+
+def test_a_record_subclass_gets_its_fields_and_the_trial_defaults():
+    from witnesses.simulators import RetentionTrial
+
+    r = RetentionTrial("s0f0", "pinned", 0, "quantity", 3, True, True, False)
+    assert (r.task_id, r.condition, r.seed, r.category) == (
+        "s0f0",
+        "pinned",
+        0,
+        "quantity",
+    )
+    assert (r.raw_validity, r.full_pivot, r.chosen_pivot) == (True, "s0f0:fact", "lost")
+    assert (r.cycles, r.pinned, r.stored, r.answered) == (3, True, True, False)
+    assert (r.budget, r.model, r.full_score, r.degraded_flag) == (
+        None,
+        None,
+        None,
+        None,
+    )
+    assert r.measures == {"cycles": 3.0}
+    assert RetentionTrial("a", "b", 1, "q", 0, False, False, True).measures == {
+        "cycles": 0.0
+    }
