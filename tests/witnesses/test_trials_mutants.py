@@ -236,3 +236,24 @@ def test_a_record_subclass_gets_its_fields_and_the_trial_defaults():
     assert RetentionTrial("a", "b", 1, "q", 0, False, False, True).measures == {
         "cycles": 0.0
     }
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {},
+        FULL,
+        {**FULL, "semantic_regret": 0.0, "raw_validity": 0.0},
+        {**FULL, "semantic_regret": 1.0, "raw_validity": 1.0},
+        {**FULL, "raw_validity": True, "measures": {}},
+    ],
+    ids=["minimal", "full", "low-ends", "high-ends", "bool-validity"],
+)
+def test_plain_trials_take_the_fast_path(monkeypatch, changes):
+    # loaders build many trials: plainly typed ones skip the full check
+    checked = []
+    monkeypatch.setattr(Trial, "_check", lambda self: checked.append(self))
+    Trial("t", "c", **changes)
+    assert checked == []
+    Trial("t", "c", **{**changes, "budget": 3})  # an int: not plain, fully checked
+    assert len(checked) == 1
