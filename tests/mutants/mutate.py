@@ -6,6 +6,7 @@ Usage (from the repository root)::
     python tests/mutants/mutate.py --module witnesses/grammar.py
     python tests/mutants/mutate.py --module algebra/reduce.py --list   # no tests run
     python tests/mutants/mutate.py --json survivors.json --markdown table.md
+    python tests/mutants/mutate.py --module theory/errors.py --mode subprocess
 
 Each module of ``tests/mutants/modules.toml`` is parsed, and one mutant is made
 per site and operator, in source order:
@@ -29,7 +30,10 @@ Each mutant is written into a private copy of the repository (one copy per
 job; the file is restored after each mutant) and the module's test files and
 its own doctests run with ``pytest -x -q --hypothesis-seed=0``, with
 ``PYTHONDONTWRITEBYTECODE=1`` and no hypothesis example database, so a run is
-deterministic. A mutant is *killed* when pytest fails (a failing test, or an
+deterministic. ``--mode warm`` (default) forks each run from a process that
+imported the libraries once; ``--mode subprocess`` starts a fresh interpreter
+per run; both give the same verdicts (tests/mutants/README.md). A mutant is
+*killed* when pytest fails (a failing test, or an
 import or collection error) and *survives* when it passes. A mutant still
 running after ``--timeout`` seconds (default: 3 x the unmutated run + 10 s)
 is stopped and counted as killed, in a separate ``timeout`` column.
@@ -44,10 +48,12 @@ from __future__ import annotations
 
 import argparse
 import ast
+import compileall
 import contextlib
 import io
 import json
 import os
+import py_compile
 import shutil
 import signal
 import sys
@@ -399,10 +405,10 @@ class Outcome:
     killed_by: str = ""  # the first failing test (pytest node id)
 
 
-def _copy_repo(dest: Path) -> Path:
+def _copy_repo(dest: Path, root: Path = ROOT) -> Path:
     copy = dest / "repo"
     shutil.copytree(
-        ROOT,
+        root,
         copy,
         ignore=shutil.ignore_patterns(
             ".git",
@@ -417,12 +423,22 @@ def _copy_repo(dest: Path) -> Path:
             "*.egg-info",
         ),
     )
+    # Byte code for the unmutated copy, checked against each source's hash on
+    # every import: a mutant's module (whose hash differs) is compiled afresh,
+    # every other module loads its byte code instead of being compiled again
+    # in every run (the runs themselves write none).
+    compileall.compile_dir(
+        copy,
+        quiet=2,
+        invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH,
+    )
     return copy
 
 
-#: Third-party modules imported once by the runner, before it forks one child
-#: per mutant: their import time (seconds on a loaded machine) is paid once.
-#: The project's own packages are never imported in the parent.
+#: Third-party modules imported once by the warm runner, before it forks one
+#: child per mutant: their import time is paid once. The warm runner also
+#: imports every module outside the copy that the unmutated run imported (see
+#: ``_warm_up``). The project's own packages are never imported in the parent.
 PREIMPORT = (
     "numpy", "scipy", "scipy.stats", "scipy.sparse", "scipy.sparse.linalg",
     "scipy.linalg", "scipy.special", "scipy.optimize", "sympy", "networkx",
@@ -439,23 +455,44 @@ _ENV = {
     "PYTHONHASHSEED": "0",
 }
 
+#: How each mutant's pytest run starts. ``warm``: a child forked from this
+#: process, which has imported pytest and the third-party libraries once.
+#: ``subprocess``: a fresh interpreter per mutant (``mutate.py --child``), which
+#: imports everything itself (about 2-3 s more per mutant). Both run the same
+#: ``_child_main`` with the same arguments; only the start differs.
+MODES = ("warm", "subprocess")
 
-def _preimport() -> None:
+
+def _preimport(names: Sequence[str] = PREIMPORT) -> None:
+    import gc
     import importlib
+    import warnings
 
-    for name in PREIMPORT:
-        with contextlib.suppress(ImportError):
-            importlib.import_module(name)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for name in names:
+            # a module that cannot be imported here is imported (or fails) in
+            # the child, as in a cold start
+            with contextlib.suppress(Exception):
+                importlib.import_module(name)
+    # what is imported stays alive: the children's garbage collections (pytest
+    # runs several at its end) skip it instead of scanning it (~1 s a run)
+    gc.freeze()
 
 
 FIRST_FAILURE = ".mutate-first-failure"
+#: the warm runner's list of modules (outside the copy) the unmutated run imported
+IMPORTED = ".mutate-imported"
+#: per-run directories under the copy, removed before every run
+_SCRATCH = (".hypothesis", ".mutate-basetemp", ".mutate-cache")
 
 
 class _FirstFailure:
     """pytest plugin: remember the first failing test or collection error."""
 
-    def __init__(self) -> None:
+    def __init__(self, copy: Path) -> None:
         self.nodeid = ""
+        self.copy = copy
 
     def pytest_runtest_logreport(self, report: object) -> None:
         if getattr(report, "failed", False) and not self.nodeid:
@@ -464,6 +501,9 @@ class _FirstFailure:
     def pytest_collectreport(self, report: object) -> None:
         if getattr(report, "failed", False) and not self.nodeid:
             self.nodeid = "collect:" + str(getattr(report, "nodeid", "?"))
+
+    def write(self) -> None:
+        (self.copy / FIRST_FAILURE).write_text(self.nodeid)
 
 
 def _first_failure(copy: Path) -> str:
@@ -475,48 +515,139 @@ def _first_failure(copy: Path) -> str:
     return text
 
 
-def _spawn(copy: Path, targets: Sequence[str]) -> int:
-    """Fork a child that runs pytest on ``targets`` in ``copy``; return its pid."""
-    shutil.rmtree(copy / ".hypothesis", ignore_errors=True)
-    # the project's addopts minus --nbmake (its jupyter imports cost ~1 s a run)
-    args = [
+def pytest_args(copy: Path) -> list[str]:
+    """The pytest options of every run (both modes), before the targets."""
+    # the project's addopts minus --nbmake (its jupyter imports cost ~1 s a
+    # run) and minus xdist: tests/conftest.py spreads an undecided run over the
+    # cores, which started two fresh worker interpreters per mutant (each
+    # importing numpy, scipy, ... again) and used both cores of the machine.
+    return [
         "-x", "-q", "--no-header", "-p", "no:cacheprovider", "-p", "no:nbmake",
-        "-o", "addopts=", "--doctest-modules", "--import-mode=importlib",
-        "--strict-markers", "--benchmark-skip", "--hypothesis-seed=0",
+        "-p", "no:xdist", "-o", "addopts=", "--doctest-modules",
+        "--import-mode=importlib", "--strict-markers", "--benchmark-skip",
+        "--hypothesis-seed=0",
         # no assertion rewriting: pass/fail is unchanged, and it would rewrite
         # (and refuse) the pre-imported hypothesis on every run
         "--assert=plain",
+        # temporary paths under the copy: pytest's clean-up of the shared
+        # /tmp/pytest-of-USER (other users' runs) cost ~0.8 s a run
+        f"--basetemp={copy / '.mutate-basetemp'}",
     ]  # fmt: skip
+
+
+def _project_names(copy: Path) -> set[str]:
+    return {p.name.removesuffix(".py") for p in copy.iterdir()}
+
+
+def _child_main(
+    copy: Path, targets: Sequence[str], root: Path, *, record: bool = False
+) -> int:
+    """Run pytest on ``targets`` in ``copy`` in this process; return its code.
+
+    The same code runs in a forked child (warm mode) and in a fresh interpreter
+    (``--child``, subprocess mode). With ``record`` it writes the names of the
+    modules outside the copy that the run imported (for ``_warm_up``).
+    """
+    if not os.environ.get("MUTATE_VERBOSE"):
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, 1)
+        os.dup2(null, 2)
+    os.chdir(copy)
+    # Ctrl-C behaves as in a terminal even when the runner was started in the
+    # background of a shell (which ignores SIGINT, and the ignore is inherited):
+    # tests that interrupt a command must not depend on how the runner started
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    # the copy, not the checkout, is under test: drop the checkout from the
+    # path (not a virtualenv kept inside it), and any module of the project
+    # that this process holds (the warm parent never imports one)
+    sys.path[:] = [str(copy)] + [
+        p
+        for p in sys.path
+        if p and not (p.startswith(str(root)) and not p.startswith(sys.prefix))
+    ]
+    project = _project_names(copy)
+    for name in [m for m in sys.modules if m.split(".")[0] in project]:
+        del sys.modules[name]
+    # subprocesses started by the tests (command lines) import the copy too
+    os.environ["PYTHONPATH"] = str(copy)
+    # the ledger's cache: a fresh directory per run (tests/conftest.py)
+    os.environ["CONTEXT_LAWS_CACHE"] = str(copy / ".mutate-cache")
+    sys.dont_write_bytecode = True
+    before = set(sys.modules)
+    import pytest
+
+    first = _FirstFailure(copy)
+    code = int(pytest.main([*pytest_args(copy), *targets], plugins=[first]))
+    first.write()
+    if record:
+        names = []
+        for name in sorted(set(sys.modules) - before):
+            file = str(getattr(sys.modules.get(name), "__file__", None) or "")
+            top = name.split(".")[0]
+            if top in project or file.startswith(str(copy)) or name.startswith("__"):
+                continue
+            names.append(name)
+        (copy / IMPORTED).write_text("\n".join(names))
+    return code
+
+
+def _fork(copy: Path, targets: Sequence[str], root: Path, record: bool) -> int:
     pid = os.fork()
     if pid:
         return pid
     code = 98  # child from here on: never returns
     try:
         os.setsid()
-        if not os.environ.get("MUTATE_VERBOSE"):
-            null = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(null, 1)
-            os.dup2(null, 2)
-        os.chdir(copy)
-        root = str(ROOT)
-        # drop the checkout from the path, not a virtualenv kept inside it
-        sys.path[:] = [str(copy)] + [
-            p
-            for p in sys.path
-            if p and not (p.startswith(root) and not p.startswith(sys.prefix))
-        ]
-        sys.dont_write_bytecode = True
-        import pytest
-
-        first = _FirstFailure()
-        code = int(pytest.main([*args, *targets], plugins=[first]))
-        (copy / FIRST_FAILURE).write_text(first.nodeid)
+        code = _child_main(copy, targets, root, record=record)
     except BaseException:
         import traceback
 
         traceback.print_exc()
     finally:
         os._exit(code)
+
+
+def _exec(copy: Path, targets: Sequence[str], root: Path) -> int:
+    argv = [
+        sys.executable, str(Path(__file__).resolve()), "--child", str(copy),
+        "--root", str(root), "--", *targets,
+    ]  # fmt: skip
+    actions = []
+    if not os.environ.get("MUTATE_VERBOSE"):
+        actions = [
+            (os.POSIX_SPAWN_OPEN, fd, os.devnull, os.O_WRONLY, 0) for fd in (1, 2)
+        ]
+    env = {**os.environ, **_ENV}
+    return os.posix_spawn(sys.executable, argv, env, file_actions=actions, setsid=True)
+
+
+def _spawn(
+    copy: Path,
+    targets: Sequence[str],
+    *,
+    mode: str = "warm",
+    root: Path = ROOT,
+    record: bool = False,
+) -> int:
+    """Start one pytest run on ``targets`` in ``copy``; return the child's pid."""
+    for name in _SCRATCH:
+        shutil.rmtree(copy / name, ignore_errors=True)
+    if mode == "warm":
+        return _fork(copy, targets, root, record)
+    if mode == "subprocess":
+        return _exec(copy, targets, root)
+    raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
+
+
+def _warm_up(copy: Path) -> int:
+    """Import in this process what the unmutated run imported; return the count."""
+    path = copy / IMPORTED
+    if not path.exists():
+        return 0
+    names = [n for n in path.read_text().splitlines() if n and n not in sys.modules]
+    path.unlink()
+    _preimport(names)
+    return len(names)
 
 
 def _poll(pid: int) -> int | None:
@@ -534,11 +665,17 @@ def _stop(pid: int) -> None:
 
 
 def _pytest(
-    copy: Path, targets: Sequence[str], timeout: float
+    copy: Path,
+    targets: Sequence[str],
+    timeout: float,
+    *,
+    mode: str = "warm",
+    root: Path = ROOT,
+    record: bool = False,
 ) -> tuple[int | None, float]:
     """Run pytest once; return (exit code, or None after ``timeout``; seconds)."""
     t0 = time.monotonic()
-    pid = _spawn(copy, targets)
+    pid = _spawn(copy, targets, mode=mode, root=root, record=record)
     while (code := _poll(pid)) is None:
         if time.monotonic() - t0 > timeout:
             _stop(pid)
@@ -563,23 +700,34 @@ def run_module(
     jobs: int,
     timeout: float | None,
     log: bool,
+    mode: str = "warm",
+    root: Path = ROOT,
 ) -> tuple[list[Outcome], float, float]:
     """Run every mutant of one module; return outcomes, baseline and wall seconds."""
+    if mode not in MODES:
+        raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
     t_start = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="mutants-") as tmp:
-        copies = [_copy_repo(Path(tmp) / str(j)) for j in range(jobs)]
+        copies = [_copy_repo(Path(tmp) / str(j), root) for j in range(jobs)]
         targets = _targets(module, tests)
-        code, base = _pytest(copies[0], targets, timeout=3600)
+        code, base = _pytest(
+            copies[0], targets, 3600, mode=mode, root=root, record=mode == "warm"
+        )
+        first = _first_failure(copies[0])
         if code != 0:
-            msg = f"{module}: the unmutated tests fail (pytest exit {code}): {targets}"
+            msg = (
+                f"{module}: the unmutated tests fail (pytest exit {code}, first "
+                f"failure {first!r}; MUTATE_VERBOSE=1 shows pytest's output): {targets}"
+            )
             raise SystemExit(msg)
-        source = (ROOT / module).read_text()
+        warmed = _warm_up(copies[0]) if mode == "warm" else 0
+        source = (root / module).read_text()
         # canary: a module that cannot be imported must fail the run, or the
         # tests are not reading the copy
         (copies[0] / module).write_text(
             'raise RuntimeError("mutate canary")\n' + source
         )
-        code, _ = _pytest(copies[0], targets, timeout=3600)
+        code, _ = _pytest(copies[0], targets, 3600, mode=mode, root=root)
         (copies[0] / module).write_text(source)
         _first_failure(copies[0])
         if code == 0:
@@ -588,7 +736,8 @@ def run_module(
         limit = timeout if timeout is not None else 3 * base + 10
         if log:
             print(f"# {module}: {len(mutants)} mutants, baseline {base:.1f} s, "
-                  f"timeout {limit:.0f} s", file=sys.stderr, flush=True)  # fmt: skip
+                  f"timeout {limit:.0f} s, mode {mode} ({warmed} modules warmed)",
+                  file=sys.stderr, flush=True)  # fmt: skip
 
         outcomes: dict[str, Outcome] = {}
         pending = list(mutants)
@@ -599,7 +748,7 @@ def run_module(
                 while pending and free:
                     job, mutant = free.pop(), pending.pop(0)
                     (copies[job] / module).write_text(mutant.apply(source))
-                    running[_spawn(copies[job], targets)] = (
+                    running[_spawn(copies[job], targets, mode=mode, root=root)] = (
                         job,
                         mutant,
                         time.monotonic(),
@@ -777,7 +926,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--quiet", action="store_true", help="no per-mutant log on stderr"
     )
+    parser.add_argument(
+        "--mode",
+        choices=MODES,
+        default="warm",
+        help="warm: fork each run from a process that imported the libraries "
+        "once (default); subprocess: a fresh interpreter per run",
+    )
+    parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--root", type=Path, default=ROOT, help=argparse.SUPPRESS)
+    parser.add_argument("targets", nargs="*", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.targets and args.child is None:
+        parser.error(f"unexpected arguments {args.targets}")
+    if args.child is not None:  # one run of the subprocess mode (see _exec)
+        try:
+            return _child_main(args.child, args.targets, args.root)
+        finally:
+            sys.stdout.flush()
     # SIGTERM unwinds like Ctrl-C: temporary copies are removed, children stopped
     signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
     if any(os.environ.get(k) != v for k, v in _ENV.items()):
@@ -793,7 +959,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"not in {CONFIG.name}: {unknown}; add a line '\"path.py\" = [tests]'"
         )
     equivalent = load_equivalent()
-    if not args.list:
+    if not args.list and args.mode == "warm":
         _preimport()
     rows = []
     for module in modules:
@@ -806,7 +972,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         todo = [m for m in mutants if m.id not in done]
         outcomes, base, wall = run_module(
             module, config[module], todo, jobs=args.jobs, timeout=args.timeout,
-            log=not args.quiet,
+            log=not args.quiet, mode=args.mode,
         )  # fmt: skip
         fresh = {o.id: o for o in outcomes}
         outcomes = [done.get(m.id) or fresh[m.id] for m in mutants]
@@ -815,6 +981,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             row["without"] = _score_without(outcomes, row, set(args.without))
         row["baseline"] = round(base, 1)
         row["wall"] = round(wall)
+        row["mode"] = args.mode
+        ran = [o for o in outcomes if o.id in fresh]
+        row["seconds_per_mutant"] = (
+            round(sum(o.seconds for o in ran) / len(ran), 2) if ran else 0.0
+        )
         rows.append(row)
         print(table([row]).splitlines()[-1], file=sys.stderr, flush=True)
     if args.list:

@@ -83,3 +83,86 @@ def test_each_operator_on_a_small_function():
     }
     # docstrings, f-strings and lines marked "pragma: no mutate" are left alone
     assert got == expected
+
+
+FIXTURE_MODULE = """\
+def clamp(x: int, lo: int = 0, hi: int = 10) -> int:
+    if x < lo:
+        return lo
+    if x > hi:
+        return hi
+    return x
+
+
+def is_even(n: int) -> bool:
+    return n % 2 == 0
+"""
+
+FIXTURE_TEST = """\
+from fixpkg.mod import clamp, is_even
+
+
+def test_clamp():
+    assert clamp(-5) == 0
+    assert clamp(50) == 10
+    assert clamp(3) == 3
+
+
+def test_even():
+    assert is_even(4)
+"""
+
+
+def _fixture_root(tmp_path):
+    root = tmp_path / "fixture"
+    (root / "fixpkg").mkdir(parents=True)
+    (root / "fixpkg" / "__init__.py").write_text("")
+    (root / "fixpkg" / "mod.py").write_text(FIXTURE_MODULE)
+    (root / "tests_fix").mkdir()
+    (root / "tests_fix" / "test_mod.py").write_text(FIXTURE_TEST)
+    (root / "pytest.ini").write_text("[pytest]\n")
+    return root
+
+
+def test_warm_and_subprocess_modes_give_the_same_verdicts(tmp_path):
+    # the warm mode (fork from a process that imported the libraries) must
+    # decide every mutant as a fresh interpreter does: same killed and
+    # survived sets, same first failing test
+    root = _fixture_root(tmp_path)
+    module, tests = "fixpkg/mod.py", ["tests_fix/test_mod.py"]
+    chosen = {
+        "fixpkg/mod.py:clamp:compare:<-><=#0",  # survives
+        "fixpkg/mod.py:clamp:compare:<->>=#0",  # killed by test_clamp
+        "fixpkg/mod.py:clamp:compare:>->>=#0",  # survives
+        "fixpkg/mod.py:is_even:constant:2->(1)#0",  # survives (n % 1 == 0)
+        "fixpkg/mod.py:is_even:constant:2->(3)#0",  # killed by test_even
+        "fixpkg/mod.py:is_even:arith:%->//#0",  # killed by test_even
+    }
+    mutants = [m for m in mutate.generate(module, FIXTURE_MODULE) if m.id in chosen]
+    assert len(mutants) == len(chosen)
+    runs = {}
+    for mode in mutate.MODES:
+        outcomes, _, _ = mutate.run_module(
+            module, tests, mutants, jobs=1, timeout=120, log=False,
+            mode=mode, root=root,
+        )  # fmt: skip
+        runs[mode] = {o.id: (o.status, o.killed_by) for o in outcomes}
+    assert runs["warm"] == runs["subprocess"]
+    survived = {i for i, (s, _) in runs["warm"].items() if s == "survived"}
+    # by hand: the untested boundaries of clamp and n % 1 == 0 survive; the
+    # rest is caught (the runner tells killed from survived in both modes)
+    assert survived == {
+        "fixpkg/mod.py:clamp:compare:<-><=#0",
+        "fixpkg/mod.py:clamp:compare:>->>=#0",
+        "fixpkg/mod.py:is_even:constant:2->(1)#0",
+    }
+    killed_by = {k for s, k in runs["warm"].values() if s == "killed"}
+    assert killed_by == {
+        "tests_fix/test_mod.py::test_clamp",
+        "tests_fix/test_mod.py::test_even",
+    }
+
+
+def test_an_unknown_mode_is_refused(tmp_path):
+    with pytest.raises(ValueError, match="mode must be one of"):
+        mutate.run_module("m.py", [], [], jobs=1, timeout=1, log=False, mode="cold")

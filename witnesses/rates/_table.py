@@ -63,6 +63,15 @@ def format_cells(
     str
         The table, ending in a newline.
 
+    Raises
+    ------
+    TypeError
+        If ``cells`` is not a sequence of :class:`CellRates`.
+    ValueError
+        If ``fmt`` is unknown, or the cells are not all grouped by the same
+        fields (cells of different :func:`witnesses.rates` calls: the table
+        would drop the fields the first cell lacks).
+
     Examples
     --------
     >>> from witnesses import Trial, rates
@@ -81,6 +90,14 @@ def format_cells(
         if not isinstance(cell, CellRates):
             msg = f"cells[{i}] must be a CellRates, got {cell!r} of type {type(cell).__name__}"
             raise TypeError(msg)
+    fields = tuple(cells[0].group) if cells else ()
+    for i, cell in enumerate(cells):
+        if tuple(cell.group) != fields:
+            msg = (
+                f"cells[{i}] is grouped by {tuple(cell.group)!r} but cells[0] by "
+                f"{fields!r}; format the cells of one rates() call"
+            )
+            raise ValueError(msg)
     if fmt not in FORMATS:
         msg = f"fmt must be one of {', '.join(map(repr, FORMATS))}, got {fmt!r}"
         raise ValueError(msg)
