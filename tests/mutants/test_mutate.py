@@ -30,15 +30,35 @@ def test_config_names_existing_files():
             assert (ROOT / t).is_file(), t
 
 
+def _statements(source: str) -> list[tuple[int, int]]:
+    """``[start, end)`` character spans of the module's top-level statements."""
+    starts = [0]
+    for line in source.splitlines(keepends=True):
+        starts.append(starts[-1] + len(line))
+    spans = []
+    for node in ast.parse(source).body:
+        first = min(
+            [node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])]
+        )
+        assert node.end_lineno is not None
+        spans.append((starts[first - 1], starts[node.end_lineno]))
+    return spans
+
+
 @pytest.mark.parametrize("module", sorted(CONFIG))
 def test_every_mutant_parses_and_changes_the_source(module):
     source = (ROOT / module).read_text()
     mutants = mutate.generate(module, source)
     assert len({m.id for m in mutants}) == len(mutants)
+    spans = _statements(source)
     for m in mutants:
         changed = m.apply(source)
         assert changed != source
-        ast.parse(changed)  # a mutant is valid Python
+        # A mutant is valid Python. Top-level statements parse independently
+        # and the edit lies inside one, so parsing that statement alone is the
+        # same check as parsing the module (and ~40x faster on a long module).
+        start, end = next((a, b) for a, b in spans if a <= m.start and m.end <= b)
+        ast.parse(changed[start : end + len(changed) - len(source)])
 
 
 def test_equivalent_entries_name_generated_mutants():
