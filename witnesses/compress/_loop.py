@@ -174,15 +174,21 @@ class InvariantOracle:
 def run(seg: Segment, order: list[int], target: int) -> Counters:
     """Drop events until ``target`` is reached or no candidate is accepted."""
     counters = Counters()
-    while seg.size() > target:
-        chosen = _first_accepted(seg, order, counters)
-        if chosen is None:
-            break
-        seg.remove(chosen)
-        order.remove(chosen)
-        counters.accepted += 1
-        counters.dropped.append(seg.ids[chosen])
+    while seg.size() > target and _drop_one(seg, order, counters):
+        pass
     return counters
+
+
+def _drop_one(seg: Segment, order: list[int], counters: Counters) -> bool:
+    """Drop the first accepted event, counting it; False when none is accepted."""
+    chosen = _first_accepted(seg, order, counters)
+    if chosen is None:
+        return False
+    seg.remove(chosen)
+    order.remove(chosen)
+    counters.accepted += 1
+    counters.dropped.append(seg.ids[chosen])
+    return True
 
 
 def run_targets(
@@ -205,14 +211,7 @@ def run_targets(
             out[pending.pop(0)] = (snapshot, list(seg.alive))
 
     take()
-    while pending:
-        chosen = _first_accepted(seg, order, counters)
-        if chosen is None:
-            break
-        seg.remove(chosen)
-        order.remove(chosen)
-        counters.accepted += 1
-        counters.dropped.append(seg.ids[chosen])
+    while pending and _drop_one(seg, order, counters):
         take()
     for target in pending:
         out[target] = (
