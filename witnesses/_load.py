@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import difflib
 import math
+import re
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -356,6 +357,8 @@ def _parser(name: str) -> Callable[[Any], Any]:
     A parser returns the value, or ``None`` for a missing one (an empty cell,
     ``null``, ``none``, ``na``, ``nan``), or raises :class:`_Bad`.
     """
+    if name in _PIVOTS:
+        return _pivot
     if name in STR_FIELDS:
         return _text
     if name in BOOL_FIELDS:
@@ -382,6 +385,22 @@ def _text(raw: Any) -> str | None:
     if isinstance(raw, float) and raw.is_integer():
         return str(int(raw))  # a numeric id 7.0 is "7"
     return str(raw)
+
+
+_PIVOTS = frozenset({"full_pivot", "chosen_pivot", "truth_pivot", "oracle_pivot"})
+# A pivot id written as an integer with a zero fraction ("41.0"): how pandas
+# writes an integer id column that has a missing value. It is the id 41, as
+# the JSON number 41.0 is, so that CSV and JSONL compare pivots alike.
+_ZERO_FRACTION = re.compile(r"(-?(?:0|[1-9][0-9]*))\.0+")
+
+
+def _pivot(raw: Any) -> str | None:
+    text = _text(raw)
+    if text is not None:
+        whole = _ZERO_FRACTION.fullmatch(text)
+        if whole is not None:
+            return sys.intern(str(int(whole[1])))  # "-0.0" is "0", as -0.0 is
+    return text
 
 
 def _flag(raw: Any) -> bool | None:

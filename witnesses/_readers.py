@@ -181,7 +181,9 @@ class _Lines:
 
 def _csv_records(raw: _Capped, path: Path) -> Iterator[Record]:
     lines = _Lines(raw, path)
-    reader = csv.reader(lines)
+    # strict: a quote left open runs to the end of the file and would take
+    # every later row into one cell; the csv module then says so
+    reader = csv.reader(lines, strict=True)
     row = 1
     try:
         header = next(reader, None)
@@ -210,7 +212,13 @@ def _csv_records(raw: _Capped, path: Path) -> Iterator[Record]:
                 raise ValueError(msg)
             yield row, dict(zip(header, cells, strict=True))
     except csv.Error as exc:
-        msg = f"{path}: row {row + 1} (line {lines.number}): malformed CSV ({exc})"
+        why = str(exc)
+        if why == "unexpected end of data":
+            why = (
+                'a quoted cell is never closed: its opening " takes every later '
+                "line into one cell up to the end of the file"
+            )
+        msg = f"{path}: row {row + 1} (line {lines.number}): malformed CSV ({why})"
         raise ValueError(msg) from None
 
 

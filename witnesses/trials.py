@@ -422,7 +422,9 @@ def load_trials(
     -----
     Booleans parse from ``true/false``, ``yes/no``, ``1/0`` (any case);
     empty cells, ``null``, ``none``, ``na`` and ``nan`` are missing values.
-    Pivots are read as strings (a numeric pivot id ``7`` becomes ``"7"``).
+    Pivots are read as strings (a numeric pivot id ``7`` becomes ``"7"``, and
+    an integer written with a zero fraction, ``7.0`` or ``"7.0"``, is ``"7"`` too:
+    pandas writes an integer column with a missing value that way).
     CSV is parsed from the file, so a quoted cell keeps its newlines.
     Nothing read is executed (no pickle, no eval).
 

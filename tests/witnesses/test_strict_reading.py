@@ -952,3 +952,78 @@ def test_rate_of_defaults_to_a_95_percent_wilson_interval():
 
     ci = Rate.of("x", 1, 2, "all trials").ci
     assert (ci.method, ci.confidence_level) == ("wilson", 0.95)
+
+
+# -- found by a new user (2026-11-27) ----------------------------------------------
+
+_PIVOT_MAP = {
+    "task_id": "run",
+    "condition": "arm",
+    "raw_validity": "ok",
+    "full_pivot": "full",
+    "chosen_pivot": "chosen",
+}
+
+
+def test_a_pandas_style_float_pivot_is_the_same_id_in_csv_and_jsonl(tmp_path):
+    """pandas writes an int id column with a missing value as 41.0; JSON 41.0 is "41"."""
+    csv_path = tmp_path / "p.csv"
+    csv_path.write_text(
+        "run,arm,full,chosen,ok\n"
+        "r1,naive,41,41.0,true\n"
+        "r2,naive,17,17.00,true\n"
+        "r3,naive,12,,false\n"
+        "r4,naive,33,28.0,true\n"
+        "r5,naive,-0.0,0,true\n"
+        "r6,naive,7.5,7,true\n"
+        "r7,naive,007.0,7,true\n"
+    )
+    rows = [
+        {"run": "r1", "arm": "naive", "full": 41, "chosen": 41.0, "ok": True},
+        {"run": "r2", "arm": "naive", "full": 17, "chosen": 17.0, "ok": True},
+        {"run": "r3", "arm": "naive", "full": 12, "chosen": None, "ok": False},
+        {"run": "r4", "arm": "naive", "full": 33, "chosen": 28.0, "ok": True},
+        {"run": "r5", "arm": "naive", "full": -0.0, "chosen": 0, "ok": True},
+        {"run": "r6", "arm": "naive", "full": 7.5, "chosen": 7, "ok": True},
+        {"run": "r7", "arm": "naive", "full": "007.0", "chosen": 7, "ok": True},
+    ]
+    jsonl = tmp_path / "p.jsonl"
+    jsonl.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    by_csv = load_trials(csv_path, mapping=_PIVOT_MAP)
+    by_json = load_trials(jsonl, mapping=_PIVOT_MAP)
+    pivots = [(t.full_pivot, t.chosen_pivot) for t in by_csv]
+    assert pivots == [
+        ("41", "41"),
+        ("17", "17"),
+        ("12", None),
+        ("33", "28"),
+        ("0", "0"),
+        ("7.5", "7"),  # a real fraction stays
+        ("007.0", "7"),  # not an integer as JSON writes one: kept as written
+    ]
+    assert pivots == [(t.full_pivot, t.chosen_pivot) for t in by_json]
+    preserved = rates(by_csv)[0].rates["pivot_preservation"]
+    assert (preserved.numerator, preserved.denominator) == (3, 6)
+    # other text fields keep what is written: a condition "1.0" is not "1"
+    other = tmp_path / "c.csv"
+    other.write_text("run,arm,ok\nr1,1.0,true\n")
+    mapping = {"task_id": "run", "condition": "arm", "raw_validity": "ok"}
+    (trial,) = load_trials(other, mapping=mapping)
+    assert trial.condition == "1.0"
+
+
+@pytest.mark.parametrize(
+    "tail",
+    [
+        'r2,naive,false,"model said hi\nr3,naive,true,ok\nr4,naive,true,ok\n',
+        'r2,naive,"true\n',
+    ],
+)
+def test_a_quote_left_open_is_an_error_not_a_swallowed_file(tmp_path, tail):
+    path = tmp_path / "s.csv"
+    path.write_text("run,arm,ok,note\nr1,naive,true,fine\n" + tail)
+    mapping = {"task_id": "run", "condition": "arm", "raw_validity": "ok"}
+    with pytest.raises(
+        ValueError, match=r"s\.csv: row 3 .*a quoted cell is never closed"
+    ):
+        load_trials(path, mapping=mapping)
