@@ -114,7 +114,8 @@ _APA = re.compile(
     r"(?P<p>\d*\.\d+(?:[eE]-?\d+)?|0|1)(?!\d|\.\d))"
 )
 _FRAC_PCT = re.compile(
-    rf"(?<![\d./])(?P<k>\d+)\s*/\s*(?P<n>\d+)\s*\(\s*(?P<v>{_NUM})\s*%\s*\)"
+    rf"(?<![\d./])(?P<k>\d+)\s*(?:/|\s(?:out\s+)?of\s)\s*(?P<n>\d+)\s*"
+    rf"(?:(?:\w+[- ])?{_UNITS}\s*)?\(\s*(?P<v>{_NUM})\s*%\s*\)"
 )
 _FRAC_EQ = re.compile(
     rf"(?<![\d./])(?P<k>\d+)\s*/\s*(?P<n>\d+)\s*(?:=|≈)\s*(?P<v>{_NUM})\s*(?P<pct>%)?"

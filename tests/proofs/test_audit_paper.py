@@ -811,3 +811,24 @@ def test_the_interval_reach_is_250_characters(pad, read):
     assert bool(got) is read
     # a count cut by the reach is not read as its tail ('12/120', '2/120')
     assert all(f.inputs.startswith("k=112;") for f in got)
+
+
+def test_k_of_n_with_a_unit_between_the_count_and_its_percent():
+    """'19/40 trials (45.0%)' and '19 of 40 trials (45.0%)' are read (new user, 2026-11-27)."""
+    text = (
+        "The window baseline succeeded in 19/40 trials (45.0%).\n"
+        "The naive arm succeeded in 19 of 40 trials (45.0%).\n"
+        "The guarded arm succeeded in 28 out of 40 runs (70.0%).\n"
+        "It held in 3 of 4 (75%) and in 2 of 4 settings (75%).\n"
+        "We used 19 of the 40 trials (45.0%).\n"
+    )
+    found = _by_text(audit_paper_text(text))
+    for printed in ("19/40 trials (45.0%)", "19 of 40 trials (45.0%)"):
+        assert (found[printed].verdict, found[printed].inputs) == (
+            "inconsistent",
+            "k=19;n=40",
+        )
+    assert found["28 out of 40 runs (70.0%)"].verdict == "consistent"
+    assert found["3 of 4 (75%)"].verdict == "consistent"
+    # a word that is not a unit, or an article, is not read as a count's unit
+    assert not [t for t in found if "settings" in t or "the 40" in t]
