@@ -332,3 +332,16 @@ def test_format_cells_names_bad_arguments_and_writes_canonical_json():
     doc = json.loads(text)
     assert text == json.dumps(doc, sort_keys=True, indent=2) + "\n"
     assert list(doc) == sorted(doc)
+
+
+def test_a_map_given_twice_is_an_error_and_spaces_around_it_are_ignored(runs, capsys):
+    """New user (2026-11-27): a second --map of one field silently won."""
+    code, out, err = _run(capsys, str(runs), *ARGS, "--map", "raw_validity=tokens")
+    assert (code, out) == (2, "")
+    assert err.strip().endswith(
+        "--map raw_validity is given twice ('valid' and 'tokens'); give it once"
+    )
+    same = _run(capsys, str(runs), *ARGS, "--map", "raw_validity=valid")
+    spaced = [a.replace("=", " = ") if a.startswith("full_pivot") else a for a in ARGS]
+    assert _run(capsys, str(runs), *ARGS) == same == _run(capsys, str(runs), *spaced)
+    assert same[0] == 0

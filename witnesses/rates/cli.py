@@ -40,11 +40,18 @@ __all__ = ["main"]
 
 
 def _pairs(values: Sequence[str], flag: str) -> dict[str, str]:
-    out = {}
+    out: dict[str, str] = {}
     for item in values:
         key, sep, value = item.partition("=")
+        key, value = key.strip(), value.strip()  # "full_pivot = ret" as typed
         if not sep or not key or not value:
             msg = f"{flag} takes name=column, got {item!r}"
+            raise ValueError(msg)
+        if out.get(key, value) != value:
+            msg = (
+                f"{flag} {key} is given twice ({out[key]!r} and {value!r}); "
+                "give it once"
+            )
             raise ValueError(msg)
         out[key] = value
     return out
