@@ -69,7 +69,8 @@ class Loaded:
     absent: frozenset[str]
     keys: tuple[str, ...]
     blank: Mapping[str, int] = field(default_factory=dict)
-    """Per true/false field: the rows whose column is there but holds no value."""
+    """Per true/false field: the rows whose column holds no value (null, an empty
+    cell, or, in JSON, a row without the key that other rows have)."""
 
 
 def make_plan(
@@ -168,6 +169,7 @@ def build_trials(
     rows: dict[Any, int] = {}
     idents: dict[tuple[Any, ...], int] = {}
     blank: dict[str, int] = {}
+    unkeyed: dict[str, int] = {}  # rows of a JSON file without the column's key
     out: list[Any] = []
     for row, record in records:
         if len(out) < _KEYS_FROM:
@@ -177,6 +179,8 @@ def build_trials(
         for name, measure, column, get, parse in readers:
             raw = get(record)
             if raw is _ABSENT:
+                if not measure and name in _OUTCOMES:
+                    unkeyed[name] = unkeyed.get(name, 0) + 1
                 continue
             seen.add(column)
             value = None
@@ -224,6 +228,11 @@ def build_trials(
     for column in sorted(plan.strict - seen):
         msg = f"{path}: column {column!r} is not in the file{suggest(column, keys)}"
         raise ValueError(msg)
+    # a row that lacks a key other rows have holds no value there, as a null does
+    # (a misspelt key in one JSON line must not leave the denominator unnoticed)
+    for name, column in plan.columns:
+        if column in seen and unkeyed.get(name):
+            blank[name] = blank.get(name, 0) + unkeyed[name]
     absent = frozenset(
         name
         for name, column in (*plan.columns, *plan.measures)

@@ -1027,3 +1027,28 @@ def test_a_quote_left_open_is_an_error_not_a_swallowed_file(tmp_path, tail):
         ValueError, match=r"s\.csv: row 3 .*a quoted cell is never closed"
     ):
         load_trials(path, mapping=mapping)
+
+
+def test_a_json_row_without_a_key_other_rows_have_is_noted_like_a_null(
+    tmp_path, capsys
+):
+    """A misspelt key ("okk") in one JSON line is a missing value the note counts."""
+    rows = [
+        {"run": "r1", "arm": "a", "ok": True},
+        {"run": "r2", "arm": "a", "okk": False},
+        {"run": "r3", "arm": "a", "ok": None},
+        {"run": "r4", "arm": "a", "ok": True},
+    ]
+    path = _jsonl(tmp_path / "k.jsonl", rows)
+    argv = [
+        "--map",
+        "task_id=run",
+        "--map",
+        "condition=arm",
+        "--map",
+        "raw_validity=ok",
+    ]
+    assert main([str(path), *argv]) == 0
+    out = capsys.readouterr().out
+    assert "(2/2)" in out
+    assert "note: 2 of 4 trials have no value in column 'ok' (raw_validity)" in out
