@@ -318,7 +318,7 @@ def _listing(claims: Sequence[Claim]) -> str:
     lines = []
     for source in sorted({c.source for c in claims}, key=_source_order):
         group = [c for c in claims if c.source == source]
-        lines.append(f"== {source} ({len(group)} claims)")
+        lines.append(f"== {source} ({_claims(len(group))})")
         for c in group:
             slow = " (slow)" if c.slow else ""
             where = f" [{c.where}]" if c.where else ""
@@ -368,7 +368,7 @@ def _table(
         group = [row for row in rows if row.claim.source == source]
         left = [c for c in skipped if c.source == source]
         lines.append(
-            f"== {source}: {len(group) + len(left)} claims ({_counts(group, left)})"
+            f"== {source}: {_claims(len(group) + len(left))} ({_counts(group, left)})"
         )
         for row in group:
             lines.append(f"{row.claim.id}  {_verdict(row).upper()}")
@@ -392,7 +392,7 @@ def _table(
                 lines += _wrap("where", claim.where)
         lines.append("")
     total = len(rows) + len(skipped)
-    lines.append(f"total: {total} claims ({_counts(rows, skipped)})")
+    lines.append(f"total: {_claims(total)} ({_counts(rows, skipped)})")
     return "\n".join(lines)
 
 
@@ -481,3 +481,8 @@ __all__ = ["main", "resolve"]
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
+
+
+def _claims(n: int) -> str:
+    """``"1 claim"``, ``"2 claims"``."""
+    return f"{n} claim{'' if n == 1 else 's'}"

@@ -184,3 +184,13 @@ def test_python_m_witnesses_sweep_help_documents_every_option():
     for option in ("--retentions", "--seeds", "--semantics", "--solver", "--workers",
                    "--dask", "--journal", "--out", "--json", "--progress"):  # fmt: skip
         assert option in done.stdout
+
+
+def test_one_claim_is_one_claim(capsys):
+    """New user (2026-11-27): the ledger printed "1 claims"."""
+    from proofs.tool import main as tool
+
+    assert tool(["ledger", "--claim", "VM-P1"]) == 0
+    out = capsys.readouterr().out
+    assert "1 claims" not in out
+    assert "total: 1 claim (" in out and "== VM: 1 claim (" in out
