@@ -345,3 +345,13 @@ def test_a_map_given_twice_is_an_error_and_spaces_around_it_are_ignored(runs, ca
     spaced = [a.replace("=", " = ") if a.startswith("full_pivot") else a for a in ARGS]
     assert _run(capsys, str(runs), *ARGS) == same == _run(capsys, str(runs), *spaced)
     assert same[0] == 0
+
+
+def test_condition_and_a_mapped_condition_column_together_are_an_error(runs, capsys):
+    """New user (2026-11-27): --condition was silently ignored beside --map condition=."""
+    code, out, err = _run(capsys, str(runs), *ARGS, "--condition", "mine")
+    assert (code, out) == (2, "")
+    assert err.strip().endswith(
+        "--condition mine and --map condition=method both set the condition "
+        "(the column would win); give one"
+    )

@@ -164,6 +164,12 @@ def _run(args: Any) -> str:
     if args.by:
         by = list(args.by)
     path = Path(args.file)
+    if args.condition is not None and "condition" in mapping:
+        msg = (
+            f"--condition {args.condition} and --map condition={mapping['condition']} "
+            "both set the condition (the column would win); give one"
+        )
+        raise ValueError(msg)
     constants = {} if args.condition is None else {"condition": args.condition}
     plan = make_plan(
         path,
