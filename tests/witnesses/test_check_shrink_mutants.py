@@ -142,6 +142,11 @@ def test_each_budget_on_a_paper_block_violation_gives_its_pinned_witness() -> No
             semantics="paper", focal="f", mirage=False, shrink=budget,
         )  # fmt: skip
         got[str(budget)] = _shape(report.block_contract.witness)
+    # the 1-event witness lacks exactly one development event
+    w = report.block_contract.witness
+    assert w is not None and w.suggestion.startswith(
+        f"keep 1 more of the dropped development events ({w.timeline.ids[0]}); "
+    )
     assert got == {
         "1": (8, 7, 1, False), "2": (4, 3, 2, False), "3": (2, 1, 3, False),
         "4": (2, 1, 4, False), "5": (1, 1, 5, True), "True": (1, 1, 5, True),
@@ -207,3 +212,52 @@ def test_reference_block_diagnosis_counts_every_dropped_event() -> None:
         "target_size=8, so this needs a target_size of at least 10 or 2 fewer other "
         "kept events"
     )
+
+
+def _fussy(timeline: Timeline, *, target_size: int) -> list[str]:
+    # breaks the paper block contract only on 300+ events at target 100+, so
+    # ddmin stops at 300 events and the target bisection at 100: every single
+    # removal is tried, twice, and the whole search costs 1096 compressions
+    if len(timeline) >= 300 and target_size >= 100:
+        return [e.id for e in timeline.focal("f")][-target_size:]
+    return [e.id for e in timeline if "f" not in e.actors][-min(target_size, 3) :]
+
+
+def test_the_default_budget_is_exactly_1000_calls() -> None:
+    tl = _alternating(1000)
+    got = {}
+    for budget in (True, 1095, 1096):
+        report = check_compressor(
+            _fussy, k=3, timelines=[tl], retentions=(0.5,),
+            semantics="paper", focal="f", mirage=False, shrink=budget,
+        )  # fmt: skip
+        got[str(budget)] = _shape(report.block_contract.witness)
+    assert got == {
+        "True": (300, 100, 1000, False),
+        "1095": (300, 100, 1095, False),
+        "1096": (300, 100, 1096, True),
+    }
+
+
+def test_window_bisection_cut_short_by_the_budget_keeps_its_best_window() -> None:
+    # on these timelines the first window fails and the cut doubles then
+    # bisects; a budget spent in the bisection keeps the best window so far
+    got = {}
+    for n, seed in ((100, 0), (100, 3), (200, 1)):
+        tl = multiburst(config=MultiBurstConfig(n_events=n), seed=seed)
+        for budget in (3, 5, 8, 12, True):
+            report = check_compressor(
+                sliding_window, k=3, timelines=[tl], retentions=(0.3, 0.1),
+                mirage=False, shrink=budget,
+            )  # fmt: skip
+            got[f"{n}/{seed}/{budget}"] = _shape(report.invariant.witness)
+    assert got == {
+        "100/0/3": (17, 3, 3, False), "100/0/5": (15, 3, 5, False),
+        "100/0/8": (7, 3, 8, False), "100/0/12": (6, 3, 12, False),
+        "100/0/True": (5, 1, 27, True), "100/3/3": (100, 10, 3, False),
+        "100/3/5": (33, 1, 5, False), "100/3/8": (27, 1, 8, False),
+        "100/3/12": (13, 1, 12, False), "100/3/True": (5, 1, 32, True),
+        "200/1/3": (9, 4, 3, False), "200/1/5": (9, 4, 5, False),
+        "200/1/8": (5, 4, 8, False), "200/1/12": (5, 4, 12, False),
+        "200/1/True": (5, 1, 25, True),
+    }  # fmt: skip
