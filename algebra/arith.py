@@ -194,6 +194,13 @@ def negate(a: Any) -> Any:
 def maximum(a: Any, b: Any) -> Any:
     """Return the larger of two numbers (``a`` on ties).
 
+    Notes
+    -----
+    No checks, one comparison: ``inf`` and ``-inf`` are ordinary numbers here
+    (the tropical zero of max-plus is ``-inf``), and a ``nan`` makes the
+    comparison false, so the answer is ``b``: ``nan`` comes out only when it
+    is ``b``. Symbolic (z3) arguments give an ``If`` term.
+
     Examples
     --------
     >>> from algebra.arith import maximum
@@ -205,6 +212,13 @@ def maximum(a: Any, b: Any) -> Any:
 
 def minimum(a: Any, b: Any) -> Any:
     """Return the smaller of two numbers (``a`` on ties).
+
+    Notes
+    -----
+    No checks, one comparison: ``inf`` and ``-inf`` are ordinary numbers here
+    (the tropical zero of max-plus is ``-inf``), and a ``nan`` makes the
+    comparison false, so the answer is ``b``: ``nan`` comes out only when it
+    is ``b``. Symbolic (z3) arguments give an ``If`` term.
 
     Examples
     --------

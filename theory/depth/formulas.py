@@ -35,11 +35,18 @@ def sim_exponent(d: Any) -> Any:
     same type as ``d``
         ``d (d + 1) / 2``.
 
+    Raises
+    ------
+    OverflowError
+        Python numbers only: an integer too large for a float (``10 ** 400``).
+
     Notes
     -----
-    No checks: arguments pass straight to ``+``, ``*``, ``/`` and ``**``, so
-    ``nan`` or ``inf`` in (or an overflow) gives ``nan`` or ``inf`` out; the
-    checked entry points are in :mod:`theory.depth`.
+    No checks: arguments pass straight to ``+``, ``*``, ``/`` and ``**`` with
+    their own semantics. ``nan`` or ``inf`` in gives ``nan`` or ``inf`` out;
+    where NumPy gives ``inf`` for an overflow or a zero to a negative power
+    (with a ``RuntimeWarning``), Python numbers raise (see Raises). The checked
+    entry points are in :mod:`theory.depth`.
 
     Examples
     --------
@@ -68,11 +75,18 @@ def log_p_sim_terms(d: Any, log_s0: Any, log_rho: Any) -> Any:
     same type as the arguments
         The log recovery probability of similarity retrieval.
 
+    Raises
+    ------
+    OverflowError
+        Python numbers only: an integer too large for a float (``10 ** 400``).
+
     Notes
     -----
-    No checks: arguments pass straight to ``+``, ``*``, ``/`` and ``**``, so
-    ``nan`` or ``inf`` in (or an overflow) gives ``nan`` or ``inf`` out; the
-    checked entry points are in :mod:`theory.depth`.
+    No checks: arguments pass straight to ``+``, ``*``, ``/`` and ``**`` with
+    their own semantics. ``nan`` or ``inf`` in gives ``nan`` or ``inf`` out;
+    where NumPy gives ``inf`` for an overflow or a zero to a negative power
+    (with a ``RuntimeWarning``), Python numbers raise (see Raises). The checked
+    entry points are in :mod:`theory.depth`.
 
     Examples
     --------
@@ -99,11 +113,18 @@ def log_p_struct_terms(d: Any, log_q: Any) -> Any:
     same type as the arguments
         The log recovery probability of typed traversal.
 
+    Raises
+    ------
+    OverflowError
+        Python numbers only: an integer too large for a float (``10 ** 400``).
+
     Notes
     -----
-    No checks: arguments pass straight to ``+``, ``*``, ``/`` and ``**``, so
-    ``nan`` or ``inf`` in (or an overflow) gives ``nan`` or ``inf`` out; the
-    checked entry points are in :mod:`theory.depth`.
+    No checks: arguments pass straight to ``+``, ``*``, ``/`` and ``**`` with
+    their own semantics. ``nan`` or ``inf`` in gives ``nan`` or ``inf`` out;
+    where NumPy gives ``inf`` for an overflow or a zero to a negative power
+    (with a ``RuntimeWarning``), Python numbers raise (see Raises). The checked
+    entry points are in :mod:`theory.depth`.
 
     Examples
     --------
@@ -130,11 +151,22 @@ def p_sim_power(d: Any, s0: Any, rho: Any) -> Any:
     same type as the arguments
         The similarity recovery probability.
 
+    Raises
+    ------
+    ZeroDivisionError
+        Python numbers only: a zero base to a negative power (``0 ** -1``).
+    OverflowError
+        Python numbers only: a result beyond the float range (``1e300 ** 2``).
+
     Notes
     -----
-    No checks: arguments pass straight to ``+``, ``*``, ``/`` and ``**``, so
-    ``nan`` or ``inf`` in (or an overflow) gives ``nan`` or ``inf`` out; the
-    checked entry points are in :mod:`theory.depth`.
+    No checks: arguments pass straight to ``+``, ``*``, ``/`` and ``**`` with
+    their own semantics. ``nan`` or ``inf`` in gives ``nan`` or ``inf`` out;
+    where NumPy gives ``inf`` for an overflow or a zero to a negative power
+    (with a ``RuntimeWarning``), Python numbers raise (see Raises). Python
+    integers to a huge integer power are computed exactly, in time and memory
+    that grow with the exponent. The checked entry points are in
+    :mod:`theory.depth`.
 
     Examples
     --------
@@ -160,11 +192,22 @@ def p_struct_power(d: Any, q: Any) -> Any:
     same type as the arguments
         The structured recovery probability.
 
+    Raises
+    ------
+    ZeroDivisionError
+        Python numbers only: a zero base to a negative power (``0 ** -1``).
+    OverflowError
+        Python numbers only: a result beyond the float range (``1e300 ** 2``).
+
     Notes
     -----
-    No checks: arguments pass straight to ``+``, ``*``, ``/`` and ``**``, so
-    ``nan`` or ``inf`` in (or an overflow) gives ``nan`` or ``inf`` out; the
-    checked entry points are in :mod:`theory.depth`.
+    No checks: arguments pass straight to ``+``, ``*``, ``/`` and ``**`` with
+    their own semantics. ``nan`` or ``inf`` in gives ``nan`` or ``inf`` out;
+    where NumPy gives ``inf`` for an overflow or a zero to a negative power
+    (with a ``RuntimeWarning``), Python numbers raise (see Raises). Python
+    integers to a huge integer power are computed exactly, in time and memory
+    that grow with the exponent. The checked entry points are in
+    :mod:`theory.depth`.
 
     Examples
     --------
@@ -190,11 +233,22 @@ def advantage_power(d: Any, s0: Any, rho: Any, q: Any) -> Any:
     same type as the arguments
         The structured advantage.
 
+    Raises
+    ------
+    ZeroDivisionError
+        Python numbers only: a zero base to a negative power (``0 ** -1``).
+    OverflowError
+        Python numbers only: a result beyond the float range (``1e300 ** 2``).
+
     Notes
     -----
-    No checks: arguments pass straight to ``+``, ``*``, ``/`` and ``**``, so
-    ``nan`` or ``inf`` in (or an overflow) gives ``nan`` or ``inf`` out; the
-    checked entry points are in :mod:`theory.depth`.
+    No checks: arguments pass straight to ``+``, ``*``, ``/`` and ``**`` with
+    their own semantics. ``nan`` or ``inf`` in gives ``nan`` or ``inf`` out;
+    where NumPy gives ``inf`` for an overflow or a zero to a negative power
+    (with a ``RuntimeWarning``), Python numbers raise (see Raises). Python
+    integers to a huge integer power are computed exactly, in time and memory
+    that grow with the exponent. The checked entry points are in
+    :mod:`theory.depth`.
 
     Examples
     --------
