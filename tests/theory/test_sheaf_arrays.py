@@ -148,6 +148,15 @@ GOOD_M = np.ones((2, 2, 1, 1))
             r"edges must have an integer dtype",
         ),
         (3, None, GOOD_M, TypeError, r"edges must be an array"),
+        (
+            3,
+            [],
+            [],
+            ValueError,
+            r"got \(0,\); with no edges, maps = np.zeros\(\(0, 2, d, d\)\) gives",
+        ),
+        (3, np.zeros(0, dtype=bool), [], ValueError, r"with no edges, maps"),
+        (3, [0.5, 1.0], GOOD_M, TypeError, r"edges must have an integer dtype"),
         (3, "01", GOOD_M, TypeError, r"edges must be an array"),
         (3, [[0, 1], [2]], GOOD_M, ValueError, r"edges must be a rectangular array"),
         (
@@ -561,3 +570,10 @@ def test_the_first_bad_row_is_named():
         )
     with pytest.raises(ValueError, match=r"edges\[0, 1\] = 7 is not a vertex index"):
         CellularSheaf.from_arrays(4, np.array([(0, 7), (9, 1)]), np.ones((2, 2, 1, 1)))
+
+
+def test_no_edges_given_as_an_empty_list():
+    """``[]`` is no edges (NumPy reads it as float64); the maps still give ``d``."""
+    sheaf = CellularSheaf.from_arrays(3, [], np.zeros((0, 2, 2, 2)))
+    h = sheaf.cohomology()
+    assert (h.h0, h.h1, h.dim_c0, h.dim_c1) == (6, 0, 6, 0)

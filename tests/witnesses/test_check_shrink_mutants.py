@@ -179,7 +179,7 @@ def test_paper_block_diagnosis_counts_only_non_focal_events_as_gone() -> None:
     assert w.suggestion == (  # type: ignore[attr-defined]
         "keep 7 more of the dropped development events (x0, x1, x2, x3, x4, x5, x6); "
         "in the policy: never go below min(d_total, k) = 7 non-focal events; the "
-        "witness ran at target_size=8, so this needs a target_size of at least 15 "
+        "witness ran at target_size=8, so on this witness it needs a target_size of at least 15 "
         "or 7 fewer other kept events"
     )
     assert w.reason.endswith("min(7, 8) = 7; d_total counts non-focal events")  # type: ignore[attr-defined]
@@ -196,7 +196,7 @@ def test_paper_block_diagnosis_subtracts_the_kept_development() -> None:
     assert w.suggestion == (  # type: ignore[attr-defined]
         "keep 4 more of the dropped development events (e00, e02, e04, e06); in the "
         "policy: never go below min(d_total, k) = 8 non-focal events; the witness ran "
-        "at target_size=8, so this needs a target_size of at least 12 or 4 fewer "
+        "at target_size=8, so on this witness it needs a target_size of at least 12 or 4 fewer "
         "other kept events"
     )
 
@@ -209,7 +209,7 @@ def test_reference_block_diagnosis_counts_every_dropped_event() -> None:
     assert w.suggestion == (  # type: ignore[attr-defined]
         "keep 2 more of the dropped development events (x6, f0); in the policy: never "
         "go below min(d_total, k) = 8 development-eligible events; the witness ran at "
-        "target_size=8, so this needs a target_size of at least 10 or 2 fewer other "
+        "target_size=8, so on this witness it needs a target_size of at least 10 or 2 fewer other "
         "kept events"
     )
 

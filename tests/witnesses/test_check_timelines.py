@@ -723,7 +723,7 @@ def test_a_suggestion_says_how_it_fits_the_target_size() -> None:
     w = report.invariant.witness
     assert w is not None and w.target_size == 1 and len(w.removed) == 4
     assert w.suggestion.endswith(
-        "; the witness ran at target_size=1, so this needs a target_size of at least 5"
+        "; the witness ran at target_size=1, so on this witness it needs a target_size of at least 5"
     )
 
     # unshrunk witnesses: a compression that keeps a third of its target has
@@ -745,7 +745,7 @@ def test_a_suggestion_says_how_it_fits_the_target_size() -> None:
     n = len(w.removed)
     assert w.target_size == 20 and n >= 1
     assert w.suggestion.endswith(
-        f"; the witness ran at target_size=20, so this needs a target_size of at "
+        f"; the witness ran at target_size=20, so on this witness it needs a target_size of at "
         f"least {20 + n} or {n} fewer other kept event{'' if n == 1 else 's'}"
     )
 

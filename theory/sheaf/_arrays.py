@@ -85,6 +85,9 @@ def _as_array(value: object, name: str) -> NDArray[Any]:
 
 def _edges_shape(edges: object) -> NDArray[Any]:
     arr = _as_array(edges, "edges")
+    if arr.size == 0 and arr.shape in ((0,), (0, 2)) and arr.dtype.kind in "fb":
+        # ``[]`` (NumPy reads it as float64): no edges, whatever the dtype
+        arr = np.zeros((0, 2), dtype=np.int64)
     if arr.dtype.kind not in "iu":
         msg = f"edges must have an integer dtype, got {arr.dtype}"
         raise TypeError(msg)
@@ -145,6 +148,8 @@ def _maps_shape(maps: object, m: int) -> NDArray[Any]:
             f"maps must have shape (m, 2, d, d) with m = {m} (the rows of edges), "
             f"got {arr.shape}"
         )
+        if m == 0:
+            msg += "; with no edges, maps = np.zeros((0, 2, d, d)) gives the stalk dimension d"
         raise ValueError(msg)
     d = arr.shape[2]
     if not 1 <= d <= MAX_STALK:

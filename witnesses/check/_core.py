@@ -144,7 +144,7 @@ def check_compressor(
     >>> len(report.invariant.witness.timeline), report.invariant.witness.target_size
     (5, 1)
     >>> report.invariant.witness.suggestion
-    "keep the 4 dropped events just before e0183 (e0175, e0176, e0177, e0178); in the policy: pin the 4 events before each of the 10 heaviest 'actor_0' events; the witness ran at target_size=1, so this needs a target_size of at least 5"
+    "keep the 4 dropped events just before e0183 (e0175, e0176, e0177, e0178); in the policy: pin the 4 events before each of the 10 heaviest 'actor_0' events; the witness ran at target_size=1, so on this witness it needs a target_size of at least 5"
     """
     setting, retained, sources, solver_grammar = _arguments(
         fn, k, m, semantics, timelines, seeds, retentions, focal, grammar

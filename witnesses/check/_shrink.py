@@ -257,7 +257,7 @@ def _room(kept: int, missing: int, target: int) -> str:
     if kept + missing <= target:
         return ""
     need, over = kept + missing, kept + missing - target
-    clause = f"; the witness ran at target_size={target}, so this needs a target_size of at least {need}"
+    clause = f"; the witness ran at target_size={target}, so on this witness it needs a target_size of at least {need}"
     if over <= kept - 1:
         clause += f" or {over} fewer other kept event{'' if over == 1 else 's'}"
     return clause
