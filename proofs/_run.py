@@ -40,7 +40,7 @@ import threading
 import time
 import traceback
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import Future, as_completed
 from importlib import metadata
 from pathlib import Path
 from typing import Any
@@ -468,10 +468,11 @@ def _run_pool(
     timings: dict[str, float],
     advance: Callable[[int], None],
 ) -> None:
-    pool = ProcessPoolExecutor(
-        max_workers=n_workers, initializer=_worker_init, initargs=(os.getpid(),)
-    )
-    try:
+    from witnesses.runner import local_pool
+
+    # the one pool of the package: workers die with this process, are
+    # terminated on an exception, and a signal during their forks is not lost
+    with local_pool(max_workers=n_workers, initializer=_worker_init) as pool:
         futures: list[Future[list[_Done]]] = [
             pool.submit(_run_batch, batch) for batch in remote
         ]
@@ -487,24 +488,13 @@ def _run_pool(
                 results[claim_id] = (result, error)
                 timings[claim_id] = seconds
             advance(len(done))
-    except BaseException:
-        workers = list(getattr(pool, "_processes", {}).values())  # stdlib private
-        pool.shutdown(wait=False, cancel_futures=True)
-        for process in workers:
-            with contextlib.suppress(Exception):  # already gone
-                process.terminate()
-        raise
-    pool.shutdown(wait=True)
 
 
-def _worker_init(parent: int) -> None:
-    """Pool initializer: die with the parent; z3 leaves signals to the parent."""
+def _worker_init() -> None:
+    """Pool initializer (after die-with-parent): z3 leaves signals to the parent."""
     import z3
 
-    from witnesses.runner import _die_with_parent
-
     z3.set_param("ctrl_c", False)
-    _die_with_parent(parent)
 
 
 def _store(path: Path, data: dict[str, Any]) -> None:

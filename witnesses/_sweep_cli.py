@@ -13,7 +13,7 @@ import argparse
 import json
 import sys
 from collections.abc import Iterator
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from contextlib import contextmanager
 from typing import Any
 
@@ -146,11 +146,7 @@ def _executor(args: argparse.Namespace) -> Iterator[Executor | bool | None]:
     if args.workers == 0:
         yield False
         return
-    if args.workers is None:
-        with local_pool() as pool:
-            yield pool
-        return
-    with ProcessPoolExecutor(max_workers=args.workers) as pool:
+    with local_pool(max_workers=args.workers) as pool:
         yield pool
 
 

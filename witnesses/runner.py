@@ -50,7 +50,7 @@ from typing import Any
 
 from tqdm import tqdm
 
-from theory._validation import wrap_user_error
+from theory._validation import check_int, wrap_user_error
 from witnesses.files import (
     _JOURNAL_MAGIC,
     _JOURNAL_VERSION,
@@ -388,11 +388,33 @@ def _header_line(parameters: Mapping[str, Any] | None) -> str:
 
 
 @contextlib.contextmanager
-def local_pool() -> Iterator[ProcessPoolExecutor]:
+def local_pool(
+    *,
+    max_workers: int | None = None,
+    initializer: Callable[[], None] | None = None,
+) -> Iterator[ProcessPoolExecutor]:
     """Yield a process pool sized to the machine whose workers die with this process.
 
     On an exception (``KeyboardInterrupt`` included) the workers are
-    terminated at once instead of finishing the cells in flight.
+    terminated at once instead of finishing the cells in flight. The workers
+    are forked on entry, with SIGINT and SIGTERM held back until the forks are
+    done: a signal that arrives during a fork would otherwise be raised inside
+    the standard library's at-fork hooks, which swallow it (the run went on as
+    if Ctrl-C had never been pressed); it is raised once the pool stands.
+
+    Parameters
+    ----------
+    max_workers : int, optional
+        Number of worker processes, ``1 <= max_workers <= 1024``; default the
+        number of CPUs.
+    initializer : callable, optional
+        Run once in each worker after it is set to die with this process
+        (a module-level function: the workers are forked).
+
+    Raises
+    ------
+    ValueError
+        ``max_workers`` out of range.
 
     Examples
     --------
@@ -401,25 +423,62 @@ def local_pool() -> Iterator[ProcessPoolExecutor]:
     ...     pool.submit(abs, -3).result()
     3
     """
+    workers = os.cpu_count() or 1
+    if max_workers is not None:
+        workers = check_int(max_workers, "max_workers", minimum=1, maximum=1024)
+    if initializer is not None and not callable(initializer):
+        msg = f"initializer must be callable or None, got {initializer!r}"
+        raise TypeError(msg)
     pool = ProcessPoolExecutor(
-        max_workers=os.cpu_count() or 1,
+        max_workers=workers,
         initializer=_die_with_parent,
-        initargs=(os.getpid(),),
+        initargs=(os.getpid(), initializer),
     )
     try:
+        with _signals_deferred():
+            pool.submit(os.getpid)  # forks every worker now (the fork start method)
         yield pool
     except BaseException:
-        workers = list(getattr(pool, "_processes", {}).values())  # stdlib private
+        processes = list(getattr(pool, "_processes", {}).values())  # stdlib private
         pool.shutdown(wait=False, cancel_futures=True)
-        for process in workers:
+        for process in processes:
             with contextlib.suppress(Exception):
                 process.terminate()
         raise
     pool.shutdown(wait=True)
 
 
-def _die_with_parent(parent: int) -> None:
-    """Pool initializer: end this worker when ``parent`` ends (Ctrl-C is the parent's)."""
+@contextlib.contextmanager
+def _signals_deferred() -> Iterator[None]:
+    """Hold SIGINT and SIGTERM back inside the block; raise the first one after.
+
+    Only Python-level handlers are replaced (the default SIGTERM kills at once
+    and needs nothing), and only in the main thread, where handlers can be set.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    saved: dict[int, Any] = {}
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        handler = signal.getsignal(signum)
+        if callable(handler):
+            saved[signum] = handler
+            signal.signal(signum, lambda number, _frame: caught.append(number))
+    try:
+        yield
+    finally:
+        for number, handler in saved.items():
+            signal.signal(number, handler)
+        if caught:
+            signal.raise_signal(caught[0])
+
+
+def _die_with_parent(parent: int, then: Callable[[], None] | None = None) -> None:
+    """Pool initializer: end this worker when ``parent`` ends (Ctrl-C is the parent's).
+
+    ``then``, if given, runs afterwards (the pool's own initializer).
+    """
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not a handler forked from a CLI
     if hasattr(signal, "set_wakeup_fd"):
@@ -431,6 +490,8 @@ def _die_with_parent(parent: int) -> None:
     if os.getppid() != parent:  # the parent died before prctl took effect
         os._exit(1)
     threading.Thread(target=_poll_parent, args=(parent,), daemon=True).start()
+    if then is not None:
+        then()
 
 
 def _poll_parent(parent: int) -> None:
