@@ -9,12 +9,18 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import subprocess
+import sys
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 
 from theory.errors import UserCallableError
-from witnesses.runner import cell_id, read_journal, run_cells
+from witnesses.runner import cell_id, local_pool, read_journal, run_cells
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _square(cell):
@@ -239,3 +245,67 @@ def test_executors_and_user_errors(tmp_path):
         assert isinstance(err.value.__cause__, ZeroDivisionError)
         if executor is not False:
             executor.shutdown()
+
+
+FORK_SIGNAL = """
+import os, signal
+from witnesses.runner import local_pool
+
+armed = [True]
+
+
+def hook():
+    if armed[0]:  # the first fork of the pool: Ctrl-C lands inside it
+        armed[0] = False
+        os.kill(os.getpid(), signal.SIGINT)
+
+
+os.register_at_fork(after_in_parent=hook)
+try:
+    with local_pool(max_workers=2) as pool:
+        print("went on", pool.submit(abs, -1).result(), flush=True)
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="fork start method")
+def test_a_signal_during_the_pools_forks_is_not_lost():
+    """Ctrl-C while the workers fork: the standard library's at-fork hooks would swallow it."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-c", FORK_SIGNAL],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.stdout.strip() == "interrupted", done.stdout + done.stderr
+    assert "Exception ignored" not in done.stderr, done.stderr
+
+
+def _mark_worker() -> None:
+    os.environ["CONTEXT_LAWS_TEST_WORKER"] = "initialised"
+
+
+def _read_mark() -> str | None:
+    return os.environ.get("CONTEXT_LAWS_TEST_WORKER")
+
+
+def test_local_pool_runs_the_initializer_and_checks_its_size():
+    with local_pool(max_workers=1, initializer=_mark_worker) as pool:
+        seen = pool.submit(_read_mark).result()
+    assert seen == "initialised"
+    for bad in (0, 1025):
+        with (
+            pytest.raises(ValueError, match=rf"max_workers must .*got {bad}"),
+            local_pool(max_workers=bad),
+        ):
+            pass
+    with (
+        pytest.raises(TypeError, match="initializer must be callable or None, got 3"),
+        local_pool(initializer=3),  # type: ignore[arg-type]
+    ):
+        pass
