@@ -843,7 +843,61 @@ def _tables(lines: list[str]) -> dict[int, _Table]:
                 for row in range(i, j):
                     out[row + 1] = table
         i = max(j, i + 1)
+    _join(lines, out)
     return out
+
+
+def _row_label(line: str, table: _Table) -> str:
+    """Return a table row's label (its first cell), in a form to compare."""
+    cells = (_label_row(line) or []) if table.labelled else _cells(line)
+    if not cells or _SUMMARY.match(cells[0]):
+        return ""
+    return re.sub(r"[*`_]", "", cells[0]).strip().lower()
+
+
+def _join(lines: list[str], out: dict[int, _Table]) -> None:
+    """Give the rows of a table with no n the count of the same label elsewhere.
+
+    A row labelled ``conv-26`` in a table with no n takes the count the text's
+    count-column tables print for ``conv-26`` when they all print the same
+    count (``Questions`` 152 in two tables); two different counts give no n.
+    Each such n is an inference, named in the note.
+    """
+    counts: dict[str, dict[int, int]] = {}
+    by_table: dict[int, set[str]] = {}
+    seen: dict[int, set[int]] = {}
+    for number, table in out.items():
+        if table.count_column is None:
+            continue
+        label = _row_label(lines[number - 1], table)
+        if label and not _LEAD.match(label):
+            by_table.setdefault(id(table), set()).add(label)
+        cells = (
+            (_label_row(lines[number - 1]) or [])
+            if table.labelled
+            else _cells(lines[number - 1])
+        )
+        if not label or len(cells) <= table.count_column:
+            continue
+        count = _num(cells[table.count_column])
+        if count.isdigit() and int(count) >= 2 and not _LEAD.match(label):
+            counts.setdefault(label, {}).setdefault(int(count), number)
+            seen.setdefault(id(table), set()).add(int(count))
+    # a table printing one count on every row counts its experiment, not its labels
+    for key, values in seen.items():
+        if len(values) < 2:
+            for label in by_table.get(key, ()):
+                counts.pop(label, None)
+    if not counts:
+        return
+    for number, table in list(out.items()):
+        if table.n is not None or table.count_column is not None:
+            continue
+        found = counts.get(_row_label(lines[number - 1], table), {})
+        if len(found) == 1:
+            ((n, line),) = found.items()
+            source = f"from the count the row of the same label prints at line {line}"
+            out[number] = replace(table, n=n, source=source)
 
 
 _SUMMARY = re.compile(
@@ -885,15 +939,18 @@ def _labelled(lines: list[str], start: int, end: int, captions: _Doc) -> _Table 
         _WILSON.search(lines[k])
         for k in range(max(start - 4, 0), min(end + 4, len(lines)))
     )
-    if len(count) == 1 and all(
-        len(r) > 1 and _num(r[1]).isdigit() and re.fullmatch(_INT, r[1]) for r in rows
+    # the label is the first header word; a count column is found by its word
+    at = words.index(count[0]) if len(count) == 1 else 0
+    if at > 1 and any(len(r) != len(words) for r in rows if not _SUMMARY.match(r[0])):
+        at = 0  # header words do not line up with the cells
+    if at and all(
+        len(r) > at and _num(r[at]).isdigit() and re.fullmatch(_INT, r[at])
+        for r in rows
     ):
         return _Table(
-            None, f"from the {count[0]!r} column", 1, 0, wilson, pct - {1}, True
+            None, f"from the {count[0]!r} column", at, 0, wilson, pct - {at}, True
         )
     n, source = _table_n(lines, start - 1, end, len(rows), captions)
-    if n is None:
-        return None
     return _Table(n, source, None, 0, wilson, pct, True)
 
 
@@ -965,8 +1022,6 @@ def _block(
         return _Table(found.pop(), "from the table header", None, width, wilson, pct)
     body = sum(1 for k in range(start + 1, end + 1) if not _RULE.match(lines[k]))
     n, source = _table_n(lines, start, end, body, captions)
-    if n is None:
-        return None
     return _Table(n, source, None, width, wilson, pct)
 
 
