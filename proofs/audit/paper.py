@@ -495,6 +495,7 @@ def _scan(text: str, page: int | None, alpha: float) -> list[PaperFinding]:
         ctx = _Context(number, page, line, alpha, [])
         _apa(ctx, found)
         _fractions(ctx, found)
+        _formula_rates(ctx, found)
         _percent_n(ctx, found)
         _means(ctx, found)
         if number in tables:
@@ -744,6 +745,44 @@ def _fractions(ctx: _Context, out: list[PaperFinding]) -> None:
             continue
         why = f"k/n from the {last.group(0)!r} printed before it in the paragraph"
         out.append(_interval(ctx, m, k, n, inferred=why))
+
+
+_FORMULA_RATES = re.compile(
+    r"(?<!\w)[zZ]\s*=\s*\(\s*(?P<a>0?\.\d+|1\.0+)\s*[-−–]\s*"
+    r"(?P<b>0?\.\d+|1\.0+)\s*\)\s*/"
+)
+_VERSUS = re.compile(
+    r"(?<![\d./{^])(?P<k1>\d+)\s*/\s*(?P<n1>\d+)\s+(?:vs\.?|versus)\s+"
+    r"(?:[A-Za-z][\w-]*\s+){0,2}(?P<k2>\d+)\s*/\s*(?P<n2>\d+)(?![\d/])"
+)
+_FORMULA_REACH = 400  # characters from ``k/n vs. k/n`` to the formula using the rates
+
+
+def _formula_rates(ctx: _Context, out: list[PaperFinding]) -> None:
+    """Check the two rates of ``z = (0.875 - 0.800)/se`` against ``35/40 vs. 32/40``.
+
+    The comparison must be printed before the formula in the paragraph
+    (within ``_FORMULA_REACH`` characters, the last one before it); the first
+    rate is paired with the first count, the second with the second: an
+    inference, named in the note.
+    """
+    if ctx.join is not None:
+        return  # a paragraph is one line here; no pairing across a break
+    for m in _FORMULA_RATES.finditer(ctx.line):
+        pairs = list(
+            _VERSUS.finditer(ctx.line, max(0, m.start() - _FORMULA_REACH), m.start())
+        )
+        if not pairs:
+            continue
+        v = pairs[-1]
+        why = f"k/n from the {v.group(0)!r} compared before the formula"
+        for rate, k, n in (("a", "k1", "n1"), ("b", "k2", "n2")):
+            kk, nn = int(v[k]), int(v[n])
+            if nn == 0 or kk > nn:
+                continue
+            out.append(
+                _finding(ctx, m, "proportion", m[rate], f"k={kk};n={nn}", inferred=why)
+            )
 
 
 def _percent_n(ctx: _Context, out: list[PaperFinding]) -> None:
@@ -1072,6 +1111,7 @@ class _Doc:
     index: dict[tuple[str, ...], list[tuple[int, int]]] | None = None
     counts: dict[tuple[str, ...], int] | None = None
     style: bool | None = None  # captions above the tables (see above())
+    per: dict[str, list[tuple[int, int, frozenset[str]]]] | None = None
 
     @classmethod
     def of(cls, lines: list[str]) -> _Doc:
@@ -1131,6 +1171,29 @@ class _Doc:
             self.style = votes >= 0
         return self.style
 
+    def per_unit(self, unit: str) -> list[tuple[int, int, frozenset[str]]]:
+        """Return ``(n, line, words of its sentence)`` of each ``N per <unit>``.
+
+        ``40 per depth``, ``$n=40$ per depth``, ``14 tasks per depth``: the
+        sentence is the text between the full stops around the phrase.
+        """
+        if self.per is None:
+            self.per = {}
+            for k, line in enumerate(self.text):
+                if "per " not in line:
+                    continue
+                for m in _PER_UNIT.finditer(line):
+                    head = line.rfind(". ", 0, m.start()) + 1
+                    tail = line.find(". ", m.end())
+                    sentence = line[head : tail if tail >= 0 else len(line)]
+                    words = frozenset(w.lower() for w in _WORD.findall(sentence))
+                    n = int(_num(m["n"]))
+                    if n >= 2:
+                        self.per.setdefault(m["unit"].lower(), []).append(
+                            (n, k, words)
+                        )
+        return self.per.get(unit, [])
+
     def section(self, start: int, end: int) -> tuple[int, int]:
         """Return the lines (0-based, half-open) of the section around ``start..end``.
 
@@ -1172,6 +1235,44 @@ def _scale(doc: _Doc, start: int, end: int) -> tuple[int, int, int] | None:
 
 
 _PROSE_REACH = 4  # lines of the section's prose, before the header or after the table
+_PER_UNIT = re.compile(
+    rf"(?<![\w.,])(?:\$?\s*[nN]\s*=\s*)?(?P<n>{_INT})\$?\s+(?:[A-Za-z]+\s+)?"
+    r"per\s+(?P<unit>[A-Za-z]{3,})\b"
+)
+_BY_UNIT = re.compile(r"\bby\s+(?P<unit>[A-Za-z]{3,})\b")
+
+
+def _title(caption: str) -> str:
+    """Return a caption's title: its bold part, else its first sentence."""
+    body = re.sub(r"^\s*(?:\*\*)?Table\s+\d+\s*[:.]?", "", caption, flags=re.I)
+    bold = re.search(r"\*\*(.+?)\*\*", body)
+    if bold is not None:
+        return bold.group(1)
+    stop = body.find(". ")
+    return body if stop < 0 else body[:stop]
+
+
+def _per_unit_n(caption: str, doc: _Doc) -> tuple[int, int, str] | None:
+    """Return ``(n, line, unit)`` for a table "by <unit>" from the text's ``N per <unit>``.
+
+    The caption's title names the unit (``Compliance by depth, synthetic``);
+    the statements ``N per <unit>`` whose sentence shares a word of the title
+    (``synthetic (120 tasks, 40 per depth)``) must all state one N.
+    """
+    title = _title(caption)
+    by = {m["unit"].lower() for m in _BY_UNIT.finditer(title)}
+    if len(by) != 1:
+        return None
+    (unit,) = by
+    words = {w.lower() for w in _WORD.findall(title)} - _STOP - {unit}
+    found: dict[int, int] = {}
+    for n, k, said in doc.per_unit(unit):
+        if words & said:
+            found.setdefault(n, k)
+    if len(found) != 1:
+        return None
+    ((n, k),) = found.items()
+    return n, k, unit
 
 
 def _table_n(
@@ -1245,6 +1346,14 @@ def _table_n(
     if len(stated) == 1:
         ((n, k),) = stated.items()
         return n, f"from the section's prose (line {k + 1})"
+    if caption is not None and not stated:
+        per = _per_unit_n(lines[caption], captions)
+        if per is not None:
+            n, k, unit = per
+            return n, (
+                f"(a table by {unit}; line {k + 1} states {n} per {unit} "
+                "in a sentence naming the caption's subject)"
+            )
     return None, ""
 
 
