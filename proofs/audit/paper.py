@@ -836,6 +836,7 @@ class _Table:
     percent_columns: frozenset[int] = frozenset()
     labelled: bool = False  # space-separated rows split by :func:`_label_row`
     scale: tuple[int, int, int] | None = None  # integer score scale: low, high, line
+    means: tuple[tuple[int, int, str], ...] = ()  # (column, top, header) of mean columns
 
 
 def _tables(lines: list[str]) -> dict[int, _Table]:
@@ -1056,12 +1057,56 @@ def _block(
     if len(count) == 1 and len(cells) == width:
         name = cells[count[0]]
         return _Table(None, f"from the {name!r} column", count[0], width, wilson, pct)
+    means = tuple(
+        (k, int(m["top"]), cell)
+        for k, cell in enumerate(cells)
+        if (m := _MEAN_OF.search(cell)) is not None and k > 0
+    )
     found = {int(_num(m["n"])) for m in _HEADER_N.finditer(header)}
     if len(found) == 1:
-        return _Table(found.pop(), "from the table header", None, width, wilson, pct)
+        n = found.pop()
+        return _Table(n, "from the table header", None, width, wilson, pct, means=means)
     body = sum(1 for k in range(start + 1, end + 1) if not _RULE.match(lines[k]))
     n, source = _table_n(lines, start, end, body, captions)
-    return _Table(n, source, None, width, wilson, pct)
+    return _Table(n, source, None, width, wilson, pct, means=means)
+
+
+# a header over means of integer counts out of a stated top: ``Avg Checks (/8)``
+_MEAN_OF = re.compile(
+    r"\b(?:avg|average|mean)\b[^()]*\(\s*(?:/|out\s+of\s+)\s*(?P<top>\d{1,3})\s*\)",
+    re.IGNORECASE,
+)
+_CELL_KN = re.compile(r"^(?:\*\*)?(?P<k>\d+)\s*/\s*(?P<n>\d+)(?:\*\*)?$")
+
+
+def _row_means(ctx: _Context, out: list[PaperFinding], table: _Table, cells: list[str]) -> None:
+    """GRIM on a mean column (``Avg Checks (/8)``) over the runs a row's ``k/n`` counts.
+
+    The row must print ``k/n`` cells of one ``n`` (``4/6``: six runs); the
+    mean is taken to average one integer count per run: an inference, named
+    in the note.
+    """
+    if len(cells) != table.cells:
+        return
+    ns = {
+        (int(m["n"]), cell)
+        for cell in cells[1:]
+        if (m := _CELL_KN.match(cell)) is not None and int(m["k"]) <= int(m["n"])
+    }
+    if len({n for n, _ in ns}) != 1:
+        return
+    n, shown = min(ns)
+    if n < 2:
+        return
+    for index, top, header in table.means:
+        m = _CELL_NUMBER.match(cells[index])
+        if m is None or "." not in m["v"] or not 0 <= float(m["v"]) <= top:
+            continue
+        why = (
+            f"n = {n} from the row's {shown!r}; the {header!r} column taken to "
+            f"average one integer count (0-{top}) per run"
+        )
+        out.append(_finding(ctx, m, "grim", m["v"], f"n={n}", inferred=why))
 
 
 _RULE = re.compile(r"^\s*\|?[\s:|-]*-{3,}[\s:|-]*$")
@@ -1333,6 +1378,9 @@ def _table_n(
             )
         if len(same) > 1:
             return None, ""
+        pooled = _pooled_n(caption, rows, captions)
+        if pooled is not None:
+            return pooled
     top, bottom = captions.section(start, end)
     stated: dict[int, int] = {}
     for k in range(max(top, start - _PROSE_REACH), min(bottom, end + 2 + _PROSE_REACH)):
@@ -1357,6 +1405,40 @@ def _table_n(
     return None, ""
 
 
+_POOLED = re.compile(r"\bpooled\b", re.IGNORECASE)
+
+
+def _pooled_n(caption: int, rows: int, doc: _Doc) -> tuple[int, str] | None:
+    """Return the n of a pooled table's rows from the total of the table before it.
+
+    A caption that says *pooled* and states no n (``Category-pooled blackbox
+    metrics``) re-splits the rows of the table captioned just before it when
+    that caption states a total (``Per-model blackbox results (180 rows
+    total)``) and shares a content word with it: the total split evenly over
+    this table's rows, when it divides. Equal groups are an assumption, named
+    in the note.
+    """
+    if not _POOLED.search(doc.text[caption]) or rows < 2:
+        return None
+    at = bisect.bisect_left(doc.caption_lines, caption)
+    if at == 0:
+        return None
+    before = doc.caption_lines[at - 1]
+    ns, total = _caption_ns(doc.text[before])
+    if not total or len(ns) != 1:
+        return None
+    n = ns.pop()
+    mine = {w.lower() for w in _WORD.findall(doc.text[caption])} - _STOP
+    theirs = {w.lower() for w in _WORD.findall(doc.text[before])} - _STOP
+    if not mine & theirs or n % rows:
+        return None
+    return n // rows, (
+        f"(the total of {n} in the caption at line {before + 1}, which shares "
+        f"{sorted(mine & theirs)[0]!r}, pooled over this table's {rows} rows "
+        "and assumed split evenly)"
+    )
+
+
 _CELL_LEAD = re.compile(rf"^[~≈]?(?P<v>{_NUM}%)\s+[—–-]\s+\S")
 _CELL_NUMBER = re.compile(rf"^(?:\*\*)?(?P<v>{_NUM})(?:\*\*)?$")
 _CELL_INTERVAL = re.compile(
@@ -1368,6 +1450,8 @@ def _table_cells(ctx: _Context, out: list[PaperFinding], table: _Table) -> None:
     cells = (_label_row(ctx.line) or []) if table.labelled else _cells(ctx.line)
     if table.cells and len(cells) != table.cells and _SUMMARY.match(ctx.line):
         cells = _label_row(ctx.line) or []  # cells from the left, after the label
+    if table.means:
+        _row_means(ctx, out, table, cells)
     n = table.n
     if table.count_column is not None:
         if table.cells and len(cells) != table.cells and not _SUMMARY.match(ctx.line):
