@@ -920,9 +920,10 @@ def _join(lines: list[str], out: dict[int, _Table]) -> None:
         if not label or len(cells) <= table.count_column:
             continue
         count = _num(cells[table.count_column])
-        if count.isdigit() and int(count) >= 2 and not _LEAD.match(label):
-            counts.setdefault(label, {}).setdefault(int(count), number)
+        if count.isdigit() and int(count) >= 2:
             seen.setdefault(id(table), set()).add(int(count))
+            if not _LEAD.match(label):
+                counts.setdefault(label, {}).setdefault(int(count), number)
     # a table printing one count on every row counts its experiment, not its labels
     for key, values in seen.items():
         if len(values) < 2:

@@ -832,3 +832,239 @@ def test_k_of_n_with_a_unit_between_the_count_and_its_percent():
     assert found["3 of 4 (75%)"].verdict == "consistent"
     # a word that is not a unit, or an article, is not read as a count's unit
     assert not [t for t in found if "settings" in t or "the 40" in t]
+
+
+# h-recall3: n from another table's row of the same label, "N per <unit>",
+# a pooled table, a formula's rates, and a mean column over a row's runs.
+
+COUNTS = """\
+Table 7: Per-conversation accuracy.
+Conversation Questions Accuracy (%) Status
+conv-26 152 58.6 Done
+conv-30 81 63.0 Done
+conv-42 149 55.7 Partial
+Average 382 59.0
+"""
+
+ABLATION = """\
+Table 5: Retrieval with and without math across conversations.
+Conversation With Math (%) Without Math (%) Delta (pp)
+conv-26 78.3 71.1 +7.2
+conv-30 77.5 66.7 +10.8
+conv-42 60.8 47.3 +13.5
+Average 72.2 61.7 +10.5
+"""
+
+
+def _notes(text):
+    return {(f.line, f.printed): (f.inputs, f.verdict, f.note) for f in audit_paper_text(text).findings}
+
+
+def test_a_row_takes_the_count_of_the_same_label_in_a_count_table():
+    """``conv-26`` in a table with no n takes the 152 questions another table prints."""
+    got = _notes(ABLATION + "\n" + COUNTS)
+    assert got[(3, "78.3")][:2] == ("n=152", "consistent")  # 119/152
+    assert "the same label prints at line 10" in got[(3, "78.3")][2]
+    assert got[(4, "66.7")][:2] == ("n=81", "consistent")  # 54/81
+    # 60.8 is no count of 149: inferred, so not flagged
+    assert got[(5, "60.8")][:2] == ("n=149", "not checkable")
+    assert (6, "72.2") not in got  # an Average row is not joined
+    assert not audit_paper_text(ABLATION + "\n" + COUNTS).flagged
+    # without the count table, nothing is read
+    assert _found(ABLATION) == []
+
+
+def test_count_tables_that_disagree_on_a_label_give_no_n():
+    """Two count tables printing 149 and 199 for conv-42: that row gets no n."""
+    other = """\
+Table 9: Another run across the conversations.
+Conversation Accuracy (%) Questions
+conv-26 50.0 152
+conv-30 56.8 81
+conv-42 58.8 199
+Average 55.2 432
+"""
+    got = _notes(ABLATION + "\n" + COUNTS + "\n" + other)
+    assert got[(3, "78.3")][0] == "n=152"  # both print 152
+    assert (5, "60.8") not in got and (5, "47.3") not in got
+    # the count column is found by its header word, here the third
+    assert got[(19, "58.8")][:2] == ("n=199", "consistent")
+
+
+def test_a_count_column_whose_header_does_not_line_up_is_not_read():
+    """A header with multi-word names before the count column: no count column."""
+    text = """\
+Table 9: Another run.
+Conversation Mean Accuracy (%) Questions
+conv-26 50.0 152
+conv-30 56.8 81
+conv-42 58.8 199
+"""
+    assert _found(ABLATION + "\n" + text) == []
+
+
+def test_a_count_table_with_one_count_on_every_row_or_numeric_labels_gives_no_n():
+    """One count on every row counts the experiment, not its labels; ``1`` is no label."""
+    same = COUNTS.replace(" 152 ", " 90 ").replace(" 81 ", " 90 ").replace(" 149 ", " 90 ")
+    assert all(f.line > 8 for f in audit_paper_text(ABLATION + "\n" + same).findings)
+    numbered = (
+        "Table 2: Rates by depth.\ndepth\trate\tother\n"
+        "1\t0.500\t0.250\nd2\t0.400\t0.200\n3\t0.300\t0.100\n\n"
+        "Table 3: Counts by depth.\ndepth\ttasks\tshare\n"
+        "1\t40\t0.500\nd2\t20\t0.400\n3\t10\t0.300\n"
+    )
+    got = {(f.line, f.inputs) for f in audit_paper_text(numbered).findings}
+    # 'd2' is a label; '1' and '3' are numbers, not labels
+    assert got == {(4, "n=20"), (9, "n=40"), (10, "n=20"), (11, "n=10")}
+
+
+PER_DEPTH = """\
+We use two datasets. **synthetic** (120 tasks, 40 per depth) isolates the mechanism. **realbench** (42 tasks, 14 per depth) is a repository.
+
+## 7 Results
+
+arm\td=1\td=2\td=3
+typed\t0.950\t0.975\t0.875
+bm25\t0.925\t0.925\t0.775
+dense\t0.925\t0.900\t0.750
+
+Table 7: **Compliance by depth, synthetic (Claude)**. Each cell is mean compliance at depth d.
+"""
+
+
+def test_a_table_by_unit_takes_the_n_per_unit_stated_for_its_subject():
+    """``by depth`` and ``synthetic`` in the title: ``40 per depth`` in the synthetic sentence."""
+    got = _notes(PER_DEPTH)
+    assert {v[0] for v in got.values()} == {"n=40"}
+    assert got[(6, "0.975")][1] == "consistent"
+    assert "a table by depth; line 1 states 40 per depth" in got[(6, "0.975")][2]
+    assert not audit_paper_text(PER_DEPTH).flagged
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        # the title names no unit
+        ("Compliance by depth, synthetic", "Compliance per arm, synthetic"),
+        # two units
+        ("Compliance by depth, synthetic", "Compliance by depth by arm, synthetic"),
+        # no sentence stating N per depth shares a title word
+        ("**synthetic** (120 tasks", "**generated** (120 tasks"),
+        # the sentences sharing a title word disagree
+        ("**realbench** (42 tasks", "**synthetic realbench** (42 tasks"),
+    ],
+)
+def test_a_table_by_unit_without_one_stated_n_gives_none(change):
+    """No unit, two units, no sentence naming the subject, or two N: no n."""
+    assert _found(PER_DEPTH.replace(*change)) == []
+
+
+POOLED = """\
+model\tpiv\tfix
+m1\t0.417\t0.222
+m2\t0.611\t0.222
+m3\t0.667\t0.083
+m4\t0.444\t0.222
+m5\t0.722\t0.167
+
+Table 6: Per-model blackbox results on the bench (180 rows total).
+
+category\tpiv\tfix
+incident\t0.800\t0.033
+investment\t0.200\t0.517
+narrative\t0.717\t0.000
+
+Table 7: Category-pooled blackbox metrics across all five models.
+"""
+
+
+def test_a_pooled_table_resplits_the_total_of_the_table_before_it():
+    """180 rows pooled over 3 categories: 60 a row, assumed equal; an inference."""
+    got = _notes(POOLED)
+    assert got[(11, "0.800")][:2] == ("n=60", "consistent")
+    assert "total of 180" in got[(11, "0.800")][2]
+    assert "'blackbox'" in got[(11, "0.800")][2]
+    assert "assumed split evenly" in got[(11, "0.800")][2]
+    assert got[(2, "0.417")][0] == "n=36"
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        ("Category-pooled blackbox", "Category blackbox"),  # not pooled
+        ("Per-model blackbox results", "Per-model other results"),  # no shared word
+        ("(180 rows total)", "(180 rows)"),  # not a total
+        ("(180 rows total)", "(185 rows total)"),  # 185 over 3 rows does not divide
+    ],
+)
+def test_a_pooled_table_without_a_total_to_split_gives_no_n(change):
+    """Not pooled, no shared word, no total before it, or an uneven split: no n."""
+    assert all(f.line < 8 for f in audit_paper_text(POOLED.replace(*change)).findings)
+
+
+FORMULA = (
+    "Structured 35/40 vs. best-similarity 32/40. The pooled rate is 67/80 = 0.8375, "
+    "and $z = (0.875 - 0.800)/0.0825 = 0.91$ ($p \\approx 0.36$, two-sided)."
+)
+
+
+def test_the_rates_of_a_formula_pair_with_the_counts_compared_before_it():
+    """``35/40 vs. 32/40`` then ``z = (0.875 - 0.800)/se``: each rate checked, inferred."""
+    rates = [f for f in audit_paper_text(FORMULA).findings if f.printed in ("0.875", "0.800")]
+    assert [(f.printed, f.inputs, f.verdict) for f in rates] == [
+        ("0.875", "k=35;n=40", "consistent"),
+        ("0.800", "k=32;n=40", "consistent"),
+    ]
+    assert "'35/40 vs. best-similarity 32/40'" in rates[0].note
+    # rates that do not fit the counts: not checkable, never flagged
+    wrong = audit_paper_text(FORMULA.replace("32/40", "30/40"))
+    (bad,) = [f for f in wrong.findings if f.printed == "0.800"]
+    assert bad.verdict == "not checkable" and not wrong.flagged
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        (FORMULA.replace(" vs. ", " and "), False),  # no comparison
+        (FORMULA.replace("The pooled", "x" * 326 + " The pooled"), True),
+        (FORMULA.replace("The pooled", "x" * 327 + " The pooled"), False),  # too far
+    ],
+)
+def test_the_formula_pairing_needs_a_comparison_within_400_characters(text, read):
+    """``k/n vs. k/n`` must start within the 400 characters before the formula."""
+    got = [f for f in audit_paper_text(text).findings if f.printed == "0.875"]
+    assert bool(got) is read
+
+
+RUNS = """\
+| Strategy | Pass Rate | Refusals | Avg Checks (/8) |
+|----------|-----------|----------|------------------|
+| Frame | 4/6 | 0 | 7.3 |
+| Full | 4/6 | 0 | 6.9 |
+| Plain | 3/6 | 0 | 5.3 |
+"""
+
+
+def test_a_mean_column_is_grim_checked_over_the_runs_its_row_counts():
+    """``Avg Checks (/8)`` over the six runs of ``4/6``: GRIM, an inference."""
+    got = _notes(RUNS)
+    assert got[(3, "7.3")][:2] == ("n=6", "consistent")  # 44/6
+    assert got[(4, "6.9")][:2] == ("n=6", "not checkable")  # no count of 6 gives 6.9
+    assert "from the row's '4/6'" in got[(3, "7.3")][2]
+    assert "(0-8)" in got[(3, "7.3")][2]
+    assert not audit_paper_text(RUNS).flagged
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        ("Avg Checks (/8)", "Avg Checks"),  # no top: not a mean of counts
+        ("Avg Checks (/8)", "Checks (/8)"),  # not a mean
+        ("| 4/6 | 0 | 7.3 |", "| 4/6 | 1/5 | 7.3 |"),  # two n in the row
+        ("| 4/6 | 0 | 7.3 |", "| 4/6 | 0 | 9.3 |"),  # above the top
+        ("| 4/6 | 0 | 7.3 |", "| 4/1 | 0 | 7.3 |"),  # not a count of runs
+    ],
+)
+def test_a_mean_column_without_its_runs_is_not_read(change):
+    """No top, no mean, two n, a mean above the top, or ``k > n``: row 3 not read."""
+    assert all(f.line != 3 for f in audit_paper_text(RUNS.replace(*change)).findings)
