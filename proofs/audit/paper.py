@@ -28,6 +28,8 @@ over three or more lines is not read.
   an inference;
 - ``z = (0.875 - 0.800)/0.0825 = 0.91 (p ≈ 0.36)``: the statistic a printed
   formula reaches and a p in parentheses (``≈`` read as ``=``): ``pvalue``;
+  its two rates, paired in order with the ``35/40 vs. 32/40`` compared before
+  it in the paragraph (within 400 characters): ``proportion``, an inference;
 - ``M = 3.45, n = 28``: ``grim``; ``M = 3.45, SD = 1.20, n = 28``:
   ``grimmer`` (integer scores assumed unless the line says so);
 - rates in a table (tab-separated, Markdown, or space-separated, with labels
@@ -43,9 +45,20 @@ over three or more lines is not read.
   over the rows when it divides, else no n); a caption that shares three
   content words with this one (the same experiment: ``Condensed
   TP-conditioned semantic sweep (100 seeds)`` for ``Full TP-conditioned
-  semantic sweep``); the prose of the table's section (heading to heading)
-  within four lines of the table. A source that states two different n gives
-  none. The note names the source and its line: *n inferred*.
+  semantic sweep``); a caption saying *pooled* (``Category-pooled
+  metrics``) re-splits evenly the total of the caption just before it when
+  the two share a word (``Per-model results (180 rows total)``); the prose
+  of the table's section (heading to heading) within four lines of the
+  table; a caption titled "by <unit>" (``Compliance by depth, synthetic``)
+  takes the one ``N per <unit>`` the text states in sentences sharing a word
+  of the title (``synthetic (120 tasks, 40 per depth)``). A source that
+  states two different n gives none. A row still without n takes the count
+  that count-column tables print for a row of the same label (``conv-26`` and
+  ``Questions`` 152) when they all print one count, and only from tables whose
+  counts vary by row (a count printed on every row counts the experiment, not
+  the label); numbers and ``Average`` rows are not labels. A mean column
+  ``Avg Checks (/8)`` is GRIM-checked over the runs a ``4/6`` in its row
+  counts. The note names the source and its line: *n inferred*.
 
 An extraction that rests on an inference (an ``n`` read from a caption, a
 column, a caption of the same experiment or the section's prose, a GRIM test
@@ -836,7 +849,9 @@ class _Table:
     percent_columns: frozenset[int] = frozenset()
     labelled: bool = False  # space-separated rows split by :func:`_label_row`
     scale: tuple[int, int, int] | None = None  # integer score scale: low, high, line
-    means: tuple[tuple[int, int, str], ...] = ()  # (column, top, header) of mean columns
+    means: tuple[
+        tuple[int, int, str], ...
+    ] = ()  # (column, top, header) of mean columns
 
 
 def _tables(lines: list[str]) -> dict[int, _Table]:
@@ -1065,11 +1080,12 @@ def _block(
     )
     found = {int(_num(m["n"])) for m in _HEADER_N.finditer(header)}
     if len(found) == 1:
-        n = found.pop()
-        return _Table(n, "from the table header", None, width, wilson, pct, means=means)
+        return _Table(
+            found.pop(), "from the table header", None, width, wilson, pct, means=means
+        )
     body = sum(1 for k in range(start + 1, end + 1) if not _RULE.match(lines[k]))
-    n, source = _table_n(lines, start, end, body, captions)
-    return _Table(n, source, None, width, wilson, pct, means=means)
+    stated, source = _table_n(lines, start, end, body, captions)
+    return _Table(stated, source, None, width, wilson, pct, means=means)
 
 
 # a header over means of integer counts out of a stated top: ``Avg Checks (/8)``
@@ -1080,7 +1096,9 @@ _MEAN_OF = re.compile(
 _CELL_KN = re.compile(r"^(?:\*\*)?(?P<k>\d+)\s*/\s*(?P<n>\d+)(?:\*\*)?$")
 
 
-def _row_means(ctx: _Context, out: list[PaperFinding], table: _Table, cells: list[str]) -> None:
+def _row_means(
+    ctx: _Context, out: list[PaperFinding], table: _Table, cells: list[str]
+) -> None:
     """GRIM on a mean column (``Avg Checks (/8)``) over the runs a row's ``k/n`` counts.
 
     The row must print ``k/n`` cells of one ``n`` (``4/6``: six runs); the
@@ -1235,9 +1253,7 @@ class _Doc:
                     words = frozenset(w.lower() for w in _WORD.findall(sentence))
                     n = int(_num(m["n"]))
                     if n >= 2:
-                        self.per.setdefault(m["unit"].lower(), []).append(
-                            (n, k, words)
-                        )
+                        self.per.setdefault(m["unit"].lower(), []).append((n, k, words))
         return self.per.get(unit, [])
 
     def section(self, start: int, end: int) -> tuple[int, int]:

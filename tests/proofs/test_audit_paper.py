@@ -857,7 +857,10 @@ Average 72.2 61.7 +10.5
 
 
 def _notes(text):
-    return {(f.line, f.printed): (f.inputs, f.verdict, f.note) for f in audit_paper_text(text).findings}
+    return {
+        (f.line, f.printed): (f.inputs, f.verdict, f.note)
+        for f in audit_paper_text(text).findings
+    }
 
 
 def test_a_row_takes_the_count_of_the_same_label_in_a_count_table():
@@ -905,7 +908,9 @@ conv-42 58.8 199
 
 def test_a_count_table_with_one_count_on_every_row_or_numeric_labels_gives_no_n():
     """One count on every row counts the experiment, not its labels; ``1`` is no label."""
-    same = COUNTS.replace(" 152 ", " 90 ").replace(" 81 ", " 90 ").replace(" 149 ", " 90 ")
+    same = (
+        COUNTS.replace(" 152 ", " 90 ").replace(" 81 ", " 90 ").replace(" 149 ", " 90 ")
+    )
     assert all(f.line > 8 for f in audit_paper_text(ABLATION + "\n" + same).findings)
     numbered = (
         "Table 2: Rates by depth.\ndepth\trate\tother\n"
@@ -1010,7 +1015,9 @@ FORMULA = (
 
 def test_the_rates_of_a_formula_pair_with_the_counts_compared_before_it():
     """``35/40 vs. 32/40`` then ``z = (0.875 - 0.800)/se``: each rate checked, inferred."""
-    rates = [f for f in audit_paper_text(FORMULA).findings if f.printed in ("0.875", "0.800")]
+    rates = [
+        f for f in audit_paper_text(FORMULA).findings if f.printed in ("0.875", "0.800")
+    ]
     assert [(f.printed, f.inputs, f.verdict) for f in rates] == [
         ("0.875", "k=35;n=40", "consistent"),
         ("0.800", "k=32;n=40", "consistent"),
