@@ -1175,7 +1175,7 @@ class _Doc:
     index: dict[tuple[str, ...], list[tuple[int, int]]] | None = None
     counts: dict[tuple[str, ...], int] | None = None
     style: bool | None = None  # captions above the tables (see above())
-    per: dict[str, list[tuple[int, int, frozenset[str]]]] | None = None
+    per: dict[str, dict[str, dict[int, int]]] | None = None
 
     @classmethod
     def of(cls, lines: list[str]) -> _Doc:
@@ -1235,11 +1235,12 @@ class _Doc:
             self.style = votes >= 0
         return self.style
 
-    def per_unit(self, unit: str) -> list[tuple[int, int, frozenset[str]]]:
-        """Return ``(n, line, words of its sentence)`` of each ``N per <unit>``.
+    def per_unit(self, unit: str) -> dict[str, dict[int, int]]:
+        """Map each word to the ``{N: line}`` of the ``N per <unit>`` said with it.
 
         ``40 per depth``, ``$n=40$ per depth``, ``14 tasks per depth``: the
-        sentence is the text between the full stops around the phrase.
+        words are those of the sentence around the phrase (between its full
+        stops), lower case; the line is the first (0-based) stating that N.
         """
         if self.per is None:
             self.per = {}
@@ -1247,14 +1248,16 @@ class _Doc:
                 if "per " not in line:
                     continue
                 for m in _PER_UNIT.finditer(line):
+                    n = int(_num(m["n"]))
+                    if n < 2:
+                        continue
                     head = line.rfind(". ", 0, m.start()) + 1
                     tail = line.find(". ", m.end())
                     sentence = line[head : tail if tail >= 0 else len(line)]
-                    words = frozenset(w.lower() for w in _WORD.findall(sentence))
-                    n = int(_num(m["n"]))
-                    if n >= 2:
-                        self.per.setdefault(m["unit"].lower(), []).append((n, k, words))
-        return self.per.get(unit, [])
+                    index = self.per.setdefault(m["unit"].lower(), {})
+                    for w in {w.lower() for w in _WORD.findall(sentence)}:
+                        index.setdefault(w, {}).setdefault(n, k)
+        return self.per.get(unit, {})
 
     def section(self, start: int, end: int) -> tuple[int, int]:
         """Return the lines (0-based, half-open) of the section around ``start..end``.
@@ -1328,9 +1331,10 @@ def _per_unit_n(caption: str, doc: _Doc) -> tuple[int, int, str] | None:
     (unit,) = by
     words = {w.lower() for w in _WORD.findall(title)} - _STOP - {unit}
     found: dict[int, int] = {}
-    for n, k, said in doc.per_unit(unit):
-        if words & said:
-            found.setdefault(n, k)
+    said = doc.per_unit(unit)
+    for word in sorted(words):
+        for n, k in said.get(word, {}).items():
+            found[n] = min(k, found.get(n, k))
     if len(found) != 1:
         return None
     ((n, k),) = found.items()
