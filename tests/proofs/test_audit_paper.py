@@ -1075,3 +1075,81 @@ def test_a_mean_column_is_grim_checked_over_the_runs_its_row_counts():
 def test_a_mean_column_without_its_runs_is_not_read(change):
     """No top, no mean, two n, a mean above the top, or ``k > n``: row 3 not read."""
     assert all(f.line != 3 for f in audit_paper_text(RUNS.replace(*change)).findings)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("We saw 0/4, [0.00, 0.60] here.", [("interval", "k=0;n=4;method=wilson-cc")]),
+        ("We saw 4/4, [0.40, 1.00] here.", [("interval", "k=4;n=4;method=wilson-cc")]),
+        ("We saw 5/4, [0.40, 0.90] here.", []),
+        ("We saw 0/0, [0.00, 0.60] here.", []),
+        (
+            "It was 4/4 = 1.0 [0.40, 1.00].",
+            [("proportion", "k=4;n=4"), ("interval", "k=4;n=4;method=wilson-cc")],
+        ),
+        ("Solved 0/4 (0%).", [("percent", "k=0;n=4")]),
+        ("Solved 4/4 (100%).", [("percent", "k=4;n=4")]),
+        ("Solved 5/4 (125%).", []),
+        ("Solved 0/0 (0%).", []),
+        ("Rate 4/4 = 1.0 overall.", [("proportion", "k=4;n=4")]),
+        ("Rate 0/4 = 0.0 overall.", [("proportion", "k=0;n=4")]),
+        ("Rate 5/4 = 1.25 overall.", []),
+        ("Rate 0/0 = 0.0 overall.", []),
+        ("Rate 1/4 = 25 overall.", []),  # a proportion above 1 is no rate
+        ("Rate 1/4 = 25% overall.", [("percent", "k=1;n=4")]),
+        ("Rate 1.00 (4/4) overall.", [("proportion", "k=4;n=4")]),
+        ("Rate 0.0 (0/4) overall.", [("proportion", "k=0;n=4")]),
+        ("Rate 0.5 (5/4) overall.", []),
+        ("Rate 0.0 (0/0) overall.", []),
+        ("Rate 100% (4/4) overall.", [("percent", "k=4;n=4")]),
+        ("Rate 125% (5/4) overall.", []),
+        (
+            "We got 4/4 and then [0.40, 1.00].",
+            [("interval", "k=4;n=4;method=wilson-cc")],
+        ),
+        (
+            "We got 4/4 and then [40%, 100%].",
+            [("interval", "k=4;n=4;method=wilson-cc;scale=100")],
+        ),
+        ("We got 2/4 and then [0.50, 0.50].", [("interval", "k=2;n=4;method=wilson")]),
+        ("We got 0/0 and then [0.10, 0.20].", []),
+        ("We got 5/4 and then [0.10, 0.20].", []),
+        ("We got 2/4 and then [0.60, 0.50].", []),  # ends reversed
+        ("We got 2/4 and then [0.60, 1.50].", []),  # above 1
+    ],
+)
+def test_counts_at_their_bounds(text, expected):
+    """``k = 0`` and ``k = n`` are read; ``k > n``, ``n = 0`` and bad intervals are not."""
+    got = [(f.kind, f.inputs) for f in audit_paper_text(text).findings]
+    assert got == expected
+
+
+def _span(a, b):
+    import re
+
+    return re.compile(f"(?<=^.{{{a}}}).{{{b - a}}}").search("x" * 20)
+
+
+@pytest.mark.parametrize(
+    ("span", "join", "free"),
+    [
+        ((5, 8), None, True),  # touches the taken span on its right
+        ((0, 2), None, True),  # touches it on its left
+        ((4, 6), None, False),  # overlaps its last character
+        ((1, 3), None, False),  # overlaps its first character
+        ((6, 9), 12, False),  # within the first line of a join
+        ((11, 14), 12, True),  # crosses the join (the space at 12)
+        ((12, 14), 12, False),  # starts at the join
+        ((11, 13), 12, False),  # ends on the space of the join
+    ],
+)
+def test_a_span_is_read_once(span, join, free):
+    """What one pass took is not read again; a joined pass reads only across the break."""
+    from proofs.audit.paper import _Context
+
+    ctx = _Context(1, None, "x" * 20, 0.05, [(2, 5)], join)
+    m = _span(*span)
+    assert m.span() == span
+    assert ctx.free(m) is free
+    assert ctx.free(m) is False  # once taken, never again
