@@ -1153,3 +1153,32 @@ def test_a_span_is_read_once(span, join, free):
     assert m.span() == span
     assert ctx.free(m) is free
     assert ctx.free(m) is False  # once taken, never again
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # the next line's own read, shifted into the joined line, blocks a re-read
+        ("We solved 35/40\n   = 0.875 (35/40) of them.\n", [(2, "0.875 (35/40)")]),
+        ("We solved 35/40\n= 0.875 (35/40) of them.\n", [(2, "0.875 (35/40)")]),
+        # a table row is a boundary, before the prose or after the header
+        (
+            "arm\tx\ty\na\t0.875\tt(28)\nb\t0.800\tt(28)\nc\t0.800\tt(28)\n= 2.20, p = .03.\n",
+            [],
+        ),
+        (
+            "arm\tx\tt(28)\n= 2.20, p = .03\t0.875\t0.5\nb\t0.800\t0.5\nc\t0.800\t0.5\n",
+            [],
+        ),
+        # across the break, and the line it is reported on
+        ("We found t(28)\n  = 2.20, p = .03 here.\n", [(1, "t(28) = 2.20, p = .03")]),
+    ],
+)
+def test_what_a_line_break_joins(text, expected):
+    """The join reads only across the break, never a table row, never twice."""
+    got = [
+        (f.line, f.text)
+        for f in audit_paper_text(text).findings
+        if f.kind != "proportion_attainable"
+    ]
+    assert got == expected
