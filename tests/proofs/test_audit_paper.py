@@ -1182,3 +1182,16 @@ def test_what_a_line_break_joins(text, expected):
         if f.kind != "proportion_attainable"
     ]
     assert got == expected
+
+
+def test_a_count_column_of_labelled_rows_is_found_by_its_header_word():
+    """Labels of varying length, the count last: each row takes its own count."""
+    text = """\
+Table 4: Accuracy per mode.
+System Accuracy (%) Questions
+Mode A (Ret.) 74.8 1276
+Mode C 87.7 81
+Mem0 full run 64.2 123
+"""
+    got = {(f.line, f.printed, f.inputs) for f in audit_paper_text(text).findings}
+    assert got == {(3, "74.8", "n=1276"), (4, "87.7", "n=81"), (5, "64.2", "n=123")}
