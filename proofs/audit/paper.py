@@ -58,7 +58,10 @@ over three or more lines is not read.
   counts vary by row (a count printed on every row counts the experiment, not
   the label); numbers and ``Average`` rows are not labels. A mean column
   ``Avg Checks (/8)`` is GRIM-checked over the runs a ``4/6`` in its row
-  counts. The note names the source and its line: *n inferred*.
+  counts. A two-column table with no other n takes the one whole number of a
+  row labelled with a count word (``Matchups ... | 3600``). A cell ``2880
+  (80.0%)`` in a table with n is read as ``percent`` with its k. The note
+  names the source and its line: *n inferred*.
 
 An extraction that rests on an inference (an ``n`` read from a caption, a
 column, a caption of the same experiment or the section's prose, a GRIM test
@@ -1085,7 +1088,30 @@ def _block(
         )
     body = sum(1 for k in range(start + 1, end + 1) if not _RULE.match(lines[k]))
     stated, source = _table_n(lines, start, end, body, captions)
+    if stated is None and width == 2:
+        stated, source = _count_row(lines, start, end)
     return _Table(stated, source, None, width, wilson, pct, means=means)
+
+
+def _count_row(lines: list[str], start: int, end: int) -> tuple[int | None, str]:
+    """Return the n a two-column table states in one row (``Matchups ... | 3600``).
+
+    The row's label starts with a count word (``Matchups``, ``Trials``, ``n``...)
+    and its value is a whole number; two such rows with different numbers give
+    no n (0-based ``start``: header; ``end``: last row).
+    """
+    found: dict[int, tuple[str, int]] = {}
+    for k in range(start + 1, end + 1):
+        cells = _cells(lines[k])
+        if len(cells) != 2 or not _COUNT_HEADER.match(re.sub(r"[*`]", "", cells[0])):
+            continue
+        value = re.sub(r"[*`]", "", cells[1])
+        if re.fullmatch(_INT, value) and int(_num(value)) >= 2:
+            found.setdefault(int(_num(value)), (cells[0], k + 1))
+    if len(found) != 1:
+        return None, ""
+    ((n, (label, line)),) = found.items()
+    return n, f"from the {label!r} row (line {line})"
 
 
 # a header over means of integer counts out of a stated top: ``Avg Checks (/8)``
@@ -1461,6 +1487,9 @@ def _pooled_n(caption: int, rows: int, doc: _Doc) -> tuple[int, str] | None:
 
 
 _CELL_LEAD = re.compile(rf"^[~≈]?(?P<v>{_NUM}%)\s+[—–-]\s+\S")
+_CELL_COUNT_PCT = re.compile(
+    rf"^(?:\*\*)?(?P<k>{_INT})\s*\(\s*(?P<v>{_NUM})\s*%\s*\)(?:\*\*)?$"
+)
 _CELL_NUMBER = re.compile(rf"^(?:\*\*)?(?P<v>{_NUM})(?:\*\*)?$")
 _CELL_INTERVAL = re.compile(
     rf"^\[\s*(?P<lo>{_NUM})\s*(?P<p1>%)?\s*,\s*(?P<hi>{_NUM})\s*(?P<p2>%)?\s*\]$"
@@ -1504,6 +1533,17 @@ def _table_cells(ctx: _Context, out: list[PaperFinding], table: _Table) -> None:
             out.append(
                 _finding(ctx, score, "grim", score["v"], f"n={n}", inferred=note)
             )
+            last = None
+            continue
+        both = _CELL_COUNT_PCT.match(cell)
+        if both is not None:
+            k = int(_num(both["k"]))
+            if k <= n and float(both["v"]) <= 100:
+                out.append(
+                    _finding(
+                        ctx, both, "percent", both["v"], f"k={k};n={n}", inferred=why
+                    )
+                )
             last = None
             continue
         m = _CELL_RATE.match(cell) or _CELL_LEAD.match(cell)

@@ -1195,3 +1195,48 @@ Mem0 full run 64.2 123
 """
     got = {(f.line, f.printed, f.inputs) for f in audit_paper_text(text).findings}
     assert got == {(3, "74.8", "n=1276"), (4, "87.7", "n=81"), (5, "64.2", "n=123")}
+
+
+KEYVALUE = """\
+Quantity\tValue
+Matchups (model x task)\t3600
+Wins\t2880 (80.0%)
+Losses\t720 (20.1%)
+Models in sweep\t12
+"""
+
+
+def test_a_two_column_table_states_its_n_in_a_count_row():
+    """``Matchups | 3600`` gives the n of ``2880 (80.0%)``; a misfit is not flagged."""
+    got = _notes(KEYVALUE)
+    assert got[(3, "80.0")][:2] == ("k=2880;n=3600", "consistent")
+    assert "from the 'Matchups (model x task)' row (line 2)" in got[(3, "80.0")][2]
+    assert got[(4, "20.1")][:2] == ("k=720;n=3600", "not checkable")
+    assert not audit_paper_text(KEYVALUE).flagged
+    assert (2, "3600") not in got and (5, "12") not in got
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        ("Models in sweep\t12", "Trials\t1800"),  # two count rows disagree
+        ("Matchups (model x task)", "Pairs of model and task"),  # no count word
+        ("\t3600", "\t3600.5"),  # not a whole number
+        ("Quantity\tValue", "Quantity\tValue\tNote"),  # three columns
+    ],
+)
+def test_a_count_row_must_be_the_one_whole_count(change):
+    """Two count rows, no count word, a decimal or three columns: no n."""
+    text = KEYVALUE.replace(*change)
+    if "\tNote" in text:
+        text = text.replace("\n", "\tx\n").replace("Value\tNote\tx", "Value\tNote")
+    assert _found(text) == []
+
+
+def test_a_count_with_its_percent_in_a_table_with_n():
+    """``12 (30.0%)`` under a count column: the percent of 12 over the row's n."""
+    text = "arm\tn\thits\na\t40\t12 (30.0%)\nb\t40\t30 (72.0%)\nc\t20\t25 (50.0%)\n"
+    got = _found(text)
+    assert ("percent", "30.0", "k=12;n=40", "consistent") in got
+    assert ("percent", "72.0", "k=30;n=40", "not checkable") in got  # 75%
+    assert not [g for g in got if g[1] == "50.0"]  # 25 > 20: not read
