@@ -1240,3 +1240,92 @@ def test_a_count_with_its_percent_in_a_table_with_n():
     assert ("percent", "30.0", "k=12;n=40", "consistent") in got
     assert ("percent", "72.0", "k=30;n=40", "not checkable") in got  # 75%
     assert not [g for g in got if g[1] == "50.0"]  # 25 > 20: not read
+
+
+LABELLED_COUNTS = """\
+Table 9: Questions per mode.
+System Accuracy (%) Questions
+Mode A (Ret.) 74.8 1276
+Mode C 87.7 81
+Mode E 50.0 2
+Mode F 0.0 1
+"""
+
+MODES = """\
+Table 4: Accuracy with and without the reranker.
+Mode With (%) Without (%) Delta (pp)
+Mode A (Ret.) 74.8 70.1 +4.7
+Mode C 87.7 86.4 +1.3
+Mode E 50.0 0.0 +50.0
+Mode F 0.0 0.0 +0.0
+"""
+
+
+def test_a_row_takes_the_count_of_a_labelled_count_table():
+    """Labels of varying length; a count of 2 is a count, 1 is not."""
+    got = {
+        (f.line, f.printed): f.inputs
+        for f in audit_paper_text(MODES + "\n" + LABELLED_COUNTS).findings
+        if f.line <= 7
+    }
+    assert got == {
+        (3, "74.8"): "n=1276",
+        (3, "70.1"): "n=1276",
+        (4, "87.7"): "n=81",
+        (4, "86.4"): "n=81",
+        (5, "50.0"): "n=2",
+        (5, "0.0"): "n=2",
+    }
+
+
+def test_a_count_cell_that_is_no_number_gives_no_n():
+    """``—`` in a count column: that label gets no n, the others do."""
+    counts = (
+        "Table 1: Sizes.\nConversation\tQuestions\tStatus\n"
+        "conv-26\t152\tDone\nconv-30\t—\tDone\nconv-42\t90\tDone\n"
+    )
+    got = _notes(ABLATION + "\n" + counts)
+    assert got[(3, "78.3")][0] == "n=152"
+    assert (4, "77.5") not in got
+
+
+def test_a_count_table_with_two_counts_is_used_and_a_table_with_n_keeps_it():
+    """Two different counts suffice; a table with its own n is not joined."""
+    counts = "Table 1: Sizes.\nConversation Questions Status\nconv-26 152 Done\nconv-30 81 Done\nconv-31 81 Done\n"
+    got = _notes(ABLATION + "\n" + counts)
+    assert got[(3, "78.3")][0] == "n=152"
+    own = ABLATION.replace("across conversations.", "across conversations (n = 100).")
+    got = _notes(own + "\n" + counts)
+    assert got[(3, "78.3")][0] == "n=100"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # the comparison at the start of the line
+        (
+            "35/40 vs. dense 32/40 differ: z = (0.875 - 0.800)/0.0825 = 0.91.",
+            [("0.875", "k=35;n=40"), ("0.800", "k=32;n=40")],
+        ),
+        # the last comparison before the formula is the one used
+        (
+            "First 1/4 vs. 2/4, then 35/40 vs. 32/40: z = (0.875 - 0.800)/0.0825 = 0.91.",
+            [("0.875", "k=35;n=40"), ("0.800", "k=32;n=40")],
+        ),
+        # k = n is a count; n = 0 and k > n are not
+        (
+            "Here 4/4 vs. 3/4 so z = (1.00 - 0.75)/0.2 = 1.25.",
+            [("1.00", "k=4;n=4"), ("0.75", "k=3;n=4")],
+        ),
+        ("Here 0/0 vs. 3/4 so z = (0.50 - 0.75)/0.2 = 1.25.", [("0.75", "k=3;n=4")]),
+        ("Here 5/4 vs. 3/4 so z = (0.50 - 0.75)/0.2 = 1.25.", [("0.75", "k=3;n=4")]),
+    ],
+)
+def test_the_formula_rates_and_their_counts(text, expected):
+    """Each rate of the formula against its count, in order."""
+    got = [
+        (f.printed, f.inputs)
+        for f in audit_paper_text(text).findings
+        if f.kind == "proportion" and "formula" in f.note
+    ]
+    assert got == expected
