@@ -1329,3 +1329,42 @@ def test_the_formula_rates_and_their_counts(text, expected):
         if f.kind == "proportion" and "formula" in f.note
     ]
     assert got == expected
+
+
+COUNTED = (
+    "Conversation Questions Accuracy (%) Status\n"
+    "conv-26 152 58.6 Done\nconv-30 81 63.0 Done\nconv-44 123 64.2 Done\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a table at the end of the text, with and without its closing Average row
+        (
+            COUNTED + "Average 356 61.9",
+            [(2, "n=152"), (3, "n=81"), (4, "n=123"), (5, "n=356")],
+        ),
+        (COUNTED.rstrip("\n"), [(2, "n=152"), (3, "n=81"), (4, "n=123")]),
+        # a tab-separated table needs a header and two rows
+        (
+            "arm\tx\na\t0.500\nb\t0.250\n\nTable 1: Rates (n = 40).\n",
+            [(2, "n=40"), (3, "n=40")],
+        ),
+        ("arm\tx\na\t0.500\n\nTable 1: Rates (n = 40).\n", []),
+        # labelled rows of varying length need three rows under their header
+        (
+            "Table 8: Per category.\nCategory Count Mode C (%)\n"
+            "Single-hop 11 64.0\nMulti hop q 26 100.0\nOpen-domain 44 86.0\n",
+            [(3, "n=11"), (4, "n=26"), (5, "n=44")],
+        ),
+        (
+            "Table 8: Per category.\nCategory Count Mode C (%)\n"
+            "Single-hop 11 64.0\nMulti hop q 26 100.0\n",
+            [],
+        ),
+    ],
+)
+def test_where_a_table_starts_and_ends(text, expected):
+    """A table's first and last rows, its closing Average row, and its minimum size."""
+    assert [(f.line, f.inputs) for f in audit_paper_text(text).findings] == expected
