@@ -1368,3 +1368,60 @@ COUNTED = (
 def test_where_a_table_starts_and_ends(text, expected):
     """A table's first and last rows, its closing Average row, and its minimum size."""
     assert [(f.line, f.inputs) for f in audit_paper_text(text).findings] == expected
+
+
+@pytest.mark.parametrize(
+    ("change", "n"),
+    [
+        # the title is the first sentence: a later "by arm" does not count
+        (
+            (
+                "**Compliance by depth, synthetic (Claude)**. Each cell",
+                "Compliance by depth, synthetic. Rows by arm; each cell",
+            ),
+            "n=40",
+        ),
+        # "1 per depth" is no n; "2 per depth" is
+        (
+            (
+                "isolates the mechanism.",
+                "isolates the mechanism, synthetic 1 per depth.",
+            ),
+            "n=40",
+        ),
+        (("(120 tasks, 40 per depth)", "(6 tasks, 2 per depth)"), "n=2"),
+        # a title word in the next sentence does not tie a statement to the table
+        (
+            (
+                "**realbench** (42 tasks, 14 per depth) is a repository.",
+                "**realbench** (42 tasks, 14 per depth). Synthetic too.",
+            ),
+            "n=40",
+        ),
+    ],
+)
+def test_the_title_and_the_sentence_of_n_per_unit(change, n):
+    """The caption's first sentence is its title; a statement's sentence ends at a full stop."""
+    got = {f.inputs for f in audit_paper_text(PER_DEPTH.replace(*change)).findings}
+    assert got == {n}
+
+
+@pytest.mark.parametrize(
+    ("row", "expected"),
+    [
+        ("| Frame | 6/6 | 0 | 7.5 |", [("7.5", "n=6")]),  # k = n counts the runs
+        ("| Frame | 1/2 | 0 | 7.5 |", [("7.5", "n=2")]),  # two runs
+        ("| Frame | 1/1 | 0 | 7.0 |", []),  # one run: no mean to check
+        ("| Frame | 4/6 | 0 | 8.0 |", [("8.0", "n=6")]),  # the top itself
+        ("| Frame | 4/6 | 0 | 0.0 |", [("0.0", "n=6")]),  # zero
+        ("| Frame | 4/6 | 0 | 7 |", []),  # a whole number: nothing to check
+        ("| Frame | 4/6 | 0 |", []),  # a short row
+    ],
+)
+def test_a_mean_column_at_its_bounds(row, expected):
+    """``k = n``, two runs, the top and zero are read; one run, an integer, a short row not."""
+    text = RUNS.replace("| Frame | 4/6 | 0 | 7.3 |", row)
+    got = [
+        (f.printed, f.inputs) for f in audit_paper_text(text).findings if f.line == 3
+    ]
+    assert got == expected
