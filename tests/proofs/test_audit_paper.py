@@ -1425,3 +1425,18 @@ def test_a_mean_column_at_its_bounds(row, expected):
         (f.printed, f.inputs) for f in audit_paper_text(text).findings if f.line == 3
     ]
     assert got == expected
+
+
+def test_a_pooled_table_of_two_rows_and_a_pooled_table_first():
+    """Two categories take half the total; a first pooled table has no table before it."""
+    two = POOLED.replace("narrative\t0.717\t0.000\n", "")
+    got = _notes(two)
+    assert got[(11, "0.800")][0] == "n=90"
+    # the pooled table first, the table with the total after it: no n
+    first = (
+        "category\tpiv\tfix\nincident\t0.800\t0.033\ninvestment\t0.200\t0.517\n"
+        "narrative\t0.717\t0.000\n\nTable 1: Category-pooled blackbox metrics.\n\n"
+        "model\tpiv\nm1\t0.417\nm2\t0.611\nm3\t0.667\n\n"
+        "Table 2: Per-model blackbox results (180 rows total).\n"
+    )
+    assert all(f.line > 6 for f in audit_paper_text(first).findings)
