@@ -1125,36 +1125,6 @@ def test_counts_at_their_bounds(text, expected):
     assert got == expected
 
 
-def _span(a, b):
-    import re
-
-    return re.compile(f"(?<=^.{{{a}}}).{{{b - a}}}").search("x" * 20)
-
-
-@pytest.mark.parametrize(
-    ("span", "join", "free"),
-    [
-        ((5, 8), None, True),  # touches the taken span on its right
-        ((0, 2), None, True),  # touches it on its left
-        ((4, 6), None, False),  # overlaps its last character
-        ((1, 3), None, False),  # overlaps its first character
-        ((6, 9), 12, False),  # within the first line of a join
-        ((11, 14), 12, True),  # crosses the join (the space at 12)
-        ((12, 14), 12, False),  # starts at the join
-        ((11, 13), 12, False),  # ends on the space of the join
-    ],
-)
-def test_a_span_is_read_once(span, join, free):
-    """What one pass took is not read again; a joined pass reads only across the break."""
-    from proofs.audit.paper import _Context
-
-    ctx = _Context(1, None, "x" * 20, 0.05, [(2, 5)], join)
-    m = _span(*span)
-    assert m.span() == span
-    assert ctx.free(m) is free
-    assert ctx.free(m) is False  # once taken, never again
-
-
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
