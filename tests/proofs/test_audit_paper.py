@@ -1410,3 +1410,11 @@ def test_a_pooled_table_of_two_rows_and_a_pooled_table_first():
         "Table 2: Per-model blackbox results (180 rows total).\n"
     )
     assert all(f.line > 6 for f in audit_paper_text(first).findings)
+
+
+@pytest.mark.parametrize(("count", "read"), [("2", True), ("1", False)])
+def test_a_count_row_of_two_is_a_count(count, read):
+    """``Trials | 2`` gives n = 2; ``Trials | 1`` gives none."""
+    text = f"Quantity\tValue\nTrials\t{count}\nWins\t1 (50.0%)\nModels\t3\n"
+    got = _found(text)
+    assert got == ([("percent", "50.0", "k=1;n=2", "consistent")] if read else [])
