@@ -28,6 +28,8 @@ over three or more lines is not read.
   an inference;
 - ``z = (0.875 - 0.800)/0.0825 = 0.91 (p ≈ 0.36)``: the statistic a printed
   formula reaches and a p in parentheses (``≈`` read as ``=``): ``pvalue``;
+  its two rates, paired in order with the ``35/40 vs. 32/40`` compared before
+  it in the paragraph (within 400 characters): ``proportion``, an inference;
 - ``M = 3.45, n = 28``: ``grim``; ``M = 3.45, SD = 1.20, n = 28``:
   ``grimmer`` (integer scores assumed unless the line says so);
 - rates in a table (tab-separated, Markdown, or space-separated, with labels
@@ -43,9 +45,23 @@ over three or more lines is not read.
   over the rows when it divides, else no n); a caption that shares three
   content words with this one (the same experiment: ``Condensed
   TP-conditioned semantic sweep (100 seeds)`` for ``Full TP-conditioned
-  semantic sweep``); the prose of the table's section (heading to heading)
-  within four lines of the table. A source that states two different n gives
-  none. The note names the source and its line: *n inferred*.
+  semantic sweep``); a caption saying *pooled* (``Category-pooled
+  metrics``) re-splits evenly the total of the caption just before it when
+  the two share a word (``Per-model results (180 rows total)``); the prose
+  of the table's section (heading to heading) within four lines of the
+  table; a caption titled "by <unit>" (``Compliance by depth, synthetic``)
+  takes the one ``N per <unit>`` the text states in sentences sharing a word
+  of the title (``synthetic (120 tasks, 40 per depth)``). A source that
+  states two different n gives none. A row still without n takes the count
+  that count-column tables print for a row of the same label (``conv-26`` and
+  ``Questions`` 152) when they all print one count, and only from tables whose
+  counts vary by row (a count printed on every row counts the experiment, not
+  the label); numbers and ``Average`` rows are not labels. A mean column
+  ``Avg Checks (/8)`` is GRIM-checked over the runs a ``4/6`` in its row
+  counts. A two-column table with no other n takes the one whole number of a
+  row labelled with a count word (``Matchups ... | 3600``). A cell ``2880
+  (80.0%)`` in a table with n is read as ``percent`` with its k. The note
+  names the source and its line: *n inferred*.
 
 An extraction that rests on an inference (an ``n`` read from a caption, a
 column, a caption of the same experiment or the section's prose, a GRIM test
@@ -495,6 +511,7 @@ def _scan(text: str, page: int | None, alpha: float) -> list[PaperFinding]:
         ctx = _Context(number, page, line, alpha, [])
         _apa(ctx, found)
         _fractions(ctx, found)
+        _formula_rates(ctx, found)
         _percent_n(ctx, found)
         _means(ctx, found)
         if number in tables:
@@ -746,6 +763,44 @@ def _fractions(ctx: _Context, out: list[PaperFinding]) -> None:
         out.append(_interval(ctx, m, k, n, inferred=why))
 
 
+_FORMULA_RATES = re.compile(
+    r"(?<!\w)[zZ]\s*=\s*\(\s*(?P<a>0?\.\d+|1\.0+)\s*[-−–]\s*"
+    r"(?P<b>0?\.\d+|1\.0+)\s*\)\s*/"
+)
+_VERSUS = re.compile(
+    r"(?<![\d./{^])(?P<k1>\d+)\s*/\s*(?P<n1>\d+)\s+(?:vs\.?|versus)\s+"
+    r"(?:[A-Za-z][\w-]*\s+){0,2}(?P<k2>\d+)\s*/\s*(?P<n2>\d+)(?![\d/])"
+)
+_FORMULA_REACH = 400  # characters from ``k/n vs. k/n`` to the formula using the rates
+
+
+def _formula_rates(ctx: _Context, out: list[PaperFinding]) -> None:
+    """Check the two rates of ``z = (0.875 - 0.800)/se`` against ``35/40 vs. 32/40``.
+
+    The comparison must be printed before the formula in the paragraph
+    (within ``_FORMULA_REACH`` characters, the last one before it); the first
+    rate is paired with the first count, the second with the second: an
+    inference, named in the note.
+    """
+    if ctx.join is not None:
+        return  # a paragraph is one line here; no pairing across a break
+    for m in _FORMULA_RATES.finditer(ctx.line):
+        pairs = list(
+            _VERSUS.finditer(ctx.line, max(0, m.start() - _FORMULA_REACH), m.start())
+        )
+        if not pairs:
+            continue
+        v = pairs[-1]
+        why = f"k/n from the {v.group(0)!r} compared before the formula"
+        for rate, k, n in (("a", "k1", "n1"), ("b", "k2", "n2")):
+            kk, nn = int(v[k]), int(v[n])
+            if nn == 0 or kk > nn:
+                continue
+            out.append(
+                _finding(ctx, m, "proportion", m[rate], f"k={kk};n={nn}", inferred=why)
+            )
+
+
 def _percent_n(ctx: _Context, out: list[PaperFinding]) -> None:
     for m in _PCT_N.finditer(ctx.line):
         n = int(_num(m["n1"] or m["n2"] or m["n3"]))
@@ -797,6 +852,9 @@ class _Table:
     percent_columns: frozenset[int] = frozenset()
     labelled: bool = False  # space-separated rows split by :func:`_label_row`
     scale: tuple[int, int, int] | None = None  # integer score scale: low, high, line
+    means: tuple[
+        tuple[int, int, str], ...
+    ] = ()  # (column, top, header) of mean columns
 
 
 def _tables(lines: list[str]) -> dict[int, _Table]:
@@ -843,7 +901,62 @@ def _tables(lines: list[str]) -> dict[int, _Table]:
                 for row in range(i, j):
                     out[row + 1] = table
         i = max(j, i + 1)
+    _join(lines, out)
     return out
+
+
+def _row_label(line: str, table: _Table) -> str:
+    """Return a table row's label (its first cell), in a form to compare."""
+    cells = (_label_row(line) or []) if table.labelled else _cells(line)
+    if not cells or _SUMMARY.match(cells[0]):
+        return ""
+    return re.sub(r"[*`_]", "", cells[0]).strip().lower()
+
+
+def _join(lines: list[str], out: dict[int, _Table]) -> None:
+    """Give the rows of a table with no n the count of the same label elsewhere.
+
+    A row labelled ``conv-26`` in a table with no n takes the count the text's
+    count-column tables print for ``conv-26`` when they all print the same
+    count (``Questions`` 152 in two tables); two different counts give no n.
+    Each such n is an inference, named in the note.
+    """
+    counts: dict[str, dict[int, int]] = {}
+    by_table: dict[int, set[str]] = {}
+    seen: dict[int, set[int]] = {}
+    for number, table in out.items():
+        if table.count_column is None:
+            continue
+        label = _row_label(lines[number - 1], table)
+        if label and not _LEAD.match(label):
+            by_table.setdefault(id(table), set()).add(label)
+        cells = (
+            (_label_row(lines[number - 1]) or [])
+            if table.labelled
+            else _cells(lines[number - 1])
+        )
+        if not label or len(cells) <= table.count_column:
+            continue
+        count = _num(cells[table.count_column])
+        if count.isdigit() and int(count) >= 2:
+            seen.setdefault(id(table), set()).add(int(count))
+            if not _LEAD.match(label):
+                counts.setdefault(label, {}).setdefault(int(count), number)
+    # a table printing one count on every row counts its experiment, not its labels
+    for key, values in seen.items():
+        if len(values) < 2:
+            for label in by_table.get(key, ()):
+                counts.pop(label, None)
+    if not counts:
+        return
+    for number, table in list(out.items()):
+        if table.n is not None or table.count_column is not None:
+            continue
+        found = counts.get(_row_label(lines[number - 1], table), {})
+        if len(found) == 1:
+            ((n, line),) = found.items()
+            source = f"from the count the row of the same label prints at line {line}"
+            out[number] = replace(table, n=n, source=source)
 
 
 _SUMMARY = re.compile(
@@ -885,15 +998,18 @@ def _labelled(lines: list[str], start: int, end: int, captions: _Doc) -> _Table 
         _WILSON.search(lines[k])
         for k in range(max(start - 4, 0), min(end + 4, len(lines)))
     )
-    if len(count) == 1 and all(
-        len(r) > 1 and _num(r[1]).isdigit() and re.fullmatch(_INT, r[1]) for r in rows
+    # the label is the first header word; a count column is found by its word
+    at = words.index(count[0]) if len(count) == 1 else 0
+    if at > 1 and any(len(r) != len(words) for r in rows if not _SUMMARY.match(r[0])):
+        at = 0  # header words do not line up with the cells
+    if at and all(
+        len(r) > at and _num(r[at]).isdigit() and re.fullmatch(_INT, r[at])
+        for r in rows
     ):
         return _Table(
-            None, f"from the {count[0]!r} column", 1, 0, wilson, pct - {1}, True
+            None, f"from the {count[0]!r} column", at, 0, wilson, pct - {at}, True
         )
     n, source = _table_n(lines, start - 1, end, len(rows), captions)
-    if n is None:
-        return None
     return _Table(n, source, None, 0, wilson, pct, True)
 
 
@@ -960,14 +1076,82 @@ def _block(
     if len(count) == 1 and len(cells) == width:
         name = cells[count[0]]
         return _Table(None, f"from the {name!r} column", count[0], width, wilson, pct)
+    means = tuple(
+        (k, int(m["top"]), cell)
+        for k, cell in enumerate(cells)
+        if (m := _MEAN_OF.search(cell)) is not None and k > 0
+    )
     found = {int(_num(m["n"])) for m in _HEADER_N.finditer(header)}
     if len(found) == 1:
-        return _Table(found.pop(), "from the table header", None, width, wilson, pct)
+        return _Table(
+            found.pop(), "from the table header", None, width, wilson, pct, means=means
+        )
     body = sum(1 for k in range(start + 1, end + 1) if not _RULE.match(lines[k]))
-    n, source = _table_n(lines, start, end, body, captions)
-    if n is None:
-        return None
-    return _Table(n, source, None, width, wilson, pct)
+    stated, source = _table_n(lines, start, end, body, captions)
+    if stated is None and width == 2:
+        stated, source = _count_row(lines, start, end)
+    return _Table(stated, source, None, width, wilson, pct, means=means)
+
+
+def _count_row(lines: list[str], start: int, end: int) -> tuple[int | None, str]:
+    """Return the n a two-column table states in one row (``Matchups ... | 3600``).
+
+    The row's label starts with a count word (``Matchups``, ``Trials``, ``n``...)
+    and its value is a whole number; two such rows with different numbers give
+    no n (0-based ``start``: header; ``end``: last row).
+    """
+    found: dict[int, tuple[str, int]] = {}
+    for k in range(start + 1, end + 1):
+        cells = _cells(lines[k])
+        if len(cells) != 2 or not _COUNT_HEADER.match(re.sub(r"[*`]", "", cells[0])):
+            continue
+        value = re.sub(r"[*`]", "", cells[1])
+        if re.fullmatch(_INT, value) and int(_num(value)) >= 2:
+            found.setdefault(int(_num(value)), (cells[0], k + 1))
+    if len(found) != 1:
+        return None, ""
+    ((n, (label, line)),) = found.items()
+    return n, f"from the {label!r} row (line {line})"
+
+
+# a header over means of integer counts out of a stated top: ``Avg Checks (/8)``
+_MEAN_OF = re.compile(
+    r"\b(?:avg|average|mean)\b[^()]*\(\s*(?:/|out\s+of\s+)\s*(?P<top>\d{1,3})\s*\)",
+    re.IGNORECASE,
+)
+_CELL_KN = re.compile(r"^(?:\*\*)?(?P<k>\d+)\s*/\s*(?P<n>\d+)(?:\*\*)?$")
+
+
+def _row_means(
+    ctx: _Context, out: list[PaperFinding], table: _Table, cells: list[str]
+) -> None:
+    """GRIM on a mean column (``Avg Checks (/8)``) over the runs a row's ``k/n`` counts.
+
+    The row must print ``k/n`` cells of one ``n`` (``4/6``: six runs); the
+    mean is taken to average one integer count per run: an inference, named
+    in the note.
+    """
+    if len(cells) != table.cells:
+        return
+    ns = {
+        (int(m["n"]), cell)
+        for cell in cells[1:]
+        if (m := _CELL_KN.match(cell)) is not None and int(m["k"]) <= int(m["n"])
+    }
+    if len({n for n, _ in ns}) != 1:
+        return
+    n, shown = min(ns)
+    if n < 2:
+        return
+    for index, top, header in table.means:
+        m = _CELL_NUMBER.match(cells[index])
+        if m is None or "." not in m["v"] or not 0 <= float(m["v"]) <= top:
+            continue
+        why = (
+            f"n = {n} from the row's {shown!r}; the {header!r} column taken to "
+            f"average one integer count (0-{top}) per run"
+        )
+        out.append(_finding(ctx, m, "grim", m["v"], f"n={n}", inferred=why))
 
 
 _RULE = re.compile(r"^\s*\|?[\s:|-]*-{3,}[\s:|-]*$")
@@ -1017,6 +1201,7 @@ class _Doc:
     index: dict[tuple[str, ...], list[tuple[int, int]]] | None = None
     counts: dict[tuple[str, ...], int] | None = None
     style: bool | None = None  # captions above the tables (see above())
+    per: dict[str, dict[str, dict[int, int]]] | None = None
 
     @classmethod
     def of(cls, lines: list[str]) -> _Doc:
@@ -1076,6 +1261,30 @@ class _Doc:
             self.style = votes >= 0
         return self.style
 
+    def per_unit(self, unit: str) -> dict[str, dict[int, int]]:
+        """Map each word to the ``{N: line}`` of the ``N per <unit>`` said with it.
+
+        ``40 per depth``, ``$n=40$ per depth``, ``14 tasks per depth``: the
+        words are those of the sentence around the phrase (between its full
+        stops), lower case; the line is the first (0-based) stating that N.
+        """
+        if self.per is None:
+            self.per = {}
+            for k, line in enumerate(self.text):
+                if "per " not in line:
+                    continue
+                for m in _PER_UNIT.finditer(line):
+                    n = int(_num(m["n"]))
+                    if n < 2:
+                        continue
+                    head = line.rfind(". ", 0, m.start()) + 1
+                    tail = line.find(". ", m.end())
+                    sentence = line[head : tail if tail >= 0 else len(line)]
+                    index = self.per.setdefault(m["unit"].lower(), {})
+                    for w in {w.lower() for w in _WORD.findall(sentence)}:
+                        index.setdefault(w, {}).setdefault(n, k)
+        return self.per.get(unit, {})
+
     def section(self, start: int, end: int) -> tuple[int, int]:
         """Return the lines (0-based, half-open) of the section around ``start..end``.
 
@@ -1117,6 +1326,45 @@ def _scale(doc: _Doc, start: int, end: int) -> tuple[int, int, int] | None:
 
 
 _PROSE_REACH = 4  # lines of the section's prose, before the header or after the table
+_PER_UNIT = re.compile(
+    rf"(?<![\w.,])(?:\$?\s*[nN]\s*=\s*)?(?P<n>{_INT})\$?\s+(?:[A-Za-z]+\s+)?"
+    r"per\s+(?P<unit>[A-Za-z]{3,})\b"
+)
+_BY_UNIT = re.compile(r"\bby\s+(?P<unit>[A-Za-z]{3,})\b")
+
+
+def _title(caption: str) -> str:
+    """Return a caption's title: its bold part, else its first sentence."""
+    body = re.sub(r"^\s*(?:\*\*)?Table\s+\d+\s*[:.]?", "", caption, flags=re.I)
+    bold = re.search(r"\*\*(.+?)\*\*", body)
+    if bold is not None:
+        return bold.group(1)
+    stop = body.find(". ")
+    return body if stop < 0 else body[:stop]
+
+
+def _per_unit_n(caption: str, doc: _Doc) -> tuple[int, int, str] | None:
+    """Return ``(n, line, unit)`` for a table "by <unit>" from the text's ``N per <unit>``.
+
+    The caption's title names the unit (``Compliance by depth, synthetic``);
+    the statements ``N per <unit>`` whose sentence shares a word of the title
+    (``synthetic (120 tasks, 40 per depth)``) must all state one N.
+    """
+    title = _title(caption)
+    by = {m["unit"].lower() for m in _BY_UNIT.finditer(title)}
+    if len(by) != 1:
+        return None
+    (unit,) = by
+    words = {w.lower() for w in _WORD.findall(title)} - _STOP - {unit}
+    found: dict[int, int] = {}
+    said = doc.per_unit(unit)
+    for word in sorted(words):
+        for n, k in said.get(word, {}).items():
+            found[n] = min(k, found.get(n, k))
+    if len(found) != 1:
+        return None
+    ((n, k),) = found.items()
+    return n, k, unit
 
 
 def _table_n(
@@ -1177,6 +1425,9 @@ def _table_n(
             )
         if len(same) > 1:
             return None, ""
+        pooled = _pooled_n(caption, rows, captions)
+        if pooled is not None:
+            return pooled
     top, bottom = captions.section(start, end)
     stated: dict[int, int] = {}
     for k in range(max(top, start - _PROSE_REACH), min(bottom, end + 2 + _PROSE_REACH)):
@@ -1190,10 +1441,55 @@ def _table_n(
     if len(stated) == 1:
         ((n, k),) = stated.items()
         return n, f"from the section's prose (line {k + 1})"
+    if caption is not None and not stated:
+        per = _per_unit_n(lines[caption], captions)
+        if per is not None:
+            n, k, unit = per
+            return n, (
+                f"(a table by {unit}; line {k + 1} states {n} per {unit} "
+                "in a sentence naming the caption's subject)"
+            )
     return None, ""
 
 
+_POOLED = re.compile(r"\bpooled\b", re.IGNORECASE)
+
+
+def _pooled_n(caption: int, rows: int, doc: _Doc) -> tuple[int, str] | None:
+    """Return the n of a pooled table's rows from the total of the table before it.
+
+    A caption that says *pooled* and states no n (``Category-pooled blackbox
+    metrics``) re-splits the rows of the table captioned just before it when
+    that caption states a total (``Per-model blackbox results (180 rows
+    total)``) and shares a content word with it: the total split evenly over
+    this table's rows, when it divides. Equal groups are an assumption, named
+    in the note.
+    """
+    if not _POOLED.search(doc.text[caption]) or rows < 2:
+        return None
+    at = bisect.bisect_left(doc.caption_lines, caption)
+    if at == 0:
+        return None
+    before = doc.caption_lines[at - 1]
+    ns, total = _caption_ns(doc.text[before])
+    if not total or len(ns) != 1:
+        return None
+    n = ns.pop()
+    mine = {w.lower() for w in _WORD.findall(doc.text[caption])} - _STOP
+    theirs = {w.lower() for w in _WORD.findall(doc.text[before])} - _STOP
+    if not mine & theirs or n % rows:
+        return None
+    return n // rows, (
+        f"(the total of {n} in the caption at line {before + 1}, which shares "
+        f"{sorted(mine & theirs)[0]!r}, pooled over this table's {rows} rows "
+        "and assumed split evenly)"
+    )
+
+
 _CELL_LEAD = re.compile(rf"^[~≈]?(?P<v>{_NUM}%)\s+[—–-]\s+\S")
+_CELL_COUNT_PCT = re.compile(
+    rf"^(?:\*\*)?(?P<k>{_INT})\s*\(\s*(?P<v>{_NUM})\s*%\s*\)(?:\*\*)?$"
+)
 _CELL_NUMBER = re.compile(rf"^(?:\*\*)?(?P<v>{_NUM})(?:\*\*)?$")
 _CELL_INTERVAL = re.compile(
     rf"^\[\s*(?P<lo>{_NUM})\s*(?P<p1>%)?\s*,\s*(?P<hi>{_NUM})\s*(?P<p2>%)?\s*\]$"
@@ -1204,6 +1500,8 @@ def _table_cells(ctx: _Context, out: list[PaperFinding], table: _Table) -> None:
     cells = (_label_row(ctx.line) or []) if table.labelled else _cells(ctx.line)
     if table.cells and len(cells) != table.cells and _SUMMARY.match(ctx.line):
         cells = _label_row(ctx.line) or []  # cells from the left, after the label
+    if table.means:
+        _row_means(ctx, out, table, cells)
     n = table.n
     if table.count_column is not None:
         if table.cells and len(cells) != table.cells and not _SUMMARY.match(ctx.line):
@@ -1235,6 +1533,17 @@ def _table_cells(ctx: _Context, out: list[PaperFinding], table: _Table) -> None:
             out.append(
                 _finding(ctx, score, "grim", score["v"], f"n={n}", inferred=note)
             )
+            last = None
+            continue
+        both = _CELL_COUNT_PCT.match(cell)
+        if both is not None:
+            k = int(_num(both["k"]))
+            if k <= n and float(both["v"]) <= 100:
+                out.append(
+                    _finding(
+                        ctx, both, "percent", both["v"], f"k={k};n={n}", inferred=why
+                    )
+                )
             last = None
             continue
         m = _CELL_RATE.match(cell) or _CELL_LEAD.match(cell)

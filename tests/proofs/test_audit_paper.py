@@ -832,3 +832,589 @@ def test_k_of_n_with_a_unit_between_the_count_and_its_percent():
     assert found["3 of 4 (75%)"].verdict == "consistent"
     # a word that is not a unit, or an article, is not read as a count's unit
     assert not [t for t in found if "settings" in t or "the 40" in t]
+
+
+# h-recall3: n from another table's row of the same label, "N per <unit>",
+# a pooled table, a formula's rates, and a mean column over a row's runs.
+
+COUNTS = """\
+Table 7: Per-conversation accuracy.
+Conversation Questions Accuracy (%) Status
+conv-26 152 58.6 Done
+conv-30 81 63.0 Done
+conv-42 149 55.7 Partial
+Average 382 59.0
+"""
+
+ABLATION = """\
+Table 5: Retrieval with and without math across conversations.
+Conversation With Math (%) Without Math (%) Delta (pp)
+conv-26 78.3 71.1 +7.2
+conv-30 77.5 66.7 +10.8
+conv-42 60.8 47.3 +13.5
+Average 72.2 61.7 +10.5
+"""
+
+
+def _notes(text):
+    return {
+        (f.line, f.printed): (f.inputs, f.verdict, f.note)
+        for f in audit_paper_text(text).findings
+    }
+
+
+def test_a_row_takes_the_count_of_the_same_label_in_a_count_table():
+    """``conv-26`` in a table with no n takes the 152 questions another table prints."""
+    got = _notes(ABLATION + "\n" + COUNTS)
+    assert got[(3, "78.3")][:2] == ("n=152", "consistent")  # 119/152
+    assert "the same label prints at line 10" in got[(3, "78.3")][2]
+    assert got[(4, "66.7")][:2] == ("n=81", "consistent")  # 54/81
+    # 60.8 is no count of 149: inferred, so not flagged
+    assert got[(5, "60.8")][:2] == ("n=149", "not checkable")
+    assert (6, "72.2") not in got  # an Average row is not joined
+    assert not audit_paper_text(ABLATION + "\n" + COUNTS).flagged
+    # without the count table, nothing is read
+    assert _found(ABLATION) == []
+
+
+def test_count_tables_that_disagree_on_a_label_give_no_n():
+    """Two count tables printing 149 and 199 for conv-42: that row gets no n."""
+    other = """\
+Table 9: Another run across the conversations.
+Conversation Accuracy (%) Questions
+conv-26 50.0 152
+conv-30 56.8 81
+conv-42 58.8 199
+Average 55.2 432
+"""
+    got = _notes(ABLATION + "\n" + COUNTS + "\n" + other)
+    assert got[(3, "78.3")][0] == "n=152"  # both print 152
+    assert (5, "60.8") not in got and (5, "47.3") not in got
+    # the count column is found by its header word, here the third
+    assert got[(19, "58.8")][:2] == ("n=199", "consistent")
+
+
+def test_a_count_column_whose_header_does_not_line_up_is_not_read():
+    """A header with multi-word names before the count column: no count column."""
+    text = """\
+Table 9: Another run.
+Conversation Mean Accuracy (%) Questions
+conv-26 50.0 152
+conv-30 56.8 81
+conv-42 58.8 199
+"""
+    assert _found(ABLATION + "\n" + text) == []
+
+
+def test_a_count_table_with_one_count_on_every_row_or_numeric_labels_gives_no_n():
+    """One count on every row counts the experiment, not its labels; ``1`` is no label."""
+    same = (
+        COUNTS.replace(" 152 ", " 90 ").replace(" 81 ", " 90 ").replace(" 149 ", " 90 ")
+    )
+    assert all(f.line > 8 for f in audit_paper_text(ABLATION + "\n" + same).findings)
+    numbered = (
+        "Table 2: Rates by depth.\ndepth\trate\tother\n"
+        "1\t0.500\t0.250\nd2\t0.400\t0.200\n3\t0.300\t0.100\n\n"
+        "Table 3: Counts by depth.\ndepth\ttasks\tshare\n"
+        "1\t40\t0.500\nd2\t20\t0.400\n3\t10\t0.300\n"
+    )
+    got = {(f.line, f.inputs) for f in audit_paper_text(numbered).findings}
+    # 'd2' is a label; '1' and '3' are numbers, not labels
+    assert got == {(4, "n=20"), (9, "n=40"), (10, "n=20"), (11, "n=10")}
+
+
+PER_DEPTH = """\
+We use two datasets. **synthetic** (120 tasks, 40 per depth) isolates the mechanism. **realbench** (42 tasks, 14 per depth) is a repository.
+
+## 7 Results
+
+arm\td=1\td=2\td=3
+typed\t0.950\t0.975\t0.875
+bm25\t0.925\t0.925\t0.775
+dense\t0.925\t0.900\t0.750
+
+Table 7: **Compliance by depth, synthetic (Claude)**. Each cell is mean compliance at depth d.
+"""
+
+
+def test_a_table_by_unit_takes_the_n_per_unit_stated_for_its_subject():
+    """``by depth`` and ``synthetic`` in the title: ``40 per depth`` in the synthetic sentence."""
+    got = _notes(PER_DEPTH)
+    assert {v[0] for v in got.values()} == {"n=40"}
+    assert got[(6, "0.975")][1] == "consistent"
+    assert "a table by depth; line 1 states 40 per depth" in got[(6, "0.975")][2]
+    assert not audit_paper_text(PER_DEPTH).flagged
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        # the title names no unit
+        ("Compliance by depth, synthetic", "Compliance per arm, synthetic"),
+        # two units
+        ("Compliance by depth, synthetic", "Compliance by depth by arm, synthetic"),
+        # no sentence stating N per depth shares a title word
+        ("**synthetic** (120 tasks", "**generated** (120 tasks"),
+        # the sentences sharing a title word disagree
+        ("**realbench** (42 tasks", "**synthetic realbench** (42 tasks"),
+    ],
+)
+def test_a_table_by_unit_without_one_stated_n_gives_none(change):
+    """No unit, two units, no sentence naming the subject, or two N: no n."""
+    assert _found(PER_DEPTH.replace(*change)) == []
+
+
+POOLED = """\
+model\tpiv\tfix
+m1\t0.417\t0.222
+m2\t0.611\t0.222
+m3\t0.667\t0.083
+m4\t0.444\t0.222
+m5\t0.722\t0.167
+
+Table 6: Per-model blackbox results on the bench (180 rows total).
+
+category\tpiv\tfix
+incident\t0.800\t0.033
+investment\t0.200\t0.517
+narrative\t0.717\t0.000
+
+Table 7: Category-pooled blackbox metrics across all five models.
+"""
+
+
+def test_a_pooled_table_resplits_the_total_of_the_table_before_it():
+    """180 rows pooled over 3 categories: 60 a row, assumed equal; an inference."""
+    got = _notes(POOLED)
+    assert got[(11, "0.800")][:2] == ("n=60", "consistent")
+    assert "total of 180" in got[(11, "0.800")][2]
+    assert "'blackbox'" in got[(11, "0.800")][2]
+    assert "assumed split evenly" in got[(11, "0.800")][2]
+    assert got[(2, "0.417")][0] == "n=36"
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        ("Category-pooled blackbox", "Category blackbox"),  # not pooled
+        ("Per-model blackbox results", "Per-model other results"),  # no shared word
+        ("(180 rows total)", "(180 rows)"),  # not a total
+        ("(180 rows total)", "(185 rows total)"),  # 185 over 3 rows does not divide
+    ],
+)
+def test_a_pooled_table_without_a_total_to_split_gives_no_n(change):
+    """Not pooled, no shared word, no total before it, or an uneven split: no n."""
+    assert all(f.line < 8 for f in audit_paper_text(POOLED.replace(*change)).findings)
+
+
+FORMULA = (
+    "Structured 35/40 vs. best-similarity 32/40. The pooled rate is 67/80 = 0.8375, "
+    "and $z = (0.875 - 0.800)/0.0825 = 0.91$ ($p \\approx 0.36$, two-sided)."
+)
+
+
+def test_the_rates_of_a_formula_pair_with_the_counts_compared_before_it():
+    """``35/40 vs. 32/40`` then ``z = (0.875 - 0.800)/se``: each rate checked, inferred."""
+    rates = [
+        f for f in audit_paper_text(FORMULA).findings if f.printed in ("0.875", "0.800")
+    ]
+    assert [(f.printed, f.inputs, f.verdict) for f in rates] == [
+        ("0.875", "k=35;n=40", "consistent"),
+        ("0.800", "k=32;n=40", "consistent"),
+    ]
+    assert "'35/40 vs. best-similarity 32/40'" in rates[0].note
+    # rates that do not fit the counts: not checkable, never flagged
+    wrong = audit_paper_text(FORMULA.replace("32/40", "30/40"))
+    (bad,) = [f for f in wrong.findings if f.printed == "0.800"]
+    assert bad.verdict == "not checkable" and not wrong.flagged
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        (FORMULA.replace(" vs. ", " and "), False),  # no comparison
+        (FORMULA.replace("The pooled", "x" * 326 + " The pooled"), True),
+        (FORMULA.replace("The pooled", "x" * 327 + " The pooled"), False),  # too far
+    ],
+)
+def test_the_formula_pairing_needs_a_comparison_within_400_characters(text, read):
+    """``k/n vs. k/n`` must start within the 400 characters before the formula."""
+    got = [f for f in audit_paper_text(text).findings if f.printed == "0.875"]
+    assert bool(got) is read
+
+
+RUNS = """\
+| Strategy | Pass Rate | Refusals | Avg Checks (/8) |
+|----------|-----------|----------|------------------|
+| Frame | 4/6 | 0 | 7.3 |
+| Full | 4/6 | 0 | 6.9 |
+| Plain | 3/6 | 0 | 5.3 |
+"""
+
+
+def test_a_mean_column_is_grim_checked_over_the_runs_its_row_counts():
+    """``Avg Checks (/8)`` over the six runs of ``4/6``: GRIM, an inference."""
+    got = _notes(RUNS)
+    assert got[(3, "7.3")][:2] == ("n=6", "consistent")  # 44/6
+    assert got[(4, "6.9")][:2] == ("n=6", "not checkable")  # no count of 6 gives 6.9
+    assert "from the row's '4/6'" in got[(3, "7.3")][2]
+    assert "(0-8)" in got[(3, "7.3")][2]
+    assert not audit_paper_text(RUNS).flagged
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        ("Avg Checks (/8)", "Avg Checks"),  # no top: not a mean of counts
+        ("Avg Checks (/8)", "Checks (/8)"),  # not a mean
+        ("| 4/6 | 0 | 7.3 |", "| 4/6 | 1/5 | 7.3 |"),  # two n in the row
+        ("| 4/6 | 0 | 7.3 |", "| 4/6 | 0 | 9.3 |"),  # above the top
+        ("| 4/6 | 0 | 7.3 |", "| 4/1 | 0 | 7.3 |"),  # not a count of runs
+    ],
+)
+def test_a_mean_column_without_its_runs_is_not_read(change):
+    """No top, no mean, two n, a mean above the top, or ``k > n``: row 3 not read."""
+    assert all(f.line != 3 for f in audit_paper_text(RUNS.replace(*change)).findings)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("We saw 0/4, [0.00, 0.60] here.", [("interval", "k=0;n=4;method=wilson-cc")]),
+        ("We saw 4/4, [0.40, 1.00] here.", [("interval", "k=4;n=4;method=wilson-cc")]),
+        ("We saw 5/4, [0.40, 0.90] here.", []),
+        ("We saw 0/0, [0.00, 0.60] here.", []),
+        (
+            "It was 4/4 = 1.0 [0.40, 1.00].",
+            [("proportion", "k=4;n=4"), ("interval", "k=4;n=4;method=wilson-cc")],
+        ),
+        ("Solved 0/4 (0%).", [("percent", "k=0;n=4")]),
+        ("Solved 4/4 (100%).", [("percent", "k=4;n=4")]),
+        ("Solved 5/4 (125%).", []),
+        ("Solved 0/0 (0%).", []),
+        ("Rate 4/4 = 1.0 overall.", [("proportion", "k=4;n=4")]),
+        ("Rate 0/4 = 0.0 overall.", [("proportion", "k=0;n=4")]),
+        ("Rate 5/4 = 1.25 overall.", []),
+        ("Rate 0/0 = 0.0 overall.", []),
+        ("Rate 1/4 = 25 overall.", []),  # a proportion above 1 is no rate
+        ("Rate 1/4 = 25% overall.", [("percent", "k=1;n=4")]),
+        ("Rate 1.00 (4/4) overall.", [("proportion", "k=4;n=4")]),
+        ("Rate 0.0 (0/4) overall.", [("proportion", "k=0;n=4")]),
+        ("Rate 0.5 (5/4) overall.", []),
+        ("Rate 0.0 (0/0) overall.", []),
+        ("Rate 100% (4/4) overall.", [("percent", "k=4;n=4")]),
+        ("Rate 125% (5/4) overall.", []),
+        (
+            "We got 4/4 and then [0.40, 1.00].",
+            [("interval", "k=4;n=4;method=wilson-cc")],
+        ),
+        (
+            "We got 4/4 and then [40%, 100%].",
+            [("interval", "k=4;n=4;method=wilson-cc;scale=100")],
+        ),
+        ("We got 2/4 and then [0.50, 0.50].", [("interval", "k=2;n=4;method=wilson")]),
+        ("We got 0/0 and then [0.10, 0.20].", []),
+        ("We got 5/4 and then [0.10, 0.20].", []),
+        ("We got 2/4 and then [0.60, 0.50].", []),  # ends reversed
+        ("We got 2/4 and then [0.60, 1.50].", []),  # above 1
+    ],
+)
+def test_counts_at_their_bounds(text, expected):
+    """``k = 0`` and ``k = n`` are read; ``k > n``, ``n = 0`` and bad intervals are not."""
+    got = [(f.kind, f.inputs) for f in audit_paper_text(text).findings]
+    assert got == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # the next line's own read, shifted into the joined line, blocks a re-read
+        ("We solved 35/40\n   = 0.875 (35/40) of them.\n", [(2, "0.875 (35/40)")]),
+        ("We solved 35/40\n= 0.875 (35/40) of them.\n", [(2, "0.875 (35/40)")]),
+        # a table row is a boundary, before the prose or after the header
+        (
+            "arm\tx\ty\na\t0.875\tt(28)\nb\t0.800\tt(28)\nc\t0.800\tt(28)\n= 2.20, p = .03.\n",
+            [],
+        ),
+        (
+            "arm\tx\tt(28)\n= 2.20, p = .03\t0.875\t0.5\nb\t0.800\t0.5\nc\t0.800\t0.5\n",
+            [],
+        ),
+        # across the break, and the line it is reported on
+        ("We found t(28)\n  = 2.20, p = .03 here.\n", [(1, "t(28) = 2.20, p = .03")]),
+    ],
+)
+def test_what_a_line_break_joins(text, expected):
+    """The join reads only across the break, never a table row, never twice."""
+    got = [
+        (f.line, f.text)
+        for f in audit_paper_text(text).findings
+        if f.kind != "proportion_attainable"
+    ]
+    assert got == expected
+
+
+def test_a_count_column_of_labelled_rows_is_found_by_its_header_word():
+    """Labels of varying length, the count last: each row takes its own count."""
+    text = """\
+Table 4: Accuracy per mode.
+System Accuracy (%) Questions
+Mode A (Ret.) 74.8 1276
+Mode C 87.7 81
+Mem0 full run 64.2 123
+"""
+    got = {(f.line, f.printed, f.inputs) for f in audit_paper_text(text).findings}
+    assert got == {(3, "74.8", "n=1276"), (4, "87.7", "n=81"), (5, "64.2", "n=123")}
+
+
+KEYVALUE = """\
+Quantity\tValue
+Matchups (model x task)\t3600
+Wins\t2880 (80.0%)
+Losses\t720 (20.1%)
+Models in sweep\t12
+"""
+
+
+def test_a_two_column_table_states_its_n_in_a_count_row():
+    """``Matchups | 3600`` gives the n of ``2880 (80.0%)``; a misfit is not flagged."""
+    got = _notes(KEYVALUE)
+    assert got[(3, "80.0")][:2] == ("k=2880;n=3600", "consistent")
+    assert "from the 'Matchups (model x task)' row (line 2)" in got[(3, "80.0")][2]
+    assert got[(4, "20.1")][:2] == ("k=720;n=3600", "not checkable")
+    assert not audit_paper_text(KEYVALUE).flagged
+    assert (2, "3600") not in got and (5, "12") not in got
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        ("Models in sweep\t12", "Trials\t1800"),  # two count rows disagree
+        ("Matchups (model x task)", "Pairs of model and task"),  # no count word
+        ("\t3600", "\t3600.5"),  # not a whole number
+        ("Quantity\tValue", "Quantity\tValue\tNote"),  # three columns
+    ],
+)
+def test_a_count_row_must_be_the_one_whole_count(change):
+    """Two count rows, no count word, a decimal or three columns: no n."""
+    text = KEYVALUE.replace(*change)
+    if "\tNote" in text:
+        text = text.replace("\n", "\tx\n").replace("Value\tNote\tx", "Value\tNote")
+    assert _found(text) == []
+
+
+def test_a_count_with_its_percent_in_a_table_with_n():
+    """``12 (30.0%)`` under a count column: the percent of 12 over the row's n."""
+    text = "arm\tn\thits\na\t40\t12 (30.0%)\nb\t40\t30 (72.0%)\nc\t20\t25 (50.0%)\n"
+    got = _found(text)
+    assert ("percent", "30.0", "k=12;n=40", "consistent") in got
+    assert ("percent", "72.0", "k=30;n=40", "not checkable") in got  # 75%
+    assert not [g for g in got if g[1] == "50.0"]  # 25 > 20: not read
+
+
+LABELLED_COUNTS = """\
+Table 9: Questions per mode.
+System Accuracy (%) Questions
+Mode A (Ret.) 74.8 1276
+Mode C 87.7 81
+Mode E 50.0 2
+Mode F 0.0 1
+"""
+
+MODES = """\
+Table 4: Accuracy with and without the reranker.
+Mode With (%) Without (%) Delta (pp)
+Mode A (Ret.) 74.8 70.1 +4.7
+Mode C 87.7 86.4 +1.3
+Mode E 50.0 0.0 +50.0
+Mode F 0.0 0.0 +0.0
+"""
+
+
+def test_a_row_takes_the_count_of_a_labelled_count_table():
+    """Labels of varying length; a count of 2 is a count, 1 is not."""
+    got = {
+        (f.line, f.printed): f.inputs
+        for f in audit_paper_text(MODES + "\n" + LABELLED_COUNTS).findings
+        if f.line <= 7
+    }
+    assert got == {
+        (3, "74.8"): "n=1276",
+        (3, "70.1"): "n=1276",
+        (4, "87.7"): "n=81",
+        (4, "86.4"): "n=81",
+        (5, "50.0"): "n=2",
+        (5, "0.0"): "n=2",
+    }
+
+
+def test_a_count_cell_that_is_no_number_gives_no_n():
+    """``—`` in a count column: that label gets no n, the others do."""
+    counts = (
+        "Table 1: Sizes.\nConversation\tQuestions\tStatus\n"
+        "conv-26\t152\tDone\nconv-30\t—\tDone\nconv-42\t90\tDone\n"
+    )
+    got = _notes(ABLATION + "\n" + counts)
+    assert got[(3, "78.3")][0] == "n=152"
+    assert (4, "77.5") not in got
+
+
+def test_a_count_table_with_two_counts_is_used_and_a_table_with_n_keeps_it():
+    """Two different counts suffice; a table with its own n is not joined."""
+    counts = "Table 1: Sizes.\nConversation Questions Status\nconv-26 152 Done\nconv-30 81 Done\nconv-31 81 Done\n"
+    got = _notes(ABLATION + "\n" + counts)
+    assert got[(3, "78.3")][0] == "n=152"
+    own = ABLATION.replace("across conversations.", "across conversations (n = 100).")
+    got = _notes(own + "\n" + counts)
+    assert got[(3, "78.3")][0] == "n=100"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # the comparison at the start of the line
+        (
+            "35/40 vs. dense 32/40 differ: z = (0.875 - 0.800)/0.0825 = 0.91.",
+            [("0.875", "k=35;n=40"), ("0.800", "k=32;n=40")],
+        ),
+        # the last comparison before the formula is the one used
+        (
+            "First 1/4 vs. 2/4, then 35/40 vs. 32/40: z = (0.875 - 0.800)/0.0825 = 0.91.",
+            [("0.875", "k=35;n=40"), ("0.800", "k=32;n=40")],
+        ),
+        # k = n is a count; n = 0 and k > n are not
+        (
+            "Here 4/4 vs. 3/4 so z = (1.00 - 0.75)/0.2 = 1.25.",
+            [("1.00", "k=4;n=4"), ("0.75", "k=3;n=4")],
+        ),
+        ("Here 0/0 vs. 3/4 so z = (0.50 - 0.75)/0.2 = 1.25.", [("0.75", "k=3;n=4")]),
+        ("Here 5/4 vs. 3/4 so z = (0.50 - 0.75)/0.2 = 1.25.", [("0.75", "k=3;n=4")]),
+    ],
+)
+def test_the_formula_rates_and_their_counts(text, expected):
+    """Each rate of the formula against its count, in order."""
+    got = [
+        (f.printed, f.inputs)
+        for f in audit_paper_text(text).findings
+        if f.kind == "proportion" and "formula" in f.note
+    ]
+    assert got == expected
+
+
+COUNTED = (
+    "Conversation Questions Accuracy (%) Status\n"
+    "conv-26 152 58.6 Done\nconv-30 81 63.0 Done\nconv-44 123 64.2 Done\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a table at the end of the text, with and without its closing Average row
+        (
+            COUNTED + "Average 356 61.9",
+            [(2, "n=152"), (3, "n=81"), (4, "n=123"), (5, "n=356")],
+        ),
+        (COUNTED.rstrip("\n"), [(2, "n=152"), (3, "n=81"), (4, "n=123")]),
+        # a tab-separated table needs a header and two rows
+        (
+            "arm\tx\na\t0.500\nb\t0.250\n\nTable 1: Rates (n = 40).\n",
+            [(2, "n=40"), (3, "n=40")],
+        ),
+        ("arm\tx\na\t0.500\n\nTable 1: Rates (n = 40).\n", []),
+        # labelled rows of varying length need three rows under their header
+        (
+            "Table 8: Per category.\nCategory Count Mode C (%)\n"
+            "Single-hop 11 64.0\nMulti hop q 26 100.0\nOpen-domain 44 86.0\n",
+            [(3, "n=11"), (4, "n=26"), (5, "n=44")],
+        ),
+        (
+            "Table 8: Per category.\nCategory Count Mode C (%)\n"
+            "Single-hop 11 64.0\nMulti hop q 26 100.0\n",
+            [],
+        ),
+    ],
+)
+def test_where_a_table_starts_and_ends(text, expected):
+    """A table's first and last rows, its closing Average row, and its minimum size."""
+    assert [(f.line, f.inputs) for f in audit_paper_text(text).findings] == expected
+
+
+@pytest.mark.parametrize(
+    ("change", "n"),
+    [
+        # the title is the first sentence: a later "by arm" does not count
+        (
+            (
+                "**Compliance by depth, synthetic (Claude)**. Each cell",
+                "Compliance by depth, synthetic. Rows by arm; each cell",
+            ),
+            "n=40",
+        ),
+        # "1 per depth" is no n; "2 per depth" is
+        (
+            (
+                "isolates the mechanism.",
+                "isolates the mechanism, synthetic 1 per depth.",
+            ),
+            "n=40",
+        ),
+        (("(120 tasks, 40 per depth)", "(6 tasks, 2 per depth)"), "n=2"),
+        # a title word in the next sentence does not tie a statement to the table
+        (
+            (
+                "**realbench** (42 tasks, 14 per depth) is a repository.",
+                "**realbench** (42 tasks, 14 per depth). Synthetic too.",
+            ),
+            "n=40",
+        ),
+    ],
+)
+def test_the_title_and_the_sentence_of_n_per_unit(change, n):
+    """The caption's first sentence is its title; a statement's sentence ends at a full stop."""
+    got = {f.inputs for f in audit_paper_text(PER_DEPTH.replace(*change)).findings}
+    assert got == {n}
+
+
+@pytest.mark.parametrize(
+    ("row", "expected"),
+    [
+        ("| Frame | 6/6 | 0 | 7.5 |", [("7.5", "n=6")]),  # k = n counts the runs
+        ("| Frame | 1/2 | 0 | 7.5 |", [("7.5", "n=2")]),  # two runs
+        ("| Frame | 1/1 | 0 | 7.0 |", []),  # one run: no mean to check
+        ("| Frame | 4/6 | 0 | 8.0 |", [("8.0", "n=6")]),  # the top itself
+        ("| Frame | 4/6 | 0 | 0.0 |", [("0.0", "n=6")]),  # zero
+        ("| Frame | 4/6 | 0 | 7 |", []),  # a whole number: nothing to check
+        ("| Frame | 4/6 | 0 |", []),  # a short row
+    ],
+)
+def test_a_mean_column_at_its_bounds(row, expected):
+    """``k = n``, two runs, the top and zero are read; one run, an integer, a short row not."""
+    text = RUNS.replace("| Frame | 4/6 | 0 | 7.3 |", row)
+    got = [
+        (f.printed, f.inputs) for f in audit_paper_text(text).findings if f.line == 3
+    ]
+    assert got == expected
+
+
+def test_a_pooled_table_of_two_rows_and_a_pooled_table_first():
+    """Two categories take half the total; a first pooled table has no table before it."""
+    two = POOLED.replace("narrative\t0.717\t0.000\n", "")
+    got = _notes(two)
+    assert got[(11, "0.800")][0] == "n=90"
+    # the pooled table first, the table with the total after it: no n
+    first = (
+        "category\tpiv\tfix\nincident\t0.800\t0.033\ninvestment\t0.200\t0.517\n"
+        "narrative\t0.717\t0.000\n\nTable 1: Category-pooled blackbox metrics.\n\n"
+        "model\tpiv\nm1\t0.417\nm2\t0.611\nm3\t0.667\n\n"
+        "Table 2: Per-model blackbox results (180 rows total).\n"
+    )
+    assert all(f.line > 6 for f in audit_paper_text(first).findings)
+
+
+@pytest.mark.parametrize(("count", "read"), [("2", True), ("1", False)])
+def test_a_count_row_of_two_is_a_count(count, read):
+    """``Trials | 2`` gives n = 2; ``Trials | 1`` gives none."""
+    text = f"Quantity\tValue\nTrials\t{count}\nWins\t1 (50.0%)\nModels\t3\n"
+    got = _found(text)
+    assert got == ([("percent", "50.0", "k=1;n=2", "consistent")] if read else [])

@@ -187,8 +187,15 @@ def measured(shared_dir: Path) -> dict[str, dict[str, object]]:
 # numbers whose n the paper gives in another section or derives from other
 # cells (n = 40 per depth stated in §6 for Table 7; 99 valid solves), which the
 # hand transcription worked out and the reader does not.
-# This floor keeps what is reached; it is not the target.
-RECALL_FLOOR = 255
+# 298 of 361 (82.5%) once a row with no n also takes the count its label
+# prints in other tables (SLM Table 5 from Table 7's Questions), a table "by
+# depth" the "40 per depth" stated for its subject (DL Table 7), a pooled
+# table the caption total of the table before it (VM Table 7), the rates of a
+# formula the "k/n vs. k/n" before it, and a mean column the runs its row's
+# "4/6" counts, a two-column table the n of its "Matchups | 3600" row (all
+# inferences, never flagged).
+# This floor keeps what is reached: the test fails if recall drops below it.
+RECALL_FLOOR = 298
 
 
 @pytest.mark.parametrize(
@@ -210,7 +217,7 @@ def test_a_count_implied_by_the_rate(family, printed, n, k, implied):
 
 
 def test_recall_over_the_five_papers(measured):
-    """The reader finds at least the 255 transcribed numbers it found when measured."""
+    """The reader finds at least the 298 transcribed numbers it found when measured."""
     matched = sum(int(m["matched"]) for m in measured.values())
     total = sum(int(m["transcribed"]) for m in measured.values())
     assert total == 361
