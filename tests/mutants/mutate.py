@@ -30,9 +30,16 @@ Each mutant is written into a private copy of the repository (one copy per
 job; the file is restored after each mutant) and the module's test files and
 its own doctests run with ``pytest -x -q --hypothesis-seed=0``, with
 ``PYTHONDONTWRITEBYTECODE=1`` and no hypothesis example database, so a run is
-deterministic. ``--mode warm`` (default) forks each run from a process that
-imported the libraries once; ``--mode subprocess`` starts a fresh interpreter
-per run; both give the same verdicts (tests/mutants/README.md). A mutant is
+deterministic. ``--mode warm`` forks each run from a process that imported
+the libraries once; ``--mode subprocess`` starts a fresh interpreter per run;
+``--mode coverage`` (default) starts as the warm mode, but first records under
+coverage.py which tests (node ids, doctests included) execute each line of the
+module in the unmutated run, then runs each mutant on those tests only: every
+listed test for code that runs at import or outside a single test (module
+level, class bodies, decorators, default values, wide fixtures, cached
+functions) and always the tests that start a process. A mutant whose lines no
+test executes survives without a run (``judged: "not_covered"`` in the JSON).
+The three give the same verdicts (tests/mutants/README.md). A mutant is
 *killed* when pytest fails (a failing test, or an
 import or collection error) and *survives* when it passes. A mutant still
 running after ``--timeout`` seconds (default: 3 x the unmutated run + 10 s)
@@ -63,7 +70,7 @@ import tokenize
 import tomllib
 from collections import Counter
 from collections.abc import Generator, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -561,6 +568,8 @@ class _Trace:
         self.spawners: set[str] = set()
         self.spawned_outside = False
         self.armed = False
+        self.started = 0.0
+        self.seconds: dict[str, float] = {}
 
     def start(self) -> None:
         self._watch_spawns()
@@ -613,9 +622,11 @@ class _Trace:
         nodeid = str(getattr(item, "nodeid", ""))
         self.current = nodeid
         self.order.append(nodeid)
+        self.started = time.monotonic()
         self._switch(nodeid)
 
     def pytest_runtest_logfinish(self, nodeid: str, location: object) -> None:
+        self.seconds[nodeid] = round(time.monotonic() - self.started, 4)
         self.current = ""
         self._switch(OUTSIDE)
 
@@ -667,6 +678,7 @@ class _Trace:
         record = {
             "lines": lines,
             "order": self.order,
+            "seconds": self.seconds,
             "spawners": sorted(self.spawners),
             "spawned_outside": self.spawned_outside,
         }
@@ -684,6 +696,19 @@ class _Select:
 
     def __init__(self, nodeids: Sequence[str]) -> None:
         self.rank = {n: i for i, n in enumerate(nodeids)}
+
+    def pytest_sessionstart(self) -> None:
+        # hypothesis: no shrinking and no explanation of a failure. Both run
+        # only after a test has failed (the mutant is killed either way) and
+        # cost seconds; examples are generated as before. Loaded after the
+        # project's conftest chose its profile, before any test file makes
+        # its own settings from it.
+        from hypothesis import Phase, settings
+
+        current = settings.default or settings()
+        keep = [p for p in current.phases if p not in (Phase.shrink, Phase.explain)]
+        settings.register_profile("mutate-no-shrink", current, phases=keep)
+        settings.load_profile("mutate-no-shrink")
 
     @pytest.hookimpl(trylast=True)
     def pytest_collection_modifyitems(
@@ -920,6 +945,8 @@ class CoverageMap:
     order: tuple[str, ...]
     spawners: frozenset[str]
     spawned_outside: bool
+    #: each test's seconds in the recorded run (setup, call and teardown)
+    seconds: dict[str, float] = field(default_factory=dict)
 
     @classmethod
     def from_record(cls, record: dict[str, Any], body: frozenset[int]) -> CoverageMap:
@@ -934,6 +961,7 @@ class CoverageMap:
             order=tuple(record["order"]),
             spawners=frozenset(record["spawners"]),
             spawned_outside=bool(record["spawned_outside"]),
+            seconds={str(k): float(v) for k, v in record.get("seconds", {}).items()},
         )
 
 
@@ -998,11 +1026,31 @@ def select_tests(
     return (*ordered, *sorted(tests - set(ordered)))
 
 
-def _killers_first(tests: Sequence[str], killers: Sequence[str]) -> list[str]:
-    """``tests`` with the ones that killed earlier mutants first (latest first)."""
+def _run_order(
+    tests: Sequence[str], killers: Sequence[str], seconds: dict[str, float]
+) -> list[str]:
+    """``tests`` in the order to run them: with ``pytest -x`` the first failure ends
+    the run, so the tests that killed earlier mutants of the module come first
+    (the latest first), then the others, fastest first (their seconds in the
+    recorded run; pytest's order among equals)."""
     chosen = set(tests)
     first = [k for k in killers if k in chosen]
-    return [*first, *(t for t in tests if t not in set(first))]
+    done = set(first)
+    rest = sorted(
+        (t for t in tests if t not in done), key=lambda t: seconds.get(t, 0.0)
+    )
+    return [*first, *rest]
+
+
+def _files_of(nodeids: Sequence[str], targets: Sequence[str]) -> list[str]:
+    """The listed targets that hold one of ``nodeids``, in the listed order.
+
+    Only these are collected: code a mutant changes that runs when another
+    file is collected ran outside any test, and is judged on every file."""
+    files = {n.split("::")[0] for n in nodeids}
+    if not files <= set(targets):
+        return list(targets)
+    return [t for t in targets if t in files]
 
 
 def _targets(module: str, tests: Sequence[str]) -> list[str]:
@@ -1057,6 +1105,7 @@ def run_module(
         warmed = _warm_up(copies[0]) if mode != "subprocess" else 0
         source = (root / module).read_text()
         plans: dict[str, tuple[str, ...] | None] = {}
+        cmap = CoverageMap({}, frozenset(), (), frozenset(), False)
         if covered:
             record = json.loads((copies[0] / COVERAGE).read_text())
             (copies[0] / COVERAGE).unlink()
@@ -1098,12 +1147,15 @@ def run_module(
                             print(f"survived    0.0s {mutant.id} (not covered)",
                                   file=sys.stderr, flush=True)  # fmt: skip
                         continue
-                    if chosen is not None and order == "killers":
-                        chosen = tuple(_killers_first(chosen, killers))
+                    run_targets = targets
+                    if chosen is not None:
+                        run_targets = _files_of(chosen, targets)
+                        if order == "killers":
+                            chosen = tuple(_run_order(chosen, killers, cmap.seconds))
                     job = free.pop()
                     (copies[job] / module).write_text(mutant.apply(source))
                     pid = _spawn(
-                        copies[job], targets, mode=mode, root=root, select=chosen
+                        copies[job], run_targets, mode=mode, root=root, select=chosen
                     )
                     running[pid] = (job, mutant, time.monotonic())
                 for pid, (job, mutant, t0) in list(running.items()):

@@ -161,7 +161,7 @@ def test_warm_and_subprocess_modes_give_the_same_verdicts(tmp_path):
     mutants = [m for m in mutate.generate(module, FIXTURE_MODULE) if m.id in chosen]
     assert len(mutants) == len(chosen)
     runs = {}
-    for mode in mutate.MODES:
+    for mode in ("warm", "subprocess"):
         outcomes, _, _ = mutate.run_module(
             module, tests, mutants, jobs=1, timeout=120, log=False,
             mode=mode, root=root,
@@ -499,15 +499,39 @@ def test_select_tests_falls_back_to_every_test_when_it_cannot_see():
     assert select(m, SELECT_SOURCE, cmap, body) is None
 
 
-def test_killers_run_first_latest_first():
-    assert mutate._killers_first(["a", "b", "c", "d"], ["c", "x", "b"]) == [
-        "c",
-        "b",
-        "a",
-        "d",
-    ]
+def test_killers_run_first_latest_first_then_the_fastest():
+    seconds = {"a": 3.0, "b": 0.5, "c": 9.0, "d": 0.1, "e": 0.1}
+    order = mutate._run_order(["a", "b", "c", "d", "e"], ["c", "x", "b"], seconds)
+    assert order == ["c", "b", "d", "e", "a"]
+
+
+def test_only_the_files_of_the_selected_tests_are_collected():
+    targets = ["tests/t1.py", "tests/t2.py", "pkg/m.py"]
+    files = mutate._files_of(["pkg/m.py::pkg.m.f", "tests/t1.py::test_x[1]"], targets)
+    assert files == ["tests/t1.py", "pkg/m.py"]
+    # an id outside the listed files: every file
+    assert mutate._files_of(["other.py::t"], targets) == targets
 
 
 def test_an_unknown_order_is_refused():
     with pytest.raises(ValueError, match="order must be"):
         mutate.run_module("m.py", [], [], jobs=1, timeout=1, log=False, order="fast")
+
+
+def test_selected_runs_skip_hypothesis_shrinking_only():
+    from hypothesis import Phase, settings
+
+    before = settings.default
+    try:
+        mutate._Select(["t::a"]).pytest_sessionstart()
+        after = settings.default
+        assert Phase.shrink not in after.phases
+        assert Phase.explain not in after.phases
+        assert Phase.generate in after.phases
+        # everything else is the project's profile
+        assert after.max_examples == before.max_examples
+        assert after.derandomize == before.derandomize
+        assert after.database == before.database
+    finally:
+        settings.register_profile("restore-after-test", before)
+        settings.load_profile("restore-after-test")
