@@ -685,17 +685,9 @@ class _Trace:
         (self.copy / COVERAGE).write_text(json.dumps(record))
 
 
-class _Select:
-    """pytest plugin: run only the given node ids, in the given order.
-
-    Collection is unchanged (every listed file is collected, so an import or
-    collection error still fails the run); the other tests are deselected. If a
-    given id is not collected (ids changed under the mutant), nothing is
-    deselected: every listed test runs, as in the warm mode.
-    """
-
-    def __init__(self, nodeids: Sequence[str]) -> None:
-        self.rank = {n: i for i, n in enumerate(nodeids)}
+class _Quick:
+    """pytest plugin of the coverage mode's mutant runs: hypothesis does not
+    shrink or explain a failure (see ``pytest_sessionstart``)."""
 
     def pytest_sessionstart(self) -> None:
         # hypothesis: no shrinking and no explanation of a failure. Both run
@@ -709,6 +701,18 @@ class _Select:
         keep = [p for p in current.phases if p not in (Phase.shrink, Phase.explain)]
         settings.register_profile("mutate-no-shrink", current, phases=keep)
         settings.load_profile("mutate-no-shrink")
+
+
+class _Select:
+    """pytest plugin: run only the given node ids, in the given order.
+
+    The files given to pytest are collected whole (an import or collection
+    error still fails the run); the other tests are deselected. If a given id
+    is not collected (ids changed under the mutant), nothing is deselected.
+    """
+
+    def __init__(self, nodeids: Sequence[str]) -> None:
+        self.rank = {n: i for i, n in enumerate(nodeids)}
 
     @pytest.hookimpl(trylast=True)
     def pytest_collection_modifyitems(
@@ -755,6 +759,7 @@ def _child_main(
     record: bool = False,
     trace: str | None = None,
     select: Sequence[str] | None = None,
+    quick: bool = False,
 ) -> int:
     """Run pytest on ``targets`` in ``copy`` in this process; return its code.
 
@@ -762,7 +767,9 @@ def _child_main(
     (``--child``, subprocess mode). With ``record`` it writes the names of the
     modules outside the copy that the run imported (for ``_warm_up``). With
     ``trace`` (a module path) it records which test executes each of its lines
-    (``_Trace``, coverage mode); with ``select`` it runs only these node ids.
+    (``_Trace``, coverage mode); with ``select`` it runs only these node ids;
+    with ``quick`` (the coverage mode's mutant runs) a failure is not shrunk
+    by hypothesis and its traceback is formatted cheaply.
     """
     if not os.environ.get("MUTATE_VERBOSE"):
         null = os.open(os.devnull, os.O_WRONLY)
@@ -800,7 +807,14 @@ def _child_main(
         tracer.start()
     if select is not None:
         plugins.append(_Select(select))
-    code = int(pytest.main([*pytest_args(copy), *targets], plugins=plugins))
+    args = pytest_args(copy)
+    if quick:
+        plugins.append(_Quick())
+        if not os.environ.get("MUTATE_VERBOSE"):
+            # nobody reads the traceback: format it cheaply (pytest's long
+            # format parses the source of every frame)
+            args.append("--tb=native")
+    code = int(pytest.main([*args, *targets], plugins=plugins))
     if tracer is not None:
         tracer.write()
     first.write()
@@ -823,6 +837,7 @@ def _fork(
     record: bool,
     trace: str | None = None,
     select: Sequence[str] | None = None,
+    quick: bool = False,
 ) -> int:
     pid = os.fork()
     if pid:
@@ -831,8 +846,9 @@ def _fork(
     try:
         os.setsid()
         code = _child_main(
-            copy, targets, root, record=record, trace=trace, select=select
-        )
+            copy, targets, root, record=record, trace=trace, select=select,
+            quick=quick,
+        )  # fmt: skip
     except BaseException:
         import traceback
 
@@ -864,12 +880,13 @@ def _spawn(
     record: bool = False,
     trace: str | None = None,
     select: Sequence[str] | None = None,
+    quick: bool = False,
 ) -> int:
     """Start one pytest run on ``targets`` in ``copy``; return the child's pid."""
     for name in _SCRATCH:
         shutil.rmtree(copy / name, ignore_errors=True)
     if mode in ("warm", "coverage"):
-        return _fork(copy, targets, root, record, trace, select)
+        return _fork(copy, targets, root, record, trace, select, quick)
     if mode == "subprocess":
         return _exec(copy, targets, root)
     raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
@@ -884,6 +901,19 @@ def _warm_up(copy: Path) -> int:
     path.unlink()
     _preimport(names)
     return len(names)
+
+
+def _prime_inspect() -> None:
+    """Fill ``inspect``'s map of files to modules for what this process holds.
+
+    ``inspect.getmodule`` (doctest collection calls it) scans every module in
+    ``sys.modules`` for the first object it cannot place, with a ``realpath``
+    per module: ~1 s per run with the pre-imported libraries. Done once here,
+    the forked children only scan the project's modules.
+    """
+    import inspect
+
+    inspect.getmodule(compile("", "<mutate: prime inspect>", "exec"))
 
 
 def _poll(pid: int) -> int | None:
@@ -1103,6 +1133,8 @@ def run_module(
             )
             raise SystemExit(msg)
         warmed = _warm_up(copies[0]) if mode != "subprocess" else 0
+        if covered:
+            _prime_inspect()
         source = (root / module).read_text()
         plans: dict[str, tuple[str, ...] | None] = {}
         cmap = CoverageMap({}, frozenset(), (), frozenset(), False)
@@ -1155,8 +1187,9 @@ def run_module(
                     job = free.pop()
                     (copies[job] / module).write_text(mutant.apply(source))
                     pid = _spawn(
-                        copies[job], run_targets, mode=mode, root=root, select=chosen
-                    )
+                        copies[job], run_targets, mode=mode, root=root,
+                        select=chosen, quick=covered,
+                    )  # fmt: skip
                     running[pid] = (job, mutant, time.monotonic())
                 for pid, (job, mutant, t0) in list(running.items()):
                     code = _poll(pid)

@@ -523,7 +523,7 @@ def test_selected_runs_skip_hypothesis_shrinking_only():
 
     before = settings.default
     try:
-        mutate._Select(["t::a"]).pytest_sessionstart()
+        mutate._Quick().pytest_sessionstart()
         after = settings.default
         assert Phase.shrink not in after.phases
         assert Phase.explain not in after.phases
