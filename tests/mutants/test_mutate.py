@@ -241,6 +241,11 @@ def triple(n: int) -> int:
 @functools.lru_cache(maxsize=None)
 def base() -> int:
     return 5
+
+
+def check_nine(n: int) -> None:
+    if n != 9:
+        raise ValueError(n)
 '''
 
 COVER_TEST = """\
@@ -250,7 +255,7 @@ import sys
 import pytest
 from hypothesis import given, strategies as st
 
-from fixpkg.mod import LIMIT, base, clamp, is_even, odd_branch, triple
+from fixpkg.mod import LIMIT, base, check_nine, clamp, is_even, odd_branch, triple
 
 
 def test_limit():
@@ -276,7 +281,10 @@ def test_odd_branch(n):
 
 @pytest.fixture(scope="module")
 def tripled():
-    return triple(3)
+    value = triple(3)
+    yield value
+    # torn down after the module's last test, which does not use the fixture
+    check_nine(value)
 
 
 def test_tripled_is_positive(tripled):
@@ -337,6 +345,10 @@ COVER_EXPECTED = {
     # a cached result, computed in an earlier test
     "fixpkg/mod.py:base:constant:5->(4)#0": (
         "killed", "tests_fix/test_mod.py::test_base_is_five"),
+    # run by the teardown of a module-scoped fixture, in the teardown of the
+    # module's last test (which does not use the fixture)
+    "fixpkg/mod.py:check_nine:compare:!=->==#0": (
+        "killed", "tests_fix/test_mod.py::test_base_is_five"),
 }  # fmt: skip
 
 
@@ -387,6 +399,7 @@ def test_coverage_mode_gives_the_warm_verdicts(tmp_path):
         "fixpkg/mod.py:<module>:constant:10->(11)#0",
         "fixpkg/mod.py:triple:arith:*->/#0",
         "fixpkg/mod.py:base:constant:5->(4)#0",
+        "fixpkg/mod.py:check_nine:compare:!=->==#0",
     ):
         assert cover[i].selected == 0, i
 
@@ -454,7 +467,9 @@ def test_select_tests_reads_the_coverage_of_the_mutated_line():
     body = mutate.body_lines(SELECT_SOURCE)
     # f's two body lines; h's body; not g's (cached) nor any def line
     assert body == {6, 7, 16}
-    lines = {2: ["<outside>"], 6: ["t::c", "t::a"], 7: ["t::a"], 16: []}
+    # (module-level line 2 left out of the record: judged on every test by
+    # its place in the source alone)
+    lines = {6: ["t::c", "t::a"], 7: ["t::a"], 16: []}
     cmap = mutate.CoverageMap.from_record(_record(lines), body)
     select = mutate.select_tests
     # a line two tests run: both, in run order
