@@ -1102,13 +1102,17 @@ def run_module(
     mode: str = "warm",
     root: Path = ROOT,
     order: str = "killers",
+    workdir: Path | None = None,
 ) -> tuple[list[Outcome], float, float]:
     """Run every mutant of one module; return outcomes, baseline and wall seconds.
 
     In the coverage mode, ``order`` is the order of a mutant's selected tests:
     ``"killers"`` puts the tests that killed earlier mutants of the module
-    first (the latest first), ``"collection"`` keeps pytest's order, so that
-    ``killed_by`` is the test the warm mode names.
+    first (the latest first), then the fastest; ``"collection"`` keeps
+    pytest's order, so that ``killed_by`` is the test the warm mode names.
+    The copies of the repository are made in ``workdir`` (a temporary
+    directory when None), or reused from there: ``main`` copies once for
+    every module it runs (each mutated file is restored after its run).
     """
     if mode not in MODES:
         raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
@@ -1116,8 +1120,16 @@ def run_module(
         raise ValueError(f"order must be 'killers' or 'collection', got {order!r}")
     covered = mode == "coverage"
     t_start = time.monotonic()
-    with tempfile.TemporaryDirectory(prefix="mutants-") as tmp:
-        copies = [_copy_repo(Path(tmp) / str(j), root) for j in range(jobs)]
+    with contextlib.ExitStack() as stack:
+        if workdir is None:
+            tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="mutants-"))
+            workdir = Path(tmp)
+        copies = [
+            workdir / str(j) / "repo"
+            if (workdir / str(j) / "repo").is_dir()
+            else _copy_repo(workdir / str(j), root)
+            for j in range(jobs)
+        ]
         targets = _targets(module, tests)
         # the unmutated run; in the coverage mode it also records which test
         # executes each line of the module (and it is slower for that)
@@ -1331,6 +1343,39 @@ def _write_atomic(path: Path, text: str) -> None:
     tmp.replace(path)
 
 
+def _run_one(
+    module: str,
+    tests: Sequence[str],
+    mutants: Sequence[Mutant],
+    args: argparse.Namespace,
+    order: str,
+    equivalent: dict[str, str],
+    work: Path,
+) -> dict[str, object]:
+    """Run one module's mutants for ``main``; return its table row."""
+    done = _previous(args.rerun, module)
+    todo = [m for m in mutants if m.id not in done]
+    outcomes, base, wall = run_module(
+        module, tests, todo, jobs=args.jobs, timeout=args.timeout,
+        log=not args.quiet, mode=args.mode, order=order, workdir=work,
+    )  # fmt: skip
+    fresh = {o.id: o for o in outcomes}
+    outcomes = [done.get(m.id) or fresh[m.id] for m in mutants]
+    row = summarise(module, mutants, outcomes, equivalent)
+    if args.without:
+        row["without"] = _score_without(outcomes, row, set(args.without))
+    row["baseline"] = round(base, 1)
+    row["wall"] = round(wall)
+    row["mode"] = args.mode
+    row["not_covered"] = sum(o.judged == "not_covered" for o in outcomes)
+    ran = [o for o in outcomes if o.id in fresh]
+    row["seconds_per_mutant"] = (
+        round(sum(o.seconds for o in ran) / len(ran), 2) if ran else 0.0
+    )
+    print(table([row]).splitlines()[-1], file=sys.stderr, flush=True)
+    return row
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the mutation analysis; exit 0 if every module reaches ``--min-score``."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -1415,33 +1460,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         _preimport()
     order = "collection" if args.without else args.order
     rows = []
-    for module in modules:
-        mutants = generate(module, (ROOT / module).read_text())
-        if args.list:
-            for m in mutants:
-                print(f"{m.line:5} {m.id}")
-            continue
-        done = _previous(args.rerun, module)
-        todo = [m for m in mutants if m.id not in done]
-        outcomes, base, wall = run_module(
-            module, config[module], todo, jobs=args.jobs, timeout=args.timeout,
-            log=not args.quiet, mode=args.mode, order=order,
-        )  # fmt: skip
-        fresh = {o.id: o for o in outcomes}
-        outcomes = [done.get(m.id) or fresh[m.id] for m in mutants]
-        row = summarise(module, mutants, outcomes, equivalent)
-        if args.without:
-            row["without"] = _score_without(outcomes, row, set(args.without))
-        row["baseline"] = round(base, 1)
-        row["wall"] = round(wall)
-        row["mode"] = args.mode
-        row["not_covered"] = sum(o.judged == "not_covered" for o in outcomes)
-        ran = [o for o in outcomes if o.id in fresh]
-        row["seconds_per_mutant"] = (
-            round(sum(o.seconds for o in ran) / len(ran), 2) if ran else 0.0
-        )
-        rows.append(row)
-        print(table([row]).splitlines()[-1], file=sys.stderr, flush=True)
+    work = Path(tempfile.mkdtemp(prefix="mutants-"))
+    try:
+        for module in modules:
+            mutants = generate(module, (ROOT / module).read_text())
+            if args.list:
+                for m in mutants:
+                    print(f"{m.line:5} {m.id}")
+                continue
+            rows.append(
+                _run_one(module, config[module], mutants, args, order, equivalent, work)
+            )
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
     if args.list:
         return 0
     text = table(rows)
