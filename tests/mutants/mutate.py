@@ -916,6 +916,31 @@ def _prime_inspect() -> None:
     inspect.getmodule(compile("", "<mutate: prime inspect>", "exec"))
 
 
+def _prime_hypothesis() -> None:
+    """Mark this process's non-local modules as read by hypothesis.
+
+    Hypothesis draws constants from the source of local modules (not in
+    site-packages or the standard library, not tests), found by scanning
+    ``sys.modules`` once per run: ~0.2 s with the pre-imported libraries. The
+    modules held here are marked as already scanned when they are not local
+    (they give no constants), so a forked child scans only what it imports
+    itself: the same constants as a fresh run. Nothing happens when this
+    version of hypothesis keeps no such record.
+    """
+    try:
+        from hypothesis.internal.conjecture import providers
+        from hypothesis.internal.constants_ast import is_local_module_file
+    except ImportError:
+        return
+    seen = getattr(providers, "_seen_modules", None)
+    if not isinstance(seen, set):
+        return
+    for module in list(sys.modules.values()):
+        file = getattr(module, "__file__", None)
+        if file is None or not is_local_module_file(file):
+            seen.add(id(module))
+
+
 def _poll(pid: int) -> int | None:
     """Exit code of a finished child, or None while it runs."""
     done, status = os.waitpid(pid, os.WNOHANG)
@@ -1147,6 +1172,7 @@ def run_module(
         warmed = _warm_up(copies[0]) if mode != "subprocess" else 0
         if covered:
             _prime_inspect()
+            _prime_hypothesis()
         source = (root / module).read_text()
         plans: dict[str, tuple[str, ...] | None] = {}
         cmap = CoverageMap({}, frozenset(), (), frozenset(), False)

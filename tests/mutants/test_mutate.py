@@ -550,3 +550,43 @@ def test_selected_runs_skip_hypothesis_shrinking_only():
     finally:
         settings.register_profile("restore-after-test", before)
         settings.load_profile("restore-after-test")
+
+
+PRIME_SCRIPT = """
+import importlib.util, json, sys
+import numpy, hypothesis.strategies  # non-local modules held before priming
+spec = importlib.util.spec_from_file_location("_mutate", sys.argv[1])
+mutate = importlib.util.module_from_spec(spec)
+sys.modules["_mutate"] = mutate
+spec.loader.exec_module(mutate)
+sys.path.insert(0, sys.argv[3])
+import localmod  # a local module held before the priming
+if sys.argv[2] == "prime":
+    mutate._prime_hypothesis()
+import latermod  # a local module imported after the priming, as in a child
+from hypothesis.internal.conjecture.providers import _get_local_constants
+c = _get_local_constants()
+print(json.dumps({k: sorted(map(repr, getattr(c, k))) for k in ("integers", "floats", "strings")}))
+"""
+
+
+def test_priming_hypothesis_keeps_its_local_constants(tmp_path):
+    # the coverage mode marks the parent's non-local modules as scanned: the
+    # constants hypothesis draws from local code must be those of a fresh run
+    import subprocess
+
+    pkg = tmp_path / "local"
+    pkg.mkdir()
+    (pkg / "localmod.py").write_text("LIMIT = 123457\nNAME = 'zebra-quux'\n")
+    (pkg / "latermod.py").write_text("LATER = 765431\n")
+    out = {}
+    for how in ("prime", "fresh"):
+        proc = subprocess.run(
+            [sys.executable, "-c", PRIME_SCRIPT, str(HERE / "mutate.py"), how, str(pkg)],
+            capture_output=True, text=True, check=True, cwd=tmp_path,
+        )  # fmt: skip
+        out[how] = proc.stdout
+    assert out["prime"] == out["fresh"]
+    assert "123457" in out["prime"]
+    assert "zebra-quux" in out["prime"]
+    assert "765431" in out["prime"]
