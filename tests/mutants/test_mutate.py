@@ -564,8 +564,8 @@ import localmod  # a local module held before the priming
 if sys.argv[2] == "prime":
     mutate._prime_hypothesis()
 import latermod  # a local module imported after the priming, as in a child
-from hypothesis.internal.conjecture.providers import _get_local_constants
-c = _get_local_constants()
+import hypothesis.internal.conjecture.providers as providers
+c = getattr(providers, "_get_local_constants")()
 print(json.dumps({k: sorted(map(repr, getattr(c, k))) for k in ("integers", "floats", "strings")}))
 """
 
