@@ -57,6 +57,7 @@ import argparse
 import ast
 import compileall
 import contextlib
+import importlib.util
 import io
 import json
 import os
@@ -1144,6 +1145,12 @@ def run_module(
     if order not in ("killers", "collection"):
         raise ValueError(f"order must be 'killers' or 'collection', got {order!r}")
     covered = mode == "coverage"
+    if covered and importlib.util.find_spec("coverage") is None:
+        msg = (
+            "--mode coverage needs coverage.py (pip install -e '.[test]'); "
+            "--mode warm runs every listed test without it"
+        )
+        raise SystemExit(msg)
     t_start = time.monotonic()
     with contextlib.ExitStack() as stack:
         if workdir is None:
