@@ -590,3 +590,14 @@ def test_priming_hypothesis_keeps_its_local_constants(tmp_path):
     assert "123457" in out["prime"]
     assert "zebra-quux" in out["prime"]
     assert "765431" in out["prime"]
+
+
+def test_the_coverage_mode_without_coverage_py_says_so(monkeypatch):
+    real = mutate.importlib.util.find_spec
+    monkeypatch.setattr(
+        mutate.importlib.util,
+        "find_spec",
+        lambda name, *a: None if name == "coverage" else real(name, *a),
+    )
+    with pytest.raises(SystemExit, match=r"needs coverage\.py"):
+        mutate.run_module("m.py", [], [], jobs=1, timeout=1, log=False)
