@@ -600,4 +600,4 @@ def test_the_coverage_mode_without_coverage_py_says_so(monkeypatch):
         lambda name, *a: None if name == "coverage" else real(name, *a),
     )
     with pytest.raises(SystemExit, match=r"needs coverage\.py"):
-        mutate.run_module("m.py", [], [], jobs=1, timeout=1, log=False)
+        mutate.run_module("m.py", [], [], jobs=1, timeout=1, log=False, mode="coverage")
