@@ -601,3 +601,33 @@ def test_the_coverage_mode_without_coverage_py_says_so(monkeypatch):
     )
     with pytest.raises(SystemExit, match=r"needs coverage\.py"):
         mutate.run_module("m.py", [], [], jobs=1, timeout=1, log=False, mode="coverage")
+
+
+def test_tests_failing_only_under_the_tracer_run_every_test(tmp_path):
+    # a test that fails under coverage's tracer (here: it checks for one; in
+    # life, a time limit) must not stop the coverage mode: the module's
+    # mutants then run every listed test, with the warm mode's verdicts
+    root = _fixture_root(tmp_path)
+    (root / "tests_fix" / "test_trace.py").write_text(
+        "import sys\n\n\ndef test_untraced():\n    assert sys.gettrace() is None\n"
+    )
+    module = "fixpkg/mod.py"
+    tests = ["tests_fix/test_mod.py", "tests_fix/test_trace.py"]
+    chosen = {
+        "fixpkg/mod.py:clamp:compare:<-><=#0",  # survives
+        "fixpkg/mod.py:is_even:arith:%->//#0",  # killed by test_even
+    }
+    mutants = [m for m in mutate.generate(module, FIXTURE_MODULE) if m.id in chosen]
+    outcomes, _, _ = mutate.run_module(
+        module, tests, mutants, jobs=1, timeout=120, log=False, mode="coverage",
+        root=root,
+    )  # fmt: skip
+    got = {o.id: (o.status, o.killed_by, o.selected) for o in outcomes}
+    assert got == {
+        "fixpkg/mod.py:clamp:compare:<-><=#0": ("survived", "", 0),
+        "fixpkg/mod.py:is_even:arith:%->//#0": (
+            "killed",
+            "tests_fix/test_mod.py::test_even",
+            0,
+        ),
+    }
