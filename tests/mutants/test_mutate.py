@@ -631,3 +631,15 @@ def test_tests_failing_only_under_the_tracer_run_every_test(tmp_path):
             0,
         ),
     }
+
+
+def test_the_warm_up_never_imports_asyncio_by_name(tmp_path, monkeypatch):
+    # asyncio's modules imported by name in the parent broke a forked child's
+    # dask client (the unmutated run of witnesses/runner.py failed)
+    imported = []
+    monkeypatch.setattr(mutate, "_preimport", lambda names: imported.extend(names))
+    (tmp_path / mutate.IMPORTED).write_text(
+        "asyncio.timeouts\n_asyncio\nno_such_module_xyz\nasyncio\n"
+    )
+    assert mutate._warm_up(tmp_path) == 1
+    assert imported == ["no_such_module_xyz"]
