@@ -30,9 +30,16 @@ Each mutant is written into a private copy of the repository (one copy per
 job; the file is restored after each mutant) and the module's test files and
 its own doctests run with ``pytest -x -q --hypothesis-seed=0``, with
 ``PYTHONDONTWRITEBYTECODE=1`` and no hypothesis example database, so a run is
-deterministic. ``--mode warm`` (default) forks each run from a process that
-imported the libraries once; ``--mode subprocess`` starts a fresh interpreter
-per run; both give the same verdicts (tests/mutants/README.md). A mutant is
+deterministic. ``--mode warm`` forks each run from a process that imported
+the libraries once; ``--mode subprocess`` starts a fresh interpreter per run;
+``--mode coverage`` (default) starts as the warm mode, but first records under
+coverage.py which tests (node ids, doctests included) execute each line of the
+module in the unmutated run, then runs each mutant on those tests only: every
+listed test for code that runs at import or outside a single test (module
+level, class bodies, decorators, default values, wide fixtures, cached
+functions) and always the tests that start a process. A mutant whose lines no
+test executes survives without a run (``judged: "not_covered"`` in the JSON).
+The three give the same verdicts (tests/mutants/README.md). A mutant is
 *killed* when pytest fails (a failing test, or an
 import or collection error) and *survives* when it passes. A mutant still
 running after ``--timeout`` seconds (default: 3 x the unmutated run + 10 s)
@@ -50,6 +57,7 @@ import argparse
 import ast
 import compileall
 import contextlib
+import importlib.util
 import io
 import json
 import os
@@ -62,9 +70,12 @@ import time
 import tokenize
 import tomllib
 from collections import Counter
-from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from collections.abc import Generator, Sequence
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -403,6 +414,13 @@ class Outcome:
     status: str  # "killed", "timeout", "survived"
     seconds: float
     killed_by: str = ""  # the first failing test (pytest node id)
+    #: how the verdict was reached: "tests_run" (pytest ran on the mutant) or
+    #: "not_covered" (coverage mode: no test executes the mutated lines, so the
+    #: mutant survives without a run)
+    judged: str = "tests_run"
+    #: coverage mode: how many tests (node ids) the run selected; 0 when every
+    #: listed file ran (the warm and subprocess modes, and the fallback)
+    selected: int = 0
 
 
 def _copy_repo(dest: Path, root: Path = ROOT) -> Path:
@@ -460,7 +478,11 @@ _ENV = {
 #: ``subprocess``: a fresh interpreter per mutant (``mutate.py --child``), which
 #: imports everything itself (about 2-3 s more per mutant). Both run the same
 #: ``_child_main`` with the same arguments; only the start differs.
-MODES = ("warm", "subprocess")
+#: ``coverage``: the warm start, but the unmutated run records which tests
+#: execute each line of the module (see ``CoverageMap``), and each mutant runs
+#: only the tests that execute its lines (all listed files for code run at
+#: import); a mutant no test executes survives without a run ("not_covered").
+MODES = ("coverage", "warm", "subprocess")
 
 
 def _preimport(names: Sequence[str] = PREIMPORT) -> None:
@@ -515,6 +537,197 @@ def _first_failure(copy: Path) -> str:
     return text
 
 
+#: the coverage mode's record of the unmutated run (written by the child)
+COVERAGE = ".mutate-coverage.json"
+#: the context of lines run outside any single test: collection (imports of the
+#: module and of the test files), fixtures wider than a function, the teardown
+#: that ends a module, class or session, and the session's end
+OUTSIDE = "<outside>"
+
+
+class _Trace:
+    """pytest plugin: record which test executes each line of one file.
+
+    Lines are recorded by coverage.py (its C tracer, this file only, threads
+    included) under a dynamic context: the node id of the test being set up,
+    run or torn down (doctests included), or ``OUTSIDE``. Tests that start a
+    process (subprocess, fork, multiprocessing, a process pool) are listed
+    apart: the module's code may run in that process, out of sight.
+    """
+
+    def __init__(self, copy: Path, filename: Path) -> None:
+        import coverage
+
+        self.copy = copy
+        self.filename = os.path.realpath(filename)
+        self.cov = coverage.Coverage(
+            data_file=None, include=[self.filename], config_file=False, branch=False
+        )
+        self.current = ""
+        self.depth = 0
+        self.order: list[str] = []
+        self.spawners: set[str] = set()
+        self.spawned_outside = False
+        self.armed = False
+        self.started = 0.0
+        self.seconds: dict[str, float] = {}
+
+    def start(self) -> None:
+        self._watch_spawns()
+        self.cov.start()
+        self.cov.switch_context(OUTSIDE)
+
+    def pytest_sessionstart(self) -> None:
+        # from here on: processes started by plugins as pytest starts
+        # (pytest-benchmark asks git and file about the machine) run no test
+        self.armed = True
+
+    def _spawned(self) -> None:
+        if not self.armed:
+            return
+        if self.current and not self.depth:
+            self.spawners.add(self.current)
+        else:
+            self.spawned_outside = True
+
+    def _watch_spawns(self) -> None:
+        import _posixsubprocess
+        import concurrent.futures.process
+        import multiprocessing.process
+        import subprocess
+
+        def wrap(owner: object, name: str) -> None:
+            original = getattr(owner, name, None)
+            if original is None:
+                return
+
+            def spy(*args: object, **kwargs: object) -> object:
+                self._spawned()
+                return original(*args, **kwargs)
+
+            setattr(owner, name, spy)
+
+        for owner, name in (
+            (os, "fork"), (os, "posix_spawn"), (os, "posix_spawnp"), (os, "system"),
+            (_posixsubprocess, "fork_exec"), (subprocess, "_fork_exec"),
+            (multiprocessing.process.BaseProcess, "start"),
+            (concurrent.futures.process.ProcessPoolExecutor, "submit"),
+        ):  # fmt: skip
+            wrap(owner, name)
+
+    def _switch(self, context: str) -> None:
+        self.cov.switch_context(context)
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtest_protocol(self, item: object, nextitem: object) -> None:
+        nodeid = str(getattr(item, "nodeid", ""))
+        self.current = nodeid
+        self.order.append(nodeid)
+        self.started = time.monotonic()
+        self._switch(nodeid)
+
+    def pytest_runtest_logfinish(self, nodeid: str, location: object) -> None:
+        self.seconds[nodeid] = round(time.monotonic() - self.started, 4)
+        self.current = ""
+        self._switch(OUTSIDE)
+
+    @staticmethod
+    def _scope_ends(item: object, nextitem: object) -> bool:
+        if nextitem is None:
+            return True
+        return bool(
+            getattr(item, "module", None) is not getattr(nextitem, "module", None)
+            or getattr(item, "cls", None) is not getattr(nextitem, "cls", None)
+        )
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtest_teardown(self, item: object, nextitem: object) -> None:
+        # wider fixtures are finalised in the teardown of the last test of
+        # their scope: the lines they run belong to no single test
+        if self._scope_ends(item, nextitem):
+            self.depth += 1
+            self._switch(OUTSIDE)
+
+    def pytest_runtest_logreport(self, report: object) -> None:
+        if getattr(report, "when", "") == "teardown" and self.depth:
+            self.depth = 0
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_fixture_setup(
+        self, fixturedef: object, request: object
+    ) -> Generator[None, object, object]:
+        broad = getattr(fixturedef, "scope", "function") != "function"
+        if broad:
+            self.depth += 1
+            self._switch(OUTSIDE)
+        try:
+            return (yield)
+        finally:
+            if broad:
+                self.depth -= 1
+                if not self.depth and self.current:
+                    self._switch(self.current)
+
+    def write(self) -> None:
+        self.cov.stop()
+        data = self.cov.get_data()
+        lines: dict[str, list[str]] = {}
+        for name in data.measured_files():
+            if os.path.realpath(name) == self.filename:
+                for line, contexts in data.contexts_by_lineno(name).items():
+                    lines[str(line)] = sorted(contexts)
+        record = {
+            "lines": lines,
+            "order": self.order,
+            "seconds": self.seconds,
+            "spawners": sorted(self.spawners),
+            "spawned_outside": self.spawned_outside,
+        }
+        (self.copy / COVERAGE).write_text(json.dumps(record))
+
+
+class _Quick:
+    """pytest plugin of the coverage mode's mutant runs: hypothesis does not
+    shrink or explain a failure (see ``pytest_sessionstart``)."""
+
+    def pytest_sessionstart(self) -> None:
+        # hypothesis: no shrinking and no explanation of a failure. Both run
+        # only after a test has failed (the mutant is killed either way) and
+        # cost seconds; examples are generated as before. Loaded after the
+        # project's conftest chose its profile, before any test file makes
+        # its own settings from it.
+        from hypothesis import Phase, settings
+
+        current = settings.default or settings()
+        keep = [p for p in current.phases if p not in (Phase.shrink, Phase.explain)]
+        settings.register_profile("mutate-no-shrink", current, phases=keep)
+        settings.load_profile("mutate-no-shrink")
+
+
+class _Select:
+    """pytest plugin: run only the given node ids, in the given order.
+
+    The files given to pytest are collected whole (an import or collection
+    error still fails the run); the other tests are deselected. If a given id
+    is not collected (ids changed under the mutant), nothing is deselected.
+    """
+
+    def __init__(self, nodeids: Sequence[str]) -> None:
+        self.rank = {n: i for i, n in enumerate(nodeids)}
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_collection_modifyitems(
+        self, config: pytest.Config, items: list[pytest.Item]
+    ) -> None:
+        keep = [item for item in items if item.nodeid in self.rank]
+        if len(keep) != len(self.rank):
+            return
+        drop = [item for item in items if item.nodeid not in self.rank]
+        if drop:
+            config.hook.pytest_deselected(items=drop)
+        items[:] = sorted(keep, key=lambda item: self.rank[item.nodeid])
+
+
 def pytest_args(copy: Path) -> list[str]:
     """The pytest options of every run (both modes), before the targets."""
     # the project's addopts minus --nbmake (its jupyter imports cost ~1 s a
@@ -540,13 +753,24 @@ def _project_names(copy: Path) -> set[str]:
 
 
 def _child_main(
-    copy: Path, targets: Sequence[str], root: Path, *, record: bool = False
+    copy: Path,
+    targets: Sequence[str],
+    root: Path,
+    *,
+    record: bool = False,
+    trace: str | None = None,
+    select: Sequence[str] | None = None,
+    quick: bool = False,
 ) -> int:
     """Run pytest on ``targets`` in ``copy`` in this process; return its code.
 
     The same code runs in a forked child (warm mode) and in a fresh interpreter
     (``--child``, subprocess mode). With ``record`` it writes the names of the
-    modules outside the copy that the run imported (for ``_warm_up``).
+    modules outside the copy that the run imported (for ``_warm_up``). With
+    ``trace`` (a module path) it records which test executes each of its lines
+    (``_Trace``, coverage mode); with ``select`` it runs only these node ids;
+    with ``quick`` (the coverage mode's mutant runs) a failure is not shrunk
+    by hypothesis and its traceback is formatted cheaply.
     """
     if not os.environ.get("MUTATE_VERBOSE"):
         null = os.open(os.devnull, os.O_WRONLY)
@@ -577,7 +801,23 @@ def _child_main(
     import pytest
 
     first = _FirstFailure(copy)
-    code = int(pytest.main([*pytest_args(copy), *targets], plugins=[first]))
+    plugins: list[object] = [first]
+    tracer = _Trace(copy, copy / trace) if trace is not None else None
+    if tracer is not None:
+        plugins.append(tracer)
+        tracer.start()
+    if select is not None:
+        plugins.append(_Select(select))
+    args = pytest_args(copy)
+    if quick:
+        plugins.append(_Quick())
+        if not os.environ.get("MUTATE_VERBOSE"):
+            # nobody reads the traceback: format it cheaply (pytest's long
+            # format parses the source of every frame)
+            args.append("--tb=native")
+    code = int(pytest.main([*args, *targets], plugins=plugins))
+    if tracer is not None:
+        tracer.write()
     first.write()
     if record:
         names = []
@@ -591,14 +831,25 @@ def _child_main(
     return code
 
 
-def _fork(copy: Path, targets: Sequence[str], root: Path, record: bool) -> int:
+def _fork(
+    copy: Path,
+    targets: Sequence[str],
+    root: Path,
+    record: bool,
+    trace: str | None = None,
+    select: Sequence[str] | None = None,
+    quick: bool = False,
+) -> int:
     pid = os.fork()
     if pid:
         return pid
     code = 98  # child from here on: never returns
     try:
         os.setsid()
-        code = _child_main(copy, targets, root, record=record)
+        code = _child_main(
+            copy, targets, root, record=record, trace=trace, select=select,
+            quick=quick,
+        )  # fmt: skip
     except BaseException:
         import traceback
 
@@ -628,15 +879,25 @@ def _spawn(
     mode: str = "warm",
     root: Path = ROOT,
     record: bool = False,
+    trace: str | None = None,
+    select: Sequence[str] | None = None,
+    quick: bool = False,
 ) -> int:
     """Start one pytest run on ``targets`` in ``copy``; return the child's pid."""
     for name in _SCRATCH:
         shutil.rmtree(copy / name, ignore_errors=True)
-    if mode == "warm":
-        return _fork(copy, targets, root, record)
+    if mode in ("warm", "coverage"):
+        return _fork(copy, targets, root, record, trace, select, quick)
     if mode == "subprocess":
         return _exec(copy, targets, root)
     raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
+
+
+#: never imported by ``_warm_up``: with asyncio's modules imported by name in
+#: the parent, a forked child's dask client failed ("Timeout should be used
+#: inside a task", tests/test_output_files.py's unreachable-address test):
+#: the unmutated run failed for every module run after one that warmed them
+_NO_WARM_UP = ("asyncio", "_asyncio")
 
 
 def _warm_up(copy: Path) -> int:
@@ -644,10 +905,52 @@ def _warm_up(copy: Path) -> int:
     path = copy / IMPORTED
     if not path.exists():
         return 0
-    names = [n for n in path.read_text().splitlines() if n and n not in sys.modules]
+    names = [
+        n
+        for n in path.read_text().splitlines()
+        if n and n not in sys.modules and n.split(".")[0] not in _NO_WARM_UP
+    ]
     path.unlink()
     _preimport(names)
     return len(names)
+
+
+def _prime_inspect() -> None:
+    """Fill ``inspect``'s map of files to modules for what this process holds.
+
+    ``inspect.getmodule`` (doctest collection calls it) scans every module in
+    ``sys.modules`` for the first object it cannot place, with a ``realpath``
+    per module: ~1 s per run with the pre-imported libraries. Done once here,
+    the forked children only scan the project's modules.
+    """
+    import inspect
+
+    inspect.getmodule(compile("", "<mutate: prime inspect>", "exec"))
+
+
+def _prime_hypothesis() -> None:
+    """Mark this process's non-local modules as read by hypothesis.
+
+    Hypothesis draws constants from the source of local modules (not in
+    site-packages or the standard library, not tests), found by scanning
+    ``sys.modules`` once per run: ~0.2 s with the pre-imported libraries. The
+    modules held here are marked as already scanned when they are not local
+    (they give no constants), so a forked child scans only what it imports
+    itself: the same constants as a fresh run. Nothing happens when this
+    version of hypothesis keeps no such record.
+    """
+    try:
+        from hypothesis.internal.conjecture import providers
+        from hypothesis.internal.constants_ast import is_local_module_file
+    except ImportError:
+        return
+    seen = getattr(providers, "_seen_modules", None)
+    if not isinstance(seen, set):
+        return
+    for module in list(sys.modules.values()):
+        file = getattr(module, "__file__", None)
+        if file is None or not is_local_module_file(file):
+            seen.add(id(module))
 
 
 def _poll(pid: int) -> int | None:
@@ -672,16 +975,149 @@ def _pytest(
     mode: str = "warm",
     root: Path = ROOT,
     record: bool = False,
+    trace: str | None = None,
 ) -> tuple[int | None, float]:
     """Run pytest once; return (exit code, or None after ``timeout``; seconds)."""
     t0 = time.monotonic()
-    pid = _spawn(copy, targets, mode=mode, root=root, record=record)
+    pid = _spawn(copy, targets, mode=mode, root=root, record=record, trace=trace)
     while (code := _poll(pid)) is None:
         if time.monotonic() - t0 > timeout:
             _stop(pid)
             break
         time.sleep(0.02)
     return code, time.monotonic() - t0
+
+
+# --------------------------------------------------------------------------
+# coverage mode: which tests can see a mutant
+
+
+@dataclass(frozen=True)
+class CoverageMap:
+    """Which tests executed each line of one module in the unmutated run.
+
+    ``lines`` maps a line to the node ids of the tests (doctests included)
+    that executed it, as a union over the whole run (every hypothesis example).
+    ``outside`` holds the lines run outside any single test (``OUTSIDE``:
+    collection, where the module and the test files are imported; fixtures
+    wider than a function; the teardown that ends a module, class or session)
+    and every line run by a test that also ran module-level code (a test that
+    imported the module itself). ``spawners`` started a process, where the
+    module may run out of sight; ``spawned_outside``: a process was started
+    outside any test.
+    """
+
+    lines: dict[int, frozenset[str]]
+    outside: frozenset[int]
+    order: tuple[str, ...]
+    spawners: frozenset[str]
+    spawned_outside: bool
+    #: each test's seconds in the recorded run (setup, call and teardown)
+    seconds: dict[str, float] = field(default_factory=dict)
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any], body: frozenset[int]) -> CoverageMap:
+        """Build the map from ``_Trace``'s record and the module's body lines."""
+        raw = {int(k): frozenset(v) for k, v in record["lines"].items()}
+        outside = {line for line, ctx in raw.items() if OUTSIDE in ctx}
+        importers = {c for line, ctx in raw.items() if line not in body for c in ctx}
+        outside |= {line for line, ctx in raw.items() if ctx & importers}
+        return cls(
+            lines={line: ctx - {OUTSIDE} for line, ctx in raw.items()},
+            outside=frozenset(outside),
+            order=tuple(record["order"]),
+            spawners=frozenset(record["spawners"]),
+            spawned_outside=bool(record["spawned_outside"]),
+            seconds={str(k): float(v) for k, v in record.get("seconds", {}).items()},
+        )
+
+
+def body_lines(source: str) -> frozenset[int]:
+    """Lines that run only when a function of ``source`` is called.
+
+    The lines of every function body, without its header (decorators, default
+    values and annotations run where the ``def`` runs). Module-level code, class
+    bodies and the bodies of cached functions (a decorator naming a cache: a
+    result computed in one test is seen by later tests that run none of its
+    lines) are left out: their mutants are judged on every listed test.
+
+    Examples
+    --------
+    >>> src = "X = 1\ndef f(a=2):\n    return a + X\n"
+    >>> sorted(body_lines(src))
+    [3]
+    """
+    body: set[int] = set()
+    cached: set[int] = set()
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        first = node.body[0].lineno
+        last = node.body[-1].end_lineno or first
+        lines = set(range(first + (first == node.lineno), last + 1))
+        if any("cache" in ast.unparse(d).lower() for d in node.decorator_list):
+            cached |= lines
+        else:
+            body |= lines
+    return frozenset(body - cached)
+
+
+def mutant_lines(mutant: Mutant, source: str) -> frozenset[int]:
+    """The lines the mutant's edit touches (and the line of its AST node)."""
+    first = source.count("\n", 0, mutant.start) + 1
+    last = first + source.count("\n", mutant.start, max(mutant.end - 1, mutant.start))
+    return frozenset({mutant.line, *range(first, last + 1)})
+
+
+def select_tests(
+    mutant: Mutant, source: str, cmap: CoverageMap, body: frozenset[int]
+) -> tuple[str, ...] | None:
+    """The tests that can tell ``mutant`` apart, in run order; None: all of them.
+
+    None (run every listed file) when the mutant touches code that runs at
+    import or outside a single test (see ``body_lines`` and ``CoverageMap``),
+    or when a process was started outside any test. Otherwise the tests that
+    executed one of its lines, and every test that started a process; an
+    empty tuple when there is none: no test executes the mutated code, and
+    the mutant survives ("not_covered").
+    """
+    if cmap.spawned_outside:
+        return None
+    lines = mutant_lines(mutant, source)
+    if not lines <= body or lines & cmap.outside:
+        return None
+    tests = set(cmap.spawners)
+    for line in lines:
+        tests |= cmap.lines.get(line, frozenset())
+    ordered = [n for n in cmap.order if n in tests]
+    return (*ordered, *sorted(tests - set(ordered)))
+
+
+def _run_order(
+    tests: Sequence[str], killers: Sequence[str], seconds: dict[str, float]
+) -> list[str]:
+    """``tests`` in the order to run them: with ``pytest -x`` the first failure ends
+    the run, so the tests that killed earlier mutants of the module come first
+    (the latest first), then the others, fastest first (their seconds in the
+    recorded run; pytest's order among equals)."""
+    chosen = set(tests)
+    first = [k for k in killers if k in chosen]
+    done = set(first)
+    rest = sorted(
+        (t for t in tests if t not in done), key=lambda t: seconds.get(t, 0.0)
+    )
+    return [*first, *rest]
+
+
+def _files_of(nodeids: Sequence[str], targets: Sequence[str]) -> list[str]:
+    """The listed targets that hold one of ``nodeids``, in the listed order.
+
+    Only these are collected: code a mutant changes that runs when another
+    file is collected ran outside any test, and is judged on every file."""
+    files = {n.split("::")[0] for n in nodeids}
+    if not files <= set(targets):
+        return list(targets)
+    return [t for t in targets if t in files]
 
 
 def _targets(module: str, tests: Sequence[str]) -> list[str]:
@@ -702,26 +1138,82 @@ def run_module(
     log: bool,
     mode: str = "warm",
     root: Path = ROOT,
+    order: str = "killers",
+    workdir: Path | None = None,
 ) -> tuple[list[Outcome], float, float]:
-    """Run every mutant of one module; return outcomes, baseline and wall seconds."""
+    """Run every mutant of one module; return outcomes, baseline and wall seconds.
+
+    In the coverage mode, ``order`` is the order of a mutant's selected tests:
+    ``"killers"`` puts the tests that killed earlier mutants of the module
+    first (the latest first), then the fastest; ``"collection"`` keeps
+    pytest's order, so that ``killed_by`` is the test the warm mode names.
+    The copies of the repository are made in ``workdir`` (a temporary
+    directory when None), or reused from there: ``main`` copies once for
+    every module it runs (each mutated file is restored after its run).
+    """
     if mode not in MODES:
         raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
-    t_start = time.monotonic()
-    with tempfile.TemporaryDirectory(prefix="mutants-") as tmp:
-        copies = [_copy_repo(Path(tmp) / str(j), root) for j in range(jobs)]
-        targets = _targets(module, tests)
-        code, base = _pytest(
-            copies[0], targets, 3600, mode=mode, root=root, record=mode == "warm"
+    if order not in ("killers", "collection"):
+        raise ValueError(f"order must be 'killers' or 'collection', got {order!r}")
+    covered = mode == "coverage"
+    if covered and importlib.util.find_spec("coverage") is None:
+        msg = (
+            "--mode coverage needs coverage.py (pip install -e '.[test]'); "
+            "--mode warm runs every listed test without it"
         )
+        raise SystemExit(msg)
+    t_start = time.monotonic()
+    with contextlib.ExitStack() as stack:
+        if workdir is None:
+            tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="mutants-"))
+            workdir = Path(tmp)
+        copies = [
+            workdir / str(j) / "repo"
+            if (workdir / str(j) / "repo").is_dir()
+            else _copy_repo(workdir / str(j), root)
+            for j in range(jobs)
+        ]
+        targets = _targets(module, tests)
+        # the unmutated run; in the coverage mode it also records which test
+        # executes each line of the module (and it is slower for that)
+        code, base = _pytest(
+            copies[0], targets, 3600, mode=mode, root=root,
+            record=mode != "subprocess", trace=module if covered else None,
+        )  # fmt: skip
         first = _first_failure(copies[0])
+        traced = covered and code == 0
+        if covered and code != 0:
+            # a test may fail only under the tracer (slower, a timeout): run
+            # untraced; if that passes, every mutant runs every listed test
+            code, base = _pytest(
+                copies[0], targets, 3600, mode=mode, root=root, record=True
+            )  # fmt: skip
+            if log and code == 0:
+                print(f"# {module}: the tests fail under coverage only (first "
+                      f"failure {first!r}): every mutant runs every listed test",
+                      file=sys.stderr, flush=True)  # fmt: skip
+            first = _first_failure(copies[0])
+            (copies[0] / COVERAGE).unlink(missing_ok=True)
         if code != 0:
             msg = (
                 f"{module}: the unmutated tests fail (pytest exit {code}, first "
                 f"failure {first!r}; MUTATE_VERBOSE=1 shows pytest's output): {targets}"
             )
             raise SystemExit(msg)
-        warmed = _warm_up(copies[0]) if mode == "warm" else 0
+        warmed = _warm_up(copies[0]) if mode != "subprocess" else 0
+        if covered:
+            _prime_inspect()
+            _prime_hypothesis()
         source = (root / module).read_text()
+        plans: dict[str, tuple[str, ...] | None] = {}
+        cmap = CoverageMap({}, frozenset(), (), frozenset(), False)
+        if traced:
+            record = json.loads((copies[0] / COVERAGE).read_text())
+            (copies[0] / COVERAGE).unlink()
+            body = body_lines(source)
+            cmap = CoverageMap.from_record(record, body)
+            plans = {m.id: select_tests(m, source, cmap, body) for m in mutants}
+        killers: list[str] = []
         # canary: a module that cannot be imported must fail the run, or the
         # tests are not reading the copy
         (copies[0] / module).write_text(
@@ -746,13 +1238,28 @@ def run_module(
         try:
             while pending or running:
                 while pending and free:
-                    job, mutant = free.pop(), pending.pop(0)
+                    mutant = pending.pop(0)
+                    chosen = plans.get(mutant.id)
+                    if chosen is not None and not chosen:
+                        outcomes[mutant.id] = Outcome(
+                            mutant.id, "survived", 0.0, judged="not_covered"
+                        )
+                        if log:
+                            print(f"survived    0.0s {mutant.id} (not covered)",
+                                  file=sys.stderr, flush=True)  # fmt: skip
+                        continue
+                    run_targets = targets
+                    if chosen is not None:
+                        run_targets = _files_of(chosen, targets)
+                        if order == "killers":
+                            chosen = tuple(_run_order(chosen, killers, cmap.seconds))
+                    job = free.pop()
                     (copies[job] / module).write_text(mutant.apply(source))
-                    running[_spawn(copies[job], targets, mode=mode, root=root)] = (
-                        job,
-                        mutant,
-                        time.monotonic(),
-                    )
+                    pid = _spawn(
+                        copies[job], run_targets, mode=mode, root=root,
+                        select=chosen, quick=covered,
+                    )  # fmt: skip
+                    running[pid] = (job, mutant, time.monotonic())
                 for pid, (job, mutant, t0) in list(running.items()):
                     code = _poll(pid)
                     secs = time.monotonic() - t0
@@ -767,9 +1274,13 @@ def run_module(
                     (copies[job] / module).write_text(source)
                     free.append(job)
                     first = _first_failure(copies[job])
+                    chosen = plans.get(mutant.id)
                     outcomes[mutant.id] = Outcome(
-                        mutant.id, status, round(secs, 2), first
-                    )
+                        mutant.id, status, round(secs, 2), first,
+                        selected=len(chosen) if chosen else 0,
+                    )  # fmt: skip
+                    if status == "killed" and first:
+                        killers[:] = [first, *(k for k in killers if k != first)]
                     if log:
                         print(
                             f"{status:8} {secs:6.1f}s {mutant.id}",
@@ -889,6 +1400,39 @@ def _write_atomic(path: Path, text: str) -> None:
     tmp.replace(path)
 
 
+def _run_one(
+    module: str,
+    tests: Sequence[str],
+    mutants: Sequence[Mutant],
+    args: argparse.Namespace,
+    order: str,
+    equivalent: dict[str, str],
+    work: Path,
+) -> dict[str, object]:
+    """Run one module's mutants for ``main``; return its table row."""
+    done = _previous(args.rerun, module)
+    todo = [m for m in mutants if m.id not in done]
+    outcomes, base, wall = run_module(
+        module, tests, todo, jobs=args.jobs, timeout=args.timeout,
+        log=not args.quiet, mode=args.mode, order=order, workdir=work,
+    )  # fmt: skip
+    fresh = {o.id: o for o in outcomes}
+    outcomes = [done.get(m.id) or fresh[m.id] for m in mutants]
+    row = summarise(module, mutants, outcomes, equivalent)
+    if args.without:
+        row["without"] = _score_without(outcomes, row, set(args.without))
+    row["baseline"] = round(base, 1)
+    row["wall"] = round(wall)
+    row["mode"] = args.mode
+    row["not_covered"] = sum(o.judged == "not_covered" for o in outcomes)
+    ran = [o for o in outcomes if o.id in fresh]
+    row["seconds_per_mutant"] = (
+        round(sum(o.seconds for o in ran) / len(ran), 2) if ran else 0.0
+    )
+    print(table([row]).splitlines()[-1], file=sys.stderr, flush=True)
+    return row
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the mutation analysis; exit 0 if every module reaches ``--min-score``."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -929,9 +1473,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--mode",
         choices=MODES,
-        default="warm",
-        help="warm: fork each run from a process that imported the libraries "
-        "once (default); subprocess: a fresh interpreter per run",
+        default="coverage",
+        help="coverage (default): the warm start, running only the tests that "
+        "execute the mutated lines; warm: fork each run from a process that "
+        "imported the libraries once, every listed test; subprocess: a fresh "
+        "interpreter per run",
+    )
+    parser.add_argument(
+        "--order",
+        choices=("killers", "collection"),
+        default="killers",
+        help="coverage mode: run the tests that killed earlier mutants first "
+        "(default), or in pytest's order (killed_by as in the warm mode; "
+        "implied by --without)",
     )
     parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--root", type=Path, default=ROOT, help=argparse.SUPPRESS)
@@ -959,35 +1513,23 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"not in {CONFIG.name}: {unknown}; add a line '\"path.py\" = [tests]'"
         )
     equivalent = load_equivalent()
-    if not args.list and args.mode == "warm":
+    if not args.list and args.mode != "subprocess":
         _preimport()
+    order = "collection" if args.without else args.order
     rows = []
-    for module in modules:
-        mutants = generate(module, (ROOT / module).read_text())
-        if args.list:
-            for m in mutants:
-                print(f"{m.line:5} {m.id}")
-            continue
-        done = _previous(args.rerun, module)
-        todo = [m for m in mutants if m.id not in done]
-        outcomes, base, wall = run_module(
-            module, config[module], todo, jobs=args.jobs, timeout=args.timeout,
-            log=not args.quiet, mode=args.mode,
-        )  # fmt: skip
-        fresh = {o.id: o for o in outcomes}
-        outcomes = [done.get(m.id) or fresh[m.id] for m in mutants]
-        row = summarise(module, mutants, outcomes, equivalent)
-        if args.without:
-            row["without"] = _score_without(outcomes, row, set(args.without))
-        row["baseline"] = round(base, 1)
-        row["wall"] = round(wall)
-        row["mode"] = args.mode
-        ran = [o for o in outcomes if o.id in fresh]
-        row["seconds_per_mutant"] = (
-            round(sum(o.seconds for o in ran) / len(ran), 2) if ran else 0.0
-        )
-        rows.append(row)
-        print(table([row]).splitlines()[-1], file=sys.stderr, flush=True)
+    work = Path(tempfile.mkdtemp(prefix="mutants-"))
+    try:
+        for module in modules:
+            mutants = generate(module, (ROOT / module).read_text())
+            if args.list:
+                for m in mutants:
+                    print(f"{m.line:5} {m.id}")
+                continue
+            rows.append(
+                _run_one(module, config[module], mutants, args, order, equivalent, work)
+            )
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
     if args.list:
         return 0
     text = table(rows)
