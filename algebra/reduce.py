@@ -191,6 +191,12 @@ def reduce_arrays(
     winner's own ``d_pre``. Sums are exact: they fall back to Python
     integers when ``int64`` could overflow.
 
+    Counts of one native signed integer dtype (the usual ``int64``) are
+    checked and summed in a few vectorised passes; any block those passes
+    cannot prove valid sends the call through the exact checks, which report
+    the first bad block, so every answer and every error is the same on both
+    paths.
+
     Examples
     --------
     >>> import numpy as np

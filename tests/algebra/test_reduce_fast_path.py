@@ -321,3 +321,18 @@ def test_the_overflow_bound_is_exact(monkeypatch):
     monkeypatch.setattr("algebra.reduce._exact_sum", refuse)
     at = np.array([cap, cap], dtype=np.int64)
     assert reduce_arrays(w, at, np.array([cap, 0])) == Context(1.0, 2 * cap, cap)
+
+
+@pytest.mark.parametrize(
+    ("t_dtype", "p_dtype"),
+    [("<u8", "<u8"), ("<u4", "<u4"), ("<i8", "<i4"), ("<u2", "<i8")],
+)
+def test_counts_the_fast_path_leaves_alone_fold_as_before(t_dtype, p_dtype):
+    """Unsigned or mixed count dtypes take the exact path, with the same answers."""
+    for w, t, p, expected in [
+        ([-np.inf, -np.inf], [2, 3], [0, 0], Context(None, 5, 0)),
+        ([-np.inf, 1.0, 1.0], [4, 1, 2], [0, 1, 0], Context(1.0, 7, 5)),
+    ]:
+        args = (np.array(w), np.array(t, t_dtype), np.array(p, p_dtype))
+        assert reduce_arrays(*args) == expected == _previous(*args)
+        assert reduce_arrays(*args, validate=False) == expected
