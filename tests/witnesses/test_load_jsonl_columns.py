@@ -284,6 +284,9 @@ def test_columnar_jsonl_takes_plain_files_and_declines_unusual_ones(
         b'{"task_id": "t1", "condition": "a", "budget": 0.5}\n': True,  # int, float
         b'{"task_id": 7, "condition": "caf\xc3\xa9", "model": "\\u20ac"}\n': True,
         b'{"task_id": "t1", "condition": "a", "seed": 9223372036854775807}\n': True,
+        b'{"task_id": "t1", "condition": "a", "budget": 9007199254740991.0}\n'
+        b'{"task_id": "t2", "condition": "a", "budget": 150.5}\n': True,  # < 2**53
+        b'{"task_id": "t1", "condition": "a", "budget": 9007199254740992.0}\n': False,
         _PLAIN + _PLAIN: False,  # a repeated trial
         b"\xef\xbb\xbf\xef\xbb\xbf" + _PLAIN: False,  # two byte-order marks
         _PLAIN + b"   \n" + t2: False,  # a line of spaces
