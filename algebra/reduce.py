@@ -191,6 +191,12 @@ def reduce_arrays(
     winner's own ``d_pre``. Sums are exact: they fall back to Python
     integers when ``int64`` could overflow.
 
+    Counts of one native signed integer dtype (the usual ``int64``) are
+    checked and summed in a few vectorised passes; any block those passes
+    cannot prove valid sends the call through the exact checks, which report
+    the first bad block, so every answer and every error is the same on both
+    paths.
+
     Examples
     --------
     >>> import numpy as np
@@ -207,7 +213,14 @@ def reduce_arrays(
     if top != top:  # argmax returns the first NaN when there is one
         msg = f"w must not contain NaN, got NaN at index {i}"
         raise ValueError(msg)
-    big = int(totals.max()) > _INT64_MAX // n
+    bound = _INT64_MAX // n
+    sums = _fast_sums(keys, totals, pres, i, bound=bound, validate=validate)
+    if sums is not None:
+        before, total = sums
+        if top == -np.inf:
+            return Context(None, total, 0)
+        return Context(top, total, before + int(pres[i]))
+    big = int(totals.max()) > bound
     if validate:
         _validate_arrays(keys, totals, pres)
     total = _exact_sum(totals, big=big)
@@ -309,6 +322,64 @@ def _validate_arrays(
             f"d_pre[{i}] must be 0 where w[{i}] is -inf (no pivot), got {int(pres[i])}"
         )
         raise ValueError(msg)
+
+
+def _fast_sums(
+    keys: npt.NDArray[np.float64],
+    totals: npt.NDArray[np.integer[Any]],
+    pres: npt.NDArray[np.integer[Any]],
+    i: int,
+    *,
+    bound: int,
+    validate: bool,
+) -> tuple[int, int] | None:
+    """``(sum(d_total[:i]), sum(d_total))`` in int64, or None to take the exact path.
+
+    None when the counts are not one signed integer dtype, when some
+    ``d_total`` lies outside ``[0, bound]`` (negative, or large enough for an
+    int64 sum to overflow), or (with ``validate``) when a block may leave the
+    carrier set; the caller then runs the exact checks, which raise the
+    message for the first bad block. A result is only returned when every
+    block is in the carrier set, so the two paths agree wherever both answer.
+
+    Each array is visited by consecutive passes (keys, then ``d_total``, then
+    ``d_pre``) so that a second pass finds the array still in cache:
+
+    - ``d_total`` as unsigned: a negative count reads as a huge one, so
+      ``max <= cap`` proves ``0 <= d_total <= cap``;
+    - then ``d_pre <= d_total`` as unsigned proves ``0 <= d_pre <= d_total``
+      in one comparison;
+    - ``d_pre != 0`` is compared on the float view of the same 8 bytes (a
+      count in ``[1, 2**63)`` is never ``+0.0`` or ``-0.0``, and NaN compares
+      unequal), which NumPy compares faster than 64-bit integers.
+    """
+    dtype = totals.dtype
+    if pres.dtype != dtype or dtype.kind != "i" or not dtype.isnative:
+        return None
+    unsigned = np.dtype(f"u{dtype.itemsize}")
+    t_bits = totals.view(unsigned)
+    cap = min(bound, int(np.iinfo(dtype).max))
+    if validate:
+        neg_inf = np.equal(keys, -np.inf)
+    if int(t_bits.max()) > cap:
+        return None
+    before = int(totals[:i].sum(dtype=np.int64))
+    total = before + int(totals[i:].sum(dtype=np.int64))
+    if not validate:
+        return before, total
+    p_bits = pres.view(unsigned)
+    scratch = np.empty(keys.shape[0], dtype=np.bool_)
+    np.greater(p_bits, t_bits, out=scratch)
+    if scratch.any():
+        return None
+    if dtype.itemsize == 8:
+        np.not_equal(p_bits.view(np.float64), 0.0, out=scratch)
+    else:
+        np.not_equal(p_bits, 0, out=scratch)
+    np.logical_and(neg_inf, scratch, out=neg_inf)
+    if neg_inf.any():
+        return None
+    return before, total
 
 
 def _exact_sum(values: npt.NDArray[np.integer[Any]], *, big: bool) -> int:

@@ -148,6 +148,12 @@ def load_file(
         fast = load_csv_columns(path, plan, make, max_bytes)
         if fast is not None:
             return fast
+    if kind == "jsonl":
+        from witnesses._readers import load_jsonl_columns
+
+        fast = load_jsonl_columns(path, plan, make, max_bytes)
+        if fast is not None:
+            return fast
     return build_trials(read_records(path, kind, max_bytes), plan, path, make)
 
 

@@ -18,15 +18,21 @@ import csv
 import io
 import json
 import os
+import re
 import stat
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from witnesses._load import Loaded, Plan
 
 __all__ = [
     "DEFAULT_MAX_BYTES",
     "Record",
+    "load_jsonl_columns",
     "open_regular",
     "read_json",
     "read_jsonl",
@@ -230,6 +236,164 @@ def _jsonl_records(raw: _Capped, path: Path) -> Iterator[Record]:
                 msg = f"{path}: row {number}: a trial must be a JSON object, got {show(record)}"
                 raise ValueError(msg)
             yield number, record
+
+
+_BLANK_RUN = re.compile(rb"\n\n+")
+_FLOAT_EXACT = 2.0**53
+_SCALAR_TYPES = ("int64", "double", "bool", "string", "null")
+
+
+def load_jsonl_columns(
+    path: Path, plan: Plan, make: Callable[..., Any], max_bytes: int
+) -> Loaded | None:
+    """Return a JSONL file's :class:`~witnesses._load.Loaded` read by columns, or None.
+
+    The fast path of :func:`witnesses._load.load_file` for JSONL (issue 30),
+    beside the CSV one of :mod:`witnesses._columns`, whose builder it shares:
+    pyarrow's JSON reader parses the file into typed columns and the strict
+    reader's own cell parsers turn them into values. It answers only where
+    the strict reader (:func:`read_records`) would read the same values;
+    otherwise it returns ``None`` and the strict reader reads the file and
+    raises its error naming the file, line and column. ``None`` for: no
+    ``make`` but :class:`~witnesses.Trial`; text that is not UTF-8, a
+    byte-order mark past the start, a control character or a tab, a carriage
+    return not followed by a newline, a line with leading or trailing spaces;
+    a line that is not one whole JSON object (checked by counting: every
+    non-blank line opens with ``{`` and closes with ``}``, and the reader
+    finds as many objects as lines); a ``NaN`` or ``Infinity`` token (the
+    file is refused if those letters occur anywhere); a duplicate key (the
+    reader refuses it); a nested object or array; a key whose values mix
+    types pyarrow cannot hold in one column (a string and a number, a
+    boolean and a number); a float column holding ``-0.0`` or a number of
+    magnitude ``2**53`` or more (an integer that large may not be its JSON
+    text's integer); and every refusal of the CSV path's builder (a cell that
+    does not parse, a missing required field, a repeated trial, ...).
+
+    A key missing from some lines reads as null there, as in the strict
+    reader, which counts such rows among the blank ones and sees the column
+    when any line has the key. The refusals that come before any line (not a
+    regular file, larger than ``max_bytes``, growing while read) are raised
+    here, with the strict reader's messages.
+    """
+    from witnesses.trials import Trial
+
+    if make is not Trial:
+        return None
+    with _open_regular(path, max_bytes) as raw:
+        data = io.BufferedReader(raw).read()
+    table = _jsonl_table(data)
+    if table is None:
+        return None
+    names, cells, lines = table
+    from witnesses._columns import _build, no_gc
+
+    with no_gc():
+        loaded = _build(path, plan, names, cells, Trial)
+    if loaded is None:
+        return None
+    return replace(loaded, keys=_first_keys(lines, path))
+
+
+def _jsonl_table(
+    data: bytes,
+) -> tuple[list[str], Callable[[int], list[Any]], bytes] | None:
+    """Return the column names, a reader of column ``i``'s values and the lines.
+
+    ``None`` when the file is not plain JSONL (see :func:`load_jsonl_columns`);
+    the lines come back without blank ones, each ended by a newline.
+    """
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    if b"NaN" in data or b"Infinity" in data:
+        return None
+    if not data.isascii():
+        try:
+            data.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+    if b"\r" in data:  # a carriage return left alone is refused below
+        data = data.replace(b"\r\n", b"\n")
+    data = data.lstrip(b"\n")
+    if b"\n\n" in data:
+        data = _BLANK_RUN.sub(b"\n", data)
+    if not data.endswith(b"\n"):
+        data += b"\n"
+    lines = _lines_of_objects(data)
+    if lines is None:
+        return None
+    import numpy as np
+
+    try:
+        import pyarrow as pa  # type: ignore[import-untyped]
+        from pyarrow import compute as pa_compute
+        from pyarrow import json as pa_json
+    except ImportError:  # a dependency, but a missing one only costs speed
+        return None
+    try:
+        table = pa_json.read_json(
+            io.BytesIO(data),
+            read_options=pa_json.ReadOptions(use_threads=False),
+        )
+    except (pa.ArrowException, ValueError):
+        return None
+    if table.num_rows != lines or not table.num_columns:
+        return None
+    for column in table.columns:
+        kind = str(column.type)
+        if kind not in _SCALAR_TYPES:
+            return None
+        if kind == "double":
+            values = column.to_numpy(zero_copy_only=False)  # a null is NaN here
+            if np.any(np.abs(values) >= _FLOAT_EXACT) or np.any(
+                (values == 0.0) & np.signbit(values)
+            ):
+                return None
+
+    def cells(i: int) -> list[Any]:
+        # a null (or a missing key) is the empty text, which every cell parser
+        # reads as a missing value, as the strict reader reads a null
+        column = table.column(i)
+        if not column.null_count:
+            return list(column.to_pylist())
+        if str(column.type) == "string":
+            return list(pa_compute.fill_null(column, "").to_pylist())
+        return ["" if v is None else v for v in column.to_pylist()]
+
+    return list(table.column_names), cells, data
+
+
+_KEYS_FROM = 100  # as witnesses._load: the records whose keys it lists
+
+
+def _lines_of_objects(data: bytes) -> int | None:
+    """Count the lines if each opens with ``{`` and closes with ``}``, else None.
+
+    ``data`` ends with a newline and has no blank line. No byte below 0x20
+    but the newline may occur (a tab, a carriage return, a control
+    character). A line break then only ever follows a ``}`` and precedes a
+    ``{``, which JSON allows nowhere inside an object: every line holds whole
+    objects, and a reader that finds as many objects as lines found one a line.
+    """
+    import numpy as np
+
+    text = np.frombuffer(data, dtype=np.uint8)
+    breaks = np.flatnonzero(text < 0x20)
+    if text[0] != ord("{") or not np.all(text[breaks] == ord("\n")):
+        return None
+    if not np.all(text[breaks - 1] == ord("}")):
+        return None
+    if not np.all(text[breaks[:-1] + 1] == ord("{")):
+        return None
+    return int(breaks.shape[0])
+
+
+def _first_keys(lines: bytes, path: Path) -> tuple[str, ...]:
+    """List the first records' keys in order of appearance, as the strict loader does."""
+    keys: dict[str, None] = {}
+    for line in lines.split(b"\n", _KEYS_FROM)[:_KEYS_FROM]:
+        if line:
+            keys.update(dict.fromkeys(_loads(line.decode("utf-8"), path, "")))
+    return tuple(keys)
 
 
 def read_json(path: Path, max_bytes: int) -> Any:

@@ -1,7 +1,7 @@
 """Benchmark: load_trials on a 50 MB harness CSV (issue 22, item 3), and on 10^6 short rows (issue 30).
 
-Issue 30: ``python tests/bench/bench_loaders.py --rows 1000000`` writes a CSV of
-short rows in three columns (``task_id,condition,raw_validity``: the least
+Issue 30: ``python tests/bench/bench_loaders.py --rows 1000000 [--format jsonl]``
+writes a CSV (or JSONL) file of short rows in three columns (``task_id,condition,raw_validity``: the least
 ``context-laws rates`` reads), then runs, each in a fresh subprocess,
 ``load_trials`` + ``rates`` and the command line ``python -m witnesses.rates``,
 and prints each one's CPU-seconds (user + system) and peak resident memory
@@ -103,10 +103,23 @@ _CPU_TARGET = 5.0  # CPU-seconds, issue 30
 _RSS_TARGET = 1024.0  # MB, issue 30
 
 
-def write_three(path: Path, rows: int, seed: int = 2026) -> None:
-    """Write ``rows`` short rows: task_id, condition (one of four), raw_validity 0/1."""
+def write_three(
+    path: Path, rows: int, seed: int = 2026, *, jsonl: bool = False
+) -> None:
+    """Write ``rows`` short rows: task_id, condition (one of four), raw_validity 0/1.
+
+    ``jsonl``: the same rows as JSON lines, ``{"task_id": "t0", "condition":
+    "a", "raw_validity": 1}`` (the bits drawn are the same as the CSV's).
+    """
     rng = random.Random(seed)
     with path.open("w", encoding="utf-8", newline="") as fh:
+        if jsonl:
+            fh.writelines(
+                f'{{"task_id": "t{i // 4}", "condition": "{"abcd"[i % 4]}", '
+                f'"raw_validity": {rng.getrandbits(1)}}}\n'
+                for i in range(rows)
+            )
+            return
         fh.write("task_id,condition,raw_validity\n")
         fh.writelines(
             f"t{i // 4},{'abcd'[i % 4]},{rng.getrandbits(1)}\n" for i in range(rows)
@@ -124,14 +137,15 @@ def _child(argv: list[str]) -> tuple[str, float, float]:
     return out, use.ru_utime + use.ru_stime, use.ru_maxrss / 1024
 
 
-def rows_bench(rows: int) -> None:
+def rows_bench(rows: int, fmt: str = "csv") -> None:
     """Issue 30: 10^6 short rows through load_trials + rates, and the CLI."""
     with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "harness.csv"
-        write_three(path, rows)
+        path = Path(tmp) / f"harness.{fmt}"
+        write_three(path, rows, jsonl=fmt == "jsonl")
         size = path.stat().st_size / 1e6
         print(
-            f"file: {size:.1f} MB, {rows} rows, 3 columns (task_id,condition,raw_validity)"
+            f"file: {size:.1f} MB {fmt.upper()}, {rows} rows, 3 columns "
+            "(task_id,condition,raw_validity)"
         )
         out, _, _ = _child([sys.executable, "-c", _RATES_CHILD, str(path)])
         n, cells, work, cpu, peak = out.split()
@@ -164,9 +178,13 @@ def main(argv: list[str] | None = None) -> None:
         "--rows", type=int, default=None,
         help="issue 30: this many short rows through load_trials + rates and the CLI",
     )  # fmt: skip
+    parser.add_argument(
+        "--format", choices=("csv", "jsonl"), default="csv", dest="fmt",
+        help="with --rows: write the rows as CSV (default) or as JSON lines",
+    )  # fmt: skip
     args = parser.parse_args(argv)
     if args.rows is not None:
-        rows_bench(args.rows)
+        rows_bench(args.rows, args.fmt)
         return
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "ntsb.csv"
