@@ -432,7 +432,8 @@ def _candidate_claim(candidate: str, statement: str) -> Claim:
         Kind.SMT,
         partial(check_semiring, candidate),
         where="§12, conjectured context semiring (candidate carriers)",
-        # MAT's query 12 takes cvc5 ~180 s (proofs._method.second.RESOURCE_LIMIT)
+        # MAT: 22 z3 proofs, each confirmed by cvc5 (~5 CPU-s in all since the case
+        # split of proofs._method.second; query 12 took ~60 CPU-s as one check)
         slow=candidate == "MAT",
     )
 
