@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import z3
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -100,7 +102,7 @@ def test_the_limit_is_in_resource_units_and_survives_reset():
     assert first.status == "unsat" and first.units == second_opinion(easy).units > 0
 
 
-def test_a_negated_conjunction_is_decided_case_by_case():
+def test_a_negated_conjunction_is_decided_case_by_case() -> None:
     """(not (and c1 .. cn)) is split in cases: unsat only if every case is, sat if one is."""
     head = "(declare-fun x () Int)(declare-fun y () Int)(assert (> x 2))"
     all_unsat = head + "(assert (not (and (> x 1) (> x 0) (>= x 3))))(check-sat)"
@@ -136,7 +138,9 @@ _OPS = ("<", "<=", "=", ">=", ">")
         max_size=3,
     ),
 )
-def test_the_case_split_answers_as_the_whole_query(conjuncts, hypotheses):
+def test_the_case_split_answers_as_the_whole_query(
+    conjuncts: list[tuple[str, str, int]], hypotheses: list[tuple[str, str, int]]
+) -> None:
     """Split or not, cvc5's answer is the same, and it is z3's (random linear queries)."""
     import proofs._method.second as second
 
@@ -154,10 +158,11 @@ def test_the_case_split_answers_as_the_whole_query(conjuncts, hypotheses):
     assert split == whole == str(z3_solver.check())
 
 
-def _without_split(module, text: str) -> str:
+def _without_split(module: Any, text: str) -> str:
     saved = module._cases
     module._cases = lambda *_a: None
     try:
-        return module.second_opinion(text).status
+        status: str = module.second_opinion(text).status
+        return status
     finally:
         module._cases = saved
