@@ -195,3 +195,42 @@ def test_chain_tables_on_exact_ties_equal_previous_version(
         _both(tl, grammar=grammar, m=3, endogenous=False)[1]
         == _both(tl, grammar=grammar, m=3, endogenous=False)[0]
     )
+
+
+def _bound_holds(tl: Timeline, grammar: Grammar, length: int, endogenous: bool) -> int:
+    """Check the candidate bound against every candidate's own best; return how many."""
+    events = list(tl)
+    weights = np.array([e.weight for e in events])
+    times = np.array([e.timestamp for e in events])
+    keys = [(i, fast._key(e)) for i, e in enumerate(events) if "actor_0" in e.actors]
+    checked = 0
+    for rank, tau in enumerate(events):
+        found = fast._solve_tau(
+            tl, "actor_0", grammar, tau, rank, length, endogenous=endogenous
+        )
+        if found is None:
+            continue
+        value = found[0].value
+        # skipped only when value <= incumbent + 1e-12 is certain: not at value itself
+        assert fast._may_beat(
+            value - fast._EPS, tau, weights, times, keys, length, endogenous=endogenous
+        )
+        checked += 1
+    return checked
+
+
+@settings(max_examples=60, deadline=None)
+@given(event_timelines(min_size=1, max_size=14), grammars(), st.booleans())
+def test_the_candidate_bound_is_never_below_a_candidates_best(
+    tl: Timeline, grammar: Grammar, endogenous: bool
+) -> None:
+    """Random timelines: no candidate scores above the bound that would skip it."""
+    _bound_holds(tl, grammar, min(8, grammar.max_length), endogenous)
+
+
+@pytest.mark.parametrize("case", [1, 2])
+def test_the_candidate_bound_on_the_experiments_timelines(case: int) -> None:
+    """Long sequences (20 events) with unbounded gap, where the bound is nearly tight."""
+    tl, gap, k = _experiment_timelines()[case]
+    grammar = Grammar.parametric(k, max_temporal_gap=gap)
+    assert _bound_holds(Timeline(list(tl)[:60]), grammar, 20, True) > 0

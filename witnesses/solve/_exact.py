@@ -69,7 +69,14 @@ def solve_exact(
     """
     best: _Best | None = None
     chains: dict[int, tuple[list[Event], list[Event], _IntArray, _IntArray]] = {}
+    weights = np.array([e.weight for e in timeline], dtype=np.float64)
+    times = np.array([e.timestamp for e in timeline], dtype=np.float64)
+    focal_keys = [(i, _key(e)) for i, e in enumerate(timeline) if focal in e.actors]
     for rank, tau in enumerate(candidates):
+        if best is not None and not _may_beat(
+            best.value, tau, weights, times, focal_keys, length, endogenous=endogenous
+        ):
+            continue  # its value cannot exceed best.value + _EPS: it would not replace
         found = _solve_tau(
             timeline, focal, grammar, tau, rank, length, endogenous=endogenous
         )
@@ -95,6 +102,43 @@ def solve_exact(
         )
         raise AssertionError(msg)
     return sequence
+
+
+def _may_beat(
+    incumbent: float,
+    tau: Event,
+    weights: _FloatArray,
+    times: _FloatArray,
+    focal_keys: list[tuple[int, tuple[float, float, str]]],
+    length: int,
+    *,
+    endogenous: bool,
+) -> bool:
+    """Whether candidate ``tau`` could score above ``incumbent + _EPS``.
+
+    Its sequences hold ``tau`` and at most ``length - 1`` other events of
+    other timestamps (allowed by the endogenous rule), so their score is at
+    most the sum of the ``length - 1`` largest positive weights of those
+    events, plus ``tau``'s weight, plus its position bonus, at most twice
+    ``|w_tau|``. The bound carries a margin far above the rounding of the
+    float sums, so a candidate skipped here could not have replaced the
+    incumbent (``value > best + 1e-12``): the result is unchanged.
+    """
+    usable = times != tau.timestamp
+    if endogenous:
+        top = _key(tau)
+        for i, key in focal_keys:
+            if key > top:
+                usable[i] = False
+    pool = np.maximum(weights[usable], 0.0)
+    others = max(length - 1, 0)
+    if others == 0:
+        pool = pool[:0]
+    elif pool.size > others:
+        pool = np.partition(pool, pool.size - others)[pool.size - others :]
+    bound = float(pool.sum()) + tau.weight + 2 * abs(tau.weight)
+    margin = 1e-9 * (1.0 + abs(bound) + float(pool.size) * float(pool.max(initial=0.0)))
+    return bound + margin > incumbent + _EPS
 
 
 def _solve_tau(
