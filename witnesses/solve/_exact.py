@@ -268,10 +268,9 @@ def _fill_events(
         arg = np.argmax(block, axis=0)
         top = block[arg, grids[h][0], grids[h][1]]
         cand = top + w[i]
-        dst = val[i, 2:length, h:]
-        better = cand > dst
-        dst[better] = cand[better]
-        ptr[i, 2:length, h:][better] = (lo[i] + arg)[better]
+        # val[i, a >= 2] is written only here: every finite candidate is better
+        val[i, 2:length, h:] = cand
+        ptr[i, 2:length, h:] = np.where(cand > _NEG, lo[i] + arg, -1)
 
 
 def _windows(
