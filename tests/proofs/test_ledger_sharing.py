@@ -49,3 +49,50 @@ def test_the_semiring_claims_run_in_one_worker() -> None:
     by_id = {c.id: c for c in CLAIMS}
     assert _family(by_id["VM-T9"]) == _family(by_id["VM-C3@reference"])
     assert _family(by_id["VM-C3@paper"]) == "VM-sweep@paper"
+
+
+def test_a_cached_proof_is_recorded_for_every_claim_that_uses_it() -> None:
+    """A ProofCache hit replays the z3 proofs, so cvc5 confirms them for each claim."""
+    import z3
+
+    from proofs._method import smt
+
+    calls: list[int] = []
+
+    @smt.ProofCache
+    def lemma(bound: int) -> bool:
+        calls.append(bound)
+        x = z3.Int("x")
+        return smt.prove([x > bound], x > bound - 1).proved
+
+    with smt.recording() as first:
+        assert lemma(2)
+    with smt.recording() as outer:
+        with smt.recording() as inner:  # nested, equal records: both closed right
+            assert lemma(2)
+        assert lemma(3)
+    assert calls == [2, 3]  # computed once per argument
+    assert len(first) == 1 and [r.query for r in inner] == [first[0].query]
+    assert [r.query for r in outer[:1]] == [first[0].query] and len(outer) == 2
+    assert smt._LOG == []
+    lemma.cache_clear()
+    with smt.recording() as again:
+        assert lemma(2)
+    assert calls == [2, 3, 2] and len(again) == 1
+
+
+@pytest.mark.slow
+def test_the_matrix_claim_is_confirmed_whichever_semiring_claim_runs_first() -> None:
+    """VM-SEMIRING computes the MAT table first: VM-SEMIRING-MAT still gets cvc5's word."""
+    import subprocess
+    import sys
+
+    code = (
+        "from proofs.register import claim\n"
+        "claim('VM-SEMIRING').run()\n"
+        "print(claim('VM-SEMIRING-MAT').run().evidence)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert "Second solver: cvc5" in out and "on all 36 SMT-LIB queries" in out

@@ -185,10 +185,8 @@ def _chains(
     (pre side). Otherwise chains *ending* at each event and starting next to
     ``tau`` (post side). ``ptr[e, a, c]`` is the next (or previous) event.
     Each event extends the best chains of the events within one gap of it
-    (a contiguous index range, see :func:`_windows`): with no gap bound the
-    ranges are suffixes (prefixes) and the table is filled one chain length
-    at a time (:func:`_fill_layers`), otherwise one event at a time
-    (:func:`_fill_events`); both give the same table.
+    (a contiguous index range, see :func:`_windows`); the table is filled
+    one chain length at a time (:func:`_fill_layers`).
     """
     n = len(events)
     t = np.array([e.timestamp for e in events], dtype=np.float64)
@@ -205,10 +203,7 @@ def _chains(
     live = np.flatnonzero(hi > lo)
     if live.size == 0 or length < 3:
         return val, ptr
-    if bool(np.all(hi[live] == n)) or bool(np.all(lo[live] == 0)):
-        _fill_layers(val, ptr, w, hit, lo, hi, live)
-    else:
-        _fill_events(val, ptr, w, hit, lo, hi, backward=backward)
+    _fill_layers(val, ptr, w, hit, lo[live], hi[live], live)
     return val, ptr
 
 
@@ -221,56 +216,69 @@ def _fill_layers(
     hi: _IntArray,
     live: _IntArray,
 ) -> None:
-    """Fill chains of 2, 3, ... events, one length at a time for every event.
+    """Fill chains of 2, 3, ... events, one length at a time for every event at once.
 
-    A chain of ``a`` events extends chains of ``a - 1`` only. Used when every
-    window is a suffix (or every one a prefix) of the events: then
-    :func:`_window_max` reads each window's maximum off running maxima.
-    """
-    length = val.shape[1]
-    groups = [
-        (h, sel, np.searchsorted(live, sel))
-        for h in (0, 1)
-        if (sel := live[hit[live] == h]).size
-    ]
-    for a in range(2, length):
-        top, arg = _window_max(val[:, a - 1, :], lo[live], hi[live])
-        for h, sel, pos in groups:
-            cand = top[pos, : length + 1 - h] + w[sel, None]
-            val[sel, a, h:] = cand
-            ptr[sel, a, h:] = np.where(cand > _NEG, arg[pos, : length + 1 - h], -1)
-
-
-def _fill_events(
-    val: _FloatArray,
-    ptr: _IntArray,
-    w: _FloatArray,
-    hit: _IntArray,
-    lo: _IntArray,
-    hi: _IntArray,
-    *,
-    backward: bool,
-) -> None:
-    """Fill every chain length of one event at a time, from the events it extends.
-
-    Each event's window holds only events already filled (later ones on the
-    pre side, earlier ones on the post side); used for bounded windows.
+    A chain of ``a`` events is one event (``live[r]``) before a chain of
+    ``a - 1`` events from its window ``[lo[r], hi[r])``, so each length
+    needs only the previous one. The maximum over each window, and its
+    first row as ``np.argmax`` gives it, comes from running maxima when
+    every window is a suffix (or every one a prefix) of the events
+    (:func:`_window_max`), else from a sparse table (:class:`_SparseMax`).
+    A focal event moves the focal count up by one: its row reads the
+    window's maxima one column to the left (-inf for count 0).
     """
     n, length = val.shape[0], val.shape[1]
-    order = range(n - 1, -1, -1) if backward else range(n)
-    grids = [np.indices((length - 2, length + 1 - h)) for h in (0, 1)]
-    for i in order:
-        if hi[i] <= lo[i]:
-            continue
-        # extend: a -> a + 1, c -> c + hit, from the best chain in the window
-        h = int(hit[i])
-        block = val[lo[i] : hi[i], 1 : length - 1, : length + 1 - h]  # a view
-        arg = np.argmax(block, axis=0)
-        top = block[arg, grids[h][0], grids[h][1]]
-        cand = top + w[i]
-        # val[i, a >= 2] is written only here: every finite candidate is better
-        val[i, 2:length, h:] = cand
-        ptr[i, 2:length, h:] = np.where(cand > _NEG, lo[i] + arg, -1)
+    width = length + 1
+    running = bool(np.all(hi == n)) or bool(np.all(lo == 0))
+    table = None if running else _SparseMax(n, width, lo, hi)
+    shift = np.arange(width)[None, :] + 1 - hit[live][:, None]  # column in padded
+    rows = np.arange(live.size)[:, None]
+    pad_v = np.full((live.size, 1), _NEG)
+    pad_i = np.full((live.size, 1), -1, dtype=np.int64)
+    for a in range(2, length):
+        values = val[:, a - 1, :]
+        top, arg = _window_max(values, lo, hi) if table is None else table(values)
+        cand = np.concatenate([pad_v, top], axis=1)[rows, shift] + w[live, None]
+        val[live, a, :] = cand
+        at = np.concatenate([pad_i, arg], axis=1)[rows, shift]
+        ptr[live, a, :] = np.where(cand > _NEG, at, -1)
+
+
+class _SparseMax:
+    """Column maxima (and their first rows) over fixed row ranges, for any values.
+
+    Level ``k`` of the table holds, for every run of ``2**k`` rows, each
+    column's maximum and its first row (the right half wins only when
+    strictly larger). A range ``[lo, hi)`` is the union of the two runs of
+    the largest such size that start at ``lo`` and end at ``hi``; the left
+    one is kept on a tie, so the row is the first of the maximum.
+    """
+
+    def __init__(self, n: int, width: int, lo: _IntArray, hi: _IntArray) -> None:
+        self.lo = lo
+        self.level = np.frexp((hi - lo).astype(np.float64))[1] - 1  # floor(log2)
+        self.second = hi - (1 << self.level)
+        levels = int(self.level.max()) + 1
+        self.values = np.full((levels, n, width), _NEG)
+        self.rows = np.zeros((levels, n, width), dtype=np.int64)
+        self.rows[0] = np.arange(n, dtype=np.int64)[:, None]
+
+    def __call__(self, values: _FloatArray) -> tuple[_FloatArray, _IntArray]:
+        tv, ti = self.values, self.rows
+        tv[0] = values
+        n, span = values.shape[0], 1
+        for k in range(1, tv.shape[0]):  # entries past n - 2**k + 1 are never read
+            m = n - 2 * span + 1
+            left, right = tv[k - 1, :m], tv[k - 1, span : span + m]
+            wins = right > left
+            tv[k, :m] = np.where(wins, right, left)
+            ti[k, :m] = np.where(wins, ti[k - 1, span : span + m], ti[k - 1, :m])
+            span *= 2
+        first_v, second_v = tv[self.level, self.lo], tv[self.level, self.second]
+        wins = second_v > first_v
+        top = np.where(wins, second_v, first_v)
+        arg = np.where(wins, ti[self.level, self.second], ti[self.level, self.lo])
+        return top, arg
 
 
 def _windows(
