@@ -6,8 +6,9 @@ never more than there are batches of work, and none at all (everything in
 this process) when only one core is usable.
 Claims that share an expensive computation (the retention sweeps and Exp52/53
 behind ``VM-C3``, ``VM-C4``, ``VM-T9``, ``VM-T3`` and ``VM-S7.4``, one family
-per semantics) run in the same worker, one after the other, so that the
-computation is done once. A claim whose check cannot be pickled (a lambda, a
+per semantics; the z3 axiom tables and the binding check of ``VM-SEMIRING``,
+its five candidates and ``VM-TROP-*``) run in the same worker, one after the
+other, so that the computation is done once. A claim whose check cannot be pickled (a lambda, a
 local function) runs in this process.
 
 The cache is one JSON file per content key, read once per run: the verdict of
@@ -254,10 +255,15 @@ def _registered_ids(claims: Sequence[Claim]) -> set[str]:
     return out
 
 
+_SEMIRING = ("VM-SEMIRING", "VM-TROP-")
+"""Claims of proofs.semiring: they share its z3 axiom tables and its binding check."""
+
+
 def _family(claim: Claim) -> str:
     """Claims sharing an expensive computation share a family (one worker)."""
-    # VM-SEMIRING-MAT is slow for its cvc5 query, not for the sweep: its own worker
-    if claim.slow and claim.id.startswith("VM-") and claim.id != "VM-SEMIRING-MAT":
+    if claim.id.startswith(_SEMIRING):
+        return "VM-semiring"
+    if claim.slow and claim.id.startswith("VM-"):
         return "VM-sweep@" + (
             claim.id.split("@", 1)[1] if "@" in claim.id else "reference"
         )

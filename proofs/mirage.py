@@ -128,16 +128,26 @@ def _exp58_counting(result: Exp58Result, evidence: str) -> Outcome:
     return Outcome(Verdict.REFUTED, evidence, counterexample=_exp58_rows(result))
 
 
-@lru_cache(maxsize=8)
 def _sweep(
     semantics: str, solver: str | None = None, seeds: int | None = None
 ) -> SweepResult:
-    semantics = as_semantics(semantics).name
+    """Return the retention sweep of ``semantics``, run once per process.
+
+    ``_sweep("reference", None)`` and ``_sweep("reference", None, None)`` (and
+    ``seeds=100``) are the same sweep: the cache is keyed by the resolved
+    semantics name, solver and seed count, not by how the call spells them.
+    """
+    name = as_semantics(semantics).name
     if seeds is not None:
         check_bound(seeds, "seeds", minimum=1, maximum=1000)
-    n = SWEEP_SEEDS[semantics] if seeds is None else seeds
+    n = SWEEP_SEEDS[name] if seeds is None else seeds
+    return _sweep_of(name, solver, n)
+
+
+@lru_cache(maxsize=8)
+def _sweep_of(semantics: str, solver: str | None, seeds: int) -> SweepResult:
     return retention_sweep(
-        seeds=range(n), semantics=semantics, solver=solver, progress=False
+        seeds=range(seeds), semantics=semantics, solver=solver, progress=False
     )
 
 

@@ -75,6 +75,8 @@ PRIVATE_ALLOWED = {
     "tests/proofs/test_ledger_cli.py": _WHITE_BOX + " (proofs._method.smt)",
     "tests/proofs/test_ledger_tool.py": _WHITE_BOX
     + " (proofs._run, the pool and cache)",
+    "tests/proofs/test_ledger_sharing.py": _WHITE_BOX
+    + " (proofs._run's families, proofs.mirage's sweep cache, proofs._method.smt)",
     "tests/proofs/test_cli_usability.py": _WHITE_BOX
     + " (proofs._run, the progress bar)",
     "tests/proofs/test_ledger_cache.py": _WHITE_BOX

@@ -3,13 +3,22 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+import functools
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, ParamSpec, TypeVar
 
 import z3
 
-__all__ = ["TIMEOUT_MS", "ProofRecord", "SmtResult", "prove", "recording", "witness"]
+__all__ = [
+    "TIMEOUT_MS",
+    "ProofCache",
+    "ProofRecord",
+    "SmtResult",
+    "prove",
+    "recording",
+    "witness",
+]
 
 TIMEOUT_MS = 60_000
 
@@ -59,7 +68,46 @@ def recording() -> Iterator[list[ProofRecord]]:
     try:
         yield log
     finally:
-        _LOG.remove(log)
+        # by identity: two open logs may hold equal records (nested recordings)
+        del _LOG[next(i for i, x in enumerate(_LOG) if x is log)]
+
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+class ProofCache(Generic[_P, _R]):
+    """``functools.cache`` for a function that proves: a hit replays its z3 proofs.
+
+    A claim's proven verdict is confirmed by cvc5 on the proofs recorded
+    while its check runs (:func:`recording`). A result cached while another
+    claim ran would come back with no proof recorded, and the claim's
+    evidence would depend on which claim ran first in the process; so the
+    first call's records are kept with its result and added to every open
+    recording on each later call.
+    """
+
+    def __init__(self, fn: Callable[_P, _R]) -> None:
+        self._fn = fn
+        self._memo: dict[Hashable, tuple[_R, tuple[ProofRecord, ...]]] = {}
+        functools.update_wrapper(self, fn)
+
+    def __call__(self, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        key = (args, tuple(sorted(kwargs.items())))
+        hit = self._memo.get(key)
+        if hit is not None:
+            result, made = hit
+            for log in _LOG:
+                log.extend(made)
+            return result
+        with recording() as log:
+            result = self._fn(*args, **kwargs)
+        self._memo[key] = (result, tuple(log))
+        return result
+
+    def cache_clear(self) -> None:
+        """Forget every cached result."""
+        self._memo.clear()
 
 
 def prove(hypotheses: list[Any], goal: Any) -> SmtResult:

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import z3
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from proofs import check
 from proofs._method import smt
@@ -96,3 +100,69 @@ def test_the_limit_is_in_resource_units_and_survives_reset():
     assert again.status.startswith("unknown")
     first = second_opinion(easy)
     assert first.status == "unsat" and first.units == second_opinion(easy).units > 0
+
+
+def test_a_negated_conjunction_is_decided_case_by_case() -> None:
+    """(not (and c1 .. cn)) is split in cases: unsat only if every case is, sat if one is."""
+    head = "(declare-fun x () Int)(declare-fun y () Int)(assert (> x 2))"
+    all_unsat = head + "(assert (not (and (> x 1) (> x 0) (>= x 3))))(check-sat)"
+    one_sat = head + "(assert (not (and (> x 1) (> y x) (>= x 3))))(check-sat)"
+    assert second_opinion(all_unsat).status == "unsat"
+    assert second_opinion(one_sat).status == "sat"
+    # a case cvc5 cannot settle within its budget leaves the query undecided
+    hard = head + "(assert (not (and (> x 1) (> (* x x) (- 1)))))(check-sat)"
+    assert second_opinion(hard, rlimit=5).status.startswith("unknown")
+    # after a (reset) the split sees only the new assertions
+    again = all_unsat + "\n(reset)\n(set-logic ALL)\n" + one_sat
+    assert second_opinion(again).status == "sat"
+
+
+_OPS = ("<", "<=", "=", ">=", ">")
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(_OPS),
+            st.sampled_from(("x", "y", "(+ x y)", "(- x y)")),
+            st.integers(-3, 3),
+        ),
+        min_size=1,
+        max_size=4,
+    ),
+    st.lists(
+        st.tuples(
+            st.sampled_from(_OPS), st.sampled_from(("x", "y")), st.integers(-3, 3)
+        ),
+        max_size=3,
+    ),
+)
+def test_the_case_split_answers_as_the_whole_query(
+    conjuncts: list[tuple[str, str, int]], hypotheses: list[tuple[str, str, int]]
+) -> None:
+    """Split or not, cvc5's answer is the same, and it is z3's (random linear queries)."""
+    import proofs._method.second as second
+
+    def atom(op: str, lhs: str, k: int) -> str:
+        return f"({op} {lhs} {k})"
+
+    text = "(declare-fun x () Int)(declare-fun y () Int)"
+    text += "".join(f"(assert {atom(*h)})" for h in hypotheses)
+    goal = " ".join(atom(*c) for c in conjuncts)
+    text += f"(assert (not (and {goal} (> (+ x 100) x))))(check-sat)"
+    split = second.second_opinion(text).status
+    whole = _without_split(second, text)
+    z3_solver = z3.Solver()
+    z3_solver.from_string(text)
+    assert split == whole == str(z3_solver.check())
+
+
+def _without_split(module: Any, text: str) -> str:
+    saved = module._cases
+    module._cases = lambda *_a: None
+    try:
+        status: str = module.second_opinion(text).status
+        return status
+    finally:
+        module._cases = saved

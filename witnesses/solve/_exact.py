@@ -20,7 +20,6 @@ Pointers recover the chains. Cost per candidate: ``O(N^2 L^2)`` array work.
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
 import numpy as np
@@ -31,6 +30,8 @@ from witnesses.grammar import Grammar, label_phases
 from witnesses.sequence import ExtractedSequence
 
 _EPS = 1e-12
+_CELLS = 1 << 20
+"""Largest array (in elements) one vectorised step builds; longer inputs go in blocks."""
 _NEG = -np.inf
 _FloatArray = npt.NDArray[np.float64]
 _IntArray = npt.NDArray[np.int64]
@@ -68,7 +69,14 @@ def solve_exact(
     """
     best: _Best | None = None
     chains: dict[int, tuple[list[Event], list[Event], _IntArray, _IntArray]] = {}
+    weights = np.array([e.weight for e in timeline], dtype=np.float64)
+    times = np.array([e.timestamp for e in timeline], dtype=np.float64)
+    focal_keys = [(i, _key(e)) for i, e in enumerate(timeline) if focal in e.actors]
     for rank, tau in enumerate(candidates):
+        if best is not None and not _may_beat(
+            best.value, tau, weights, times, focal_keys, length, endogenous=endogenous
+        ):
+            continue  # its value cannot exceed best.value + _EPS: it would not replace
         found = _solve_tau(
             timeline, focal, grammar, tau, rank, length, endogenous=endogenous
         )
@@ -94,6 +102,43 @@ def solve_exact(
         )
         raise AssertionError(msg)
     return sequence
+
+
+def _may_beat(
+    incumbent: float,
+    tau: Event,
+    weights: _FloatArray,
+    times: _FloatArray,
+    focal_keys: list[tuple[int, tuple[float, float, str]]],
+    length: int,
+    *,
+    endogenous: bool,
+) -> bool:
+    """Whether candidate ``tau`` could score above ``incumbent + _EPS``.
+
+    Its sequences hold ``tau`` and at most ``length - 1`` other events of
+    other timestamps (allowed by the endogenous rule), so their score is at
+    most the sum of the ``length - 1`` largest positive weights of those
+    events, plus ``tau``'s weight, plus its position bonus, at most twice
+    ``|w_tau|``. The bound carries a margin far above the rounding of the
+    float sums, so a candidate skipped here could not have replaced the
+    incumbent (``value > best + 1e-12``): the result is unchanged.
+    """
+    usable = times != tau.timestamp
+    if endogenous:
+        top = _key(tau)
+        for i, key in focal_keys:
+            if key > top:
+                usable[i] = False
+    pool = np.maximum(weights[usable], 0.0)
+    others = max(length - 1, 0)
+    if others == 0:
+        pool = pool[:0]
+    elif pool.size > others:
+        pool = np.partition(pool, pool.size - others)[pool.size - others :]
+    bound = float(pool.sum()) + tau.weight + 2 * abs(tau.weight)
+    margin = 1e-9 * (1.0 + abs(bound) + float(pool.size) * float(pool.max(initial=0.0)))
+    return bound + margin > incumbent + _EPS
 
 
 def _solve_tau(
@@ -140,61 +185,154 @@ def _chains(
     (pre side). Otherwise chains *ending* at each event and starting next to
     ``tau`` (post side). ``ptr[e, a, c]`` is the next (or previous) event.
     Each event extends the best chains of the events within one gap of it
-    (a contiguous index range, see :func:`_window`).
+    (a contiguous index range, see :func:`_windows`); the table is filled
+    one chain length at a time (:func:`_fill_layers`).
     """
     n = len(events)
-    times = [e.timestamp for e in events]
-    t = np.array(times, dtype=np.float64)
-    w = [e.weight for e in events]
-    hit = [int(focal in e.actors) for e in events]
+    t = np.array([e.timestamp for e in events], dtype=np.float64)
+    w = np.array([e.weight for e in events], dtype=np.float64)
+    hit = np.array([int(focal in e.actors) for e in events], dtype=np.int64)
     val = np.full((n, length, length + 1), _NEG)
     ptr = np.full((n, length, length + 1), -1, dtype=np.int64)
-    order = range(n - 1, -1, -1) if backward else range(n)
-    for i in order:
-        near = tau.timestamp - t[i] <= gap if backward else t[i] - tau.timestamp <= gap
-        if near and length > 1:
-            val[i, 1, hit[i]] = w[i]
-        lo, hi = _window(times, i, gap, backward=backward)
-        if hi <= lo:
-            continue
-        block = val[lo:hi]  # (m, length, length + 1), a view
-        arg = np.argmax(block, axis=0)
-        top = block.max(axis=0)
-        # extend: a -> a + 1, c -> c + hit
-        h = hit[i]
-        src = top[1 : length - 1, : length + 1 - h]
-        cand = src + w[i]
-        dst = val[i, 2:length, h:]
-        better = cand > dst
-        dst[better] = cand[better]
-        ptr[i, 2:length, h:][better] = (lo + arg[1 : length - 1, : length + 1 - h])[
-            better
-        ]
+    if n == 0 or length < 2:
+        return val, ptr
+    near = tau.timestamp - t <= gap if backward else t - tau.timestamp <= gap
+    rows = np.flatnonzero(near)
+    val[rows, 1, hit[rows]] = w[rows]
+    lo, hi = _windows(t, gap, backward=backward)
+    live = np.flatnonzero(hi > lo)
+    if live.size == 0 or length < 3:
+        return val, ptr
+    _fill_layers(val, ptr, w, hit, lo[live], hi[live], live)
     return val, ptr
 
 
-def _window(
-    times: list[float], i: int, gap: float, *, backward: bool
-) -> tuple[int, int]:
-    """Index range of the events strictly after (before) event ``i`` within ``gap``.
+def _fill_layers(
+    val: _FloatArray,
+    ptr: _IntArray,
+    w: _FloatArray,
+    hit: _IntArray,
+    lo: _IntArray,
+    hi: _IntArray,
+    live: _IntArray,
+) -> None:
+    """Fill chains of 2, 3, ... events, one length at a time for every event at once.
+
+    A chain of ``a`` events is one event (``live[r]``) before a chain of
+    ``a - 1`` events from its window ``[lo[r], hi[r])``, so each length
+    needs only the previous one. The maximum over each window, and its
+    first row as ``np.argmax`` gives it, comes from running maxima when
+    every window is a suffix (or every one a prefix) of the events
+    (:func:`_window_max`), else from a sparse table (:class:`_SparseMax`).
+    A focal event moves the focal count up by one: its row reads the
+    window's maxima one column to the left (-inf for count 0).
+    """
+    n, length = val.shape[0], val.shape[1]
+    width = length + 1
+    running = bool(np.all(hi == n)) or bool(np.all(lo == 0))
+    table = None if running else _SparseMax(n, width, lo, hi)
+    shift = np.arange(width)[None, :] + 1 - hit[live][:, None]  # column in padded
+    rows = np.arange(live.size)[:, None]
+    pad_v = np.full((live.size, 1), _NEG)
+    pad_i = np.full((live.size, 1), -1, dtype=np.int64)
+    for a in range(2, length):
+        values = val[:, a - 1, :]
+        top, arg = _window_max(values, lo, hi) if table is None else table(values)
+        cand = np.concatenate([pad_v, top], axis=1)[rows, shift] + w[live, None]
+        val[live, a, :] = cand
+        at = np.concatenate([pad_i, arg], axis=1)[rows, shift]
+        ptr[live, a, :] = np.where(cand > _NEG, at, -1)
+
+
+class _SparseMax:
+    """Column maxima (and their first rows) over fixed row ranges, for any values.
+
+    Level ``k`` of the table holds, for every run of ``2**k`` rows, each
+    column's maximum and its first row (the right half wins only when
+    strictly larger). A range ``[lo, hi)`` is the union of the two runs of
+    the largest such size that start at ``lo`` and end at ``hi``; the left
+    one is kept on a tie, so the row is the first of the maximum.
+    """
+
+    def __init__(self, n: int, width: int, lo: _IntArray, hi: _IntArray) -> None:
+        self.lo = lo
+        self.level = np.frexp((hi - lo).astype(np.float64))[1] - 1  # floor(log2)
+        self.second = hi - (1 << self.level)
+        levels = int(self.level.max()) + 1
+        self.values = np.full((levels, n, width), _NEG)
+        self.rows = np.zeros((levels, n, width), dtype=np.int64)
+        self.rows[0] = np.arange(n, dtype=np.int64)[:, None]
+
+    def __call__(self, values: _FloatArray) -> tuple[_FloatArray, _IntArray]:
+        tv, ti = self.values, self.rows
+        tv[0] = values
+        n, span = values.shape[0], 1
+        for k in range(1, tv.shape[0]):  # entries past n - 2**k + 1 are never read
+            m = n - 2 * span + 1
+            left, right = tv[k - 1, :m], tv[k - 1, span : span + m]
+            wins = right > left
+            tv[k, :m] = np.where(wins, right, left)
+            ti[k, :m] = np.where(wins, ti[k - 1, span : span + m], ti[k - 1, :m])
+            span *= 2
+        first_v, second_v = tv[self.level, self.lo], tv[self.level, self.second]
+        wins = second_v > first_v
+        top = np.where(wins, second_v, first_v)
+        arg = np.where(wins, ti[self.level, self.second], ti[self.level, self.lo])
+        return top, arg
+
+
+def _windows(
+    t: _FloatArray, gap: float, *, backward: bool
+) -> tuple[_IntArray, _IntArray]:
+    """Index ranges ``[lo, hi)`` of the events strictly after (before) each event within ``gap``.
 
     Events are in time order and ``t_j - t_i`` (``t_i - t_j``) is monotone
-    in ``j``, so the range is contiguous; the differences are computed
-    exactly as the definition states them.
+    in ``j``, so each range is contiguous and its ends are the lengths of
+    runs, counted here; the differences are computed exactly as the
+    definition states them. Rows are counted in blocks of at most
+    ``_CELLS`` pairs.
     """
-    t_i = times[i]
-
-    def after(x: float) -> float:
-        return x - t_i
-
-    def before(x: float) -> float:
-        return -(t_i - x)
-
+    n = t.size
+    edge = np.searchsorted(t, t, side="right" if backward else "left")
+    other = np.empty(n, dtype=np.int64)
+    step = max(1, _CELLS // max(n, 1))
+    for start in range(0, n, step):
+        t_i = t[start : start + step, None]
+        if backward:  # after i: t_j > t_i, then the run with t_j - t_i <= gap
+            run = (t[None, :] > t_i) & (t[None, :] - t_i <= gap)
+        else:  # before i: t_j < t_i, the run with -(t_i - t_j) < -gap comes first
+            run = (t[None, :] < t_i) & (-(t_i - t[None, :]) < -gap)
+        other[start : start + step] = np.count_nonzero(run, axis=1)
+    edge = edge.astype(np.int64)
     if backward:
-        lo = bisect_right(times, t_i)
-        return lo, bisect_right(times, gap, lo=lo, key=after)
-    hi = bisect_left(times, t_i)
-    return bisect_left(times, -gap, hi=hi, key=before), hi
+        return edge, edge + other
+    return other, edge
+
+
+def _window_max(
+    values: _FloatArray, lo: _IntArray, hi: _IntArray
+) -> tuple[_FloatArray, _IntArray]:
+    """Per range ``[lo_r, hi_r)``: each column's maximum and its first row.
+
+    The ranges are non-empty and either all end at the last row or all
+    start at row 0. The first row of the maximum is what ``np.argmax``
+    gives: for a suffix, its first row whose value equals the maximum of the
+    row's own suffix; for a prefix, its last row that beats every row before
+    it (row 0 included).
+    """
+    n = values.shape[0]
+    rows = np.arange(n, dtype=np.int64)[:, None]
+    if bool(np.all(hi == n)):
+        suffix = np.maximum.accumulate(values[::-1], axis=0)[::-1]
+        mark = np.where(values == suffix, rows, n)
+        first = np.minimum.accumulate(mark[::-1], axis=0)[::-1]
+        return suffix[lo], first[lo]
+    prefix = np.maximum.accumulate(values, axis=0)
+    beats = np.empty(values.shape, dtype=bool)
+    beats[0] = True
+    beats[1:] = values[1:] > prefix[:-1]
+    first = np.maximum.accumulate(np.where(beats, rows, 0), axis=0)
+    return prefix[hi - 1], first[hi - 1]
 
 
 def _coverage_need(n_max: int, coverage: float) -> list[int]:
@@ -241,47 +379,61 @@ def _combine(
     m_arr = np.clip(need_arr - c_idx - hit_tau, 0, length + 1)
     best: _Best | None = None
     duration = timeline.duration
+    shape = (length, length + 1, length)
+    # the admissible cells (a, c, b), in np.argmax's (row-major) order: the
+    # others are -inf in the full table, so the first maximum is among these
+    cells = np.flatnonzero(np.broadcast_to(ok, shape).ravel())
+    if cells.size == 0:
+        return None
+    ca, cc, cb = np.unravel_index(cells, shape)
+    cm = np.broadcast_to(m_arr, shape)[ca, cc, cb]
+    c_bonus = np.broadcast_to(bonus, shape)[ca, cc, cb]
+    padded = np.concatenate([cover, np.full((*cover.shape[:2], 1), _NEG)], axis=2)
+    g_cells = np.concatenate(
+        [g[:, ca, cc], np.where((ca == 0) & (cc == 0), 0.0, _NEG)[None, :]]
+    )  # one row per first event; the last is tau itself (the empty pre chain)
     starts = [*range(len(pre)), -1]
-    for f in starts:
-        t_f = tau.timestamp if f == -1 else pre[f].timestamp
-        g_f = np.full((length, length + 1), _NEG)
-        if f == -1:
-            g_f[0, 0] = 0.0
+    t_first = np.array([*(e.timestamp for e in pre), tau.timestamp])
+    t_end = np.array([ends[i].timestamp for i in order])
+    step = max(1, _CELLS // (cells.size + t_end.size))
+    for begin in range(0, len(starts), step):
+        block = slice(begin, begin + step)
+        # per first event (a block of them at once): the first last event, in
+        # time order, far enough away, and the best admissible (a, c, b)
+        if duration:
+            span = (t_end[None, :] - t_first[block, None]) / duration
         else:
-            g_f[:] = g[f]
-        first_ok = next(
-            (
-                j
-                for j, i in enumerate(order)
-                if not _span(ends[i].timestamp, t_f, duration)
-                < grammar.min_timespan_fraction
-            ),
-            None,
-        )
-        if first_ok is None:
+            span = np.zeros((len(t_first[block]), t_end.size))
+        far = ~(span < grammar.min_timespan_fraction)
+        pre_val = g_cells[block]
+        live = np.flatnonzero(far.any(axis=1) & (pre_val > _NEG).any(axis=1))
+        if live.size == 0:
             continue
-        table = cover[first_ok]  # (length, length + 2) after padding below
-        padded = np.concatenate([table, np.full((length, 1), _NEG)], axis=1)
-        post_val = padded[b_idx, m_arr]  # (length, length + 1, length)
-        total = g_f[:, :, None] + post_val + tau.weight + bonus
-        total = np.where(ok, total, _NEG)
-        flat = int(np.argmax(total))
-        value = float(total.flat[flat])
-        if value == _NEG or (best is not None and not value > best.value + _EPS):
-            continue
-        a, c, b = np.unravel_index(flat, total.shape)
-        last_j, c_post = _pick_post(h_all, order, first_ok, int(b), int(m_arr[a, c, b]))
-        last = order[last_j]
-        best = _Best(
-            value,
-            rank,
-            f,
-            -1 if last == len(post) else last,
-            int(a),
-            int(c),
-            int(b),
-            c_post,
-        )
+        first_ok = far.argmax(axis=1)[live]
+        firsts, where = np.unique(first_ok, return_inverse=True)
+        post_val = padded[firsts[:, None], cb[None, :], cm[None, :]][where]
+        total = pre_val[live] + post_val + tau.weight + c_bonus
+        pick = total.argmax(axis=1)
+        values = total[np.arange(live.size), pick].tolist()
+        for row, value in enumerate(values):
+            if value == _NEG or (best is not None and not value > best.value + _EPS):
+                continue
+            cell = int(pick[row])
+            a, c, b = int(ca[cell]), int(cc[cell]), int(cb[cell])
+            last_j, c_post = _pick_post(
+                h_all, order, int(first_ok[row]), b, int(cm[cell])
+            )
+            last = order[last_j]
+            best = _Best(
+                value,
+                rank,
+                starts[begin + int(live[row])],
+                -1 if last == len(post) else last,
+                a,
+                c,
+                b,
+                c_post,
+            )
     return best
 
 
@@ -292,15 +444,20 @@ def _span(t_last: float, t_first: float, duration: float) -> float:
 def _pick_post(
     h_all: _FloatArray, order: list[int], start: int, b: int, m: int
 ) -> tuple[int, int]:
-    """Return (position in ``order``, focal count) of the best post chain used."""
-    best_v = _NEG
-    pick = (start, m)
-    for j in range(start, len(order)):
-        row = h_all[order[j], b, m:]
-        if row.size and row.max() > best_v:
-            best_v = float(row.max())
-            pick = (j, m + int(np.argmax(row)))
-    return pick
+    """Return (position in ``order``, focal count) of the best post chain used.
+
+    The first position (from ``start``) of the largest value with ``b``
+    events and at least ``m`` focal ones, and its first focal count;
+    ``(start, m)`` when there is none above -inf.
+    """
+    rows = h_all[order[start:], b, m:]
+    if rows.size == 0:
+        return start, m
+    best = rows.max(axis=1)
+    j = int(np.argmax(best))
+    if not best[j] > _NEG:
+        return start, m
+    return start + j, m + int(np.argmax(rows[j]))
 
 
 def _walk_pre(

@@ -1,0 +1,98 @@
+"""Claims that share work share it: one sweep per sweep, one worker per family (issue 30)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import proofs.mirage as mirage
+from proofs._run import _family
+from proofs.register import CLAIMS
+
+
+def test_one_sweep_however_the_call_spells_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """VM-T9 asks _sweep("reference", None), VM-C3 _sweep("reference", None, None): one run."""
+    runs: list[tuple[Any, ...]] = []
+
+    def fake(**kwargs: Any) -> tuple[Any, ...]:
+        key = (kwargs["semantics"], kwargs["solver"], len(kwargs["seeds"]))
+        runs.append(key)
+        return key
+
+    monkeypatch.setattr(mirage, "retention_sweep", fake)
+    mirage._sweep_of.cache_clear()
+    try:
+        first = mirage._sweep("reference", None)
+        assert mirage._sweep("reference", None, None) is first
+        assert mirage._sweep("reference", None, 100) is first
+        assert mirage._sweep(mirage.as_semantics("reference"), None) is first
+        greedy = mirage._sweep("reference", "greedy")
+        assert mirage._sweep("reference", "greedy", None) is greedy
+        assert mirage._sweep("reference", None, 7) != first  # another seed count
+        assert runs == [
+            ("reference", None, 100),
+            ("reference", "greedy", 100),
+            ("reference", None, 7),
+        ]
+    finally:
+        mirage._sweep_of.cache_clear()  # no fake result left for later tests
+
+
+def test_the_semiring_claims_run_in_one_worker() -> None:
+    """VM-SEMIRING and its candidates share the z3 tables and the binding check."""
+    ids = {c.id for c in CLAIMS}
+    family = {c.id for c in CLAIMS if _family(c) == "VM-semiring"}
+    assert family == {i for i in ids if i.startswith(("VM-SEMIRING", "VM-TROP-"))}
+    assert {"VM-SEMIRING", "VM-SEMIRING-MAT", "VM-SEMIRING-SET"} <= family
+    # the sweep families are unchanged
+    by_id = {c.id: c for c in CLAIMS}
+    assert _family(by_id["VM-T9"]) == _family(by_id["VM-C3@reference"])
+    assert _family(by_id["VM-C3@paper"]) == "VM-sweep@paper"
+
+
+def test_a_cached_proof_is_recorded_for_every_claim_that_uses_it() -> None:
+    """A ProofCache hit replays the z3 proofs, so cvc5 confirms them for each claim."""
+    import z3
+
+    from proofs._method import smt
+
+    calls: list[int] = []
+
+    @smt.ProofCache
+    def lemma(bound: int) -> bool:
+        calls.append(bound)
+        x = z3.Int("x")
+        return smt.prove([x > bound], x > bound - 1).proved
+
+    with smt.recording() as first:
+        assert lemma(2)
+    with smt.recording() as outer:
+        with smt.recording() as inner:  # nested, equal records: both closed right
+            assert lemma(2)
+        assert lemma(3)
+    assert calls == [2, 3]  # computed once per argument
+    assert len(first) == 1 and [r.query for r in inner] == [first[0].query]
+    assert [r.query for r in outer[:1]] == [first[0].query] and len(outer) == 2
+    assert smt._LOG == []
+    lemma.cache_clear()
+    with smt.recording() as again:
+        assert lemma(2)
+    assert calls == [2, 3, 2] and len(again) == 1
+
+
+@pytest.mark.slow
+def test_the_matrix_claim_is_confirmed_whichever_semiring_claim_runs_first() -> None:
+    """VM-SEMIRING computes the MAT table first: VM-SEMIRING-MAT still gets cvc5's word."""
+    import subprocess
+    import sys
+
+    code = (
+        "from proofs.register import claim\n"
+        "claim('VM-SEMIRING').run()\n"
+        "print(claim('VM-SEMIRING-MAT').run().evidence)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert "Second solver: cvc5" in out and "on all 36 SMT-LIB queries" in out
