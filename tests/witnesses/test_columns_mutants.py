@@ -1,0 +1,118 @@
+"""The CSV fast path's refusals and results that its mutants showed untested (issue 33).
+
+``_taken`` tells whether the columnar reader answered (the strict reader,
+patched to raise, was never reached); every case also checks that the
+answer, whichever path gave it, is the strict reader's.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from witnesses import Trial, load_trials
+
+_FAST = "witnesses._columns.load_csv_columns"
+_STRICT = "witnesses._load.build_trials"
+
+
+class _Declined(Exception):
+    pass
+
+
+def _refuse(*args: Any, **kwargs: Any) -> Any:
+    raise _Declined
+
+
+def _decline(*args: Any, **kwargs: Any) -> None:
+    return None
+
+
+def _load(path: Path, **kwargs: Any) -> list[str] | str:
+    try:
+        return list(map(repr, load_trials(path, **kwargs)))
+    except ValueError as exc:
+        return str(exc)
+
+
+def _taken(path: Path, **kwargs: Any) -> bool:
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(_STRICT, _refuse)
+        try:
+            _load(path, **kwargs)
+        except _Declined:
+            return False
+    return True
+
+
+def _both(path: Path, **kwargs: Any) -> list[str] | str:
+    """The result, asserted equal on the fast and the strict path."""
+    fast = _load(path, **kwargs)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(_FAST, _decline)
+        strict = _load(path, **kwargs)
+    assert fast == strict
+    return fast
+
+
+def test_a_duplicate_header_is_declined_and_an_error(tmp_path: Path) -> None:
+    path = tmp_path / "runs.csv"
+    path.write_bytes(b"task_id,condition,condition\nt1,a,b\n")
+    assert not _taken(path)
+    assert "duplicate column 'condition' (columns 2 and 3)" in _both(path)
+
+
+def _cli_json(path: Path, *argv: str) -> dict[str, Any]:
+    import contextlib
+    import io
+    import json
+
+    from witnesses.rates.cli import main
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main([str(path), "--format", "json", *argv]) == 0
+    return dict(json.loads(out.getvalue()))
+
+
+def test_fields_read_from_the_file_are_not_absent(tmp_path: Path) -> None:
+    path = tmp_path / "runs.csv"
+    path.write_bytes(b"task_id,condition,raw_validity\nt1,a,1\nt2,a,0\n")
+    assert _taken(path)
+    doc = _cli_json(path)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(_FAST, _decline)
+        assert _cli_json(path) == doc
+    assert "raw_validity" not in doc["not_in_this_file"]
+    assert "raw_validity" in doc["cells"][0]["rates"]
+
+
+def test_a_constant_for_a_column_the_file_lacks_is_every_trials_value(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "runs.csv"
+    path.write_bytes(b"task_id,condition,raw_validity\nt1,a,1\nt2,a,0\n")
+    constants = {"model": "m", "seed": 3, "budget": 0.5}
+    assert _taken(path, constants=constants)
+    assert _both(path, constants=constants) == [
+        repr(Trial("t1", "a", budget=0.5, model="m", seed=3, raw_validity=True)),
+        repr(Trial("t2", "a", budget=0.5, model="m", seed=3, raw_validity=False)),
+    ]
+
+
+def test_a_none_constant_is_plain_except_for_a_required_field(tmp_path: Path) -> None:
+    path = tmp_path / "runs.csv"
+    path.write_bytes(b"task_id,condition,raw_validity\nt1,a,1\nt2,a,0\n")
+    assert _taken(path, constants={"model": None, "seed": None})
+    assert _both(path, constants={"model": None}) == [
+        repr(Trial("t1", "a", raw_validity=True)),
+        repr(Trial("t2", "a", raw_validity=False)),
+    ]
+    # a None condition is no condition: the strict reader names the row
+    path.write_bytes(b"task_id,raw_validity\nt1,1\n")
+    assert not _taken(path, constants={"condition": None})
+    assert "row 2: condition must be a non-empty str, got None" in _both(
+        path, constants={"condition": None}
+    )
