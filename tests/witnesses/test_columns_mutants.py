@@ -116,3 +116,34 @@ def test_a_none_constant_is_plain_except_for_a_required_field(tmp_path: Path) ->
     assert "row 2: condition must be a non-empty str, got None" in _both(
         path, constants={"condition": None}
     )
+
+
+@pytest.mark.parametrize(
+    ("constants", "taken", "error"),
+    [
+        ({"header_present": True}, True, None),
+        ({"raw_validity": True}, True, None),
+        ({"raw_validity": 0.5}, True, None),
+        ({"raw_validity": 1.0, "semantic_regret": 0.0}, True, None),
+        ({"seed": 3, "budget": -2.5}, True, None),
+        ({"header_present": 1}, False, "header_present must be a bool or None, got 1"),
+        ({"raw_validity": 2.0}, False, "raw_validity must be a bool or in [0, 1], got 2.0"),
+        ({"raw_validity": -0.5}, False, "raw_validity must be a bool or in [0, 1]"),
+        ({"budget": True}, False, "budget must be a real number or None, got True"),
+        ({"seed": 3.0}, False, "seed must be an int or None, got 3.0"),
+        ({"semantic_regret": 1.5}, False, "semantic_regret must be in [0, 1], got 1.5"),
+        ({"budget": float("inf")}, False, "budget must be finite, got inf"),
+        ({"model": ""}, False, None),
+    ],
+)
+def test_constants_of_a_fields_plain_type_and_range_take_the_fast_path(
+    tmp_path: Path, constants: dict[str, Any], taken: bool, error: str | None
+) -> None:
+    path = tmp_path / "runs.csv"
+    path.write_bytes(b"task_id,condition,full_pivot\nt1,a,e1\nt2,a,e2\n")
+    assert _taken(path, constants=constants) is taken
+    got = _both(path, constants=constants)
+    if error is None:
+        assert isinstance(got, list) and len(got) == 2
+    else:
+        assert isinstance(got, str) and f"runs.csv: row 2: {error}" in got
