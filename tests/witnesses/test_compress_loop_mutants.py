@@ -94,3 +94,28 @@ def test_the_prefix_a_pivot_needs_is_the_smallest_with_k_development_events():
     r = compress(tl, strategy="contract_guarded", k=2, m=1, target_size=1)
     assert r.kept_ids == ("e0", "e1", "e2", "e3")
     assert not r.invariant_holds
+
+
+# exact binary times: the gap 0.5 -> 1.25 (0.75) is over max_gap 0.5 from the
+# start and needs ceil(0.75 / 0.5) - 1 = 1 bridging event; no drop removes it
+# without opening another gap over 0.5 (g3) or keeps it (all others).
+WIDE = Timeline([Event(f"g{i}", t, W[i]) for i, t in enumerate([0, 0.25, 0.5, 1.25, 1.5])])
+
+
+def test_a_gap_over_max_gap_in_the_input_counts_for_the_bridge_guard():
+    # min_length 4: allowance 4 - 4 = 0 and the bridge bound stays 1 whatever
+    # is dropped: all 5 candidates are refused, nothing is dropped.
+    r = compress(WIDE, strategy="bridge_preserving", k=0, m=1, target_size=1,
+                 max_gap=0.5, min_length=4)  # fmt: skip
+    assert r.kept_ids == ("g0", "g1", "g2", "g3", "g4")
+    assert (r.drops_attempted, r.rejected_bridge) == (5, 5)
+    assert (r.bridge_lower_bound, r.oversized_gaps) == (1, 1)
+
+
+def test_a_gap_over_max_gap_in_the_input_counts_for_the_gap_guard():
+    # contract_guarded, min_length 0: the bridge allows 4; the input already
+    # has one oversized gap and no drop removes it: the gap guard refuses all.
+    r = compress(WIDE, strategy="contract_guarded", k=0, m=1, target_size=1,
+                 max_gap=0.5, min_length=0)  # fmt: skip
+    assert r.kept_ids == ("g0", "g1", "g2", "g3", "g4")
+    assert (r.drops_attempted, r.rejected_bridge, r.rejected_gap_guard) == (5, 0, 5)
