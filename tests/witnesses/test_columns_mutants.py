@@ -147,3 +147,25 @@ def test_constants_of_a_fields_plain_type_and_range_take_the_fast_path(
         assert isinstance(got, list) and len(got) == 2
     else:
         assert isinstance(got, str) and f"runs.csv: row 2: {error}" in got
+
+
+@pytest.mark.parametrize(
+    "cells",
+    [
+        ("0.0", "1.0"),  # the ends of [0, 1] are in range
+        ("0.5", "0.5"),  # one value
+        ("0.25", "0.75", "1e0"),
+        ("0.0", "yes"),  # flags beside scores
+    ],
+)
+@pytest.mark.parametrize("column", ["raw_validity", "semantic_regret"])
+def test_scores_in_0_1_take_the_fast_path(
+    tmp_path: Path, cells: tuple[str, ...], column: str
+) -> None:
+    if column == "semantic_regret" and "yes" in cells:
+        cells = cells[:1]
+    rows = "".join(f"t{i},a,{c}\n" for i, c in enumerate(cells))
+    path = tmp_path / "runs.csv"
+    path.write_text(f"task_id,condition,{column}\n{rows}")
+    assert _taken(path)
+    assert len(_both(path)) == len(cells)
