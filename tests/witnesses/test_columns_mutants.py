@@ -168,4 +168,5 @@ def test_scores_in_0_1_take_the_fast_path(
     path = tmp_path / "runs.csv"
     path.write_text(f"task_id,condition,{column}\n{rows}")
     assert _taken(path)
-    assert len(_both(path)) == len(cells)
+    got = _both(path)
+    assert isinstance(got, list) and len(got) == len(cells)
