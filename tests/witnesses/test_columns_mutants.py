@@ -170,3 +170,28 @@ def test_scores_in_0_1_take_the_fast_path(
     assert _taken(path)
     got = _both(path)
     assert isinstance(got, list) and len(got) == len(cells)
+
+
+def _wide_identities(tmp_path: Path, repeat: bool) -> Path:
+    # 100 rows whose six identity fields all differ: 100**6 combinations, far
+    # more than the row keys may number before they are renumbered
+    lines = ["task_id,condition,budget,model,category,seed,raw_validity"]
+    lines += [f"t{i},c{i},{i},m{i},k{i},{i},1" for i in range(100)]
+    if repeat:
+        lines.append("t0,c0,0,m0,k0,0,0")  # row 0 run again, another outcome
+    path = tmp_path / "runs.csv"
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def test_many_distinct_identities_load_on_the_fast_path(tmp_path: Path) -> None:
+    path = _wide_identities(tmp_path, repeat=False)
+    assert _taken(path)
+    assert len(load_trials(path)) == 100
+
+
+def test_a_repeated_identity_among_many_is_found(tmp_path: Path) -> None:
+    path = _wide_identities(tmp_path, repeat=True)
+    assert not _taken(path)
+    got = _both(path)
+    assert isinstance(got, str) and "row 102 repeats the trial of row 2" in got
