@@ -127,7 +127,11 @@ def test_a_none_constant_is_plain_except_for_a_required_field(tmp_path: Path) ->
         ({"raw_validity": 1.0, "semantic_regret": 0.0}, True, None),
         ({"seed": 3, "budget": -2.5}, True, None),
         ({"header_present": 1}, False, "header_present must be a bool or None, got 1"),
-        ({"raw_validity": 2.0}, False, "raw_validity must be a bool or in [0, 1], got 2.0"),
+        (
+            {"raw_validity": 2.0},
+            False,
+            "raw_validity must be a bool or in [0, 1], got 2.0",
+        ),
         ({"raw_validity": -0.5}, False, "raw_validity must be a bool or in [0, 1]"),
         ({"budget": True}, False, "budget must be a real number or None, got True"),
         ({"seed": 3.0}, False, "seed must be an int or None, got 3.0"),

@@ -99,7 +99,9 @@ def test_the_prefix_a_pivot_needs_is_the_smallest_with_k_development_events():
 # exact binary times: the gap 0.5 -> 1.25 (0.75) is over max_gap 0.5 from the
 # start and needs ceil(0.75 / 0.5) - 1 = 1 bridging event; no drop removes it
 # without opening another gap over 0.5 (g3) or keeps it (all others).
-WIDE = Timeline([Event(f"g{i}", t, W[i]) for i, t in enumerate([0, 0.25, 0.5, 1.25, 1.5])])
+WIDE = Timeline(
+    [Event(f"g{i}", t, W[i]) for i, t in enumerate([0, 0.25, 0.5, 1.25, 1.5])]
+)
 
 
 def test_a_gap_over_max_gap_in_the_input_counts_for_the_bridge_guard():

@@ -84,7 +84,7 @@ def _retried(n_differences):
     ],
 )
 def test_a_retried_run_lists_its_first_three_differences(n, listed):
-    with pytest.raises(ValueError) as exc:
+    with pytest.raises(ValueError, match="with other values") as exc:
         rates(list(_retried(n)))
     assert listed in str(exc.value)
 
@@ -123,6 +123,6 @@ def test_a_field_nan_in_both_runs_is_not_listed_as_a_difference():
     nan = float("nan")
     a = _Scored("t1", "c", raw_validity=True, score=nan)
     b = _Scored("t1", "c", raw_validity=False, score=float("nan"))
-    with pytest.raises(ValueError) as exc:
+    with pytest.raises(ValueError, match="with other values") as exc:
         rates([a, b])
     assert "(raw_validity True vs False)" in str(exc.value)

@@ -37,7 +37,10 @@ def test_help_starts_with_the_first_line_of_the_module_doc(capsys):
         main(["--help"])
     assert exc.value.code == 0
     out = capsys.readouterr().out
-    assert "\nThe rate layer's command line: a harness file's rates and means, per cell.\n" in out
+    assert (
+        "\nThe rate layer's command line: a harness file's rates and means, per cell.\n"
+        in out
+    )
 
 
 def test_a_crash_is_exit_3_with_its_traceback(tmp_path, capsys, monkeypatch):
@@ -61,7 +64,9 @@ def test_a_file_that_appears_at_out_meanwhile_is_kept_and_exit_2(
 
     def racing(args):
         text = run(args)
-        out_path.write_text("someone else's file\n")  # after the check, before the write
+        out_path.write_text(
+            "someone else's file\n"
+        )  # after the check, before the write
         return text
 
     monkeypatch.setattr(cli, "_run", racing)
@@ -112,7 +117,9 @@ def test_default_conventions_say_which_statistics_a_pivot_only_file_cannot_give(
     # full and chosen pivots, no validity: the default preservation counts
     # valid solves only (absent), the default shift compares chosen and full
     # pivots (present), the default mirage reads them too (present).
-    path = _csv(tmp_path, "task_id,condition,full_pivot,chosen_pivot\nt1,a,e1,e1\nt2,a,e1,e2\n")
+    path = _csv(
+        tmp_path, "task_id,condition,full_pivot,chosen_pivot\nt1,a,e1,e1\nt2,a,e1,e2\n"
+    )
     code, out, _ = _run(capsys, str(path), "--format", "json")
     assert code == 0
     doc = json.loads(out)
@@ -160,7 +167,6 @@ def test_notes_follow_a_markdown_table_after_a_blank_line(tmp_path, capsys):
     assert lines[-6].startswith("| a | 2 |")
 
 
-
 NTSB = (
     "incident_id,method,budget,oracle_full_pivot,oracle_compressed_pivot,"
     "predicted_full_pivot,predicted_pivot\n"
@@ -176,7 +182,9 @@ def test_a_preset_file_without_flags_or_measures_names_what_it_cannot_give(
     # silent mirage reads the oracle's degraded flag (not held), and the
     # preset's measures are absent too; trial fields are not statistics.
     path = _csv(tmp_path, NTSB)
-    code, out, _ = _run(capsys, str(path), "--preset", "mirage-ntsb", "--format", "json")
+    code, out, _ = _run(
+        capsys, str(path), "--preset", "mirage-ntsb", "--format", "json"
+    )
     assert code == 0
     doc = json.loads(out)
     assert doc["not_in_this_file"] == [
