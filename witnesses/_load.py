@@ -456,6 +456,8 @@ def _number(raw: Any) -> float | None:
 def _seed(raw: Any) -> int | None:
     if isinstance(raw, str) and raw.isdigit():
         return int(raw)
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        return raw  # a JSON integer, exact (through float, seeds over 2**53 merged)
     value = _number(raw)
     if value is None:
         return None

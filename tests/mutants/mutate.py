@@ -1033,7 +1033,7 @@ class CoverageMap:
 
 
 def body_lines(source: str) -> frozenset[int]:
-    """Lines that run only when a function of ``source`` is called.
+    r"""Lines that run only when a function of ``source`` is called.
 
     The lines of every function body, without its header (decorators, default
     values and annotations run where the ``def`` runs). Module-level code, class

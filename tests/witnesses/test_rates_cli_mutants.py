@@ -116,7 +116,8 @@ def test_default_conventions_say_which_statistics_a_pivot_only_file_cannot_give(
 ):
     # full and chosen pivots, no validity: the default preservation counts
     # valid solves only (absent), the default shift compares chosen and full
-    # pivots (present), the default mirage reads them too (present).
+    # pivots (present), the default mirage reads them too, and a degraded
+    # flag, which the file does not record (absent).
     path = _csv(
         tmp_path, "task_id,condition,full_pivot,chosen_pivot\nt1,a,e1,e1\nt2,a,e1,e2\n"
     )
@@ -127,13 +128,10 @@ def test_default_conventions_say_which_statistics_a_pivot_only_file_cannot_give(
         "absolute_regret", "fixed_pivot_feasibility", "header_compliance",
         "pivot_preservation", "preservation_given_header", "protocol_collapse",
         "raw_validity", "raw_validity_score", "relative_regret", "semantic_regret",
-        "silent_substitution", "valid_but_switched",
+        "silent_mirage", "silent_mirage_per_trial", "silent_substitution",
+        "valid_but_switched",
     ]  # fmt: skip
-    assert set(doc["cells"][0]["rates"]) == {
-        "information_shift",
-        "silent_mirage",
-        "silent_mirage_per_trial",
-    }
+    assert set(doc["cells"][0]["rates"]) == {"information_shift"}
 
 
 BLANKS = "task_id,condition,val,hp\nt1,a,1,yes\nt2,a,,\n"

@@ -309,3 +309,63 @@ def test_local_pool_runs_the_initializer_and_checks_its_size():
         local_pool(initializer=3),  # type: ignore[arg-type]
     ):
         pass
+
+
+def test_the_progress_bar_shows_only_when_asked_and_counts_journalled_cells(
+    tmp_path, capsys
+):
+    path = tmp_path / "j.jsonl"
+    cells = [{"x": 1}, {"x": 2}, {"x": 3}]
+    run_cells(cells[:2], _square, executor=False, journal=path, progress=False)
+    assert capsys.readouterr().err == ""
+    run_cells(cells, _square, executor=False, journal=path, progress=True)
+    err = capsys.readouterr().err
+    assert "2/3" in err and "3/3" in err  # the journalled two count from the start
+    assert "0/3" not in err and "1/3" not in err
+    run_cells(cells, _square, executor=False, journal=path, progress=None)
+    assert capsys.readouterr().err == ""  # stderr is not a terminal here
+
+
+class _CancellingExecutor(ThreadPoolExecutor):
+    """An executor whose futures come back cancelled (an executor's own failure)."""
+
+    def submit(self, fn, /, *args, **kwargs):  # type: ignore[override]
+        future = super().submit(lambda: None)
+        future.result()
+        from concurrent.futures import Future
+
+        cancelled: Future[object] = Future()
+        cancelled.cancel()
+        cancelled.set_running_or_notify_cancel()  # as a pool's cancel does
+        return cancelled
+
+
+def test_an_executors_own_failure_is_raised_as_it_is():
+    from concurrent.futures import CancelledError
+
+    with _CancellingExecutor(1) as pool, pytest.raises(CancelledError):
+        run_cells([{"x": 1}], _square, executor=pool, progress=False)
+
+
+def test_journal_lines_are_sorted_json_and_parameters_must_be_finite(tmp_path):
+    path = tmp_path / "j.jsonl"
+    run_cells(
+        [{"x": 2, "a": 1}],
+        lambda c: [{"z": 1, "y": 2}],
+        executor=False,
+        journal=path,
+        progress=False,
+        parameters={"b": 1, "a": 2},
+    )
+    for line in path.read_text().splitlines():
+        assert line == json.dumps(json.loads(line), sort_keys=True)
+    bad = tmp_path / "nan.jsonl"
+    with pytest.raises(ValueError, match="not JSON compliant"):
+        run_cells(
+            [{"x": 1}],
+            _square,
+            executor=False,
+            journal=bad,
+            progress=False,
+            parameters={"p": float("nan")},
+        )

@@ -211,7 +211,11 @@ def _run(args: Any) -> str:
     if args.method is not None:
         conventions["method"] = args.method
     cells = rates(trials, by=by, **conventions, **known)
-    absent = _absent_statistics(loaded.absent, Conventions(**{
+    # a column with no value in any row holds no more than an absent one: the
+    # silent-mirage rates, which read a missing flag as "not flagged", are not
+    # computed from a file that records no flag at all
+    empty = {name for name, n in loaded.blank.items() if n == len(trials)}
+    absent = _absent_statistics(loaded.absent | empty, Conventions(**{
         k: v for k, v in conventions.items() if k in _CONVENTION_NAMES
     }))  # fmt: skip
     meta = {
@@ -247,9 +251,14 @@ def _run(args: Any) -> str:
     notes += [
         f"note: {n} of {len(trials)} trials {'has' if n == 1 else 'have'} no "
         "value in column "
-        f"{columns_of[name]!r} ({name}); they are left out of the rates that "
-        "read it (see the denominators)"
+        f"{columns_of[name]!r} ({name}); "
+        + (
+            "silent_mirage counts them as not flagged (a missing flag is no flag)"
+            if name == "degraded_flag"
+            else "they are left out of the rates that read it (see the denominators)"
+        )
         for name, n in sorted(loaded.blank.items())
+        if n < len(trials) or name != "degraded_flag"
     ]
     if args.format == "json":
         meta["no_value"] = {
@@ -321,8 +330,8 @@ def _absent_statistics(fields: frozenset[str], conv: Conventions) -> set[str]:
         "pivot_preservation": preserved,
         "fixed_pivot_feasibility": {"fixed_feasible"},
         "information_shift": shift,
-        "silent_mirage": degraded,
-        "silent_mirage_per_trial": degraded,
+        "silent_mirage": degraded | {"degraded_flag"},
+        "silent_mirage_per_trial": degraded | {"degraded_flag"},
         "valid_but_switched": pivots | {"raw_validity"},
         "header_compliance": {"header_present"},
         "protocol_collapse": {"header_present"},
