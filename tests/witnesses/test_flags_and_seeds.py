@@ -70,3 +70,17 @@ def test_json_seeds_above_2_53_stay_exact(tmp_path):
     doc = tmp_path / "runs.json"
     doc.write_text(json.dumps({"trials": rows}))
     assert [t.seed for t in load_trials(doc, mapping=mapping)] == seeds
+
+
+def test_notes_for_columns_empty_in_every_row(tmp_path, capsys):
+    """An all-empty flag column gives no rate and no note; another field keeps its note."""
+    rows = [{**r, "flag": None, "v": None} for r in ROWS]
+    path = _jsonl(tmp_path, rows)
+    argv = [str(path), *MAP, "--map", "degraded_flag=flag", "--map", "raw_validity=v"]
+    assert main(argv) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "(degraded_flag)" not in text
+    assert (
+        "note: 4 of 4 trials have no value in column 'v' (raw_validity); they are "
+        "left out of the rates that read it"
+    ) in text
