@@ -80,11 +80,18 @@ def test_check_choice_refuses_others(bad):
 
 def test_public_choices_are_checked():
     t = TropicalContext((1, None), 1)
-    with pytest.raises(ValueError, match=r"^d_total must be one of 'equal', 'max', 'min', got 'sum'$"):
+    with pytest.raises(
+        ValueError, match=r"^d_total must be one of 'equal', 'max', 'min', got 'sum'$"
+    ):
         oplus_tropical(t, t, d_total="sum")
-    with pytest.raises(ValueError, match=r"^method must be one of 'auto', 'smt', got 'z3'$"):
+    with pytest.raises(
+        ValueError, match=r"^method must be one of 'auto', 'smt', got 'z3'$"
+    ):
         check_monoid(max, 0, range(2), method="z3")
-    with pytest.raises(ValueError, match=r"^side must be one of 'right', 'left', 'two-sided', got 'both'$"):
+    with pytest.raises(
+        ValueError,
+        match=r"^side must be one of 'right', 'left', 'two-sided', got 'both'$",
+    ):
         check_ideal(max, bool, range(2), side="both")
     assert oplus_tropical(t, t, d_total="max") == t
 
@@ -104,7 +111,9 @@ def test_check_instance_is_not_exact_by_default():
     s = SubContext(1, 2, 1)
     assert is_absorbed(s, 2) is True
     assert is_absorbed(s, 1) is False
-    with pytest.raises(TypeError, match=r"^ctx must be a Context, got .* of type SubContext$"):
+    with pytest.raises(
+        TypeError, match=r"^ctx must be a Context, got .* of type SubContext$"
+    ):
         check_instance(s, "ctx", Context, exact=True)
 
 
@@ -129,7 +138,9 @@ def test_check_callable():
     assert check_callable(len, "op") is None
     with pytest.raises(TypeError, match=r"^op must be callable, got 3 of type int$"):
         check_callable(3, "op")
-    with pytest.raises(TypeError, match=r"^op must be callable, got 'max' of type str$"):
+    with pytest.raises(
+        TypeError, match=r"^op must be callable, got 'max' of type str$"
+    ):
         check_monoid("max", 0, range(2))
 
 
