@@ -1,0 +1,118 @@
+"""algebra.laws' search engines: the caps, the default size measure, reading a domain (issue 33).
+
+Written against the survivors of the mutation run of algebra/laws/_search.py.
+The size measure orders a finite domain, so it decides which counterexample
+is reported as minimal; its documented values are checked one kind at a time.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from fractions import Fraction
+
+import pytest
+
+from algebra import Context
+from algebra.laws import check_homomorphism, check_monoid
+from algebra.laws._search import MAX_ELEMENTS, MAX_TUPLES, default_size
+
+
+def broken(a: int, b: int) -> int:
+    """Not associative at (0, 0, 0): a check on it stops in its first shell."""
+    return a - b - 1
+
+
+# --- caps -------------------------------------------------------------------------
+
+
+def test_the_caps():
+    assert MAX_TUPLES == 1_000_000
+    assert MAX_ELEMENTS == 100_000
+
+
+def test_exactly_max_tuples_is_walked_and_one_shell_more_is_refused():
+    report = check_monoid(broken, 0, range(100))  # 100**3 == MAX_TUPLES
+    assert report["associativity"].counterexample == {"a": 0, "b": 0, "c": 0}
+    with pytest.raises(
+        ValueError,
+        match=r"^elements has 101 elements, so checking associativity exhaustively "
+        r"walks 1,030,301 tuples > 1,000,000; pass fewer elements",
+    ):
+        check_monoid(broken, 0, range(101))
+
+
+def test_exactly_max_elements_are_read_and_one_more_is_refused():
+    # 100,000 elements are read (then the triples are too many)
+    with pytest.raises(
+        ValueError, match=r"^elements has 100,000 elements, so checking"
+    ):
+        check_monoid(max, 0, range(100_000))
+    with pytest.raises(ValueError, match=r"^elements has more than 100,000 elements; "):
+        check_monoid(max, 0, range(100_001))
+
+
+def test_an_endless_domain_is_read_only_one_element_past_the_cap():
+    endless = itertools.count()
+    with pytest.raises(ValueError, match=r"^segments has more than 100,000 elements"):
+        check_homomorphism(len, max, endless)
+    assert next(endless) == 100_001
+
+
+def test_an_empty_domain_is_refused():
+    with pytest.raises(
+        ValueError, match=r"^elements is empty: a law check needs at least one element$"
+    ):
+        check_monoid(max, 0, [])
+    with pytest.raises(ValueError, match=r"^segments is empty"):
+        check_homomorphism(len, max, iter(()))
+
+
+# --- the default size measure -----------------------------------------------------
+
+
+class _NotIterable:
+    __iter__ = None  # has the attribute, but list() raises TypeError
+
+
+@pytest.mark.parametrize(
+    ("value", "size"),
+    [
+        (None, 0.0),
+        (False, 0.0),
+        (True, 1.0),
+        (5, 5.0),
+        (-3, 3.0),
+        (Fraction(-7, 2), 3.5),
+        (2.5, 2.5),
+        (-0.25, 0.25),
+        (math.inf, math.inf),
+        (-math.inf, math.inf),
+        (math.nan, math.inf),
+        ("abc", 3.0),
+        ("", 0.0),
+        ({"a": 3, "b": -1}, 6.0),
+        ({}, 0.0),
+        (Context(5, 3, 1), 9.0),
+        (Context(None, 2, 0), 2.0),
+        ((1, 2), 5.0),
+        ([4], 5.0),
+        (frozenset({2}), 3.0),
+        (range(3), 6.0),
+        (iter([1, 1]), 4.0),
+        (object(), 0.0),
+        (_NotIterable(), 0.0),
+    ],
+)
+def test_default_size(value, size):
+    got = default_size(value)
+    assert type(got) is float
+    assert got == size
+
+
+def test_the_size_measure_picks_the_reported_counterexample():
+    # the counterexample is the smallest tuple by default_size: '' before 'x'
+    report = check_monoid(lambda a, b: a + b + "!", "", ["xx", "x", ""])
+    assert report["left identity"].counterexample == {"a": ""}
+    report = check_monoid(lambda a, b: {**a, **b, "n": 1}, {}, [{"k": 5}, {}])
+    assert report["left identity"].counterexample == {"a": {}}
