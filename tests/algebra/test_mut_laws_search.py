@@ -116,3 +116,34 @@ def test_the_size_measure_picks_the_reported_counterexample():
     assert report["left identity"].counterexample == {"a": ""}
     report = check_monoid(lambda a, b: {**a, **b, "n": 1}, {}, [{"k": 5}, {}])
     assert report["left identity"].counterexample == {"a": {}}
+
+
+# --- what each engine reports -----------------------------------------------------
+
+
+def test_exhaustive_reports_both_sides_of_the_smallest_failure():
+    report = check_monoid(lambda a, b: a - b, 0, range(3))
+    assoc, left, right = report.laws
+    assert (assoc.examples_tried, assoc.counterexample) == (8, {"a": 0, "b": 0, "c": 1})
+    assert assoc.detail == "op(op(a, b), c) = -1, op(a, op(b, c)) = 1"
+    assert (left.examples_tried, left.detail) == (2, "op(identity, a) = -1, a = 1")
+    assert (right.holds, right.examples_tried, right.method) == (True, 3, "exhaustive")
+    assert right.detail == "every tuple of 3 elements"
+
+
+def test_sampled_counts_the_examples_up_to_the_first_failure():
+    from hypothesis import strategies as st
+
+    report = check_monoid(broken, 0, st.integers())
+    assoc = report["associativity"]
+    assert (assoc.method, assoc.examples_tried) == ("hypothesis", 1)
+    assert assoc.counterexample == {"a": 0, "b": 0, "c": 0}
+    assert assoc.detail == "op(op(a, b), c) = -2, op(a, op(b, c)) = 0"
+    both = check_monoid(lambda a, b: a - b, 0, st.integers(), exhaustive=range(3))
+    right = both["right identity"]
+    assert (right.holds, right.method, right.examples_tried) == (
+        True,
+        "exhaustive+hypothesis",
+        203,
+    )
+    assert right.detail == "every tuple of 3 elements; sampled, not a proof"
