@@ -147,3 +147,43 @@ def test_sampled_counts_the_examples_up_to_the_first_failure():
         203,
     )
     assert right.detail == "every tuple of 3 elements; sampled, not a proof"
+
+
+def test_examples_tried_stop_at_the_first_failure_not_after_shrinking():
+    from hypothesis import strategies as st
+
+    seen: list[int] = []
+
+    def op(a: int, b: int) -> int:
+        seen.append(a)
+        return a + b if a < 10 else a + b + 1  # breaks the law once summarize(a) >= 10
+
+    report = check_homomorphism(
+        lambda x: x, op, st.integers(0, 10**6), concat=lambda a, b: a + b
+    )
+    law = report["homomorphism"]
+    assert law.holds is False and law.counterexample == {"a": 10, "b": 0}
+    first_failure = next(i for i, a in enumerate(seen) if a >= 10)
+    assert law.examples_tried == first_failure + 1
+    assert len(seen) > law.examples_tried  # hypothesis went on to shrink
+
+
+def test_sampling_is_derandomized_without_a_database(monkeypatch):
+    import hypothesis
+    from hypothesis import strategies as st
+
+    used = []
+    real_find = hypothesis.find
+
+    def spy(specifier, condition, *, settings):
+        used.append(settings)
+        return real_find(specifier, condition, settings=settings)
+
+    monkeypatch.setattr(hypothesis, "find", spy)
+    check_monoid(max, 0, st.integers(0, 5), max_examples=9)
+    assert len(used) == 3
+    for config in used:
+        assert config.derandomize is True
+        assert config.database is None
+        assert config.max_examples == 9
+        assert config.deadline is None
