@@ -187,3 +187,29 @@ def test_sampling_is_derandomized_without_a_database(monkeypatch):
         assert config.database is None
         assert config.max_examples == 9
         assert config.deadline is None
+
+
+def test_exhaustive_next_to_a_strategy_must_be_iterable():
+    from hypothesis import strategies as st
+
+    with pytest.raises(
+        TypeError, match=r"^exhaustive must be a finite iterable, got int$"
+    ):
+        check_monoid(max, 0, st.integers(), exhaustive=5)
+
+
+def test_reports_name_the_callables():
+    import functools
+
+    assert (
+        check_monoid(max, 0, range(2)).subject == "monoid laws of max with identity 0"
+    )
+    assert (
+        check_monoid(broken, 0, range(2)).subject
+        == "monoid laws of broken with identity 0"
+    )
+    plus = functools.partial(lambda a, b, c: a + b + c, c=0)
+    subject = check_monoid(plus, 0, range(2)).subject
+    assert subject == f"monoid laws of {plus!r} with identity 0"
+    report = check_homomorphism(len, max, [[1]])
+    assert report.subject == "len is a homomorphism onto max"
