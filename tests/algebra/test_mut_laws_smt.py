@@ -14,7 +14,7 @@ import pytest
 import z3
 
 from algebra import COMMITTED_IDENTITY, IDENTITY, CommittedContext, Context
-from algebra.arith import ite, key_ge, negate
+from algebra.arith import either, ite, key_ge, negate
 from algebra.compose import commit_fields, endo_fields
 from algebra.laws import check_monoid
 
@@ -261,3 +261,22 @@ def test_an_unknown_answer_leaves_the_law_open(monkeypatch):
 def test_proven_laws_tried_no_examples():
     report = _smt(endo_fields, IDENTITY, "context")
     assert [(law.holds, law.examples_tried) for law in report.laws] == [(True, 0)] * 4
+
+
+def test_a_constraint_that_returns_a_number_term_is_refused():
+    with pytest.raises(
+        ValueError,
+        match=r"^domain constraint 'x' must return a condition \(a z3 Bool\), got 0 \+ 1$",
+    ):
+        _smt(lambda a, b: a + b, 0, "int", domain={"x": lambda n: z3.IntVal(n) + 1})
+
+
+def _plus_one_without_key_or_from_half(aw, at, ap, bw, bt, bp):
+    w, t, p = endo_fields(aw, at, ap, bw, bt, bp)
+    return w, t + ite(either(key_ge(None, bw), key_ge(bw, 0.5)), 1, 0), p
+
+
+def test_no_key_is_cheaper_than_any_key():
+    # broken without a key (cost 0) and from a key of 1/2 (cost 1/2): no key wins
+    law = _smt(_plus_one_without_key_or_from_half, IDENTITY, "context")["left identity"]
+    assert law.counterexample == {"a": Context(None, 0, 0)}

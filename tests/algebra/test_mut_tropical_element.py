@@ -20,7 +20,6 @@ from algebra.tropical import (
     oplus_tropical,
     to_monoid,
 )
-from algebra.tropical._element import check_slots
 
 T = TropicalContext
 
@@ -90,8 +89,3 @@ def test_hypothesis_set_sum_refuses_subclasses(which):
         TypeError, match=rf"^{which} must be a HypothesisSet, got .* of type SubSet$"
     ):
         oplus(a, b)
-
-
-def test_check_slots_returns_the_slots():
-    slots = (None, 3, (1, "e"))
-    assert check_slots(slots, "slots") is slots
