@@ -9,7 +9,9 @@ example printed as refuted because another row's number decided it).
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import sys
 
 import pytest
 
@@ -77,3 +79,21 @@ def test_every_output_names_the_decided_rows(fmt, tmp_path, capsys):
         assert "- **Also decides:** VM-SHORTFALL (" in text
     else:
         assert "also decides: VM-SHORTFALL (" in out
+
+
+def test_a_checker_named_with_its_semantics_decides_under_its_bare_id(monkeypatch):
+    # No row of today's catalogue names another row's checker with an
+    # ``@semantics`` suffix; a row that does must still be listed under the
+    # bare id (the suffix is dropped, the id kept).
+    module = sys.modules[decided_rows.__module__]
+    row = next(r for r in catalogue(source="VM") if r.id == "VM-COMMIT")
+    other = dataclasses.replace(row, id="VM-X9", checked_by=("VM-E51@paper",))
+    monkeypatch.setattr(module, "catalogue", lambda: (row, other))
+    module._reverse_index.cache_clear()
+    try:
+        assert [r.id for r in decided_rows("VM-E51")] == ["VM-X9"]
+        assert [r.id for r in decided_rows("VM-E51@reference")] == ["VM-X9"]
+        assert decided_rows("paper") == ()
+    finally:
+        monkeypatch.undo()
+        module._reverse_index.cache_clear()
