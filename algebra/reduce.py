@@ -334,7 +334,7 @@ def _validate_arrays(
 def _int64_fold(
     w: object, d_total: object, d_pre: object, *, validate: bool
 ) -> Context | None:
-    """The fold of valid native float64/int64 arrays, or None for the general path.
+    """Fold valid native float64/int64 arrays; None sends the call the general way.
 
     The common case of :func:`reduce_arrays`, with the fewest NumPy calls and no
     conversions: three one-dimensional ``ndarray`` of one length ``n >= 1``,

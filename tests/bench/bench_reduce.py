@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import os
 import time
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -105,7 +106,7 @@ def main() -> None:
     start = time.perf_counter()
     fold(contexts)
     t_fold = time.perf_counter() - start
-    contenders = {
+    contenders: dict[str, Callable[[], object]] = {
         "reduce_arrays (validated)": lambda: reduce_arrays(w, d_total, d_pre),
         "reduce_arrays (validate=False)": lambda: reduce_arrays(
             w, d_total, d_pre, validate=False
