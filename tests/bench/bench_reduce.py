@@ -82,11 +82,37 @@ def _kernels(w: Any, t: Any, p: Any) -> None:
     np.logical_or.reduce(neg)
 
 
+def _one_by_one(w: Any, t: Any, p: Any) -> dict[str, Callable[[], object]]:
+    """Each NumPy call of the fast path alone, on scratch allocated once."""
+    i = int(w.argmax())
+    tb, pb, pf = t.view(np.uint64), p.view(np.uint64), p.view(np.float64)
+    a = np.empty(w.shape[0], np.bool_)
+    b = np.empty(w.shape[0], np.bool_)
+    return {
+        "  argmax(w)": lambda: w.argmax(),
+        "  w == -inf": lambda: np.equal(w, -np.inf, out=a),
+        "  max(d_total as uint64)": lambda: np.maximum.reduce(tb),
+        "  sum(d_total[:i]), sum(d_total[i:])": lambda: (
+            np.add.reduce(t[:i]),
+            np.add.reduce(t[i:]),
+        ),
+        "  d_pre > d_total (uint64)": lambda: np.greater(pb, tb, out=b),
+        "  any (bool)": lambda: np.logical_or.reduce(b),
+        "  d_pre != 0 (float64 view)": lambda: np.not_equal(pf, 0.0, out=b),
+        "  and (bool)": lambda: np.logical_and(a, b, out=a),
+    }
+
+
 def main() -> None:
     """Time the contenders on ``n`` random contexts and print the ratios."""
     parser = argparse.ArgumentParser()
     parser.add_argument("--n", type=int, default=10**6)
     parser.add_argument("--rounds", type=int, default=60)
+    parser.add_argument(
+        "--kernels",
+        action="store_true",
+        help="also time each NumPy call of the fast path alone (the floor)",
+    )
     args = parser.parse_args()
     n = args.n
     rng = np.random.default_rng(2026)
@@ -123,6 +149,8 @@ def main() -> None:
         ),
         "bare kernels of the fast path": lambda: _kernels(w, d_total, d_pre),
     }
+    if args.kernels:
+        contenders.update(_one_by_one(w, d_total, d_pre))
     best = dict.fromkeys(contenders, float("inf"))
     for _ in range(args.rounds):
         for name, fn in contenders.items():
