@@ -555,3 +555,57 @@ def test_valid_int64_blocks_skip_the_general_path(monkeypatch):
     expected = _previous(w, t, p)
     assert reduce_arrays(w, t, p) == expected
     assert reduce_arrays(w, t, p, validate=False) == expected
+
+
+# --- The general path's vectorised sums, now behind the int64 entry ----------
+
+
+def _refuse_exact(monkeypatch: Any) -> None:
+    def refuse(*_args: Any, **_kwargs: Any) -> None:
+        raise AssertionError("the exact path ran")
+
+    monkeypatch.setattr("algebra.reduce._validate_arrays", refuse)
+    monkeypatch.setattr("algebra.reduce._exact_sum", refuse)
+
+
+@pytest.mark.parametrize("validate", [True, False])
+@pytest.mark.parametrize(
+    "convert",
+    [
+        lambda w, t, p: (w.tolist(), t.tolist(), p.tolist()),  # int64 counts, list keys
+        lambda w, t, p: (w.astype(np.float32), t, p),  # int64 counts, float32 keys
+        lambda w, t, p: (w, t.astype(np.int32), p.astype(np.int32)),
+        lambda w, t, p: (w, t.astype(np.int16), p.astype(np.int16)),
+    ],
+)
+def test_general_path_sums_valid_blocks_without_the_exact_checks(
+    monkeypatch, convert, validate
+):
+    """Input the int64 entry declines is still answered by _fast_sums alone."""
+    rng = np.random.default_rng(8)
+    has = rng.random(300) < 0.3
+    w = np.where(has, rng.integers(0, 9, 300) / 8, -np.inf)
+    t = rng.integers(0, 5, 300)
+    p = np.where(has, t // 2, 0)
+    expected = _previous(w, t, p)
+    args = convert(w, t, p)
+    _refuse_exact(monkeypatch)
+    assert reduce_arrays(*args, validate=validate) == expected
+    none = np.full(300, -np.inf)
+    args = convert(none, t, np.zeros_like(p))
+    assert reduce_arrays(*args, validate=validate) == Context(None, int(t.sum()), 0)
+
+
+@pytest.mark.parametrize("dtype", [np.int8, np.int16, np.int32])
+def test_general_path_takes_counts_at_their_dtype_maximum(monkeypatch, dtype):
+    """A total at the dtype's maximum is summed in int64 without the exact path."""
+    top = int(np.iinfo(dtype).max)
+    w = np.array([-np.inf, 1.0, 0.5])
+    t = np.array([top, top, 1], dtype)
+    p = np.array([0, top, 0], dtype)
+    _refuse_exact(monkeypatch)
+    assert reduce_arrays(w, t, p) == Context(1.0, 2 * top + 1, 2 * top)
+    assert reduce_arrays(w, t, p, validate=False) == Context(1.0, 2 * top + 1, 2 * top)
+    none = np.array([-np.inf, -np.inf])
+    pair = np.array([top, top], dtype)
+    assert reduce_arrays(none, pair, np.zeros(2, dtype)) == Context(None, 2 * top, 0)
