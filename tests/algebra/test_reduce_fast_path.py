@@ -13,6 +13,7 @@ int64 overflow bound, with ``validate`` on and off.
 from __future__ import annotations
 
 from typing import Any
+from unittest import mock
 
 import numpy as np
 import pytest
@@ -340,8 +341,8 @@ def test_counts_the_fast_path_leaves_alone_fold_as_before(t_dtype, p_dtype):
 
 # --- The int64 entry (issue 30, second round) --------------------------------
 #
-# ``_int64_fold`` answers native float64/int64 arrays before any conversion.
-# It may decline (None: the general path runs), but whatever it returns must
+# The entry (``_int64_fold`` in algebra/reduce.py) answers native float64/int64
+# arrays before any conversion. It may decline (None: the general path runs), but whatever it returns must
 # be what ``_previous`` returns, and on valid input inside the overflow bound
 # it must answer (else the speed-up is gone while every result stays right).
 
@@ -363,6 +364,23 @@ _EDGE_KEYS = st.sampled_from(
     ]
 )
 _I64 = np.iinfo(np.int64)
+
+
+class _Declined(Exception):
+    """Raised in place of the general path's first step."""
+
+
+def _entry(w: Any, t: Any, p: Any, *, validate: bool) -> Context | None:
+    """What the int64 entry alone returns: its Context, or None when it declines.
+
+    The general path starts with ``_as_arrays``; replaced by a raise, only the
+    entry's own answers (or errors) come out of ``reduce_arrays``.
+    """
+    with mock.patch("algebra.reduce._as_arrays", side_effect=_Declined):
+        try:
+            return reduce_arrays(w, t, p, validate=validate)
+        except _Declined:
+            return None
 
 
 @st.composite
@@ -428,19 +446,17 @@ def _valid_within_bound(w: Any, t: Any, p: Any, validate: bool) -> bool:
 @given(_int64_blocks())
 def test_int64_entry_agrees_with_the_previous_reduction(blocks):
     """Same Context or error as before; the entry itself answers right or declines."""
-    from algebra.reduce import _int64_fold
-
     w, t, p, validate = blocks
     before = _outcome(_previous, w, t, p, validate=validate)
     assert _outcome(reduce_arrays, w, t, p, validate=validate) == before
     try:
-        declined = _int64_fold(w, t, p, validate=validate) is None
+        declined = _entry(w, t, p, validate=validate) is None
     except ValueError:
         declined = False
     if declined:
         assert not _valid_within_bound(w, t, p, validate)
     else:
-        assert _outcome(_int64_fold, w, t, p, validate=validate) == before
+        assert _outcome(_entry, w, t, p, validate=validate) == before
 
 
 @pytest.mark.parametrize("validate", [True, False])
@@ -458,30 +474,26 @@ def test_int64_entry_agrees_with_the_previous_reduction(blocks):
 )
 def test_int64_entry_answers_valid_input(w, t, p, validate):
     """Valid native float64/int64 blocks are answered by the entry, as before."""
-    from algebra.reduce import _int64_fold
-
     args = (np.array(w, np.float64), np.array(t, np.int64), np.array(p, np.int64))
-    got = _int64_fold(*args, validate=validate)
+    got = _entry(*args, validate=validate)
     assert got is not None
-    assert _outcome(_int64_fold, *args, validate=validate) == _outcome(_previous, *args)
+    assert _outcome(_entry, *args, validate=validate) == _outcome(_previous, *args)
 
 
 @pytest.mark.parametrize("n", [1, 2, 3, 7])
 def test_int64_entry_overflow_bound_is_exact(n):
     """Totals summing to at most INT64_MAX are answered; one more is declined."""
-    from algebra.reduce import _int64_fold
-
     cap = _INT64_MAX // n
     w = np.array([1.0] + [0.5] * (n - 1))
     at = np.full(n, cap, np.int64)
     p = np.zeros(n, np.int64)
     p[0] = cap
-    assert _int64_fold(w, at, p, validate=True) == Context(1.0, n * cap, cap)
-    assert _int64_fold(w, at, p, validate=False) == Context(1.0, n * cap, cap)
+    assert _entry(w, at, p, validate=True) == Context(1.0, n * cap, cap)
+    assert _entry(w, at, p, validate=False) == Context(1.0, n * cap, cap)
     if cap < _INT64_MAX:
         over = at.copy()
         over[-1] = cap + 1
-        assert _int64_fold(w, over, p, validate=True) is None
+        assert _entry(w, over, p, validate=True) is None
         assert reduce_arrays(w, over, p) == Context(1.0, n * cap + 1, cap)
 
 
@@ -528,9 +540,7 @@ _P = np.array([0, 1, 2], np.int64)
 )
 def test_int64_entry_declines_other_input(args, answered):
     """Other types, dtypes, byte orders, shapes, NaN and n = 0 go the general way."""
-    from algebra.reduce import _int64_fold
-
-    got = _int64_fold(*args, validate=True)
+    got = _entry(*args, validate=True)
     assert (got is not None) == answered
     general = _outcome(reduce_arrays, *args)
     if answered:

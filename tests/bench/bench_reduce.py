@@ -28,7 +28,6 @@ from typing import Any
 import numpy as np
 
 from algebra import Context, fold, reduce_arrays
-from algebra.reduce import _as_arrays, _fast_sums
 
 _INT64_MAX = np.iinfo(np.int64).max
 
@@ -53,15 +52,40 @@ def _previous(w: Any, d_total: Any, d_pre: Any) -> Context:
 
 
 def _first_round(w: Any, d_total: Any, d_pre: Any) -> Context:
-    """reduce_arrays after issue 30's first round, for valid int64 input."""
-    keys, totals, pres = _as_arrays(w, d_total, d_pre)
+    """reduce_arrays after issue 30's first round, frozen, for valid int64 input.
+
+    Its general path: conversions and dtype checks, argmax, then the
+    vectorised checks and sums of ``_fast_sums`` (as on main at 01c3533).
+    """
+    raw = np.asarray(w)
+    assert not np.issubdtype(raw.dtype, np.integer)
+    keys = np.asarray(raw, dtype=np.float64)
+    totals, pres = np.asarray(d_total), np.asarray(d_pre)
+    for arr in (keys, totals, pres):
+        assert arr.ndim == 1
+    for arr in (totals, pres):
+        assert arr.dtype != np.bool_ and np.issubdtype(arr.dtype, np.integer)
+    assert keys.shape == totals.shape == pres.shape
     n = keys.shape[0]
     i = int(np.argmax(keys))
     top = float(keys[i])
     assert top == top
-    sums = _fast_sums(keys, totals, pres, i, bound=_INT64_MAX // n, validate=True)
-    assert sums is not None
-    before, total = sums
+    dtype = totals.dtype
+    assert pres.dtype == dtype and dtype.kind == "i" and dtype.isnative
+    unsigned = np.dtype(f"u{dtype.itemsize}")
+    t_bits = totals.view(unsigned)
+    cap = min(_INT64_MAX // n, int(np.iinfo(dtype).max))
+    neg_inf = np.equal(keys, -np.inf)
+    assert int(t_bits.max()) <= cap
+    before = int(totals[:i].sum(dtype=np.int64))
+    total = before + int(totals[i:].sum(dtype=np.int64))
+    p_bits = pres.view(unsigned)
+    scratch = np.empty(keys.shape[0], dtype=np.bool_)
+    np.greater(p_bits, t_bits, out=scratch)
+    assert not scratch.any()
+    np.not_equal(p_bits.view(np.float64), 0.0, out=scratch)
+    np.logical_and(neg_inf, scratch, out=neg_inf)
+    assert not neg_inf.any()
     if top == -np.inf:
         return Context(None, total, 0)
     return Context(top, total, before + int(pres[i]))
