@@ -146,6 +146,11 @@ def decided_rows(claim_id: str) -> tuple[CatalogueEntry, ...]:
     tuple of CatalogueEntry
         In catalogue order; empty when the claim decides no other row.
 
+    Raises
+    ------
+    TypeError
+        If ``claim_id`` is not a str.
+
     Examples
     --------
     >>> from proofs import decided_rows
@@ -154,6 +159,9 @@ def decided_rows(claim_id: str) -> tuple[CatalogueEntry, ...]:
     >>> decided_rows("VM-P1")
     ()
     """
+    if not isinstance(claim_id, str):
+        msg = f"claim_id must be a str (a ledger id), got {type(claim_id).__name__}"
+        raise TypeError(msg)
     return _reverse_index().get(claim_id.split("@", 1)[0], ())
 
 

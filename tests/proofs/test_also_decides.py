@@ -97,3 +97,9 @@ def test_a_checker_named_with_its_semantics_decides_under_its_bare_id(monkeypatc
     finally:
         monkeypatch.undo()
         module._reverse_index.cache_clear()
+
+
+@pytest.mark.parametrize("bad", [None, 3, b"VM-P1", ("VM-P1",)])
+def test_a_claim_id_that_is_not_a_str_is_a_type_error_naming_it(bad):
+    with pytest.raises(TypeError, match="claim_id must be a str"):
+        decided_rows(bad)
