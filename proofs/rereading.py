@@ -318,7 +318,7 @@ _KO_SEEDS = {
 
 @claim_check(
     "KO-S5.1-SEEDS",
-    "all experiments use random seed 42",
+    "every experiment ran with the single random seed 42",
     Kind.DATA,
     where="§5.1; Table 1; Table 2; §5.2; Table 4; §9.7",
 )
