@@ -6,6 +6,8 @@ says which data it used.
 
 from __future__ import annotations
 
+import itertools
+
 from proofs.ledger import Claim, Kind, Outcome, Verdict, claim_check, claims
 
 __all__ = [
@@ -118,11 +120,9 @@ def check_vm_s73_regret() -> Outcome:
     >>> check_vm_s73_regret().verdict.value
     'verified'
     """
-    same = all(
-        _VM_TABLE9_NAIVE[r] == cells for r, (*cells, _) in _VM_TABLE3.items()
-    )
+    same = all(_VM_TABLE9_NAIVE[r] == cells for r, (*cells, _) in _VM_TABLE3.items())
     regret = [row[-1] for _, row in sorted(_VM_TABLE3.items(), reverse=True)]
-    steps = [b - a for a, b in zip(regret, regret[1:], strict=False)]
+    steps = [b - a for a, b in itertools.pairwise(regret)]
     monotone = all(d >= 0 for d in steps) or all(d <= 0 for d in steps)
     has = any("regret" in c.lower() for c in _VM_TABLE9_COLUMNS)
     shown = ", ".join(f"{r}: {row[-1]}" for r, row in _VM_TABLE3.items())
@@ -439,7 +439,9 @@ def check_ko_s63_models() -> Outcome:
     t = _KO_TABLE5
     below = all(row[5] < 50 for row in t.values())
     opus = (t["Opus"][10], t["Opus"][20]) == (15, 5)
-    gpt = t["GPT-5.4"][2] == 0 and all(row[2] > 0 for m, row in t.items() if m != "GPT-5.4")
+    gpt = t["GPT-5.4"][2] == 0 and all(
+        row[2] > 0 for m, row in t.items() if m != "GPT-5.4"
+    )
     near_zero = max(row[20] for row in t.values())
     parts = {
         "below 50% at 5x": below,
@@ -571,7 +573,9 @@ def check_pj_exp02_scenarios() -> Outcome:
         f"[{low:.2f}, {high:.2f}]; outside: {bad or 'none'}"
     )
     if bad:
-        return Outcome(Verdict.REFUTED, evidence, {"outside": bad, "bounds": [low, high]})
+        return Outcome(
+            Verdict.REFUTED, evidence, {"outside": bad, "bounds": [low, high]}
+        )
     return Outcome(Verdict.VERIFIED, evidence)
 
 
@@ -581,7 +585,10 @@ _PJ_PENDING = {
         "Not yet tested",
         "CTX-48 gate runs: QPB 6/8 (run 1), then 7/8 (run 2)",
     ),
-    "QPB cross-session": ("Not yet tested", "CTX-48 run 1 and run 2: cross-session 4/4, PASS"),
+    "QPB cross-session": (
+        "Not yet tested",
+        "CTX-48 run 1 and run 2: cross-session 4/4, PASS",
+    ),
     "QPB on official tracks": ("MARGINAL (1/3 improved, run 2)", None),
     "Token overhead measurement": ("PASS (8.2%, run 2)", None),
 }
