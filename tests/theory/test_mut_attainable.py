@@ -83,5 +83,7 @@ def test_recomputed_interval_keeps_low_then_high():
     lo, hi = res.recomputed
     assert res.reachable == ((lo, lo), (hi, hi))
     assert 16.25 < lo < 16.35 and 28.885 < hi < 28.895
-    assert res.rounding.startswith("any round-to-nearest, ties either way at 1 decimals;")
+    assert res.rounding.startswith(
+        "any round-to-nearest, ties either way at 1 decimals;"
+    )
     assert res.rounding.endswith("; wilson interval, level 0.95")

@@ -76,10 +76,16 @@ def test_chi2_reachable_is_the_tail_over_the_interval():
 def test_negative_statistics_mirror_positive_ones():
     assert rp("-2.00", "0.046", test="z").consistent
     assert not rp("-2.00", "0.30", test="z").consistent
-    assert rp("-2.00", "0.046", test="z").reachable == rp("2.00", "0.046", test="z").reachable
+    assert (
+        rp("-2.00", "0.046", test="z").reachable
+        == rp("2.00", "0.046", test="z").reachable
+    )
     assert rp("-.22", ".24", test="r", df=28).consistent
     assert not rp("-.22", ".50", test="r", df=28).consistent
-    assert rp("-.22", ".24", test="r", df=28).reachable == rp(".22", ".24", test="r", df=28).reachable
+    assert (
+        rp("-.22", ".24", test="r", df=28).reachable
+        == rp(".22", ".24", test="r", df=28).reachable
+    )
 
 
 def test_interval_around_zero_reaches_p_one():
