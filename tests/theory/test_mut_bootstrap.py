@@ -86,3 +86,59 @@ def test_infinite_statistic_on_resamples_is_an_error(clusters):
 def test_cluster_labels_are_checked(clusters, match):
     with pytest.raises(ValueError, match=match):
         bootstrap_ci(([0.0, 1.0, 2.0, 3.0],), mean, clusters=clusters)
+
+
+def test_two_clusters_are_enough():
+    got = bootstrap_ci(
+        ([1.0, 2.0, 3.0, 5.0],), mean, n_resamples=20, clusters=[0, 0, 1, 1]
+    )
+    assert got.estimate == 2.75
+    assert (got.low, got.high) == (1.5, 4.0)
+
+
+def test_undefined_bca_is_an_error():
+    # every jackknife maximum is 2: scipy's acceleration is 0/0
+    with pytest.raises(ValueError, match=r"BCa is undefined .* use method='percentile'"):
+        bootstrap_ci(
+            ([1.0, 1.0, 2.0, 2.0],), lambda s: float(np.max(s)), n_resamples=200
+        )
+
+
+def test_defaults_are_9999_resamples_and_seed_0():
+    x = SKEWED[:12]
+    default = bootstrap_ci((x,), mean, method="percentile")
+    assert default.n_resamples == 9999
+    assert default == bootstrap_ci(
+        (x,), mean, method="percentile", n_resamples=9999, seed=0
+    )
+    assert default != bootstrap_ci(
+        (x,), mean, method="percentile", n_resamples=9999, seed=1
+    )
+
+
+def test_argument_checks():
+    x = ([1.0, 2.0, 3.0, 5.0],)
+    with pytest.raises(TypeError, match="statistic must be callable"):
+        bootstrap_ci(x, 3.0)
+    assert bootstrap_ci(x, mean, n_resamples=2, method="percentile").n_resamples == 2
+    with pytest.raises(ValueError, match="n_resamples"):
+        bootstrap_ci(x, mean, n_resamples=1)
+    with pytest.raises(ValueError, match="seed"):
+        bootstrap_ci(x, mean, seed=-1)
+
+
+def test_paired_one_sample_and_unequal_lengths():
+    assert (
+        bootstrap_ci(
+            ([1.0, 2.0, 3.0, 5.0],), mean, n_resamples=20, paired=True
+        ).resampling
+        == "paired"
+    )
+    with pytest.raises(
+        ValueError, match=r"paired samples must have equal length, got \[4, 3\]"
+    ):
+        bootstrap_ci(
+            ([1.0, 2.0, 3.0, 5.0], [1.0, 2.0, 3.0]),
+            lambda a, b: float(a.mean() - b.mean()),
+            paired=True,
+        )
