@@ -98,7 +98,9 @@ def test_two_clusters_are_enough():
 
 def test_undefined_bca_is_an_error():
     # every jackknife maximum is 2: scipy's acceleration is 0/0
-    with pytest.raises(ValueError, match=r"BCa is undefined .* use method='percentile'"):
+    with pytest.raises(
+        ValueError, match=r"BCa is undefined .* use method='percentile'"
+    ):
         bootstrap_ci(
             ([1.0, 1.0, 2.0, 2.0],), lambda s: float(np.max(s)), n_resamples=200
         )
