@@ -144,3 +144,24 @@ def test_paired_one_sample_and_unequal_lengths():
             lambda a, b: float(a.mean() - b.mean()),
             paired=True,
         )
+
+
+def test_cluster_bca_with_a_constant_jackknife_has_zero_acceleration():
+    # max of [1, 1, 2, 2]: every leave-one-out maximum is 2, so the
+    # acceleration is 0 (not 0/0, not +-1); the bias correction z0 comes from
+    # P(max* < 2) = 1/16, and the lower end is the resampled maximum 1
+    res = bootstrap_ci(
+        ([1.0, 1.0, 2.0, 2.0],), lambda s: float(np.max(s)), n_resamples=999,
+        clusters=[0, 1, 2, 3],
+    )  # fmt: skip
+    assert (res.low, res.estimate, res.high) == (1.0, 2.0, 2.0)
+
+
+def test_cluster_bca_with_an_infinite_bias_correction_is_an_error():
+    # 30 distinct values: no resample has all 30, so every resampled count of
+    # distinct values is below the estimate and z0 = -inf: BCa is undefined
+    with pytest.raises(ValueError, match="BCa is undefined"):
+        bootstrap_ci(
+            (np.arange(30.0),), lambda s: -float(len(np.unique(s))),
+            n_resamples=999, clusters=np.arange(30),
+        )  # fmt: skip
