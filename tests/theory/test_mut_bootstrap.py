@@ -158,8 +158,9 @@ def test_cluster_bca_with_a_constant_jackknife_has_zero_acceleration():
 
 
 def test_cluster_bca_with_an_infinite_bias_correction_is_an_error():
-    # 30 distinct values: no resample has all 30, so every resampled count of
-    # distinct values is below the estimate and z0 = -inf: BCa is undefined
+    # 30 distinct values: no resample has all 30, so every resampled value
+    # -(count of distinct values) is above the estimate -30, z0 = -inf and
+    # BCa is undefined
     with pytest.raises(ValueError, match="BCa is undefined"):
         bootstrap_ci(
             (np.arange(30.0),), lambda s: -float(len(np.unique(s))),
