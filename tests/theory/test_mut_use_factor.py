@@ -98,3 +98,12 @@ def test_standard_errors_match_the_delta_method_formula():
     assert res.standard_error == pytest.approx(
         math.sqrt((base - 2 * cm * cov / rm**3) / n), rel=1e-9
     )
+
+
+def test_only_the_no_covariance_error_overflowing_is_an_error_too():
+    # recall proportional to compliance: the linearised residuals vanish, so
+    # the paired SE stays finite while sd(C) / R overflows in the other one
+    comply = np.zeros(10_000)
+    comply[0] = 1.0
+    with pytest.raises(ValueError, match=r"recall.s mean .* is too small"):
+        use_factor(comply, comply * 1e-307)
