@@ -130,29 +130,30 @@ _APA = re.compile(
     r"(?P<p>\d*\.\d+(?:[eE]-?\d+)?|0|1)(?!\d|\.\d))"
 )
 _FRAC_PCT = re.compile(
-    rf"(?<![\d./])(?P<k>\d+)\s*(?:/|\s(?:out\s+)?of\s)\s*(?P<n>\d+)\s*"
-    rf"(?:(?:\w+[- ])?{_UNITS}\s*)?\(\s*(?P<v>{_NUM})\s*%\s*\)"
+    rf"(?<![\d./,])(?P<k>{_INT})\s*(?:/|\s(?:out\s+)?of\s)\s*(?P<n>{_INT})\s*"
+    rf"(?:(?:\w+[- ])?{_UNITS}\s*)?\(\s*(?P<v>{_NUM})\s*%\s*"
+    r"(?:\)|[,;](?=\s*(?:9\d\s*%|Wilson|Clopper|Jeffreys|Agresti|exact|CI\b)))"
 )
 _FRAC_EQ = re.compile(
-    rf"(?<![\d./])(?P<k>\d+)\s*/\s*(?P<n>\d+)\s*(?:=|≈)\s*(?P<v>{_NUM})\s*(?P<pct>%)?"
+    rf"(?<![\d./,])(?P<k>{_INT})\s*/\s*(?P<n>{_INT})\s*(?:=|≈)\s*(?P<v>{_NUM})\s*(?P<pct>%)?"
 )
 _FRAC_CI = re.compile(
-    rf"(?<![\d./{{^])(?P<k>\d+)\s*/\s*(?P<n>\d+)\s*"
+    rf"(?<![\d./,{{^])(?P<k>{_INT})\s*/\s*(?P<n>{_INT})\s*"
     rf"(?:(?:=|≈)\s*(?P<v>{_NUM})\s*(?P<pct>%)?\s*\$?\s*)?"
     rf"(?:\([^()\[\]]*\))?\s*,?\s*\(?\s*"
     rf"(?:(?:Wilson|Clopper[-–]Pearson|Jeffreys|Agresti[-–]Coull|exact)\s+)?"
     rf"(?:95\s*%\s*(?:CI|confidence interval)\s*(?:of\s*)?)?"
     rf"\[\s*(?P<lo>{_NUM})\s*(?P<p1>%)?\s*,\s*(?P<hi>{_NUM})\s*(?P<p2>%)?\s*\]"
 )
-_KN = re.compile(r"(?<![\d./{^])(?P<k>\d+)\s*/\s*(?P<n>\d+)(?![\d/])")
+_KN = re.compile(rf"(?<![\d./,{{^])(?P<k>{_INT})\s*/\s*(?P<n>{_INT})(?![\d/])")
 _BARE_CI = re.compile(
     rf"(?<![\w(])\[\s*(?P<lo>{_NUM})\s*(?P<p1>%)?\s*,\s*(?P<hi>{_NUM})\s*(?P<p2>%)?\s*\]"
 )
 _CI_REACH = 250  # characters from a k/n to an interval printed later in its paragraph
 _RATE_FRAC = re.compile(
     rf"(?<![\d.,/])(?P<v>0?\.\d+|1\.0+|{_NUM}\s*%)\s*"
-    rf"(?:(?P<gap>(?:[A-Za-z][\w-]*\s+){{0,3}})\(\s*(?P<k>\d+)\s*/\s*(?P<n>\d+)"
-    rf"\s*(?:[A-Za-z]+\s*)?\)|,\s*(?P<k2>\d+)\s*/\s*(?P<n2>\d+)(?![\d/.]))"
+    rf"(?:(?P<gap>(?:[A-Za-z][\w-]*\s+){{0,3}})\(\s*(?P<k>{_INT})\s*/\s*(?P<n>{_INT})"
+    rf"\s*(?:[A-Za-z]+\s*)?\)|,\s*(?P<k2>{_INT})\s*/\s*(?P<n2>{_INT})(?![\d/.]))"
 )
 _METHODS = {
     "wilson": re.compile(r"\bWilson\b", re.IGNORECASE),
@@ -677,7 +678,7 @@ def _interval(
     the first standard method that fits is reported (consistent, the method
     noted as inferred), and when none fits the finding is not checkable.
     """
-    scale = ";scale=100" if (m["p1"] or m["p2"]) else ""
+    scale = ";scale=100" if _percent_scale(m) else ""
     printed = f"{m['lo']};{m['hi']}"
     named = [name for name, rx in _METHODS.items() if rx.search(ctx.line)]
     if len(named) == 1:
@@ -707,9 +708,18 @@ def _interval(
     )
 
 
+def _percent_scale(m: re.Match[str]) -> bool:
+    """Whether an interval's bounds are percents: a ``%`` sign, or a bound above 1.
+
+    ``12/50 (24.0%), 95% CI [14.3, 37.4]`` prints percents without the sign;
+    a proportion's bound is at most 1.
+    """
+    return bool(m["p1"] or m["p2"]) or float(m["hi"]) > 1 or float(m["lo"]) > 1
+
+
 def _fractions(ctx: _Context, out: list[PaperFinding]) -> None:
     for m in _FRAC_CI.finditer(ctx.line):
-        k, n = int(m["k"]), int(m["n"])
+        k, n = int(_num(m["k"])), int(_num(m["n"]))
         if not 0 <= k <= n or n == 0 or not ctx.free(m):
             continue
         if m["v"] is not None and (m["pct"] or float(m["v"]) <= 1):
@@ -717,14 +727,14 @@ def _fractions(ctx: _Context, out: list[PaperFinding]) -> None:
             out.append(_finding(ctx, m, kind, m["v"], f"k={k};n={n}"))
         out.append(_interval(ctx, m, k, n))
     for m in _FRAC_PCT.finditer(ctx.line):
-        k, n = int(m["k"]), int(m["n"])
+        k, n = int(_num(m["k"])), int(_num(m["n"]))
         if n == 0 or not ctx.free(m):
             continue
         if k > n:
             continue
         out.append(_finding(ctx, m, "percent", m["v"], f"k={k};n={n}"))
     for m in _FRAC_EQ.finditer(ctx.line):
-        k, n = int(m["k"]), int(m["n"])
+        k, n = int(_num(m["k"])), int(_num(m["n"]))
         if n == 0 or k > n or not ctx.free(m):
             continue
         kind = "percent" if m["pct"] else "proportion"
@@ -732,7 +742,7 @@ def _fractions(ctx: _Context, out: list[PaperFinding]) -> None:
             continue
         out.append(_finding(ctx, m, kind, m["v"], f"k={k};n={n}"))
     for m in _RATE_FRAC.finditer(ctx.line):
-        k, n = int(m["k"] or m["k2"]), int(m["n"] or m["n2"])
+        k, n = int(_num(m["k"] or m["k2"])), int(_num(m["n"] or m["n2"]))
         value = m["v"].replace(" ", "")
         kind = "percent" if value.endswith("%") else "proportion"
         value = value.rstrip("%")
@@ -747,20 +757,58 @@ def _fractions(ctx: _Context, out: list[PaperFinding]) -> None:
         elif _METRIC.search(before):
             why = "the number follows a metric name, not necessarily a share"
         out.append(_finding(ctx, m, kind, value, f"k={k};n={n}", inferred=why))
-    for m in _BARE_CI.finditer(ctx.line):
-        lo, hi = float(m["lo"]), float(m["hi"])
-        top = 100 if (m["p1"] or m["p2"]) else 1
-        if not lo <= hi <= top:
-            continue
-        fracs = list(_KN.finditer(ctx.line, max(0, m.start() - _CI_REACH), m.start()))
-        if not fracs or _BARE_CI.search(ctx.line, fracs[-1].end(), m.start()):
-            continue
-        last = fracs[-1]  # it starts within the reach; the lookbehind sees before it
-        k, n = int(last["k"]), int(last["n"])
-        if n == 0 or k > n or not ctx.free(m):
-            continue
-        why = f"k/n from the {last.group(0)!r} printed before it in the paragraph"
-        out.append(_interval(ctx, m, k, n, inferred=why))
+    for rx in (_BARE_CI, _RANGE_CI):
+        for m in rx.finditer(ctx.line):
+            _later_interval(ctx, out, m)
+
+
+def _later_interval(ctx: _Context, out: list[PaperFinding], m: re.Match[str]) -> None:
+    """Check an interval printed after its ``k/n`` (``4/30 runs (13.3%, 95% CI [...])``).
+
+    The ``k/n`` is the last one within ``_CI_REACH`` characters before it, with
+    no other interval between. Bounds above 1 with no ``%`` are percents only
+    when "CI" or "interval" is printed just before them (a ``[3, 12]`` alone
+    may cite references). The pairing is data when the two are in one sentence
+    at most ``_CI_NEAR`` characters apart and the line names one method;
+    otherwise an inference, named in the note.
+    """
+    lo, hi = float(m["lo"]), float(m["hi"])
+    if not lo <= hi <= 100:
+        return
+    if (
+        hi > 1
+        and not (m["p1"] or m["p2"])
+        and not _CI_WORD.search(ctx.line, max(0, m.start() - 40), m.start() + 1)
+    ):
+        return
+    fracs = list(_KN.finditer(ctx.line, max(0, m.start() - _CI_REACH), m.start()))
+    if not fracs or _BARE_CI.search(ctx.line, fracs[-1].end(), m.start()):
+        return
+    last = fracs[-1]  # it starts within the reach; the lookbehind sees before it
+    k, n = int(_num(last["k"])), int(_num(last["n"]))
+    if n == 0 or k > n or not ctx.free(m):
+        return
+    between = ctx.line[last.end() : m.start()]
+    named = [name for name, rx in _METHODS.items() if rx.search(ctx.line)]
+    if (
+        len(between) <= _CI_NEAR
+        and len(named) == 1
+        and not _SENTENCE_STOP.search(between)
+        and not _KN.search(between)
+    ):
+        out.append(_interval(ctx, m, k, n))
+        return
+    why = f"k/n from the {last.group(0)!r} printed before it in the paragraph"
+    out.append(_interval(ctx, m, k, n, inferred=why))
+
+
+_SENTENCE_STOP = re.compile(r"[.!?](?!\d)\s")
+_CI_NEAR = 40  # characters between a k/n and its interval read as one report
+_CI_WORD = re.compile(r"\bCI\b|confidence|interval", re.IGNORECASE)
+_RANGE_CI = re.compile(
+    rf"\b(?:CI|confidence\s+interval)\s*(?:of\s+|:\s*|=\s*)?"
+    rf"(?P<lo>{_NUM})\s*(?P<p1>%)?\s*(?:–|—|-|to)\s*(?P<hi>{_NUM})\s*(?P<p2>%)?(?![\d.])"
+)
 
 
 _FORMULA_RATES = re.compile(
@@ -801,10 +849,97 @@ def _formula_rates(ctx: _Context, out: list[PaperFinding]) -> None:
             )
 
 
+# words that make a number a mean, or a quantity that is no share k/n
+_MEANISH = re.compile(
+    r"\b(?:mean|means|average[ds]?|averaging|avg|F1|F-1|F-score|nDCG\S*|DCG|BLEU"
+    r"|ROUGE\S*|METEOR|chrF|MRR|mAP|AUC|AUROC|pass\s*@\s*\d+|pass@k|kappa"
+    r"|temperature|correlation|perplexity|latency|unbiased\s+estimator"
+    r"|per[- ]problem|per[- ]seed|across\s+seeds|over\s+seeds)(?![\w@])|[κρ]",
+    re.IGNORECASE,
+)
+_HALF_TIES = re.compile(
+    r"\bties?\s+(?:count(?:ed|s|ing)?|scored?|as)\s+(?:as\s+)?(?:a\s+)?half"
+    r"|\bhalf\s+(?:a\s+)?(?:win|point|credit)s?\s+(?:for|per)\s+(?:a\s+)?ties?\b",
+    re.IGNORECASE,
+)
+_REACH_BACK = 120  # characters of the clause before a rate searched for mean words
+
+
+def _clause(line: str, start: int, end: int) -> str:
+    """Return the clause around ``line[start:end]``: back to the sentence's start
+    (or ``;``), at most ``_REACH_BACK`` characters, and on to the end of the
+    bracket the match opened, or of the sentence."""
+    head = max(0, start - _REACH_BACK)
+    for stop in _CLAUSE_STOP.finditer(line, head, start):
+        head = stop.end()
+    tail = _CLAUSE_END.search(line, end)
+    return line[head : tail.end() if tail else len(line)]
+
+
+_CLAUSE_STOP = re.compile(r"[.;:!?](?!\d)\s|[.;:!?]$")
+_CLAUSE_END = re.compile(r"[)\]]|[.;!?](?!\d)")
+
+
+def _not_a_share(
+    ctx: _Context,
+    m: re.Match[str],
+    kind: str,
+    printed: str,
+    n: int,
+) -> PaperFinding | None:
+    """Return the finding for a rate whose clause says it is a mean, or ``None``.
+
+    ``the average F1 was 0.437 over 30 questions``, ``nDCG@10``, ``pass@10``,
+    ``(n = 40 per seed, averaged over seeds)``, ``kappa``: the number is a mean
+    (or no share at all), so it is not checked as k/n: *not checkable*, with
+    the word that says so. ``ties counted as half`` makes the number a share of
+    half-counts: checked as ``j/(2n)``, an inference.
+    """
+    clause = _clause(ctx.line, m.start(), m.end())
+    if _HALF_TIES.search(clause):
+        note = (
+            f"ties counted as half: checked as j/{2 * n} (half-counts of {n})"
+        )
+        return _finding(ctx, m, kind, printed, f"n={2 * n}", inferred=note)
+    at = m.start() - (ctx.line.find(clause, max(0, m.start() - _REACH_BACK - 1)))
+    words = list(_MEANISH.finditer(clause))
+    if not words:
+        return None
+    before = [w for w in words if w.start() < at]
+    word = before[-1] if before else words[0]  # the nearest one before, else after
+    reason = (
+        f"a mean or a score, not a share k/n (the text says {word.group(0)!r})"
+    )
+    return _unchecked(ctx, m, kind, printed, f"n={n}", reason)
+
+
+def _unchecked(
+    ctx: _Context, m: re.Match[str], kind: str, printed: str, inputs: str, reason: str
+) -> PaperFinding:
+    """A finding left *not checkable* on purpose; its inputs say why, so that the
+    ``--csv`` extraction re-read as a table keeps it unchecked."""
+    said = reason.replace(";", ",").replace("=", " ")
+    return PaperFinding(
+        line=ctx.number,
+        page=ctx.page,
+        text=m.group(0).strip(),
+        kind=kind,
+        printed=printed,
+        inputs=f"{inputs};unchecked={said}",
+        verdict="not checkable",
+        reason=reason,
+        note="",
+    )
+
+
 def _percent_n(ctx: _Context, out: list[PaperFinding]) -> None:
     for m in _PCT_N.finditer(ctx.line):
         n = int(_num(m["n1"] or m["n2"] or m["n3"]))
         if n == 0 or float(m["v"]) > 100 or not ctx.free(m):
+            continue
+        mean = _not_a_share(ctx, m, "percent_attainable", m["v"], n)
+        if mean is not None:
+            out.append(mean)
             continue
         group = "n1" if m["n1"] else "n2" if m["n2"] else "n3"
         gap = ctx.line[m.start() + len(m["v"]) : m.start(group)]
@@ -820,7 +955,10 @@ def _percent_n(ctx: _Context, out: list[PaperFinding]) -> None:
         n = int(_num(m["n1"] or m["n3"]))
         if n == 0 or not ctx.free(m):
             continue
-        out.append(_finding(ctx, m, "proportion_attainable", m["v"], f"n={n}"))
+        mean = _not_a_share(ctx, m, "proportion_attainable", m["v"], n)
+        out.append(
+            mean or _finding(ctx, m, "proportion_attainable", m["v"], f"n={n}")
+        )
 
 
 def _means(ctx: _Context, out: list[PaperFinding]) -> None:
@@ -1577,7 +1715,11 @@ def _table_cells(ctx: _Context, out: list[PaperFinding], table: _Table) -> None:
             )
             if len(res.candidates) == 1:
                 k = res.candidates[0]
-                scale = ";scale=100" if iv["p1"] or iv["p2"] else ""
+                scale = (
+                    ";scale=100"
+                    if _percent_scale(iv) or last[1] == "percent_attainable"
+                    else ""
+                )
                 method = "wilson"
                 note = (
                     why
