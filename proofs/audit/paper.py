@@ -117,7 +117,8 @@ _UNITS = (
     r"|sessions?|prompts?|conversations?|decisions?|tickets?|repos|repositories"
     r"|files?|cells?|pairs?|scenarios?|users?|respondents?|documents?|tests?"
     r"|rows?|matchups?|incidents?|constraints?|conversations?|dialogues?|blocks?"
-    r"|facts?|graphs?)"
+    r"|facts?|graphs?|raters?|annotators?|judges?|evaluators?|graders?|reviewers?"
+    r"|labell?ers?|coders?)"
 )
 _APA = re.compile(
     r"(?<![A-Za-z])(?P<test>t|F|r|z|Z|chi2|χ2|χ²|Χ2|X2|Q)\s*"
@@ -509,7 +510,7 @@ def _scan(text: str, page: int | None, alpha: float) -> list[PaperFinding]:
     taken: list[list[tuple[int, int]]] = []
     for number, line in enumerate(lines, start=1):
         found: list[PaperFinding] = []
-        ctx = _Context(number, page, line, alpha, [])
+        ctx = _Context(number, page, line, alpha, [], None, _before(lines, number - 1))
         _apa(ctx, found)
         _fractions(ctx, found)
         _formula_rates(ctx, found)
@@ -552,7 +553,7 @@ def _across(
     shift = len(lines[i + 1]) - len(tail) - (cut + 1)
     held = list(taken[i])
     held += [(a - shift, b - shift) for a, b in taken[i + 1]]
-    ctx = _Context(i + 1, page, joined, alpha, held, cut)
+    ctx = _Context(i + 1, page, joined, alpha, held, cut, _before(lines, i))
     found: list[PaperFinding] = []
     _apa(ctx, found)
     _fractions(ctx, found)
@@ -569,6 +570,7 @@ class _Context:
     alpha: float
     taken: list[tuple[int, int]]
     join: int | None = None  # joined lines: where the first ends
+    before: str = ""  # the lines of the paragraph before this one (at most three)
 
     def free(self, m: re.Match[str]) -> bool:
         a, b = m.span()
@@ -961,13 +963,34 @@ def _percent_n(ctx: _Context, out: list[PaperFinding]) -> None:
         )
 
 
+def _before(lines: list[str], i: int) -> str:
+    """Return the lines before line ``i`` (0-based) of the sentence it continues.
+
+    At most three lines, within the paragraph, each ending mid-sentence (not
+    with ``.``, ``!``, ``?`` or ``:``): hard-wrapped prose, as in ``rated on a
+    1–5 scale. Pinned plans scored M = 3.47,`` / ``SD = 1.12, n = 15; ...``.
+    """
+    out: list[str] = []
+    for k in range(i - 1, max(i - 4, -1), -1):
+        line = lines[k].rstrip()
+        if not line.strip() or _is_row(line) or line.endswith((".", "!", "?", ":")):
+            break
+        out.append(line)
+    return " ".join(reversed(out))
+
+
+def _integer_scores(text: str) -> bool:
+    """Whether ``text`` says its scores are integers (``1–5 scale``, ``Likert``)."""
+    return bool(_INTEGER_SCORES.search(text) or _SCALE.search(text))
+
+
 def _means(ctx: _Context, out: list[PaperFinding]) -> None:
-    stated = bool(_INTEGER_SCORES.search(ctx.line))
+    stated = _integer_scores(ctx.line) or _integer_scores(ctx.before)
     for m in _MEAN.finditer(ctx.line):
         n = int(_num(m["n"]))
         if n < 2 or not ctx.free(m):
             continue
-        why = "" if stated else "integer scores assumed (the line does not say so)"
+        why = "" if stated else "integer scores assumed (the paragraph does not say so)"
         if m["sd"]:
             out.append(
                 _finding(
@@ -993,6 +1016,9 @@ class _Table:
     means: tuple[
         tuple[int, int, str], ...
     ] = ()  # (column, top, header) of mean columns
+    sd_columns: frozenset[int] = frozenset()  # headed SD: checked with their mean
+    other_columns: frozenset[int] = frozenset()  # means, scores, units: no rates
+    k_columns: tuple[tuple[int, int], ...] = ()  # (percent column, its k column)
 
 
 def _tables(lines: list[str]) -> dict[int, _Table]:
@@ -1188,7 +1214,59 @@ def _header_words(line: str) -> list[str]:
     return out
 
 
+_SD_HEADER = re.compile(
+    r"^(?:\*\*)?(?:SD|S\.D\.|std\.?|stdev|std\.?\s*dev\.?|σ|s\.d\.)(?![\w.])",
+    re.IGNORECASE,
+)
+_NOT_RATE_HEADER = re.compile(
+    r"\b(?:latency|time|duration|seconds?|tokens?|cost|price|length|size|F1|F-1"
+    r"|F-score|nDCG\S*|BLEU|ROUGE\S*|METEOR|chrF|MRR|mAP|AUC|AUROC|kappa|loss"
+    r"|perplexity|PPL|mean|avg|average|median|score)\b"
+    r"|\(\s*(?:s|ms|sec|min|h|hrs?|tokens?|\$|USD|MB|GB|KB|K)\s*\)|[κρ]",
+    re.IGNORECASE,
+)
+_RATE_SUFFIX = re.compile(r"\s*(?:\(\s*%\s*\)|%|\brate\b)\s*", re.IGNORECASE)
+
+
+def _roles(header: list[str]) -> dict[str, Any]:
+    """Return what a table's header says of its columns (fields of :class:`_Table`).
+
+    A column headed ``SD``/``std`` holds SDs: never a rate or a mean, checked
+    (GRIMMER) with the mean to its left when the section states an integer
+    scale. A column headed by a mean, a score (``F1``, ``nDCG@10``) or a unit
+    (``Latency (s)``) holds no rate. A percent column ``Valid (%)`` beside a
+    column ``Valid`` of counts takes its k from that column.
+    """
+    clean = [re.sub(r"[*`]", "", h).strip() for h in header]
+    sd = frozenset(k for k, h in enumerate(clean) if k and _SD_HEADER.match(h))
+    other = frozenset(
+        k
+        for k, h in enumerate(clean)
+        if k and k not in sd and _NOT_RATE_HEADER.search(h)
+    )
+    plain = {h.lower(): k for k, h in enumerate(clean) if k and "%" not in h}
+    pairs = []
+    for k, h in enumerate(clean):
+        if k and "%" in h:
+            base = _RATE_SUFFIX.sub(" ", h).strip().lower()
+            if base and base in plain and plain[base] != k:
+                pairs.append((k, plain[base]))
+    return {"sd_columns": sd, "other_columns": other, "k_columns": tuple(pairs)}
+
+
 def _block(
+    lines: list[str], start: int, end: int, width: int, captions: _Doc
+) -> _Table | None:
+    table = _block_n(lines, start, end, width, captions)
+    if table is None:
+        return None
+    header = _header_words(lines[start - 1]) if width < 0 else _cells(lines[start])
+    if len(header) != abs(width):
+        return table
+    return replace(table, **_roles(header))
+
+
+def _block_n(
     lines: list[str], start: int, end: int, width: int, captions: _Doc
 ) -> _Table | None:
     if width < 0:
@@ -1634,6 +1712,41 @@ _CELL_INTERVAL = re.compile(
 )
 
 
+def _cell_sd(
+    ctx: _Context,
+    out: list[PaperFinding],
+    table: _Table,
+    cells: list[str],
+    index: int,
+    n: int,
+    why: str,
+) -> None:
+    """Check an SD cell with the mean to its left (GRIMMER), on a stated integer scale.
+
+    Without a scale stated in the table's section, or without a mean beside
+    it, an SD is not checked (never as a mean or a rate).
+    """
+    if table.scale is None or index < 2 or index - 1 in table.sd_columns:
+        return
+    mean = _CELL_NUMBER.match(cells[index - 1])
+    sd = _CELL_NUMBER.match(cells[index])
+    lo, hi, where = table.scale
+    if (
+        mean is None
+        or sd is None
+        or "." not in mean["v"]
+        or "." not in sd["v"]
+        or not lo <= float(mean["v"]) <= hi
+    ):
+        return
+    note = f"{why}; integer scores on the {lo}-{hi} scale of line {where}"
+    out.append(
+        _finding(
+            ctx, sd, "grimmer", f"{mean['v']};{sd['v']}", f"n={n}", inferred=note
+        )
+    )
+
+
 def _table_cells(ctx: _Context, out: list[PaperFinding], table: _Table) -> None:
     cells = (_label_row(ctx.line) or []) if table.labelled else _cells(ctx.line)
     if table.cells and len(cells) != table.cells and _SUMMARY.match(ctx.line):
@@ -1657,6 +1770,10 @@ def _table_cells(ctx: _Context, out: list[PaperFinding], table: _Table) -> None:
     for index, cell in enumerate(cells):
         if index == table.count_column or index == 0:
             continue  # the first cell labels the row
+        if index in table.sd_columns:
+            _cell_sd(ctx, out, table, cells, index, n, why)
+            last = None
+            continue
         score = _CELL_NUMBER.match(cell) if table.scale else None
         if (
             table.scale is not None
@@ -1673,6 +1790,21 @@ def _table_cells(ctx: _Context, out: list[PaperFinding], table: _Table) -> None:
             )
             last = None
             continue
+        if index in table.other_columns:
+            last = None
+            continue  # a mean, a score or a quantity with a unit: no rate
+        paired = dict(table.k_columns).get(index)
+        if paired is not None and table.count_column is not None:
+            rate = _CELL_RATE.match(cell) or _CELL_NUMBER.match(cell)
+            k_cell = re.sub(r"[*`]", "", cells[paired]) if paired < len(cells) else ""
+            if rate is not None and re.fullmatch(_INT, k_cell):
+                k = int(_num(k_cell))
+                value = rate["v"].rstrip("%")
+                if k <= n and float(value) <= 100:
+                    # k and n are both printed in the row: data, not an inference
+                    out.append(_finding(ctx, rate, "percent", value, f"k={k};n={n}"))
+                    last = None
+                    continue
         both = _CELL_COUNT_PCT.match(cell)
         if both is not None:
             k = int(_num(both["k"]))
