@@ -264,6 +264,12 @@ _INTEGER_SCORES = re.compile(
 class PaperFinding:
     """One printed report found in a paper, with its check.
 
+    ``inferred`` is True when the check rests on an inference the ``note``
+    names (an n, a k, an interval method or integer scores the text does not
+    print beside the number); such a finding is never flagged. It is in
+    :meth:`to_dict` (``--json``) for scripts that separate "ok" from "ok if
+    the inference holds".
+
     Examples
     --------
     >>> from proofs.audit.paper import audit_paper_text
@@ -282,6 +288,7 @@ class PaperFinding:
     recomputed: str = ""
     reason: str = ""
     note: str = ""
+    inferred: bool = False
 
     @property
     def where(self) -> str:
@@ -303,6 +310,7 @@ class PaperFinding:
             "recomputed": self.recomputed,
             "reason": self.reason,
             "note": self.note,
+            "inferred": self.inferred,
         }
 
 
@@ -356,30 +364,78 @@ class PaperReport:
 
 
 class _HTMLText(html.parser.HTMLParser):
-    _BREAKS = frozenset(("p", "br", "div", "tr", "li", "h1", "h2", "h3", "h4", "table"))
+    """An HTML page as text: blocks on their own lines, table rows as tab-separated
+    lines (a ``<caption>`` on the line above), and where each line came from."""
+
+    _BREAKS = frozenset(
+        ("p", "br", "div", "li", "h1", "h2", "h3", "h4", "h5", "h6", "table", "caption")
+    )
 
     def __init__(self) -> None:
-        super().__init__()
-        self.parts: list[str] = []
+        super().__init__(convert_charrefs=True)
+        self.parts: list[tuple[str, int]] = []  # (text, its first line in the file)
         self._skip = 0
+        self._table = 0  # depth of open <table>s
+        self._cell = 0  # depth of open <td>/<th>
+        self._first = True  # no cell yet in this row
+
+    def _put(self, text: str) -> None:
+        self.parts.append((text, self.getpos()[0]))
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in ("script", "style"):
             self._skip += 1
         if tag in self._BREAKS:
-            self.parts.append("\n")
+            self._put("\n")
+        if tag == "table":
+            self._table += 1
+        if tag == "tr":
+            self._put("\n")
+            self._first = True
         if tag in ("td", "th"):
-            self.parts.append("\t")
+            if not self._first:
+                self._put("\t")
+            self._first = False
+            self._cell += 1
 
     def handle_endtag(self, tag: str) -> None:
         if tag in ("script", "style") and self._skip:
             self._skip -= 1
+        if tag in ("td", "th") and self._cell:
+            self._cell -= 1
+        if tag == "table" and self._table:
+            self._table -= 1
         if tag in self._BREAKS:
-            self.parts.append("\n")
+            self._put("\n")
 
     def handle_data(self, data: str) -> None:
-        if not self._skip:
-            self.parts.append(data)
+        if self._skip:
+            return
+        if self._table and not self._cell and not data.strip():
+            return  # the layout between table tags
+        if self._cell:
+            data = " ".join(data.split()) if data.strip() else ""
+        self._put(data.replace("\xa0", " "))
+
+    def text(self) -> str:
+        """The page's text."""
+        return "".join(t for t, _ in self.parts)
+
+    def lines(self) -> list[int]:
+        """The file line (1-based) where each line of :meth:`text` starts its text."""
+        out: list[int | None] = [None]
+        for text, line in self.parts:
+            for offset, piece in enumerate(text.split("\n")):
+                if offset:
+                    out.append(None)
+                if piece.strip() and out[-1] is None:
+                    out[-1] = line + offset
+        last = 1
+        mapped: list[int] = []
+        for line in out:
+            last = line if line is not None else last
+            mapped.append(last)
+        return mapped
 
 
 def read_paper(path: str | os.PathLike[str]) -> list[tuple[int | None, str]]:
@@ -427,10 +483,15 @@ def read_paper(path: str | os.PathLike[str]) -> list[tuple[int | None, str]]:
         msg = f"{p}: not UTF-8 text ({exc.reason} at byte {exc.start})"
         raise ValueError(msg) from None
     if suffix in (".html", ".htm"):
-        parser = _HTMLText()
-        parser.feed(text)
-        text = "".join(parser.parts)
+        return [(None, _html(text).text())]
     return [(None, text)]
+
+
+def _html(text: str) -> _HTMLText:
+    parser = _HTMLText()
+    parser.feed(text)
+    parser.close()
+    return parser
 
 
 def _read_pdf(p: Path) -> list[tuple[int | None, str]]:
@@ -479,6 +540,27 @@ def audit_paper(
     ...     audit_paper(p).counts()
     {'consistent': 0, 'inconsistent': 1, 'decision error': 0, 'not checkable': 0}
     """
+    if Path(path).suffix.lower() in (".html", ".htm"):
+        read_paper(path)  # the checks on the file and its text
+        parsed = _html(Path(path).read_text(encoding="utf-8-sig"))
+        where = parsed.lines()
+        found = _scan(parsed.text(), None, significance_level)
+        # report the file's lines, not those of the text read from it
+        def line(m: re.Match[str]) -> str:
+            k = int(m[1]) - 1
+            return f"line {where[k]}" if 0 <= k < len(where) else m[0]
+
+        return PaperReport(
+            str(path),
+            tuple(
+                replace(
+                    f,
+                    line=where[f.line - 1],
+                    note=re.sub(r"\bline (\d+)", line, f.note),
+                )
+                for f in found
+            ),
+        )
     pieces = read_paper(path)
     findings: list[PaperFinding] = []
     for page, text in pieces:
@@ -504,7 +586,10 @@ def audit_paper_text(text: str, *, significance_level: float = 0.05) -> PaperRep
 
 
 def _scan(text: str, page: int | None, alpha: float) -> list[PaperFinding]:
-    lines = [raw[:_MAX_LINE].replace("\\%", "%") for raw in text.splitlines()]
+    lines = [
+        raw[:_MAX_LINE].replace("\\%", "%").replace("\xa0", " ").replace("\u202f", " ")
+        for raw in text.splitlines()
+    ]
     tables = _tables(lines)
     own: list[list[PaperFinding]] = []
     taken: list[list[tuple[int, int]]] = []
@@ -619,6 +704,7 @@ def _finding(
         recomputed=recomputed,
         reason=reason,
         note=inferred,
+        inferred=bool(inferred),
     )
 
 
@@ -697,7 +783,11 @@ def _interval(
         if f.verdict == "consistent":
             note = f"method inferred: {method}"
             return PaperFinding(
-                **{**f.to_dict(), "note": f"{inferred}; {note}" if inferred else note}
+                **{
+                    **f.to_dict(),
+                    "note": f"{inferred}; {note}" if inferred else note,
+                    "inferred": True,
+                }
             )
     why = "the text names no interval method; none of the standard ones fits"
     return _finding(
