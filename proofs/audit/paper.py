@@ -364,8 +364,11 @@ class PaperReport:
 
 
 class _HTMLText(html.parser.HTMLParser):
-    """An HTML page as text: blocks on their own lines, table rows as tab-separated
-    lines (a ``<caption>`` on the line above), and where each line came from."""
+    """An HTML page as text, and where each of its lines came from.
+
+    Blocks are on their own lines; a table row is one tab-separated line, its
+    ``<caption>`` on a line above the rows.
+    """
 
     _BREAKS = frozenset(
         ("p", "br", "div", "li", "h1", "h2", "h3", "h4", "h5", "h6", "table", "caption")
@@ -418,11 +421,11 @@ class _HTMLText(html.parser.HTMLParser):
         self._put(data.replace("\xa0", " "))
 
     def text(self) -> str:
-        """The page's text."""
+        """Return the page's text."""
         return "".join(t for t, _ in self.parts)
 
     def lines(self) -> list[int]:
-        """The file line (1-based) where each line of :meth:`text` starts its text."""
+        """Return the file line (1-based) of each line of :meth:`text`."""
         out: list[int | None] = [None]
         for text, line in self.parts:
             for offset, piece in enumerate(text.split("\n")):
@@ -432,8 +435,8 @@ class _HTMLText(html.parser.HTMLParser):
                     out[-1] = line + offset
         last = 1
         mapped: list[int] = []
-        for line in out:
-            last = line if line is not None else last
+        for start in out:
+            last = start if start is not None else last
             mapped.append(last)
         return mapped
 
@@ -545,6 +548,7 @@ def audit_paper(
         parsed = _html(Path(path).read_text(encoding="utf-8-sig"))
         where = parsed.lines()
         found = _scan(parsed.text(), None, significance_level)
+
         # report the file's lines, not those of the text read from it
         def line(m: re.Match[str]) -> str:
             k = int(m[1]) - 1
@@ -870,7 +874,7 @@ def _later_interval(ctx: _Context, out: list[PaperFinding], m: re.Match[str]) ->
     if (
         hi > 1
         and not (m["p1"] or m["p2"])
-        and not _CI_WORD.search(ctx.line, max(0, m.start() - 40), m.start() + 1)
+        and not _CI_WORD.search(ctx.line, max(0, m.start() - 40), m.end())
     ):
         return
     fracs = list(_KN.finditer(ctx.line, max(0, m.start() - _CI_REACH), m.start()))
@@ -958,9 +962,12 @@ _REACH_BACK = 120  # characters of the clause before a rate searched for mean wo
 
 
 def _clause(line: str, start: int, end: int) -> str:
-    """Return the clause around ``line[start:end]``: back to the sentence's start
-    (or ``;``), at most ``_REACH_BACK`` characters, and on to the end of the
-    bracket the match opened, or of the sentence."""
+    """Return the clause around ``line[start:end]``.
+
+    Back to the sentence's start (or ``;``, ``:``), at most ``_REACH_BACK``
+    characters, and on to the end of the bracket the match opened, or of the
+    sentence.
+    """
     head = max(0, start - _REACH_BACK)
     for stop in _CLAUSE_STOP.finditer(line, head, start):
         head = stop.end()
@@ -989,9 +996,7 @@ def _not_a_share(
     """
     clause = _clause(ctx.line, m.start(), m.end())
     if _HALF_TIES.search(clause):
-        note = (
-            f"ties counted as half: checked as j/{2 * n} (half-counts of {n})"
-        )
+        note = f"ties counted as half: checked as j/{2 * n} (half-counts of {n})"
         return _finding(ctx, m, kind, printed, f"n={2 * n}", inferred=note)
     at = m.start() - (ctx.line.find(clause, max(0, m.start() - _REACH_BACK - 1)))
     words = list(_MEANISH.finditer(clause))
@@ -999,17 +1004,18 @@ def _not_a_share(
         return None
     before = [w for w in words if w.start() < at]
     word = before[-1] if before else words[0]  # the nearest one before, else after
-    reason = (
-        f"a mean or a score, not a share k/n (the text says {word.group(0)!r})"
-    )
+    reason = f"a mean or a score, not a share k/n (the text says {word.group(0)!r})"
     return _unchecked(ctx, m, kind, printed, f"n={n}", reason)
 
 
 def _unchecked(
     ctx: _Context, m: re.Match[str], kind: str, printed: str, inputs: str, reason: str
 ) -> PaperFinding:
-    """A finding left *not checkable* on purpose; its inputs say why, so that the
-    ``--csv`` extraction re-read as a table keeps it unchecked."""
+    """Return a finding left *not checkable* on purpose.
+
+    Its inputs say why (``unchecked=``), so that the ``--csv`` extraction
+    re-read as a table keeps it unchecked.
+    """
     said = reason.replace(";", ",").replace("=", " ")
     return PaperFinding(
         line=ctx.number,
@@ -1048,9 +1054,7 @@ def _percent_n(ctx: _Context, out: list[PaperFinding]) -> None:
         if n == 0 or not ctx.free(m):
             continue
         mean = _not_a_share(ctx, m, "proportion_attainable", m["v"], n)
-        out.append(
-            mean or _finding(ctx, m, "proportion_attainable", m["v"], f"n={n}")
-        )
+        out.append(mean or _finding(ctx, m, "proportion_attainable", m["v"], f"n={n}"))
 
 
 def _before(lines: list[str], i: int) -> str:
@@ -1831,9 +1835,7 @@ def _cell_sd(
         return
     note = f"{why}; integer scores on the {lo}-{hi} scale of line {where}"
     out.append(
-        _finding(
-            ctx, sd, "grimmer", f"{mean['v']};{sd['v']}", f"n={n}", inferred=note
-        )
+        _finding(ctx, sd, "grimmer", f"{mean['v']};{sd['v']}", f"n={n}", inferred=note)
     )
 
 

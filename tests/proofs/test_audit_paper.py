@@ -168,7 +168,7 @@ def test_read_paper_formats(tmp_path):
     text = read_paper(tmp_path / "a.html")[0][1]
     assert "35/40 (87.5%)" in text
     assert "x{}" not in text
-    assert "\ta\t1" in text
+    assert "\na\t1\n" in text  # a row's cells, tab-separated, on one line
     assert audit_paper(tmp_path / "a.html").counts()["consistent"] == 1
 
 
