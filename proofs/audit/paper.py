@@ -63,11 +63,34 @@ over three or more lines is not read.
   (80.0%)`` in a table with n is read as ``percent`` with its k. The note
   names the source and its line: *n inferred*.
 
+Numbers that are no share k/n are not checked as one: a rate whose clause
+(back to the sentence's start, on to the end of its bracket) says *mean*,
+*average(d)*, *per seed*, F1, nDCG, BLEU, ROUGE, MRR, AUC, pass@k, kappa,
+temperature, latency... is *not checkable*, the word named in the reason (and
+``unchecked=`` in its inputs, so the ``--csv`` extraction keeps it so); with
+*ties counted as half* a percent of n is checked as ``j/(2n)``, an inference.
+Table columns headed SD/std hold SDs: GRIMMER with the mean to their left
+when the section states an integer scale, else not read; columns headed by a
+mean, a score (F1, nDCG@10...) or a unit (``Latency (s)``, tokens) hold no
+rates. A percent column ``Valid (%)`` beside a count column ``Valid`` and an
+``n`` column is checked as ``percent`` with k and n from the row: data, not
+an inference. Interval bounds above 1 without ``%`` are percents
+(``scale=100``); bare whole-number brackets count only after "CI" or
+"interval". An interval printed as a range (``CI 27.1–65.8%``) is read; an
+interval at most 40 characters after its ``k/n`` in one sentence, the line
+naming one method, is one report (data). ``1,234/2,000`` is read with its
+separators. ``M = ..., n = ...`` takes integer scores as stated when its line,
+or a line before it that its sentence continues from, states a scale
+(``1–5 scale``) or says Likert/integer. HTML: ``<table>`` rows are read as
+tab-separated rows under their ``<caption>``, and findings name the file's
+lines (also in notes).
+
 An extraction that rests on an inference (an ``n`` read from a caption, a
 column, a caption of the same experiment or the section's prose, a GRIM test
 that assumes integer scores the text does not state, an interval method the
 text does not name, a ``k/n`` paired with an interval printed later) says so in
-its ``note`` and is never reported as inconsistent: a failing check on an
+its ``note``, has ``inferred`` True (in ``--json`` too), and is never reported
+as inconsistent: a failing check on an
 inference alone is *not checkable*, with the reason. It may be reported
 *consistent*: the printed number is possible under the inferred n, which is
 weaker evidence than a number checked against an n printed beside it.
