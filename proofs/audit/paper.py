@@ -683,6 +683,13 @@ class _Context:
     taken: list[tuple[int, int]]
     join: int | None = None  # joined lines: where the first ends
     before: str = ""  # the lines of the paragraph before this one (at most three)
+    named: list[str] | None = None  # the interval methods the line names
+
+    def methods(self) -> list[str]:
+        """Return the interval methods the line names (searched once)."""
+        if self.named is None:
+            self.named = [n for n, rx in _METHODS.items() if rx.search(self.line)]
+        return self.named
 
     def free(self, m: re.Match[str]) -> bool:
         a, b = m.span()
@@ -795,7 +802,7 @@ def _interval(
     """
     scale = ";scale=100" if _percent_scale(m) else ""
     printed = f"{m['lo']};{m['hi']}"
-    named = [name for name, rx in _METHODS.items() if rx.search(ctx.line)]
+    named = ctx.methods()
     if len(named) == 1:
         return _finding(
             ctx,
@@ -908,7 +915,7 @@ def _later_interval(ctx: _Context, out: list[PaperFinding], m: re.Match[str]) ->
     if n == 0 or k > n or not ctx.free(m):
         return
     between = ctx.line[last.end() : m.start()]
-    named = [name for name, rx in _METHODS.items() if rx.search(ctx.line)]
+    named = ctx.methods()
     if (
         len(between) <= _CI_NEAR
         and len(named) == 1
