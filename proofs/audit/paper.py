@@ -440,7 +440,7 @@ class _HTMLText(html.parser.HTMLParser):
         if self._table and not self._cell and not data.strip():
             return  # the layout between table tags
         if self._cell:
-            data = " ".join(data.split()) if data.strip() else ""
+            data = re.sub(r"\s+", " ", data)  # a cell stays on its row's line
         self._put(data.replace("\xa0", " "))
 
     def text(self) -> str:

@@ -407,3 +407,56 @@ def test_html_findings_name_the_files_lines_and_tables_are_read(tmp_path):
     ]
     cell = audit_paper(path).findings[3]
     assert cell.note == "n = 60 from the table caption (line 4)"
+
+
+@pytest.mark.parametrize(
+    ("page", "expected"),
+    [
+        # the space between two inline tags is text, before and after a table
+        ("<p><b>35/40</b> <i>tasks</i></p>", "\n35/40 tasks\n"),
+        (
+            "<table><tr><td>a</td></tr></table><p><b>35/40</b> <i>tasks</i></p>",
+            "\n\na\n\n35/40 tasks\n",
+        ),
+        # a cell's line breaks and inline tags stay on the row's line
+        (
+            "<table>\n<tr>\n<th>arm</th>\n<th>rate</th>\n</tr>\n"
+            "<tr><td><b>pinned</b>\nrun</td><td>12 <i>(40%)</i></td></tr>\n</table>",
+            "\n\narm\trate\npinned run\t12 (40%)\n",
+        ),
+        # a stray closing cell tag does not end the next cell early
+        (
+            "<table></td><tr><td><b>a</b>\nb</td></tr></table>",
+            "\n\na b\n",
+        ),
+    ],
+)
+def test_html_text_keeps_inline_spaces_and_rows(tmp_path, page, expected):
+    """Whitespace between table tags is layout; everywhere else it is text."""
+    from proofs.audit.paper import read_paper
+
+    path = tmp_path / "p.html"
+    path.write_text(page, encoding="utf-8")
+    assert read_paper(path) == [(None, expected)]
+
+
+def test_html_note_lines_are_the_files(tmp_path):
+    """A note's ``line N`` is a file line too, also for prose a line break splits."""
+    path = tmp_path / "p.html"
+    path.write_text(
+        "<html><body>\n<p>We ran the\nwhole suite with\n60 trials per budget.</p>\n"
+        "<table>\n<tr><th>budget</th><th>naive</th></tr>\n"
+        "<tr><td>low</td><td>0.45</td></tr>\n<tr><td>high</td><td>0.50</td></tr>\n"
+        "</table></body></html>\n",
+        encoding="utf-8",
+    )
+    found = audit_paper(path).findings
+    assert [(f.line, f.printed) for f in found] == [(7, "0.45"), (8, "0.50")]
+    assert found[0].note == "n = 60 from the section's prose (line 4)"
+
+
+def test_a_mean_left_unchecked_is_no_inference():
+    """Not checkable on purpose, on the text's own word: ``inferred`` is False."""
+    f = _only("Mean token-level F1 was 0.512 (n = 30).")
+    assert (f.verdict, f.inferred, f.note) == ("not checkable", False, "")
+    assert f.to_dict()["inferred"] is False
