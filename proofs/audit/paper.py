@@ -64,7 +64,7 @@ over three or more lines is not read.
   names the source and its line: *n inferred*.
 
 Numbers that are no share k/n are not checked as one: a rate whose clause
-(back to the sentence's start, on to the end of its bracket) says *mean*,
+(back to the sentence's start or a ``;``, on to the sentence's end) says *mean*,
 *average(d)*, *per seed*, F1, nDCG, BLEU, ROUGE, MRR, AUC, pass@k, kappa,
 temperature, latency... is *not checkable*, the word named in the reason (and
 ``unchecked=`` in its inputs, so the ``--csv`` extraction keeps it so); with
@@ -995,8 +995,8 @@ def _clause(line: str, start: int, end: int) -> str:
     """Return the clause around ``line[start:end]``.
 
     Back to the sentence's start (or ``;``, ``:``), at most ``_REACH_BACK``
-    characters, and on to the end of the bracket the match opened, or of the
-    sentence.
+    characters, and on to the end of the sentence: ``71.7% (n = 40),
+    averaged over three seeds.`` is a mean.
     """
     head = max(0, start - _REACH_BACK)
     for stop in _CLAUSE_STOP.finditer(line, head, start):
@@ -1006,7 +1006,7 @@ def _clause(line: str, start: int, end: int) -> str:
 
 
 _CLAUSE_STOP = re.compile(r"[.;:!?](?!\d)\s|[.;:!?]$")
-_CLAUSE_END = re.compile(r"[)\]]|[.;!?](?!\d)")
+_CLAUSE_END = re.compile(r"[.!?](?!\d)")
 
 
 def _not_a_share(

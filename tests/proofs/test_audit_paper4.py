@@ -44,6 +44,8 @@ def _only(text: str):
         ("Cohen's kappa was 0.61 (n = 40).", "kappa"),
         ("Temperature was 0.73 over 500 questions.", "Temperature"),
         ("The mean score was 0.437 over 30 questions.", "mean"),
+        # the word may come after the bracket, in the same sentence
+        ("Accuracy was 71.7% (n = 40), averaged over three seeds.", "averaged"),
     ],
 )
 def test_a_mean_or_score_is_not_checked_as_k_of_n(text, word):
