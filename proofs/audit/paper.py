@@ -991,8 +991,8 @@ _HALF_TIES = re.compile(
 _REACH_BACK = 120  # characters of the clause before a rate searched for mean words
 
 
-def _clause(line: str, start: int, end: int) -> str:
-    """Return the clause around ``line[start:end]``.
+def _clause(line: str, start: int, end: int) -> tuple[int, int]:
+    """Return where the clause around ``line[start:end]`` starts and ends.
 
     Back to the sentence's start (or ``;``, ``:``), at most ``_REACH_BACK``
     characters, and on to the end of the sentence: ``71.7% (n = 40),
@@ -1002,7 +1002,7 @@ def _clause(line: str, start: int, end: int) -> str:
     for stop in _CLAUSE_STOP.finditer(line, head, start):
         head = stop.end()
     tail = _CLAUSE_END.search(line, end)
-    return line[head : tail.end() if tail else len(line)]
+    return head, tail.end() if tail else len(line)
 
 
 _CLAUSE_STOP = re.compile(r"[.;:!?](?!\d)\s|[.;:!?]$")
@@ -1024,11 +1024,12 @@ def _not_a_share(
     the word that says so. ``ties counted as half`` makes the number a share of
     half-counts: checked as ``j/(2n)``, an inference.
     """
-    clause = _clause(ctx.line, m.start(), m.end())
+    head, tail = _clause(ctx.line, m.start(), m.end())
+    clause = ctx.line[head:tail]
     if _HALF_TIES.search(clause):
         note = f"ties counted as half: checked as j/{2 * n} (half-counts of {n})"
         return _finding(ctx, m, kind, printed, f"n={2 * n}", inferred=note)
-    at = m.start() - (ctx.line.find(clause, max(0, m.start() - _REACH_BACK - 1)))
+    at = m.start() - head
     words = list(_MEANISH.finditer(clause))
     if not words:
         return None

@@ -462,3 +462,76 @@ def test_a_mean_left_unchecked_is_no_inference():
     f = _only("Mean token-level F1 was 0.512 (n = 30).")
     assert (f.verdict, f.inferred, f.note) == ("not checkable", False, "")
     assert f.to_dict()["inferred"] is False
+
+
+@pytest.mark.parametrize(
+    ("text", "inputs"),
+    [
+        # a bound in (1, 2]: percents
+        (
+            "1/400 (0.25%), 95% Wilson CI [0.04, 1.40].",
+            "k=1;n=400;method=wilson;scale=100",
+        ),
+        # a bound of exactly 1: a proportion
+        (
+            "40/40, Clopper-Pearson 95% CI [0.912, 1.000].",
+            "k=40;n=40;method=clopper-pearson",
+        ),
+        (
+            "40/40, Clopper-Pearson 95% CI [91.2, 100.0].",
+            "k=40;n=40;method=clopper-pearson;scale=100",
+        ),
+        # both bounds below 1, one % sign (either) makes them percents
+        (
+            "0/1000 (0.0%), 95% Wilson CI [0.00, 0.38%].",
+            "k=0;n=1000;method=wilson;scale=100",
+        ),
+        (
+            "0/1000 (0.0%), 95% Wilson CI [0.00%, 0.38].",
+            "k=0;n=1000;method=wilson;scale=100",
+        ),
+    ],
+)
+def test_the_scale_of_an_interval(text, inputs):
+    """Percents when a bound exceeds 1 or carries ``%``; each reads consistent."""
+    (ci,) = [f for f in audit_paper_text(text).findings if f.kind == "interval"]
+    assert (ci.inputs, ci.verdict) == (inputs, "consistent")
+
+
+def test_the_reach_of_a_ci_word_before_a_bracket():
+    """ "CI" up to 40 characters before a bracket of whole numbers makes it an interval."""
+
+    def kinds(gap: int) -> list[str]:
+        # "CI" then filler, so that "CI" starts ``gap`` characters before "["
+        text = "It failed in 12/50 runs; CI" + " " + "x" * (gap - 4) + " [14, 37]."
+        assert text.index("[") - text.index("CI") == gap
+        return [f.kind for f in audit_paper_text(text).findings]
+
+    assert "interval" in kinds(40)
+    assert "interval" not in kinds(41)
+
+
+def test_the_reach_of_a_count_beside_its_interval():
+    """At most 40 characters from the ``k/n`` to its interval: one report (data)."""
+
+    def pairing(gap: int) -> tuple[str, bool]:
+        filler = " runs, Wilson" + " " * (gap - 13)
+        text = f"It failed in 4/30{filler}[0.063, 0.297] of the runs."
+        assert text.index("[") - text.index(" runs") == gap
+        (ci,) = [f for f in audit_paper_text(text).findings if f.kind == "interval"]
+        return ci.verdict, ci.inferred
+
+    assert pairing(40) == ("inconsistent", False)
+    assert pairing(41) == ("not checkable", True)
+
+
+def test_the_reach_of_a_mean_word_back_in_its_sentence():
+    """A mean word up to 120 characters before the rate, in its sentence, counts."""
+
+    def verdict(gap: int) -> str:
+        text = "The mean " + "y" * (gap - 10) + " was 0.437 over 30 questions."
+        assert text.index("0.437") - text.index("mean") == gap
+        return _only(text).verdict
+
+    assert verdict(120) == "not checkable"
+    assert verdict(121) == "inconsistent"
