@@ -535,3 +535,60 @@ def test_the_reach_of_a_mean_word_back_in_its_sentence():
 
     assert verdict(120) == "not checkable"
     assert verdict(121) == "inconsistent"
+
+
+def test_a_space_separated_table_reads_its_header_roles():
+    """Without pipes or tabs, the header's words still name the F1 and SD columns."""
+    text = (
+        "Table 1: Results (1–5 scale).\n\n"
+        "arm n F1 acc Mean SD\n"
+        "naive 40 0.604 0.875 3.45 1.11\n"
+        "pinned 40 0.429 0.850 3.50 0.87\n"
+        "window 40 0.512 0.825 3.40 1.05\n"
+    )
+    got = [(f.kind, f.printed) for f in audit_paper_text(text).findings]
+    assert ("proportion_attainable", "0.604") not in got  # the F1 column
+    assert ("proportion_attainable", "0.875") in got
+    assert ("grimmer", "3.45;1.11") in got
+    assert ("grim", "1.11") not in got
+
+
+@pytest.mark.parametrize(
+    ("row", "expected"),
+    [
+        ("| a | 40 | 5.00 | 0.00 |", [("grim", "5.00"), ("grimmer", "5.00;0.00")]),
+        ("| a | 40 | 1.00 | 0.00 |", [("grimmer", "1.00;0.00")]),
+        ("| a | 40 | — | 1.10 |", []),
+        ("| a | 40 | 3.45 | 1 |", [("grim", "3.45")]),
+        ("| a | 40 | 3 | 1.10 |", []),
+    ],
+)
+def test_an_sd_needs_a_decimal_mean_within_the_scale(row, expected):
+    """GRIMMER needs a mean and an SD with decimals, the mean within the scale (ends included)."""
+    text = (
+        "Table 1: Ratings on a 1–5 scale.\n\n"
+        "| arm | n | Mean | SD |\n|---|---|---|---|\n"
+        + row
+        + "\n| b | 40 | 3.50 | 0.87 |\n"
+    )
+    got = [(f.kind, f.printed) for f in audit_paper_text(text).findings if f.line == 5]
+    assert got == expected
+
+
+def test_a_scale_reaches_three_lines_up_the_same_sentence():
+    """The sentence may run over three earlier lines; a blank line ends it."""
+
+    def note(lines_above: int) -> str:
+        head = ["Plan clarity was rated on a 1–5 scale and"] + ["then"] * (
+            lines_above - 1
+        )
+        text = "\n".join([*head, "M = 3.51, SD = 0.98, n = 15."])
+        (f,) = audit_paper_text(text).findings
+        return f.note
+
+    assert note(1) == ""
+    assert note(3) == ""
+    assert note(4) == "integer scores assumed (the paragraph does not say so)"
+    text = "Plan clarity was rated on a 1–5 scale and\n\nM = 3.51, SD = 0.98, n = 15."
+    (f,) = audit_paper_text(text).findings
+    assert f.note == "integer scores assumed (the paragraph does not say so)"
