@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     # proofs.ledger is the module of the claim types, and calling it runs the
     # ledger (proofs.register.ledger), so the package attribute is the module.
     from proofs import ledger
-    from proofs._catalogue import CatalogueEntry, catalogue
+    from proofs._catalogue import CatalogueEntry, catalogue, decided_rows
     from proofs.ledger import (
         Claim,
         ClaimCheck,
@@ -35,6 +35,7 @@ _LAZY = {
     "claim": "proofs.register",
     "CatalogueEntry": "proofs._catalogue",
     "catalogue": "proofs._catalogue",
+    "decided_rows": "proofs._catalogue",
     "Claim": "proofs.ledger",
     "ClaimCheck": "proofs.ledger",
     "Kind": "proofs.ledger",
@@ -58,6 +59,7 @@ __all__ = [
     "claim",
     "claim_check",
     "claims",
+    "decided_rows",
     "ledger",
 ]
 

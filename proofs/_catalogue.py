@@ -8,6 +8,7 @@ text of the papers). Import from :mod:`proofs` (``proofs.catalogue()``).
 from __future__ import annotations
 
 import csv
+import functools
 import io
 from dataclasses import dataclass
 from importlib.resources import files
@@ -18,6 +19,7 @@ __all__ = [
     "CATALOGUE_KINDS",
     "CatalogueEntry",
     "catalogue",
+    "decided_rows",
     "load_catalogue",
 ]
 
@@ -122,6 +124,56 @@ def catalogue(*, source: str | None = None) -> tuple[CatalogueEntry, ...]:
             raise ValueError(msg)
         tags = [source]
     return tuple(e for tag in tags for e in load_catalogue(tag, root / f"{tag}.csv"))
+
+
+def decided_rows(claim_id: str) -> tuple[CatalogueEntry, ...]:
+    """Return the other catalogue rows whose verdict the claim ``claim_id`` decides.
+
+    A ledger entry prints the catalogue row that has its own id; a row with
+    another id that names the claim in ``checked_by`` is decided by it too
+    (``VM-COMMIT`` is checked by ``VM-P1-COMMIT`` and ``VM-P2-COMMIT``). The
+    ledger prints these rows under the entry, so that a reader sees every
+    sentence of the paper a verdict speaks for. A semantics suffix
+    (``@paper``) is ignored; the claim's own row is never listed.
+
+    Parameters
+    ----------
+    claim_id : str
+        A ledger id.
+
+    Returns
+    -------
+    tuple of CatalogueEntry
+        In catalogue order; empty when the claim decides no other row.
+
+    Raises
+    ------
+    TypeError
+        If ``claim_id`` is not a str.
+
+    Examples
+    --------
+    >>> from proofs import decided_rows
+    >>> [row.id for row in decided_rows("VM-P1-COMMIT")]
+    ['VM-COMMIT']
+    >>> decided_rows("VM-P1")
+    ()
+    """
+    if not isinstance(claim_id, str):
+        msg = f"claim_id must be a str (a ledger id), got {type(claim_id).__name__}"
+        raise TypeError(msg)
+    return _reverse_index().get(claim_id.split("@", 1)[0], ())
+
+
+@functools.cache
+def _reverse_index() -> dict[str, tuple[CatalogueEntry, ...]]:
+    index: dict[str, list[CatalogueEntry]] = {}
+    for row in catalogue():
+        for checker in row.checked_by:
+            name = checker.split("@", 1)[0]
+            if name != row.id:
+                index.setdefault(name, []).append(row)
+    return {name: tuple(rows) for name, rows in index.items()}
 
 
 def load_catalogue(tag: str, path: Traversable) -> list[CatalogueEntry]:

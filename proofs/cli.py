@@ -311,7 +311,22 @@ def _not_run(claim: Claim) -> dict[str, object]:
         "verdict": _NOT_RUN,
         "evidence": None,
         "counterexample": None,
+        "also_decides": _also_decides(claim.id),
     }
+
+
+def _decided_text(claim_id: str) -> str:
+    """One line naming the other catalogue rows a claim's verdict decides."""
+    return "; ".join(
+        f"{r['id']} ({r['where']}{', weaker' if r['status'] == 'weaker' else ''})"
+        for r in _also_decides(claim_id)
+    )
+
+
+def _also_decides(claim_id: str) -> list[dict[str, str]]:
+    from proofs.register import _also_decides as rows
+
+    return rows(claim_id)
 
 
 def _listing(claims: Sequence[Claim]) -> str:
@@ -375,6 +390,8 @@ def _table(
             lines += _wrap("claim", row.claim.statement)
             if row.claim.where:
                 lines += _wrap("where", row.claim.where)
+            if decided := _decided_text(row.claim.id):
+                lines += _wrap("also decides", decided)
             evidence = row.error if row.result is None else row.result.evidence
             if row.result is None or verbose:
                 lines += [_INDENT + e for e in (evidence or "").splitlines()]
@@ -390,6 +407,8 @@ def _table(
             lines += _wrap("claim", claim.statement)
             if claim.where:
                 lines += _wrap("where", claim.where)
+            if decided := _decided_text(claim.id):
+                lines += _wrap("also decides", decided)
         lines.append("")
     total = len(rows) + len(skipped)
     lines.append(f"total: {_claims(total)} ({_counts(rows, skipped)})")
@@ -445,6 +464,8 @@ def _report(rows: list[LedgerEntry], skipped: Sequence[Claim] = ()) -> str:
                 f"- **Kind:** {row.claim.kind.value}",
                 f"- **Evidence:** {_md(evidence)}",
             ]
+            if decided := _decided_text(row.claim.id):
+                out.append(f"- **Also decides:** {_md(decided)}")
             if row.result is not None and row.result.counterexample is not None:
                 example = json.dumps(dict(row.result.counterexample), sort_keys=True)
                 out.append(f"- **Counterexample:** `{example}`")
@@ -459,6 +480,11 @@ def _report(rows: list[LedgerEntry], skipped: Sequence[Claim] = ()) -> str:
                 f"- **Claim:** {_md(claim.statement)}",
                 f"- **Where:** {_md(claim.where) or 'not recorded'}",
                 f"- **Kind:** {claim.kind.value}",
+                *(
+                    [f"- **Also decides:** {_md(decided)}"]
+                    if (decided := _decided_text(claim.id))
+                    else []
+                ),
                 f"- **Re-run:** `{_PROG} --claim {claim.id}` (slow: `--quick` skips it)",
             ]
     return "\n".join(out) + "\n"

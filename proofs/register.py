@@ -115,8 +115,8 @@ class LedgerEntry:
     >>> from proofs import ledger
     >>> row = ledger(ids=["VM-P2"])[0]
     >>> sorted(row.to_dict())
-    ['counterexample', 'evidence', 'id', 'kind', 'source', 'statement', 'verdict',
-     'where']
+    ['also_decides', 'counterexample', 'evidence', 'id', 'kind', 'source', 'statement',
+     'verdict', 'where']
     """
 
     claim: Claim
@@ -141,7 +141,23 @@ class LedgerEntry:
                 evidence=data["evidence"],
                 counterexample=data["counterexample"],
             )
+        row["also_decides"] = _also_decides(self.claim.id)
         return row
+
+
+def _also_decides(claim_id: str) -> list[dict[str, str]]:
+    """Return the JSON list of the other catalogue rows ``claim_id`` decides.
+
+    Each item is ``{"id", "where", "status"}`` (``status`` is ``"checked"``
+    or ``"weaker"``, the catalogue's word for how the row is checked); see
+    :func:`proofs._catalogue.decided_rows`.
+    """
+    from proofs._catalogue import decided_rows
+
+    return [
+        {"id": r.id, "where": r.where, "status": r.status}
+        for r in decided_rows(claim_id)
+    ]
 
 
 def claim(claim_id: str) -> Claim:

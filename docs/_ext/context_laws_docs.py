@@ -385,6 +385,15 @@ def _claim_section(c: Any, row: Any) -> list[str]:
     where = _escape(c.where) if c.where else "not yet located"
     lines.append(f"**Where.** {where} · **Kind.** {c.kind.value}")
     lines.append("")
+    from proofs import decided_rows
+
+    decided = decided_rows(c.id)
+    if decided:
+        names = "; ".join(
+            f"{d.id} ({d.where}{', weaker' if d.status == 'weaker' else ''})"
+            for d in decided
+        )
+        lines += [f"**Also decides.** {_escape(names)}", ""]
     if row is None:
         why = "a slow, sweep-backed check" if c.slow else "a draft build"
         lines.append(f"**Verdict.** not run here: {why}.")

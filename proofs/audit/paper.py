@@ -63,11 +63,34 @@ over three or more lines is not read.
   (80.0%)`` in a table with n is read as ``percent`` with its k. The note
   names the source and its line: *n inferred*.
 
+Numbers that are no share k/n are not checked as one: a rate whose clause
+(back to the sentence's start or a ``;``, on to the sentence's end) says *mean*,
+*average(d)*, *per seed*, F1, nDCG, BLEU, ROUGE, MRR, AUC, pass@k, kappa,
+temperature, latency... is *not checkable*, the word named in the reason (and
+``unchecked=`` in its inputs, so the ``--csv`` extraction keeps it so); with
+*ties counted as half* a percent of n is checked as ``j/(2n)``, an inference.
+Table columns headed SD/std hold SDs: GRIMMER with the mean to their left
+when the section states an integer scale, else not read; columns headed by a
+mean, a score (F1, nDCG@10...) or a unit (``Latency (s)``, tokens) hold no
+rates. A percent column ``Valid (%)`` beside a count column ``Valid`` and an
+``n`` column is checked as ``percent`` with k and n from the row: data, not
+an inference. Interval bounds above 1 without ``%`` are percents
+(``scale=100``); bare whole-number brackets count only after "CI" or
+"interval". An interval printed as a range (``CI 27.1–65.8%``) is read; an
+interval at most 40 characters after its ``k/n`` in one sentence, the line
+naming one method, is one report (data). ``1,234/2,000`` is read with its
+separators. ``M = ..., n = ...`` takes integer scores as stated when its line,
+or a line before it that its sentence continues from, states a scale
+(``1–5 scale``) or says Likert/integer. HTML: ``<table>`` rows are read as
+tab-separated rows under their ``<caption>``, and findings name the file's
+lines (also in notes).
+
 An extraction that rests on an inference (an ``n`` read from a caption, a
 column, a caption of the same experiment or the section's prose, a GRIM test
 that assumes integer scores the text does not state, an interval method the
 text does not name, a ``k/n`` paired with an interval printed later) says so in
-its ``note`` and is never reported as inconsistent: a failing check on an
+its ``note``, has ``inferred`` True (in ``--json`` too), and is never reported
+as inconsistent: a failing check on an
 inference alone is *not checkable*, with the reason. It may be reported
 *consistent*: the printed number is possible under the inferred n, which is
 weaker evidence than a number checked against an n printed beside it.
@@ -117,7 +140,8 @@ _UNITS = (
     r"|sessions?|prompts?|conversations?|decisions?|tickets?|repos|repositories"
     r"|files?|cells?|pairs?|scenarios?|users?|respondents?|documents?|tests?"
     r"|rows?|matchups?|incidents?|constraints?|conversations?|dialogues?|blocks?"
-    r"|facts?|graphs?)"
+    r"|facts?|graphs?|raters?|annotators?|judges?|evaluators?|graders?|reviewers?"
+    r"|labell?ers?|coders?)"
 )
 _APA = re.compile(
     r"(?<![A-Za-z])(?P<test>t|F|r|z|Z|chi2|χ2|χ²|Χ2|X2|Q)\s*"
@@ -130,29 +154,30 @@ _APA = re.compile(
     r"(?P<p>\d*\.\d+(?:[eE]-?\d+)?|0|1)(?!\d|\.\d))"
 )
 _FRAC_PCT = re.compile(
-    rf"(?<![\d./])(?P<k>\d+)\s*(?:/|\s(?:out\s+)?of\s)\s*(?P<n>\d+)\s*"
-    rf"(?:(?:\w+[- ])?{_UNITS}\s*)?\(\s*(?P<v>{_NUM})\s*%\s*\)"
+    rf"(?<![\d./,])(?P<k>{_INT})\s*(?:/|\s(?:out\s+)?of\s)\s*(?P<n>{_INT})\s*"
+    rf"(?:(?:\w+[- ])?{_UNITS}\s*)?\(\s*(?P<v>{_NUM})\s*%\s*"
+    r"(?:\)|[,;](?=\s*(?:9\d\s*%|Wilson|Clopper|Jeffreys|Agresti|exact|CI\b)))"
 )
 _FRAC_EQ = re.compile(
-    rf"(?<![\d./])(?P<k>\d+)\s*/\s*(?P<n>\d+)\s*(?:=|≈)\s*(?P<v>{_NUM})\s*(?P<pct>%)?"
+    rf"(?<![\d./,])(?P<k>{_INT})\s*/\s*(?P<n>{_INT})\s*(?:=|≈)\s*(?P<v>{_NUM})\s*(?P<pct>%)?"
 )
 _FRAC_CI = re.compile(
-    rf"(?<![\d./{{^])(?P<k>\d+)\s*/\s*(?P<n>\d+)\s*"
+    rf"(?<![\d./,{{^])(?P<k>{_INT})\s*/\s*(?P<n>{_INT})\s*"
     rf"(?:(?:=|≈)\s*(?P<v>{_NUM})\s*(?P<pct>%)?\s*\$?\s*)?"
     rf"(?:\([^()\[\]]*\))?\s*,?\s*\(?\s*"
     rf"(?:(?:Wilson|Clopper[-–]Pearson|Jeffreys|Agresti[-–]Coull|exact)\s+)?"
     rf"(?:95\s*%\s*(?:CI|confidence interval)\s*(?:of\s*)?)?"
     rf"\[\s*(?P<lo>{_NUM})\s*(?P<p1>%)?\s*,\s*(?P<hi>{_NUM})\s*(?P<p2>%)?\s*\]"
 )
-_KN = re.compile(r"(?<![\d./{^])(?P<k>\d+)\s*/\s*(?P<n>\d+)(?![\d/])")
+_KN = re.compile(rf"(?<![\d./,{{^])(?P<k>{_INT})\s*/\s*(?P<n>{_INT})(?![\d/])")
 _BARE_CI = re.compile(
     rf"(?<![\w(])\[\s*(?P<lo>{_NUM})\s*(?P<p1>%)?\s*,\s*(?P<hi>{_NUM})\s*(?P<p2>%)?\s*\]"
 )
 _CI_REACH = 250  # characters from a k/n to an interval printed later in its paragraph
 _RATE_FRAC = re.compile(
     rf"(?<![\d.,/])(?P<v>0?\.\d+|1\.0+|{_NUM}\s*%)\s*"
-    rf"(?:(?P<gap>(?:[A-Za-z][\w-]*\s+){{0,3}})\(\s*(?P<k>\d+)\s*/\s*(?P<n>\d+)"
-    rf"\s*(?:[A-Za-z]+\s*)?\)|,\s*(?P<k2>\d+)\s*/\s*(?P<n2>\d+)(?![\d/.]))"
+    rf"(?:(?P<gap>(?:[A-Za-z][\w-]*\s+){{0,3}})\(\s*(?P<k>{_INT})\s*/\s*(?P<n>{_INT})"
+    rf"\s*(?:[A-Za-z]+\s*)?\)|,\s*(?P<k2>{_INT})\s*/\s*(?P<n2>{_INT})(?![\d/.]))"
 )
 _METHODS = {
     "wilson": re.compile(r"\bWilson\b", re.IGNORECASE),
@@ -262,6 +287,12 @@ _INTEGER_SCORES = re.compile(
 class PaperFinding:
     """One printed report found in a paper, with its check.
 
+    ``inferred`` is True when the check rests on an inference the ``note``
+    names (an n, a k, an interval method or integer scores the text does not
+    print beside the number); such a finding is never flagged. It is in
+    :meth:`to_dict` (``--json``) for scripts that separate "ok" from "ok if
+    the inference holds".
+
     Examples
     --------
     >>> from proofs.audit.paper import audit_paper_text
@@ -280,6 +311,7 @@ class PaperFinding:
     recomputed: str = ""
     reason: str = ""
     note: str = ""
+    inferred: bool = False
 
     @property
     def where(self) -> str:
@@ -301,6 +333,7 @@ class PaperFinding:
             "recomputed": self.recomputed,
             "reason": self.reason,
             "note": self.note,
+            "inferred": self.inferred,
         }
 
 
@@ -354,30 +387,81 @@ class PaperReport:
 
 
 class _HTMLText(html.parser.HTMLParser):
-    _BREAKS = frozenset(("p", "br", "div", "tr", "li", "h1", "h2", "h3", "h4", "table"))
+    """An HTML page as text, and where each of its lines came from.
+
+    Blocks are on their own lines; a table row is one tab-separated line, its
+    ``<caption>`` on a line above the rows.
+    """
+
+    _BREAKS = frozenset(
+        ("p", "br", "div", "li", "h1", "h2", "h3", "h4", "h5", "h6", "table", "caption")
+    )
 
     def __init__(self) -> None:
-        super().__init__()
-        self.parts: list[str] = []
+        super().__init__(convert_charrefs=True)
+        self.parts: list[tuple[str, int]] = []  # (text, its first line in the file)
         self._skip = 0
+        self._table = 0  # depth of open <table>s
+        self._cell = 0  # depth of open <td>/<th>
+        self._first = True  # no cell yet in this row
+
+    def _put(self, text: str) -> None:
+        self.parts.append((text, self.getpos()[0]))
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in ("script", "style"):
             self._skip += 1
         if tag in self._BREAKS:
-            self.parts.append("\n")
+            self._put("\n")
+        if tag == "table":
+            self._table += 1
+        if tag == "tr":
+            self._put("\n")
+            self._first = True
         if tag in ("td", "th"):
-            self.parts.append("\t")
+            if not self._first:
+                self._put("\t")
+            self._first = False
+            self._cell += 1
 
     def handle_endtag(self, tag: str) -> None:
         if tag in ("script", "style") and self._skip:
             self._skip -= 1
+        if tag in ("td", "th") and self._cell:
+            self._cell -= 1
+        if tag == "table" and self._table:
+            self._table -= 1
         if tag in self._BREAKS:
-            self.parts.append("\n")
+            self._put("\n")
 
     def handle_data(self, data: str) -> None:
-        if not self._skip:
-            self.parts.append(data)
+        if self._skip:
+            return
+        if self._table and not self._cell and not data.strip():
+            return  # the layout between table tags
+        if self._cell:
+            data = re.sub(r"\s+", " ", data)  # a cell stays on its row's line
+        self._put(data.replace("\xa0", " "))
+
+    def text(self) -> str:
+        """Return the page's text."""
+        return "".join(t for t, _ in self.parts)
+
+    def lines(self) -> list[int]:
+        """Return the file line (1-based) of each line of :meth:`text`."""
+        out: list[int | None] = [None]
+        for text, line in self.parts:
+            for offset, piece in enumerate(text.split("\n")):
+                if offset:
+                    out.append(None)
+                if piece.strip() and out[-1] is None:
+                    out[-1] = line + offset
+        last = 1
+        mapped: list[int] = []
+        for start in out:
+            last = start if start is not None else last
+            mapped.append(last)
+        return mapped
 
 
 def read_paper(path: str | os.PathLike[str]) -> list[tuple[int | None, str]]:
@@ -425,10 +509,15 @@ def read_paper(path: str | os.PathLike[str]) -> list[tuple[int | None, str]]:
         msg = f"{p}: not UTF-8 text ({exc.reason} at byte {exc.start})"
         raise ValueError(msg) from None
     if suffix in (".html", ".htm"):
-        parser = _HTMLText()
-        parser.feed(text)
-        text = "".join(parser.parts)
+        return [(None, _html(text).text())]
     return [(None, text)]
+
+
+def _html(text: str) -> _HTMLText:
+    parser = _HTMLText()
+    parser.feed(text)
+    parser.close()
+    return parser
 
 
 def _read_pdf(p: Path) -> list[tuple[int | None, str]]:
@@ -477,6 +566,28 @@ def audit_paper(
     ...     audit_paper(p).counts()
     {'consistent': 0, 'inconsistent': 1, 'decision error': 0, 'not checkable': 0}
     """
+    if Path(path).suffix.lower() in (".html", ".htm"):
+        read_paper(path)  # the checks on the file and its text
+        parsed = _html(Path(path).read_text(encoding="utf-8-sig"))
+        where = parsed.lines()
+        found = _scan(parsed.text(), None, significance_level)
+
+        # report the file's lines, not those of the text read from it
+        def line(m: re.Match[str]) -> str:
+            k = int(m[1]) - 1
+            return f"line {where[k]}" if 0 <= k < len(where) else m[0]
+
+        return PaperReport(
+            str(path),
+            tuple(
+                replace(
+                    f,
+                    line=where[f.line - 1],
+                    note=re.sub(r"\bline (\d+)", line, f.note),
+                )
+                for f in found
+            ),
+        )
     pieces = read_paper(path)
     findings: list[PaperFinding] = []
     for page, text in pieces:
@@ -502,13 +613,16 @@ def audit_paper_text(text: str, *, significance_level: float = 0.05) -> PaperRep
 
 
 def _scan(text: str, page: int | None, alpha: float) -> list[PaperFinding]:
-    lines = [raw[:_MAX_LINE].replace("\\%", "%") for raw in text.splitlines()]
+    lines = [
+        raw[:_MAX_LINE].replace("\\%", "%").replace("\xa0", " ").replace("\u202f", " ")
+        for raw in text.splitlines()
+    ]
     tables = _tables(lines)
     own: list[list[PaperFinding]] = []
     taken: list[list[tuple[int, int]]] = []
     for number, line in enumerate(lines, start=1):
         found: list[PaperFinding] = []
-        ctx = _Context(number, page, line, alpha, [])
+        ctx = _Context(number, page, line, alpha, [], None, _before(lines, number - 1))
         _apa(ctx, found)
         _fractions(ctx, found)
         _formula_rates(ctx, found)
@@ -551,7 +665,7 @@ def _across(
     shift = len(lines[i + 1]) - len(tail) - (cut + 1)
     held = list(taken[i])
     held += [(a - shift, b - shift) for a, b in taken[i + 1]]
-    ctx = _Context(i + 1, page, joined, alpha, held, cut)
+    ctx = _Context(i + 1, page, joined, alpha, held, cut, _before(lines, i))
     found: list[PaperFinding] = []
     _apa(ctx, found)
     _fractions(ctx, found)
@@ -568,6 +682,14 @@ class _Context:
     alpha: float
     taken: list[tuple[int, int]]
     join: int | None = None  # joined lines: where the first ends
+    before: str = ""  # the lines of the paragraph before this one (at most three)
+    named: list[str] | None = None  # the interval methods the line names
+
+    def methods(self) -> list[str]:
+        """Return the interval methods the line names (searched once)."""
+        if self.named is None:
+            self.named = [n for n, rx in _METHODS.items() if rx.search(self.line)]
+        return self.named
 
     def free(self, m: re.Match[str]) -> bool:
         a, b = m.span()
@@ -616,6 +738,7 @@ def _finding(
         recomputed=recomputed,
         reason=reason,
         note=inferred,
+        inferred=bool(inferred),
     )
 
 
@@ -677,9 +800,9 @@ def _interval(
     the first standard method that fits is reported (consistent, the method
     noted as inferred), and when none fits the finding is not checkable.
     """
-    scale = ";scale=100" if (m["p1"] or m["p2"]) else ""
+    scale = ";scale=100" if _percent_scale(m) else ""
     printed = f"{m['lo']};{m['hi']}"
-    named = [name for name, rx in _METHODS.items() if rx.search(ctx.line)]
+    named = ctx.methods()
     if len(named) == 1:
         return _finding(
             ctx,
@@ -694,7 +817,11 @@ def _interval(
         if f.verdict == "consistent":
             note = f"method inferred: {method}"
             return PaperFinding(
-                **{**f.to_dict(), "note": f"{inferred}; {note}" if inferred else note}
+                **{
+                    **f.to_dict(),
+                    "note": f"{inferred}; {note}" if inferred else note,
+                    "inferred": True,
+                }
             )
     why = "the text names no interval method; none of the standard ones fits"
     return _finding(
@@ -707,9 +834,18 @@ def _interval(
     )
 
 
+def _percent_scale(m: re.Match[str]) -> bool:
+    """Whether an interval's bounds are percents: a ``%`` sign, or a bound above 1.
+
+    ``12/50 (24.0%), 95% CI [14.3, 37.4]`` prints percents without the sign;
+    a proportion's bound is at most 1.
+    """
+    return bool(m["p1"] or m["p2"]) or float(m["hi"]) > 1 or float(m["lo"]) > 1
+
+
 def _fractions(ctx: _Context, out: list[PaperFinding]) -> None:
     for m in _FRAC_CI.finditer(ctx.line):
-        k, n = int(m["k"]), int(m["n"])
+        k, n = int(_num(m["k"])), int(_num(m["n"]))
         if not 0 <= k <= n or n == 0 or not ctx.free(m):
             continue
         if m["v"] is not None and (m["pct"] or float(m["v"]) <= 1):
@@ -717,14 +853,14 @@ def _fractions(ctx: _Context, out: list[PaperFinding]) -> None:
             out.append(_finding(ctx, m, kind, m["v"], f"k={k};n={n}"))
         out.append(_interval(ctx, m, k, n))
     for m in _FRAC_PCT.finditer(ctx.line):
-        k, n = int(m["k"]), int(m["n"])
+        k, n = int(_num(m["k"])), int(_num(m["n"]))
         if n == 0 or not ctx.free(m):
             continue
         if k > n:
             continue
         out.append(_finding(ctx, m, "percent", m["v"], f"k={k};n={n}"))
     for m in _FRAC_EQ.finditer(ctx.line):
-        k, n = int(m["k"]), int(m["n"])
+        k, n = int(_num(m["k"])), int(_num(m["n"]))
         if n == 0 or k > n or not ctx.free(m):
             continue
         kind = "percent" if m["pct"] else "proportion"
@@ -732,7 +868,7 @@ def _fractions(ctx: _Context, out: list[PaperFinding]) -> None:
             continue
         out.append(_finding(ctx, m, kind, m["v"], f"k={k};n={n}"))
     for m in _RATE_FRAC.finditer(ctx.line):
-        k, n = int(m["k"] or m["k2"]), int(m["n"] or m["n2"])
+        k, n = int(_num(m["k"] or m["k2"])), int(_num(m["n"] or m["n2"]))
         value = m["v"].replace(" ", "")
         kind = "percent" if value.endswith("%") else "proportion"
         value = value.rstrip("%")
@@ -747,20 +883,58 @@ def _fractions(ctx: _Context, out: list[PaperFinding]) -> None:
         elif _METRIC.search(before):
             why = "the number follows a metric name, not necessarily a share"
         out.append(_finding(ctx, m, kind, value, f"k={k};n={n}", inferred=why))
-    for m in _BARE_CI.finditer(ctx.line):
-        lo, hi = float(m["lo"]), float(m["hi"])
-        top = 100 if (m["p1"] or m["p2"]) else 1
-        if not lo <= hi <= top:
-            continue
-        fracs = list(_KN.finditer(ctx.line, max(0, m.start() - _CI_REACH), m.start()))
-        if not fracs or _BARE_CI.search(ctx.line, fracs[-1].end(), m.start()):
-            continue
-        last = fracs[-1]  # it starts within the reach; the lookbehind sees before it
-        k, n = int(last["k"]), int(last["n"])
-        if n == 0 or k > n or not ctx.free(m):
-            continue
-        why = f"k/n from the {last.group(0)!r} printed before it in the paragraph"
-        out.append(_interval(ctx, m, k, n, inferred=why))
+    for rx in (_BARE_CI, _RANGE_CI):
+        for m in rx.finditer(ctx.line):
+            _later_interval(ctx, out, m)
+
+
+def _later_interval(ctx: _Context, out: list[PaperFinding], m: re.Match[str]) -> None:
+    """Check an interval printed after its ``k/n`` (``4/30 runs (13.3%, 95% CI [...])``).
+
+    The ``k/n`` is the last one within ``_CI_REACH`` characters before it, with
+    no other interval between. Bounds above 1 with no ``%`` are percents only
+    when "CI" or "interval" is printed just before them (a ``[3, 12]`` alone
+    may cite references). The pairing is data when the two are in one sentence
+    at most ``_CI_NEAR`` characters apart and the line names one method;
+    otherwise an inference, named in the note.
+    """
+    lo, hi = float(m["lo"]), float(m["hi"])
+    if not lo <= hi <= 100:
+        return
+    if (
+        hi > 1
+        and not (m["p1"] or m["p2"])
+        and not _CI_WORD.search(ctx.line, max(0, m.start() - 40), m.end())
+    ):
+        return
+    fracs = list(_KN.finditer(ctx.line, max(0, m.start() - _CI_REACH), m.start()))
+    if not fracs or _BARE_CI.search(ctx.line, fracs[-1].end(), m.start()):
+        return
+    last = fracs[-1]  # it starts within the reach; the lookbehind sees before it
+    k, n = int(_num(last["k"])), int(_num(last["n"]))
+    if n == 0 or k > n or not ctx.free(m):
+        return
+    between = ctx.line[last.end() : m.start()]
+    named = ctx.methods()
+    if (
+        len(between) <= _CI_NEAR
+        and len(named) == 1
+        and not _SENTENCE_STOP.search(between)
+        and not _KN.search(between)
+    ):
+        out.append(_interval(ctx, m, k, n))
+        return
+    why = f"k/n from the {last.group(0)!r} printed before it in the paragraph"
+    out.append(_interval(ctx, m, k, n, inferred=why))
+
+
+_SENTENCE_STOP = re.compile(r"[.!?](?!\d)\s")
+_CI_NEAR = 40  # characters between a k/n and its interval read as one report
+_CI_WORD = re.compile(r"\bCI\b|confidence|interval", re.IGNORECASE)
+_RANGE_CI = re.compile(
+    rf"\b(?:CI|confidence\s+interval)\s*(?:of\s+|:\s*|=\s*)?"
+    rf"(?P<lo>{_NUM})\s*(?P<p1>%)?\s*(?:–|—|-|to)\s*(?P<hi>{_NUM})\s*(?P<p2>%)?(?![\d.])"
+)
 
 
 _FORMULA_RATES = re.compile(
@@ -801,10 +975,100 @@ def _formula_rates(ctx: _Context, out: list[PaperFinding]) -> None:
             )
 
 
+# words that make a number a mean, or a quantity that is no share k/n
+_MEANISH = re.compile(
+    r"\b(?:mean|means|average[ds]?|averaging|avg|F1|F-1|F-score|nDCG\S*|DCG|BLEU"
+    r"|ROUGE\S*|METEOR|chrF|MRR|mAP|AUC|AUROC|pass\s*@\s*\d+|pass@k|kappa"
+    r"|temperature|correlation|perplexity|latency|unbiased\s+estimator"
+    r"|per[- ]problem|per[- ]seed|across\s+seeds|over\s+seeds)(?![\w@])|[κρ]",
+    re.IGNORECASE,
+)
+_HALF_TIES = re.compile(
+    r"\bties?\s+(?:count(?:ed|s|ing)?|scored?|as)\s+(?:as\s+)?(?:a\s+)?half"
+    r"|\bhalf\s+(?:a\s+)?(?:win|point|credit)s?\s+(?:for|per)\s+(?:a\s+)?ties?\b",
+    re.IGNORECASE,
+)
+_REACH_BACK = 120  # characters of the clause before a rate searched for mean words
+
+
+def _clause(line: str, start: int, end: int) -> tuple[int, int]:
+    """Return where the clause around ``line[start:end]`` starts and ends.
+
+    Back to the sentence's start (or ``;``, ``:``), at most ``_REACH_BACK``
+    characters, and on to the end of the sentence: ``71.7% (n = 40),
+    averaged over three seeds.`` is a mean.
+    """
+    head = max(0, start - _REACH_BACK)
+    for stop in _CLAUSE_STOP.finditer(line, head, start):
+        head = stop.end()
+    tail = _CLAUSE_END.search(line, end)
+    return head, tail.end() if tail else len(line)
+
+
+_CLAUSE_STOP = re.compile(r"[.;:!?](?!\d)\s|[.;:!?]$")
+_CLAUSE_END = re.compile(r"[.!?](?!\d)")
+
+
+def _not_a_share(
+    ctx: _Context,
+    m: re.Match[str],
+    kind: str,
+    printed: str,
+    n: int,
+) -> PaperFinding | None:
+    """Return the finding for a rate whose clause says it is a mean, or ``None``.
+
+    ``the average F1 was 0.437 over 30 questions``, ``nDCG@10``, ``pass@10``,
+    ``(n = 40 per seed, averaged over seeds)``, ``kappa``: the number is a mean
+    (or no share at all), so it is not checked as k/n: *not checkable*, with
+    the word that says so. ``ties counted as half`` makes the number a share of
+    half-counts: checked as ``j/(2n)``, an inference.
+    """
+    head, tail = _clause(ctx.line, m.start(), m.end())
+    clause = ctx.line[head:tail]
+    if _HALF_TIES.search(clause):
+        note = f"ties counted as half: checked as j/{2 * n} (half-counts of {n})"
+        return _finding(ctx, m, kind, printed, f"n={2 * n}", inferred=note)
+    at = m.start() - head
+    words = list(_MEANISH.finditer(clause))
+    if not words:
+        return None
+    before = [w for w in words if w.start() < at]
+    word = before[-1] if before else words[0]  # the nearest one before, else after
+    reason = f"a mean or a score, not a share k/n (the text says {word.group(0)!r})"
+    return _unchecked(ctx, m, kind, printed, f"n={n}", reason)
+
+
+def _unchecked(
+    ctx: _Context, m: re.Match[str], kind: str, printed: str, inputs: str, reason: str
+) -> PaperFinding:
+    """Return a finding left *not checkable* on purpose.
+
+    Its inputs say why (``unchecked=``), so that the ``--csv`` extraction
+    re-read as a table keeps it unchecked.
+    """
+    said = reason.replace(";", ",").replace("=", " ")
+    return PaperFinding(
+        line=ctx.number,
+        page=ctx.page,
+        text=m.group(0).strip(),
+        kind=kind,
+        printed=printed,
+        inputs=f"{inputs};unchecked={said}",
+        verdict="not checkable",
+        reason=reason,
+        note="",
+    )
+
+
 def _percent_n(ctx: _Context, out: list[PaperFinding]) -> None:
     for m in _PCT_N.finditer(ctx.line):
         n = int(_num(m["n1"] or m["n2"] or m["n3"]))
         if n == 0 or float(m["v"]) > 100 or not ctx.free(m):
+            continue
+        mean = _not_a_share(ctx, m, "percent_attainable", m["v"], n)
+        if mean is not None:
+            out.append(mean)
             continue
         group = "n1" if m["n1"] else "n2" if m["n2"] else "n3"
         gap = ctx.line[m.start() + len(m["v"]) : m.start(group)]
@@ -820,16 +1084,38 @@ def _percent_n(ctx: _Context, out: list[PaperFinding]) -> None:
         n = int(_num(m["n1"] or m["n3"]))
         if n == 0 or not ctx.free(m):
             continue
-        out.append(_finding(ctx, m, "proportion_attainable", m["v"], f"n={n}"))
+        mean = _not_a_share(ctx, m, "proportion_attainable", m["v"], n)
+        out.append(mean or _finding(ctx, m, "proportion_attainable", m["v"], f"n={n}"))
+
+
+def _before(lines: list[str], i: int) -> str:
+    """Return the lines before line ``i`` (0-based) of the sentence it continues.
+
+    At most three lines, within the paragraph, each ending mid-sentence (not
+    with ``.``, ``!``, ``?`` or ``:``): hard-wrapped prose, as in ``rated on a
+    1–5 scale. Pinned plans scored M = 3.47,`` / ``SD = 1.12, n = 15; ...``.
+    """
+    out: list[str] = []
+    for k in range(i - 1, max(i - 4, -1), -1):
+        line = lines[k].rstrip()
+        if not line.strip() or _is_row(line) or line.endswith((".", "!", "?", ":")):
+            break
+        out.append(line)
+    return " ".join(reversed(out))
+
+
+def _integer_scores(text: str) -> bool:
+    """Whether ``text`` says its scores are integers (``1–5 scale``, ``Likert``)."""
+    return bool(_INTEGER_SCORES.search(text) or _SCALE.search(text))
 
 
 def _means(ctx: _Context, out: list[PaperFinding]) -> None:
-    stated = bool(_INTEGER_SCORES.search(ctx.line))
+    stated = _integer_scores(ctx.line) or _integer_scores(ctx.before)
     for m in _MEAN.finditer(ctx.line):
         n = int(_num(m["n"]))
         if n < 2 or not ctx.free(m):
             continue
-        why = "" if stated else "integer scores assumed (the line does not say so)"
+        why = "" if stated else "integer scores assumed (the paragraph does not say so)"
         if m["sd"]:
             out.append(
                 _finding(
@@ -855,6 +1141,9 @@ class _Table:
     means: tuple[
         tuple[int, int, str], ...
     ] = ()  # (column, top, header) of mean columns
+    sd_columns: frozenset[int] = frozenset()  # headed SD: checked with their mean
+    other_columns: frozenset[int] = frozenset()  # means, scores, units: no rates
+    k_columns: tuple[tuple[int, int], ...] = ()  # (percent column, its k column)
 
 
 def _tables(lines: list[str]) -> dict[int, _Table]:
@@ -1050,7 +1339,59 @@ def _header_words(line: str) -> list[str]:
     return out
 
 
+_SD_HEADER = re.compile(
+    r"^(?:\*\*)?(?:SD|S\.D\.|std\.?|stdev|std\.?\s*dev\.?|σ|s\.d\.)(?![\w.])",
+    re.IGNORECASE,
+)
+_NOT_RATE_HEADER = re.compile(
+    r"\b(?:latency|time|duration|seconds?|tokens?|cost|price|length|size|F1|F-1"
+    r"|F-score|nDCG\S*|BLEU|ROUGE\S*|METEOR|chrF|MRR|mAP|AUC|AUROC|kappa|loss"
+    r"|perplexity|PPL|mean|avg|average|median|score)\b"
+    r"|\(\s*(?:s|ms|sec|min|h|hrs?|tokens?|\$|USD|MB|GB|KB|K)\s*\)|[κρ]",
+    re.IGNORECASE,
+)
+_RATE_SUFFIX = re.compile(r"\s*(?:\(\s*%\s*\)|%|\brate\b)\s*", re.IGNORECASE)
+
+
+def _roles(header: list[str]) -> dict[str, Any]:
+    """Return what a table's header says of its columns (fields of :class:`_Table`).
+
+    A column headed ``SD``/``std`` holds SDs: never a rate or a mean, checked
+    (GRIMMER) with the mean to its left when the section states an integer
+    scale. A column headed by a mean, a score (``F1``, ``nDCG@10``) or a unit
+    (``Latency (s)``) holds no rate. A percent column ``Valid (%)`` beside a
+    column ``Valid`` of counts takes its k from that column.
+    """
+    clean = [re.sub(r"[*`]", "", h).strip() for h in header]
+    sd = frozenset(k for k, h in enumerate(clean) if k and _SD_HEADER.match(h))
+    other = frozenset(
+        k
+        for k, h in enumerate(clean)
+        if k and k not in sd and _NOT_RATE_HEADER.search(h)
+    )
+    plain = {h.lower(): k for k, h in enumerate(clean) if k and "%" not in h}
+    pairs = []
+    for k, h in enumerate(clean):
+        if k and "%" in h:
+            base = _RATE_SUFFIX.sub(" ", h).strip().lower()
+            if base and base in plain and plain[base] != k:
+                pairs.append((k, plain[base]))
+    return {"sd_columns": sd, "other_columns": other, "k_columns": tuple(pairs)}
+
+
 def _block(
+    lines: list[str], start: int, end: int, width: int, captions: _Doc
+) -> _Table | None:
+    table = _block_n(lines, start, end, width, captions)
+    if table is None:
+        return None
+    header = _header_words(lines[start - 1]) if width < 0 else _cells(lines[start])
+    if len(header) != abs(width):
+        return table
+    return replace(table, **_roles(header))
+
+
+def _block_n(
     lines: list[str], start: int, end: int, width: int, captions: _Doc
 ) -> _Table | None:
     if width < 0:
@@ -1496,6 +1837,39 @@ _CELL_INTERVAL = re.compile(
 )
 
 
+def _cell_sd(
+    ctx: _Context,
+    out: list[PaperFinding],
+    table: _Table,
+    cells: list[str],
+    index: int,
+    n: int,
+    why: str,
+) -> None:
+    """Check an SD cell with the mean to its left (GRIMMER), on a stated integer scale.
+
+    Without a scale stated in the table's section, or without a mean beside
+    it, an SD is not checked (never as a mean or a rate).
+    """
+    if table.scale is None or index < 2 or index - 1 in table.sd_columns:
+        return
+    mean = _CELL_NUMBER.match(cells[index - 1])
+    sd = _CELL_NUMBER.match(cells[index])
+    lo, hi, where = table.scale
+    if (
+        mean is None
+        or sd is None
+        or "." not in mean["v"]
+        or "." not in sd["v"]
+        or not lo <= float(mean["v"]) <= hi
+    ):
+        return
+    note = f"{why}; integer scores on the {lo}-{hi} scale of line {where}"
+    out.append(
+        _finding(ctx, sd, "grimmer", f"{mean['v']};{sd['v']}", f"n={n}", inferred=note)
+    )
+
+
 def _table_cells(ctx: _Context, out: list[PaperFinding], table: _Table) -> None:
     cells = (_label_row(ctx.line) or []) if table.labelled else _cells(ctx.line)
     if table.cells and len(cells) != table.cells and _SUMMARY.match(ctx.line):
@@ -1519,6 +1893,10 @@ def _table_cells(ctx: _Context, out: list[PaperFinding], table: _Table) -> None:
     for index, cell in enumerate(cells):
         if index == table.count_column or index == 0:
             continue  # the first cell labels the row
+        if index in table.sd_columns:
+            _cell_sd(ctx, out, table, cells, index, n, why)
+            last = None
+            continue
         score = _CELL_NUMBER.match(cell) if table.scale else None
         if (
             table.scale is not None
@@ -1535,6 +1913,21 @@ def _table_cells(ctx: _Context, out: list[PaperFinding], table: _Table) -> None:
             )
             last = None
             continue
+        if index in table.other_columns:
+            last = None
+            continue  # a mean, a score or a quantity with a unit: no rate
+        paired = dict(table.k_columns).get(index)
+        if paired is not None and table.count_column is not None:
+            rate = _CELL_RATE.match(cell) or _CELL_NUMBER.match(cell)
+            k_cell = re.sub(r"[*`]", "", cells[paired]) if paired < len(cells) else ""
+            if rate is not None and re.fullmatch(_INT, k_cell):
+                k = int(_num(k_cell))
+                value = rate["v"].rstrip("%")
+                if k <= n and float(value) <= 100:
+                    # k and n are both printed in the row: data, not an inference
+                    out.append(_finding(ctx, rate, "percent", value, f"k={k};n={n}"))
+                    last = None
+                    continue
         both = _CELL_COUNT_PCT.match(cell)
         if both is not None:
             k = int(_num(both["k"]))
@@ -1577,7 +1970,11 @@ def _table_cells(ctx: _Context, out: list[PaperFinding], table: _Table) -> None:
             )
             if len(res.candidates) == 1:
                 k = res.candidates[0]
-                scale = ";scale=100" if iv["p1"] or iv["p2"] else ""
+                scale = (
+                    ";scale=100"
+                    if _percent_scale(iv) or last[1] == "percent_attainable"
+                    else ""
+                )
                 method = "wilson"
                 note = (
                     why

@@ -211,8 +211,9 @@ def _check_dl_t7() -> Outcome:
 
 @claim_check(
     "DL-T7-RHOK-TRIANGULAR",
-    "(DL §8.1, caveat (i)) with rho_k rising toward 1 the triangular d(d+1)/2 term "
-    "of log P_ret vanishes",
+    "(DL §8.1, caveat (i)) with rho_k rising toward 1 the super-geometric triangular "
+    "signature of log P_ret vanishes: the triangular d(d+1)/2 term goes for every "
+    "rho_k -> 1, the super-geometric decay only when k log rho_k stays bounded",
     Kind.ARITHMETIC,
     where="§8.1, caveat (i) to Theorem 7",
 )

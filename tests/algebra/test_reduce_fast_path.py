@@ -13,6 +13,7 @@ int64 overflow bound, with ``validate`` on and off.
 from __future__ import annotations
 
 from typing import Any
+from unittest import mock
 
 import numpy as np
 import pytest
@@ -336,3 +337,285 @@ def test_counts_the_fast_path_leaves_alone_fold_as_before(t_dtype, p_dtype):
         args = (np.array(w), np.array(t, t_dtype), np.array(p, p_dtype))
         assert reduce_arrays(*args) == expected == _previous(*args)
         assert reduce_arrays(*args, validate=False) == expected
+
+
+# --- The int64 entry (issue 30, second round) --------------------------------
+#
+# The entry (``_int64_fold`` in algebra/reduce.py) answers native float64/int64
+# arrays before any conversion. It may decline (None: the general path runs), but whatever it returns must
+# be what ``_previous`` returns, and on valid input inside the overflow bound
+# it must answer (else the speed-up is gone while every result stays right).
+
+_EDGE_KEYS = st.sampled_from(
+    [
+        -np.inf,
+        -np.inf,
+        -np.inf,
+        -np.finfo(np.float64).max,
+        -1.5,
+        -0.0,
+        0.0,
+        5e-324,
+        1.0,
+        1.0,
+        np.finfo(np.float64).max,
+        np.inf,
+        np.nan,
+    ]
+)
+_I64 = np.iinfo(np.int64)
+
+
+class _Declined(Exception):
+    """Raised in place of the general path's first step."""
+
+
+def _entry(w: Any, t: Any, p: Any, *, validate: bool) -> Context | None:
+    """What the int64 entry alone returns: its Context, or None when it declines.
+
+    The general path starts with ``_as_arrays``; replaced by a raise, only the
+    entry's own answers (or errors) come out of ``reduce_arrays``.
+    """
+    with mock.patch("algebra.reduce._as_arrays", side_effect=_Declined):
+        try:
+            return reduce_arrays(w, t, p, validate=validate)
+        except _Declined:
+            return None
+
+
+@st.composite
+def _int64_blocks(draw: Any) -> tuple[Any, Any, Any, bool]:
+    """float64 keys with edge values; int64 counts, mostly valid, with faults."""
+    n = draw(st.integers(min_value=1, max_value=16))
+    keys = [
+        draw(_EDGE_KEYS) if draw(st.integers(0, 9)) == 0 else draw(_KEYS)
+        for _ in range(n)
+    ]
+    totals = [draw(st.integers(min_value=0, max_value=4)) for _ in range(n)]
+    pres = [
+        0 if k == -np.inf else draw(st.sampled_from([0, t, draw(st.integers(0, t))]))
+        for k, t in zip(keys, totals, strict=True)
+    ]
+    cap = _INT64_MAX // n
+    for _ in range(draw(st.integers(min_value=0, max_value=2))):
+        j = draw(st.integers(min_value=0, max_value=n - 1))
+        kind = draw(
+            st.sampled_from(
+                ["neg_pre", "pre_over", "stray", "neg_total", "cap", "min", "max"]
+            )
+        )
+        if kind == "neg_pre":
+            pres[j] = draw(st.sampled_from([-1, int(_I64.min), -(2**52), -(2**62)]))
+        elif kind == "pre_over":
+            pres[j] = totals[j] + draw(st.sampled_from([1, 2**52, 2**62]))
+        elif kind == "stray":
+            keys[j] = -np.inf
+            totals[j] = max(totals[j], 1)
+            pres[j] = draw(st.sampled_from([1, totals[j]]))
+        elif kind == "neg_total":
+            totals[j] = draw(st.sampled_from([-1, int(_I64.min), -(2**62)]))
+        elif kind == "cap":
+            # All totals at the bound (the sum just fits) or one above it.
+            totals = [cap] * n
+            totals[j] = cap + draw(st.integers(0, 1)) if cap < int(_I64.max) else cap
+            pres = [
+                0 if k == -np.inf else draw(st.sampled_from([0, t]))
+                for k, t in zip(keys, totals, strict=True)
+            ]
+        elif kind == "min":
+            totals[j] = int(_I64.min)
+        else:
+            totals[j] = int(_I64.max)
+    w = np.array(keys, dtype=np.float64)
+    return w, np.array(totals, np.int64), np.array(pres, np.int64), draw(st.booleans())
+
+
+def _valid_within_bound(w: Any, t: Any, p: Any, validate: bool) -> bool:
+    """Inputs the int64 entry must answer: no NaN, +inf never the pivot, sums fit."""
+    if np.isnan(w).any() or np.max(w) == np.inf:
+        return False
+    if t.min() < 0 or t.max() > _INT64_MAX // len(t):
+        return False
+    if not validate:
+        return True
+    return bool(
+        (p >= 0).all() and (p <= t).all() and not ((w == -np.inf) & (p != 0)).any()
+    )
+
+
+@given(_int64_blocks())
+def test_int64_entry_agrees_with_the_previous_reduction(blocks):
+    """Same Context or error as before; the entry itself answers right or declines."""
+    w, t, p, validate = blocks
+    before = _outcome(_previous, w, t, p, validate=validate)
+    assert _outcome(reduce_arrays, w, t, p, validate=validate) == before
+    try:
+        declined = _entry(w, t, p, validate=validate) is None
+    except ValueError:
+        declined = False
+    if declined:
+        assert not _valid_within_bound(w, t, p, validate)
+    else:
+        assert _outcome(_entry, w, t, p, validate=validate) == before
+
+
+@pytest.mark.parametrize("validate", [True, False])
+@pytest.mark.parametrize(
+    ("w", "t", "p"),
+    [
+        ([2.0], [0], [0]),
+        ([-np.inf], [7], [0]),
+        ([1.0, 1.0], [3, 3], [3, 0]),
+        ([-np.inf, 0.5, 0.5, -np.inf], [1, 2, 2, 1], [0, 2, 1, 0]),
+        ([-0.0, -1.5], [0, 4], [0, 4]),
+        ([-np.finfo(np.float64).max], [2], [2]),
+        ([5e-324, -np.inf, np.finfo(np.float64).max], [1, 1, 1], [1, 0, 1]),
+    ],
+)
+def test_int64_entry_answers_valid_input(w, t, p, validate):
+    """Valid native float64/int64 blocks are answered by the entry, as before."""
+    args = (np.array(w, np.float64), np.array(t, np.int64), np.array(p, np.int64))
+    got = _entry(*args, validate=validate)
+    assert got is not None
+    assert _outcome(_entry, *args, validate=validate) == _outcome(_previous, *args)
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 7])
+def test_int64_entry_overflow_bound_is_exact(n):
+    """Totals summing to at most INT64_MAX are answered; one more is declined."""
+    cap = _INT64_MAX // n
+    w = np.array([1.0] + [0.5] * (n - 1))
+    at = np.full(n, cap, np.int64)
+    p = np.zeros(n, np.int64)
+    p[0] = cap
+    assert _entry(w, at, p, validate=True) == Context(1.0, n * cap, cap)
+    assert _entry(w, at, p, validate=False) == Context(1.0, n * cap, cap)
+    if cap < _INT64_MAX:
+        over = at.copy()
+        over[-1] = cap + 1
+        assert _entry(w, over, p, validate=True) is None
+        assert reduce_arrays(w, over, p) == Context(1.0, n * cap + 1, cap)
+
+
+def _pickled(a: Any) -> Any:
+    import pickle
+
+    return pickle.loads(pickle.dumps(a))
+
+
+_W = np.array([-np.inf, 2.0, 1.0])
+_T = np.array([3, 1, 4], np.int64)
+_P = np.array([0, 1, 2], np.int64)
+
+
+@pytest.mark.parametrize(
+    ("args", "answered"),
+    [
+        ((_W, _T, _P), True),
+        (
+            (_pickled(_W), _pickled(_T), _pickled(_P)),
+            True,
+        ),  # equal, not identical dtypes
+        ((_W[::-1].copy(), _T[::-1].copy(), _P[::-1].copy()), True),
+        ((_W.tolist(), _T, _P), False),
+        ((_W, _T.tolist(), _P), False),
+        ((_W, _T, _P.tolist()), False),
+        ((np.ma.array(_W), _T, _P), False),
+        ((_W, np.ma.array(_T), _P), False),
+        ((_W, _T, np.ma.array(_P)), False),
+        ((_W.astype(">f8"), _T, _P), False),
+        ((_W.astype(np.float32), _T, _P), False),
+        ((_W, _T.astype(">i8"), _P), False),
+        ((_W, _T, _P.astype(">i8")), False),
+        ((_W, _T.astype(np.int32), _P), False),
+        ((_W, _T, _P.astype(np.int32)), False),
+        ((np.array([3, 1, 2]), _T, _P), False),  # integer keys
+        ((_W[:2], _T, _P), False),
+        ((_W, _T[:2], _P), False),
+        ((_W, _T, _P[:2]), False),
+        ((_W.reshape(1, 3), _T.reshape(1, 3), _P.reshape(1, 3)), False),
+        ((_W[:0], _T[:0], _P[:0]), False),
+        ((np.array([np.nan, 1.0, 1.0]), _T, _P), False),
+    ],
+)
+def test_int64_entry_declines_other_input(args, answered):
+    """Other types, dtypes, byte orders, shapes, NaN and n = 0 go the general way."""
+    got = _entry(*args, validate=True)
+    assert (got is not None) == answered
+    general = _outcome(reduce_arrays, *args)
+    if answered:
+        assert (
+            "ok",
+            (got, np.signbit(got.w) if got.w is not None else None),
+        ) == general
+
+
+def test_valid_int64_blocks_skip_the_general_path(monkeypatch):
+    """Valid float64/int64 blocks never reach the conversions and checks."""
+
+    def refuse(*_args: Any, **_kwargs: Any) -> None:
+        raise AssertionError("the general path ran")
+
+    monkeypatch.setattr("algebra.reduce._as_arrays", refuse)
+    rng = np.random.default_rng(3)
+    has = rng.random(500) < 0.3
+    w = np.where(has, rng.random(500), -np.inf)
+    t = rng.integers(0, 5, 500)
+    p = np.where(has, t // 2, 0)
+    expected = _previous(w, t, p)
+    assert reduce_arrays(w, t, p) == expected
+    assert reduce_arrays(w, t, p, validate=False) == expected
+
+
+# --- The general path's vectorised sums, now behind the int64 entry ----------
+
+
+def _refuse_exact(monkeypatch: Any) -> None:
+    def refuse(*_args: Any, **_kwargs: Any) -> None:
+        raise AssertionError("the exact path ran")
+
+    monkeypatch.setattr("algebra.reduce._validate_arrays", refuse)
+    monkeypatch.setattr("algebra.reduce._exact_sum", refuse)
+
+
+@pytest.mark.parametrize("validate", [True, False])
+@pytest.mark.parametrize(
+    "convert",
+    [
+        lambda w, t, p: (w.tolist(), t.tolist(), p.tolist()),  # int64 counts, list keys
+        lambda w, t, p: (w.astype(np.float32), t, p),  # int64 counts, float32 keys
+        lambda w, t, p: (w, t.astype(np.int32), p.astype(np.int32)),
+        lambda w, t, p: (w, t.astype(np.int16), p.astype(np.int16)),
+    ],
+)
+def test_general_path_sums_valid_blocks_without_the_exact_checks(
+    monkeypatch, convert, validate
+):
+    """Input the int64 entry declines is still answered by _fast_sums alone."""
+    rng = np.random.default_rng(8)
+    has = rng.random(300) < 0.3
+    w = np.where(has, rng.integers(0, 9, 300) / 8, -np.inf)
+    t = rng.integers(0, 5, 300)
+    p = np.where(has, t // 2, 0)
+    expected = _previous(w, t, p)
+    args = convert(w, t, p)
+    _refuse_exact(monkeypatch)
+    assert reduce_arrays(*args, validate=validate) == expected
+    none = np.full(300, -np.inf)
+    args = convert(none, t, np.zeros_like(p))
+    assert reduce_arrays(*args, validate=validate) == Context(None, int(t.sum()), 0)
+
+
+@pytest.mark.parametrize("dtype", [np.int8, np.int16, np.int32])
+def test_general_path_takes_counts_at_their_dtype_maximum(monkeypatch, dtype):
+    """A total at the dtype's maximum is summed in int64 without the exact path."""
+    top = int(np.iinfo(dtype).max)
+    w = np.array([-np.inf, 1.0, 0.5])
+    t = np.array([top, top, 1], dtype)
+    p = np.array([0, top, 0], dtype)
+    _refuse_exact(monkeypatch)
+    assert reduce_arrays(w, t, p) == Context(1.0, 2 * top + 1, 2 * top)
+    assert reduce_arrays(w, t, p, validate=False) == Context(1.0, 2 * top + 1, 2 * top)
+    none = np.array([-np.inf, -np.inf])
+    pair = np.array([top, top], dtype)
+    assert reduce_arrays(none, pair, np.zeros(2, dtype)) == Context(None, 2 * top, 0)

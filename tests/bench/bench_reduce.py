@@ -8,8 +8,10 @@ one process. Printed:
 - fold / reduce_arrays (issue 2: target >= 300);
 - reduce_arrays / one NumPy pass, the pass being ``d_total.sum()`` and
   ``np.argmax(w)`` (issue 30: target <= 3);
-- the same for the previous implementation (before issue 30, kept below as
-  ``_previous`` so that before and after come from one run);
+- the same for the two earlier implementations, so that before and after
+  come from one run: ``_previous`` (before issue 30) and ``_first_round``
+  (issue 30's first round: the general path's conversions and checks, then
+  ``_fast_sums``; built from the unchanged helpers of ``algebra.reduce``);
 - the floors: a pass that also reads ``d_pre`` once (``d_pre.max()``), which
   any validation must do, and the bare NumPy kernels of the fast path run
   back to back without Python around them.
@@ -18,7 +20,9 @@ one process. Printed:
 from __future__ import annotations
 
 import argparse
+import os
 import time
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -47,19 +51,80 @@ def _previous(w: Any, d_total: Any, d_pre: Any) -> Context:
     return Context(top, total, before + int(pres[i]))
 
 
+def _first_round(w: Any, d_total: Any, d_pre: Any) -> Context:
+    """reduce_arrays after issue 30's first round, frozen, for valid int64 input.
+
+    Its general path: conversions and dtype checks, argmax, then the
+    vectorised checks and sums of ``_fast_sums`` (as on main at 01c3533).
+    """
+    raw = np.asarray(w)
+    assert not np.issubdtype(raw.dtype, np.integer)
+    keys = np.asarray(raw, dtype=np.float64)
+    totals, pres = np.asarray(d_total), np.asarray(d_pre)
+    for arr in (keys, totals, pres):
+        assert arr.ndim == 1
+    for arr in (totals, pres):
+        assert arr.dtype != np.bool_ and np.issubdtype(arr.dtype, np.integer)
+    assert keys.shape == totals.shape == pres.shape
+    n = keys.shape[0]
+    i = int(np.argmax(keys))
+    top = float(keys[i])
+    assert top == top
+    dtype = totals.dtype
+    assert pres.dtype == dtype and dtype.kind == "i" and dtype.isnative
+    unsigned = np.dtype(f"u{dtype.itemsize}")
+    t_bits = totals.view(unsigned)
+    cap = min(_INT64_MAX // n, int(np.iinfo(dtype).max))
+    neg_inf = np.equal(keys, -np.inf)
+    assert int(t_bits.max()) <= cap
+    before = int(totals[:i].sum(dtype=np.int64))
+    total = before + int(totals[i:].sum(dtype=np.int64))
+    p_bits = pres.view(unsigned)
+    scratch = np.empty(keys.shape[0], dtype=np.bool_)
+    np.greater(p_bits, t_bits, out=scratch)
+    assert not scratch.any()
+    np.not_equal(p_bits.view(np.float64), 0.0, out=scratch)
+    np.logical_and(neg_inf, scratch, out=neg_inf)
+    assert not neg_inf.any()
+    if top == -np.inf:
+        return Context(None, total, 0)
+    return Context(top, total, before + int(pres[i]))
+
+
 def _kernels(w: Any, t: Any, p: Any) -> None:
     """The fast path's NumPy calls alone, in its order, on one scratch pair."""
-    i = int(np.argmax(w))
+    i = int(w.argmax())
     neg = np.equal(w, -np.inf)
     tb = t.view(np.uint64)
-    int(tb.max())
-    int(t[:i].sum())
-    int(t[i:].sum())
+    int(np.maximum.reduce(tb))
+    int(np.add.reduce(t[:i]))
+    int(np.add.reduce(t[i:]))
     scratch = np.greater(p.view(np.uint64), tb)
-    scratch.any()
+    np.logical_or.reduce(scratch)
     np.not_equal(p.view(np.float64), 0.0, out=scratch)
     np.logical_and(neg, scratch, out=neg)
-    neg.any()
+    np.logical_or.reduce(neg)
+
+
+def _one_by_one(w: Any, t: Any, p: Any) -> dict[str, Callable[[], object]]:
+    """Each NumPy call of the fast path alone, on scratch allocated once."""
+    i = int(w.argmax())
+    tb, pb, pf = t.view(np.uint64), p.view(np.uint64), p.view(np.float64)
+    a = np.empty(w.shape[0], np.bool_)
+    b = np.empty(w.shape[0], np.bool_)
+    return {
+        "  argmax(w)": lambda: w.argmax(),
+        "  w == -inf": lambda: np.equal(w, -np.inf, out=a),
+        "  max(d_total as uint64)": lambda: np.maximum.reduce(tb),
+        "  sum(d_total[:i]), sum(d_total[i:])": lambda: (
+            np.add.reduce(t[:i]),
+            np.add.reduce(t[i:]),
+        ),
+        "  d_pre > d_total (uint64)": lambda: np.greater(pb, tb, out=b),
+        "  any (bool)": lambda: np.logical_or.reduce(b),
+        "  d_pre != 0 (float64 view)": lambda: np.not_equal(pf, 0.0, out=b),
+        "  and (bool)": lambda: np.logical_and(a, b, out=a),
+    }
 
 
 def main() -> None:
@@ -67,6 +132,11 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--n", type=int, default=10**6)
     parser.add_argument("--rounds", type=int, default=60)
+    parser.add_argument(
+        "--kernels",
+        action="store_true",
+        help="also time each NumPy call of the fast path alone (the floor)",
+    )
     args = parser.parse_args()
     n = args.n
     rng = np.random.default_rng(2026)
@@ -82,13 +152,17 @@ def main() -> None:
     ]
     expected = fold(contexts)
     assert expected == reduce_arrays(w, d_total, d_pre) == _previous(w, d_total, d_pre)
+    assert expected == _first_round(w, d_total, d_pre)
     start = time.perf_counter()
     fold(contexts)
     t_fold = time.perf_counter() - start
-    contenders = {
+    contenders: dict[str, Callable[[], object]] = {
         "reduce_arrays (validated)": lambda: reduce_arrays(w, d_total, d_pre),
         "reduce_arrays (validate=False)": lambda: reduce_arrays(
             w, d_total, d_pre, validate=False
+        ),
+        "first-round reduce_arrays (validated)": lambda: _first_round(
+            w, d_total, d_pre
         ),
         "previous reduce_arrays (validated)": lambda: _previous(w, d_total, d_pre),
         "one NumPy pass (sum + argmax)": lambda: (d_total.sum(), np.argmax(w)),
@@ -99,6 +173,8 @@ def main() -> None:
         ),
         "bare kernels of the fast path": lambda: _kernels(w, d_total, d_pre),
     }
+    if args.kernels:
+        contenders.update(_one_by_one(w, d_total, d_pre))
     best = dict.fromkeys(contenders, float("inf"))
     for _ in range(args.rounds):
         for name, fn in contenders.items():
@@ -107,9 +183,9 @@ def main() -> None:
             best[name] = min(best[name], time.perf_counter() - start)
     one = best["one NumPy pass (sum + argmax)"]
     print(f"n = {n:,}; best of {args.rounds} interleaved rounds")
-    print(f"{'fold over Context objects (one run)':38s} {t_fold * 1e3:10.2f} ms")
+    print(f"{'fold over Context objects (one run)':40s} {t_fold * 1e3:10.2f} ms")
     for name, seconds in best.items():
-        print(f"{name:38s} {seconds * 1e3:10.3f} ms  {seconds / one:6.2f}x one pass")
+        print(f"{name:40s} {seconds * 1e3:10.3f} ms  {seconds / one:6.2f}x one pass")
     ratio = best["reduce_arrays (validated)"] / one
     print(
         f"fold / reduce_arrays          {t_fold / best['reduce_arrays (validated)']:10.1f}x"
@@ -117,9 +193,14 @@ def main() -> None:
     )
     print(f"reduce_arrays / numpy pass    {ratio:10.2f}x  (target <= 3)")
     print(
+        "first round / numpy pass      "
+        f"{best['first-round reduce_arrays (validated)'] / one:10.2f}x"
+    )
+    print(
         "previous / numpy pass         "
         f"{best['previous reduce_arrays (validated)'] / one:10.2f}x"
     )
+    print(f"{'load average (1, 5, 15 min)':30s} {os.getloadavg()}")
 
 
 if __name__ == "__main__":

@@ -168,7 +168,7 @@ def test_read_paper_formats(tmp_path):
     text = read_paper(tmp_path / "a.html")[0][1]
     assert "35/40 (87.5%)" in text
     assert "x{}" not in text
-    assert "\ta\t1" in text
+    assert "\na\t1\n" in text  # a row's cells, tab-separated, on one line
     assert audit_paper(tmp_path / "a.html").counts()["consistent"] == 1
 
 
@@ -670,9 +670,15 @@ def test_the_named_interval_method_is_used():
     ]
     bad = _found("The Clopper–Pearson interval: 28/40, [0.555, 0.834].")
     assert bad[0][3] == "inconsistent"
-    # 0.534 is the lower end truncated, not rounded: as an inferred pairing it is
-    # not checkable, never flagged
-    far = audit_paper_text("The Clopper–Pearson interval for 28/40 is [0.534, 0.834].")
+    # 0.534 is the lower end truncated, not rounded: four characters after its
+    # k/n in one sentence, the method named, it is one report and is flagged
+    # (h-audit4; an inferred pairing before)
+    near = audit_paper_text("The Clopper–Pearson interval for 28/40 is [0.534, 0.834].")
+    assert [f.verdict for f in near.findings] == ["inconsistent"]
+    # farther away, or in the next sentence, the pairing is an inference
+    far = audit_paper_text(
+        "The Clopper–Pearson interval for 28/40. It is [0.534, 0.834]."
+    )
     assert [f.verdict for f in far.findings] == ["not checkable"]
     # two methods named: the first standard one that fits, noted as inferred
     (two,) = audit_paper_text("Wilson or Jeffreys: 28/40, [0.548, 0.824]").findings

@@ -195,6 +195,8 @@ def measured(shared_dir: Path) -> dict[str, dict[str, object]]:
 # "4/6" counts, a two-column table the n of its "Matchups | 3600" row (all
 # inferences, never flagged).
 # This floor keeps what is reached: the test fails if recall drops below it.
+# 298 of 358 (83.2%) since PJ's phone_id.csv (3 rows of the reader's kinds, none
+# matched) became the check PJ-STAT-PHONE of proofs.rereading (issue 28).
 RECALL_FLOOR = 298
 
 
@@ -220,7 +222,7 @@ def test_recall_over_the_five_papers(measured):
     """The reader finds at least the 298 transcribed numbers it found when measured."""
     matched = sum(int(m["matched"]) for m in measured.values())
     total = sum(int(m["transcribed"]) for m in measured.values())
-    assert total == 361
+    assert total == 358
     assert matched >= RECALL_FLOOR, (matched, total)
 
 

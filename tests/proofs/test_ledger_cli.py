@@ -129,6 +129,7 @@ def test_json_output_shape(capsys):
         "verdict",
         "evidence",
         "counterexample",
+        "also_decides",
     ]
     assert row["kind"] == "smt"
     assert row["verdict"] == "proven"

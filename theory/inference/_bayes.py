@@ -130,6 +130,14 @@ def _monte_carlo(
     rng = np.random.default_rng(seed)
     t1 = rng.beta(a1, b1, size=draws)
     t2 = rng.beta(a2, b2, size=draws)
+    ties = int(np.count_nonzero(t1 == t2))
+    if ties:
+        msg = (
+            f"method='monte-carlo': {ties} of {draws} draw pairs tie (Beta draws "
+            "underflow to exactly 0 or 1 for posteriors piled against an end), "
+            "so P(theta1 > theta2) is undecided there; use method='quad'"
+        )
+        raise ValueError(msg)
     p = float(np.mean(t1 > t2))
     return p, math.sqrt(max(p * (1.0 - p), 0.0) / draws)
 
@@ -173,7 +181,9 @@ def posterior_superiority(
     Raises
     ------
     TypeError, ValueError
-        For bad counts, a non-positive prior parameter or an unknown method.
+        For bad counts, a non-positive prior parameter or an unknown method;
+        with ``method="monte-carlo"``, when two draws tie (Beta draws
+        underflow to exact 0 or 1 for posteriors piled against an end).
 
     See Also
     --------
@@ -189,7 +199,7 @@ def posterior_superiority(
     quantile at either end is dropped and added to ``error``. This stays
     accurate for posteriors piled against 0 or 1 (``n`` up to ``10^6``, prior
     parameters down to ``0.001``), where plain quadrature and even Monte
-    Carlo (whose Beta draws underflow to exact ties) fail. For integer
+    Carlo (whose Beta draws underflow to exact ties, an error) fail. For integer
     parameters the result equals the finite sum of Miller (2015),
     "Formulas for Bayesian A/B testing", which the tests check.
 

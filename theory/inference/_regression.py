@@ -85,7 +85,8 @@ def depth_slope(
     Raises
     ------
     TypeError, ValueError
-        For malformed, NaN or unequal-length input, or a single depth.
+        For malformed, NaN or unequal-length input, a single depth, or
+        values so large that the slope or its bootstrap overflows.
 
     See Also
     --------
@@ -116,21 +117,28 @@ def depth_slope(
     if levels.size < 2:
         msg = f"depth must take at least 2 distinct values, got {levels.tolist()}"
         raise ValueError(msg)
-    dc = d - d.mean()
-    sdd = float(dc @ dc)
-    slope = float(dc @ (y - y.mean())) / sdd
-    intercept = float(y.mean()) - slope * float(d.mean())
-    boot = np.zeros(n_res)
-    for value in levels:
-        rows = np.flatnonzero(d == value)
-        draws = rng.integers(0, rows.size, size=(n_res, rows.size))
-        # the design is fixed, so each resample's slope is sum(dc_i y*_i) / S_dd
-        boot += y[rows][draws].sum(axis=1) * float(dc[rows[0]])
-    boot /= sdd
-    alpha = 1.0 - level
-    low, high = np.percentile(boot, [50.0 * alpha, 100.0 - 50.0 * alpha])
-    se = float(np.std(boot, ddof=1))
+    with np.errstate(over="ignore", invalid="ignore"):
+        dc = d - d.mean()
+        sdd = float(dc @ dc)
+        slope = float(dc @ (y - y.mean())) / sdd
+        intercept = float(y.mean()) - slope * float(d.mean())
+        boot = np.zeros(n_res)
+        for value in levels:
+            rows = np.flatnonzero(d == value)
+            draws = rng.integers(0, rows.size, size=(n_res, rows.size))
+            # the design is fixed, so each resample's slope is sum(dc_i y*_i) / S_dd
+            boot += y[rows][draws].sum(axis=1) * float(dc[rows[0]])
+        boot /= sdd
+        alpha = 1.0 - level
+        low, high = np.percentile(boot, [50.0 * alpha, 100.0 - 50.0 * alpha])
+        se = float(np.std(boot, ddof=1))
+    if not all(math.isfinite(v) for v in (sdd, slope, intercept, low, high, se)):
+        msg = (
+            "depth and comply are too large in magnitude: the slope or its "
+            "bootstrap overflows the float range (about 1.8e308)"
+        )
+        raise ValueError(msg)
     return DepthSlope(
-        slope, intercept, float(low), float(high), se if math.isfinite(se) else 0.0,
+        slope, intercept, float(low), float(high), se,
         level, n_res, int(d.size), int(levels.size),
     )  # fmt: skip

@@ -98,7 +98,8 @@ def use_factor(
     ------
     TypeError, ValueError
         For non-numeric, NaN, out-of-range or unequal-length samples, fewer
-        than 2 trials, or ``mean(recall) == 0``.
+        than 2 trials, ``mean(recall) == 0``, or a mean so small that the
+        standard error overflows.
 
     See Also
     --------
@@ -133,11 +134,23 @@ def use_factor(
     var_c = float(np.var(c, ddof=1))
     var_r = float(np.var(r, ddof=1))
     cov = float(np.cov(c, r, ddof=1)[0, 1])
-    base = var_c / rm**2 + cm**2 * var_r / rm**4
-    se0 = math.sqrt(base / n)
+    # base = Var C / R^2 + C^2 Var R / R^4, written as a sum of two squares so
+    # that a tiny positive R (R^4 underflowing to 0) cannot divide by zero
+    terms = (math.sqrt(var_c) / rm, kappa * math.sqrt(var_r) / rm)
+    se0 = math.hypot(*terms) / math.sqrt(n)
     # Same quantity as sqrt((base - 2 cm cov / rm^3) / n), computed from the
     # linearised residuals so that it cannot cancel to a spurious 1e-8.
-    se = float(np.std(c - kappa * r, ddof=1)) / (rm * math.sqrt(n))
+    se = (
+        float(np.std(c - kappa * r, ddof=1)) / (rm * math.sqrt(n))
+        if math.isfinite(kappa)
+        else math.inf
+    )
+    if not (math.isfinite(se) and math.isfinite(se0)):
+        msg = (
+            f"recall's mean {rm!r} is too small: the use factor's standard "
+            "error overflows the float range"
+        )
+        raise ValueError(msg)
     z = -float(ndtri((1.0 - level) / 2.0))  # finite for level = 1 - 1e-16
     return UseFactor(
         kappa, se, se0, kappa - z * se, kappa + z * se, kappa - z * se0,
