@@ -320,7 +320,9 @@ def _valid_parts(z3: Any, carrier: str, x: Sequence[Any]) -> list[tuple[str, Any
     """Return the carrier's own constraints, named as a refutation names them."""
     if carrier == "int":
         return []
-    key, total, pre = _key(z3, x[0]), x[1], x[2]
+    # A fields function may return a Python constant for a field (d_pre = 0):
+    # z3 terms are needed to state the constraints.
+    key, total, pre = _key(z3, x[0]), _int_term(z3, x[1]), _int_term(z3, x[2])
     parts = [
         ("d_total >= 0", total >= 0),
         ("d_pre >= 0", pre >= 0),
@@ -330,6 +332,13 @@ def _valid_parts(z3: Any, carrier: str, x: Sequence[Any]) -> list[tuple[str, Any
     if carrier == "committed":
         parts.append(("committed implies a key", z3.Implies(x[3], key.has)))
     return parts
+
+
+def _int_term(z3: Any, value: Any) -> Any:
+    """Return ``value`` as a z3 term: a Python int (or bool) becomes an IntVal."""
+    if isinstance(value, int):
+        return z3.IntVal(int(value))
+    return value
 
 
 def _same(z3: Any, x: Sequence[Any], y: Sequence[Any]) -> Any:

@@ -189,6 +189,28 @@ def test_a_product_outside_the_carrier_names_every_broken_rule():
     )
 
 
+def test_constant_counts_are_a_fields_function_too():
+    # A Python constant for a count (d_total = -1, d_pre = 0) is a legitimate
+    # fields function: it used to be refused as "could not run on z3 terms".
+    law = _smt(lambda aw, at, ap, bw, bt, bp: (None, -1, 0), IDENTITY, "context")[
+        "closure"
+    ]
+    assert law.holds is False
+    assert law.detail.endswith(
+        "op(a, b) = (None, -1, 0); op(a, b) breaks the constraints 'd_total >= 0', 'd_pre <= d_total'"
+    )
+
+
+def test_a_constant_committed_flag_is_a_fields_function_too():
+    report = _smt(
+        lambda aw, at, ap, ac, bw, bt, bp, bc: (None, 0, 0, False),
+        COMMITTED_IDENTITY,
+        "committed",
+    )
+    assert report["closure"].holds is True
+    assert report["associativity"].holds is True
+
+
 # --- proofs with constant keys and flags -------------------------------------------
 
 
