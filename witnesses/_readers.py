@@ -15,6 +15,7 @@ there is one, the row.
 from __future__ import annotations
 
 import csv
+import difflib
 import io
 import json
 import os
@@ -284,7 +285,9 @@ def load_jsonl_columns(
     table = _jsonl_table(data)
     if table is None:
         return None
-    names, cells, lines = table
+    names, cells, lines, filled = table
+    if _may_be_misspelt(plan, names, filled):
+        return None
     from witnesses._columns import _build, no_gc
 
     with no_gc():
@@ -294,11 +297,36 @@ def load_jsonl_columns(
     return replace(loaded, keys=_first_keys(lines, path))
 
 
+def _may_be_misspelt(
+    plan: Plan, names: list[str], filled: tuple[int, list[int]]
+) -> bool:
+    """Whether a key may be a misspelling the strict reader would warn of.
+
+    A superset of :func:`witnesses._load.misspelt_keys`: some planned column
+    holds a null somewhere (a missing key reads as null here) and a key no
+    field reads has a value on at most one line and is close to it. The
+    strict reader then reads the file and tells which line, if any.
+    """
+    from witnesses._load import MISSPELT_CUTOFF
+
+    rows, counts = filled
+    planned = {column for _, column in (*plan.columns, *plan.measures)}
+    pairs = list(zip(names, counts, strict=True))
+    holed = [n for n, f in pairs if n in planned and f < rows]
+    lone = [n for n, f in pairs if n not in planned and f <= 1]
+    return any(
+        difflib.get_close_matches(column, lone, n=1, cutoff=MISSPELT_CUTOFF)
+        for column in holed
+    )
+
+
 def _jsonl_table(
     data: bytes,
-) -> tuple[list[str], Callable[[int], list[Any]], bytes] | None:
-    """Return the column names, a reader of column ``i``'s values and the lines.
+) -> tuple[list[str], Callable[[int], list[Any]], bytes, tuple[int, list[int]]] | None:
+    """Return the column names, a column reader, the lines and the values per column.
 
+    The reader returns column ``i``'s values; the last item is the number of
+    lines and, per column, how many lines give it a value (not null).
     ``None`` when the file is not plain JSONL (see :func:`load_jsonl_columns`);
     the lines come back without blank ones, each ended by a newline.
     """
@@ -359,7 +387,8 @@ def _jsonl_table(
             return list(pa_compute.fill_null(column, "").to_pylist())
         return ["" if v is None else v for v in column.to_pylist()]
 
-    return list(table.column_names), cells, data
+    filled = [table.num_rows - column.null_count for column in table.columns]
+    return list(table.column_names), cells, data, (table.num_rows, filled)
 
 
 _KEYS_FROM = 100  # as witnesses._load: the records whose keys it lists

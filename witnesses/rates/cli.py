@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from witnesses._interrupt import CLOSED_PIPE, print_or_closed
-from witnesses._load import load_file, make_plan, suggest
+from witnesses._load import load_file, make_plan, misspelt_note, suggest
 from witnesses._presets import PRESETS
 from witnesses.files import check_output_path, write_atomic
 from witnesses.rates._core import Conventions, rates
@@ -179,7 +179,9 @@ def _run(args: Any) -> str:
         constants=constants,
         preset=args.preset,
     )
-    loaded = load_file(path, plan, Trial, format=args.file_format, max_bytes=_MAX_BYTES)
+    loaded = load_file(
+        path, plan, Trial, format=args.file_format, max_bytes=_MAX_BYTES, warn=False
+    )
     trials = loaded.trials
     read_as = {c: f for f, c in plan.columns}
     for name in by:
@@ -246,8 +248,17 @@ def _run(args: Any) -> str:
         f"(--map {h['field']}={h['did_you_mean']})"
         for h in hints
     ]
+    misspelt = misspelt_note(loaded, path)
+    notes += [f"warning: {text}" for text in misspelt]
     if args.format == "json":
         meta["column_hints"] = hints
+        meta["misspelt_keys"] = [
+            {"row": row, "key": key, "column": column, "field": name}
+            for row, key, column, name in loaded.misspelt
+        ]
+    elif args.format == "csv":
+        for text in misspelt:
+            print(f"warning: {text}", file=sys.stderr)  # noqa: T201
     notes += [
         f"note: {n} of {len(trials)} trials {'has' if n == 1 else 'have'} no "
         "value in column "
