@@ -494,6 +494,8 @@ def _missing(text: str) -> bool:
 def _text(raw: Any) -> str | None:
     if isinstance(raw, str):
         text = raw.strip()
+        if not text.isascii():
+            _unicode(text)
         # interned: ids, methods and pivots repeat over many rows
         return None if text.lower() in _NULL else sys.intern(text)
     if isinstance(raw, (bool, dict, list)):
@@ -502,6 +504,20 @@ def _text(raw: Any) -> str | None:
     if isinstance(raw, float) and raw.is_integer():
         return str(int(raw))  # a numeric id 7.0 is "7"
     return str(raw)
+
+
+def _unicode(text: str) -> None:
+    """Refuse a lone surrogate (JSON's ``"\\ud800"``): no UTF-8 text holds one."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        code = ord(text[exc.start])
+        msg = (
+            f"not valid Unicode: a lone surrogate \\u{code:04x} at character "
+            f"{exc.start + 1} of {show(text)} (half of a UTF-16 pair, from a JSON "
+            "escape; write the character itself or both halves)"
+        )
+        raise _Bad(msg) from None
 
 
 _PIVOTS = frozenset({"full_pivot", "chosen_pivot", "truth_pivot", "oracle_pivot"})
