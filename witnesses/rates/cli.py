@@ -214,8 +214,7 @@ def _run(args: Any) -> str:
         conventions["method"] = args.method
     cells = rates(trials, by=by, **conventions, **known)
     # a column with no value in any row holds no more than an absent one: the
-    # silent-mirage rates, which read a missing flag as "not flagged", are not
-    # computed from a file that records no flag at all
+    # silent-mirage rates are not computed from a file that records no flag
     empty = {name for name, n in loaded.blank.items() if n == len(trials)}
     absent = _absent_statistics(loaded.absent | empty, Conventions(**{
         k: v for k, v in conventions.items() if k in _CONVENTION_NAMES
@@ -263,11 +262,7 @@ def _run(args: Any) -> str:
         f"note: {n} of {len(trials)} trials {'has' if n == 1 else 'have'} no "
         "value in column "
         f"{columns_of[name]!r} ({name}); "
-        + (
-            "silent_mirage counts them as not flagged (a missing flag is no flag)"
-            if name == "degraded_flag"
-            else "they are left out of the rates that read it (see the denominators)"
-        )
+        + "they are left out of the rates that read it (see the denominators)"
         for name, n in sorted(loaded.blank.items())
         if n < len(trials) or name != "degraded_flag"
     ]
