@@ -281,8 +281,7 @@ def build_trials(
         try:
             trial = make(**values)
         except (TypeError, ValueError) as exc:
-            msg = f"{path}: row {row}: {exc}"
-            raise ValueError(msg) from None
+            raise ValueError(_refused(plan, record, path, row, str(exc))) from None
         if trial in rows:
             msg = (
                 f"{path}: row {row} repeats row {rows[trial]} (the two give equal "
@@ -399,6 +398,26 @@ def _same(x: Any, y: Any) -> bool:
     return bool(x == y)
 
 
+def _refused(
+    plan: Plan, record: Mapping[str, Any], path: Path, row: int, why: str
+) -> str:
+    """Say which cell a trial refused: ``row 3, column 'valid': ...``.
+
+    ``why`` is the trial's message, which names the field (``raw_validity
+    must be ..., got 1.5``); the cell's own value replaces the parsed one
+    (the JSON number 2, not 2.0).
+    """
+    for name, column in plan.columns:
+        if why.startswith(f"{name} "):
+            raw = _getter(column)(record)
+            if raw is _ABSENT:
+                break
+            head, sep, _ = why.rpartition(", got ")
+            got = f", got {show(raw)}" if sep else ""
+            return f"{path}: row {row}, column {column!r}: {head if sep else why}{got}"
+    return f"{path}: row {row}: {why}"
+
+
 def _required(
     plan: Plan,
     name: str,
@@ -412,9 +431,12 @@ def _required(
         how = f"--map {name}=COLUMN, mapping={{{name!r}: COLUMN}}"
         if name == "condition":
             how += ", or a constant: --condition NAME, constants={'condition': NAME}"
+        # the row's own keys: a name from other rows may be the missing one
+        own = list(_keys(record))
+        hint = suggest(column, own) if own else " (the row is an empty object)"
         return (
             f"{path}: row {row}: required field {name} has no column: {column!r} "
-            f"is not in the row{suggest(column, keys)} (map one: {how})"
+            f"is not in the row{hint} (map one: {how})"
         )
     return f"{path}: row {row}, column {column!r}: required field {name} is empty"
 
@@ -501,13 +523,13 @@ def _text(raw: Any) -> str | None:
     if isinstance(raw, (bool, dict, list)):
         msg = f"expected a scalar text or number, got {show(raw)}"
         raise _Bad(msg)
-    if isinstance(raw, float) and raw.is_integer():
-        return str(int(raw))  # a numeric id 7.0 is "7"
+    # a number reads as a CSV cell shows it: the JSON 1.0 is "1.0" and 1 is
+    # "1", as in the CSV twin (a pivot then drops a zero fraction, both ways)
     return str(raw)
 
 
 def _unicode(text: str) -> None:
-    """Refuse a lone surrogate (JSON's ``"\\ud800"``): no UTF-8 text holds one."""
+    r"""Refuse a lone surrogate (JSON's ``"\ud800"``): no UTF-8 text holds one."""
     try:
         text.encode("utf-8")
     except UnicodeEncodeError as exc:
