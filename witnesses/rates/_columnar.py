@@ -115,9 +115,10 @@ def cell_counts(
         dref = col[conv.degraded_reference + "_pivot"]
         degraded = (dref >= 0) & (chosen >= 0) & (chosen != dref)
     flag = col["degraded_flag"]
-    candidate = degraded & (flag != 1)
+    # degraded and wrong: silent unless flagged, as its flag says
+    candidate = degraded
     if conv.wrong_reference is not None:
-        candidate &= chosen != col[conv.wrong_reference + "_pivot"]
+        candidate = degraded & (chosen != col[conv.wrong_reference + "_pivot"])
     silent = candidate & (flag == 0)
     unknown = candidate & (flag < 0)  # the unknown flag would decide
     ff, hp = col["fixed_feasible"], col["header_present"]
