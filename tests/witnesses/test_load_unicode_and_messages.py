@@ -7,6 +7,7 @@ value was printed; it is now a cell error (exit 2) naming file, row and column.
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -204,9 +205,10 @@ def test_json_numbers_read_as_the_csv_twin_shows_them(
 
 def test_the_fast_path_declines_a_whole_float_read_as_text(tmp_path) -> None:
     from witnesses import Trial
-    from witnesses._load import make_plan
-    from witnesses._readers import load_jsonl_columns
     from witnesses.trials import TRIAL_FIELDS
+
+    make_plan = sys.modules["witnesses._load"].make_plan
+    load_jsonl_columns = sys.modules["witnesses._readers"].load_jsonl_columns
 
     def fast(text: str, field: str) -> object:
         path = _write(tmp_path / "w.jsonl", text)

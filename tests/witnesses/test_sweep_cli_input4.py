@@ -17,7 +17,9 @@ from concurrent.futures import InvalidStateError
 import pytest
 
 import witnesses.runner as runner
-from witnesses import _sweep_cli
+from proofs.tool import main as tool_main
+
+_SWEEP = "witnesses._sweep_cli.retention_sweep"
 
 
 def _boom(**kwargs: object) -> None:
@@ -30,9 +32,10 @@ def _boom(**kwargs: object) -> None:
 def test_a_repeated_retention_is_refused_before_the_sweep_runs(
     monkeypatch, capsys, twice: list[str]
 ) -> None:
-    monkeypatch.setattr(_sweep_cli, "retention_sweep", _boom)
+    monkeypatch.setattr(_SWEEP, _boom)
+    argv = ["sweep", "--seeds", "2", "--workers", "0", "--retentions", *twice]
     with pytest.raises(SystemExit) as info:
-        _sweep_cli.main(["--seeds", "2", "--workers", "0", "--retentions", *twice])
+        tool_main(argv)
     assert info.value.code == 2
     err = capsys.readouterr().err
     assert err.endswith(
@@ -41,12 +44,11 @@ def test_a_repeated_retention_is_refused_before_the_sweep_runs(
     )
 
 
-def test_distinct_retentions_still_run(monkeypatch, capsys) -> None:
-    monkeypatch.setattr(_sweep_cli, "retention_sweep", _boom)
+def test_distinct_retentions_still_run(monkeypatch) -> None:
+    monkeypatch.setattr(_SWEEP, _boom)
+    argv = ["sweep", "--seeds", "2", "--workers", "0", "--retentions", "0.5", "0.3"]
     with pytest.raises(AssertionError, match="the sweep ran"):
-        _sweep_cli.main(
-            ["--seeds", "2", "--workers", "0", "--retentions", "0.5", "0.3"]
-        )
+        tool_main(argv)
 
 
 def _args(exc: BaseException, thread: threading.Thread) -> object:
