@@ -213,3 +213,22 @@ def test_misspelt_keys_picks_the_closest_lone_key() -> None:
     suspects = [(5, ["chosen", "full"], ["chosne", "fuller", "zzz"])]
     got = misspelt_keys(plan, suspects, repeated={"fuller"}, seen={"chosen", "full"})
     assert got == ((5, "chosne", "chosen", "chosen_pivot"),)
+
+
+def test_the_warning_points_at_the_callers_line(tmp_path) -> None:
+    path = _typo(tmp_path)
+    with pytest.warns(UserWarning, match="chosne") as record:
+        load_trials(path, mapping=MAP)
+    assert [w.filename for w in record] == [__file__]
+
+
+def test_exactly_ten_are_listed_without_a_summary_line(tmp_path) -> None:
+    rows = [dict(r, score=0.5) for r in _rows(12)]
+    for i, r in enumerate(rows[:10]):
+        r.pop("score")
+        r[f"scor_{i}"] = 0.1
+    path = _jsonl(tmp_path / "m.jsonl", rows)
+    loaded = _load(path, fast=False, measures={"score": "score"})
+    notes = _loader.misspelt_note(loaded, path)
+    assert len(loaded.misspelt) == 10 and len(notes) == 10
+    assert not any("more lines" in n for n in notes)
