@@ -232,3 +232,11 @@ def test_exactly_ten_are_listed_without_a_summary_line(tmp_path) -> None:
     notes = _loader.misspelt_note(loaded, path)
     assert len(loaded.misspelt) == 10 and len(notes) == 10
     assert not any("more lines" in n for n in notes)
+
+
+def test_a_lone_key_beside_a_full_column_keeps_the_fast_path(tmp_path) -> None:
+    rows = _rows()
+    rows[0]["chosne"] = "e9"  # the line has 'chosen' too: no slip, nothing to decide
+    path = _jsonl(tmp_path / "f.jsonl", rows)
+    assert load_jsonl_columns(path, _plan(path), Trial, 1 << 20) is not None
+    assert _load(path, fast=False).misspelt == ()
