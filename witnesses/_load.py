@@ -342,7 +342,7 @@ def misspelt_keys(
     for row, lacks, new in suspects:
         lone = [k for k in new if k not in repeated and k not in field_of]
         for column in lacks:
-            close = difflib.get_close_matches(column, lone, n=1, cutoff=MISSPELT_CUTOFF)
+            close = difflib.get_close_matches(column, lone, cutoff=MISSPELT_CUTOFF)
             if close and column in seen:
                 out.append((row, close[0], column, field_of[column]))
     return tuple(out)

@@ -351,11 +351,10 @@ def _may_be_misspelt(plan: Plan, names: list[str], filled: _Counts) -> bool:
 
     rows, counts, _ = filled
     planned = {column for _, column in (*plan.columns, *plan.measures)}
-    pairs = list(zip(names, counts, strict=True))
-    holed = [n for n, f in pairs if n in planned and f < rows]
-    lone = [n for n, f in pairs if n not in planned and f <= 1]
+    holed = [n for i, n in enumerate(names) if n in planned and counts[i] < rows]
+    lone = [n for i, n in enumerate(names) if n not in planned and counts[i] <= 1]
     return any(
-        difflib.get_close_matches(column, lone, n=1, cutoff=MISSPELT_CUTOFF)
+        difflib.get_close_matches(column, lone, cutoff=MISSPELT_CUTOFF)
         for column in holed
     )
 
@@ -408,7 +407,7 @@ def _jsonl_table(
     if table.num_rows != lines or not table.num_columns:
         return None
     whole: set[str] = set()
-    for name, column in zip(table.column_names, table.columns, strict=True):
+    for i, column in enumerate(table.columns):
         kind = str(column.type)
         if kind not in _SCALAR_TYPES:
             return None
@@ -419,7 +418,7 @@ def _jsonl_table(
             ):
                 return None
             if np.any(values == np.floor(values)):  # NaN never equals
-                whole.add(name)
+                whole.add(table.column_names[i])
 
     def cells(i: int) -> list[Any]:
         # a null (or a missing key) is the empty text, which every cell parser

@@ -93,6 +93,7 @@ def test_the_command_line_names_the_line_and_both_keys(tmp_path, capsys) -> None
     out = capsys.readouterr().out
     assert "warning: " + WARNING[:86] in out.replace("\n  ", " ")
     assert WARNING in out.replace("\n  ", " ")
+    assert "note:" not in out  # a pivot is no true/false field: no blank count
 
 
 def test_json_output_lists_them_and_csv_output_warns_on_stderr(
@@ -177,6 +178,9 @@ def test_no_warning_unless_every_condition_holds(tmp_path, change: str) -> None:
     path = _jsonl(tmp_path / "t.jsonl", rows)
     for fast in (True, False):
         assert _load(path, fast=fast, mapping=mapping).misspelt == ()
+    if change == "repeated":  # a key on two lines is no slip: the fast path reads it
+        plan = _plan(path, mapping=mapping)
+        assert load_jsonl_columns(path, plan, Trial, 1 << 20) is not None
 
 
 def test_an_unmapped_field_column_is_watched_when_other_lines_have_it(tmp_path) -> None:
@@ -208,11 +212,29 @@ def test_measures_are_watched_and_many_lines_are_summed_up(tmp_path) -> None:
     )
 
 
+def test_a_row_without_the_key_counts_once_in_the_blank_note(tmp_path, capsys) -> None:
+    rows = [{"id": f"t{i}", "cond": "a", "ok": True} for i in range(4)]
+    rows[1]["okk"] = rows[1].pop("ok")
+    path = _jsonl(tmp_path / "k.jsonl", rows)
+    argv = [
+        "--map",
+        "task_id=id",
+        "--map",
+        "condition=cond",
+        "--map",
+        "raw_validity=ok",
+    ]
+    assert rates_main([str(path), *argv]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "note: 1 of 4 trials has no value in column 'ok' (raw_validity)" in out
+    assert "line 2 has 'okk' and no 'ok'" in out
+
+
 def test_misspelt_keys_picks_the_closest_lone_key() -> None:
     plan = _plan(Path("x.jsonl"))
-    suspects = [(5, ["chosen", "full"], ["chosne", "fuller", "zzz"])]
+    suspects = [(5, ["chosen", "full"], ["chosne", "chosn", "fuller", "zzz"])]
     got = misspelt_keys(plan, suspects, repeated={"fuller"}, seen={"chosen", "full"})
-    assert got == ((5, "chosne", "chosen", "chosen_pivot"),)
+    assert got == ((5, "chosn", "chosen", "chosen_pivot"),)  # 0.91 beats 0.83
 
 
 def test_the_warning_points_at_the_callers_line(tmp_path) -> None:
@@ -222,16 +244,20 @@ def test_the_warning_points_at_the_callers_line(tmp_path) -> None:
     assert [w.filename for w in record] == [__file__]
 
 
-def test_exactly_ten_are_listed_without_a_summary_line(tmp_path) -> None:
-    rows = [dict(r, score=0.5) for r in _rows(12)]
-    for i, r in enumerate(rows[:10]):
+@pytest.mark.parametrize("lines", [10, 11])
+def test_ten_are_listed_then_a_summary_line(tmp_path, lines: int) -> None:
+    rows = [dict(r, score=0.5) for r in _rows(13)]
+    for i, r in enumerate(rows[:lines]):
         r.pop("score")
         r[f"scor_{i}"] = 0.1
     path = _jsonl(tmp_path / "m.jsonl", rows)
     loaded = _load(path, fast=False, measures={"score": "score"})
     notes = _loader.misspelt_note(loaded, path)
-    assert len(loaded.misspelt) == 10 and len(notes) == 10
-    assert not any("more lines" in n for n in notes)
+    assert len(loaded.misspelt) == lines
+    summary = (
+        ["m.jsonl: and 1 more lines with a likely misspelt key"] if lines == 11 else []
+    )
+    assert len(notes) == 10 + len(summary) and notes[10:] == summary
 
 
 def test_a_lone_key_beside_a_full_column_keeps_the_fast_path(tmp_path) -> None:
