@@ -16,7 +16,7 @@ import math
 import re
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -71,6 +71,41 @@ class Loaded:
     blank: Mapping[str, int] = field(default_factory=dict)
     """Per true/false field: the rows whose column holds no value (null, an empty
     cell, or, in JSON, a row without the key that other rows have)."""
+    misspelt: tuple[tuple[int, str, str, str], ...] = ()
+    """Likely misspelt keys of a JSON record: ``(row, key, column, field)`` where
+    the row lacks ``column``, which other rows have, and holds ``key``, which no
+    other row has and which is close to ``column`` (see :func:`misspelt_keys`)."""
+    kind: str = ""
+    """The format read: ``"csv"``, ``"json"`` or ``"jsonl"``."""
+
+
+MISSPELT_CUTOFF = 0.6
+"""How close (difflib's ratio) a one-row key must be to the column its row lacks."""
+_MISSPELT_SHOWN = 10  # warnings listed before "and N more"
+
+
+def misspelt_note(loaded: Loaded, path: Path) -> list[str]:
+    """Return one warning per likely misspelt key (JSONL: by line, JSON: by row).
+
+    Examples
+    --------
+    >>> from pathlib import Path
+    >>> from witnesses._load import Loaded, misspelt_note
+    >>> seen = Loaded([], frozenset(), (), {}, ((1, "chosne", "chosen", "chosen_pivot"),), "jsonl")
+    >>> misspelt_note(seen, Path("runs.jsonl"))  # doctest: +NORMALIZE_WHITESPACE
+    ["runs.jsonl: line 1 has 'chosne' and no 'chosen' (chosen_pivot), a key no other
+    line has: a misspelt key? that line reads as holding no chosen_pivot"]
+    """
+    unit = "line" if loaded.kind == "jsonl" else "row"
+    out = [
+        f"{path.name}: {unit} {row} has {key!r} and no {column!r} ({name}), a key "
+        f"no other {unit} has: a misspelt key? that {unit} reads as holding no {name}"
+        for row, key, column, name in loaded.misspelt[:_MISSPELT_SHOWN]
+    ]
+    more = len(loaded.misspelt) - _MISSPELT_SHOWN
+    if more > 0:
+        out.append(f"{path.name}: and {more} more {unit}s with a likely misspelt key")
+    return out
 
 
 def make_plan(
@@ -123,8 +158,31 @@ def load_file(
     *,
     format: str | None,
     max_bytes: int,
+    warn: bool = True,
 ) -> Loaded:
-    """Read ``path`` with ``plan``; ``make(**fields)`` builds each trial."""
+    """Read ``path`` with ``plan``; ``make(**fields)`` builds each trial.
+
+    With ``warn``, each likely misspelt key of a JSON or JSONL record
+    (:attr:`Loaded.misspelt`) is a ``UserWarning``; the command line passes
+    False and prints them itself.
+    """
+    loaded, kind = _load_file(path, plan, make, format, max_bytes)
+    loaded = replace(loaded, kind=kind)
+    if warn and loaded.misspelt:
+        import warnings
+
+        for text in misspelt_note(loaded, path):
+            warnings.warn(text, UserWarning, stacklevel=3)
+    return loaded
+
+
+def _load_file(
+    path: Path,
+    plan: Plan,
+    make: Callable[..., Any],
+    format: str | None,
+    max_bytes: int,
+) -> tuple[Loaded, str]:
     if isinstance(max_bytes, bool) or not isinstance(max_bytes, int):
         msg = f"max_bytes must be an int, got {max_bytes!r}"
         raise TypeError(msg)
@@ -147,14 +205,14 @@ def load_file(
 
         fast = load_csv_columns(path, plan, make, max_bytes)
         if fast is not None:
-            return fast
+            return fast, kind
     if kind == "jsonl":
         from witnesses._readers import load_jsonl_columns
 
         fast = load_jsonl_columns(path, plan, make, max_bytes)
         if fast is not None:
-            return fast
-    return build_trials(read_records(path, kind, max_bytes), plan, path, make)
+            return fast, kind
+    return build_trials(read_records(path, kind, max_bytes), plan, path, make), kind
 
 
 def build_trials(
@@ -176,10 +234,21 @@ def build_trials(
     idents: dict[tuple[Any, ...], int] = {}
     blank: dict[str, int] = {}
     unkeyed: dict[str, int] = {}  # rows of a JSON file without the column's key
+    first: dict[str, int] = {}  # every key: the row it first occurs in
+    repeated: set[str] = set()  # keys of more than one row
+    suspects: list[tuple[int, list[str], list[str]]] = []
     out: list[Any] = []
     for row, record in records:
         if len(out) < _KEYS_FROM:
             keys.update(dict.fromkeys(_keys(record)))
+        new = []
+        for key in record:
+            if key in first:
+                repeated.add(key)
+            else:
+                first[key] = row
+                new.append(key)
+        lacks: list[str] = []
         values: dict[str, Any] = dict(plan.constants)
         found: dict[str, float] = {}
         for name, measure, column, get, parse in readers:
@@ -187,6 +256,8 @@ def build_trials(
             if raw is _ABSENT:
                 if not measure and name in _OUTCOMES:
                     unkeyed[name] = unkeyed.get(name, 0) + 1
+                if new:
+                    lacks.append(column)
                 continue
             seen.add(column)
             value = None
@@ -200,6 +271,8 @@ def build_trials(
                 (found if measure else values)[name] = value
             elif not measure and name in _OUTCOMES:
                 blank[name] = blank.get(name, 0) + 1
+        if lacks:
+            suspects.append((row, lacks, new))
         for name in REQUIRED:
             if name not in values:
                 raise ValueError(_required(plan, name, record, keys, path, row))
@@ -208,8 +281,7 @@ def build_trials(
         try:
             trial = make(**values)
         except (TypeError, ValueError) as exc:
-            msg = f"{path}: row {row}: {exc}"
-            raise ValueError(msg) from None
+            raise ValueError(_refused(plan, record, path, row, str(exc))) from None
         if trial in rows:
             msg = (
                 f"{path}: row {row} repeats row {rows[trial]} (the two give equal "
@@ -244,7 +316,36 @@ def build_trials(
         for name, column in (*plan.columns, *plan.measures)
         if column not in seen and name not in plan.constants
     )
-    return Loaded(out, absent, tuple(keys), blank)
+    misspelt = misspelt_keys(plan, suspects, repeated, seen)
+    return Loaded(out, absent, tuple(keys), blank, misspelt)
+
+
+def misspelt_keys(
+    plan: Plan,
+    suspects: Iterable[tuple[int, list[str], list[str]]],
+    repeated: set[str],
+    seen: set[str],
+) -> tuple[tuple[int, str, str, str], ...]:
+    """Return ``(row, key, column, field)`` for each likely misspelt key.
+
+    ``suspects`` holds, per row that lacks a planned column and brings a key
+    no earlier row had, those columns and keys. A key is a likely misspelling
+    of a column the row lacks when no other row has the key (it is not in
+    ``repeated``), no field reads it, some other row has the column (it is in
+    ``seen``), and the two are close (difflib ratio at least
+    :data:`MISSPELT_CUTOFF`). The row then reads as holding no value there.
+    """
+    field_of: dict[str, str] = {}
+    for name, column in (*plan.columns, *plan.measures):
+        field_of.setdefault(column, name)
+    out = []
+    for row, lacks, new in suspects:
+        lone = [k for k in new if k not in repeated and k not in field_of]
+        for column in lacks:
+            close = difflib.get_close_matches(column, lone, cutoff=MISSPELT_CUTOFF)
+            if close and column in seen:
+                out.append((row, close[0], column, field_of[column]))
+    return tuple(out)
 
 
 _OUTCOMES = frozenset({*BOOL_FIELDS, "raw_validity"})
@@ -297,6 +398,26 @@ def _same(x: Any, y: Any) -> bool:
     return bool(x == y)
 
 
+def _refused(
+    plan: Plan, record: Mapping[str, Any], path: Path, row: int, why: str
+) -> str:
+    """Say which cell a trial refused: ``row 3, column 'valid': ...``.
+
+    ``why`` is the trial's message, which names the field (``raw_validity
+    must be ..., got 1.5``); the cell's own value replaces the parsed one
+    (the JSON number 2, not 2.0).
+    """
+    for name, column in plan.columns:
+        if why.startswith(f"{name} "):
+            raw = _getter(column)(record)
+            if raw is _ABSENT:
+                break
+            head, sep, _ = why.rpartition(", got ")
+            got = f", got {show(raw)}" if sep else ""
+            return f"{path}: row {row}, column {column!r}: {head if sep else why}{got}"
+    return f"{path}: row {row}: {why}"
+
+
 def _required(
     plan: Plan,
     name: str,
@@ -310,9 +431,12 @@ def _required(
         how = f"--map {name}=COLUMN, mapping={{{name!r}: COLUMN}}"
         if name == "condition":
             how += ", or a constant: --condition NAME, constants={'condition': NAME}"
+        # the row's own keys: a name from other rows may be the missing one
+        own = list(_keys(record))
+        hint = suggest(column, own) if own else " (the row is an empty object)"
         return (
             f"{path}: row {row}: required field {name} has no column: {column!r} "
-            f"is not in the row{suggest(column, keys)} (map one: {how})"
+            f"is not in the row{hint} (map one: {how})"
         )
     return f"{path}: row {row}, column {column!r}: required field {name} is empty"
 
@@ -392,14 +516,30 @@ def _missing(text: str) -> bool:
 def _text(raw: Any) -> str | None:
     if isinstance(raw, str):
         text = raw.strip()
+        if not text.isascii():
+            _unicode(text)
         # interned: ids, methods and pivots repeat over many rows
         return None if text.lower() in _NULL else sys.intern(text)
     if isinstance(raw, (bool, dict, list)):
         msg = f"expected a scalar text or number, got {show(raw)}"
         raise _Bad(msg)
-    if isinstance(raw, float) and raw.is_integer():
-        return str(int(raw))  # a numeric id 7.0 is "7"
+    # a number reads as a CSV cell shows it: the JSON 1.0 is "1.0" and 1 is
+    # "1", as in the CSV twin (a pivot then drops a zero fraction, both ways)
     return str(raw)
+
+
+def _unicode(text: str) -> None:
+    r"""Refuse a lone surrogate (JSON's ``"\ud800"``): no UTF-8 text holds one."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        code = ord(text[exc.start])
+        msg = (
+            f"not valid Unicode: a lone surrogate \\u{code:04x} at character "
+            f"{exc.start + 1} of {show(text)} (half of a UTF-16 pair, from a JSON "
+            "escape; write the character itself or both halves)"
+        )
+        raise _Bad(msg) from None
 
 
 _PIVOTS = frozenset({"full_pivot", "chosen_pivot", "truth_pivot", "oracle_pivot"})

@@ -15,6 +15,7 @@ there is one, the row.
 from __future__ import annotations
 
 import csv
+import difflib
 import io
 import json
 import os
@@ -228,12 +229,35 @@ def _csv_records(raw: _Capped, path: Path) -> Iterator[Record]:
         raise ValueError(msg) from None
 
 
+_ARRAY_HINT = (
+    " (the file opens a JSON array, not one object a line: read it as JSON, "
+    "--file-format json or format='json')"
+)
+
+
 def _jsonl_records(raw: _Capped, path: Path) -> Iterator[Record]:
     for number, line in enumerate(_Lines(raw, path), start=1):
         if line.strip():
-            record = _loads(line, path, f"row {number}: ")
+            try:
+                record = _loads(line, path, f"row {number}: ")
+            except ValueError as exc:
+                if number == 1 and line.lstrip().startswith("["):
+                    msg = f"{exc}{_ARRAY_HINT}"
+                    raise ValueError(msg) from None
+                if "\r" in line.rstrip("\r\n"):
+                    msg = (
+                        f"{exc}; the line holds a carriage return that ends no line "
+                        "(old Mac line ends, a bare CR): JSONL lines end with a "
+                        "newline (\\n or \\r\\n); convert the line ends"
+                    )
+                    raise ValueError(msg) from None
+                raise
             if not isinstance(record, dict):
-                msg = f"{path}: row {number}: a trial must be a JSON object, got {show(record)}"
+                hint = _ARRAY_HINT if isinstance(record, list) and number == 1 else ""
+                msg = (
+                    f"{path}: row {number}: a trial must be a JSON object, got "
+                    f"{show(record)}{hint}"
+                )
                 raise ValueError(msg)
             yield number, record
 
@@ -241,6 +265,8 @@ def _jsonl_records(raw: _Capped, path: Path) -> Iterator[Record]:
 _BLANK_RUN = re.compile(rb"\n\n+")
 _FLOAT_EXACT = 2.0**53
 _SCALAR_TYPES = ("int64", "double", "bool", "string", "null")
+_Counts = tuple[int, list[int], set[str]]
+"""Lines, values (not null) per column, and the float columns with a whole number."""
 
 
 def load_jsonl_columns(
@@ -284,7 +310,9 @@ def load_jsonl_columns(
     table = _jsonl_table(data)
     if table is None:
         return None
-    names, cells, lines = table
+    names, cells, lines, filled = table
+    if _may_be_misspelt(plan, names, filled) or _whole_floats_as_text(plan, filled):
+        return None
     from witnesses._columns import _build, no_gc
 
     with no_gc():
@@ -294,11 +322,51 @@ def load_jsonl_columns(
     return replace(loaded, keys=_first_keys(lines, path))
 
 
+def _whole_floats_as_text(plan: Plan, filled: _Counts) -> bool:
+    """Whether a text field reads a float column holding a whole number.
+
+    The strict reader keeps a number as written (the JSON ``1`` is ``"1"``,
+    ``1.0`` is ``"1.0"``, as in a CSV); a float column has lost which one a
+    line wrote. Pivots drop a zero fraction either way.
+    """
+    from witnesses._load import STR_FIELDS
+
+    _, _, whole = filled
+    return any(
+        column in whole
+        for name, column in plan.columns
+        if name in STR_FIELDS and not name.endswith("_pivot")
+    )
+
+
+def _may_be_misspelt(plan: Plan, names: list[str], filled: _Counts) -> bool:
+    """Whether a key may be a misspelling the strict reader would warn of.
+
+    A superset of :func:`witnesses._load.misspelt_keys`: some planned column
+    holds a null somewhere (a missing key reads as null here) and a key no
+    field reads has a value on at most one line and is close to it. The
+    strict reader then reads the file and tells which line, if any.
+    """
+    from witnesses._load import MISSPELT_CUTOFF
+
+    rows, counts, _ = filled
+    planned = {column for _, column in (*plan.columns, *plan.measures)}
+    holed = [n for i, n in enumerate(names) if n in planned and counts[i] < rows]
+    lone = [n for i, n in enumerate(names) if n not in planned and counts[i] <= 1]
+    return any(
+        difflib.get_close_matches(column, lone, cutoff=MISSPELT_CUTOFF)
+        for column in holed
+    )
+
+
 def _jsonl_table(
     data: bytes,
-) -> tuple[list[str], Callable[[int], list[Any]], bytes] | None:
-    """Return the column names, a reader of column ``i``'s values and the lines.
+) -> tuple[list[str], Callable[[int], list[Any]], bytes, _Counts] | None:
+    """Return the column names, a column reader, the lines and the values per column.
 
+    The reader returns column ``i``'s values; the last item is the number of
+    lines, per column how many lines give it a value (not null), and the float
+    columns holding a whole number.
     ``None`` when the file is not plain JSONL (see :func:`load_jsonl_columns`);
     the lines come back without blank ones, each ended by a newline.
     """
@@ -338,7 +406,8 @@ def _jsonl_table(
         return None
     if table.num_rows != lines or not table.num_columns:
         return None
-    for column in table.columns:
+    whole: set[str] = set()
+    for i, column in enumerate(table.columns):
         kind = str(column.type)
         if kind not in _SCALAR_TYPES:
             return None
@@ -348,6 +417,8 @@ def _jsonl_table(
                 (values == 0.0) & np.signbit(values)
             ):
                 return None
+            if np.any(values == np.floor(values)):  # NaN never equals
+                whole.add(table.column_names[i])
 
     def cells(i: int) -> list[Any]:
         # a null (or a missing key) is the empty text, which every cell parser
@@ -359,7 +430,8 @@ def _jsonl_table(
             return list(pa_compute.fill_null(column, "").to_pylist())
         return ["" if v is None else v for v in column.to_pylist()]
 
-    return list(table.column_names), cells, data
+    filled = [table.num_rows - column.null_count for column in table.columns]
+    return list(table.column_names), cells, data, (table.num_rows, filled, whole)
 
 
 _KEYS_FROM = 100  # as witnesses._load: the records whose keys it lists
@@ -469,7 +541,11 @@ def _loads(text: str, path: Path, where: str) -> Any:
         )
         raise ValueError(msg) from None
     except json.JSONDecodeError as exc:
-        at = "" if where else f" at line {exc.lineno}"
+        at = (
+            f" at character {exc.colno}"
+            if where
+            else f" at line {exc.lineno}, character {exc.colno}"
+        )
         msg = f"{path}: {where}malformed JSON{at} ({exc.msg})"
         raise ValueError(msg) from None
     except RecursionError:

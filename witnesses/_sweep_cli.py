@@ -192,6 +192,14 @@ def main(argv: list[str] | None, *, prog: str = "context-laws sweep") -> int:
         parser.error(f"--seeds must be in [1, 100000], got {args.seeds}")
     if args.workers is not None and not 0 <= args.workers <= 256:
         parser.error(f"--workers must be in [0, 256], got {args.workers}")
+    seen: set[float] = set()
+    for retention in args.retentions:
+        if retention in seen:  # as floats: 0.5 and 0.50000000000000001 are one
+            parser.error(
+                f"--retentions: {retention:g} is given twice (a retention is one "
+                "column of the sweep); give each once"
+            )
+        seen.add(retention)
     try:
         with interruptible(), _executor(args) as executor:
             result = retention_sweep(

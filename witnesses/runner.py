@@ -37,12 +37,14 @@ import signal
 import sys
 import threading
 import time
+import weakref
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import (
     BrokenExecutor,
     CancelledError,
     Executor,
     Future,
+    InvalidStateError,
     ProcessPoolExecutor,
 )
 from pathlib import Path
@@ -440,12 +442,46 @@ def local_pool(
         yield pool
     except BaseException:
         processes = list(getattr(pool, "_processes", {}).values())  # stdlib private
+        _quiet_manager(pool)
         pool.shutdown(wait=False, cancel_futures=True)
         for process in processes:
             with contextlib.suppress(Exception):
                 process.terminate()
         raise
     pool.shutdown(wait=True)
+
+
+_QUIET: weakref.WeakSet[threading.Thread] = weakref.WeakSet()
+"""Executor manager threads of pools torn down on an exception."""
+
+
+def _quiet_manager(pool: ProcessPoolExecutor) -> None:
+    """Keep the torn-down pool's manager thread from printing ``InvalidStateError``.
+
+    When the workers are terminated, the manager thread marks the pending
+    futures failed; on CPython 3.11 one that ``shutdown(cancel_futures=True)``
+    has just cancelled raises ``InvalidStateError`` there, and the thread's
+    traceback (noise: the run was interrupted and exits 130/143 all the same)
+    is printed. Only that exception of that thread is dropped; any other goes
+    to the hook installed before.
+    """
+    thread = getattr(pool, "_executor_manager_thread", None)  # stdlib private
+    if thread is None:
+        return
+    _QUIET.add(thread)
+    if threading.excepthook is not _excepthook:
+        global _previous_hook  # one chained hook per process
+        _previous_hook = threading.excepthook
+        threading.excepthook = _excepthook
+
+
+_previous_hook = threading.excepthook
+
+
+def _excepthook(args: Any) -> None:
+    if args.thread in _QUIET and issubclass(args.exc_type, InvalidStateError):
+        return
+    _previous_hook(args)
 
 
 @contextlib.contextmanager

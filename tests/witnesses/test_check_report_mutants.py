@@ -156,7 +156,7 @@ def test_not_checked_text_and_dicts():
     d = r.to_dict()
     assert list(d) == [
         "strategy", "semantics", "k", "m", "safe", "judged_by", "verdict", "notes",
-        "block_contract", "invariant", "rates",
+        "block_contract", "invariant", "pivot_kept", "rates",
     ]  # fmt: skip
     assert d["block_contract"] == {
         "contract": "block", "holds": None, "checked": 0, "violations": 0,

@@ -107,9 +107,14 @@ def _broken_at_start() -> Timeline:
     return Timeline(events)
 
 
+def _first_and_recent(timeline: Timeline, *, target_size: int) -> list[str]:
+    # keeps the pivot (the first event), so the pivot rule holds
+    return [timeline.ids[0], *timeline.ids[1:][-(target_size - 1) :]][:target_size]
+
+
 def test_zero_compressions_charged_is_not_checked_and_safe_is_none() -> None:
     report = check_compressor(
-        sliding_window, k=3, timelines=[_broken_at_start()], focal="f", mirage=False
+        _first_and_recent, k=3, timelines=[_broken_at_start()], focal="f", mirage=False
     )
     assert report.invariant.checked == 0 and report.invariant.skipped == 3
     assert report.invariant.holds is None and report.safe is None

@@ -48,17 +48,17 @@ def test_silent_mirage_needs_a_recorded_flag(tmp_path, capsys):
         assert "silent_mirage" not in out["cells"][0]["rates"]
 
 
-def test_a_partly_missing_flag_is_said_to_count_as_not_flagged(tmp_path, capsys):
+def test_a_partly_missing_flag_leaves_those_trials_out(tmp_path, capsys):
     rows = [dict(r) for r in ROWS]
-    rows[0]["flag"] = None  # t1 degraded, flag unknown: counted as not flagged
+    rows[0]["flag"] = None  # t1 degraded, flag unknown: left out, not "not flagged"
     path = _jsonl(tmp_path, rows)
     assert main([str(path), *MAP, "--map", "degraded_flag=flag"]) == 0
     text = " ".join(capsys.readouterr().out.split())
     assert (
         "note: 1 of 4 trials has no value in column 'flag' (degraded_flag); "
-        "silent_mirage counts them as not flagged (a missing flag is no flag)"
+        "they are left out of the rates that read it (see the denominators)"
     ) in text
-    assert "(3/3)" in text
+    assert "(2/2)" in text and "(2/3)" in text and "(3/3)" not in text
 
 
 def test_json_seeds_above_2_53_stay_exact(tmp_path):

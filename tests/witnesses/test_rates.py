@@ -188,15 +188,25 @@ def test_non_trial_element_is_rejected():
         rates([CELL[0], {"task_id": "x"}])
 
 
-def test_unflagged_means_no_true_flag_so_a_missing_flag_is_silent():
+def test_an_unknown_flag_is_no_evidence_and_false_is_no_flag_emitted():
     trials = [
         Trial("a", "c", full_pivot="p", chosen_pivot="q", degraded_flag=None),
         Trial("b", "c", full_pivot="p", chosen_pivot="q", degraded_flag=True),
         Trial("c", "c", full_pivot="p", chosen_pivot=None, degraded_flag=None),
+        Trial("d", "c", full_pivot="p", chosen_pivot="q", degraded_flag=False),
     ]
     (cell,) = rates(trials)
-    # c emitted no pivot: protocol collapse, not a degraded (wrong-pivot) trial.
+    # a: degraded, flag unknown: left out (the guide's rule for a missing input);
+    # c emitted no pivot: protocol collapse, not a degraded (wrong-pivot) trial;
+    # d: a harness that records "no flag emitted" writes False: silent.
     assert (
         cell.rates["silent_mirage"].numerator,
         cell.rates["silent_mirage"].denominator,
     ) == (1, 2)
+    assert (
+        cell.rates["silent_mirage_per_trial"].numerator,
+        cell.rates["silent_mirage_per_trial"].denominator,
+    ) == (1, 3)
+    (only,) = rates(trials[:1])
+    assert only.rates["silent_mirage"].denominator == 0
+    assert only.rates["silent_mirage"].estimate is None

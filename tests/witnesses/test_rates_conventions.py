@@ -16,9 +16,9 @@ ROWS = [
     Trial("a", "c", full_pivot="p", truth_pivot="p", oracle_pivot="p", chosen_pivot="p",
           raw_validity=0.9, header_present=True, oracle_degraded=False),
     Trial("b", "c", full_pivot="p", truth_pivot="p", oracle_pivot="q", chosen_pivot="q",
-          raw_validity=0.8, header_present=True, oracle_degraded=True),
+          raw_validity=0.8, header_present=True, degraded_flag=False, oracle_degraded=True),
     Trial("c", "c", full_pivot="p", truth_pivot="r", oracle_pivot="q", chosen_pivot="s",
-          raw_validity=0.2, header_present=False, oracle_degraded=True),
+          raw_validity=0.2, header_present=False, degraded_flag=False, oracle_degraded=True),
     Trial("d", "c", full_pivot=None, truth_pivot="p", chosen_pivot="p",
           raw_validity=0.7, header_present=True, degraded_flag=True, oracle_degraded=True),
     Trial("e", "c", full_pivot="p", truth_pivot="p", chosen_pivot=None,
@@ -80,6 +80,38 @@ def test_silent_mirage_with_oracle_degradation_and_wrong_reference():
     ) == (2, 3)
     # degraded vs truth: b (q != p), c (s != r); d and e not; both unflagged.
     assert _kn("silent_mirage", degraded_reference="truth") == (2, 2)
+
+
+def test_an_unknown_flag_leaves_the_trial_out_only_where_it_would_decide():
+    # b and c as in ROWS but with an unknown flag (None): degraded (oracle), and
+    # silent or not as the flag says, so neither denominator holds them ...
+    rows = [
+        Trial(t.task_id, t.condition, full_pivot=t.full_pivot, truth_pivot=t.truth_pivot,
+              oracle_pivot=t.oracle_pivot, chosen_pivot=t.chosen_pivot,
+              degraded_flag=None if t.task_id in "bc" else t.degraded_flag,
+              oracle_degraded=t.oracle_degraded)
+        for t in ROWS
+    ]  # fmt: skip
+
+    def kn(name, **conv):
+        (cell,) = rates(rows, by=(), **conv)
+        return cell.rates[name].numerator, cell.rates[name].denominator
+
+    assert kn("silent_mirage", degraded_reference="oracle") == (0, 1)  # d (flagged)
+    assert kn("silent_mirage_per_trial", degraded_reference="oracle") == (0, 3)
+    # ... except where the flag does not decide: b chose the oracle's pivot, so
+    # it is no silent mirage whatever its flag says
+    assert kn("silent_mirage", degraded_reference="oracle", wrong_reference="oracle") == (0, 2)  # fmt: skip
+    conv = Conventions(degraded_reference="oracle", wrong_reference="oracle")
+    assert outcomes(rows, "silent_mirage", conventions=conv) == [None, False, None, False, None]  # fmt: skip
+    assert outcomes(rows, "silent_mirage_per_trial", conventions=conv) == [False, False, None, False, False]  # fmt: skip
+    (cell,) = rates(rows, by=(), degraded_reference="oracle")
+    assert cell.rates["silent_mirage"].denominator_rule == (
+        "degraded trials (oracle), less those whose unknown flag would decide"
+    )
+    assert cell.rates["silent_mirage_per_trial"].denominator_rule == (
+        "all trials of the cell, less the degraded ones whose unknown flag would decide"
+    )
 
 
 def test_header_rates_with_missing_reference():

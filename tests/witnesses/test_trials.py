@@ -168,7 +168,7 @@ MALFORMED = [
     (
         "runs.jsonl",
         '{"task_id": "a", "condition": "c", "raw_validity": 1.5}\n',
-        "row 1: raw_validity must be a bool or in \\[0, 1\\]",
+        "row 1, column 'raw_validity': raw_validity must be a bool or in \\[0, 1\\], got 1.5",
     ),
     ("runs.txt", "x", "format must be one of"),
 ]

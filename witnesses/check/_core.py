@@ -20,8 +20,10 @@ from witnesses.check._shrink import (
     Setting,
     breaks_block_contract,
     breaks_invariant,
+    breaks_pivot,
     explain_block,
     explain_invariant,
+    explain_pivot,
     shrink,
 )
 from witnesses.compress._loop import min_prefix_for
@@ -165,13 +167,17 @@ def check_compressor(
     counts: dict[str, Any] = {
         "block": [0, []],
         "invariant": [0, []],
+        "pivot": [0, []],
         "skipped": 0,
+        "pivotless": 0,
         "n": 0,
     }
     trials: list[Trial] = []
     for label, seed, timeline in sources:
         input_holds = setting.invariant(timeline)
         counts["skipped"] += 0 if input_holds else len(retained)
+        has_pivot = setting.block(timeline).w is not None
+        counts["pivotless"] += 0 if has_pivot else len(retained)
         full = _solve(setting, timeline, solver_grammar, None) if mirage else None
         for r in retained:
             target = max(8, round(len(timeline) * r))
@@ -183,13 +189,15 @@ def check_compressor(
             _tally(counts, "block", timeline, target, broke=broke)
             broke = input_holds and not setting.invariant(kept)
             _tally(counts, "invariant", timeline, target, broke=broke)
+            broke = has_pivot and after.w is None
+            _tally(counts, "pivot", timeline, target, broke=broke)
             if full is not None:
                 trials.append(
                     _trial(setting, label, seed, r, output, full, solver_grammar)
                 )
     show = sys.stderr.isatty() if progress is None else bool(progress)
     with tqdm(
-        total=2 * budget_calls,
+        total=3 * budget_calls,
         desc="shrinking witnesses",
         unit="call",
         disable=not show,
@@ -204,6 +212,10 @@ def check_compressor(
             setting, "invariant", counts, breaks_invariant, explain_invariant,
             Budget(budget_calls, bar), shrinking=shrink is not False,
         )  # fmt: skip
+        pivot = _contract(
+            setting, "pivot", counts, breaks_pivot, explain_pivot,
+            Budget(budget_calls, bar), shrinking=shrink is not False,
+        )  # fmt: skip
     cells = tuple(rates(trials, by=["budget"])) if trials else ()
     return CompressorReport.build(
         strategy_name(fn),
@@ -215,6 +227,7 @@ def check_compressor(
         cells,
         judged_by="block" if setting.sem.contract == "definition2" else "invariant",
         notes=tuple(notes),
+        pivot=pivot,
     )
 
 
@@ -237,13 +250,14 @@ def _contract(
     shrinking: bool,
 ) -> ContractResult:
     violations, failures = counts[key]
-    skipped = counts["skipped"] if key == "invariant" else 0
+    skipped = {"invariant": counts["skipped"], "pivot": counts["pivotless"]}.get(key, 0)
     checked = counts["n"] - skipped
     witness = None
     if failures:
-        # a Definition 2 violation needs one development event; an invariant
-        # violation needs an input pivot with p_min(k) events before it
-        fewest = 1 if key == "block" else min_prefix_for(s.k) + 1
+        # a Definition 2 violation needs one development event, a lost pivot
+        # one pivot; an invariant violation needs an input pivot with p_min(k)
+        # events before it
+        fewest = min_prefix_for(s.k) + 1 if key == "invariant" else 1
         witness = _witness(
             s,
             failures,

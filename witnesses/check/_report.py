@@ -13,6 +13,7 @@ __all__ = ["CompressorReport", "ContractResult", "Witness"]
 CONTRACT_NAMES = {
     "block": "the paper's block contract (VM Definition 2)",
     "invariant": "the reference's all-pivot invariant",
+    "pivot": "the pivot rule (a compressed block keeps a pivot candidate when its input has one)",
 }
 _WHY = (
     "Definition 2 only asks the compressed block to keep min(d_total, k) "
@@ -115,15 +116,18 @@ class ContractResult:
     Attributes
     ----------
     contract : str
-        ``"block"`` (VM Definition 2) or ``"invariant"`` (all-pivot).
+        ``"block"`` (VM Definition 2), ``"invariant"`` (all-pivot) or
+        ``"pivot"`` (a compressed block keeps a pivot candidate when its
+        input has one).
     holds : bool or None
         No violation among the compressions checked; None (*not checked*)
         when none was checked.
     checked, violations : int
         ``violations`` out of ``checked`` compressions charged.
     skipped : int
-        Compressions not charged (the input already broke the invariant);
-        ``checked + skipped`` is every compression run.
+        Compressions not charged (the invariant: the input already broke it;
+        the pivot rule: the input had no pivot candidate); ``checked +
+        skipped`` is every compression run.
     witness : Witness or None
 
     Examples
@@ -176,13 +180,21 @@ class CompressorReport:
         ``"block"`` when the semantics' contract is Definition 2 (``PAPER``),
         ``"invariant"`` when it is the all-pivot guard (``REFERENCE``).
     safe : bool or None
-        Whether the contract it is judged by held on every compression;
-        None when that contract checked no compression (*not checked*).
+        Whether the contract it is judged by held on every compression and
+        no compression lost the pivot (``pivot_kept``); None when that
+        contract checked no compression (*not checked*). A compression that
+        keeps no pivot candidate where its input had one is a pivot lost
+        (the paper's pivot preservation), although both contracts hold
+        vacuously on a block without a pivot, so it is never safe.
     verdict : str
         One sentence: safe or not, by which contract, and why the two
         contracts can disagree; for a violation, what to change.
     notes : tuple of str
         How the inputs were read (e.g. the time scale).
+    pivot_kept : ContractResult or None
+        The pivot rule: compressions whose input had a pivot candidate and
+        whose output has none are violations (charged on inputs with a
+        focal event); None only for a report built without it.
 
     Examples
     --------
@@ -205,6 +217,7 @@ class CompressorReport:
     safe: bool | None
     verdict: str
     notes: tuple[str, ...] = ()
+    pivot_kept: ContractResult | None = None
 
     @classmethod
     def build(
@@ -219,6 +232,7 @@ class CompressorReport:
         *,
         judged_by: str,
         notes: tuple[str, ...] = (),
+        pivot: ContractResult | None = None,
     ) -> CompressorReport:
         """Assemble the report and its verdict sentence."""
         judge, other = (
@@ -254,8 +268,26 @@ class CompressorReport:
             f"{head} under the {semantics} semantics, which judges by {judge.title}: "
             f"{found}{join}{other.title} {also}; the two can disagree because {_WHY}."
         )
-        if judge.witness is not None and judge.witness.suggestion:
-            verdict += f" To fix: {judge.witness.suggestion}."
+        safe = judge.holds
+        fix = judge.witness
+        if pivot is not None and pivot.holds is False:
+            safe, fix = False, pivot.witness
+            if judge.holds is None:
+                judged = "was not checked"
+            elif judge.holds:
+                judged = f"holds ({judge.checked} of {judge.checked})"
+            else:
+                judged = f"is violated in {judge.violations} of {judge.checked}"
+            verdict = (
+                f"Not safe under the {semantics} semantics: {pivot.violations} of "
+                f"{pivot.checked} compressions keep no pivot candidate where their "
+                "input had one, so the pivot is lost (minimal witness below), "
+                "whatever the contracts say: both hold vacuously on a block without "
+                f"a pivot; {judge.title}, which the {semantics} semantics judges by, "
+                f"{judged}; {other.title} {also.replace('holds as well', 'holds')}."
+            )
+        if fix is not None and fix.suggestion:
+            verdict += f" To fix: {fix.suggestion}."
         return cls(
             strategy,
             semantics,
@@ -265,9 +297,10 @@ class CompressorReport:
             invariant,
             cells,
             judge.contract,
-            judge.holds,
+            safe,
             verdict,
             tuple(notes),
+            pivot,
         )
 
     def assert_holds(self) -> None:
@@ -295,9 +328,19 @@ class CompressorReport:
             f"check_compressor({self.strategy}, k={self.k}, m={self.m}, semantics={self.semantics!r})",
             f"Is it safe? {self.verdict}",
         ]
+        if self.rates:
+            lines.append(
+                "raw validity of the compressed solves: "
+                + "; ".join(
+                    f"retention {c.group['budget']:g} {_rate_text(c, 'raw_validity', label=False)}"
+                    for c in self.rates
+                )
+            )
         lines += [f"note: {n}" for n in self.notes]
-        for result in (self.block_contract, self.invariant):
-            lines += _contract_lines(result)
+        results = (self.block_contract, self.invariant, self.pivot_kept)
+        for result in results:
+            if result is not None:
+                lines += _contract_lines(result)
         if self.rates:
             lines.append(
                 "mirage diagnostics by retention (Wilson 95% intervals; the contracts "
@@ -323,6 +366,7 @@ class CompressorReport:
             "notes": list(self.notes),
             "block_contract": self.block_contract.to_dict(),
             "invariant": self.invariant.to_dict(),
+            "pivot_kept": self.pivot_kept and self.pivot_kept.to_dict(),
             "rates": [cell.to_dict() for cell in self.rates],
         }
 
@@ -362,12 +406,12 @@ def _contract_lines(result: ContractResult) -> list[str]:
     return lines
 
 
-def _rate_text(cell: CellRates, name: str) -> str:
+def _rate_text(cell: CellRates, name: str, *, label: bool = True) -> str:
     rate = cell.rates[name]
-    label = name.replace("_", " ")
+    head = name.replace("_", " ") + " " if label else ""
     if rate.estimate is None or rate.low is None or rate.high is None:
-        return f"{label} n/a (0 trials)"
+        return f"{head}n/a (0 trials)"
     return (
-        f"{label} {rate.estimate:.2f} [{rate.low:.2f}, {rate.high:.2f}] "
+        f"{head}{rate.estimate:.2f} [{rate.low:.2f}, {rate.high:.2f}] "
         f"({rate.numerator}/{rate.denominator})"
     )

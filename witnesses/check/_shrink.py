@@ -121,6 +121,18 @@ def breaks_invariant(s: Setting, timeline: Timeline, target: int) -> bool:
     return s.invariant(timeline) and not s.invariant(s.kept(timeline, target))
 
 
+def breaks_pivot(s: Setting, timeline: Timeline, target: int) -> bool:
+    """Whether the input has a pivot candidate and the compressed block has none.
+
+    A block without a pivot satisfies both contracts vacuously (nothing to
+    protect), yet the pivot of its input is gone: the paper's pivot
+    preservation counts such a compression as a pivot lost.
+    """
+    if s.block(timeline).w is None:
+        return False
+    return s.block(s.kept(timeline, target)).w is None
+
+
 def shrink(
     breaks: Callable[[Setting, Timeline, int], bool],
     s: Setting,
@@ -306,6 +318,31 @@ def explain_block(s: Setting, timeline: Timeline, target: int) -> Diagnosis:
         f"{_room(len(kept), len(removed), target)}"
     )
     return Diagnosis(reason, pivot, removed, suggestion)
+
+
+def explain_pivot(s: Setting, timeline: Timeline, target: int) -> Diagnosis:
+    """Say which pivot a compression that keeps no pivot candidate lost, and what to keep.
+
+    Called on a witness only, so the input has a pivot.
+    """
+    kept = s.kept(timeline, target)
+    focal = sum(1 for e in timeline if s.focal in e.actors)
+    pivot = str(s.block(timeline).w[-1])
+    if len(kept):
+        what = f"{len(kept)} event{'' if len(kept) == 1 else 's'}, none of them {s.focal!r}"
+    else:
+        what = "no event"
+    reason = (
+        f"the input has {focal} {s.focal!r} event{'' if focal == 1 else 's'} (pivot "
+        f"candidates; its pivot is {pivot}) and the compressed block keeps {what}: it "
+        "has no pivot where its input had one, so the pivot is lost (both contracts "
+        "hold vacuously on a block without a pivot)"
+    )
+    suggestion = (
+        f"keep {pivot}, the input's pivot; in the policy: never drop every "
+        f"{s.focal!r} event, keep the heaviest one{_room(len(kept), 1, target)}"
+    )
+    return Diagnosis(reason, pivot, (pivot,), suggestion)
 
 
 def explain_invariant(s: Setting, timeline: Timeline, target: int) -> Diagnosis:

@@ -114,9 +114,13 @@ def cell_counts(
     else:
         dref = col[conv.degraded_reference + "_pivot"]
         degraded = (dref >= 0) & (chosen >= 0) & (chosen != dref)
-    silent = degraded & (col["degraded_flag"] != 1)
+    flag = col["degraded_flag"]
+    # degraded and wrong: silent unless flagged, as its flag says
+    candidate = degraded
     if conv.wrong_reference is not None:
-        silent &= chosen != col[conv.wrong_reference + "_pivot"]
+        candidate = degraded & (chosen != col[conv.wrong_reference + "_pivot"])
+    silent = candidate & (flag == 0)
+    unknown = candidate & (flag < 0)  # the unknown flag would decide
     ff, hp = col["fixed_feasible"], col["header_present"]
     everyone = np.ones(len(rows), dtype=bool)
     pairs = {
@@ -128,8 +132,8 @@ def cell_counts(
         ),
         "fixed_pivot_feasibility": (ff >= 0, ff == 1),
         "information_shift": ((a >= 0) & (b >= 0), a != b),
-        "silent_mirage": (degraded, silent),
-        "silent_mirage_per_trial": (everyone, silent),
+        "silent_mirage": (degraded & ~unknown, silent),
+        "silent_mirage_per_trial": (~unknown, silent),
         "valid_but_switched": (vk & kept_known, valid & ~kept),
         "header_compliance": (hp >= 0, hp == 1),
         "protocol_collapse": (hp >= 0, hp == 0),

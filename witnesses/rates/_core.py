@@ -216,8 +216,10 @@ class Conventions:
             "information_shift": "trials with a full and a chosen pivot"
             if self.information_shift == "chosen-full"
             else "trials with an oracle and a truth pivot",
-            "silent_mirage": f"degraded trials ({self.degraded_reference})",
-            "silent_mirage_per_trial": "all trials of the cell",
+            "silent_mirage": f"degraded trials ({self.degraded_reference}), "
+            "less those whose unknown flag would decide",
+            "silent_mirage_per_trial": "all trials of the cell, less the degraded "
+            "ones whose unknown flag would decide",
             "valid_but_switched": f"trials with a known validity and {ref}",
             "header_compliance": "trials with a known header",
             "protocol_collapse": "trials with a known header",
@@ -247,13 +249,21 @@ class Conventions:
         ref = self._pivot(t, self.degraded_reference)
         return ref is not None and t.chosen_pivot is not None and t.chosen_pivot != ref
 
-    def silent(self, t: Trial) -> bool:
-        """Degraded, wrong (if ``wrong_reference``) and not flagged."""
+    def silent(self, t: Trial) -> bool | None:
+        """Degraded, wrong (if ``wrong_reference``) and not flagged.
+
+        ``None`` (unknown) when the answer turns on a flag that is unknown
+        (``degraded_flag`` None): a diagnostic whose input is missing leaves
+        the trial out of its denominator. A harness that records "no flag
+        emitted" writes ``degraded_flag=False``.
+        """
         if not self.degraded(t) or t.degraded_flag is True:
             return False
-        if self.wrong_reference is None:
-            return True
-        return t.chosen_pivot != self._pivot(t, self.wrong_reference)
+        if self.wrong_reference is not None and t.chosen_pivot == self._pivot(
+            t, self.wrong_reference
+        ):
+            return False
+        return None if t.degraded_flag is None else True
 
 
 def _shift(c: Conventions, t: Trial) -> bool | None:
@@ -423,9 +433,11 @@ def rates(
     :func:`outcomes`): ``raw_validity`` is ``raw_validity > 0.5``;
     ``pivot_preservation`` is ``chosen == ref``; ``fixed_pivot_feasibility``
     the forced solve's validity; ``information_shift`` as chosen above;
-    ``silent_mirage`` counts degraded, wrong and unflagged trials over degraded
-    trials, ``silent_mirage_per_trial`` the same count over every trial (the
-    paper's interval convention); ``valid_but_switched`` is valid and not
+    ``silent_mirage`` counts degraded, wrong and unflagged
+    (``degraded_flag=False``) trials over degraded trials,
+    ``silent_mirage_per_trial`` the same count over every trial (the paper's
+    interval convention); a degraded, wrong trial whose flag is unknown
+    (None) is in neither denominator, not counted as silent; ``valid_but_switched`` is valid and not
     preserved; ``header_compliance`` / ``protocol_collapse`` header present /
     absent; ``silent_substitution`` header present and not preserved;
     ``preservation_given_header`` preserved among trials with a header.

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from witnesses._interrupt import CLOSED_PIPE, print_or_closed
-from witnesses._load import load_file, make_plan, suggest
+from witnesses._load import load_file, make_plan, misspelt_note, suggest
 from witnesses._presets import PRESETS
 from witnesses.files import check_output_path, write_atomic
 from witnesses.rates._core import Conventions, rates
@@ -179,7 +179,9 @@ def _run(args: Any) -> str:
         constants=constants,
         preset=args.preset,
     )
-    loaded = load_file(path, plan, Trial, format=args.file_format, max_bytes=_MAX_BYTES)
+    loaded = load_file(
+        path, plan, Trial, format=args.file_format, max_bytes=_MAX_BYTES, warn=False
+    )
     trials = loaded.trials
     read_as = {c: f for f, c in plan.columns}
     for name in by:
@@ -212,8 +214,7 @@ def _run(args: Any) -> str:
         conventions["method"] = args.method
     cells = rates(trials, by=by, **conventions, **known)
     # a column with no value in any row holds no more than an absent one: the
-    # silent-mirage rates, which read a missing flag as "not flagged", are not
-    # computed from a file that records no flag at all
+    # silent-mirage rates are not computed from a file that records no flag
     empty = {name for name, n in loaded.blank.items() if n == len(trials)}
     absent = _absent_statistics(loaded.absent | empty, Conventions(**{
         k: v for k, v in conventions.items() if k in _CONVENTION_NAMES
@@ -246,17 +247,22 @@ def _run(args: Any) -> str:
         f"(--map {h['field']}={h['did_you_mean']})"
         for h in hints
     ]
+    misspelt = misspelt_note(loaded, path)
+    notes += [f"warning: {text}" for text in misspelt]
     if args.format == "json":
         meta["column_hints"] = hints
+        meta["misspelt_keys"] = [
+            {"row": row, "key": key, "column": column, "field": name}
+            for row, key, column, name in loaded.misspelt
+        ]
+    elif args.format == "csv":
+        for text in misspelt:
+            print(f"warning: {text}", file=sys.stderr)  # noqa: T201
     notes += [
         f"note: {n} of {len(trials)} trials {'has' if n == 1 else 'have'} no "
         "value in column "
         f"{columns_of[name]!r} ({name}); "
-        + (
-            "silent_mirage counts them as not flagged (a missing flag is no flag)"
-            if name == "degraded_flag"
-            else "they are left out of the rates that read it (see the denominators)"
-        )
+        + "they are left out of the rates that read it (see the denominators)"
         for name, n in sorted(loaded.blank.items())
         if n < len(trials) or name != "degraded_flag"
     ]
