@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import importlib
 import traceback
 from dataclasses import dataclass
@@ -73,7 +74,44 @@ def _collect() -> tuple[Claim, ...]:
                 raise RuntimeError(msg)
             seen.add(item.id)
             claims.append(item)
-    return _from_catalogue(claims)
+    return (*_from_catalogue(claims), *_not_checked(seen))
+
+
+# How a catalogue row that no check decides is filed: the kind of check that
+# would decide it (its verdict is open either way).
+_KIND_OF_ROW = {
+    "statistic": "arithmetic",
+    "worked-example": "arithmetic",
+    "consistency": "arithmetic",
+    "empirical": "data",
+}
+
+
+def _not_checked(seen: set[str]) -> tuple[Claim, ...]:
+    # Every catalogue row gets a verdict: a row with status not-checked (the
+    # catalogue gives the reason) is its own entry, open, with that reason as
+    # its evidence; it follows the checked claims, in catalogue order.
+    from proofs._catalogue import catalogue
+    from proofs.ledger import Kind
+
+    out = []
+    for row in catalogue():
+        if row.status != "not-checked" or row.id in seen:
+            continue
+        kind = Kind(_KIND_OF_ROW.get(row.kind, "symbolic"))
+        check = functools.partial(_open_for, row.id, row.reason)
+        out.append(Claim(row.id, row.statement, kind, check, where=row.where))
+    return tuple(out)
+
+
+def _open_for(claim_id: str, reason: str) -> ClaimCheck:
+    from proofs.ledger import Verdict
+
+    evidence = (
+        f"not checked, so not decided: {reason} (the catalogue lists the claim "
+        "with status not-checked and this reason)"
+    )
+    return ClaimCheck(claim_id, Verdict.OPEN, evidence)
 
 
 if TYPE_CHECKING:

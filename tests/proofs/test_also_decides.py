@@ -103,3 +103,19 @@ def test_a_checker_named_with_its_semantics_decides_under_its_bare_id(monkeypatc
 def test_a_claim_id_that_is_not_a_str_is_a_type_error_naming_it(bad):
     with pytest.raises(TypeError, match="claim_id must be a str"):
         decided_rows(bad)
+
+
+def test_every_catalogue_row_has_a_verdict():
+    # A row is decided by its own entry, by another entry that names it in
+    # checked_by, or (status not-checked) is its own entry, open, whose evidence
+    # is the catalogue's reason (issue 28: "give every new catalogue row a verdict").
+    from proofs import CLAIMS
+
+    ids = {c.id.split("@", 1)[0] for c in CLAIMS}
+    for row in catalogue():
+        assert row.id in ids or row.checked_by, row.id
+        if row.status == "not-checked":
+            result = claim(row.id).run()
+            assert result.verdict.value == "open", row.id
+            assert row.reason in result.evidence, row.id
+            assert claim(row.id).where == row.where
