@@ -72,13 +72,32 @@ def solve_exact(
     weights = np.array([e.weight for e in timeline], dtype=np.float64)
     times = np.array([e.timestamp for e in timeline], dtype=np.float64)
     focal_keys = [(i, _key(e)) for i, e in enumerate(timeline) if focal in e.actors]
+    gap = grammar.max_temporal_gap + _EPS
+    reach = _Reach.build(times, weights, length, gap)
     for rank, tau in enumerate(candidates):
         if best is not None and not _may_beat(
             best.value, tau, weights, times, focal_keys, length, endogenous=endogenous
         ):
             continue  # its value cannot exceed best.value + _EPS: it would not replace
+        if best is not None and not _chains_may_beat(
+            best.value,
+            reach,
+            grammar,
+            tau,
+            focal_keys,
+            length,
+            gap,
+            endogenous=endogenous,
+        ):
+            continue  # no chain through it can score above best.value + _EPS
         found = _solve_tau(
-            timeline, focal, grammar, tau, rank, length, endogenous=endogenous
+            timeline,
+            focal,
+            grammar,
+            tau,
+            rank,
+            length,
+            endogenous=endogenous,
         )
         if found is None:
             continue
@@ -102,6 +121,36 @@ def solve_exact(
         )
         raise AssertionError(msg)
     return sequence
+
+
+def _chains_may_beat(
+    incumbent: float,
+    reach: _Reach,
+    grammar: Grammar,
+    tau: Event,
+    focal_keys: list[tuple[int, tuple[float, float, str]]],
+    length: int,
+    gap: float,
+    *,
+    endogenous: bool,
+) -> bool:
+    """Whether candidate ``tau`` could score above ``incumbent + _EPS`` (:class:`_Reach`).
+
+    First with the chains of every event; if they could, and the endogenous
+    rule bars some events for ``tau``, again with the chains of the others.
+    """
+    if not reach.may_beat(incumbent, grammar, tau, length, gap):
+        return False
+    if not endogenous:
+        return True
+    top = _key(tau)
+    barred = [i for i, key in focal_keys if key > top]
+    if not barred:
+        return True
+    usable = np.ones(reach.times.size, dtype=bool)
+    usable[barred] = False
+    mine = _Reach.build(reach.times[usable], reach.weights[usable], length, gap)
+    return mine.may_beat(incumbent, grammar, tau, length, gap)
 
 
 def _may_beat(
@@ -170,6 +219,95 @@ def _solve_tau(
     return best, pre, post, g_ptr, h_ptr
 
 
+@dataclass(frozen=True)
+class _Reach:
+    """Heaviest gap chains of the whole timeline, for the candidate bound.
+
+    ``ending[x, a]``: the heaviest chain of ``a`` events (strictly
+    increasing timestamps, consecutive ones within the gap) that ends at
+    event ``x``; ``starting[x, a]``: the same, starting at ``x``; -inf where
+    there is none, column 0 unused. Built once per solve, for every
+    candidate: the chains of a candidate's pre (post) side are among these.
+    """
+
+    times: _FloatArray
+    weights: _FloatArray
+    ending: _FloatArray
+    starting: _FloatArray
+    scale: float
+
+    @classmethod
+    def build(
+        cls, times: _FloatArray, weights: _FloatArray, length: int, gap: float
+    ) -> _Reach:
+        ending = _chain_ends(times, weights, length, gap, backward=False)
+        starting = _chain_ends(times, weights, length, gap, backward=True)
+        scale = float(np.abs(weights).max(initial=0.0))
+        return cls(times, weights, ending, starting, scale)
+
+    def may_beat(
+        self, incumbent: float, grammar: Grammar, tau: Event, length: int, gap: float
+    ) -> bool:
+        """Whether a sequence pivoting on ``tau`` could score above ``incumbent + _EPS``.
+
+        The relaxation keeps the chains (strictly increasing timestamps,
+        gaps, the ends within one gap of ``tau``), the lengths and the exact
+        position bonus, and drops the focal counts, coverage, span and the
+        endogenous rule (so every event is usable). Every score
+        :func:`_combine` can find is a pre chain, a post chain, ``tau``'s
+        weight and the bonus of its ``(a, b)``; each chain is one of those
+        this bound maximises over, so the bound is at least the score up to
+        the rounding of sums taken in another order (at most ``length``
+        roundings of sums of at most ``length`` weights, far below the
+        margin).
+        """
+        t = self.times
+        before = (t < tau.timestamp) & (tau.timestamp - t <= gap)
+        after = (t > tau.timestamp) & (t - tau.timestamp <= gap)
+        g = np.full(length, _NEG)
+        h = np.full(length, _NEG)
+        g[0] = h[0] = 0.0
+        if before.any():
+            g[1:] = self.ending[before, 1:].max(axis=0)
+        if after.any():
+            h[1:] = self.starting[after, 1:].max(axis=0)
+        a_idx = np.arange(length)[:, None]
+        b_idx = np.arange(length)[None, :]
+        n_arr = a_idx + b_idx + 1
+        pos = np.where(n_arr == 1, 0.5, a_idx / np.maximum(n_arr - 1, 1))
+        bonus = 2 * tau.weight * (1 - 0.5 * np.abs(pos - 0.6))
+        ok = (n_arr >= max(grammar.min_length, 1)) & (n_arr <= length)
+        ok = ok & (a_idx >= grammar.min_prefix_elements)
+        total = np.where(ok, g[:, None] + h[None, :] + tau.weight + bonus, _NEG)
+        bound = float(total.max())
+        if bound == _NEG:
+            return False
+        margin = 1e-9 * (1.0 + abs(bound) + 2.0 * length * self.scale)
+        return bound + margin > incumbent + _EPS
+
+
+def _chain_ends(
+    t: _FloatArray, w: _FloatArray, length: int, gap: float, *, backward: bool
+) -> _FloatArray:
+    """Per event and chain length: the heaviest gap chain starting (ending) there.
+
+    ``backward``: the chain starts at the event and goes forward in time;
+    otherwise it ends at the event. Shape ``(n, length)``; column 0 is -inf.
+    """
+    n = t.size
+    val = np.full((n, length, 1), _NEG)
+    if n == 0 or length < 2:
+        return val[:, :, 0]
+    val[:, 1, 0] = w
+    lo, hi = _windows(t, gap, backward=backward)
+    live = np.flatnonzero(hi > lo)
+    if live.size and length >= 3:
+        ptr = np.full((n, length, 1), -1, dtype=np.int64)
+        zero = np.zeros(n, dtype=np.int64)
+        _fill_layers(val, ptr, w, zero, lo[live], hi[live], live)
+    return val[:, :, 0]
+
+
 def _chains(
     events: list[Event],
     tau: Event,
@@ -227,8 +365,7 @@ def _fill_layers(
     A focal event moves the focal count up by one: its row reads the
     window's maxima one column to the left (-inf for count 0).
     """
-    n, length = val.shape[0], val.shape[1]
-    width = length + 1
+    n, length, width = val.shape
     running = bool(np.all(hi == n)) or bool(np.all(lo == 0))
     table = None if running else _SparseMax(n, width, lo, hi)
     shift = np.arange(width)[None, :] + 1 - hit[live][:, None]  # column in padded
