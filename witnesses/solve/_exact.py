@@ -73,23 +73,23 @@ def solve_exact(
     times = np.array([e.timestamp for e in timeline], dtype=np.float64)
     focal_keys = [(i, _key(e)) for i, e in enumerate(timeline) if focal in e.actors]
     gap = grammar.max_temporal_gap + _EPS
-    reach = _Reach.build(times, weights, length, gap)
+    reach: _Reach | None = None
     for rank, tau in enumerate(candidates):
         if best is not None and not _may_beat(
             best.value, tau, weights, times, focal_keys, length, endogenous=endogenous
         ):
             continue  # its value cannot exceed best.value + _EPS: it would not replace
-        if best is not None and not _chains_may_beat(
-            best.value,
-            reach,
-            grammar,
-            tau,
-            focal_keys,
-            length,
-            gap,
-            endogenous=endogenous,
-        ):
-            continue  # no chain through it can score above best.value + _EPS
+        if best is not None:
+            if reach is None:
+                barred = (
+                    [[i for i, key in focal_keys if key > _key(c)] for c in candidates]
+                    if endogenous
+                    else [[]]
+                )
+                reach = _Reach.build(times, weights, barred, length, gap)
+            column = rank if endogenous else 0
+            if not reach.may_beat(best.value, grammar, tau, column, length, gap):
+                continue  # no chain through it can score above best.value + _EPS
         found = _solve_tau(
             timeline,
             focal,
@@ -121,36 +121,6 @@ def solve_exact(
         )
         raise AssertionError(msg)
     return sequence
-
-
-def _chains_may_beat(
-    incumbent: float,
-    reach: _Reach,
-    grammar: Grammar,
-    tau: Event,
-    focal_keys: list[tuple[int, tuple[float, float, str]]],
-    length: int,
-    gap: float,
-    *,
-    endogenous: bool,
-) -> bool:
-    """Whether candidate ``tau`` could score above ``incumbent + _EPS`` (:class:`_Reach`).
-
-    First with the chains of every event; if they could, and the endogenous
-    rule bars some events for ``tau``, again with the chains of the others.
-    """
-    if not reach.may_beat(incumbent, grammar, tau, length, gap):
-        return False
-    if not endogenous:
-        return True
-    top = _key(tau)
-    barred = [i for i, key in focal_keys if key > top]
-    if not barred:
-        return True
-    usable = np.ones(reach.times.size, dtype=bool)
-    usable[barred] = False
-    mine = _Reach.build(reach.times[usable], reach.weights[usable], length, gap)
-    return mine.may_beat(incumbent, grammar, tau, length, gap)
 
 
 def _may_beat(
@@ -223,43 +193,70 @@ def _solve_tau(
 class _Reach:
     """Heaviest gap chains of the whole timeline, for the candidate bound.
 
-    ``ending[x, a]``: the heaviest chain of ``a`` events (strictly
+    ``ending[a, x, k]``: the heaviest chain of ``a`` events (strictly
     increasing timestamps, consecutive ones within the gap) that ends at
-    event ``x``; ``starting[x, a]``: the same, starting at ``x``; -inf where
-    there is none, column 0 unused. Built once per solve, for every
-    candidate: the chains of a candidate's pre (post) side are among these.
+    event ``x`` and uses no event barred in column ``k``;
+    ``starting[a, x, k]``: the same, starting at ``x``; -inf where there is
+    none, layer 0 unused. Column ``k`` serves candidate ``k`` under the
+    endogenous rule (its barred events are the focal ones ranked above it);
+    without the rule there is one column and nothing is barred. A barred
+    event weighs -inf here, which removes exactly the chains through it, so
+    a column equals the same tables built on the usable events alone. One
+    layered pass builds every column and both directions at once.
     """
 
     times: _FloatArray
-    weights: _FloatArray
     ending: _FloatArray
     starting: _FloatArray
     scale: float
 
     @classmethod
     def build(
-        cls, times: _FloatArray, weights: _FloatArray, length: int, gap: float
+        cls,
+        times: _FloatArray,
+        weights: _FloatArray,
+        barred: list[list[int]],
+        length: int,
+        gap: float,
     ) -> _Reach:
-        ending = _chain_ends(times, weights, length, gap, backward=False)
-        starting = _chain_ends(times, weights, length, gap, backward=True)
+        n = times.size
+        cols = np.repeat(weights[:, None], len(barred), axis=1)
+        for k, rows in enumerate(barred):
+            cols[rows, k] = _NEG
+        val = np.full((max(length, 2), 2 * n, len(barred)), _NEG)
+        val[1] = np.concatenate([cols, cols])
+        lo_s, hi_s = _windows(times, gap, backward=True)
+        lo_e, hi_e = _windows(times, gap, backward=False)
+        lo = np.concatenate([lo_s, lo_e + n])
+        hi = np.concatenate([hi_s, hi_e + n])
+        live = np.flatnonzero(hi > lo)
+        if live.size and length >= 3:
+            extra = val[1, live]
+            for a in range(2, length):
+                val[a, live] = _range_max(val[a - 1], lo[live], hi[live]) + extra
         scale = float(np.abs(weights).max(initial=0.0))
-        return cls(times, weights, ending, starting, scale)
+        return cls(times, val[:length, n:], val[:length, :n], scale)
 
     def may_beat(
-        self, incumbent: float, grammar: Grammar, tau: Event, length: int, gap: float
+        self,
+        incumbent: float,
+        grammar: Grammar,
+        tau: Event,
+        column: int,
+        length: int,
+        gap: float,
     ) -> bool:
         """Whether a sequence pivoting on ``tau`` could score above ``incumbent + _EPS``.
 
         The relaxation keeps the chains (strictly increasing timestamps,
-        gaps, the ends within one gap of ``tau``), the lengths and the exact
-        position bonus, and drops the focal counts, coverage, span and the
-        endogenous rule (so every event is usable). Every score
-        :func:`_combine` can find is a pre chain, a post chain, ``tau``'s
-        weight and the bonus of its ``(a, b)``; each chain is one of those
-        this bound maximises over, so the bound is at least the score up to
-        the rounding of sums taken in another order (at most ``length``
-        roundings of sums of at most ``length`` weights, far below the
-        margin).
+        gaps, the ends within one gap of ``tau``), the endogenous rule, the
+        lengths and the exact position bonus, and drops the focal counts,
+        coverage and span. Every score :func:`_combine` can find is a pre
+        chain, a post chain, ``tau``'s weight and the bonus of its
+        ``(a, b)``; each chain is one this bound maximises over, so the
+        bound is at least the score up to the rounding of sums taken in
+        another order (at most ``length`` roundings of sums of at most
+        ``length`` weights, far below the margin).
         """
         t = self.times
         before = (t < tau.timestamp) & (tau.timestamp - t <= gap)
@@ -268,9 +265,9 @@ class _Reach:
         h = np.full(length, _NEG)
         g[0] = h[0] = 0.0
         if before.any():
-            g[1:] = self.ending[before, 1:].max(axis=0)
+            g[1:] = self.ending[1:, before, column].max(axis=1)
         if after.any():
-            h[1:] = self.starting[after, 1:].max(axis=0)
+            h[1:] = self.starting[1:, after, column].max(axis=1)
         a_idx = np.arange(length)[:, None]
         b_idx = np.arange(length)[None, :]
         n_arr = a_idx + b_idx + 1
@@ -286,26 +283,27 @@ class _Reach:
         return bound + margin > incumbent + _EPS
 
 
-def _chain_ends(
-    t: _FloatArray, w: _FloatArray, length: int, gap: float, *, backward: bool
-) -> _FloatArray:
-    """Per event and chain length: the heaviest gap chain starting (ending) there.
+def _range_max(values: _FloatArray, lo: _IntArray, hi: _IntArray) -> _FloatArray:
+    """Per range ``[lo_r, hi_r)`` (non-empty): the maximum of each column of ``values``.
 
-    ``backward``: the chain starts at the event and goes forward in time;
-    otherwise it ends at the event. Shape ``(n, length)``; column 0 is -inf.
+    A sparse table: level ``k`` holds the maxima of every run of ``2**k``
+    rows, and a range is the union of the two runs of its largest such
+    size that start at ``lo`` and end at ``hi``.
     """
-    n = t.size
-    val = np.full((n, length, 1), _NEG)
-    if n == 0 or length < 2:
-        return val[:, :, 0]
-    val[:, 1, 0] = w
-    lo, hi = _windows(t, gap, backward=backward)
-    live = np.flatnonzero(hi > lo)
-    if live.size and length >= 3:
-        ptr = np.full((n, length, 1), -1, dtype=np.int64)
-        zero = np.zeros(n, dtype=np.int64)
-        _fill_layers(val, ptr, w, zero, lo[live], hi[live], live)
-    return val[:, :, 0]
+    level = np.frexp((hi - lo).astype(np.float64))[1] - 1  # floor(log2)
+    n, span = values.shape[0], 1
+    table = [values]
+    for _ in range(int(level.max())):
+        prev = table[-1]
+        m = n - 2 * span + 1
+        table.append(np.maximum(prev[:m], prev[span : span + m]))
+        span *= 2
+    out = np.empty((lo.size, values.shape[1]))
+    for k in np.unique(level).tolist():
+        rows = np.flatnonzero(level == k)
+        tk = table[k]
+        out[rows] = np.maximum(tk[lo[rows]], tk[hi[rows] - (1 << k)])
+    return out
 
 
 def _chains(
