@@ -68,7 +68,7 @@ def solve_exact(
     found in the scan order (first event by time, then ``a``, ``c``, ``b``).
     """
     best: _Best | None = None
-    chains: dict[int, tuple[list[Event], list[Event], _IntArray, _IntArray]] = {}
+    chains: dict[int, tuple[_Side, _Side]] = {}
     weights = np.array([e.weight for e in timeline], dtype=np.float64)
     times = np.array([e.timestamp for e in timeline], dtype=np.float64)
     focal_keys = [(i, _key(e)) for i, e in enumerate(timeline) if focal in e.actors]
@@ -101,17 +101,17 @@ def solve_exact(
         )
         if found is None:
             continue
-        cand, pre, post, g_ptr, h_ptr = found
+        cand, pre, post = found
         if best is None or cand.value > best.value + _EPS:
             best = cand
-            chains[rank] = (pre, post, g_ptr, h_ptr)
+            chains[rank] = (pre, post)
     if best is None:
         return None
-    pre, post, g_ptr, h_ptr = chains[best.tau]
+    pre, post = chains[best.tau]
     tau = candidates[best.tau]
-    events = _walk_pre(pre, g_ptr, best.first, best.a, best.c, focal)
+    events = _walk(pre, best.first, best.a, best.c)
     events.append(tau)
-    events.extend(_walk_post(post, h_ptr, best.last, best.b, best.c_post, focal))
+    events.extend(_walk(post, best.last, best.b, best.c_post)[::-1])
     phases = label_phases(best.a, best.b, grammar.min_prefix_elements)
     sequence = ExtractedSequence.build(events, phases, grammar, timeline, focal)
     if not sequence.valid or abs(sequence.score - best.value) > 1e-9:
@@ -169,7 +169,7 @@ def _solve_tau(
     length: int,
     *,
     endogenous: bool,
-) -> tuple[_Best, list[Event], list[Event], _IntArray, _IntArray] | None:
+) -> tuple[_Best, _Side, _Side] | None:
     k = grammar.min_prefix_elements
     if length < max(1, grammar.min_length) or k > length - 1:
         return None
@@ -181,12 +181,13 @@ def _solve_tau(
     pre = [e for e in timeline if e.timestamp < tau.timestamp and allowed(e)]
     post = [e for e in timeline if e.timestamp > tau.timestamp and allowed(e)]
     gap = grammar.max_temporal_gap + _EPS
-    g, g_ptr = _chains(pre, tau, focal, length, gap, backward=True)
-    h, h_ptr = _chains(post, tau, focal, length, gap, backward=False)
+    g_side = _chain_side(pre, tau, focal, length, gap, backward=True)
+    h_side = _chain_side(post, tau, focal, length, gap, backward=False)
+    g, h = g_side.val, h_side.val
     best = _combine(timeline, focal, grammar, tau, rank, length, pre, post, g, h)
     if best is None:
         return None
-    return best, pre, post, g_ptr, h_ptr
+    return best, g_side, h_side
 
 
 @dataclass(frozen=True)
@@ -306,6 +307,70 @@ def _range_max(values: _FloatArray, lo: _IntArray, hi: _IntArray) -> _FloatArray
     return out
 
 
+@dataclass(frozen=True)
+class _Side:
+    """One side's chain table, and what recovers a chain from it.
+
+    ``val[e, a, c]``: the heaviest chain of ``a`` events, ``c`` of them
+    focal, that starts (pre side) or ends (post side) at event ``e`` and
+    has its other end within one gap of the pivot; -inf where none.
+    ``[lo[e], hi[e])``: the events a chain may step to from ``e``.
+    """
+
+    events: list[Event]
+    val: _FloatArray
+    lo: _IntArray
+    hi: _IntArray
+    hit: _IntArray
+
+    def pointer(self, e: int, a: int, c: int) -> int:
+        """Return the event after ``e`` on the chain ``val[e, a, c]`` (``a >= 2``, finite).
+
+        The first row of the maximum of the window's chains of ``a - 1``
+        events with ``c`` (``c - 1`` for a focal ``e``) focal ones: the row
+        ``np.argmax`` gives, as the pointer tables of the previous version
+        held it.
+        """
+        window = self.val[self.lo[e] : self.hi[e], a - 1, c - int(self.hit[e])]
+        return int(self.lo[e]) + int(np.argmax(window))
+
+
+def _chain_side(
+    events: list[Event],
+    tau: Event,
+    focal: str,
+    length: int,
+    gap: float,
+    *,
+    backward: bool,
+) -> _Side:
+    """Heaviest chains of ``a`` events with ``c`` focal ones, per end event.
+
+    ``backward``: chains *starting* at each event and ending next to ``tau``
+    (pre side). Otherwise chains *ending* at each event and starting next to
+    ``tau`` (post side). Each event extends the best chains of the events
+    within one gap of it (a contiguous index range, see :func:`_windows`);
+    the table is filled one chain length at a time (:func:`_fill_layers`).
+    """
+    n = len(events)
+    t = np.array([e.timestamp for e in events], dtype=np.float64)
+    w = np.array([e.weight for e in events], dtype=np.float64)
+    hit = np.array([int(focal in e.actors) for e in events], dtype=np.int64)
+    val = np.full((n, length, length + 1), _NEG)
+    lo, hi = _windows(t, gap, backward=backward)
+    side = _Side(events, val, lo, hi, hit)
+    if n == 0 or length < 2:
+        return side
+    near = tau.timestamp - t <= gap if backward else t - tau.timestamp <= gap
+    rows = np.flatnonzero(near)
+    val[rows, 1, hit[rows]] = w[rows]
+    live = np.flatnonzero(hi > lo)
+    if live.size == 0 or length < 3:
+        return side
+    _fill_layers(val, w, hit, lo[live], hi[live], live)
+    return side
+
+
 def _chains(
     events: list[Event],
     tau: Event,
@@ -315,37 +380,21 @@ def _chains(
     *,
     backward: bool,
 ) -> tuple[_FloatArray, _IntArray]:
-    """Heaviest chains of ``a`` events with ``c`` focal ones, per end event.
+    """Return the chain table and the previous version's pointer table (for the tests).
 
-    ``backward``: chains *starting* at each event and ending next to ``tau``
-    (pre side). Otherwise chains *ending* at each event and starting next to
-    ``tau`` (post side). ``ptr[e, a, c]`` is the next (or previous) event.
-    Each event extends the best chains of the events within one gap of it
-    (a contiguous index range, see :func:`_windows`); the table is filled
-    one chain length at a time (:func:`_fill_layers`).
+    ``ptr[e, a, c]`` is :meth:`_Side.pointer` where ``val[e, a, c]`` is a
+    chain of two or more events, else -1.
     """
-    n = len(events)
-    t = np.array([e.timestamp for e in events], dtype=np.float64)
-    w = np.array([e.weight for e in events], dtype=np.float64)
-    hit = np.array([int(focal in e.actors) for e in events], dtype=np.int64)
-    val = np.full((n, length, length + 1), _NEG)
-    ptr = np.full((n, length, length + 1), -1, dtype=np.int64)
-    if n == 0 or length < 2:
-        return val, ptr
-    near = tau.timestamp - t <= gap if backward else t - tau.timestamp <= gap
-    rows = np.flatnonzero(near)
-    val[rows, 1, hit[rows]] = w[rows]
-    lo, hi = _windows(t, gap, backward=backward)
-    live = np.flatnonzero(hi > lo)
-    if live.size == 0 or length < 3:
-        return val, ptr
-    _fill_layers(val, ptr, w, hit, lo[live], hi[live], live)
-    return val, ptr
+    side = _chain_side(events, tau, focal, length, gap, backward=backward)
+    ptr = np.full(side.val.shape, -1, dtype=np.int64)
+    for e, a, c in zip(*np.nonzero(side.val > _NEG), strict=True):
+        if a >= 2:
+            ptr[e, a, c] = side.pointer(int(e), int(a), int(c))
+    return side.val, ptr
 
 
 def _fill_layers(
     val: _FloatArray,
-    ptr: _IntArray,
     w: _FloatArray,
     hit: _IntArray,
     lo: _IntArray,
@@ -356,64 +405,61 @@ def _fill_layers(
 
     A chain of ``a`` events is one event (``live[r]``) before a chain of
     ``a - 1`` events from its window ``[lo[r], hi[r])``, so each length
-    needs only the previous one. The maximum over each window, and its
-    first row as ``np.argmax`` gives it, comes from running maxima when
-    every window is a suffix (or every one a prefix) of the events
-    (:func:`_window_max`), else from a sparse table (:class:`_SparseMax`).
-    A focal event moves the focal count up by one: its row reads the
-    window's maxima one column to the left (-inf for count 0).
+    needs only the previous one. The maximum over each window comes from
+    running maxima when every window is a suffix (or every one a prefix) of
+    the events, else from a sparse table (:class:`_SparseMax`). A focal
+    event moves the focal count up by one: its row reads the window's
+    maxima one column to the left (-inf for count 0). Pointers are not
+    kept: :meth:`_Side.pointer` finds the one a walk needs.
     """
     n, length, width = val.shape
-    running = bool(np.all(hi == n)) or bool(np.all(lo == 0))
-    table = None if running else _SparseMax(n, width, lo, hi)
+    suffix = bool(np.all(hi == n))
+    running = suffix or bool(np.all(lo == 0))
+    table = None if running else _SparseMax(n, lo, hi)
     shift = np.arange(width)[None, :] + 1 - hit[live][:, None]  # column in padded
     rows = np.arange(live.size)[:, None]
-    pad_v = np.full((live.size, 1), _NEG)
-    pad_i = np.full((live.size, 1), -1, dtype=np.int64)
+    padded = np.full((live.size, width + 1), _NEG)
     for a in range(2, length):
         values = val[:, a - 1, :]
-        top, arg = _window_max(values, lo, hi) if table is None else table(values)
-        cand = np.concatenate([pad_v, top], axis=1)[rows, shift] + w[live, None]
-        val[live, a, :] = cand
-        at = np.concatenate([pad_i, arg], axis=1)[rows, shift]
-        ptr[live, a, :] = np.where(cand > _NEG, at, -1)
+        if table is not None:
+            padded[:, 1:] = table(values)
+        elif suffix:
+            padded[:, 1:] = np.maximum.accumulate(values[::-1], axis=0)[::-1][lo]
+        else:  # prefixes
+            padded[:, 1:] = np.maximum.accumulate(values, axis=0)[hi - 1]
+        val[live, a, :] = padded[rows, shift] + w[live, None]
 
 
 class _SparseMax:
-    """Column maxima (and their first rows) over fixed row ranges, for any values.
+    """Column maxima over fixed row ranges, for any values.
 
     Level ``k`` of the table holds, for every run of ``2**k`` rows, each
-    column's maximum and its first row (the right half wins only when
-    strictly larger). A range ``[lo, hi)`` is the union of the two runs of
-    the largest such size that start at ``lo`` and end at ``hi``; the left
-    one is kept on a tie, so the row is the first of the maximum.
+    column's maximum. A range ``[lo, hi)`` is the union of the two runs of
+    the largest such size that start at ``lo`` and end at ``hi``.
     """
 
-    def __init__(self, n: int, width: int, lo: _IntArray, hi: _IntArray) -> None:
+    def __init__(self, n: int, lo: _IntArray, hi: _IntArray) -> None:
         self.lo = lo
         self.level = np.frexp((hi - lo).astype(np.float64))[1] - 1  # floor(log2)
         self.second = hi - (1 << self.level)
-        levels = int(self.level.max()) + 1
-        self.values = np.full((levels, n, width), _NEG)
-        self.rows = np.zeros((levels, n, width), dtype=np.int64)
-        self.rows[0] = np.arange(n, dtype=np.int64)[:, None]
+        self.levels = int(self.level.max()) + 1
+        self.n = n
 
-    def __call__(self, values: _FloatArray) -> tuple[_FloatArray, _IntArray]:
-        tv, ti = self.values, self.rows
-        tv[0] = values
-        n, span = values.shape[0], 1
-        for k in range(1, tv.shape[0]):  # entries past n - 2**k + 1 are never read
+    def __call__(self, values: _FloatArray) -> _FloatArray:
+        n, width = values.shape
+        table = np.full((self.levels, n, width), _NEG)
+        table[0] = values
+        span = 1
+        for k in range(1, self.levels):  # entries past n - 2**k + 1 are never read
             m = n - 2 * span + 1
-            left, right = tv[k - 1, :m], tv[k - 1, span : span + m]
-            wins = right > left
-            tv[k, :m] = np.where(wins, right, left)
-            ti[k, :m] = np.where(wins, ti[k - 1, span : span + m], ti[k - 1, :m])
+            np.maximum(
+                table[k - 1, :m], table[k - 1, span : span + m], out=table[k, :m]
+            )
             span *= 2
-        first_v, second_v = tv[self.level, self.lo], tv[self.level, self.second]
-        wins = second_v > first_v
-        top = np.where(wins, second_v, first_v)
-        arg = np.where(wins, ti[self.level, self.second], ti[self.level, self.lo])
-        return top, arg
+        top: _FloatArray = np.maximum(
+            table[self.level, self.lo], table[self.level, self.second]
+        )
+        return top
 
 
 def _windows(
@@ -442,32 +488,6 @@ def _windows(
     if backward:
         return edge, edge + other
     return other, edge
-
-
-def _window_max(
-    values: _FloatArray, lo: _IntArray, hi: _IntArray
-) -> tuple[_FloatArray, _IntArray]:
-    """Per range ``[lo_r, hi_r)``: each column's maximum and its first row.
-
-    The ranges are non-empty and either all end at the last row or all
-    start at row 0. The first row of the maximum is what ``np.argmax``
-    gives: for a suffix, its first row whose value equals the maximum of the
-    row's own suffix; for a prefix, its last row that beats every row before
-    it (row 0 included).
-    """
-    n = values.shape[0]
-    rows = np.arange(n, dtype=np.int64)[:, None]
-    if bool(np.all(hi == n)):
-        suffix = np.maximum.accumulate(values[::-1], axis=0)[::-1]
-        mark = np.where(values == suffix, rows, n)
-        first = np.minimum.accumulate(mark[::-1], axis=0)[::-1]
-        return suffix[lo], first[lo]
-    prefix = np.maximum.accumulate(values, axis=0)
-    beats = np.empty(values.shape, dtype=bool)
-    beats[0] = True
-    beats[1:] = values[1:] > prefix[:-1]
-    first = np.maximum.accumulate(np.where(beats, rows, 0), axis=0)
-    return prefix[hi - 1], first[hi - 1]
 
 
 def _coverage_need(n_max: int, coverage: float) -> list[int]:
@@ -595,29 +615,14 @@ def _pick_post(
     return start + j, m + int(np.argmax(rows[j]))
 
 
-def _walk_pre(
-    pre: list[Event], ptr: _IntArray, first: int, a: int, c: int, focal: str
-) -> list[Event]:
+def _walk(side: _Side, end: int, a: int, c: int) -> list[Event]:
+    """Return the chain ``val[end, a, c]`` of ``side``, from ``end`` towards the pivot."""
     out: list[Event] = []
-    i = first
+    e = end
     while a > 0:
-        out.append(pre[i])
-        nxt = int(ptr[i, a, c])
-        c -= int(focal in pre[i].actors)
+        out.append(side.events[e])
+        nxt = side.pointer(e, a, c) if a > 1 else -1
+        c -= int(side.hit[e])
         a -= 1
-        i = nxt
+        e = nxt
     return out
-
-
-def _walk_post(
-    post: list[Event], ptr: _IntArray, last: int, b: int, c: int, focal: str
-) -> list[Event]:
-    out: list[Event] = []
-    i = last
-    while b > 0:
-        out.append(post[i])
-        nxt = int(ptr[i, b, c])
-        c -= int(focal in post[i].actors)
-        b -= 1
-        i = nxt
-    return out[::-1]
