@@ -544,13 +544,27 @@ def _combine(
     cm = np.broadcast_to(m_arr, shape)[ca, cc, cb]
     c_bonus = np.broadcast_to(bonus, shape)[ca, cc, cb]
     padded = np.concatenate([cover, np.full((*cover.shape[:2], 1), _NEG)], axis=2)
+    # a cell no pre chain (the empty one is (0, 0)) or no post chain can fill
+    # is -inf in every row, and so is a first event that starts no chain:
+    # neither can be a row's first maximum above -inf, so both are dropped
+    reach = g > _NEG
+    pre_any: npt.NDArray[np.bool_] = np.asarray(reach.any(axis=0))
+    pre_any[0, 0] = True
+    keep = pre_any[ca, cc] & (padded[0] > _NEG)[cb, cm]
+    if not keep.any():
+        return None
+    ca, cc, cb, cm, c_bonus = ca[keep], cc[keep], cb[keep], cm[keep], c_bonus[keep]
+    firsts_pre = np.flatnonzero(reach.any(axis=(1, 2)))
     g_cells = np.concatenate(
-        [g[:, ca, cc], np.where((ca == 0) & (cc == 0), 0.0, _NEG)[None, :]]
+        [
+            g[firsts_pre[:, None], ca, cc],
+            np.where((ca == 0) & (cc == 0), 0.0, _NEG)[None, :],
+        ]
     )  # one row per first event; the last is tau itself (the empty pre chain)
-    starts = [*range(len(pre)), -1]
-    t_first = np.array([*(e.timestamp for e in pre), tau.timestamp])
+    starts = [*firsts_pre.tolist(), -1]
+    t_first = np.array([*(pre[i].timestamp for i in starts[:-1]), tau.timestamp])
     t_end = np.array([ends[i].timestamp for i in order])
-    step = max(1, _CELLS // (cells.size + t_end.size))
+    step = max(1, _CELLS // (ca.size + t_end.size))
     for begin in range(0, len(starts), step):
         block = slice(begin, begin + step)
         # per first event (a block of them at once): the first last event, in
