@@ -233,8 +233,9 @@ class _Reach:
         live = np.flatnonzero(hi > lo)
         if live.size and length >= 3:
             extra = val[1, live]
+            table = _SparseMax(2 * n, lo[live], hi[live])
             for a in range(2, length):
-                val[a, live] = _range_max(val[a - 1], lo[live], hi[live]) + extra
+                val[a, live] = table(val[a - 1]) + extra
         scale = float(np.abs(weights).max(initial=0.0))
         return cls(times, val[:length, n:], val[:length, :n], scale)
 
@@ -282,29 +283,6 @@ class _Reach:
             return False
         margin = 1e-9 * (1.0 + abs(bound) + 2.0 * length * self.scale)
         return bound + margin > incumbent + _EPS
-
-
-def _range_max(values: _FloatArray, lo: _IntArray, hi: _IntArray) -> _FloatArray:
-    """Per range ``[lo_r, hi_r)`` (non-empty): the maximum of each column of ``values``.
-
-    A sparse table: level ``k`` holds the maxima of every run of ``2**k``
-    rows, and a range is the union of the two runs of its largest such
-    size that start at ``lo`` and end at ``hi``.
-    """
-    level = np.frexp((hi - lo).astype(np.float64))[1] - 1  # floor(log2)
-    n, span = values.shape[0], 1
-    table = [values]
-    for _ in range(int(level.max())):
-        prev = table[-1]
-        m = n - 2 * span + 1
-        table.append(np.maximum(prev[:m], prev[span : span + m]))
-        span *= 2
-    out = np.empty((lo.size, values.shape[1]))
-    for k in np.unique(level).tolist():
-        rows = np.flatnonzero(level == k)
-        tk = table[k]
-        out[rows] = np.maximum(tk[lo[rows]], tk[hi[rows] - (1 << k)])
-    return out
 
 
 @dataclass(frozen=True)
