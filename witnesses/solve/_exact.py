@@ -32,6 +32,8 @@ from witnesses.sequence import ExtractedSequence
 _EPS = 1e-12
 _CELLS = 1 << 20
 """Largest array (in elements) one vectorised step builds; longer inputs go in blocks."""
+_ROWS = 16
+"""First events scored together in the combine step (the running best prunes between blocks)."""
 _NEG = -np.inf
 _FloatArray = npt.NDArray[np.float64]
 _IntArray = npt.NDArray[np.int64]
@@ -542,21 +544,43 @@ def _combine(
     starts = [*firsts_pre.tolist(), -1]
     t_first = np.array([*(pre[i].timestamp for i in starts[:-1]), tau.timestamp])
     t_end = np.array([ends[i].timestamp for i in order])
-    step = max(1, _CELLS // (ca.size + t_end.size))
+    if duration:
+        span = (t_end[None, :] - t_first[:, None]) / duration
+    else:
+        span = np.zeros((t_first.size, t_end.size))
+    far = ~(span < grammar.min_timespan_fraction)
+    rows_ok = np.flatnonzero(far.any(axis=1))
+    if rows_ok.size == 0:
+        return None
+    first_ok_all = far.argmax(axis=1)
+    # a bound per first event: its heaviest chain of each length (any focal
+    # count) and the heaviest post chain of each length from its first
+    # admissible last event; float addition is monotone, so no cell of the
+    # row sums above it, and a row whose bound cannot beat the running best
+    # by more than _EPS would not replace it: it is not scored
+    pair = np.unique(ca * length + cb)
+    pa, pb = pair // length, pair % length
+    p_bonus = bonus[pa, 0, pb]
+    g_max = np.full((t_first.size, length), _NEG)
+    g_max[:-1] = g[firsts_pre].max(axis=2)
+    g_max[-1, 0] = 0.0
+    p_max = padded[first_ok_all[rows_ok][:, None], pb[None, :], 0]
+    row_bound = np.full(t_first.size, _NEG)
+    row_bound[rows_ok] = (g_max[rows_ok][:, pa] + p_max + tau.weight + p_bonus).max(
+        axis=1
+    )
+    step = max(1, min(_ROWS, _CELLS // (ca.size + t_end.size)))
     for begin in range(0, len(starts), step):
-        block = slice(begin, begin + step)
+        block = np.arange(begin, min(begin + step, len(starts)))
+        floor = _NEG if best is None else best.value + _EPS
+        block = block[row_bound[block] > floor]
         # per first event (a block of them at once): the first last event, in
         # time order, far enough away, and the best admissible (a, c, b)
-        if duration:
-            span = (t_end[None, :] - t_first[block, None]) / duration
-        else:
-            span = np.zeros((len(t_first[block]), t_end.size))
-        far = ~(span < grammar.min_timespan_fraction)
         pre_val = g_cells[block]
-        live = np.flatnonzero(far.any(axis=1) & (pre_val > _NEG).any(axis=1))
+        live = np.flatnonzero((pre_val > _NEG).any(axis=1))
         if live.size == 0:
             continue
-        first_ok = far.argmax(axis=1)[live]
+        first_ok = first_ok_all[block[live]]
         firsts, where = np.unique(first_ok, return_inverse=True)
         post_val = padded[firsts[:, None], cb[None, :], cm[None, :]][where]
         total = pre_val[live] + post_val + tau.weight + c_bonus
@@ -574,7 +598,7 @@ def _combine(
             best = _Best(
                 value,
                 rank,
-                starts[begin + int(live[row])],
+                starts[int(block[live[row]])],
                 -1 if last == len(post) else last,
                 a,
                 c,
