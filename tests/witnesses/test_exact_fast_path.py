@@ -327,3 +327,25 @@ def test_the_chain_bound_skips_candidates_with_a_bounded_gap(seed: int) -> None:
     want, _ = _both(tl, grammar=grammar, m=10, endogenous=True)
     assert got == want
     assert 1 <= len(solved) <= 3, solved
+
+
+@pytest.mark.parametrize("endogenous", [False, True])
+def test_an_exact_tie_between_candidates_goes_to_the_earlier_one(
+    endogenous: bool,
+) -> None:
+    """Two copies of one burst, far apart: equal scores, the earlier pivot wins.
+
+    The later copy's candidate passes every bound (its score equals the
+    incumbent's) and is solved; only the 1e-12 rule keeps the incumbent.
+    """
+    events = [
+        Event(f"{tag}{i}", t0 + 0.1 * i, w, actors=("actor_0",))
+        for tag, t0 in (("a", 0.0), ("b", 1.0))
+        for i, w in enumerate((1.0, 2.0, 5.0, 2.0, 1.0))
+    ]
+    tl = Timeline(events)
+    grammar = Grammar.parametric(1, max_temporal_gap=0.15, min_timespan_fraction=0.0)
+    want, got = _both(tl, grammar=grammar, m=10, endogenous=endogenous)
+    assert got == want
+    assert got[0] is not None
+    assert got[0][0] == ("a0", "a1", "a2", "a3", "a4")
