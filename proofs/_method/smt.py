@@ -160,12 +160,9 @@ def witness(constraints: list[Any], *, minimise: Any | None = None) -> SmtResult
 
 def _tie_breakers(constraints: list[Any]) -> list[Any]:
     """Integer, real and Boolean constants of ``constraints``, in name order."""
-    from z3.z3util import get_vars
-
     found: dict[str, Any] = {}
-    for c in constraints:
-        for v in get_vars(c):
-            found.setdefault(str(v), v)
+    for v in _constants(constraints):
+        found.setdefault(str(v), v)
     terms = []
     for _, v in sorted(found.items()):
         if z3.is_bool(v):
@@ -173,6 +170,31 @@ def _tie_breakers(constraints: list[Any]) -> list[Any]:
         elif z3.is_int(v) or z3.is_real(v):
             terms += [z3.If(v >= 0, v, -v), v]
     return terms
+
+
+def _constants(constraints: list[Any]) -> list[Any]:
+    """Uninterpreted constants of ``constraints``, in order of first occurrence.
+
+    The order is that of a depth-first, left-to-right walk of each
+    constraint in turn (as ``z3.z3util.get_vars`` finds them), but a shared
+    subterm is walked once: the terms are DAGs whose tree walk is
+    exponential in their depth.
+    """
+    seen: set[int] = set()
+    out: list[Any] = []
+    stack = list(reversed(constraints))
+    while stack:
+        e = stack.pop()
+        key = e.get_id()
+        if key in seen:
+            continue
+        seen.add(key)
+        if z3.is_const(e):
+            if e.decl().kind() == z3.Z3_OP_UNINTERPRETED:
+                out.append(e)
+        else:
+            stack.extend(reversed(e.children()))
+    return out
 
 
 def _model_dict(model: z3.ModelRef) -> dict[str, Any]:

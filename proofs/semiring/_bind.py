@@ -70,9 +70,19 @@ def _sets(k: int) -> Iterator[HypothesisSet]:
                 continue
 
 
+@cache
+def _bounds() -> z3.ModelRef:
+    """Return a model fixing the transcription's bottom ``lo`` and top ``hi`` only."""
+    solver = z3.Solver()
+    solver.add(z3.Real("lo") == _LO, z3.Real("hi") == _HI)
+    solver.check()
+    return solver.model()
+
+
 def _value(expr: Any) -> Any:
-    lo, hi = z3.Real("lo"), z3.Real("hi")
-    out = z3.simplify(z3.substitute(expr, (lo, z3.RealVal(_LO)), (hi, z3.RealVal(_HI))))
+    # the model's evaluation without completion: a constant other than lo and
+    # hi stays symbolic and fails below, as a substitution would leave it
+    out = _bounds().eval(expr, model_completion=False)
     if z3.is_bool(out):
         return z3.is_true(out)
     if z3.is_int_value(out):

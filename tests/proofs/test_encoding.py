@@ -126,3 +126,80 @@ def test_witness_pins_a_dont_care_constant_whatever_ran_before():
         z3.Optimize().check()
         result = witness(constraints, minimise=x)
         assert result.model == {"x": 1, "y": 0, "z": -3}
+
+
+def _random_term(draw, depth):
+    """A random z3 Boolean term over a few Int, Real and Bool constants (shared subterms)."""
+    from hypothesis import strategies as st
+
+    ints = [z3.Int(n) for n in ("i0", "i1", "i2")]
+    reals = [z3.Real(n) for n in ("r0", "r1")]
+    bools = [z3.Bool(n) for n in ("b0", "b1")]
+
+    def num(d):
+        if d == 0 or draw(st.booleans()):
+            pick = draw(st.integers(0, 5))
+            return [*ints, *reals, z3.IntVal(2)][pick]
+        left, right = num(d - 1), num(d - 1)
+        return draw(st.sampled_from([left + right, z3.If(pred(d - 1), left, right)]))
+
+    def pred(d):
+        if d == 0 or draw(st.booleans()):
+            return draw(st.sampled_from([*bools, z3.BoolVal(True)]))
+        shared = num(d - 1)
+        return draw(
+            st.sampled_from(
+                [
+                    z3.And(pred(d - 1), shared > num(d - 1), shared < 3),
+                    z3.Or(pred(d - 1), pred(d - 1)),
+                    z3.ForAll([ints[0]], z3.Implies(pred(d - 1), shared >= ints[0])),
+                ]
+            )
+        )
+
+    return pred(depth)
+
+
+def test_constants_are_get_vars_without_the_tree_walk():
+    """The witness minimiser's constants: those of z3's get_vars, same first objects and names."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+    from z3.z3util import get_vars
+
+    from proofs._method.smt import _constants, _tie_breakers
+
+    @settings(max_examples=150, deadline=None)
+    @given(st.data(), st.integers(1, 4))
+    def check(data, n):
+        terms = [_random_term(data.draw, 3) for _ in range(n)]
+        want: dict[str, object] = {}
+        for c in terms:
+            for v in get_vars(c):
+                want.setdefault(str(v), v)
+        got: dict[str, object] = {}
+        for v in _constants(terms):
+            got.setdefault(str(v), v)
+        assert list(got) == list(want)
+        assert all(got[k].eq(v) for k, v in want.items())
+        assert [str(t) for t in _tie_breakers(terms)] == [
+            str(t) for t in _tie_breakers_by_get_vars(terms)
+        ]
+
+    check()
+
+
+def _tie_breakers_by_get_vars(constraints):
+    """The tie-breakers as the minimiser built them with z3's get_vars (the old path)."""
+    from z3.z3util import get_vars
+
+    found = {}
+    for c in constraints:
+        for v in get_vars(c):
+            found.setdefault(str(v), v)
+    terms = []
+    for _, v in sorted(found.items()):
+        if z3.is_bool(v):
+            terms.append(z3.If(v, 1, 0))
+        elif z3.is_int(v) or z3.is_real(v):
+            terms += [z3.If(v >= 0, v, -v), v]
+    return terms

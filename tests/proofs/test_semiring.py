@@ -303,6 +303,42 @@ def test_binding_catches_a_wrong_compose_tropical(monkeypatch):
     assert miss.startswith("compose_tropical")
 
 
+def test_binding_values_equal_the_substitution_path(monkeypatch):
+    """Every value the binding reads equals lo/hi substituted and simplified (the old path)."""
+    import z3
+
+    from proofs.semiring import _bind as bind
+
+    seen = []
+    plain = bind._value
+
+    def recording(expr):
+        seen.append(expr)
+        return plain(expr)
+
+    def substituted(expr):
+        pairs = (
+            (z3.Real("lo"), z3.RealVal(bind._LO)),
+            (z3.Real("hi"), z3.RealVal(bind._HI)),
+        )
+        out = z3.simplify(z3.substitute(expr, *pairs))
+        if z3.is_bool(out):
+            return z3.is_true(out)
+        if z3.is_int_value(out):
+            return out.as_long()
+        frac = out.as_fraction()
+        value = int(frac) if frac.denominator == 1 else frac
+        return {bind._LO: None, bind._HI: bind.TOP}.get(value, value)
+
+    monkeypatch.setattr(bind, "_value", recording)
+    assert bind._agreement()[0]
+    assert len(seen) > 10_000
+    extra = [z3.Real("lo") / 3, z3.Real("hi") - 1, z3.Real("lo") < z3.Real("hi")]
+    assert [plain(e) for e in seen + extra] == [substituted(e) for e in seen + extra]
+    with pytest.raises(AttributeError):
+        plain(z3.Real("x") + 1)  # another constant stays symbolic
+
+
 @pytest.mark.parametrize(
     ("candidate", "ks", "error", "match"),
     [
