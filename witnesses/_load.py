@@ -93,13 +93,14 @@ def misspelt_note(loaded: Loaded, path: Path) -> list[str]:
     >>> from witnesses._load import Loaded, misspelt_note
     >>> seen = Loaded([], frozenset(), (), {}, ((1, "chosne", "chosen", "chosen_pivot"),), "jsonl")
     >>> misspelt_note(seen, Path("runs.jsonl"))  # doctest: +NORMALIZE_WHITESPACE
-    ["runs.jsonl: line 1 has 'chosne' and no 'chosen' (chosen_pivot), a key no other
-    line has: a misspelt key? that line reads as holding no chosen_pivot"]
+    ["runs.jsonl: line 1 has 'chosne' and no 'chosen' (chosen_pivot), a key no line
+    holds with 'chosen': a misspelt key? that line reads as holding no chosen_pivot"]
     """
     unit = "line" if loaded.kind == "jsonl" else "row"
     out = [
         f"{path.name}: {unit} {row} has {key!r} and no {column!r} ({name}), a key "
-        f"no other {unit} has: a misspelt key? that {unit} reads as holding no {name}"
+        f"no {unit} holds with {column!r}: a misspelt key? that {unit} reads as "
+        f"holding no {name}"
         for row, key, column, name in loaded.misspelt[:_MISSPELT_SHOWN]
     ]
     more = len(loaded.misspelt) - _MISSPELT_SHOWN
@@ -237,10 +238,31 @@ def build_trials(
     first: dict[str, int] = {}  # every key: the row it first occurs in
     repeated: set[str] = set()  # keys of more than one row
     suspects: list[tuple[int, list[str], list[str]]] = []
+    # a key many rows share may be misspelt too (a harness renamed a key part way):
+    # an unread key close to a planned top-level column that no row holds with it
+    tops = [c for _, _, c, _, _ in readers if "." not in c]
+    close_of: dict[str, list[str]] = {}
+    both: set[tuple[str, str]] = set()
+    lacking: dict[tuple[str, str], list[int]] = {}
     out: list[Any] = []
     for row, record in records:
         if len(out) < _KEYS_FROM:
             keys.update(dict.fromkeys(_keys(record)))
+        for key in record:
+            near = close_of.get(key)
+            if near is None:
+                near = close_of[key] = (
+                    []
+                    if key in tops
+                    else difflib.get_close_matches(
+                        key, tops, n=len(tops), cutoff=MISSPELT_CUTOFF
+                    )
+                )
+            for column in near:
+                if column in record:
+                    both.add((key, column))
+                else:
+                    lacking.setdefault((key, column), []).append(row)
         new = []
         for key in record:
             if key in first:
@@ -317,6 +339,18 @@ def build_trials(
         if column not in seen and name not in plan.constants
     )
     misspelt = misspelt_keys(plan, suspects, repeated, seen)
+    field_of = {column: name for name, column in reversed(plan.columns)}
+    shared = [
+        (row, key, column, field_of[column])
+        for (key, column), at in lacking.items()
+        if key in repeated
+        and (key, column) not in both
+        and column in seen
+        and column in field_of
+        for row in at
+    ]
+    if shared:
+        misspelt = tuple(sorted({*misspelt, *shared}))
     return Loaded(out, absent, tuple(keys), blank, misspelt)
 
 

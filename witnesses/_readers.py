@@ -342,17 +342,17 @@ def _whole_floats_as_text(plan: Plan, filled: _Counts) -> bool:
 def _may_be_misspelt(plan: Plan, names: list[str], filled: _Counts) -> bool:
     """Whether a key may be a misspelling the strict reader would warn of.
 
-    A superset of :func:`witnesses._load.misspelt_keys`: some planned column
-    holds a null somewhere (a missing key reads as null here) and a key no
-    field reads has a value on at most one line and is close to it. The
-    strict reader then reads the file and tells which line, if any.
+    A superset of what the strict reader warns of: some planned column holds
+    a null somewhere (a missing key reads as null here) and a key no field
+    reads, on any number of lines, is close to it. The strict reader then
+    reads the file and tells which lines, if any.
     """
     from witnesses._load import MISSPELT_CUTOFF
 
     rows, counts, _ = filled
     planned = {column for _, column in (*plan.columns, *plan.measures)}
     holed = [n for i, n in enumerate(names) if n in planned and counts[i] < rows]
-    lone = [n for i, n in enumerate(names) if n not in planned and counts[i] <= 1]
+    lone = [n for n in names if n not in planned]
     return any(
         difflib.get_close_matches(column, lone, cutoff=MISSPELT_CUTOFF)
         for column in holed

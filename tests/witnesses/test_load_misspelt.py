@@ -82,8 +82,8 @@ def _load(path: Path, *, fast: bool, **kw: Any) -> Any:
 
 
 WARNING = (
-    "t.jsonl: line 1 has 'chosne' and no 'chosen' (chosen_pivot), a key no other "
-    "line has: a misspelt key? that line reads as holding no chosen_pivot"
+    "t.jsonl: line 1 has 'chosne' and no 'chosen' (chosen_pivot), a key no line "
+    "holds with 'chosen': a misspelt key? that line reads as holding no chosen_pivot"
 )
 
 
@@ -149,14 +149,13 @@ def test_a_json_list_counts_rows(tmp_path) -> None:
     rows[2]["fulll"] = rows[2].pop("full")
     path = tmp_path / "t.json"
     path.write_text(json.dumps(rows), encoding="utf-8")
-    with pytest.warns(UserWarning, match=r"^t\.json: row 3 has 'fulll' and no 'full' \(full_pivot\), a key no other row has"):  # fmt: skip
+    with pytest.warns(UserWarning, match=r"^t\.json: row 3 has 'fulll' and no 'full' \(full_pivot\), a key no row holds with 'full'"):  # fmt: skip
         load_trials(path, mapping=MAP)
 
 
 @pytest.mark.parametrize(
     "change",
     [
-        "repeated",  # the odd key is on two lines: a column of its own
         "has_column",  # the line has the mapped key too
         "read_by_a_field",  # the odd key is itself mapped
         "no_other_line",  # no other line has the mapped key: not a one-line slip
@@ -166,9 +165,7 @@ def test_no_warning_unless_every_condition_holds(tmp_path, change: str) -> None:
     rows = _rows()
     mapping = dict(MAP)
     rows[0]["chosne"] = rows[0].pop("chosen")
-    if change == "repeated":
-        rows[1]["chosne"] = rows[1].pop("chosen")
-    elif change == "has_column":
+    if change == "has_column":
         rows[0]["chosen"] = "e1"
     elif change == "read_by_a_field":
         mapping["truth_pivot"] = "chosne"
@@ -178,9 +175,31 @@ def test_no_warning_unless_every_condition_holds(tmp_path, change: str) -> None:
     path = _jsonl(tmp_path / "t.jsonl", rows)
     for fast in (True, False):
         assert _load(path, fast=fast, mapping=mapping).misspelt == ()
-    if change == "repeated":  # a key on two lines is no slip: the fast path reads it
-        plan = _plan(path, mapping=mapping)
-        assert load_jsonl_columns(path, plan, Trial, 1 << 20) is not None
+
+
+def test_a_misspelling_on_many_lines_is_named_on_each(tmp_path) -> None:
+    # a harness that renamed a key part way writes it on many lines (new user,
+    # stop 39: two lines with 'picks' for 'pick' read as "no pivot", no warning)
+    rows = _rows()
+    rows[0]["chosne"] = rows[0].pop("chosen")
+    rows[1]["chosne"] = rows[1].pop("chosen")
+    path = _jsonl(tmp_path / "t.jsonl", rows)
+    for fast in (True, False):
+        assert _load(path, fast=fast).misspelt == (
+            (1, "chosne", "chosen", "chosen_pivot"),
+            (2, "chosne", "chosen", "chosen_pivot"),
+        )
+
+
+def test_a_shared_key_that_some_line_holds_with_the_column_is_no_misspelling(
+    tmp_path,
+) -> None:
+    rows = _rows()
+    rows[0]["chosne"] = rows[0].pop("chosen")
+    rows[1]["chosne"] = "e1"  # beside its own 'chosen': a column of its own
+    path = _jsonl(tmp_path / "t.jsonl", rows)
+    for fast in (True, False):
+        assert _load(path, fast=fast).misspelt == ()
 
 
 def test_an_unmapped_field_column_is_watched_when_other_lines_have_it(tmp_path) -> None:
