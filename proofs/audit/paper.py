@@ -1061,10 +1061,27 @@ def _unchecked(
     )
 
 
+_RANGE_END = re.compile(r"\d\s*%?\s*(?:[–—-]|\bto\b)\s*$")
+_LIST_END = re.compile(r"\d\s*%?\s*[,;]\s*$")
+
+
+def _interval_end(before: str) -> bool:
+    """Whether a percent closes a range or an interval (``51.0%–90.0%``, ``[57.2%, 83.9%``).
+
+    Such a percent is a bound, not a share of the n after it: reading it as
+    one would check (and pass) a number the text does not claim.
+    """
+    if _RANGE_END.search(before):
+        return True
+    return before.rfind("[") > before.rfind("]") and bool(_LIST_END.search(before))
+
+
 def _percent_n(ctx: _Context, out: list[PaperFinding]) -> None:
     for m in _PCT_N.finditer(ctx.line):
         n = int(_num(m["n1"] or m["n2"] or m["n3"]))
         if n == 0 or float(m["v"]) > 100 or not ctx.free(m):
+            continue
+        if _interval_end(ctx.line[max(0, m.start() - 40) : m.start()]):
             continue
         mean = _not_a_share(ctx, m, "percent_attainable", m["v"], n)
         if mean is not None:

@@ -592,3 +592,27 @@ def test_a_scale_reaches_three_lines_up_the_same_sentence():
     text = "Plan clarity was rated on a 1–5 scale and\n\nM = 3.51, SD = 0.98, n = 15."
     (f,) = audit_paper_text(text).findings
     assert f.note == "integer scores assumed (the paragraph does not say so)"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The baseline reaches an accuracy of 72.5% (95% CI: 51.0%–90.0%, n = 40) here.",
+        "The baseline reaches an accuracy of 72.5% (95% CI: 51.0%-90.0%, n = 40) here.",
+        "The baseline reaches 72.5% [57.2%, 83.9%] (n = 40) on the subset.",
+        "Accuracy ranged from 51.0% to 90.0%, n = 40 in all.",
+    ],
+)
+def test_the_upper_end_of_an_interval_is_not_read_as_a_share_of_n(text):
+    # new user, stop 39: '90.0%, n = 40' (the CI's upper end) was checked as
+    # 36/40 and printed "ok", exit 0, beside a wrong interval
+    assert not [
+        f for f in audit_paper_text(text).findings if f.printed in ("90.0", "83.9")
+    ]
+
+
+def test_a_percent_after_a_closed_bracket_is_still_read():
+    (found,) = audit_paper_text(
+        "Bounds [0.1, 0.2] aside, 36.0%, n = 40 failed."
+    ).findings
+    assert found.printed == "36.0"

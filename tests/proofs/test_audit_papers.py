@@ -197,7 +197,10 @@ def measured(shared_dir: Path) -> dict[str, dict[str, object]]:
 # This floor keeps what is reached: the test fails if recall drops below it.
 # 298 of 358 (83.2%) since PJ's phone_id.csv (3 rows of the reader's kinds, none
 # matched) became the check PJ-STAT-PHONE of proofs.rereading (issue 28).
-RECALL_FLOOR = 298
+# 297 of 358 (83.0%) since the upper end of a range or interval is no share of
+# the n after it: KO Table 5's "45%" (Opus, 5x, n = 20) had been "matched" by
+# §2's "accuracy dropped to 30–45% at N=20", another sentence (new user, stop 39).
+RECALL_FLOOR = 297
 
 
 @pytest.mark.parametrize(
@@ -219,7 +222,7 @@ def test_a_count_implied_by_the_rate(family, printed, n, k, implied):
 
 
 def test_recall_over_the_five_papers(measured):
-    """The reader finds at least the 298 transcribed numbers it found when measured."""
+    """The reader finds at least the 297 transcribed numbers it found when measured."""
     matched = sum(int(m["matched"]) for m in measured.values())
     total = sum(int(m["transcribed"]) for m in measured.values())
     assert total == 358
