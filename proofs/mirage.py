@@ -64,7 +64,7 @@ def check_exp58(semantics: str) -> Outcome:
     )
     published = naive10.shortfall is not None and round(naive10.shortfall, 3) == 0.544
     uncompressed = len(contract1.kept_block1) == len(full1.kept_block1)
-    if not holds and sem.counting == "paper":
+    if not holds and sem.non_focal_development:
         return _exp58_counting(result, evidence)
     if not holds:
         return Outcome(Verdict.REFUTED, evidence, counterexample=_exp58_rows(result))

@@ -31,7 +31,7 @@ import math
 from dataclasses import dataclass
 
 from theory._validation import check_int, check_real
-from witnesses.compress import compress
+from witnesses.compress._core import compress_with
 from witnesses.events import Timeline
 from witnesses.generators import BurstyConfig, MultiBurstConfig, bursty, multiburst
 from witnesses.grammar import Grammar
@@ -175,25 +175,27 @@ def exp52(
         k, m = _KS[i % 3], ms[i % len(ms)]
         grammar = Grammar.parametric(k, max_temporal_gap=gap)
         full = solve(
-            timeline, grammar=grammar, m=m, solver=sem.solver, endogenous=sem.endogenous
+            timeline,
+            grammar=grammar,
+            m=m,
+            **sem.solve_options(),
         )
         full_valid += full.valid
         for strategy in sem.strategies:
-            packed = compress(
+            packed = compress_with(
                 timeline,
                 strategy=strategy,
                 k=k,
                 m=m,
                 target_size=max(8, round(n * share)),
                 max_gap=gap,
-                counting=sem.counting,
+                non_focal=sem.non_focal_development,
             )
             free = solve(
                 packed.timeline,
                 grammar=grammar,
                 m=m,
-                solver=sem.solver,
-                endogenous=sem.endogenous,
+                **sem.solve_options(),
             )
             valid[strategy] += free.valid
             if strategy == sem.contract and full.valid:
@@ -243,32 +245,31 @@ def exp53(
             if not ids:
                 continue
             part = timeline.subset(ids)
-            packed = compress(
+            packed = compress_with(
                 part,
                 strategy=sem.contract,
                 k=k,
                 m=m,
                 target_size=max(4, round(0.6 * len(ids))),
                 max_gap=gap,
-                counting=sem.counting,
+                non_focal=sem.non_focal_development,
             )
             kept += packed.timeline.ids
-        whole = compress(
+        whole = compress_with(
             timeline,
             strategy=sem.contract,
             k=k,
             m=m,
             target_size=max(8, round(0.6 * n)),
             max_gap=gap,
-            counting=sem.counting,
+            non_focal=sem.non_focal_development,
         )
         for events, counter in ((timeline.subset(kept), 0), (whole.timeline, 1)):
             ok = solve(
                 events,
                 grammar=grammar,
                 m=m,
-                solver=sem.solver,
-                endogenous=sem.endogenous,
+                **sem.solve_options(),
             ).valid
             if counter == 0:
                 segment_valid += ok

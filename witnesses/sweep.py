@@ -24,8 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from witnesses._validation import check_choice, check_instance, check_int, check_keys
-from witnesses.compress import STRATEGIES, compress
-from witnesses.compress._core import compress_targets
+from witnesses.compress import STRATEGIES
+from witnesses.compress._core import compress_targets, compress_with
 from witnesses.events import Event, Timeline
 from witnesses.files import check_output_path, write_atomic
 from witnesses.generators import MultiBurstConfig, multiburst
@@ -33,6 +33,8 @@ from witnesses.grammar import Grammar
 from witnesses.rates import CellRates, rates
 from witnesses.runner import run_cells
 from witnesses.semantics import REFERENCE, Semantics, as_semantics
+from witnesses.semantics import _from_json as _decode
+from witnesses.semantics import _to_json as _encode
 from witnesses.solve import SOLVERS, solve
 from witnesses.trials import Trial
 
@@ -266,11 +268,12 @@ def retention_sweep(
     solver_name = check_choice(
         sem.solver if solver is None else solver, "solver", SOLVERS
     )
+    encoded_sem = _encode(sem)
     cells: list[dict[str, Any]] = [
         {
             "retentions": chosen,
             "seed": s,
-            "semantics": _encode(sem),
+            "semantics": encoded_sem,
             "solver": solver_name,
         }
         for s in seed_list
@@ -295,7 +298,7 @@ def retention_sweep(
     header: dict[str, Any] = {
         "sweep": "retention_sweep",
         "retentions": chosen,
-        "semantics": _encode(sem),
+        "semantics": encoded_sem,
     }
     if strategies is not None:
         header["strategies"] = labels
@@ -344,10 +347,8 @@ def sweep_cell(
     >>> len(rows), rows[0]["target"]
     (3, 100)
     """
-    _check_cell(cell)
-    sem = _decode(cell["semantics"])
-    solver = cell.get("solver", sem.solver)
-    endogenous = sem.endogenous and solver == "exact"
+    sem, solver = _check_cell(cell)
+    options = sem.solve_options(solver=solver)
     timeline = (
         multiburst(config=MultiBurstConfig(n_events=_N_EVENTS), seed=int(cell["seed"]))
         if cell.get("timeline") is None
@@ -358,9 +359,7 @@ def sweep_cell(
     if not isinstance(focal, str):
         msg = f"cell['focal'] must be a str, got {focal!r}"
         raise TypeError(msg)
-    full = solve(
-        timeline, focal=focal, grammar=g, m=_M, solver=solver, endogenous=endogenous
-    )
+    full = solve(timeline, focal=focal, grammar=g, m=_M, **options)
     pairs = cell.get("strategies") or [[n, n] for n in sem.strategies]
     targets = [max(8, round(len(timeline) * r)) for r in cell["retentions"]]
     packed_by = [
@@ -383,10 +382,7 @@ def sweep_cell(
             seen = solved.get(kept.ids)
             if seen is None or not (seen[0] is kept or seen[0].events == kept.events):
                 # the same kept events give the same solves
-                free = solve(
-                    kept, focal=focal, grammar=g, m=_M, solver=solver,
-                    endogenous=endogenous,
-                )  # fmt: skip
+                free = solve(kept, focal=focal, grammar=g, m=_M, **options)
                 fixed = None
                 if full.pivot_id is not None:
                     fixed = solve(
@@ -394,8 +390,7 @@ def sweep_cell(
                         focal=focal,
                         grammar=g,
                         pivot_ids=(full.pivot_id,),
-                        solver=solver,
-                        endogenous=endogenous,
+                        **options,
                     )
                 solved[kept.ids] = (kept, free, fixed)
             _, free, fixed = solved[kept.ids]
@@ -421,7 +416,7 @@ def _compressions(
     :func:`compress` per target); a user's function is called per target.
     """
     common: dict[str, Any] = {
-        "focal": focal, "counting": sem.counting, "k": _K, "m": _M,
+        "focal": focal, "non_focal": sem.non_focal_development, "k": _K, "m": _M,
         "max_gap": _GAP, "min_length": _MIN_LENGTH,
     }  # fmt: skip
     if isinstance(strategy, str):
@@ -429,7 +424,8 @@ def _compressions(
             timeline, strategy=strategy, target_sizes=targets, **common
         )
     return [
-        compress(timeline, strategy=strategy, target_size=t, **common) for t in targets
+        compress_with(timeline, strategy=strategy, target_size=t, **common)
+        for t in targets
     ]
 
 
@@ -619,23 +615,6 @@ def _user_strategies(
     return list(strategies), labels, callables
 
 
-def _encode(sem: Semantics) -> str | dict[str, Any]:
-    """Return a JSON-ready cell value: a known semantics' name, else its fields."""
-    try:
-        if as_semantics(sem.name) == sem:
-            return sem.name
-    except ValueError:
-        pass
-    fields = {name: getattr(sem, name) for name in Semantics.__slots__}
-    return {**fields, "strategies": list(sem.strategies)}
-
-
-def _decode(value: object) -> Semantics:
-    if isinstance(value, Mapping):
-        return Semantics(**{**value, "strategies": tuple(value["strategies"])})
-    return as_semantics(value)
-
-
 def _check_retention(value: object) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         msg = f"retentions must hold real numbers, got {value!r}"
@@ -733,15 +712,19 @@ def _check_picklable(callables: Mapping[str, Callable[..., Any]]) -> None:
             raise ValueError(msg) from exc
 
 
-def _check_cell(cell: object) -> None:
-    """Check a cell of :func:`sweep_cell`: semantics, seed and retentions."""
+def _check_cell(cell: object) -> tuple[Semantics, str]:
+    """Check a cell of :func:`sweep_cell`; return its semantics and solver.
+
+    The cell's semantics is decoded here, once; the solver defaults to the
+    semantics' own.
+    """
     checked = check_keys(cell, "cell", ("retentions", "seed", "semantics"))
     try:
-        _decode(checked["semantics"])
+        sem = _decode(checked["semantics"])
     except (TypeError, ValueError, KeyError) as error:
         msg = f"cell['semantics'] is not a semantics: {error}"
         raise ValueError(msg) from error
-    check_choice(checked.get("solver", "reference"), "cell['solver']", SOLVERS)
+    solver = check_choice(checked.get("solver", sem.solver), "cell['solver']", SOLVERS)
     _check_seed(checked["seed"])
     retentions = checked["retentions"]
     if isinstance(retentions, str | bytes) or not isinstance(retentions, Sequence):
@@ -749,6 +732,7 @@ def _check_cell(cell: object) -> None:
         raise TypeError(msg)
     for value in retentions:
         _check_retention(value)
+    return sem, solver
 
 
 def main(argv: list[str] | None, *, prog: str = "context-laws sweep") -> int:

@@ -229,7 +229,7 @@ def test_exp57_paper_detects_a_contract_breaking_compressor(monkeypatch):
         kept = tl.subset(e.id for e in tl if focal in e.actors)
         return SimpleNamespace(timeline=kept, invariant_holds=True)
 
-    monkeypatch.setattr(f"{OPS}.compress", focal_only)
+    monkeypatch.setattr(f"{OPS}.compress_with", focal_only)
     r = exp57(n_seeds=4, n_events=80, semantics="paper")
     assert r.by_name("compression").pi_mismatches == 4
 

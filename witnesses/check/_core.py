@@ -225,7 +225,7 @@ def check_compressor(
         block,
         invariant,
         cells,
-        judged_by="block" if setting.sem.contract == "definition2" else "invariant",
+        judged_by="block" if setting.sem.judged_by_block else "invariant",
         notes=tuple(notes),
         pivot=pivot,
     )
@@ -401,8 +401,7 @@ def _solve(s: Setting, timeline: Timeline, grammar: Grammar, forced: str | None)
         grammar=grammar,
         m=s.m,
         pivot_ids=None if forced is None else (forced,),
-        solver=s.sem.solver,
-        endogenous=s.sem.endogenous and s.sem.solver == "exact",
+        **s.sem.solve_options(),
     )
 
 

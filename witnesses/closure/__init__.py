@@ -36,7 +36,7 @@ __all__ = [
     "EPSILONS",
     "OPERATIONS",
     "SCALES",
-    "SEMANTICS",
+    "SEMANTICS_NAMES",
     "ClosureRate",
     "Exp51Result",
     "Exp56Result",
@@ -47,5 +47,15 @@ __all__ = [
     "exp57",
 ]
 
-SEMANTICS = tuple(s.name for s in _SEMANTICS)
-"""Names of the semantics the closure checks run under."""
+SEMANTICS_NAMES = tuple(s.name for s in _SEMANTICS)
+"""Names of the semantics the closure checks run under (the objects:
+:data:`witnesses.semantics.SEMANTICS`)."""
+
+
+def __getattr__(name: str) -> tuple[str, ...]:
+    # ``SEMANTICS`` was this module's name for the names; it means the
+    # Semantics objects in witnesses.semantics. Kept readable for one release.
+    if name == "SEMANTICS":
+        return SEMANTICS_NAMES
+    msg = f"module {__name__!r} has no attribute {name!r}"
+    raise AttributeError(msg)

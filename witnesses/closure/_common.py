@@ -11,7 +11,7 @@ from algebra import CommittedContext, compose_commit, compose_endo, is_absorbed
 from algebra import satisfies_contract as _satisfies_contract
 from theory._validation import check_choice, check_int
 from theory.inference import proportion_ci
-from witnesses.compress import compress
+from witnesses.compress._core import compress_with
 from witnesses.events import Timeline
 from witnesses.generators import BurstyConfig, bursty
 from witnesses.semantics import Semantics
@@ -157,7 +157,7 @@ def scale_name(scale: str) -> str:
 
 def monoid(sem: Semantics) -> bool:
     """Whether ``sem`` runs the closure checks on monoid elements (paper counting)."""
-    return sem.counting == "paper"
+    return sem.non_focal_development
 
 
 def extend(sem: Semantics, ops: Ops, state: Any, suffix: Any) -> Any:
@@ -178,11 +178,11 @@ def make_ops(
     retention: float = 0.6,
 ) -> Ops:
     def shrink(tl: Timeline) -> Any:
-        return compress(
+        return compress_with(
             tl,
             focal=FOCAL,
             strategy=sem.contract,
-            counting=sem.counting,
+            non_focal=sem.non_focal_development,
             k=k,
             m=m,
             target_size=max(8, round(retention * len(tl))),

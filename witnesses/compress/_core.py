@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from numbers import Real
 from typing import Any
 
-from witnesses._validation import MAX_SIZE, check_choice, check_instance, check_int
+from witnesses._validation import MAX_SIZE, check_instance, check_int
 from witnesses.compress._loop import Counters, Rules, Segment, run, run_targets
 from witnesses.compress._user import (
     SUMMARY_KEY,
@@ -17,15 +17,13 @@ from witnesses.compress._user import (
     strategy_name,
 )
 from witnesses.events import Event, Timeline
+from witnesses.semantics import COUNTINGS, counts_non_focal
 from witnesses.state import build_context_state, no_absorption_invariant
 
 __all__ = ["COUNTINGS", "STRATEGIES", "CompressionResult", "compress"]
 
 STRATEGIES = ("naive", "bridge_preserving", "contract_guarded", "definition2")
 """The strategy names accepted by :func:`compress`."""
-
-COUNTINGS = ("reference", "paper")
-"""How ``"definition2"`` counts development events (see the module docstring)."""
 
 
 @dataclass(frozen=True)
@@ -188,6 +186,39 @@ def compress(
     >>> r.strategy, r.kept_ids, r.invariant_holds
     ('last_n', ('e39', 'e40'), False)
     """
+    return compress_with(
+        timeline,
+        focal=focal,
+        strategy=strategy,
+        k=k,
+        m=m,
+        target_size=target_size,
+        max_gap=max_gap,
+        min_length=min_length,
+        non_focal=counts_non_focal(counting),
+        strict=strict,
+    )
+
+
+def compress_with(
+    timeline: Timeline,
+    *,
+    focal: str = "actor_0",
+    strategy: str | Callable[..., Any],
+    k: int,
+    m: int,
+    target_size: int,
+    max_gap: float = math.inf,
+    min_length: int = 4,
+    non_focal: bool = False,
+    strict: bool = False,
+) -> CompressionResult:
+    """:func:`compress` with the counting rule decoded (``non_focal``).
+
+    What the package's own callers use: they hold a
+    :class:`~witnesses.semantics.Semantics` and pass its
+    ``non_focal_development``, so no counting name is decoded again.
+    """
     notes: list[str] = []
     rules, target = _check(
         timeline,
@@ -198,7 +229,7 @@ def compress(
         target_size,
         max_gap,
         min_length,
-        counting,
+        non_focal,
         strict,
         notes,
     )
@@ -227,7 +258,7 @@ def compress_targets(
     target_sizes: Sequence[int],
     max_gap: float = math.inf,
     min_length: int = 4,
-    counting: str = "reference",
+    non_focal: bool = False,
 ) -> list[CompressionResult]:
     """:func:`compress` at several target sizes with one drop loop (issue 30).
 
@@ -245,7 +276,7 @@ def compress_targets(
         notes: list[str] = []
         rules, target = _check(
             timeline, focal, strategy, k, m, target_size, max_gap, min_length,
-            counting, False, notes,
+            non_focal, False, notes,
         )  # fmt: skip
         checked.append((rules, target, notes))
     if not checked:
@@ -385,7 +416,7 @@ def _check(
     target_size: object,
     max_gap: object,
     min_length: object,
-    counting: object,
+    non_focal: object,
     strict: object,
     notes: list[str],
 ) -> tuple[Rules, int]:
@@ -399,7 +430,9 @@ def _check(
     if not callable(strategy) and strategy not in STRATEGIES:
         msg = f"strategy must be one of {', '.join(map(repr, STRATEGIES))} or a callable, got {strategy!r}"
         raise ValueError(msg)
-    check_choice(counting, "counting", COUNTINGS)
+    if not isinstance(non_focal, bool):
+        msg = f"non_focal must be a bool, got {non_focal!r}"
+        raise TypeError(msg)
     if isinstance(max_gap, bool) or not isinstance(max_gap, Real):
         msg = f"max_gap must be a real number, got {max_gap!r}"
         raise TypeError(msg)
@@ -434,6 +467,6 @@ def _check(
         msg = f"target_size must be in [1, {MAX_SIZE}] (events to keep), got {target}"
         raise ValueError(msg)
     rules = Rules(
-        strategy_name(strategy), max(kk, 0), max(mm, 0), gap, length, str(counting)
+        strategy_name(strategy), max(kk, 0), max(mm, 0), gap, length, non_focal
     )
     return rules, target

@@ -57,7 +57,8 @@ class Rules:
     m: int
     max_gap: float
     min_length: int
-    counting: str
+    non_focal: bool
+    """Definition 2 counts the non-focal events as development (``"paper"``)."""
 
     @property
     def guards_contract(self) -> bool:
@@ -98,7 +99,7 @@ class Segment:
             self.oversized += self._over(a, b)
 
     def _d2_floor(self, size: int) -> int:
-        if self.rules.counting == "paper":
+        if self.rules.non_focal:
             return min(self.n_nonfocal, self.rules.k)
         return min(development_eligible_count(size), self.rules.k)
 
@@ -258,6 +259,6 @@ def _first_accepted(seg: Segment, order: list[int], counters: Counters) -> int |
 
 
 def _d2_total(seg: Segment, pos: int, trial_size: int) -> int:
-    if seg.rules.counting == "paper":
+    if seg.rules.non_focal:
         return seg.n_nonfocal - (not seg.is_focal[pos])
     return development_eligible_count(trial_size)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from witnesses._validation import check_choice, check_instance, check_int
@@ -14,9 +15,6 @@ from witnesses.solve._greedy import solve_greedy
 from witnesses.solve._pool import heaviest_focal, rank_pivots
 
 __all__ = ["SOLVERS", "pivot_candidates", "solve"]
-
-SOLVERS = ("reference", "exact", "greedy")
-"""The solver names accepted by :func:`solve`."""
 
 
 def pivot_candidates(
@@ -175,8 +173,8 @@ def solve(
         raise TypeError(msg)
     grammar = Grammar() if grammar is None else grammar
     check_instance(grammar, "grammar", Grammar)
-    check_choice(solver, "solver", SOLVERS)
-    if endogenous and solver != "exact":
+    entry = _TABLE[check_choice(solver, "solver", SOLVERS)]
+    if endogenous and not entry.endogenous:
         msg = f"endogenous=True needs solver='exact', got solver={solver!r}"
         raise ValueError(msg)
     length = min(
@@ -185,39 +183,68 @@ def solve(
     )
     top_n = check_int(injection_top_n, "injection_top_n", minimum=1)
     pivot_ids = _forced_ids(pivot_ids, tp_candidate_ids)
-    if solver == "greedy" and pivot_ids is None:
-        return _solve_greedy(timeline, focal, grammar, length, top_n)
-    candidates, dropped = pivot_candidates(
-        timeline, focal, m=m, pivot_ids=pivot_ids, strict=strict
+    request = _Request(
+        timeline, focal, grammar, m, pivot_ids, length, top_n, strict, endogenous
     )
-    diagnostics: dict[str, Any] = {
-        "solver": "reference" if solver == "greedy" else solver,
-        "candidates": tuple(e.id for e in candidates),
-        "dropped_candidates": dropped,
-    }
-    if solver == "greedy":
-        diagnostics["requested_solver"] = "greedy"
-    if solver == "exact":
-        from witnesses.solve._exact import solve_exact
+    return entry.run(request)
 
-        best = solve_exact(
-            timeline, focal, grammar, candidates, length, endogenous=endogenous
-        )
-        return Solution(best, diagnostics)
-    return Solution(
-        _solve_reference(timeline, focal, grammar, candidates, length, top_n),
-        diagnostics,
+
+@dataclass(frozen=True, slots=True)
+class _Request:
+    """One :func:`solve` call's checked arguments, as every solver takes them."""
+
+    timeline: Timeline
+    focal: str
+    grammar: Grammar
+    m: int
+    pivot_ids: Iterable[str] | None
+    length: int
+    top_n: int
+    strict: bool
+    endogenous: bool
+
+    def candidates(self) -> tuple[list[Event], dict[str, Any]]:
+        """Return the pivot candidates and the diagnostics of a candidate solve."""
+        found, dropped = pivot_candidates(
+            self.timeline, self.focal, m=self.m, pivot_ids=self.pivot_ids,
+            strict=self.strict,
+        )  # fmt: skip
+        diagnostics: dict[str, Any] = {
+            "solver": "reference",
+            "candidates": tuple(e.id for e in found),
+            "dropped_candidates": dropped,
+        }
+        return found, diagnostics
+
+
+def _run_reference(r: _Request, *, requested: str | None = None) -> Solution:
+    candidates, diagnostics = r.candidates()
+    if requested is not None:
+        diagnostics["requested_solver"] = requested
+    best = _solve_reference(
+        r.timeline, r.focal, r.grammar, candidates, r.length, r.top_n
     )
+    return Solution(best, diagnostics)
 
 
-def _solve_greedy(
-    timeline: Timeline,
-    focal: str,
-    grammar: Grammar,
-    length: int,
-    top_n: int,
-) -> Solution:
-    best, anchors = solve_greedy(timeline, focal, grammar, length=length, top_n=top_n)
+def _run_exact(r: _Request) -> Solution:
+    from witnesses.solve._exact import solve_exact
+
+    candidates, diagnostics = r.candidates()
+    diagnostics["solver"] = "exact"
+    best = solve_exact(
+        r.timeline, r.focal, r.grammar, candidates, r.length, endogenous=r.endogenous
+    )
+    return Solution(best, diagnostics)
+
+
+def _run_greedy(r: _Request) -> Solution:
+    if r.pivot_ids is not None:
+        # no forced mode: the reference solver runs on the forced candidates
+        return _run_reference(r, requested="greedy")
+    best, anchors = solve_greedy(
+        r.timeline, r.focal, r.grammar, length=r.length, top_n=r.top_n
+    )
     diagnostics = {
         "solver": "greedy",
         "candidates": anchors,
@@ -225,6 +252,30 @@ def _solve_greedy(
         "valid": best is not None and best.valid,
     }
     return Solution(best, diagnostics)
+
+
+@dataclass(frozen=True, slots=True)
+class _Solver:
+    """A row of the solver table: how to run it, and whether it takes ``endogenous``."""
+
+    run: Callable[[_Request], Solution]
+    endogenous: bool
+
+
+_TABLE: dict[str, _Solver] = {
+    "reference": _Solver(_run_reference, endogenous=False),
+    "exact": _Solver(_run_exact, endogenous=True),
+    "greedy": _Solver(_run_greedy, endogenous=False),
+}
+"""The solvers by name: the one place a solver name is dispatched."""
+
+SOLVERS = tuple(_TABLE)
+"""The solver names accepted by :func:`solve`."""
+
+
+def takes_endogenous(solver: str) -> bool:
+    """Whether ``solver`` (a name of :data:`SOLVERS`) can require the endogenous pivot."""
+    return _TABLE[check_choice(solver, "solver", SOLVERS)].endogenous
 
 
 def _solve_reference(
