@@ -31,12 +31,12 @@ import math
 from dataclasses import dataclass
 
 from theory._validation import check_int, check_real
-from witnesses.compress._core import compress_with
+from witnesses._compress._core import compress_with
+from witnesses._solve._core import solve
 from witnesses.events import Timeline
 from witnesses.generators import BurstyConfig, MultiBurstConfig, bursty, multiburst
 from witnesses.grammar import Grammar
 from witnesses.semantics import REFERENCE, Semantics, as_semantics
-from witnesses.solve import solve
 
 __all__ = ["Exp52Result", "Exp53Result", "exp52", "exp53"]
 

@@ -41,7 +41,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from witnesses.solve._core import SOLVERS, takes_endogenous
+from witnesses._solve._core import SOLVERS, takes_endogenous
 
 __all__ = [
     "COUNTINGS",

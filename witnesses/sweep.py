@@ -23,9 +23,9 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from witnesses._compress._core import STRATEGIES, compress_targets, compress_with
+from witnesses._solve._core import SOLVERS, solve
 from witnesses._validation import check_choice, check_instance, check_int, check_keys
-from witnesses.compress import STRATEGIES
-from witnesses.compress._core import compress_targets, compress_with
 from witnesses.events import Event, Timeline
 from witnesses.files import check_output_path, write_atomic
 from witnesses.generators import MultiBurstConfig, multiburst
@@ -35,7 +35,6 @@ from witnesses.runner import run_cells
 from witnesses.semantics import REFERENCE, Semantics, as_semantics
 from witnesses.semantics import _from_json as _decode
 from witnesses.semantics import _to_json as _encode
-from witnesses.solve import SOLVERS, solve
 from witnesses.trials import Trial
 
 __all__ = [
@@ -412,7 +411,7 @@ def _compressions(
     """One strategy's compressions of ``timeline`` to each target, in order.
 
     A built-in strategy runs its drop loop once for every target
-    (:func:`witnesses.compress._core.compress_targets`, equal to one
+    (:func:`witnesses._compress._core.compress_targets`, equal to one
     :func:`compress` per target); a user's function is called per target.
     """
     common: dict[str, Any] = {

@@ -11,8 +11,7 @@ from algebra import satisfies_contract
 from proofs._method._validation import check_bound
 from proofs.ledger import Kind, Outcome, Verdict, claim_check
 from proofs.witness._tiny import EXP58_GRAMMAR, FOCAL, OTHER, describe, tiny_timelines
-from witnesses import Event, Timeline, solve
-from witnesses.compress import compress
+from witnesses import Event, Timeline, compress, solve
 from witnesses.exp58 import BLOCK1, BLOCK2, exp58_timeline
 from witnesses.state import reference_block_context
 

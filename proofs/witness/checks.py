@@ -34,9 +34,8 @@ from proofs.witness._solver import (
     search_solver_gap,
 )
 from proofs.witness._tiny import FOCAL, OTHER, describe, tiny_timelines
-from witnesses import Event, Grammar, Phase, Timeline, validate
+from witnesses import Event, Grammar, Phase, Timeline, pivot_candidates, validate
 from witnesses.grammar import development_eligible_count
-from witnesses.solve import pivot_candidates
 from witnesses.state import (
     build_context_state,
     compose_context_states,

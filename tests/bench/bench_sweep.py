@@ -37,7 +37,7 @@ def _use_previous_solver() -> None:
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
     from tests.witnesses import reference_solver_v1
 
-    mock.patch("witnesses.solve._core._reference", reference_solver_v1).start()
+    mock.patch("witnesses._solve._core._reference", reference_solver_v1).start()
 
 
 def main() -> None:

@@ -8,9 +8,8 @@ and independent re-computations with ``witnesses.state``.
 import pytest
 from scipy import stats
 
-from witnesses import closure
+from witnesses import closure, compress
 from witnesses.closure import ClosureRate, exp51, exp56, exp57
-from witnesses.compress import compress
 from witnesses.generators import BurstyConfig, bursty
 from witnesses.state import (
     build_context_state,

@@ -14,8 +14,16 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from algebra import satisfies_contract
-from witnesses import Event, Grammar, Timeline, multiburst, solve
-from witnesses.compress import STRATEGIES, CompressionResult, compress
+from witnesses import (
+    STRATEGIES,
+    CompressionResult,
+    Event,
+    Grammar,
+    Timeline,
+    compress,
+    multiburst,
+    solve,
+)
 from witnesses.exp58 import BLOCK1, BLOCK2, exp58_timeline
 from witnesses.grammar import development_eligible_count
 from witnesses.state import (

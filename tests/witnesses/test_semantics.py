@@ -114,7 +114,7 @@ def test_solve_options_ask_the_endogenous_pivot_only_of_the_exact_solver():
 def test_the_solver_table_is_the_one_list_of_solvers():
     from witnesses import SOLVERS
 
-    core = sys.modules["witnesses.solve._core"]
+    core = sys.modules["witnesses._solve._core"]
     assert SOLVERS == tuple(core._TABLE) == ("reference", "exact", "greedy")
     assert [core.takes_endogenous(s) for s in SOLVERS] == [False, True, False]
 

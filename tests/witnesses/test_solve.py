@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
+import sys
 
 import pytest
 from hypothesis import given
@@ -19,10 +20,10 @@ from witnesses import (
     Timeline,
     label_phases,
     multiburst,
+    pivot_candidates,
     solve,
 )
 from witnesses.exp58 import exp58_timeline
-from witnesses.solve import pivot_candidates
 from witnesses.strategies import event_timelines, grammars
 
 EXP58_GRAMMAR = Grammar.parametric(3, min_timespan_fraction=0.0)
@@ -320,3 +321,23 @@ def test_exp58_mirage_survives_the_exact_solver() -> None:
     assert (free.pivot_id, free.score) == ("e45", 21.46727272727273)
     assert free.sequence is not None
     assert free.sequence.describe() == NAIVE_M10_SEQUENCE
+
+
+def test_solve_and_compress_are_functions_not_callable_modules():
+    """Issue 31 (SciPy's rule): the function keeps the public name; the package is private."""
+    import importlib
+    import inspect
+    from types import ModuleType
+
+    import witnesses
+
+    for name in ("solve", "compress"):
+        assert inspect.isfunction(getattr(witnesses, name))
+        with pytest.raises(ModuleNotFoundError):
+            importlib.import_module(f"witnesses.{name}")
+        package = sys.modules[f"witnesses._{name}"]
+        assert type(package) is ModuleType  # no module class swapped for a callable
+        assert not callable(package)
+    # the names the old modules made public are the package's
+    assert {"SOLVERS", "STRATEGIES", "CompressionResult", "pivot_candidates",
+            "injection_pool", "rank_pivots"} <= set(witnesses.__all__)  # fmt: skip

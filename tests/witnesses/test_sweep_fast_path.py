@@ -29,7 +29,7 @@ from witnesses.strategies import event_timelines
 from witnesses.sweep import RETENTIONS, grammar, sweep_cell
 
 _ROW = "witnesses.sweep._row"
-_CORE = "witnesses.solve._core._reference"
+_CORE = "witnesses._solve._core._reference"
 
 
 def _encode(tl: Timeline) -> list[list[Any]]:

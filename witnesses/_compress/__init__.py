@@ -1,11 +1,8 @@
-"""Compression strategies for event timelines (docs/guide/witnesses.md §6, docs/guide/algebra.md §5).
+"""Compression strategies for event timelines (private; docs/guide/witnesses.md §6, docs/guide/algebra.md §5).
 
-``witnesses.compress`` is this package and is also callable:
-``compress(timeline, ...)`` calls :func:`witnesses.compress.compress`, so
-``from witnesses import compress`` keeps working as the function while
-``import witnesses.compress`` reaches the package (the strategies and the
-drop loop, ``_core`` and ``_loop``, and the adapter of users' own
-strategies, ``_user``).
+The package exports :func:`witnesses.compress`, :data:`witnesses.STRATEGIES`
+and :class:`witnesses.CompressionResult` (the strategies, ``_core``); the drop
+loop is ``_loop`` and the adapter of users' own strategies ``_user``.
 
 Every strategy drops events greedily: rank the current events by weight
 ascending, then timestamp, then id; try them in that order; apply the first
@@ -26,30 +23,3 @@ or when no candidate is accepted.
   ``development_eligible_count(n)`` (every event counts, 20% setup share);
   under ``counting="paper"`` it is the number of non-focal events.
 """
-
-from __future__ import annotations
-
-import sys
-import types
-from typing import Any
-
-from witnesses.compress._core import (
-    COUNTINGS,
-    STRATEGIES,
-    CompressionResult,
-    compress,
-)
-
-__all__ = ["COUNTINGS", "STRATEGIES", "CompressionResult", "compress"]
-
-
-class _CallableModule(types.ModuleType):
-    """Make the package callable: calling it calls :func:`compress`."""
-
-    def __call__(self, *args: Any, **kwargs: Any) -> CompressionResult:
-        return compress(*args, **kwargs)
-
-
-_module = sys.modules[__name__]
-_module.__class__ = _CallableModule
-_module.__wrapped__ = compress  # type: ignore[attr-defined]  # inspect.signature follows it

@@ -1,4 +1,4 @@
-"""The strategies and :func:`compress` (private; see :mod:`witnesses.compress`)."""
+"""The strategies and :func:`compress` (private; the package exports :func:`witnesses.compress`)."""
 
 from __future__ import annotations
 
@@ -8,19 +8,25 @@ from dataclasses import dataclass
 from numbers import Real
 from typing import Any
 
-from witnesses._validation import MAX_SIZE, check_instance, check_int
-from witnesses.compress._loop import Counters, Rules, Segment, run, run_targets
-from witnesses.compress._user import (
+from witnesses._compress._loop import Counters, Rules, Segment, run, run_targets
+from witnesses._compress._user import (
     SUMMARY_KEY,
     call_strategy,
     expand_summaries,
     strategy_name,
 )
+from witnesses._validation import MAX_SIZE, check_instance, check_int
 from witnesses.events import Event, Timeline
-from witnesses.semantics import COUNTINGS, counts_non_focal
+from witnesses.semantics import counts_non_focal
 from witnesses.state import build_context_state, no_absorption_invariant
 
-__all__ = ["COUNTINGS", "STRATEGIES", "CompressionResult", "compress"]
+__all__ = [
+    "STRATEGIES",
+    "CompressionResult",
+    "compress",
+    "compress_targets",
+    "compress_with",
+]
 
 STRATEGIES = ("naive", "bridge_preserving", "contract_guarded", "definition2")
 """The strategy names accepted by :func:`compress`."""
@@ -66,7 +72,7 @@ class CompressionResult:
 
     Examples
     --------
-    >>> from witnesses.compress import compress
+    >>> from witnesses import compress
     >>> from witnesses.exp58 import BLOCK1, exp58_timeline
     >>> r = compress(exp58_timeline().subset(BLOCK1), strategy="naive", k=3, m=10, target_size=2)
     >>> r.timeline.ids, r.drops_accepted, r.contract_violating_drop_attempts
@@ -172,7 +178,7 @@ def compress(
 
     Examples
     --------
-    >>> from witnesses.compress import compress
+    >>> from witnesses import compress
     >>> from witnesses.exp58 import BLOCK1, exp58_timeline
     >>> block1 = exp58_timeline().subset(BLOCK1)
     >>> r = compress(block1, strategy="contract_guarded", k=3, m=10, target_size=2)
@@ -265,7 +271,7 @@ def compress_targets(
     Returns one result per entry of ``target_sizes``, in that order, each
     equal to ``compress(timeline, ..., target_size=t)`` (``strict`` off):
     the drop loop does not depend on the target, so a larger target's run is
-    a prefix of a smaller one's (:func:`~witnesses.compress._loop.run_targets`).
+    a prefix of a smaller one's (:func:`~witnesses._compress._loop.run_targets`).
     Built-in strategies only; equal kept sets share one kept timeline.
     """
     if not isinstance(strategy, str):

@@ -20,9 +20,9 @@ import math
 from bisect import bisect_left
 from dataclasses import dataclass, field, replace
 
+from witnesses._solve._pool import rank_pivots
 from witnesses.events import Event
 from witnesses.grammar import development_eligible_count
-from witnesses.solve._pool import rank_pivots
 
 
 @dataclass

@@ -31,7 +31,7 @@ import inspect
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from witnesses.compress._loop import Counters, Rules
+from witnesses._compress._loop import Counters, Rules
 from witnesses.events import Event, Timeline
 
 __all__ = ["SUMMARY_KEY", "call_strategy", "expand_summaries", "strategy_name"]

@@ -1,4 +1,4 @@
-"""The front of the solvers: :func:`solve` and :func:`pivot_candidates` (private; see :mod:`witnesses.solve`)."""
+"""The front of the solvers: :func:`solve` and :func:`pivot_candidates` (private; the package exports :func:`witnesses.solve`)."""
 
 from __future__ import annotations
 
@@ -6,13 +6,13 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from witnesses._solve import _reference
+from witnesses._solve._greedy import solve_greedy
+from witnesses._solve._pool import heaviest_focal, rank_pivots
 from witnesses._validation import check_choice, check_instance, check_int
 from witnesses.events import Event, Timeline
 from witnesses.grammar import Grammar
 from witnesses.sequence import ExtractedSequence, Solution
-from witnesses.solve import _reference
-from witnesses.solve._greedy import solve_greedy
-from witnesses.solve._pool import heaviest_focal, rank_pivots
 
 __all__ = ["SOLVERS", "pivot_candidates", "solve"]
 
@@ -43,7 +43,7 @@ def pivot_candidates(
     Examples
     --------
     >>> from witnesses import Event, Timeline
-    >>> from witnesses.solve import pivot_candidates
+    >>> from witnesses import pivot_candidates
     >>> tl = Timeline([Event("a", 0, 2.0, actors={"x"}), Event("b", 1, 2.0, actors={"x"}),
     ...                Event("c", 2, 5.0)])
     >>> [e.id for e in pivot_candidates(tl, "x", m=2)[0]]
@@ -228,7 +228,7 @@ def _run_reference(r: _Request, *, requested: str | None = None) -> Solution:
 
 
 def _run_exact(r: _Request) -> Solution:
-    from witnesses.solve._exact import solve_exact
+    from witnesses._solve._exact import solve_exact
 
     candidates, diagnostics = r.candidates()
     diagnostics["solver"] = "exact"

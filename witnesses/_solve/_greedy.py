@@ -16,10 +16,10 @@ same causal distance rank the same way.
 
 from __future__ import annotations
 
+from witnesses._solve._pool import injection_pool
 from witnesses.events import Event, Timeline
 from witnesses.grammar import Grammar, label_phases
 from witnesses.sequence import ExtractedSequence
-from witnesses.solve._pool import injection_pool
 
 _EPS = 1e-12
 

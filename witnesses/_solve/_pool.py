@@ -19,7 +19,7 @@ def rank_pivots(events: Iterable[Event]) -> list[Event]:
     Examples
     --------
     >>> from witnesses import Event
-    >>> from witnesses.solve import rank_pivots
+    >>> from witnesses import rank_pivots
     >>> events = [Event("a", 0, 1.0), Event("b", 1, 2.0), Event("c", 0, 1.0)]
     >>> [e.id for e in rank_pivots(events)]
     ['b', 'c', 'a']
@@ -58,7 +58,7 @@ def injection_pool(
     Examples
     --------
     >>> from witnesses import Event, Timeline
-    >>> from witnesses.solve import injection_pool
+    >>> from witnesses import injection_pool
     >>> tl = Timeline([Event("a", 0, 1.0), Event("b", 1, 5.0, causal_parents=["a"]),
     ...                Event("c", 2, 1.0)])
     >>> [e.id for e in injection_pool(tl, tl.event("b"), "x", hops=1, top_n=0)]

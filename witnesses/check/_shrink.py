@@ -29,9 +29,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from algebra import Context, satisfies_contract
-from witnesses.compress import compress
-from witnesses.compress._loop import min_prefix_for
-from witnesses.compress._user import expand_summaries
+from witnesses._compress._core import compress
+from witnesses._compress._loop import min_prefix_for
+from witnesses._compress._user import expand_summaries
 from witnesses.events import Timeline
 from witnesses.semantics import Semantics
 from witnesses.state import (

@@ -11,7 +11,7 @@ from algebra import CommittedContext, compose_commit, compose_endo, is_absorbed
 from algebra import satisfies_contract as _satisfies_contract
 from theory._validation import check_choice, check_int
 from theory.inference import proportion_ci
-from witnesses.compress._core import compress_with
+from witnesses._compress._core import compress_with
 from witnesses.events import Timeline
 from witnesses.generators import BurstyConfig, bursty
 from witnesses.semantics import Semantics

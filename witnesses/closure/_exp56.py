@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from witnesses._solve._core import solve
 from witnesses._validation import check_int
 from witnesses.closure._common import (
     FOCAL,
@@ -20,7 +21,6 @@ from witnesses.closure._common import (
 from witnesses.events import Timeline
 from witnesses.grammar import Grammar
 from witnesses.semantics import REFERENCE, Semantics, as_semantics
-from witnesses.solve import solve
 
 __all__ = ["Exp56Result", "exp56"]
 
