@@ -120,7 +120,7 @@ def _sweep_claim(claim_id: object, table: object) -> None:
 def _aggregate_value(aggregate: Mapping[str, Any], metric: str) -> object:
     value = aggregate[metric]
     if isinstance(value, Mapping):
-        return value["rate"]
+        return value["estimate"]
     return value
 
 

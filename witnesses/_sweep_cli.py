@@ -181,7 +181,7 @@ def _table(result: SweepResult) -> str:
 
 
 def _rate(rate: Any) -> str:
-    return "-" if rate["rate"] is None else f"{rate['rate']:.3f}"
+    return "-" if rate["estimate"] is None else f"{rate['estimate']:.3f}"
 
 
 def main(argv: list[str] | None, *, prog: str = "context-laws sweep") -> int:

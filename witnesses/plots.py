@@ -91,7 +91,7 @@ def plot_retention_sweep(
     for key, label, colour in MIRAGE_METRICS:
         rate, low, high = (
             np.array([_none_nan(c[key][f]) for c in cells])
-            for f in ("rate", "low", "high")
+            for f in ("estimate", "low", "high")
         )
         ax.fill_between(x, low, high, color=OKABE_ITO[colour], alpha=0.2, lw=0)
         ax.plot(x, rate, "o-", color=OKABE_ITO[colour], label=label)

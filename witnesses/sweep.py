@@ -30,7 +30,7 @@ from witnesses.events import Event, Timeline
 from witnesses.files import check_output_path, write_atomic
 from witnesses.generators import MultiBurstConfig, multiburst
 from witnesses.grammar import Grammar
-from witnesses.rates import CellRates, rates
+from witnesses.rates import CellRates, Conventions, Rate, rates
 from witnesses.runner import run_cells
 from witnesses.semantics import REFERENCE, Semantics, as_semantics
 from witnesses.semantics import _from_json as _decode
@@ -240,7 +240,9 @@ def retention_sweep(
     ``fixed_pivot_feasibility`` over rows with a full pivot; mean
     ``fixed_pivot_regret`` over rows with both scores; mean
     ``rejected_gap_guard``. Every rate carries its counts and a Wilson 95%
-    interval. ``crossover`` is, per rate, the largest retention where the
+    interval, in the JSON shape of :meth:`witnesses.rates.Rate.to_dict`
+    (``name``, ``numerator``, ``denominator``, ``estimate``, ``low``,
+    ``high``, ``denominator_rule``). ``crossover`` is, per rate, the largest retention where the
     contract strategy beats naive by more than 1e-12.
 
     Examples
@@ -499,16 +501,10 @@ def _run(
 
 
 def _rate(cell: CellRates | None, name: str) -> dict[str, Any]:
-    r = None if cell is None else cell.rates[name]
-    if r is None or r.denominator == 0:
-        return {"k": 0, "n": 0, "rate": None, "low": None, "high": None}
-    return {
-        "k": r.numerator,
-        "n": r.denominator,
-        "rate": r.estimate,
-        "low": r.low,
-        "high": r.high,
-    }
+    """Return rate ``name`` of ``cell`` in the one JSON shape of a rate (:meth:`Rate.to_dict`)."""
+    if cell is None:  # no row in the cell: the rate over no trials
+        return Rate.of(name, 0, 0, Conventions().rule(name)).to_dict()
+    return cell.rates[name].to_dict()
 
 
 def _aggregates(
@@ -578,7 +574,7 @@ def _crossover(
                 for a in aggregates
                 if a["retention"] == agg["retention"] and a["strategy"] == "naive"
             )
-            c, n = agg[metric]["rate"], naive[metric]["rate"]
+            c, n = agg[metric]["estimate"], naive[metric]["estimate"]
             if c is not None and n is not None and c - n > 1e-12:
                 best = agg["retention"] if best is None else max(best, agg["retention"])
         out[metric] = best

@@ -68,7 +68,7 @@ def main() -> None:
     print(f"rows sha256 {digest}")
     print("retention strategy          valid  preserved  fixed  mean_regret")
     for agg in result.aggregates:
-        pres = agg["pivot_preservation"]["rate"]
+        pres = agg["pivot_preservation"]["estimate"]
         print(
             f"{agg['retention']:<9} {agg['strategy']:<18} "
             f"{agg['raw_validity']['rate']:.3f}  "
