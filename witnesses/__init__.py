@@ -119,7 +119,7 @@ def __getattr__(name: str) -> object:
 
         return run
     if name == "retention_sweep":
-        from witnesses.sweep import retention_sweep
+        from witnesses.experiments.sweep import retention_sweep
 
         return retention_sweep
     msg = f"module 'witnesses' has no attribute {name!r}"

@@ -21,7 +21,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from unittest import mock
 
-from witnesses.sweep import retention_sweep
+from witnesses.experiments.sweep import retention_sweep
 
 
 def _cpu() -> float:

@@ -9,7 +9,7 @@ import pytest
 from scipy import stats
 
 from witnesses import closure, compress
-from witnesses.closure import ClosureRate, exp51, exp56, exp57
+from witnesses.experiments.closure import ClosureRate, exp51, exp56, exp57
 from witnesses.generators import BurstyConfig, bursty
 from witnesses.state import (
     build_context_state,
@@ -18,7 +18,7 @@ from witnesses.state import (
     no_absorption_invariant,
 )
 
-OPS = "witnesses.closure._common"
+OPS = "witnesses.experiments.closure._common"
 """Where the closure checks look up the operations they run (patched below to break them)."""
 
 FOCAL = "actor_0"

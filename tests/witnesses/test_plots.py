@@ -5,13 +5,13 @@ import pytest
 from statsmodels.stats.proportion import proportion_confint
 
 from witnesses.exp58 import run
+from witnesses.experiments.sweep import retention_sweep
 from witnesses.plots import (
     MIRAGE_METRICS,
     plot_exp58_timeline,
     plot_mirage,
     plot_retention_sweep,
 )
-from witnesses.sweep import retention_sweep
 
 
 @pytest.fixture(scope="module")

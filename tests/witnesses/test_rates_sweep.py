@@ -7,7 +7,7 @@ from scipy import stats
 
 from theory.inference import proportion_ci
 from witnesses import rates
-from witnesses.sweep import retention_sweep, sweep_trials
+from witnesses.experiments.sweep import retention_sweep, sweep_trials
 
 
 def _old_rate(k, n):

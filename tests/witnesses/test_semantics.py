@@ -34,7 +34,7 @@ def test_as_semantics_is_the_single_validator():
 
 def test_a_third_semantics_is_one_constant():
     """A new constant runs through the sweep with no other change."""
-    from witnesses.sweep import retention_sweep
+    from witnesses.experiments.sweep import retention_sweep
 
     mine = Semantics(
         "mine", "definition2", "reference", False, "paper", ("naive", "definition2")
@@ -151,8 +151,9 @@ def test_exp58_reports_the_parameters_of_a_custom_semantics():
 def test_the_name_tuples_are_renamed_and_the_old_spelling_still_reads():
     import witnesses.closure
     import witnesses.exp58
+    import witnesses.experiments.closure
 
-    for module in (witnesses.exp58, witnesses.closure):
+    for module in (witnesses.exp58, witnesses.experiments.closure, witnesses.closure):
         assert module.SEMANTICS_NAMES == ("reference", "paper")
         assert module.SEMANTICS == module.SEMANTICS_NAMES
         assert "SEMANTICS" not in module.__all__

@@ -7,8 +7,13 @@ import pytest
 
 from theory.errors import UserCallableError
 from witnesses import rates
-from witnesses import sweep as sweep_module
-from witnesses.sweep import SweepResult, retention_sweep, sweep_cell, sweep_trials
+from witnesses.experiments import sweep as sweep_module
+from witnesses.experiments.sweep import (
+    SweepResult,
+    retention_sweep,
+    sweep_cell,
+    sweep_trials,
+)
 
 SMALL = {"retentions": [0.5, 0.1], "seeds": [0, 1]}
 

@@ -1,6 +1,6 @@
 """Command line of the retention sweep (private): ``context-laws sweep``.
 
-Also ``python -m witnesses.sweep``. Runs :func:`witnesses.sweep.retention_sweep` on a
+Also ``python -m witnesses.sweep``. Runs :func:`witnesses.experiments.sweep.retention_sweep` on a
 local process pool (``--workers``), in this process (``--workers 0``) or on a
 Dask cluster (``--dask ADDRESS``), prints the per-retention aggregates and
 optionally writes the whole result (``--out``, JSON or CSV, atomically).
@@ -23,9 +23,9 @@ from witnesses._interrupt import (
     interruptible,
     print_or_closed,
 )
+from witnesses.experiments.sweep import RETENTIONS, SweepResult, retention_sweep
 from witnesses.runner import local_pool
 from witnesses.semantics import NAMES
-from witnesses.sweep import RETENTIONS, SweepResult, retention_sweep
 
 __all__ = ["main"]
 
@@ -185,7 +185,25 @@ def _rate(rate: Any) -> str:
 
 
 def main(argv: list[str] | None, *, prog: str = "context-laws sweep") -> int:
-    """Run the sweep from the command line; return the exit status."""
+    """Run the sweep from the command line (``argv`` None: ``sys.argv``); return the exit status.
+
+    ``python -m witnesses.sweep --help`` (or ``context-laws sweep --help``)
+    documents the options: ``--seeds``, ``--retentions``, ``--semantics``,
+    ``--solver``, ``--workers N`` (0: this process; default: a local
+    pool), ``--dask ADDRESS``, ``--journal``, ``--out``, ``--json``. The
+    command line imports the engine (:mod:`witnesses.experiments.sweep`),
+    never the reverse; ``witnesses.sweep.main`` is this function.
+
+    Examples
+    --------
+    >>> from witnesses.sweep import main
+    >>> main(["--seeds", "1", "--retentions", "0.5", "--workers", "0", "--json"])
+    ... # doctest: +ELLIPSIS
+    {
+      "aggregates": [
+    ...
+    0
+    """
     parser = _parser(prog)
     args = parser.parse_args(argv)
     if not 1 <= args.seeds <= 100_000:

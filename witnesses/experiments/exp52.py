@@ -63,7 +63,7 @@ class Exp52Result:
 
     Examples
     --------
-    >>> from witnesses.exp52 import Exp52Result
+    >>> from witnesses.experiments.exp52 import Exp52Result
     >>> r = Exp52Result("reference", 4, 4, {"naive": 3, "contract_guarded": 4}, (4, 4))
     >>> r.rate("naive")
     0.75
@@ -93,7 +93,7 @@ class Exp53Result:
 
     Examples
     --------
-    >>> from witnesses.exp52 import Exp53Result
+    >>> from witnesses.experiments.exp52 import Exp53Result
     >>> Exp53Result("reference", 4, 4, 3).gap
     0.25
     """
@@ -155,7 +155,7 @@ def exp52(
 
     Examples
     --------
-    >>> from witnesses.exp52 import exp52
+    >>> from witnesses.experiments.exp52 import exp52
     >>> r = exp52(n_cases=4, n_events=60)
     >>> r.cases, sorted(r.valid)
     (4, ['bridge_preserving', 'contract_guarded', 'naive'])
@@ -223,7 +223,7 @@ def exp53(
 
     Examples
     --------
-    >>> from witnesses.exp52 import exp53
+    >>> from witnesses.experiments.exp52 import exp53
     >>> r = exp53(n_seeds=2, n_events=80)
     >>> r.seeds, 0 <= r.gap <= 1
     (2, True)

@@ -41,7 +41,6 @@ __all__ = [
     "RETENTIONS",
     "SweepResult",
     "grammar",
-    "main",
     "retention_sweep",
     "sweep_cell",
     "sweep_trials",
@@ -101,7 +100,7 @@ def grammar() -> Grammar:
 
     Examples
     --------
-    >>> from witnesses.sweep import grammar
+    >>> from witnesses.experiments.sweep import grammar
     >>> g = grammar()
     >>> g.k, g.max_temporal_gap, g.min_timespan_fraction, g.focal_actor_coverage
     (3, 0.11, 0.15, 0.6)
@@ -115,7 +114,7 @@ class SweepResult:
 
     Examples
     --------
-    >>> from witnesses.sweep import retention_sweep
+    >>> from witnesses.experiments.sweep import retention_sweep
     >>> result = retention_sweep(retentions=[0.5], seeds=[0], executor=False)
     >>> len(result.rows), sorted(result.aggregates[0])[:3]
     (3, ['fixed_pivot_feasibility', 'fixed_pivot_regret', 'pivot_preservation'])
@@ -247,7 +246,7 @@ def retention_sweep(
 
     Examples
     --------
-    >>> from witnesses.sweep import retention_sweep
+    >>> from witnesses.experiments.sweep import retention_sweep
     >>> r = retention_sweep(retentions=[0.3], seeds=[1], executor=False)
     >>> [row["strategy"] for row in r.rows]
     ['naive', 'bridge_preserving', 'contract_guarded']
@@ -343,7 +342,7 @@ def sweep_cell(
 
     Examples
     --------
-    >>> from witnesses.sweep import sweep_cell
+    >>> from witnesses.experiments.sweep import sweep_cell
     >>> rows = sweep_cell({"retentions": [0.5], "seed": 0, "semantics": "reference"})
     >>> len(rows), rows[0]["target"]
     (3, 100)
@@ -436,7 +435,7 @@ def sweep_trials(result: SweepResult) -> list[Trial]:
     Examples
     --------
     >>> from witnesses import rates
-    >>> from witnesses.sweep import retention_sweep, sweep_trials
+    >>> from witnesses.experiments.sweep import retention_sweep, sweep_trials
     >>> r = retention_sweep(retentions=[0.5], seeds=[0], executor=False)
     >>> cells = rates(sweep_trials(r), by=["condition", "budget"])
     >>> [c.group["condition"] for c in cells]
@@ -728,30 +727,3 @@ def _check_cell(cell: object) -> tuple[Semantics, str]:
     for value in retentions:
         _check_retention(value)
     return sem, solver
-
-
-def main(argv: list[str] | None, *, prog: str = "context-laws sweep") -> int:
-    """Run the sweep from the command line (``argv`` None: ``sys.argv``); return the exit status.
-
-    ``python -m witnesses.sweep --help`` (or ``context-laws sweep --help``)
-    documents the options: ``--seeds``, ``--retentions``, ``--semantics``,
-    ``--solver``, ``--workers N`` (0: this process; default: a local
-    pool), ``--dask ADDRESS``, ``--journal``, ``--out``, ``--json``.
-
-    Examples
-    --------
-    >>> from witnesses.sweep import main
-    >>> main(["--seeds", "1", "--retentions", "0.5", "--workers", "0", "--json"])
-    ... # doctest: +ELLIPSIS
-    {
-      "aggregates": [
-    ...
-    0
-    """
-    from witnesses._sweep_cli import main as run
-
-    return run(argv, prog=prog)
-
-
-if __name__ == "__main__":
-    raise SystemExit(main(None))

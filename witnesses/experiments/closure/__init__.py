@@ -26,10 +26,15 @@ Tables 1-2.
 
 from __future__ import annotations
 
-from witnesses.closure._common import EPSILONS, SCALES, ClosureRate
-from witnesses.closure._exp51 import Exp51Result, exp51
-from witnesses.closure._exp56 import Exp56Result, exp56
-from witnesses.closure._exp57 import OPERATIONS, Exp57Result, OperationCounts, exp57
+from witnesses.experiments.closure._common import EPSILONS, SCALES, ClosureRate
+from witnesses.experiments.closure._exp51 import Exp51Result, exp51
+from witnesses.experiments.closure._exp56 import Exp56Result, exp56
+from witnesses.experiments.closure._exp57 import (
+    OPERATIONS,
+    Exp57Result,
+    OperationCounts,
+    exp57,
+)
 from witnesses.semantics import SEMANTICS as _SEMANTICS
 
 __all__ = [

@@ -1,4 +1,4 @@
-"""Shared pieces of the closure experiments Exp51, Exp56, Exp57 (private; see :mod:`witnesses.closure`)."""
+"""Shared pieces of the closure experiments Exp51, Exp56, Exp57 (private; see :mod:`witnesses.experiments.closure`)."""
 
 from __future__ import annotations
 
@@ -61,7 +61,7 @@ class ClosureRate:
 
     Examples
     --------
-    >>> from witnesses.closure import ClosureRate
+    >>> from witnesses.experiments.closure import ClosureRate
     >>> r = ClosureRate(0, 30)
     >>> r.rate, r.rule_of_three, round(r.upper_exact, 5)
     (0.0, 0.1, 0.09503)
@@ -104,7 +104,7 @@ class ClosureRate:
 
         Examples
         --------
-        >>> from witnesses.closure import ClosureRate
+        >>> from witnesses.experiments.closure import ClosureRate
         >>> ClosureRate(0, 240).describe()
         '0/240 = 0 (one-sided 95% upper bound 0.0124 exact, 0.0125 = 3/n)'
         >>> ClosureRate(1, 30).describe()

@@ -1,4 +1,4 @@
-"""Exp51: composition exactness and associativity (private; see :mod:`witnesses.closure`)."""
+"""Exp51: composition exactness and associativity (private; see :mod:`witnesses.experiments.closure`)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import random
 from dataclasses import dataclass
 
 from witnesses._validation import check_int
-from witnesses.closure._common import (
+from witnesses.experiments.closure._common import (
     MAX_EVENTS,
     ClosureRate,
     case,
@@ -41,7 +41,7 @@ class Exp51Result:
 
     Examples
     --------
-    >>> from witnesses.closure import exp51
+    >>> from witnesses.experiments.closure import exp51
     >>> exp51(n_sequences=3, n_events=40).pair_full_mismatches.n
     9
     """
@@ -93,7 +93,7 @@ def exp51(
 
     Examples
     --------
-    >>> from witnesses.closure import exp51
+    >>> from witnesses.experiments.closure import exp51
     >>> r = exp51(n_sequences=6, n_events=60)
     >>> r.pair_full_mismatches.describe()
     '0/18 = 0 (one-sided 95% upper bound 0.1533 exact, 0.1667 = 3/n)'

@@ -1,4 +1,4 @@
-"""Exp56: absorbing states under short suffixes (private; see :mod:`witnesses.closure`)."""
+"""Exp56: absorbing states under short suffixes (private; see :mod:`witnesses.experiments.closure`)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from typing import Any
 
 from witnesses._solve._core import solve
 from witnesses._validation import check_int
-from witnesses.closure._common import (
+from witnesses.events import Timeline
+from witnesses.experiments.closure._common import (
     FOCAL,
     MAX_CASES,
     MAX_EVENTS,
@@ -18,7 +19,6 @@ from witnesses.closure._common import (
     make_ops,
     scale_name,
 )
-from witnesses.events import Timeline
 from witnesses.grammar import Grammar
 from witnesses.semantics import REFERENCE, Semantics, as_semantics
 
@@ -51,7 +51,7 @@ class Exp56Result:
 
     Examples
     --------
-    >>> from witnesses.closure import Exp56Result, ClosureRate
+    >>> from witnesses.experiments.closure import Exp56Result, ClosureRate
     >>> Exp56Result(20, 16, 6, ClosureRate(0, 96)).violations.n
     96
     """
@@ -112,7 +112,7 @@ def exp56(
 
     Examples
     --------
-    >>> from witnesses.closure import exp56
+    >>> from witnesses.experiments.closure import exp56
     >>> r = exp56(n_states=2, max_suffix=2, n_events=60)
     >>> r.n_states, r.violations.count
     (2, 0)

@@ -1,4 +1,4 @@
-"""Exp57: closure of four operations (private; see :mod:`witnesses.closure`)."""
+"""Exp57: closure of four operations (private; see :mod:`witnesses.experiments.closure`)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from typing import Any
 
 from theory._validation import check_choice
 from witnesses._validation import check_int, check_probability
-from witnesses.closure._common import (
+from witnesses.events import Timeline
+from witnesses.experiments.closure._common import (
     MAX_EVENTS,
     ClosureRate,
     Ops,
@@ -16,7 +17,6 @@ from witnesses.closure._common import (
     scaled,
     slice_,
 )
-from witnesses.events import Timeline
 from witnesses.semantics import REFERENCE, Semantics, as_semantics
 
 OPERATIONS = ("composition", "compression", "pivot_update", "split")
@@ -49,7 +49,7 @@ class OperationCounts:
 
     Examples
     --------
-    >>> from witnesses.closure import OperationCounts
+    >>> from witnesses.experiments.closure import OperationCounts
     >>> c = OperationCounts("compression", 30, 0, 4, 5, 1)
     >>> round(c.closure_violation.rate, 3), round(c.escape.rate, 3)
     (0.133, 0.033)
@@ -86,7 +86,7 @@ class Exp57Result:
 
     Examples
     --------
-    >>> from witnesses.closure import exp57
+    >>> from witnesses.experiments.closure import exp57
     >>> r = exp57(n_seeds=2, n_events=60)
     >>> [c.operation for c in r.operations]
     ['composition', 'compression', 'pivot_update', 'split']
@@ -196,7 +196,7 @@ def exp57(
 
     Examples
     --------
-    >>> from witnesses.closure import exp57
+    >>> from witnesses.experiments.closure import exp57
     >>> r = exp57(n_seeds=3, n_events=80)
     >>> r.by_name("composition").closure_violation.count
     0
