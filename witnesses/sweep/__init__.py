@@ -2,8 +2,10 @@
 
 The sweep moved to :mod:`witnesses.experiments.sweep` (issue 31); this module
 re-exports its names (docs/guide/contract.md, "Deprecations") and the sweep's
-command line, :func:`main`: ``python -m witnesses.sweep`` (and
-``context-laws sweep``) run it.
+command line, :func:`main`: ``python -m witnesses.sweep`` (this package's
+``__main__``) and ``context-laws sweep`` run it. A package rather than a
+module only so that git sees ``witnesses/sweep.py`` move to
+``witnesses/experiments/sweep.py``.
 """
 
 from witnesses.experiments._sweep_cli import main
@@ -25,6 +27,3 @@ __all__ = [
     "sweep_cell",
     "sweep_trials",
 ]
-
-if __name__ == "__main__":
-    raise SystemExit(main(None))
