@@ -341,3 +341,29 @@ def test_solve_and_compress_are_functions_not_callable_modules():
     # the names the old modules made public are the package's
     assert {"SOLVERS", "STRATEGIES", "CompressionResult", "pivot_candidates",
             "injection_pool", "rank_pivots"} <= set(witnesses.__all__)  # fmt: skip
+
+
+def test_the_solver_table_dispatches_each_name_and_says_who_takes_endogenous():
+    """Issue 31: one table (name -> solver); greedy's forced mode is the reference's."""
+    core = sys.modules["witnesses._solve._core"]
+    tl = exp58_timeline()
+    g = Grammar.parametric(3, min_timespan_fraction=0.0)
+    assert [core.takes_endogenous(s) for s in ("reference", "exact", "greedy")] == [
+        False, True, False,
+    ]  # fmt: skip
+    free = solve(tl, grammar=g, solver="greedy")
+    assert free.diagnostics["solver"] == "greedy"
+    assert "requested_solver" not in free.diagnostics
+    assert free.diagnostics["valid"] is free.valid is True
+    forced = solve(tl, grammar=g, solver="greedy", pivot_ids=["e41"])
+    reference = solve(tl, grammar=g, solver="reference", pivot_ids=["e41"])
+    assert forced.diagnostics["solver"] == "reference"
+    assert forced.diagnostics["requested_solver"] == "greedy"
+    assert "requested_solver" not in reference.diagnostics
+    assert (forced.pivot_id, forced.score) == (reference.pivot_id, reference.score)
+    assert forced.pivot_id == "e41"
+    exact = solve(tl, grammar=g, solver="exact", endogenous=True)
+    assert exact.diagnostics["solver"] == "exact" and exact.valid
+    for name in ("reference", "greedy"):
+        with pytest.raises(ValueError, match="endogenous=True needs solver='exact'"):
+            solve(tl, grammar=g, solver=name, endogenous=True)

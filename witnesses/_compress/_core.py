@@ -216,7 +216,7 @@ def compress_with(
     target_size: int,
     max_gap: float = math.inf,
     min_length: int = 4,
-    non_focal: bool = False,
+    non_focal: bool,
     strict: bool = False,
 ) -> CompressionResult:
     """:func:`compress` with the counting rule decoded (``non_focal``).
@@ -264,7 +264,7 @@ def compress_targets(
     target_sizes: Sequence[int],
     max_gap: float = math.inf,
     min_length: int = 4,
-    non_focal: bool = False,
+    non_focal: bool,
 ) -> list[CompressionResult]:
     """:func:`compress` at several target sizes with one drop loop (issue 30).
 
