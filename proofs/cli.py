@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from proofs.ledger import _MEANINGS, _STRENGTH, Claim
+from proofs.records import _MEANINGS, _STRENGTH, Claim
 
 if TYPE_CHECKING:
     from proofs.register import LedgerEntry

@@ -4,14 +4,9 @@ from __future__ import annotations
 
 import enum
 import functools
-import sys
-import types
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import KW_ONLY, dataclass, field
-from typing import TYPE_CHECKING, Any, ParamSpec
-
-if TYPE_CHECKING:
-    from proofs.register import LedgerEntry
+from typing import Any, ParamSpec
 
 __all__ = [
     "SOURCES",
@@ -406,7 +401,7 @@ def combine(parts: Sequence[ClaimCheck]) -> Outcome:
     Examples
     --------
     >>> from proofs import ClaimCheck, Verdict
-    >>> from proofs.ledger import combine
+    >>> from proofs.records import combine
     >>> combine([ClaimCheck("VM-A", Verdict.PROVEN, "e"),
     ...          ClaimCheck("VM-B", Verdict.OPEN, "f")]).verdict.value
     'open'
@@ -458,8 +453,8 @@ def umbrella(checks: Sequence[Callable[[], ClaimCheck]]) -> Callable[[], Outcome
     Examples
     --------
     >>> from proofs import check
-    >>> from proofs.ledger import umbrella
-    >>> from proofs.floors import check_bayes_floor, check_fano_monotone
+    >>> from proofs.records import umbrella
+    >>> from proofs.claims.dl.floors import check_bayes_floor, check_fano_monotone
     >>> umbrella([check_bayes_floor, check_fano_monotone])().verdict.value
     'verified'
     """
@@ -473,21 +468,3 @@ def umbrella(checks: Sequence[Callable[[], ClaimCheck]]) -> Callable[[], Outcome
         msg = "checks must hold at least one part check, got 0"
         raise ValueError(msg)
     return _Umbrella(checks)
-
-
-class _CallableModule(types.ModuleType):
-    """Make the module callable: ``proofs.ledger(...)`` runs :func:`proofs.register.ledger`.
-
-    ``proofs.ledger`` is both this module (the claim types) and the function
-    that runs the ledger (its public name, docs/guide/contract.md); importing the module must not
-    hide the function, nor the function the module.
-    """
-
-    def __call__(self, *, ids: list[str] | None = None) -> list[LedgerEntry]:
-        from proofs.register import ledger
-
-        return ledger(ids=ids)
-
-
-_module = sys.modules[__name__]
-_module.__class__ = _CallableModule

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from proofs import _run
-from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
+from proofs.records import Claim, ClaimCheck, Kind, Verdict
 from proofs.register import CLAIMS, claim
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -141,7 +141,7 @@ def test_a_warm_run_imports_no_claim_module(tmp_path):
         "from proofs.cli import main\n"
         "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
         "    status = main(['--claim', 'VM-P2', '--json'])\n"
-        "loaded = sorted(m for m in ('proofs.ideal', 'proofs.monoid', 'proofs.semiring',"
+        "loaded = sorted(m for m in ('proofs.claims.vm.ideal', 'proofs.claims.vm.monoid', 'proofs.claims.vm.semiring',"
         " 'sympy', 'cvc5') if m in sys.modules)\n"
         "print(status, 'CLAIMS' in vars(sys.modules['proofs.register']), loaded)\n"
         "print(out.getvalue())\n"

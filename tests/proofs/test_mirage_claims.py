@@ -208,7 +208,7 @@ def test_published_cells_fail_when_the_computation_differs(monkeypatch):
 
 
 def test_printed_precision_rounding():
-    from proofs.published import printed_matches
+    from proofs.claims.vm.published import printed_matches
 
     assert printed_matches("0.404", 0.40404040404040403)
     assert printed_matches("0.354", 0.3544)

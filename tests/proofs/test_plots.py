@@ -5,7 +5,7 @@ from types import SimpleNamespace
 import pytest
 
 from proofs import Claim, ClaimCheck, Kind, LedgerEntry, Verdict
-from proofs.ledger import SOURCES
+from proofs.records import SOURCES
 from proofs.plots import VERDICT_ORDER, plot_verdicts_by_source, verdict_counts
 
 

@@ -4,8 +4,8 @@ from functools import partial
 
 import pytest
 
-import proofs.published as published
-from proofs.ledger import Claim, Kind
+import proofs.claims.vm.published as published
+from proofs.records import Claim, Kind
 
 
 def test_a_fake_claim_over_an_empty_table_is_an_error_not_verified(monkeypatch):

@@ -1,4 +1,4 @@
-"""Ledger checks of the witness layer: disagreements (proofs.witness) and closure (proofs.closure).
+"""Ledger checks of the witness layer: disagreements (proofs.claims.vm.witness) and closure (proofs.claims.vm.closure).
 
 Expected numbers are hand computations from WITNESS.md (cited per test),
 never the output of the code under test.

@@ -3,7 +3,7 @@
 Each check recomputes a printed number with :mod:`theory.inference` (Cohen's h,
 Beta-Binomial posterior superiority) or proves a closed-form inequality with
 sympy, and compares at the printed precision (ties accepted either way, as in
-:func:`proofs.briefbench.agrees`). The organisation-order claim reads the
+:func:`proofs.claims.dl.briefbench.agrees`). The organisation-order claim reads the
 transcribed Table 4 below.
 """
 
@@ -15,9 +15,17 @@ from functools import partial
 
 import sympy as sp
 
-from proofs.briefbench._rows import agrees
-from proofs.depth import _sym as dsym
-from proofs.ledger import Claim, ClaimCheck, Kind, Outcome, Verdict, claim_check, claims
+from proofs.claims.dl.briefbench._rows import agrees
+from proofs.claims.dl.depth import _sym as dsym
+from proofs.records import (
+    Claim,
+    ClaimCheck,
+    Kind,
+    Outcome,
+    Verdict,
+    claim_check,
+    claims,
+)
 from theory.depth import crossover_depth
 from theory.inference import (
     cohens_h,
@@ -76,7 +84,7 @@ def check_cohen_h_example() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.dl_claims import check_cohen_h_example
+    >>> from proofs.claims.dl.examples import check_cohen_h_example
     >>> check_cohen_h_example().verdict.value
     'refuted'
     """
@@ -102,7 +110,7 @@ def check_precision_h() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.dl_claims import check_precision_h
+    >>> from proofs.claims.dl.examples import check_precision_h
     >>> check_precision_h().verdict.value
     'verified'
     """
@@ -121,7 +129,7 @@ def check_posterior_example() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.dl_claims import check_posterior_example
+    >>> from proofs.claims.dl.examples import check_posterior_example
     >>> check_posterior_example().verdict.value
     'refuted'
     """
@@ -143,7 +151,7 @@ def check_posterior_forest() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.dl_claims import check_posterior_forest
+    >>> from proofs.claims.dl.examples import check_posterior_forest
     >>> check_posterior_forest().verdict.value
     'refuted'
     """
@@ -173,7 +181,7 @@ def check_organisation_order(
 
     Examples
     --------
-    >>> from proofs.dl_claims import check_organisation_order
+    >>> from proofs.claims.dl.examples import check_organisation_order
     >>> check_organisation_order().counterexample["pair"]
     ['dense', 'bm25']
     """
@@ -234,7 +242,7 @@ def check_discount_inequality() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.dl_claims import check_discount_inequality
+    >>> from proofs.claims.dl.examples import check_discount_inequality
     >>> check_discount_inequality().verdict.value
     'proven'
     """
@@ -289,7 +297,7 @@ def check_crossover_monotone() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.dl_claims import check_crossover_monotone
+    >>> from proofs.claims.dl.examples import check_crossover_monotone
     >>> check_crossover_monotone().verdict.value
     'proven'
     """
@@ -446,7 +454,7 @@ def check_ranks(claim_id: str) -> ClaimCheck:
 
     Examples
     --------
-    >>> from proofs.dl_claims import check_ranks
+    >>> from proofs.claims.dl.examples import check_ranks
     >>> check_ranks("DL-TAB6-FIRST").verdict.value
     'verified'
     """

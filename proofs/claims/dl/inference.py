@@ -13,7 +13,7 @@ import numpy as np
 import sympy as sp
 from scipy import stats
 
-from proofs.ledger import Claim, Kind, Outcome, Verdict, claim_check, claims, umbrella
+from proofs.records import Claim, Kind, Outcome, Verdict, claim_check, claims, umbrella
 from theory.inference import (
     cohens_h,
     hoeffding_bound,

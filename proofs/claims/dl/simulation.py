@@ -1,9 +1,7 @@
 """Claims checked on the simulators of :mod:`witnesses.simulators`.
 
 Depth laws on real vectors (DL-T7-SIM, DL-T9-SIM, DL-T10-SIM, DL-A3-SIM),
-scatter (DL-T11-SIM); knowledge objects (KO-CAP, KO-DAR, KO-CMP) and pinning
-(PJ-PIN) live in :mod:`proofs.simulation._ko` and :mod:`proofs.simulation._printed`
-and are registered here. Every check is a small seeded run (the seeds are in the evidence),
+scatter (DL-T11-SIM). Every check is a small seeded run (the seeds are in the evidence),
 so the ledger reproduces bit for bit; intervals are Wilson 99% from
 :func:`theory.inference.proportion_ci` unless stated.
 """
@@ -15,20 +13,8 @@ import math
 import numpy as np
 from scipy import stats
 
-from proofs.ledger import Claim, Kind, Outcome, Verdict, claim_check, claims, umbrella
-from proofs.simulation._ko import (
-    check_ko_cap,
-    check_ko_cmp_per_round,
-    check_ko_dar_sim,
-    check_pj_pin_contract,
-)
-from proofs.simulation._printed import (
-    check_ko_cmp,
-    check_ko_dar_density,
-    check_ko_dar_table1,
-    check_pj_pin_counts,
-    check_pj_pin_of_full,
-)
+from proofs._method.settle import in_interval
+from proofs.records import Claim, Kind, Outcome, Verdict, claim_check, claims
 from theory.decay import compare_decays, fit_decay
 from theory.depth import crossover_depth, p_similarity, p_structured
 from theory.inference import proportion_ci
@@ -59,11 +45,6 @@ _CROWDED = DepthSimulator(
 _TYPED = DepthSimulator(max_depth=5, n_chains=1000, q=0.97, m1=0)
 
 
-def _in_ci(k: int, n: int, p: float) -> bool:
-    ci = proportion_ci(k, n, confidence_level=_LEVEL)
-    return float(ci.low) <= p <= float(ci.high)
-
-
 def _rows(sim: DepthSimulator, seed: int, condition: str) -> list[DepthRecall]:
     return [r for r in recall_by_depth(sim.simulate(seed)) if r.condition == condition]
 
@@ -71,7 +52,7 @@ def _rows(sim: DepthSimulator, seed: int, condition: str) -> list[DepthRecall]:
 def _triangular_report(sim: DepthSimulator, seed: int) -> tuple[bool, str]:
     s0, rho = sim.predicted_s0_rho
     rows = _rows(sim, seed, "similarity")
-    ok = all(_in_ci(r.k, r.n, float(p_similarity(r.depth, s0, rho))) for r in rows)
+    ok = all(in_interval(r.k, r.n, float(p_similarity(r.depth, s0, rho))) for r in rows)
     fit = compare_decays(
         [r.depth for r in rows], [r.k for r in rows], [r.n for r in rows]
     )
@@ -137,7 +118,9 @@ def _check_dl_t7_sim() -> Outcome:
 def _check_dl_t9_sim() -> Outcome:
     """DL-T9-SIM: typed recall q^d, work d, and immunity to corpus size."""
     rows = _rows(_TYPED, 2, "typed")
-    ok = all(_in_ci(r.k, r.n, float(p_structured(r.depth, _TYPED.q))) for r in rows)
+    ok = all(
+        in_interval(r.k, r.n, float(p_structured(r.depth, _TYPED.q))) for r in rows
+    )
     work_ok = all(r.mean_work == r.depth for r in rows)
     sizes = (0, 100, 1000, 10000)
     runs = [
@@ -337,32 +320,4 @@ CLAIMS: tuple[Claim, ...] = claims(
     _check_dl_t10_sim,
     _check_dl_a3_sim,
     _check_dl_t11_sim,
-    check_ko_cap,
-    Claim(
-        "KO-DAR",
-        "(KO §4.2-4.3, Algorithm 1, Table 1) density-adaptive retrieval: top 2k "
-        "candidates, density rho = 2/(k(k-1)) sum_(i<j) cos (Eq. 1's mean), re-rank by "
-        "score + 0.5 |keys(q) & keys(d)| when rho > 0.85; Table 1's figures and the "
-        "prose about them agree",
-        Kind.ARITHMETIC,
-        umbrella([check_ko_dar_density, check_ko_dar_table1]),
-        where="§4.2 Algorithm 1, Eq. 1; §4.3 Table 1",
-    ),
-    check_ko_dar_sim,
-    check_ko_cmp,
-    check_ko_cmp_per_round,
-    Claim(
-        "PJ-PIN",
-        "(PJ 'Quantity-Pinning Breakthrough', opening line) the regex pinning side "
-        "channel lifts probe retention from 75.8% to 96.8% (+21pp), 96.8% of Full "
-        "Context's retention",
-        Kind.ARITHMETIC,
-        umbrella([check_pj_pin_counts, check_pj_pin_of_full]),
-        where="opening line; Week 2, Day 1: Quantity-Pinning results",
-    ),
-    check_pj_pin_contract,
-    check_ko_dar_density,
-    check_ko_dar_table1,
-    check_pj_pin_counts,
-    check_pj_pin_of_full,
 )

@@ -1,4 +1,4 @@
-"""KO-CMP, KO-DAR and PJ-PIN as the papers print them.
+"""KO-CMP and KO-DAR as the paper prints them.
 
 Each check recomputes printed numbers from other printed numbers with
 :mod:`theory.consistency` (rounding-aware: a printed value stands for its
@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from proofs.ledger import Kind, Outcome, Verdict, claim_check
+from proofs._method.settle import Row, settle_printed
+from proofs.records import Claim, Kind, Outcome, Verdict, claim_check, claims, umbrella
 from theory.consistency import (
     ConsistencyResult,
     check_arithmetic,
@@ -21,12 +22,12 @@ from theory.consistency import (
 )
 
 __all__ = [
+    "CLAIMS",
     "KO_TABLE4",
     "check_ko_cmp",
+    "check_ko_dar",
     "check_ko_dar_density",
     "check_ko_dar_table1",
-    "check_pj_pin_counts",
-    "check_pj_pin_of_full",
     "density_as_printed",
 ]
 
@@ -37,32 +38,6 @@ KO_TABLE4 = {
     3: ("31", "46", "1", "53"),
 }
 _KO_TRIALS = 100  # 20 constraints x 5 seeds, pooled in the 5-seed mean
-
-_Row = tuple[str, str, ConsistencyResult]
-
-
-def _settle(rows: list[_Row], preamble: str) -> Outcome:
-    bad = [(name, where, res) for name, where, res in rows if not res.consistent]
-    shown = "; ".join(
-        f"{name} ({where}): printed {res.printed}, recomputed "
-        f"{', '.join(f'{v:.6g}' for v in res.recomputed)} [{res.consistent}]"
-        for name, where, res in rows
-    )
-    evidence = f"{preamble} {len(rows)} printed numbers: {shown}"
-    if not bad:
-        return Outcome(Verdict.VERIFIED, evidence)
-    cx = {
-        "inconsistent": [
-            {
-                "id": name,
-                "where": where,
-                "printed": res.printed,
-                "recomputed": [round(v, 6) for v in res.recomputed],
-            }
-            for name, where, res in bad
-        ]
-    }
-    return Outcome(Verdict.REFUTED, evidence, cx)
 
 
 @claim_check(
@@ -76,7 +51,7 @@ def _settle(rows: list[_Row], preamble: str) -> Outcome:
 )
 def check_ko_cmp() -> Outcome:
     """KO-CMP: the goal-drift numbers of KO Table 4 and the prose that quotes them."""
-    rows: list[_Row] = []
+    rows: list[Row] = []
     for rounds, (_, correct, partial, lost) in KO_TABLE4.items():
         rows.append(
             (
@@ -135,7 +110,7 @@ def check_ko_cmp() -> Outcome:
         f"'over half gone' is 53 lost > 50 [{over_half}]; 'erodes 54%' counts the 1% "
         "partial as lost (53 + 1)."
     )
-    result = _settle(rows, preamble)
+    result = settle_printed(rows, preamble)
     if not over_half and result.verdict is Verdict.VERIFIED:
         return Outcome(Verdict.REFUTED, result.evidence, {"over_half": 53})
     return result
@@ -148,7 +123,7 @@ def density_as_printed(cosines: list[float], k: int) -> float:
 
     Examples
     --------
-    >>> from proofs.simulation._printed import density_as_printed
+    >>> from proofs.claims.ko.printed import density_as_printed
     >>> density_as_printed([0.5] * 6, 2)  # 4 candidates (2k), 6 pairs
     3.0
     """
@@ -206,7 +181,7 @@ def check_ko_dar_density() -> Outcome:
 )
 def check_ko_dar_table1() -> Outcome:
     """KO-DAR-TABLE1: Table 1's figures and the prose beside them agree."""
-    rows: list[_Row] = [
+    rows: list[Row] = [
         (
             "degrade-4pct",
             "§4.3, 'always-on hybrid degrades BEIR by 4%'",
@@ -237,59 +212,26 @@ def check_ko_dar_table1() -> Outcome:
         "near-identical documents, so random selection gives 1/4 = 25% P@1, not the "
         "20% that §1 and §4.1 call random (the same finding as KO-STAT-T1)."
     )
-    return _settle(rows, preamble)
-
-
-_PROBES = 62  # PJ Week 1 Day 2: 62 probe facts over 8 scenarios
+    return settle_printed(rows, preamble)
 
 
 @claim_check(
-    "PJ-PIN-COUNTS",
-    "(PJ 'Quantity-Pinning Breakthrough' results) 75.8%, 96.8% and 98.4% are "
-    "retention over the 62 probes and the gain is +21pp",
+    "KO-DAR",
+    "(KO §4.2-4.3, Algorithm 1, Table 1) density-adaptive retrieval: top 2k "
+    "candidates, density rho = 2/(k(k-1)) sum_(i<j) cos (Eq. 1's mean), re-rank by "
+    "score + 0.5 |keys(q) & keys(d)| when rho > 0.85; Table 1's figures and the "
+    "prose about them agree",
     Kind.ARITHMETIC,
-    where="Week 2, Day 1: Quantity-Pinning results; Week 1, Day 2 (62 probes)",
+    where="§4.2 Algorithm 1, Eq. 1; §4.3 Table 1",
 )
-def check_pj_pin_counts() -> Outcome:
-    """PJ-PIN-COUNTS: 75.8% / 96.8% / 98.4% over 62 probes and the +21pp gain."""
-    rows: list[_Row] = [
-        ("rlm", "Week 2 Day 1 results, RLM(8)", percent_attainable("75.8", _PROBES)),
-        ("qpb", "Week 2 Day 1 results, QPB", percent_attainable("96.8", _PROBES)),
-        (
-            "full",
-            "Week 2 Day 1 results, Full Context",
-            percent_attainable("98.4", _PROBES),
-        ),
-        ("qtd", "Week 2 Day 1 results, QTD", percent_attainable("98.4", _PROBES)),
-        ("gain", "Week 2 Day 1, +21pp", check_arithmetic("21", "96.8-75.8")),
-        ("wrapup", "Wrap-up, 'from 75.8% to 96.8%'", check_equal("96.8", "96.8")),
-    ]
-    preamble = (
-        "PJ 'Quantity-Pinning Breakthrough': probe retention over the 62 probe facts "
-        "(47, 60 and 61 of 62 print as 75.8, 96.8 and 98.4)."
-    )
-    return _settle(rows, preamble)
+def check_ko_dar() -> Outcome:
+    """KO-DAR: its parts KO-DAR-DENSITY and KO-DAR-TABLE1; the weakest decides."""
+    return umbrella([check_ko_dar_density, check_ko_dar_table1])()
 
 
-@claim_check(
-    "PJ-PIN-OF-FULL",
-    "(PJ opening line) pinning gets 96.8% of Full Context's retention",
-    Kind.ARITHMETIC,
-    where="opening line vs Week 2, Day 1 results table",
+CLAIMS: tuple[Claim, ...] = claims(
+    check_ko_dar,
+    check_ko_cmp,
+    check_ko_dar_density,
+    check_ko_dar_table1,
 )
-def check_pj_pin_of_full() -> Outcome:
-    """PJ-PIN-OF-FULL: QPB gets 96.8% of Full Context's retention (PJ's opening line)."""
-    rows: list[_Row] = [
-        (
-            "of-full",
-            "opening summary, '96.8% of Full Context's retention'",
-            check_arithmetic("96.8", "96.8/98.4*100"),
-        )
-    ]
-    preamble = (
-        "PJ's opening line says the side-channel gets 96.8% of Full Context's "
-        "retention; its results table prints QPB at 96.8% and Full Context at 98.4% "
-        "(60 and 61 of 62 probes), so QPB gets 96.8/98.4 = 98.4% of Full Context's, "
-        "and 96.8% is QPB's own retention."
-    )
-    return _settle(rows, preamble)

@@ -21,7 +21,7 @@ from fractions import Fraction
 import networkx as nx
 import sympy as sp
 
-from proofs.ledger import Claim, Kind, Outcome, Verdict, claim_check, claims
+from proofs.records import Claim, Kind, Outcome, Verdict, claim_check, claims
 from theory.sheaf import CellularSheaf
 from theory.sheaf.contradiction import (
     PAPER_THRESHOLD,
@@ -51,7 +51,7 @@ def check_h1_signals_contradiction() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.sheaf import check_h1_signals_contradiction
+    >>> from proofs.claims.slm.sheaf import check_h1_signals_contradiction
     >>> check_h1_signals_contradiction().verdict.value
     'refuted'
     """
@@ -124,7 +124,7 @@ def check_precise_correspondence() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.sheaf import check_precise_correspondence
+    >>> from proofs.claims.slm.sheaf import check_precise_correspondence
     >>> check_precise_correspondence().verdict.value
     'conditional'
     """
@@ -169,7 +169,7 @@ def check_score_threshold() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.sheaf import check_score_threshold
+    >>> from proofs.claims.slm.sheaf import check_score_threshold
     >>> check_score_threshold().verdict.value
     'refuted'
     """
@@ -229,7 +229,7 @@ def check_slm_s54() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.sheaf import check_slm_s54
+    >>> from proofs.claims.slm.sheaf import check_slm_s54
     >>> check_slm_s54().verdict.value
     'refuted'
     """

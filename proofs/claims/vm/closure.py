@@ -20,7 +20,7 @@ import functools
 import numpy as np
 from scipy import stats
 
-from proofs.ledger import Claim, Kind, Outcome, Verdict
+from proofs.records import Claim, Kind, Outcome, Verdict
 from witnesses.closure import SEMANTICS, exp51, exp56, exp57
 
 __all__ = ["CLAIMS", "check_exp51", "check_exp56", "check_exp57"]
@@ -42,7 +42,7 @@ def check_exp51(*, semantics: str = "reference") -> Outcome:
 
     Examples
     --------
-    >>> from proofs.closure import check_exp51
+    >>> from proofs.claims.vm.closure import check_exp51
     >>> check_exp51().verdict.value, check_exp51(semantics="paper").verdict.value
     ('verified', 'verified')
     """
@@ -71,7 +71,7 @@ def check_exp56(*, semantics: str = "reference") -> Outcome:
 
     Examples
     --------
-    >>> from proofs.closure import check_exp56
+    >>> from proofs.claims.vm.closure import check_exp56
     >>> check_exp56().verdict.value, check_exp56(semantics="paper").verdict.value
     ('conditional', 'verified')
     """
@@ -127,7 +127,7 @@ def check_exp57(*, semantics: str = "reference") -> Outcome:
 
     Examples
     --------
-    >>> from proofs.closure import check_exp57
+    >>> from proofs.claims.vm.closure import check_exp57
     >>> check_exp57().verdict.value, check_exp57(semantics="paper").verdict.value
     ('verified', 'conditional')
     """

@@ -11,7 +11,7 @@ import z3
 
 from proofs._method import encoding as enc
 from proofs._method.smt import prove, witness
-from proofs.ledger import Claim, Kind, Outcome, Verdict, claim_check, claims
+from proofs.records import Claim, Kind, Outcome, Verdict, claim_check, claims
 
 __all__ = [
     "CLAIMS",
@@ -37,7 +37,7 @@ def _prerequisites() -> tuple[bool, str]:
     suffix of several blocks is one context (whatever the bracketing) is
     VM-P1, and that it is a valid context is VM-NF.
     """
-    from proofs.monoid import check_endo_associative, check_normal_form_closed
+    from proofs.claims.vm.monoid import check_endo_associative, check_normal_form_closed
 
     parts = [check_endo_associative(), check_normal_form_closed()]
     ok = all(p.verdict is Verdict.PROVEN for p in parts)
@@ -61,7 +61,7 @@ def check_contract_sound() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.contract import check_contract_sound
+    >>> from proofs.claims.vm.contract import check_contract_sound
     >>> check_contract_sound().verdict.value
     'proven'
     """
@@ -110,7 +110,7 @@ def check_contract_necessary() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.contract import check_contract_necessary
+    >>> from proofs.claims.vm.contract import check_contract_necessary
     >>> check_contract_necessary().verdict.value
     'proven'
     """
@@ -164,7 +164,7 @@ def check_contract_gap() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.contract import check_contract_gap
+    >>> from proofs.claims.vm.contract import check_contract_gap
     >>> check_contract_gap().verdict.value
     'refuted'
     """

@@ -11,7 +11,7 @@ import z3
 
 from proofs._method import encoding as enc
 from proofs._method.smt import prove, witness
-from proofs.ledger import Claim, Kind, Outcome, Verdict, claim_check, claims
+from proofs.records import Claim, Kind, Outcome, Verdict, claim_check, claims
 
 __all__ = ["CLAIMS", "check_absorbing_closure", "check_endo_escape", "check_ideal_side"]
 
@@ -27,7 +27,7 @@ def check_absorbing_closure() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.ideal import check_absorbing_closure
+    >>> from proofs.claims.vm.ideal import check_absorbing_closure
     >>> check_absorbing_closure().verdict.value
     'proven'
     """
@@ -64,7 +64,7 @@ def check_ideal_side() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.ideal import check_ideal_side
+    >>> from proofs.claims.vm.ideal import check_ideal_side
     >>> check_ideal_side().verdict.value
     'refuted'
     """
@@ -125,7 +125,7 @@ def check_endo_escape() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.ideal import check_endo_escape
+    >>> from proofs.claims.vm.ideal import check_endo_escape
     >>> check_endo_escape().verdict.value
     'proven'
     """

@@ -10,7 +10,7 @@ from functools import lru_cache, partial
 from typing import Any
 
 from proofs._method._validation import check_bound
-from proofs.ledger import Claim, Kind, Outcome, Verdict, umbrella
+from proofs.records import Claim, Kind, Outcome, Verdict, umbrella
 from theory.inference import mcnemar, proportion_ci
 from witnesses.exp52 import Exp52Result, Exp53Result, exp52, exp53
 from witnesses.exp58 import Exp58Result, run
@@ -41,7 +41,7 @@ def check_exp58(semantics: str) -> Outcome:
 
     Examples
     --------
-    >>> from proofs.mirage import check_exp58
+    >>> from proofs.claims.vm.mirage import check_exp58
     >>> check_exp58("reference").verdict.value
     'conditional'
     """
@@ -235,7 +235,7 @@ def check_validity_ties(semantics: str, *, seeds: int | None = None) -> Outcome:
 
     Examples
     --------
-    >>> from proofs.mirage import check_validity_ties
+    >>> from proofs.claims.vm.mirage import check_validity_ties
     >>> check_validity_ties("reference", seeds=2).verdict.value
     'open'
     """
@@ -324,7 +324,7 @@ def check_separation(semantics: str, *, seeds: int | None = None) -> Outcome:
 
     Examples
     --------
-    >>> from proofs.mirage import check_separation
+    >>> from proofs.claims.vm.mirage import check_separation
     >>> check_separation("reference", seeds=2).verdict.value
     'open'
     """
@@ -376,7 +376,7 @@ def check_exp52_ties(semantics: str) -> Outcome:
 
     Examples
     --------
-    >>> from proofs.mirage import check_exp52_ties
+    >>> from proofs.claims.vm.mirage import check_exp52_ties
     >>> check_exp52_ties.__doc__.split(":")[0]
     'VM-C3-EXP52'
     """
@@ -406,7 +406,7 @@ def check_exp53_ties(semantics: str) -> Outcome:
 
     Examples
     --------
-    >>> from proofs.mirage import check_exp53_ties
+    >>> from proofs.claims.vm.mirage import check_exp53_ties
     >>> check_exp53_ties.__doc__.split(":")[0]
     'VM-C3-EXP53'
     """
@@ -453,7 +453,7 @@ def check_semantics_dominate(semantics: str, *, seeds: int | None = None) -> Out
 
     Examples
     --------
-    >>> from proofs.mirage import check_semantics_dominate
+    >>> from proofs.claims.vm.mirage import check_semantics_dominate
     >>> check_semantics_dominate("reference", seeds=2).verdict.value
     'verified'
     """

@@ -17,7 +17,7 @@ from algebra import Context, fold, from_events, reduce_arrays, reduce_tree, tree
 from proofs._method import encoding as enc
 from proofs._method._validation import check_bound
 from proofs._method.smt import SmtResult, prove
-from proofs.ledger import Claim, Kind, Outcome, Verdict, claim_check, claims
+from proofs.records import Claim, Kind, Outcome, Verdict, claim_check, claims
 
 __all__ = [
     "CLAIMS",
@@ -41,7 +41,7 @@ def check_endo_associative() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.monoid import check_endo_associative
+    >>> from proofs.claims.vm.monoid import check_endo_associative
     >>> check_endo_associative().verdict.value
     'proven'
     """
@@ -66,7 +66,7 @@ def check_endo_identity() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.monoid import check_endo_identity
+    >>> from proofs.claims.vm.monoid import check_endo_identity
     >>> check_endo_identity().verdict.value
     'proven'
     """
@@ -91,7 +91,7 @@ def check_commit_associative() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.monoid import check_commit_associative
+    >>> from proofs.claims.vm.monoid import check_commit_associative
     >>> check_commit_associative().verdict.value
     'proven'
     """
@@ -116,7 +116,7 @@ def check_commit_identity() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.monoid import check_commit_identity
+    >>> from proofs.claims.vm.monoid import check_commit_identity
     >>> check_commit_identity().verdict.value
     'proven'
     """
@@ -143,7 +143,7 @@ def check_normal_form_closed() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.monoid import check_normal_form_closed
+    >>> from proofs.claims.vm.monoid import check_normal_form_closed
     >>> check_normal_form_closed().verdict.value
     'proven'
     """
@@ -184,7 +184,7 @@ def check_tree_reduction(*, max_len: int = 6) -> Outcome:
 
     Examples
     --------
-    >>> from proofs.monoid import check_tree_reduction
+    >>> from proofs.claims.vm.monoid import check_tree_reduction
     >>> check_tree_reduction(max_len=3).verdict.value
     'proven'
     """

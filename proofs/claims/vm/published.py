@@ -28,8 +28,16 @@ from functools import partial
 from importlib import resources
 from typing import Any
 
-from proofs.ledger import Claim, ClaimCheck, Kind, Outcome, Verdict, claim_check, claims
-from proofs.mirage import _sweep
+from proofs.claims.vm.mirage import _sweep
+from proofs.records import (
+    Claim,
+    ClaimCheck,
+    Kind,
+    Outcome,
+    Verdict,
+    claim_check,
+    claims,
+)
 from witnesses.exp58 import run as run_exp58
 from witnesses.semantics import REFERENCE
 
@@ -43,7 +51,7 @@ def printed_matches(printed: str, value: object) -> bool:
 
     Examples
     --------
-    >>> from proofs.published import printed_matches
+    >>> from proofs.claims.vm.published import printed_matches
     >>> printed_matches("0.790", 0.79), printed_matches("0.404", 40 / 99)
     (True, True)
     >>> printed_matches("0.354", 0.3555), printed_matches("112.23", 112.23)
@@ -113,7 +121,7 @@ def _sweep_claim(claim_id: object, table: object) -> None:
             raise TypeError(msg)
     known = {c.id for c in CLAIMS}
     if claim_id not in known:
-        msg = f"claim_id={claim_id!r} is not a claim of proofs.published ({sorted(known)})"
+        msg = f"claim_id={claim_id!r} is not a claim of proofs.claims.vm.published ({sorted(known)})"
         raise ValueError(msg)
 
 
@@ -142,7 +150,7 @@ def check_sweep_table(claim_id: str, table: str) -> ClaimCheck:
 
     Examples
     --------
-    >>> from proofs.published import check_sweep_table
+    >>> from proofs.claims.vm.published import check_sweep_table
     >>> check_sweep_table("VM-T3", "T3").verdict.value  # doctest: +SKIP
     'verified'
     """
@@ -205,7 +213,7 @@ def check_exp58_table() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.published import check_exp58_table
+    >>> from proofs.claims.vm.published import check_exp58_table
     >>> check_exp58_table().verdict.value
     'verified'
     """

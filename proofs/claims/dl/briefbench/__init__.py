@@ -2,13 +2,13 @@
 
 Submodules:
 
-- :mod:`proofs.briefbench.checks`: the claims and their checks (``CLAIMS``)
+- :mod:`proofs.claims.dl.briefbench.checks`: the claims and their checks (``CLAIMS``)
 - private: ``_groups`` (the printed numbers, one group per claim), ``_rows`` (reading the rows)
 """
 
 from __future__ import annotations
 
-from proofs.briefbench.checks import (
+from proofs.claims.dl.briefbench.checks import (
     CLAIMS,
     GROUPS,
     Group,

@@ -1,6 +1,6 @@
 """The DL numbers that quote the BriefBench run, grouped one ledger claim per place.
 
-Private to :mod:`proofs.briefbench`: each group is a location in the paper, a
+Private to :mod:`proofs.claims.dl.briefbench`: each group is a location in the paper, a
 restatement in our words and the printed numbers with the function of the rows
 that recomputes each.
 """
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from proofs.briefbench._rows import (
+from proofs.claims.dl.briefbench._rows import (
     _SIM,
     Rows,
     _all_depth,
@@ -34,7 +34,7 @@ from proofs.briefbench._rows import (
     _syn_depth,
     _total,
 )
-from proofs.ledger import Verdict
+from proofs.records import Verdict
 from theory.inference import cohens_h
 
 Number = tuple[str, str, Callable[[Rows], float]]
@@ -68,7 +68,7 @@ class Group:
 
     Examples
     --------
-    >>> from proofs.briefbench import GROUPS
+    >>> from proofs.claims.dl.briefbench import GROUPS
     >>> GROUPS[0].numbers[0][:2]
     ('Brief precision', '0.158')
     """

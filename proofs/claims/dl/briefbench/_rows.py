@@ -1,4 +1,4 @@
-"""Reading the BriefBench rows and the aggregates DL prints (private to proofs.briefbench)."""
+"""Reading the BriefBench rows and the aggregates DL prints (private to proofs.claims.dl.briefbench)."""
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ class Rows:
 
     Examples
     --------
-    >>> from proofs.briefbench import Rows
+    >>> from proofs.claims.dl.briefbench import Rows
     >>> r = Rows(claude=(), gpt=())
     >>> len(r.claude)
     0
@@ -64,7 +64,7 @@ def data_dir() -> Traversable:
 
     Examples
     --------
-    >>> from proofs.briefbench import data_dir
+    >>> from proofs.claims.dl.briefbench import data_dir
     >>> data_dir().name
     'briefbench'
     >>> (data_dir() / "rows_gpt.jsonl").is_file()
@@ -113,7 +113,7 @@ def load_rows(*, directory: Path | Traversable | None = None) -> Rows:
 
     Examples
     --------
-    >>> from proofs.briefbench import data_dir, load_rows
+    >>> from proofs.claims.dl.briefbench import data_dir, load_rows
     >>> rows = load_rows()
     >>> len(rows.claude), len(rows.gpt)
     (1824, 480)
@@ -147,7 +147,7 @@ def agrees(printed: str, value: float) -> bool:
 
     Examples
     --------
-    >>> from proofs.briefbench import agrees
+    >>> from proofs.claims.dl.briefbench import agrees
     >>> agrees("0.97", 0.975), agrees("0.98", 0.975), agrees("0.97", 0.9751)
     (True, True, False)
     >>> agrees("1240", 1239.6), agrees("1.24", 1.2393)

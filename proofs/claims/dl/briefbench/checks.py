@@ -20,9 +20,17 @@ set, else the packaged copy (:func:`data_dir`).
 
 from __future__ import annotations
 
-from proofs.briefbench._groups import GROUPS, Group
-from proofs.briefbench._rows import Rows, agrees, data_dir, load_rows
-from proofs.ledger import Claim, ClaimCheck, Kind, Outcome, Verdict, claim_check, claims
+from proofs.claims.dl.briefbench._groups import GROUPS, Group
+from proofs.claims.dl.briefbench._rows import Rows, agrees, data_dir, load_rows
+from proofs.records import (
+    Claim,
+    ClaimCheck,
+    Kind,
+    Outcome,
+    Verdict,
+    claim_check,
+    claims,
+)
 
 __all__ = [
     "CLAIMS",
@@ -41,7 +49,7 @@ def check_group(group: Group, *, rows: Rows | None = None) -> ClaimCheck:
 
     Examples
     --------
-    >>> from proofs.briefbench import CLAIMS, check_group
+    >>> from proofs.claims.dl.briefbench import CLAIMS, check_group
     >>> CLAIMS[0].id
     'DL-BB-EX-G'
     """

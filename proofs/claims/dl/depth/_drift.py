@@ -6,7 +6,7 @@ Assumption 3: compounding drift (the conditional survival of hop ``k`` below
 its marginal ``f_k``) makes the independent product over-estimate recovery.
 Exact witnesses use rational ``rho_k`` and sympy logs.
 
-Private to :mod:`proofs.depth`.
+Private to :mod:`proofs.claims.dl.depth`.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import sympy as sp
 import z3
 
 from proofs._method.smt import prove
-from proofs.ledger import Kind, Outcome, Verdict, claim_check
+from proofs.records import Kind, Outcome, Verdict, claim_check
 
 __all__ = [
     "check_dl_a3_direction",
@@ -42,7 +42,7 @@ def second_differences(reading: str, *, depth: int = 4) -> list[sp.Expr]:
 
     Examples
     --------
-    >>> from proofs.depth._drift import second_differences
+    >>> from proofs.claims.dl.depth._drift import second_differences
     >>> [str(x) for x in second_differences("product")]
     ['log(3/4)', 'log(4/5)']
     """

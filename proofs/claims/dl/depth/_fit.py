@@ -14,7 +14,7 @@ import math
 
 from scipy.optimize import minimize_scalar
 
-from proofs.ledger import Kind, Outcome, Verdict, claim_check
+from proofs.records import Kind, Outcome, Verdict, claim_check
 
 __all__ = ["TABLE4", "check_dl_t11_fit", "log_least_squares", "row_implied_p"]
 
@@ -46,7 +46,7 @@ def log_least_squares(points: list[tuple[float, float]]) -> float:
 
     Examples
     --------
-    >>> from proofs.depth._fit import log_least_squares
+    >>> from proofs.claims.dl.depth._fit import log_least_squares
     >>> round(log_least_squares([(1.0, 0.5), (2.0, 0.25)]), 12)
     0.5
     """
@@ -63,7 +63,7 @@ def row_implied_p(sigma: float, recall: float) -> tuple[float, float]:
 
     Examples
     --------
-    >>> from proofs.depth._fit import row_implied_p
+    >>> from proofs.claims.dl.depth._fit import row_implied_p
     >>> low, high = row_implied_p(0.36, 0.57)
     >>> round(low, 3), round(high, 3)
     (0.2, 0.22)
@@ -97,7 +97,7 @@ def check_dl_t11_fit() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.depth._fit import check_dl_t11_fit
+    >>> from proofs.claims.dl.depth._fit import check_dl_t11_fit
     >>> check_dl_t11_fit().verdict.value
     'refuted'
     """

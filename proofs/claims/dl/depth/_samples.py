@@ -1,4 +1,4 @@
-"""Seeded numeric cross-checks behind the depth claims (private to proofs.depth)."""
+"""Seeded numeric cross-checks behind the depth claims (private to proofs.claims.dl.depth)."""
 
 from __future__ import annotations
 

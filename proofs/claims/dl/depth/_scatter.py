@@ -13,9 +13,9 @@ import z3
 
 from proofs._method.settle import not_settled, settle, smt_witness
 from proofs._method.smt import prove
-from proofs.depth import _sym as sym
-from proofs.depth._fit import check_dl_t11_fit
-from proofs.ledger import (
+from proofs.claims.dl.depth import _sym as sym
+from proofs.claims.dl.depth._fit import check_dl_t11_fit
+from proofs.records import (
     _STRENGTH,
     ClaimCheck,
     Kind,

@@ -2,9 +2,9 @@
 
 Symbolic identities are proved with sympy on the package's own formulas
 (:mod:`theory.depth.formulas`, called on sympy symbols by
-:mod:`proofs.depth._sym`); inequalities in the reals with z3; the paper's
+:mod:`proofs.claims.dl.depth._sym`); inequalities in the reals with z3; the paper's
 worked numbers in exact rationals, again through the package's formulas. The scatter and compliance claims (DL-T6,
-DL-T11, DL-C2) are checked in :mod:`proofs.depth._scatter` and registered
+DL-T11, DL-C2) are checked in :mod:`proofs.claims.dl.depth._scatter` and registered
 here. Loosely stated claims carry the sharpest true statement next to the
 verdict on the stated one.
 """
@@ -22,11 +22,11 @@ import z3
 
 from proofs._method.settle import not_settled, settle, smt_witness
 from proofs._method.smt import prove
-from proofs.depth import _samples as samples
-from proofs.depth import _sym as sym
-from proofs.depth._drift import check_dl_a3_direction, check_dl_t7_rhok_convex
-from proofs.depth._fit import check_dl_t11_fit
-from proofs.depth._scatter import (
+from proofs.claims.dl.depth import _samples as samples
+from proofs.claims.dl.depth import _sym as sym
+from proofs.claims.dl.depth._drift import check_dl_a3_direction, check_dl_t7_rhok_convex
+from proofs.claims.dl.depth._fit import check_dl_t11_fit
+from proofs.claims.dl.depth._scatter import (
     check_dl_c2,
     check_dl_t6,
     check_dl_t6_assembly,
@@ -37,7 +37,7 @@ from proofs.depth._scatter import (
     check_dl_t11_compose,
     check_dl_t11_cosurface,
 )
-from proofs.ledger import (
+from proofs.records import (
     Claim,
     Kind,
     Outcome,

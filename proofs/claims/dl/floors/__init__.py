@@ -2,17 +2,17 @@
 
 Submodules:
 
-- :mod:`proofs.floors.checks`: the claims and their checks (``CLAIMS``)
-- :mod:`proofs.floors._context`: context gain (DL-T2) and context monotonicity (DL-C1)
-- :mod:`proofs.floors._t2`: DL-T2's equality condition as the paper states it
-- :mod:`proofs.floors._decay`: rate–distortion (DL-T5) and decay-law identifiability
-- :mod:`proofs.floors._learning`: DL Theorem 4's Occam bound in the printed direction
+- :mod:`proofs.claims.dl.floors.checks`: the claims and their checks (``CLAIMS``)
+- :mod:`proofs.claims.dl.floors._context`: context gain (DL-T2) and context monotonicity (DL-C1)
+- :mod:`proofs.claims.dl.floors._t2`: DL-T2's equality condition as the paper states it
+- :mod:`proofs.claims.dl.floors._decay`: rate–distortion (DL-T5) and decay-law identifiability
+- :mod:`proofs.claims.dl.floors._learning`: DL Theorem 4's Occam bound in the printed direction
 - private: ``_sym`` (the sympy derivations)
 """
 
 from __future__ import annotations
 
-from proofs.floors.checks import (
+from proofs.claims.dl.floors.checks import (
     CLAIMS,
     check_bayes_floor,
     check_context_gain_counterexample,

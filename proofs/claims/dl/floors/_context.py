@@ -1,6 +1,6 @@
 """Context-gain (DL-T2) and context-monotonicity (DL-C1) checks, and table sampling.
 
-Private to :mod:`proofs.floors`, which re-exports the checks.
+Private to :mod:`proofs.claims.dl.floors`, which re-exports the checks.
 """
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from collections.abc import Callable
 
 import numpy as np
 
-from proofs.floors import _sym as sym
-from proofs.floors import _t2 as sym_t2
-from proofs.ledger import Kind, Outcome, Verdict, claim_check
+from proofs.claims.dl.floors import _sym as sym
+from proofs.claims.dl.floors import _t2 as sym_t2
+from proofs.records import Kind, Outcome, Verdict, claim_check
 from theory.floors import ContextGain, bayes_risk, context_gain
 
 __all__ = [
@@ -60,7 +60,7 @@ def check_context_gain_identity() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.floors import check_context_gain_identity
+    >>> from proofs.claims.dl.floors import check_context_gain_identity
     >>> check_context_gain_identity().verdict.value
     'proven'
     """
@@ -84,13 +84,13 @@ def check_context_gain_inequality() -> Outcome:
     """DL-T2: ``I(Y;C|X) <= I(D;C|X)`` for ``Y = phi(X, D)``.
 
     Proof checked with sympy: the chain-rule cell identity of
-    :mod:`proofs.floors._t2` gives ``I(D;C|X) = I(Y;C|X) + I(D;C|X,Y)``, and
+    :mod:`proofs.claims.dl.floors._t2` gives ``I(D;C|X) = I(Y;C|X) + I(D;C|X,Y)``, and
     ``I(D;C|X,Y) >= 0`` because ``-log t >= 1 - t`` (so a relative entropy is
     ``>= 1 - sum q >= 0``).
 
     Examples
     --------
-    >>> from proofs.floors import check_context_gain_inequality
+    >>> from proofs.claims.dl.floors import check_context_gain_inequality
     >>> check_context_gain_inequality().verdict.value
     'proven'
     """
@@ -128,7 +128,7 @@ def check_context_gain_counterexample() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.floors import check_context_gain_counterexample
+    >>> from proofs.claims.dl.floors import check_context_gain_counterexample
     >>> check_context_gain_counterexample().counterexample["I(D;C|X)"]
     '1'
     """
@@ -171,7 +171,7 @@ def check_context_monotone() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.floors import check_context_monotone
+    >>> from proofs.claims.dl.floors import check_context_monotone
     >>> check_context_monotone().verdict.value
     'verified'
     """

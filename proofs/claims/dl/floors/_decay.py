@@ -8,7 +8,7 @@ from importlib.resources import files
 
 import numpy as np
 
-from proofs.ledger import Kind, Outcome, Verdict, claim_check
+from proofs.records import Kind, Outcome, Verdict, claim_check
 from theory.decay import compare_decays, counts_by_depth, tasks_needed
 from theory.rate_distortion import (
     blahut_arimoto,
@@ -43,7 +43,7 @@ def check_rate_distortion() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.floors import CLAIMS
+    >>> from proofs.claims.dl.floors import CLAIMS
     >>> [c for c in CLAIMS if c.id == "DL-T5"][0].run().verdict.value
     'verified'
     """

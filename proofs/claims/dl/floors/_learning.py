@@ -5,7 +5,7 @@ DL §3.1 Theorem 4 writes the finite-class sufficiency as
 up to that number suffices. The witness is exhaustive over every
 deterministic learner at ``n = 0`` on the smallest class.
 
-Private to :mod:`proofs.floors`.
+Private to :mod:`proofs.claims.dl.floors`.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import itertools
 import math
 from fractions import Fraction
 
-from proofs.ledger import Kind, Outcome, Verdict, claim_check
+from proofs.records import Kind, Outcome, Verdict, claim_check
 
 __all__ = [
     "check_occam_direction",
@@ -35,7 +35,7 @@ def worst_failure_at_zero_samples(class_size: int) -> Fraction:
 
     Examples
     --------
-    >>> from proofs.floors._learning import worst_failure_at_zero_samples
+    >>> from proofs.claims.dl.floors._learning import worst_failure_at_zero_samples
     >>> worst_failure_at_zero_samples(2)
     Fraction(1, 1)
     """
@@ -59,7 +59,7 @@ def check_occam_direction() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.floors import check_occam_direction
+    >>> from proofs.claims.dl.floors import check_occam_direction
     >>> check_occam_direction().verdict.value
     'refuted'
     """
@@ -105,7 +105,7 @@ def consistent_failure(points: int, n: int, eps: Fraction) -> Fraction:
     Examples
     --------
     >>> from fractions import Fraction
-    >>> from proofs.floors._learning import consistent_failure
+    >>> from proofs.claims.dl.floors._learning import consistent_failure
     >>> consistent_failure(2, 1, Fraction(1, 4))  # one draw leaves a point unseen
     Fraction(1, 1)
     """
@@ -134,7 +134,7 @@ def check_occam_sufficient() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.floors import check_occam_sufficient
+    >>> from proofs.claims.dl.floors import check_occam_sufficient
     >>> check_occam_sufficient().verdict.value
     'verified'
     """

@@ -1,4 +1,4 @@
-"""Sympy derivations behind the floors ledger (private to :mod:`proofs.floors`).
+"""Sympy derivations behind the floors ledger (private to :mod:`proofs.claims.dl.floors`).
 
 Each function derives its statement with sympy and returns ``(ok, detail)``;
 nothing here types in the answer it checks.
@@ -56,7 +56,7 @@ def fano_left_side() -> tuple[sp.Expr, sp.Symbol, sp.Symbol]:
 
     Examples
     --------
-    >>> from proofs.floors import fano_left_side
+    >>> from proofs.claims.dl.floors import fano_left_side
     >>> f, pe, k = fano_left_side()
     >>> float(f.subs({pe: 0.75, k: 4}))
     2.0

@@ -6,7 +6,7 @@ otherwise. The "if" half is proven here termwise with sympy; the "only if"
 half (strict otherwise) is false, and the witnesses below are computed with
 exact entropies (sympy rationals and ``log2``), not floats.
 
-Private to :mod:`proofs.floors`.
+Private to :mod:`proofs.claims.dl.floors`.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 
 import sympy as sp
 
-from proofs.ledger import Kind, Outcome, Verdict, claim_check
+from proofs.records import Kind, Outcome, Verdict, claim_check
 
 __all__ = [
     "check_context_gain_equality",
@@ -80,7 +80,7 @@ def exact_measures(joint: _Joint) -> dict[str, sp.Expr]:
 
     Examples
     --------
-    >>> from proofs.floors._t2 import exact_joint, exact_measures
+    >>> from proofs.claims.dl.floors._t2 import exact_joint, exact_measures
     >>> m = exact_measures(exact_joint(4, lambda d: d // 2, lambda d: d % 2))
     >>> [str(m[k]) for k in ("I(Y;C|X)", "I(D;C|X)", "H(D|X,Y)")]
     ['0', '1', '1']
@@ -154,7 +154,7 @@ def check_context_gain_equality() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.floors import check_context_gain_equality
+    >>> from proofs.claims.dl.floors import check_context_gain_equality
     >>> check_context_gain_equality().verdict.value
     'proven'
     """
@@ -195,7 +195,7 @@ def check_context_gain_strict_otherwise() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.floors import check_context_gain_strict_otherwise
+    >>> from proofs.claims.dl.floors import check_context_gain_strict_otherwise
     >>> check_context_gain_strict_otherwise().counterexample["smallest"]["H(D|X,Y)"]
     '1'
     """
@@ -213,7 +213,7 @@ def check_context_gain_strict_otherwise() -> Outcome:
         return Outcome(
             Verdict.OPEN,
             "not settled: the exact entropies of the two candidate witnesses do not "
-            "show equality with H(D|X,Y) > 0; check proofs.floors._t2",
+            "show equality with H(D|X,Y) > 0; check proofs.claims.dl.floors._t2",
         )
     cx = {
         "smallest": _witness(*found[0]),

@@ -1,6 +1,6 @@
 """Claims about information floors, rate–distortion and decay laws (DL §2.1, §2.3).
 
-Symbolic parts are derived by sympy in :mod:`proofs.floors._sym`; sampled
+Symbolic parts are derived by sympy in :mod:`proofs.claims.dl.floors._sym`; sampled
 parts draw tables from ``numpy.random.default_rng`` with fixed seeds; the
 decay-law identifiability claim uses :mod:`theory.decay` and, when present,
 the BriefBench rows shipped as package data (``proofs/data/briefbench``; an
@@ -14,8 +14,8 @@ import math
 
 import numpy as np
 
-from proofs.floors import _sym as sym
-from proofs.floors._context import (
+from proofs.claims.dl.floors import _sym as sym
+from proofs.claims.dl.floors._context import (
     SAMPLES,
     check_context_gain_counterexample,
     check_context_gain_identity,
@@ -24,14 +24,20 @@ from proofs.floors._context import (
     first_failure,
     random_tables,
 )
-from proofs.floors._decay import check_decay_identifiability, check_rate_distortion
-from proofs.floors._learning import check_occam_direction, check_occam_sufficient
-from proofs.floors._sym import fano_left_side
-from proofs.floors._t2 import (
+from proofs.claims.dl.floors._decay import (
+    check_decay_identifiability,
+    check_rate_distortion,
+)
+from proofs.claims.dl.floors._learning import (
+    check_occam_direction,
+    check_occam_sufficient,
+)
+from proofs.claims.dl.floors._sym import fano_left_side
+from proofs.claims.dl.floors._t2 import (
     check_context_gain_equality,
     check_context_gain_strict_otherwise,
 )
-from proofs.ledger import Claim, Kind, Outcome, Verdict, claim_check, claims, umbrella
+from proofs.records import Claim, Kind, Outcome, Verdict, claim_check, claims, umbrella
 from theory.floors import (
     bayes_floor,
     candidate_floor,
@@ -77,7 +83,7 @@ def check_governed() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.floors import check_governed
+    >>> from proofs.claims.dl.floors import check_governed
     >>> check_governed().verdict.value
     'proven'
     """
@@ -114,7 +120,7 @@ def check_bayes_floor() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.floors import check_bayes_floor
+    >>> from proofs.claims.dl.floors import check_bayes_floor
     >>> check_bayes_floor().verdict.value
     'verified'
     """
@@ -157,7 +163,7 @@ def check_fano_floor() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.floors import check_fano_floor
+    >>> from proofs.claims.dl.floors import check_fano_floor
     >>> check_fano_floor().verdict.value
     'verified'
     """
@@ -196,7 +202,7 @@ def check_fano_monotone() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.floors import check_fano_monotone
+    >>> from proofs.claims.dl.floors import check_fano_monotone
     >>> check_fano_monotone().verdict.value
     'proven'
     """
@@ -217,7 +223,7 @@ def check_rearranged_vacuity() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.floors import check_rearranged_vacuity
+    >>> from proofs.claims.dl.floors import check_rearranged_vacuity
     >>> check_rearranged_vacuity().verdict.value
     'proven'
     """
@@ -236,7 +242,7 @@ def check_worked_example() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.floors import check_worked_example
+    >>> from proofs.claims.dl.floors import check_worked_example
     >>> check_worked_example().verdict.value
     'verified'
     """
@@ -279,7 +285,7 @@ def check_probe_cost() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.floors import check_probe_cost
+    >>> from proofs.claims.dl.floors import check_probe_cost
     >>> check_probe_cost().verdict.value
     'conditional'
     """
@@ -304,7 +310,7 @@ def check_cumulative_floor() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.floors import check_cumulative_floor
+    >>> from proofs.claims.dl.floors import check_cumulative_floor
     >>> check_cumulative_floor().verdict.value
     'verified'
     """
@@ -362,7 +368,7 @@ def check_learning_bound() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.floors import check_learning_bound
+    >>> from proofs.claims.dl.floors import check_learning_bound
     >>> check_learning_bound().verdict.value
     'open'
     """
@@ -404,7 +410,7 @@ def check_uniform_candidate_floor() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.floors import check_uniform_candidate_floor
+    >>> from proofs.claims.dl.floors import check_uniform_candidate_floor
     >>> check_uniform_candidate_floor().verdict.value
     'verified'
     """

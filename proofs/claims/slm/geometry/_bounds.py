@@ -14,7 +14,7 @@ import math
 import numpy as np
 import sympy as sp
 
-from proofs.ledger import Kind, Outcome, Verdict, claim_check
+from proofs.records import Kind, Outcome, Verdict, claim_check
 from theory.hopfield import hopfield_energy
 
 __all__ = [
@@ -36,7 +36,7 @@ def levels_needed(variance_ratio: sp.Expr, r: sp.Expr) -> sp.Expr:
     Examples
     --------
     >>> import sympy as sp
-    >>> from proofs.geometry._bounds import levels_needed
+    >>> from proofs.claims.slm.geometry._bounds import levels_needed
     >>> levels_needed(sp.Integer(4), sp.Integer(2))
     2
     """

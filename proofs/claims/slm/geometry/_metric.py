@@ -1,6 +1,6 @@
 """Checks of SLM-T6.1 and its parts: is Eq. 3 the Fisher–Rao distance, a metric, ...
 
-Used by :mod:`proofs.geometry`, which registers them.
+Used by :mod:`proofs.claims.slm.geometry`, which registers them.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from functools import lru_cache
 import numpy as np
 import sympy as sp
 
-from proofs.ledger import Kind, Outcome, Verdict, claim_check
+from proofs.records import Kind, Outcome, Verdict, claim_check
 from theory.fisher_rao import fisher_rao_distance, paper_eq3_distance
 
 __all__ = [

@@ -17,7 +17,7 @@ import sympy as sp
 from scipy import stats
 from scipy.special import betainc, betaln
 
-from proofs.ledger import Kind, Outcome, Verdict, claim_check
+from proofs.records import Kind, Outcome, Verdict, claim_check
 from theory.concentration import cap_probability
 from theory.fisher_rao import cosine_similarity, fisher_rao_distance, paper_eq3_distance
 
@@ -44,7 +44,7 @@ def paper_cap_fraction(d: int, eps: float) -> float:
 
     Examples
     --------
-    >>> from proofs.geometry._scale import paper_cap_fraction
+    >>> from proofs.claims.slm.geometry._scale import paper_cap_fraction
     >>> round(paper_cap_fraction(3, 0.05), 12)  # I_x(1, 1/2) = 1 - sqrt(1 - x) = eps
     0.05
     """
@@ -212,7 +212,7 @@ def eq31_statistic(
 
     Examples
     --------
-    >>> from proofs.geometry._scale import eq31_statistic
+    >>> from proofs.claims.slm.geometry._scale import eq31_statistic
     >>> eq31_statistic([1.0], [1.0], [1.0], [1.0], [1.0])
     0.0
     """

@@ -16,7 +16,7 @@ from functools import lru_cache
 import networkx as nx
 import numpy as np
 
-from proofs.ledger import Kind, Outcome, Verdict, claim_check
+from proofs.records import Kind, Outcome, Verdict, claim_check
 from theory.sheaf import CellularSheaf
 
 __all__ = ["check_coboundary_cost", "check_h1_cost", "entries_that_matter"]
@@ -35,7 +35,7 @@ def entries_that_matter(d: int) -> tuple[int, int]:
 
     Examples
     --------
-    >>> from proofs.geometry._sheaf_cost import entries_that_matter
+    >>> from proofs.claims.slm.geometry._sheaf_cost import entries_that_matter
     >>> entries_that_matter(2)
     (4, 4)
     """

@@ -16,13 +16,13 @@ import numpy as np
 import numpy.typing as npt
 import sympy as sp
 
-from proofs.geometry._bounds import (
+from proofs.claims.slm.geometry._bounds import (
     check_t65,
     check_t65_eq26,
     check_t65_theta,
     check_t66,
 )
-from proofs.geometry._metric import (
+from proofs.claims.slm.geometry._metric import (
     check_cost,
     check_fr,
     check_identity,
@@ -31,7 +31,7 @@ from proofs.geometry._metric import (
     check_t61,
     check_triangle,
 )
-from proofs.geometry._scale import (
+from proofs.claims.slm.geometry._scale import (
     check_c62_may,
     check_c62_specifically,
     check_p71_cap,
@@ -43,8 +43,8 @@ from proofs.geometry._scale import (
     check_p72_finer,
     check_s76_contradictions,
 )
-from proofs.geometry._sheaf_cost import check_coboundary_cost, check_h1_cost
-from proofs.ledger import Claim, Kind, Outcome, Verdict, claim_check, claims, umbrella
+from proofs.claims.slm.geometry._sheaf_cost import check_coboundary_cost, check_h1_cost
+from proofs.records import Claim, Kind, Outcome, Verdict, claim_check, claims, umbrella
 from theory.fisher_rao import (
     fisher_rao_distance,
     paper_retrieval_score,
@@ -331,7 +331,7 @@ def _check_hopfield_capacity() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.geometry.checks import _check_hopfield_capacity
+    >>> from proofs.claims.slm.geometry.checks import _check_hopfield_capacity
     >>> _check_hopfield_capacity().verdict.value
     'refuted'
     """

@@ -49,9 +49,9 @@ all operands together, then of ``a``, ``b``, ``c`` in turn (a deterministic
 tie-break).
 
 **Which code is proven.** The proofs are about the z3 transcription in
-:mod:`proofs.semiring._smt`: :mod:`algebra.tropical` indexes slots by data
+:mod:`proofs.claims.vm.semiring._smt`: :mod:`algebra.tropical` indexes slots by data
 and cannot run on z3 terms. The transcription is compared with the package
-on every pair of a bounded domain (:mod:`proofs.semiring._bind`), so the
+on every pair of a bounded domain (:mod:`proofs.claims.vm.semiring._bind`), so the
 claims about package functions (``VM-SEMIRING-SET``, ``VM-TROP-MONOID``,
 ``VM-TROP-HOM``) are ``verified``, not ``proven``; ``VM-SEMIRING-MAT`` is
 about matrices over (max, min) as mathematics and stays ``proven``. z3
@@ -59,15 +59,15 @@ about matrices over (max, min) as mathematics and stays ``proven``. z3
 
 Submodules:
 
-- :mod:`proofs.semiring.checks`: the claims and their checks (``CLAIMS``)
-- :mod:`proofs.semiring._smt`: the z3 transcription of the tropical lift and its candidate sums
-- :mod:`proofs.semiring._bind`: the binding of that transcription to :mod:`algebra.tropical`
+- :mod:`proofs.claims.vm.semiring.checks`: the claims and their checks (``CLAIMS``)
+- :mod:`proofs.claims.vm.semiring._smt`: the z3 transcription of the tropical lift and its candidate sums
+- :mod:`proofs.claims.vm.semiring._bind`: the binding of that transcription to :mod:`algebra.tropical`
 - private: ``_general`` (proofs for every ``k`` at once), ``_hom`` (VM-TROP-HOM and VM-TROP-WITNESS)
 """
 
 from __future__ import annotations
 
-from proofs.semiring.checks import (
+from proofs.claims.vm.semiring.checks import (
     AXIOMS,
     CLAIMS,
     AxiomResult,

@@ -1,7 +1,7 @@
 """Bind the z3 transcription of the tropical lift to :mod:`algebra.tropical`.
 
-The semiring proofs (:mod:`proofs.semiring`) are universal proofs about the
-z3 transcription in :mod:`proofs.semiring._smt`; the package's
+The semiring proofs (:mod:`proofs.claims.vm.semiring`) are universal proofs about the
+z3 transcription in :mod:`proofs.claims.vm.semiring._smt`; the package's
 :func:`~algebra.tropical.compose_tropical`, :func:`~algebra.tropical.oplus`,
 :func:`~algebra.tropical.otimes`, :func:`~algebra.tropical.matrix_otimes`,
 :func:`~algebra.tropical.matrix_oplus` and :func:`~algebra.tropical.to_monoid`
@@ -37,7 +37,7 @@ from algebra.tropical import (
     to_matrix,
     to_monoid,
 )
-from proofs.semiring import _smt as sym
+from proofs.claims.vm.semiring import _smt as sym
 
 __all__ = ["DOMAIN", "KEYS", "KS", "agreement", "binding_text"]
 

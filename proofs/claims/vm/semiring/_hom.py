@@ -1,4 +1,4 @@
-"""VM-TROP-HOM and VM-TROP-WITNESS, the checks behind :mod:`proofs.semiring` (private)."""
+"""VM-TROP-HOM and VM-TROP-WITNESS, the checks behind :mod:`proofs.claims.vm.semiring` (private)."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ from algebra.tropical import best_feasible_pivot, to_monoid, tropical_from_event
 from proofs._method import encoding as enc
 from proofs._method._validation import check_int
 from proofs._method.smt import prove, witness
-from proofs.ledger import Kind, Outcome, Verdict, claim_check
-from proofs.semiring import _bind as bind
-from proofs.semiring import _general as general
-from proofs.semiring import _smt as sym
+from proofs.claims.vm.semiring import _bind as bind
+from proofs.claims.vm.semiring import _general as general
+from proofs.claims.vm.semiring import _smt as sym
+from proofs.records import Kind, Outcome, Verdict, claim_check
 
 
 def lexicographic(sizes: list[Any]) -> Any:
@@ -68,14 +68,14 @@ def check_homomorphism(*, ks: tuple[int, ...] = (0, 1, 2, 3)) -> Outcome:
 
     Examples
     --------
-    >>> from proofs.semiring import check_homomorphism
+    >>> from proofs.claims.vm.semiring import check_homomorphism
     >>> check_homomorphism(ks=(0, 1)).verdict.value
     'verified'
 
     The universal proofs are of the z3 transcription of ``compose_tropical``
     and ``to_monoid`` (with the package's own ``compose_endo`` code on the
     monoid side); the transcription is bound to the package on a bounded
-    domain (:mod:`proofs.semiring._bind`), so the verdict on the package's
+    domain (:mod:`proofs.claims.vm.semiring._bind`), so the verdict on the package's
     functions is ``verified``.
     """
     if isinstance(ks, str | bytes) or not isinstance(ks, tuple | list) or not ks:
@@ -152,7 +152,7 @@ def check_witness() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.semiring import check_witness
+    >>> from proofs.claims.vm.semiring import check_witness
     >>> check_witness().verdict.value
     'verified'
     """

@@ -3,7 +3,7 @@
 Extended keys are a z3 datatype ``bot | fin(val) | top`` ordered
 ``bot < fin(v) < top``; ``fin`` compares by ``val``. The products only compare
 keys, so a proof over real ``val`` holds for every totally ordered key type.
-Each candidate structure of :mod:`proofs.semiring` is an :class:`Algebra`: a
+Each candidate structure of :mod:`proofs.claims.vm.semiring` is an :class:`Algebra`: a
 carrier constraint, ``add`` (with where it is defined), ``mul``, equality,
 its additive zero (if any) and its one.
 """

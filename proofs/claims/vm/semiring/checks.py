@@ -1,4 +1,4 @@
-"""The claims of the context-semiring conjecture and their checks (see :mod:`proofs.semiring`)."""
+"""The claims of the context-semiring conjecture and their checks (see :mod:`proofs.claims.vm.semiring`)."""
 
 from __future__ import annotations
 
@@ -13,11 +13,15 @@ from algebra.tropical import (
     TropicalContext,
 )
 from proofs._method.smt import ProofCache, prove, witness
-from proofs.ledger import Claim, Kind, Outcome, Verdict, claim_check, claims
-from proofs.semiring import _bind as bind
-from proofs.semiring import _general as general
-from proofs.semiring import _smt as sym
-from proofs.semiring._hom import check_homomorphism, check_witness, lexicographic
+from proofs.claims.vm.semiring import _bind as bind
+from proofs.claims.vm.semiring import _general as general
+from proofs.claims.vm.semiring import _smt as sym
+from proofs.claims.vm.semiring._hom import (
+    check_homomorphism,
+    check_witness,
+    lexicographic,
+)
+from proofs.records import Claim, Kind, Outcome, Verdict, claim_check, claims
 
 __all__ = [
     "AXIOMS",
@@ -82,7 +86,7 @@ class AxiomResult:
 
     Examples
     --------
-    >>> from proofs.semiring import axiom_table
+    >>> from proofs.claims.vm.semiring import axiom_table
     >>> [r.axiom for r in axiom_table("MAX") if r.holds is False]
     ['DIST-R', 'ANNIHIL']
     """
@@ -183,7 +187,7 @@ def axiom_table(
 
     Examples
     --------
-    >>> from proofs.semiring import axiom_table
+    >>> from proofs.claims.vm.semiring import axiom_table
     >>> all(r.holds for r in axiom_table("SET"))
     True
     """
@@ -307,7 +311,7 @@ def check_semiring(candidate: str) -> Outcome:
 
     Examples
     --------
-    >>> from proofs.semiring import check_semiring
+    >>> from proofs.claims.vm.semiring import check_semiring
     >>> check_semiring("EQ").verdict.value
     'refuted'
     """
@@ -368,7 +372,7 @@ def check_monoid() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.semiring import check_monoid
+    >>> from proofs.claims.vm.semiring import check_monoid
     >>> check_monoid().verdict.value
     'verified'
     """
@@ -402,7 +406,7 @@ def check_verdict() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.semiring import check_verdict
+    >>> from proofs.claims.vm.semiring import check_verdict
     >>> check_verdict().verdict.value
     'verified'
     """

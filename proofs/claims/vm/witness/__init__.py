@@ -2,13 +2,13 @@
 
 Submodules:
 
-- :mod:`proofs.witness.checks`: the claims and their checks (``CLAIMS``)
+- :mod:`proofs.claims.vm.witness.checks`: the claims and their checks (``CLAIMS``)
 - private: ``_paper`` (the paper's own definitions), ``_solver`` (solver-side disagreements), ``_tiny`` (the tiny timelines)
 """
 
 from __future__ import annotations
 
-from proofs.witness.checks import (
+from proofs.claims.vm.witness.checks import (
     CLAIMS,
     check_dis1_superadditive,
     check_dis2_contract,

@@ -5,7 +5,7 @@ docs/guide/witnesses.md describes it) with the paper; these entries check the
 paper's definitions themselves, as the paper semantics
 (:data:`witnesses.PAPER`: exact solver, endogenous pivot) implements them,
 against a brute force written from the definitions alone. Re-exported by
-:mod:`proofs.witness`.
+:mod:`proofs.claims.vm.witness`.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from __future__ import annotations
 import itertools
 
 from algebra import CommittedContext, Context, is_absorbed
-from proofs.ledger import Kind, Outcome, Verdict, claim_check
-from proofs.witness._tiny import FOCAL, describe, tiny_timelines
+from proofs.claims.vm.witness._tiny import FOCAL, describe, tiny_timelines
+from proofs.records import Kind, Outcome, Verdict, claim_check
 from theory._validation import check_int
 from witnesses import (
     Event,
@@ -81,7 +81,7 @@ def check_vm_tp_def(*, max_events: int = 4) -> Outcome:
 
     Examples
     --------
-    >>> from proofs.witness import check_vm_tp_def
+    >>> from proofs.claims.vm.witness import check_vm_tp_def
     >>> check_vm_tp_def(max_events=3).verdict.value
     'verified'
     """
@@ -139,7 +139,7 @@ def check_vm_solver_def(*, max_events: int = 4) -> Outcome:
 
     Examples
     --------
-    >>> from proofs.witness import check_vm_solver_def
+    >>> from proofs.claims.vm.witness import check_vm_solver_def
     >>> check_vm_solver_def(max_events=3).verdict.value
     'verified'
     """
@@ -187,7 +187,7 @@ def check_vm_absorb_def(*, bound: int = 6) -> Outcome:
 
     Examples
     --------
-    >>> from proofs.witness import check_vm_absorb_def
+    >>> from proofs.claims.vm.witness import check_vm_absorb_def
     >>> check_vm_absorb_def(bound=3).verdict.value
     'verified'
     """

@@ -1,6 +1,6 @@
 """Solver-side disagreements of docs/guide/witnesses.md §11 (items 5, 7, 11 and 2; private).
 
-Re-exported by :mod:`proofs.witness`.
+Re-exported by :mod:`proofs.claims.vm.witness`.
 """
 
 from __future__ import annotations
@@ -9,8 +9,14 @@ from typing import NamedTuple
 
 from algebra import satisfies_contract
 from proofs._method._validation import check_bound
-from proofs.ledger import Kind, Outcome, Verdict, claim_check
-from proofs.witness._tiny import EXP58_GRAMMAR, FOCAL, OTHER, describe, tiny_timelines
+from proofs.claims.vm.witness._tiny import (
+    EXP58_GRAMMAR,
+    FOCAL,
+    OTHER,
+    describe,
+    tiny_timelines,
+)
+from proofs.records import Kind, Outcome, Verdict, claim_check
 from witnesses import Event, Timeline, solve
 from witnesses.compress import compress
 from witnesses.exp58 import BLOCK1, BLOCK2, exp58_timeline
@@ -40,7 +46,7 @@ def check_dis5_endogenous_tp() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.witness import check_dis5_endogenous_tp
+    >>> from proofs.claims.vm.witness import check_dis5_endogenous_tp
     >>> r = check_dis5_endogenous_tp()
     >>> r.verdict.value, r.counterexample["tp"], r.counterexample["heaviest_focal"]
     ('refuted', 'e45', 'e41')
@@ -94,7 +100,7 @@ def check_dis7_regret() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.witness import check_dis7_regret
+    >>> from proofs.claims.vm.witness import check_dis7_regret
     >>> check_dis7_regret().verdict.value
     'verified'
     """
@@ -149,7 +155,7 @@ def search_solver_gap(
 
     Examples
     --------
-    >>> from proofs.witness import search_solver_gap
+    >>> from proofs.claims.vm.witness import search_solver_gap
     >>> search_solver_gap(3) is None
     True
     """
@@ -204,7 +210,7 @@ def check_dis11_solver_exact(*, max_events: int = 4) -> Outcome:
 
     Examples
     --------
-    >>> from proofs.witness import check_dis11_solver_exact
+    >>> from proofs.claims.vm.witness import check_dis11_solver_exact
     >>> r = check_dis11_solver_exact()
     >>> r.verdict.value, r.counterexample["pool"]["n_events"], r.counterexample["dominance"]["exact"]
     ('refuted', 4, 19.0)
@@ -314,7 +320,7 @@ def check_dis2_contract() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.witness import check_dis2_contract
+    >>> from proofs.claims.vm.witness import check_dis2_contract
     >>> r = check_dis2_contract()
     >>> r.verdict.value, r.counterexample["definition2_kept"]
     ('refuted', ['e01', 'e02', 'e03', 'e40'])
@@ -370,7 +376,7 @@ def check_dis5_greedy_argmax(*, max_events: int = 5) -> Outcome:
 
     Examples
     --------
-    >>> from proofs.witness import check_dis5_greedy_argmax
+    >>> from proofs.claims.vm.witness import check_dis5_greedy_argmax
     >>> r = check_dis5_greedy_argmax()
     >>> r.verdict.value, r.counterexample["n_events"], r.counterexample["score"]
     ('refuted', 4, 8.2)

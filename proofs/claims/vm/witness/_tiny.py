@@ -1,4 +1,4 @@
-"""Tiny exhaustive timelines for the disagreement checks (private; see proofs.witness)."""
+"""Tiny exhaustive timelines for the disagreement checks (private; see proofs.claims.vm.witness)."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ def tiny_timelines(
 
     Examples
     --------
-    >>> from proofs.witness import tiny_timelines
+    >>> from proofs.claims.vm.witness import tiny_timelines
     >>> sum(1 for _ in tiny_timelines(2))
     16
     """

@@ -19,13 +19,12 @@ import z3
 from algebra import CommittedContext, compose_commit, compose_endo, is_absorbed
 from proofs._method._validation import check_bound
 from proofs._method.smt import prove
-from proofs.ledger import Claim, Kind, Outcome, Verdict, claim_check, claims
-from proofs.witness._paper import (
+from proofs.claims.vm.witness._paper import (
     check_vm_absorb_def,
     check_vm_solver_def,
     check_vm_tp_def,
 )
-from proofs.witness._solver import (
+from proofs.claims.vm.witness._solver import (
     check_dis2_contract,
     check_dis5_endogenous_tp,
     check_dis5_greedy_argmax,
@@ -33,7 +32,8 @@ from proofs.witness._solver import (
     check_dis11_solver_exact,
     search_solver_gap,
 )
-from proofs.witness._tiny import FOCAL, OTHER, describe, tiny_timelines
+from proofs.claims.vm.witness._tiny import FOCAL, OTHER, describe, tiny_timelines
+from proofs.records import Claim, Kind, Outcome, Verdict, claim_check, claims
 from witnesses import Event, Grammar, Phase, Timeline, validate
 from witnesses.grammar import development_eligible_count
 from witnesses.solve import pivot_candidates
@@ -92,7 +92,7 @@ def check_dis1_superadditive(*, bound: int = 40) -> Outcome:
 
     Examples
     --------
-    >>> from proofs.witness import check_dis1_superadditive
+    >>> from proofs.claims.vm.witness import check_dis1_superadditive
     >>> r = check_dis1_superadditive(bound=5)
     >>> r.verdict.value, r.counterexample["a"], r.counterexample["b"]
     ('refuted', 1, 1)
@@ -185,7 +185,7 @@ def check_dis3_commit(*, max_events: int = 4) -> Outcome:
 
     Examples
     --------
-    >>> from proofs.witness import check_dis3_commit
+    >>> from proofs.claims.vm.witness import check_dis3_commit
     >>> r = check_dis3_commit(max_events=3)
     >>> r.verdict.value, r.counterexample["n_events"]
     ('refuted', 3)
@@ -247,7 +247,7 @@ def check_dis4_absorbing(*, max_events: int = 4) -> Outcome:
 
     Examples
     --------
-    >>> from proofs.witness import check_dis4_absorbing
+    >>> from proofs.claims.vm.witness import check_dis4_absorbing
     >>> r = check_dis4_absorbing(max_events=3)
     >>> r.verdict.value, r.counterexample["n_events"]
     ('refuted', 3)
@@ -296,7 +296,7 @@ def check_dis6_ties(*, max_events: int = 4) -> Outcome:
 
     Examples
     --------
-    >>> from proofs.witness import check_dis6_ties
+    >>> from proofs.claims.vm.witness import check_dis6_ties
     >>> check_dis6_ties(max_events=3).verdict.value
     'verified'
     """
@@ -347,7 +347,7 @@ def check_dis10_scale() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.witness import check_dis10_scale
+    >>> from proofs.claims.vm.witness import check_dis10_scale
     >>> check_dis10_scale().verdict.value
     'verified'
     """
@@ -393,7 +393,7 @@ def check_dis12_precondition(*, max_events: int = 3) -> Outcome:
 
     Examples
     --------
-    >>> from proofs.witness import check_dis12_precondition
+    >>> from proofs.claims.vm.witness import check_dis12_precondition
     >>> r = check_dis12_precondition()
     >>> r.verdict.value, r.counterexample["n_events"]
     ('refuted', 2)
@@ -457,7 +457,7 @@ def check_dis13_pivot_update(*, max_events: int = 5) -> Outcome:
 
     Examples
     --------
-    >>> from proofs.witness import check_dis13_pivot_update
+    >>> from proofs.claims.vm.witness import check_dis13_pivot_update
     >>> check_dis13_pivot_update(max_events=4).verdict.value
     'verified'
     """
@@ -509,7 +509,7 @@ def check_dis15_tpless() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.witness import check_dis15_tpless
+    >>> from proofs.claims.vm.witness import check_dis15_tpless
     >>> check_dis15_tpless().verdict.value
     'refuted'
     """
