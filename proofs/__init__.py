@@ -19,7 +19,7 @@ if TYPE_CHECKING:
         Outcome,
         Verdict,
         claim_check,
-        claims,
+        claim_list,
     )
     from proofs.register import CLAIMS, LedgerEntry, check, claim, ledger
 
@@ -40,7 +40,7 @@ _LAZY = {
     "Outcome": "proofs.records",
     "Verdict": "proofs.records",
     "claim_check": "proofs.records",
-    "claims": "proofs.records",
+    "claim_list": "proofs.records",
 }
 
 __all__ = [
@@ -56,7 +56,7 @@ __all__ = [
     "check",
     "claim",
     "claim_check",
-    "claims",
+    "claim_list",
     "decided_rows",
     "ledger",
 ]
@@ -64,8 +64,6 @@ __all__ = [
 
 def __getattr__(name: str) -> Any:
     """Load a public name on first use (PEP 562)."""
-    if name == "ledger":  # the module (callable: it runs the ledger)
-        return importlib.import_module("proofs.records")
     if name in _LAZY:
         value = getattr(importlib.import_module(_LAZY[name]), name)
         globals()[name] = value

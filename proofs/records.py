@@ -16,7 +16,7 @@ __all__ = [
     "Outcome",
     "Verdict",
     "claim_check",
-    "claims",
+    "claim_list",
     "combine",
     "umbrella",
 ]
@@ -334,11 +334,11 @@ def claim_check(
 
     Examples
     --------
-    >>> from proofs import Kind, Outcome, Verdict, claim_check, claims
+    >>> from proofs import Kind, Outcome, Verdict, claim_check, claim_list
     >>> @claim_check("VM-X2", "2 + 2 = 4", Kind.ARITHMETIC, where="§0")
     ... def check_sum():
     ...     return Outcome(Verdict.VERIFIED, "2 + 2 == 4")
-    >>> check_sum().claim_id, claims(check_sum)[0].source
+    >>> check_sum().claim_id, claim_list(check_sum)[0].source
     ('VM-X2', 'VM')
     """
 
@@ -356,7 +356,7 @@ def claim_check(
     return bind
 
 
-def claims(*items: Claim | Callable[..., ClaimCheck]) -> tuple[Claim, ...]:
+def claim_list(*items: Claim | Callable[..., ClaimCheck]) -> tuple[Claim, ...]:
     """Return the claims of ``items`` in order: claims, or functions of :func:`claim_check`.
 
     Raises
@@ -366,10 +366,10 @@ def claims(*items: Claim | Callable[..., ClaimCheck]) -> tuple[Claim, ...]:
 
     Examples
     --------
-    >>> from proofs import Claim, ClaimCheck, Kind, Verdict, claims
+    >>> from proofs import Claim, ClaimCheck, Kind, Verdict, claim_list
     >>> one = Claim("VM-X3", "s", Kind.ARITHMETIC,
     ...             lambda: ClaimCheck("VM-X3", Verdict.OPEN, "e"))
-    >>> [c.id for c in claims(one)]
+    >>> [c.id for c in claim_list(one)]
     ['VM-X3']
     """
     out: list[Claim] = []

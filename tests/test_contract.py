@@ -83,8 +83,6 @@ PRIVATE_ALLOWED = {
     + " (proofs._run, the one cache file, its index and the worker count)",
     "tests/proofs/test_semiring.py": _WHITE_BOX
     + " (proofs.claims.vm.semiring's SMT and binding parts, proofs._method)",
-    "tests/proofs/test_simulation_claims.py": _WHITE_BOX
-    + " (proofs.claims.ko.printed, the transcribed KO/PJ numbers)",
     "tests/proofs/test_catalogue_register.py": _WHITE_BOX
     + " (proofs._catalogue's entry type, for the location checker)",
     "tests/proofs/test_second_solver.py": _WHITE_BOX

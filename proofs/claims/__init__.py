@@ -8,9 +8,9 @@ lists its claim modules; :mod:`proofs.register` imports a folder only when one
 of its claims is asked for.
 """
 
-from proofs.records import SOURCES
+from proofs.records import SOURCES as _SOURCES
 
-TAGS = {tag: f"proofs.claims.{tag.lower()}" for tag in SOURCES}
+TAGS = {tag: f"proofs.claims.{tag.lower()}" for tag in _SOURCES}
 """The package of each source tag's claims."""
 
 __all__ = ["TAGS"]

@@ -17,10 +17,11 @@ from pathlib import Path
 import pytest
 from scipy import integrate, stats
 
-from proofs import briefbench, dl_claims
 from proofs.audit import Status, audit_table
-from proofs.records import Verdict
+from proofs.claims.dl import briefbench
+from proofs.claims.dl import examples as dl_claims
 from proofs.claims.dl.statistics import CLAIMS as STAT_CLAIMS
+from proofs.records import Verdict
 from proofs.statistics import check_table
 from tests.proofs.expected import expected_for
 

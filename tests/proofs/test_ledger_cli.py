@@ -14,11 +14,9 @@ from proofs import (
     Verdict,
     check,
     claim,
-    contract,
-    ideal,
     ledger,
-    monoid,
 )
+from proofs.claims.vm import contract, ideal, monoid
 from proofs.cli import main, resolve
 from proofs.records import SOURCES
 from tests.proofs.expected import expected_for

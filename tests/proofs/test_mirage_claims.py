@@ -5,7 +5,7 @@ import dataclasses
 import pytest
 
 from proofs import check
-from proofs import mirage as mirage_module
+from proofs.claims.vm import mirage as mirage_module
 from witnesses.exp58 import run
 
 
@@ -189,7 +189,7 @@ def test_vm_t4_every_printed_exp58_cell_matches():
 
 def test_published_cells_fail_when_the_computation_differs(monkeypatch):
     """A changed Exp58 score refutes VM-T4 and names the cell."""
-    from proofs import published
+    from proofs.claims.vm import published
 
     real = run()
     cells = tuple(

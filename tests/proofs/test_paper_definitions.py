@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 from proofs import check
-from proofs.claims.vm.witness import check_vm_absorb_def, check_vm_solver_def, check_vm_tp_def
+from proofs.claims.vm.witness import (
+    check_vm_absorb_def,
+    check_vm_solver_def,
+    check_vm_tp_def,
+)
 from witnesses import solve
 
 

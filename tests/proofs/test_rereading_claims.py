@@ -39,8 +39,10 @@ def test_vm_regret_non_monotone_in_table_3():
 
 def test_vm_regret_monotone_column_refutes(monkeypatch):
     """A regret column that only rises is monotone: the sentence would be false."""
-    table = {r: [*row[:3], 0.1 * i] for i, (r, row) in enumerate(vm_rr._VM_TABLE3.items())}
-    monkeypatch.setattr(rr, "_VM_TABLE3", table)
+    table = {
+        r: [*row[:3], 0.1 * i] for i, (r, row) in enumerate(vm_rr._VM_TABLE3.items())
+    }
+    monkeypatch.setattr(vm_rr, "_VM_TABLE3", table)
     assert vm_rr.check_vm_s73_regret().verdict is Verdict.REFUTED
 
 
@@ -48,7 +50,7 @@ def test_vm_regret_open_when_table_3_is_not_a_part_of_table_9(monkeypatch):
     """Only a Table 3 whose cells are Table 9's rows speaks for the full sweep."""
     table = dict(vm_rr._VM_TABLE3)
     table[0.30] = [1.000, 0.600, 0.920, 0.663]
-    monkeypatch.setattr(rr, "_VM_TABLE3", table)
+    monkeypatch.setattr(vm_rr, "_VM_TABLE3", table)
     assert vm_rr.check_vm_s73_regret().verdict is Verdict.OPEN
 
 
@@ -103,14 +105,14 @@ def test_ko_cliff_over_the_wall():
 
 def test_ko_cliff_holds_with_a_smaller_prompt(monkeypatch):
     """With 190,000 tokens at N = 7,000, 200 more facts fit under 200K."""
-    monkeypatch.setattr(rr, "_KO_TOKENS_7000", 190_000)
+    monkeypatch.setattr(ko_rr, "_KO_TOKENS_7000", 190_000)
     assert ko_rr.check_ko_s53_cliff().verdict is Verdict.VERIFIED
 
 
 def test_ko_seeds_contradict_section_5_1(monkeypatch):
     """Five seeds elsewhere against seed 42 alone; all-42 would agree."""
     assert ko_rr.check_ko_s51_seeds().verdict is Verdict.REFUTED
-    monkeypatch.setattr(rr, "_KO_SEEDS", dict.fromkeys(ko_rr._KO_SEEDS, (42,)))
+    monkeypatch.setattr(ko_rr, "_KO_SEEDS", dict.fromkeys(ko_rr._KO_SEEDS, (42,)))
     assert ko_rr.check_ko_s51_seeds().verdict is Verdict.VERIFIED
 
 
@@ -119,7 +121,7 @@ def test_ko_rag_range(monkeypatch):
     result = ko_rr.check_ko_s54_rag_range()
     assert result.verdict is Verdict.REFUTED
     assert result.counterexample == {"sizes_below_100": [10, 50]}
-    monkeypatch.setattr(rr, "_KO_RAG_NS", (100, 1_000, 10_000))
+    monkeypatch.setattr(ko_rr, "_KO_RAG_NS", (100, 1_000, 10_000))
     assert ko_rr.check_ko_s54_rag_range().verdict is Verdict.VERIFIED
 
 
@@ -128,7 +130,7 @@ def test_ko_cost_at_100000(monkeypatch):
     result = ko_rr.check_ko_s96_cost()
     assert result.verdict is Verdict.VERIFIED
     assert "$8.11" in result.evidence
-    monkeypatch.setattr(rr, "_KO_COST_7000", 0.50)
+    monkeypatch.setattr(ko_rr, "_KO_COST_7000", 0.50)
     assert ko_rr.check_ko_s96_cost().verdict is Verdict.REFUTED
 
 
@@ -137,7 +139,7 @@ def test_ko_cross_model_prose(monkeypatch):
     assert ko_rr.check_ko_s63_models().verdict is Verdict.VERIFIED
     table = {m: dict(row) for m, row in ko_rr._KO_TABLE5.items()}
     table["Opus"][5] = 55
-    monkeypatch.setattr(rr, "_KO_TABLE5", table)
+    monkeypatch.setattr(ko_rr, "_KO_TABLE5", table)
     assert ko_rr.check_ko_s63_models().verdict is Verdict.REFUTED
 
 
@@ -154,7 +156,7 @@ def test_pj_exp02_scenario_ranges_bound_the_averages(monkeypatch):
     assert result.verdict is Verdict.REFUTED
     assert result.counterexample["outside"] == {"QPB": 5.3, "RLM(8)": 4.2}
     assert result.counterexample["bounds"] == pytest.approx([6.45, 7.40])
-    monkeypatch.setattr(rr, "_PJ_EXP02_AVG", {"a": 6.5, "b": 7.4})
+    monkeypatch.setattr(pj_rr, "_PJ_EXP02_AVG", {"a": 6.5, "b": 7.4})
     assert pj_rr.check_pj_exp02_scenarios().verdict is Verdict.VERIFIED
 
 
@@ -166,7 +168,7 @@ def test_pj_pending_table_is_stale(monkeypatch):
         "stale": ["QPB cross-session", "QPB final-answer accuracy (leaderboard run)"]
     }
     fresh = {g: (s, None) for g, (s, _) in pj_rr._PJ_PENDING.items()}
-    monkeypatch.setattr(rr, "_PJ_PENDING", fresh)
+    monkeypatch.setattr(pj_rr, "_PJ_PENDING", fresh)
     assert pj_rr.check_pj_state_pending().verdict is Verdict.VERIFIED
 
 
@@ -175,7 +177,7 @@ def test_pj_bench_prose(monkeypatch):
     assert pj_rr.check_pj_bench_prose().verdict is Verdict.VERIFIED
     proxy = dict(pj_rr._PJ_PROXY)
     proxy["MemoryArena"] = ((3, 4), (4, 4))
-    monkeypatch.setattr(rr, "_PJ_PROXY", proxy)
+    monkeypatch.setattr(pj_rr, "_PJ_PROXY", proxy)
     assert pj_rr.check_pj_bench_prose().verdict is Verdict.REFUTED
 
 

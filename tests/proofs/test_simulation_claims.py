@@ -12,7 +12,13 @@ from proofs.claims.pj import printed as pj_printed
 from proofs.claims.pj import simulation as pj_sim
 from tests.proofs.expected import expected_for
 
-SIM_CLAIMS = (*sim.CLAIMS, *ko_sim.CLAIMS, *printed.CLAIMS, *pj_sim.CLAIMS, *pj_printed.CLAIMS)
+SIM_CLAIMS = (
+    *sim.CLAIMS,
+    *ko_sim.CLAIMS,
+    *printed.CLAIMS,
+    *pj_sim.CLAIMS,
+    *pj_printed.CLAIMS,
+)
 EXPECTED = {k: Verdict(v) for k, v in expected_for(SIM_CLAIMS).items()}
 
 

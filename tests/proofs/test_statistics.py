@@ -7,8 +7,7 @@ import pytest
 
 from proofs import CLAIMS
 from proofs.audit import COLUMNS, audit_table
-from proofs.records import Kind, Verdict
-from proofs.records import SOURCES
+from proofs.records import SOURCES, Kind, Verdict
 from proofs.statistics import INDEX_COLUMNS, check_table, index_claims, stats_folder
 
 STAT_CLAIMS = tuple(c for tag in SOURCES for c in index_claims(tag, stats_folder(tag)))

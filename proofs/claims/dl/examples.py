@@ -24,7 +24,7 @@ from proofs.records import (
     Outcome,
     Verdict,
     claim_check,
-    claims,
+    claim_list,
 )
 from theory.depth import crossover_depth
 from theory.inference import (
@@ -477,7 +477,7 @@ def check_ranks(claim_id: str) -> ClaimCheck:
     return ClaimCheck(claim_id, Verdict.VERIFIED, evidence)
 
 
-CLAIMS: tuple[Claim, ...] = claims(
+CLAIMS: tuple[Claim, ...] = claim_list(
     check_crossover_monotone,
     check_cohen_h_example,
     check_posterior_example,

@@ -13,7 +13,15 @@ import numpy as np
 import sympy as sp
 from scipy import stats
 
-from proofs.records import Claim, Kind, Outcome, Verdict, claim_check, claims, umbrella
+from proofs.records import (
+    Claim,
+    Kind,
+    Outcome,
+    Verdict,
+    claim_check,
+    claim_list,
+    umbrella,
+)
 from theory.inference import (
     cohens_h,
     hoeffding_bound,
@@ -253,7 +261,7 @@ def _check_cohens_h() -> Outcome:
     return Outcome(verdict, evidence)
 
 
-CLAIMS: tuple[Claim, ...] = claims(
+CLAIMS: tuple[Claim, ...] = claim_list(
     _check_rule3,
     Claim(
         "DL-INF-HOEFFDING",

@@ -6,7 +6,7 @@ says which data it used.
 
 from __future__ import annotations
 
-from proofs.records import Claim, Kind, Outcome, Verdict, claim_check, claims
+from proofs.records import Claim, Kind, Outcome, Verdict, claim_check, claim_list
 
 __all__ = [
     "CLAIMS",
@@ -37,7 +37,7 @@ def check_dl_s12_band() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.claims.ko.rereading import check_dl_s12_band
+    >>> from proofs.claims.dl.rereading import check_dl_s12_band
     >>> check_dl_s12_band().verdict.value
     'refuted'
     """
@@ -67,7 +67,7 @@ def check_dl_swe3() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.claims.ko.rereading import check_dl_swe3
+    >>> from proofs.claims.dl.rereading import check_dl_swe3
     >>> check_dl_swe3().verdict.value
     'refuted'
     """
@@ -92,7 +92,7 @@ def check_dl_swe3() -> Outcome:
 # SLM's retrieval-quality aggregates for the full pipeline, as printed
 
 
-CLAIMS: tuple[Claim, ...] = claims(
+CLAIMS: tuple[Claim, ...] = claim_list(
     check_dl_s12_band,
     check_dl_swe3,
 )

@@ -14,7 +14,7 @@ import numpy as np
 from scipy import stats
 
 from proofs._method.settle import in_interval
-from proofs.records import Claim, Kind, Outcome, Verdict, claim_check, claims
+from proofs.records import Claim, Kind, Outcome, Verdict, claim_check, claim_list
 from theory.decay import compare_decays, fit_decay
 from theory.depth import crossover_depth, p_similarity, p_structured
 from theory.inference import proportion_ci
@@ -314,7 +314,7 @@ def _check_dl_t11_sim() -> Outcome:
     return Outcome(verdict, evidence)
 
 
-CLAIMS: tuple[Claim, ...] = claims(
+CLAIMS: tuple[Claim, ...] = claim_list(
     _check_dl_t7_sim,
     _check_dl_t9_sim,
     _check_dl_t10_sim,

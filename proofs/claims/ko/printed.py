@@ -12,7 +12,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from proofs._method.settle import Row, settle_printed
-from proofs.records import Claim, Kind, Outcome, Verdict, claim_check, claims, umbrella
+from proofs.records import (
+    Claim,
+    Kind,
+    Outcome,
+    Verdict,
+    claim_check,
+    claim_list,
+    umbrella,
+)
 from theory.consistency import (
     ConsistencyResult,
     check_arithmetic,
@@ -50,7 +58,14 @@ _KO_TRIALS = 100  # 20 constraints x 5 seeds, pooled in the 5-seed mean
     where="§6.2 Table 4; abstract; §1",
 )
 def check_ko_cmp() -> Outcome:
-    """KO-CMP: the goal-drift numbers of KO Table 4 and the prose that quotes them."""
+    """KO-CMP: the goal-drift numbers of KO Table 4 and the prose that quotes them.
+
+    Examples
+    --------
+    >>> from proofs.claims.ko.printed import check_ko_cmp
+    >>> check_ko_cmp().verdict.value
+    'verified'
+    """
     rows: list[Row] = []
     for rounds, (_, correct, partial, lost) in KO_TABLE4.items():
         rows.append(
@@ -138,7 +153,14 @@ def density_as_printed(cosines: list[float], k: int) -> float:
     where="§4.2 Algorithm 1 line 3; §3.1 Eq. 1",
 )
 def check_ko_dar_density() -> Outcome:
-    """KO-DAR-DENSITY: Algorithm 1's density is Eq. 1's mean cosine of its candidates."""
+    """KO-DAR-DENSITY: Algorithm 1's density is Eq. 1's mean cosine of its candidates.
+
+    Examples
+    --------
+    >>> from proofs.claims.ko.printed import check_ko_dar_density
+    >>> check_ko_dar_density().verdict.value
+    'conditional'
+    """
     k = 2
     pairs = (2 * k) * (2 * k - 1) // 2
     printed = density_as_printed([0.5] * pairs, k)
@@ -180,7 +202,14 @@ def check_ko_dar_density() -> Outcome:
     where="§4.3 Table 1; §1",
 )
 def check_ko_dar_table1() -> Outcome:
-    """KO-DAR-TABLE1: Table 1's figures and the prose beside them agree."""
+    """KO-DAR-TABLE1: Table 1's figures and the prose beside them agree.
+
+    Examples
+    --------
+    >>> from proofs.claims.ko.printed import check_ko_dar_table1
+    >>> check_ko_dar_table1().verdict.value
+    'refuted'
+    """
     rows: list[Row] = [
         (
             "degrade-4pct",
@@ -225,11 +254,18 @@ def check_ko_dar_table1() -> Outcome:
     where="§4.2 Algorithm 1, Eq. 1; §4.3 Table 1",
 )
 def check_ko_dar() -> Outcome:
-    """KO-DAR: its parts KO-DAR-DENSITY and KO-DAR-TABLE1; the weakest decides."""
+    """KO-DAR: its parts KO-DAR-DENSITY and KO-DAR-TABLE1; the weakest decides.
+
+    Examples
+    --------
+    >>> from proofs.claims.ko.printed import check_ko_dar
+    >>> check_ko_dar().verdict.value
+    'refuted'
+    """
     return umbrella([check_ko_dar_density, check_ko_dar_table1])()
 
 
-CLAIMS: tuple[Claim, ...] = claims(
+CLAIMS: tuple[Claim, ...] = claim_list(
     check_ko_dar,
     check_ko_cmp,
     check_ko_dar_density,

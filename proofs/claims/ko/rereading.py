@@ -6,7 +6,7 @@ says which data it used.
 
 from __future__ import annotations
 
-from proofs.records import Claim, Kind, Outcome, Verdict, claim_check, claims
+from proofs.records import Claim, Kind, Outcome, Verdict, claim_check, claim_list
 
 __all__ = [
     "CLAIMS",
@@ -225,7 +225,7 @@ def check_ko_s63_models() -> Outcome:
 # PJ: RLM's phone/ID retention figures and the run each comes from
 
 
-CLAIMS: tuple[Claim, ...] = claims(
+CLAIMS: tuple[Claim, ...] = claim_list(
     check_ko_s51_seeds,
     check_ko_s53_cliff,
     check_ko_s54_rag_range,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from proofs.records import Claim, Kind, Outcome, Verdict, claim_check, claims
+from proofs.records import Claim, Kind, Outcome, Verdict, claim_check, claim_list
 from theory.inference import proportion_ci
 from witnesses.simulators import (
     AdaptiveRetrievalSimulator,
@@ -34,7 +34,14 @@ _LEVEL = 0.99
     Kind.ARITHMETIC,
 )
 def check_ko_cap() -> Outcome:
-    """KO-CAP: N_max = (W - L0)/c with c = 27 tokens a fact and W = 200,000."""
+    """KO-CAP: N_max = (W - L0)/c with c = 27 tokens a fact and W = 200,000.
+
+    Examples
+    --------
+    >>> from proofs.claims.ko.simulation import check_ko_cap
+    >>> check_ko_cap().verdict.value
+    'verified'
+    """
     w, c, stated = 200_000, 27, 7_400
     at_zero = Fraction(w, c)
     l0_exact = w - c * stated
@@ -65,7 +72,14 @@ def check_ko_cap() -> Outcome:
     where="§4.2-4.3 (in our simulator)",
 )
 def check_ko_dar_sim() -> Outcome:
-    """KO-DAR-SIM: the density switch on adversarial groups and ordinary queries."""
+    """KO-DAR-SIM: the density switch on adversarial groups and ordinary queries.
+
+    Examples
+    --------
+    >>> from proofs.claims.ko.simulation import check_ko_dar_sim
+    >>> check_ko_dar_sim().verdict.value
+    'verified'
+    """
     sim = AdaptiveRetrievalSimulator(n_queries=300)
     trials = list(sim.simulate(8))
     cells: dict[tuple[str, bool], tuple[int, int, int]] = {}
@@ -124,7 +138,14 @@ _POWER_NS = (10, 20, 50, 100, 200, 500, 1000, 2000, 5000)
     where="§6.2 Table 4 (a reading, not a KO claim)",
 )
 def check_ko_cmp_per_round() -> Outcome:
-    """KO-CMP-PERROUND: whether 91% / 62% / 46% fits a constant per-round survival."""
+    """KO-CMP-PERROUND: whether 91% / 62% / 46% fits a constant per-round survival.
+
+    Examples
+    --------
+    >>> from proofs.claims.ko.simulation import check_ko_cmp_per_round
+    >>> check_ko_cmp_per_round().verdict.value
+    'refuted'
+    """
     tests = {n: survival_curve_test(_GOALS, _RATIOS, n=n, power=False) for n in _NS}
     powers = {n: survival_curve_test(_GOALS, _RATIOS, n=n) for n in _POWER_NS}
     rejected = [n for n, t in tests.items() if t.constant_pvalue < 0.05]
@@ -187,6 +208,6 @@ def _ranges(values: list[int]) -> str:
     return "{" + ", ".join(spans) + "}"
 
 
-CLAIMS: tuple[Claim, ...] = claims(
+CLAIMS: tuple[Claim, ...] = claim_list(
     check_ko_cap, check_ko_dar_sim, check_ko_cmp_per_round
 )

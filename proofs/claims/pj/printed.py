@@ -10,7 +10,7 @@ recomputed value.
 from __future__ import annotations
 
 from proofs._method.settle import Row, settle_printed
-from proofs.records import Claim, Kind, Outcome, claim_check, claims, umbrella
+from proofs.records import Claim, Kind, Outcome, claim_check, claim_list, umbrella
 from theory.consistency import check_arithmetic, check_equal, percent_attainable
 
 __all__ = ["CLAIMS", "check_pj_pin", "check_pj_pin_counts", "check_pj_pin_of_full"]
@@ -26,7 +26,14 @@ _PROBES = 62  # PJ Week 1 Day 2: 62 probe facts over 8 scenarios
     where="Week 2, Day 1: Quantity-Pinning results; Week 1, Day 2 (62 probes)",
 )
 def check_pj_pin_counts() -> Outcome:
-    """PJ-PIN-COUNTS: 75.8% / 96.8% / 98.4% over 62 probes and the +21pp gain."""
+    """PJ-PIN-COUNTS: 75.8% / 96.8% / 98.4% over 62 probes and the +21pp gain.
+
+    Examples
+    --------
+    >>> from proofs.claims.pj.printed import check_pj_pin_counts
+    >>> check_pj_pin_counts().verdict.value
+    'verified'
+    """
     rows: list[Row] = [
         ("rlm", "Week 2 Day 1 results, RLM(8)", percent_attainable("75.8", _PROBES)),
         ("qpb", "Week 2 Day 1 results, QPB", percent_attainable("96.8", _PROBES)),
@@ -53,7 +60,14 @@ def check_pj_pin_counts() -> Outcome:
     where="opening line vs Week 2, Day 1 results table",
 )
 def check_pj_pin_of_full() -> Outcome:
-    """PJ-PIN-OF-FULL: QPB gets 96.8% of Full Context's retention (PJ's opening line)."""
+    """PJ-PIN-OF-FULL: QPB gets 96.8% of Full Context's retention (PJ's opening line).
+
+    Examples
+    --------
+    >>> from proofs.claims.pj.printed import check_pj_pin_of_full
+    >>> check_pj_pin_of_full().verdict.value
+    'refuted'
+    """
     rows: list[Row] = [
         (
             "of-full",
@@ -79,10 +93,17 @@ def check_pj_pin_of_full() -> Outcome:
     where="opening line; Week 2, Day 1: Quantity-Pinning results",
 )
 def check_pj_pin() -> Outcome:
-    """PJ-PIN: its parts PJ-PIN-COUNTS and PJ-PIN-OF-FULL; the weakest decides."""
+    """PJ-PIN: its parts PJ-PIN-COUNTS and PJ-PIN-OF-FULL; the weakest decides.
+
+    Examples
+    --------
+    >>> from proofs.claims.pj.printed import check_pj_pin
+    >>> check_pj_pin().verdict.value
+    'refuted'
+    """
     return umbrella([check_pj_pin_counts, check_pj_pin_of_full])()
 
 
-CLAIMS: tuple[Claim, ...] = claims(
+CLAIMS: tuple[Claim, ...] = claim_list(
     check_pj_pin, check_pj_pin_counts, check_pj_pin_of_full
 )

@@ -6,7 +6,7 @@ says which data it used.
 
 from __future__ import annotations
 
-from proofs.records import Claim, Kind, Outcome, Verdict, claim_check, claims
+from proofs.records import Claim, Kind, Outcome, Verdict, claim_check, claim_list
 
 __all__ = [
     "CLAIMS",
@@ -47,7 +47,7 @@ def check_pj_stat_phone() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.claims.ko.rereading import check_pj_stat_phone
+    >>> from proofs.claims.pj.rereading import check_pj_stat_phone
     >>> check_pj_stat_phone().verdict.value
     'verified'
     """
@@ -103,7 +103,7 @@ def check_pj_exp02_scenarios() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.claims.ko.rereading import check_pj_exp02_scenarios
+    >>> from proofs.claims.pj.rereading import check_pj_exp02_scenarios
     >>> check_pj_exp02_scenarios().verdict.value
     'refuted'
     """
@@ -159,7 +159,7 @@ def check_pj_state_pending() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.claims.ko.rereading import check_pj_state_pending
+    >>> from proofs.claims.pj.rereading import check_pj_state_pending
     >>> check_pj_state_pending().verdict.value
     'refuted'
     """
@@ -212,7 +212,7 @@ def check_pj_bench_prose() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.claims.ko.rereading import check_pj_bench_prose
+    >>> from proofs.claims.pj.rereading import check_pj_bench_prose
     >>> check_pj_bench_prose().verdict.value
     'verified'
     """
@@ -235,7 +235,7 @@ def check_pj_bench_prose() -> Outcome:
     return Outcome(Verdict.VERIFIED if ok else Verdict.REFUTED, evidence)
 
 
-CLAIMS: tuple[Claim, ...] = claims(
+CLAIMS: tuple[Claim, ...] = claim_list(
     check_pj_bench_prose,
     check_pj_stat_phone,
     check_pj_state_pending,

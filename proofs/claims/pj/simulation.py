@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from algebra import Context, satisfies_contract
 from proofs._method.settle import in_interval
-from proofs.records import Claim, Kind, Outcome, Verdict, claim_check, claims
+from proofs.records import Claim, Kind, Outcome, Verdict, claim_check, claim_list
 from witnesses.simulators import FACT_TYPES, CompactionSimulator
 
 __all__ = ["CLAIMS", "check_pj_pin_contract"]
@@ -21,7 +21,14 @@ _WITHOUT, _WITH = 0.758, 0.968  # PJ: retention without / with pinning
     where="Week 2, Day 1: Quantity-Pinning Buffer design (our model)",
 )
 def check_pj_pin_contract() -> Outcome:
-    """PJ-PIN-CONTRACT: the pinning contract in the simulator (calibration tests nothing)."""
+    """PJ-PIN-CONTRACT: the pinning contract in the simulator (calibration tests nothing).
+
+    Examples
+    --------
+    >>> from proofs.claims.pj.simulation import check_pj_pin_contract
+    >>> check_pj_pin_contract().verdict.value
+    'verified'
+    """
     # Two parameters from two numbers (exactly identified): per-cycle survival
     # s = 0.758^(1/C) and the pinnable share phi = (0.968 - 0.758)/(1 - 0.758).
     s = _WITHOUT ** (1 / _CYCLES)
@@ -75,4 +82,4 @@ def check_pj_pin_contract() -> Outcome:
     return Outcome(Verdict.VERIFIED if ok else Verdict.OPEN, evidence)
 
 
-CLAIMS: tuple[Claim, ...] = claims(check_pj_pin_contract)
+CLAIMS: tuple[Claim, ...] = claim_list(check_pj_pin_contract)

@@ -6,7 +6,7 @@ says which data it used.
 
 from __future__ import annotations
 
-from proofs.records import Claim, Kind, Outcome, Verdict, claim_check, claims
+from proofs.records import Claim, Kind, Outcome, Verdict, claim_check, claim_list
 
 __all__ = [
     "CLAIMS",
@@ -38,7 +38,7 @@ def check_slm_s82_range() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.claims.ko.rereading import check_slm_s82_range
+    >>> from proofs.claims.slm.rereading import check_slm_s82_range
     >>> check_slm_s82_range().verdict.value
     'verified'
     """
@@ -65,6 +65,6 @@ def check_slm_s82_range() -> Outcome:
 # KO: the token arithmetic of §1 / §3.2 / §5.3
 
 
-CLAIMS: tuple[Claim, ...] = claims(
+CLAIMS: tuple[Claim, ...] = claim_list(
     check_slm_s82_range,
 )

@@ -21,7 +21,7 @@ from fractions import Fraction
 import networkx as nx
 import sympy as sp
 
-from proofs.records import Claim, Kind, Outcome, Verdict, claim_check, claims
+from proofs.records import Claim, Kind, Outcome, Verdict, claim_check, claim_list
 from theory.sheaf import CellularSheaf
 from theory.sheaf.contradiction import (
     PAPER_THRESHOLD,
@@ -280,7 +280,7 @@ def _smallest_missed(sheaf: CellularSheaf) -> tuple[int, list[list[int]]]:
     return 0, []
 
 
-CLAIMS: tuple[Claim, ...] = claims(
+CLAIMS: tuple[Claim, ...] = claim_list(
     check_slm_s54,
     check_h1_signals_contradiction,
     check_precise_correspondence,

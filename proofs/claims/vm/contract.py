@@ -11,7 +11,7 @@ import z3
 
 from proofs._method import encoding as enc
 from proofs._method.smt import prove, witness
-from proofs.records import Claim, Kind, Outcome, Verdict, claim_check, claims
+from proofs.records import Claim, Kind, Outcome, Verdict, claim_check, claim_list
 
 __all__ = [
     "CLAIMS",
@@ -200,7 +200,7 @@ def check_contract_gap() -> Outcome:
     return Outcome(Verdict.REFUTED, evidence, cx, artifact=found.query)
 
 
-CLAIMS: tuple[Claim, ...] = claims(
+CLAIMS: tuple[Claim, ...] = claim_list(
     check_contract_sound,
     check_contract_necessary,
     check_contract_gap,

@@ -11,7 +11,7 @@ import z3
 
 from proofs._method import encoding as enc
 from proofs._method.smt import prove, witness
-from proofs.records import Claim, Kind, Outcome, Verdict, claim_check, claims
+from proofs.records import Claim, Kind, Outcome, Verdict, claim_check, claim_list
 
 __all__ = ["CLAIMS", "check_absorbing_closure", "check_endo_escape", "check_ideal_side"]
 
@@ -215,7 +215,7 @@ def _out(model: dict[str, object]) -> str:
     return f"({key}, {out.d_total}, {out.d_pre}, c={int(out.committed)})"
 
 
-CLAIMS: tuple[Claim, ...] = claims(
+CLAIMS: tuple[Claim, ...] = claim_list(
     check_absorbing_closure,
     check_ideal_side,
     check_endo_escape,

@@ -17,7 +17,7 @@ from algebra import Context, fold, from_events, reduce_arrays, reduce_tree, tree
 from proofs._method import encoding as enc
 from proofs._method._validation import check_bound
 from proofs._method.smt import SmtResult, prove
-from proofs.records import Claim, Kind, Outcome, Verdict, claim_check, claims
+from proofs.records import Claim, Kind, Outcome, Verdict, claim_check, claim_list
 
 __all__ = [
     "CLAIMS",
@@ -249,7 +249,7 @@ def _verdict(result: SmtResult, what: str, code: str) -> Outcome:
     )
 
 
-CLAIMS: tuple[Claim, ...] = claims(
+CLAIMS: tuple[Claim, ...] = claim_list(
     check_endo_associative,
     check_endo_identity,
     check_commit_associative,

@@ -36,7 +36,7 @@ from proofs.records import (
     Outcome,
     Verdict,
     claim_check,
-    claims,
+    claim_list,
 )
 from witnesses.exp58 import run as run_exp58
 from witnesses.semantics import REFERENCE
@@ -250,7 +250,7 @@ def check_exp58_table() -> Outcome:
     return Outcome(Verdict.VERIFIED, evidence)
 
 
-CLAIMS: tuple[Claim, ...] = claims(
+CLAIMS: tuple[Claim, ...] = claim_list(
     Claim(
         "VM-T9",
         "the full TP-conditioned retention sweep (retentions 0.50 to 0.10, 100 seeds, "

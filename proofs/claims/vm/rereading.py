@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import itertools
 
-from proofs.records import Claim, Kind, Outcome, Verdict, claim_check, claims
+from proofs.records import Claim, Kind, Outcome, Verdict, claim_check, claim_list
 
 __all__ = [
     "CLAIMS",
@@ -57,7 +57,7 @@ def check_vm_s11_collapse() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.claims.ko.rereading import check_vm_s11_collapse
+    >>> from proofs.claims.vm.rereading import check_vm_s11_collapse
     >>> check_vm_s11_collapse().verdict.value
     'refuted'
     """
@@ -94,7 +94,7 @@ def check_vm_s73_regret() -> Outcome:
 
     Examples
     --------
-    >>> from proofs.claims.ko.rereading import check_vm_s73_regret
+    >>> from proofs.claims.vm.rereading import check_vm_s73_regret
     >>> check_vm_s73_regret().verdict.value
     'verified'
     """
@@ -123,7 +123,7 @@ def check_vm_s73_regret() -> Outcome:
     return Outcome(Verdict.VERIFIED, evidence)
 
 
-CLAIMS: tuple[Claim, ...] = claims(
+CLAIMS: tuple[Claim, ...] = claim_list(
     check_vm_s11_collapse,
     check_vm_s73_regret,
 )

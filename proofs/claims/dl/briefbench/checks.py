@@ -29,7 +29,7 @@ from proofs.records import (
     Outcome,
     Verdict,
     claim_check,
-    claims,
+    claim_list,
 )
 
 __all__ = [
@@ -231,6 +231,6 @@ def _check_pn_depth() -> Outcome:
     return Outcome(Verdict.VERIFIED, evidence)
 
 
-CLAIMS: tuple[Claim, ...] = tuple(_make(g) for g in GROUPS) + claims(
+CLAIMS: tuple[Claim, ...] = tuple(_make(g) for g in GROUPS) + claim_list(
     _check_pn_lift, _check_pn_depth
 )

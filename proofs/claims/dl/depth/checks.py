@@ -43,7 +43,7 @@ from proofs.records import (
     Outcome,
     Verdict,
     claim_check,
-    claims,
+    claim_list,
     combine,
     umbrella,
 )
@@ -535,7 +535,7 @@ def _check_dl_p1() -> Outcome:
     return Outcome(out.verdict, evidence, out.counterexample)
 
 
-CLAIMS: tuple[Claim, ...] = claims(
+CLAIMS: tuple[Claim, ...] = claim_list(
     _check_dl_a4,
     _check_dl_t7,
     Claim(

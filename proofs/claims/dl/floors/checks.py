@@ -37,7 +37,15 @@ from proofs.claims.dl.floors._t2 import (
     check_context_gain_equality,
     check_context_gain_strict_otherwise,
 )
-from proofs.records import Claim, Kind, Outcome, Verdict, claim_check, claims, umbrella
+from proofs.records import (
+    Claim,
+    Kind,
+    Outcome,
+    Verdict,
+    claim_check,
+    claim_list,
+    umbrella,
+)
 from theory.floors import (
     bayes_floor,
     candidate_floor,
@@ -446,7 +454,7 @@ def check_uniform_candidate_floor() -> Outcome:
     )
 
 
-CLAIMS: tuple[Claim, ...] = claims(
+CLAIMS: tuple[Claim, ...] = claim_list(
     check_governed,
     Claim(
         "DL-T1",

@@ -44,7 +44,15 @@ from proofs.claims.slm.geometry._scale import (
     check_s76_contradictions,
 )
 from proofs.claims.slm.geometry._sheaf_cost import check_coboundary_cost, check_h1_cost
-from proofs.records import Claim, Kind, Outcome, Verdict, claim_check, claims, umbrella
+from proofs.records import (
+    Claim,
+    Kind,
+    Outcome,
+    Verdict,
+    claim_check,
+    claim_list,
+    umbrella,
+)
 from theory.fisher_rao import (
     fisher_rao_distance,
     paper_retrieval_score,
@@ -251,7 +259,7 @@ def _check_t63() -> Outcome:
     )
 
 
-CLAIMS: tuple[Claim, ...] = claims(
+CLAIMS: tuple[Claim, ...] = claim_list(
     check_t61,
     check_fr,
     check_identity,
@@ -309,11 +317,11 @@ CLAIMS: tuple[Claim, ...] = claims(
 )
 
 
-CLAIMS += claims(
+CLAIMS += claim_list(
     check_s76_contradictions,
 )
 
-CLAIMS += claims(
+CLAIMS += claim_list(
     check_coboundary_cost,
     check_h1_cost,
 )
@@ -357,4 +365,4 @@ def _check_hopfield_capacity() -> Outcome:
     return Outcome(Verdict.REFUTED, evidence, cx)
 
 
-CLAIMS += claims(_check_hopfield_capacity)
+CLAIMS += claim_list(_check_hopfield_capacity)

@@ -21,7 +21,7 @@ from proofs.claims.vm.semiring._hom import (
     check_witness,
     lexicographic,
 )
-from proofs.records import Claim, Kind, Outcome, Verdict, claim_check, claims
+from proofs.records import Claim, Kind, Outcome, Verdict, claim_check, claim_list
 
 __all__ = [
     "AXIOMS",
@@ -442,7 +442,7 @@ def _candidate_claim(candidate: str, statement: str) -> Claim:
     )
 
 
-CLAIMS: tuple[Claim, ...] = claims(
+CLAIMS: tuple[Claim, ...] = claim_list(
     check_verdict,
     _candidate_claim(
         "EQ",

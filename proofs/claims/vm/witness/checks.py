@@ -33,7 +33,7 @@ from proofs.claims.vm.witness._solver import (
     search_solver_gap,
 )
 from proofs.claims.vm.witness._tiny import FOCAL, OTHER, describe, tiny_timelines
-from proofs.records import Claim, Kind, Outcome, Verdict, claim_check, claims
+from proofs.records import Claim, Kind, Outcome, Verdict, claim_check, claim_list
 from witnesses import Event, Grammar, Phase, Timeline, validate
 from witnesses.grammar import development_eligible_count
 from witnesses.solve import pivot_candidates
@@ -532,7 +532,7 @@ def check_dis15_tpless() -> Outcome:
     )
 
 
-CLAIMS: tuple[Claim, ...] = claims(
+CLAIMS: tuple[Claim, ...] = claim_list(
     check_vm_tp_def,
     check_vm_solver_def,
     check_vm_absorb_def,
