@@ -116,7 +116,7 @@ def main(argv: list[str] | None, *, prog: str = _PROG) -> int:
 
 
 def _verdict_words() -> str:
-    """Return the six verdict words for --help, each defined once in ``proofs.ledger``."""
+    """Return the six verdict words for --help, each defined once in ``proofs.records``."""
     lines = ["verdicts:"]
     for word, text in _MEANINGS.items():
         lines += textwrap.wrap(

@@ -167,7 +167,7 @@ def test_an_edited_check_is_a_cache_miss(tmp_path):
     assert "is a misnomer" in before["evidence"]
     assert json.loads(_ledger(copy, cache, *argv).stdout)["claims"][0] == before
     (key,) = list(cache.iterdir())
-    source = copy / "proofs" / "ideal.py"
+    source = copy / "proofs" / "claims" / "vm" / "ideal.py"
     text = source.read_text()
     assert text.count("is a misnomer in standard") == 1
     source.write_text(

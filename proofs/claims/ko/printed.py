@@ -141,8 +141,23 @@ def density_as_printed(cosines: list[float], k: int) -> float:
     >>> from proofs.claims.ko.printed import density_as_printed
     >>> density_as_printed([0.5] * 6, 2)  # 4 candidates (2k), 6 pairs
     3.0
+
+    Raises
+    ------
+    ValueError
+        If ``k`` is not an integer of at least 2, or a cosine is not a number
+        in [-1, 1].
     """
-    return 2 / (k * (k - 1)) * sum(cosines)
+    if isinstance(k, bool) or not isinstance(k, int) or k < 2:
+        msg = f"k must be an integer >= 2 (the line divides by k(k-1)), got {k!r}"
+        raise ValueError(msg)
+    values = []
+    for i, c in enumerate(cosines):
+        if isinstance(c, bool) or not isinstance(c, int | float) or not -1 <= c <= 1:
+            msg = f"cosines[{i}] must be a cosine, a number in [-1, 1], got {c!r}"
+            raise ValueError(msg)
+        values.append(float(c))
+    return 2 / (k * (k - 1)) * sum(values)
 
 
 @claim_check(

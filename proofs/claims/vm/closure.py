@@ -15,13 +15,19 @@ VM-E57@reference`` or ``witnesses.closure.exp57(scale="full")``.
 
 from __future__ import annotations
 
-import functools
-
 import numpy as np
 from scipy import stats
 
-from proofs.records import Claim, Kind, Outcome, Verdict
-from witnesses.closure import SEMANTICS, exp51, exp56, exp57
+from proofs.records import (
+    Claim,
+    ClaimCheck,
+    Kind,
+    Outcome,
+    Verdict,
+    claim_check,
+    claim_list,
+)
+from witnesses.closure import exp51, exp56, exp57
 
 __all__ = ["CLAIMS", "check_exp51", "check_exp56", "check_exp57"]
 
@@ -236,14 +242,80 @@ _STATEMENTS = {
     ),
 }
 
-CLAIMS: tuple[Claim, ...] = tuple(
-    Claim(
-        f"{base}@{semantics}",
-        statement,
-        Kind.SIMULATION,
-        functools.partial(check, semantics=semantics),
-        where="Table 1 (Exp51, Exp56), Table 2 (Exp57); §7.1-§7.2",
-    )
-    for base, (statement, check) in _STATEMENTS.items()
-    for semantics in SEMANTICS
+_WHERE = "Table 1 (Exp51, Exp56), Table 2 (Exp57); §7.1-§7.2"
+
+
+@claim_check(
+    "VM-E51@reference",
+    _STATEMENTS["VM-E51"][0],
+    Kind.SIMULATION,
+    where=_WHERE,
+)
+def _check_vm_e51_reference() -> ClaimCheck | Outcome:
+    """VM-E51@reference: VM-E51 under the reference semantics."""
+    return check_exp51(semantics="reference")
+
+
+@claim_check(
+    "VM-E51@paper",
+    _STATEMENTS["VM-E51"][0],
+    Kind.SIMULATION,
+    where=_WHERE,
+)
+def _check_vm_e51_paper() -> ClaimCheck | Outcome:
+    """VM-E51@paper: VM-E51 under the paper semantics."""
+    return check_exp51(semantics="paper")
+
+
+@claim_check(
+    "VM-E56@reference",
+    _STATEMENTS["VM-E56"][0],
+    Kind.SIMULATION,
+    where=_WHERE,
+)
+def _check_vm_e56_reference() -> ClaimCheck | Outcome:
+    """VM-E56@reference: VM-E56 under the reference semantics."""
+    return check_exp56(semantics="reference")
+
+
+@claim_check(
+    "VM-E56@paper",
+    _STATEMENTS["VM-E56"][0],
+    Kind.SIMULATION,
+    where=_WHERE,
+)
+def _check_vm_e56_paper() -> ClaimCheck | Outcome:
+    """VM-E56@paper: VM-E56 under the paper semantics."""
+    return check_exp56(semantics="paper")
+
+
+@claim_check(
+    "VM-E57@reference",
+    _STATEMENTS["VM-E57"][0],
+    Kind.SIMULATION,
+    where=_WHERE,
+)
+def _check_vm_e57_reference() -> ClaimCheck | Outcome:
+    """VM-E57@reference: VM-E57 under the reference semantics."""
+    return check_exp57(semantics="reference")
+
+
+@claim_check(
+    "VM-E57@paper",
+    _STATEMENTS["VM-E57"][0],
+    Kind.SIMULATION,
+    where=_WHERE,
+)
+def _check_vm_e57_paper() -> ClaimCheck | Outcome:
+    """VM-E57@paper: VM-E57 under the paper semantics."""
+    return check_exp57(semantics="paper")
+
+
+CLAIMS: tuple[Claim, ...] = claim_list(
+    _check_vm_e51_reference,
+    _check_vm_e51_paper,
+    _check_vm_e56_reference,
+    _check_vm_e56_paper,
+    _check_vm_e57_reference,
+    _check_vm_e57_paper,
 )

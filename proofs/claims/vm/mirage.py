@@ -6,16 +6,25 @@ and appears once per semantics, ``VM-E58@reference`` and ``VM-E58@paper``.
 
 from __future__ import annotations
 
-from functools import lru_cache, partial
+from functools import lru_cache
 from typing import Any
 
 from proofs._method._validation import check_bound
-from proofs.records import Claim, Kind, Outcome, Verdict, umbrella
+from proofs.records import (
+    Claim,
+    ClaimCheck,
+    Kind,
+    Outcome,
+    Verdict,
+    claim_check,
+    claim_list,
+    umbrella,
+)
 from theory.inference import mcnemar, proportion_ci
 from witnesses.exp52 import Exp52Result, Exp53Result, exp52, exp53
 from witnesses.exp58 import Exp58Result, run
 from witnesses.rates import outcomes
-from witnesses.semantics import PAPER_ELIGIBLE, SEMANTICS, as_semantics
+from witnesses.semantics import PAPER_ELIGIBLE, as_semantics
 from witnesses.sweep import SweepResult, retention_sweep, sweep_trials
 
 __all__ = [
@@ -524,59 +533,200 @@ _C3_PARTS = (
 )
 
 
-def _c3_claims(semantics: str) -> tuple[Claim, ...]:
-    parts = tuple(
-        Claim(
-            f"VM-C3-{part}@{semantics}",
-            statement,
-            Kind.SIMULATION,
-            partial(fn, semantics),
-            slow=True,
-            where=where,
-        )
-        for part, statement, fn, where in _C3_PARTS
-    )
-    whole = Claim(
-        f"VM-C3@{semantics}",
-        _C3,
-        Kind.SIMULATION,
-        umbrella([p.run for p in parts]),
-        slow=True,
-        where="§7.3",
-    )
-    separate = Claim(
-        f"VM-C3-SEPARATE@{semantics}",
-        "our stronger reading (not the paper's): pivot preservation or "
-        "fixed-pivot feasibility separates naive compression from the contract",
-        Kind.SIMULATION,
-        partial(check_separation, semantics),
-        slow=True,
-        where="§7.3 (our paraphrase)",
-    )
-    return (whole, *parts, separate)
+_SEPARATE = (
+    "our stronger reading (not the paper's): pivot preservation or "
+    "fixed-pivot feasibility separates naive compression from the contract"
+)
+_C4 = "solver semantics, not the compression heuristic, dominate the variance"
 
 
-CLAIMS: tuple[Claim, ...] = (
-    tuple(
-        Claim(
-            f"VM-E58@{semantics}",
-            _STATEMENT,
-            Kind.SIMULATION,
-            partial(check_exp58, semantics),
-            where="§7.5; Table 4",
-        )
-        for semantics in (s.name for s in SEMANTICS)
-    )
-    + tuple(c for s in SEMANTICS for c in _c3_claims(s.name))
-    + tuple(
-        Claim(
-            f"VM-C4@{semantics}",
-            "solver semantics, not the compression heuristic, dominate the variance",
-            Kind.SIMULATION,
-            partial(check_semantics_dominate, semantics),
-            slow=True,
-            where="§7.4",
-        )
-        for semantics in (s.name for s in SEMANTICS)
-    )
+@claim_check(
+    "VM-E58@reference",
+    _STATEMENT,
+    Kind.SIMULATION,
+    where="§7.5; Table 4",
+)
+def _check_vm_e58_reference() -> ClaimCheck | Outcome:
+    """VM-E58@reference: the Exp58 witness under the reference semantics."""
+    return check_exp58("reference")
+
+
+@claim_check(
+    "VM-E58@paper",
+    _STATEMENT,
+    Kind.SIMULATION,
+    where="§7.5; Table 4",
+)
+def _check_vm_e58_paper() -> ClaimCheck | Outcome:
+    """VM-E58@paper: the Exp58 witness under the paper semantics."""
+    return check_exp58("paper")
+
+
+@claim_check(
+    "VM-C3-EXP52@reference",
+    _C3_PARTS[0][1],
+    Kind.SIMULATION,
+    slow=True,
+    where=_C3_PARTS[0][3],
+)
+def _check_vm_c3_exp52_reference() -> ClaimCheck | Outcome:
+    """VM-C3-EXP52@reference: a part of VM-C3 under the reference semantics."""
+    return _C3_PARTS[0][2]("reference")
+
+
+@claim_check(
+    "VM-C3-EXP53@reference",
+    _C3_PARTS[1][1],
+    Kind.SIMULATION,
+    slow=True,
+    where=_C3_PARTS[1][3],
+)
+def _check_vm_c3_exp53_reference() -> ClaimCheck | Outcome:
+    """VM-C3-EXP53@reference: a part of VM-C3 under the reference semantics."""
+    return _C3_PARTS[1][2]("reference")
+
+
+@claim_check(
+    "VM-C3-DEGRADE@reference",
+    _C3_PARTS[2][1],
+    Kind.SIMULATION,
+    slow=True,
+    where=_C3_PARTS[2][3],
+)
+def _check_vm_c3_degrade_reference() -> ClaimCheck | Outcome:
+    """VM-C3-DEGRADE@reference: a part of VM-C3 under the reference semantics."""
+    return _C3_PARTS[2][2]("reference")
+
+
+@claim_check(
+    "VM-C3@reference",
+    _C3,
+    Kind.SIMULATION,
+    slow=True,
+    where="§7.3",
+)
+def _check_vm_c3_reference() -> ClaimCheck | Outcome:
+    """VM-C3@reference: the weakest of its three parts under the reference semantics."""
+    return umbrella(
+        [
+            _check_vm_c3_exp52_reference,
+            _check_vm_c3_exp53_reference,
+            _check_vm_c3_degrade_reference,
+        ]
+    )()
+
+
+@claim_check(
+    "VM-C3-SEPARATE@reference",
+    _SEPARATE,
+    Kind.SIMULATION,
+    slow=True,
+    where="§7.3 (our paraphrase)",
+)
+def _check_vm_c3_separate_reference() -> ClaimCheck | Outcome:
+    """VM-C3-SEPARATE@reference: our stronger reading under the reference semantics."""
+    return check_separation("reference")
+
+
+@claim_check(
+    "VM-C3-EXP52@paper",
+    _C3_PARTS[0][1],
+    Kind.SIMULATION,
+    slow=True,
+    where=_C3_PARTS[0][3],
+)
+def _check_vm_c3_exp52_paper() -> ClaimCheck | Outcome:
+    """VM-C3-EXP52@paper: a part of VM-C3 under the paper semantics."""
+    return _C3_PARTS[0][2]("paper")
+
+
+@claim_check(
+    "VM-C3-EXP53@paper",
+    _C3_PARTS[1][1],
+    Kind.SIMULATION,
+    slow=True,
+    where=_C3_PARTS[1][3],
+)
+def _check_vm_c3_exp53_paper() -> ClaimCheck | Outcome:
+    """VM-C3-EXP53@paper: a part of VM-C3 under the paper semantics."""
+    return _C3_PARTS[1][2]("paper")
+
+
+@claim_check(
+    "VM-C3-DEGRADE@paper",
+    _C3_PARTS[2][1],
+    Kind.SIMULATION,
+    slow=True,
+    where=_C3_PARTS[2][3],
+)
+def _check_vm_c3_degrade_paper() -> ClaimCheck | Outcome:
+    """VM-C3-DEGRADE@paper: a part of VM-C3 under the paper semantics."""
+    return _C3_PARTS[2][2]("paper")
+
+
+@claim_check(
+    "VM-C3@paper",
+    _C3,
+    Kind.SIMULATION,
+    slow=True,
+    where="§7.3",
+)
+def _check_vm_c3_paper() -> ClaimCheck | Outcome:
+    """VM-C3@paper: the weakest of its three parts under the paper semantics."""
+    return umbrella(
+        [_check_vm_c3_exp52_paper, _check_vm_c3_exp53_paper, _check_vm_c3_degrade_paper]
+    )()
+
+
+@claim_check(
+    "VM-C3-SEPARATE@paper",
+    _SEPARATE,
+    Kind.SIMULATION,
+    slow=True,
+    where="§7.3 (our paraphrase)",
+)
+def _check_vm_c3_separate_paper() -> ClaimCheck | Outcome:
+    """VM-C3-SEPARATE@paper: our stronger reading under the paper semantics."""
+    return check_separation("paper")
+
+
+@claim_check(
+    "VM-C4@reference",
+    _C4,
+    Kind.SIMULATION,
+    slow=True,
+    where="§7.4",
+)
+def _check_vm_c4_reference() -> ClaimCheck | Outcome:
+    """VM-C4@reference: solver semantics dominate the variance under the reference semantics."""
+    return check_semantics_dominate("reference")
+
+
+@claim_check(
+    "VM-C4@paper",
+    _C4,
+    Kind.SIMULATION,
+    slow=True,
+    where="§7.4",
+)
+def _check_vm_c4_paper() -> ClaimCheck | Outcome:
+    """VM-C4@paper: solver semantics dominate the variance under the paper semantics."""
+    return check_semantics_dominate("paper")
+
+
+CLAIMS: tuple[Claim, ...] = claim_list(
+    _check_vm_e58_reference,
+    _check_vm_e58_paper,
+    _check_vm_c3_reference,
+    _check_vm_c3_exp52_reference,
+    _check_vm_c3_exp53_reference,
+    _check_vm_c3_degrade_reference,
+    _check_vm_c3_separate_reference,
+    _check_vm_c3_paper,
+    _check_vm_c3_exp52_paper,
+    _check_vm_c3_exp53_paper,
+    _check_vm_c3_degrade_paper,
+    _check_vm_c3_separate_paper,
+    _check_vm_c4_reference,
+    _check_vm_c4_paper,
 )

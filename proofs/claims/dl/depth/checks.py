@@ -39,6 +39,7 @@ from proofs.claims.dl.depth._scatter import (
 )
 from proofs.records import (
     Claim,
+    ClaimCheck,
     Kind,
     Outcome,
     Verdict,
@@ -535,18 +536,23 @@ def _check_dl_p1() -> Outcome:
     return Outcome(out.verdict, evidence, out.counterexample)
 
 
+@claim_check(
+    "DL-T7-RHOK",
+    "(DL §8.1, caveat (i) to Theorem 7) if retention rises with depth (rho_k up to "
+    "1), log P_ret becomes convex and the super-geometric triangular signature "
+    "vanishes",
+    Kind.ARITHMETIC,
+    where="§8.1, caveat (i) to Theorem 7",
+)
+def _check_dl_t7_rhok_whole() -> ClaimCheck | Outcome:
+    """DL-T7-RHOK: the weakest of its parts decides."""
+    return umbrella([check_dl_t7_rhok_convex, _check_dl_t7_rhok])()
+
+
 CLAIMS: tuple[Claim, ...] = claim_list(
     _check_dl_a4,
     _check_dl_t7,
-    Claim(
-        "DL-T7-RHOK",
-        "(DL §8.1, caveat (i) to Theorem 7) if retention rises with depth (rho_k up to "
-        "1), log P_ret becomes convex and the super-geometric triangular signature "
-        "vanishes",
-        Kind.ARITHMETIC,
-        umbrella([check_dl_t7_rhok_convex, _check_dl_t7_rhok]),
-        where="§8.1, caveat (i) to Theorem 7",
-    ),
+    _check_dl_t7_rhok_whole,
     check_dl_t7_rhok_convex,
     _check_dl_t7_rhok,
     check_dl_a3_direction,

@@ -39,6 +39,7 @@ from proofs.claims.dl.floors._t2 import (
 )
 from proofs.records import (
     Claim,
+    ClaimCheck,
     Kind,
     Outcome,
     Verdict,
@@ -454,45 +455,69 @@ def check_uniform_candidate_floor() -> Outcome:
     )
 
 
+@claim_check(
+    "DL-T1",
+    "every context-free agent has error at least the Bayes floor, strictly positive "
+    "for a governed task; the exact Fano inequality also bounds it and can be "
+    "inverted numerically; its rearrangement (H(Y|X) - 1)/log2|Y| is vacuous for "
+    "H(Y|X) <= 1; worked example P(Y=1|X) = 0.11",
+    Kind.PROPERTY,
+)
+def _check_dl_t1() -> ClaimCheck | Outcome:
+    """DL-T1: the weakest of its parts decides."""
+    return umbrella(
+        [
+            check_bayes_floor,
+            check_fano_floor,
+            check_fano_monotone,
+            check_rearranged_vacuity,
+            check_worked_example,
+        ],
+    )()
+
+
+@claim_check(
+    "DL-T2",
+    "(DL §3 Theorem 2, restated in §21.1) H(Y|X) - H(Y|X,C) = I(Y;C|X) <= "
+    "I(D;C|X), with equality under Assumption 1 (D recoverable from (X, Y)); the "
+    "proof's stronger 'iff ... strict otherwise' is DL-T2-ONLYIF",
+    Kind.PROPERTY,
+    where="§3 Theorem 2; proof in §3 and §21.1",
+)
+def _check_dl_t2() -> ClaimCheck | Outcome:
+    """DL-T2: the weakest of its parts decides."""
+    return umbrella(
+        [
+            check_context_gain_identity,
+            check_context_gain_inequality,
+            check_context_gain_equality,
+        ],
+    )()
+
+
+@claim_check(
+    "DL-T4",
+    "(DL §3.1 Theorem 4) the Occam/finite-class bound gives sufficiency at "
+    "(ln|H| + ln(1/delta))/epsilon samples; with shattering, learning the "
+    "decisions needs Omega((log M + ln(1/delta))/epsilon) samples; with context "
+    "O(1). The printed direction n <= is DL-T4-OCCAM, which does not decide",
+    Kind.EXHAUSTIVE,
+    where="§3.1 Theorem 4, Eq. 4; proof in §3.1",
+)
+def _check_dl_t4() -> ClaimCheck | Outcome:
+    """DL-T4: the weakest of its parts decides."""
+    return umbrella([check_occam_sufficient, check_learning_bound])()
+
+
 CLAIMS: tuple[Claim, ...] = claim_list(
     check_governed,
-    Claim(
-        "DL-T1",
-        "every context-free agent has error at least the Bayes floor, strictly positive "
-        "for a governed task; the exact Fano inequality also bounds it and can be "
-        "inverted numerically; its rearrangement (H(Y|X) - 1)/log2|Y| is vacuous for "
-        "H(Y|X) <= 1; worked example P(Y=1|X) = 0.11",
-        Kind.PROPERTY,
-        umbrella(
-            [
-                check_bayes_floor,
-                check_fano_floor,
-                check_fano_monotone,
-                check_rearranged_vacuity,
-                check_worked_example,
-            ],
-        ),
-    ),
+    _check_dl_t1,
     check_bayes_floor,
     check_fano_floor,
     check_fano_monotone,
     check_rearranged_vacuity,
     check_worked_example,
-    Claim(
-        "DL-T2",
-        "(DL §3 Theorem 2, restated in §21.1) H(Y|X) - H(Y|X,C) = I(Y;C|X) <= "
-        "I(D;C|X), with equality under Assumption 1 (D recoverable from (X, Y)); the "
-        "proof's stronger 'iff ... strict otherwise' is DL-T2-ONLYIF",
-        Kind.PROPERTY,
-        umbrella(
-            [
-                check_context_gain_identity,
-                check_context_gain_inequality,
-                check_context_gain_equality,
-            ],
-        ),
-        where="§3 Theorem 2; proof in §3 and §21.1",
-    ),
+    _check_dl_t2,
     check_context_gain_identity,
     check_context_gain_inequality,
     check_context_gain_equality,
@@ -501,16 +526,7 @@ CLAIMS: tuple[Claim, ...] = claim_list(
     check_context_monotone,
     check_probe_cost,
     check_cumulative_floor,
-    Claim(
-        "DL-T4",
-        "(DL §3.1 Theorem 4) the Occam/finite-class bound gives sufficiency at "
-        "(ln|H| + ln(1/delta))/epsilon samples; with shattering, learning the "
-        "decisions needs Omega((log M + ln(1/delta))/epsilon) samples; with context "
-        "O(1). The printed direction n <= is DL-T4-OCCAM, which does not decide",
-        Kind.EXHAUSTIVE,
-        umbrella([check_occam_sufficient, check_learning_bound]),
-        where="§3.1 Theorem 4, Eq. 4; proof in §3.1",
-    ),
+    _check_dl_t4,
     check_occam_sufficient,
     check_occam_direction,
     check_learning_bound,

@@ -46,6 +46,7 @@ from proofs.claims.slm.geometry._scale import (
 from proofs.claims.slm.geometry._sheaf_cost import check_coboundary_cost, check_h1_cost
 from proofs.records import (
     Claim,
+    ClaimCheck,
     Kind,
     Outcome,
     Verdict,
@@ -259,6 +260,48 @@ def _check_t63() -> Outcome:
     )
 
 
+@claim_check(
+    "SLM-C6.2",
+    "(SLM §6.1 Corollary 6.2) with equal cosines to the query but different "
+    "variances the Fisher-Rao (Eq. 3) ranking may differ from cosine's; "
+    "specifically, smaller sigma_b in the dimensions where mu_b is close to mu_q "
+    "gives d_FR(q, m_b) < d_FR(q, m_a)",
+    Kind.ARITHMETIC,
+    where="§6.1 Corollary 6.2",
+)
+def _check_slm_c6_2() -> ClaimCheck | Outcome:
+    """SLM-C6.2: the weakest of its parts decides."""
+    return umbrella([check_c62_may, check_c62_specifically])()
+
+
+@claim_check(
+    "SLM-P7.2",
+    "(SLM §7.6 Proposition 7.2) for cosine-tied memories with different variances, "
+    "Eq. 3 distances differ whenever Eq. 31's sum is nonzero, a strictly finer "
+    "ranking than cosine, and E[C^FR_eps] <= E[C_eps] (strict when heteroscedastic)",
+    Kind.ARITHMETIC,
+    where="§7.6 Proposition 7.2, Eq. 31",
+)
+def _check_slm_p7_2() -> ClaimCheck | Outcome:
+    """SLM-P7.2: the weakest of its parts decides."""
+    return umbrella([check_p72_criterion, check_p72_finer, check_p72_count])()
+
+
+@claim_check(
+    "SLM-P7.1",
+    "(SLM §7.6 Proposition 7.1, Eq. 29-30) the count of memories with "
+    "1 - <q, v> <= eps has mean N I_{eps(2-eps)}((d-1)/2, 1/2) = Theta(N), about 100 "
+    "at N = 1e5, eps = 0.05, d >= 384, and SNR_cos = K_rel/K <= K_rel/(N I)",
+    Kind.ARITHMETIC,
+    where="§7.6 Proposition 7.1, Eq. 29-30",
+)
+def _check_slm_p7_1() -> ClaimCheck | Outcome:
+    """SLM-P7.1: the weakest of its parts decides."""
+    return umbrella(
+        [check_p71_cap, check_p71_number, check_p71_linear, check_p71_snr],
+    )()
+
+
 CLAIMS: tuple[Claim, ...] = claim_list(
     check_t61,
     check_fr,
@@ -267,27 +310,10 @@ CLAIMS: tuple[Claim, ...] = claim_list(
     check_triangle,
     check_invariance,
     check_cost,
-    Claim(
-        "SLM-C6.2",
-        "(SLM §6.1 Corollary 6.2) with equal cosines to the query but different "
-        "variances the Fisher-Rao (Eq. 3) ranking may differ from cosine's; "
-        "specifically, smaller sigma_b in the dimensions where mu_b is close to mu_q "
-        "gives d_FR(q, m_b) < d_FR(q, m_a)",
-        Kind.ARITHMETIC,
-        umbrella([check_c62_may, check_c62_specifically]),
-        where="§6.1 Corollary 6.2",
-    ),
+    _check_slm_c6_2,
     check_c62_may,
     check_c62_specifically,
-    Claim(
-        "SLM-P7.2",
-        "(SLM §7.6 Proposition 7.2) for cosine-tied memories with different variances, "
-        "Eq. 3 distances differ whenever Eq. 31's sum is nonzero, a strictly finer "
-        "ranking than cosine, and E[C^FR_eps] <= E[C_eps] (strict when heteroscedastic)",
-        Kind.ARITHMETIC,
-        umbrella([check_p72_criterion, check_p72_finer, check_p72_count]),
-        where="§7.6 Proposition 7.2, Eq. 31",
-    ),
+    _check_slm_p7_2,
     check_p72_criterion,
     check_p72_finer,
     check_p72_count,
@@ -299,17 +325,7 @@ CLAIMS: tuple[Claim, ...] = claim_list(
     check_t65_eq26,
     check_t65_theta,
     check_t66,
-    Claim(
-        "SLM-P7.1",
-        "(SLM §7.6 Proposition 7.1, Eq. 29-30) the count of memories with "
-        "1 - <q, v> <= eps has mean N I_{eps(2-eps)}((d-1)/2, 1/2) = Theta(N), about 100 "
-        "at N = 1e5, eps = 0.05, d >= 384, and SNR_cos = K_rel/K <= K_rel/(N I)",
-        Kind.ARITHMETIC,
-        umbrella(
-            [check_p71_cap, check_p71_number, check_p71_linear, check_p71_snr],
-        ),
-        where="§7.6 Proposition 7.1, Eq. 29-30",
-    ),
+    _check_slm_p7_1,
     check_p71_cap,
     check_p71_number,
     check_p71_linear,
