@@ -1006,6 +1006,25 @@ def _clause(line: str, start: int, end: int) -> tuple[int, int]:
 
 
 _CLAUSE_STOP = re.compile(r"[.;:!?](?!\d)\s|[.;:!?]$")
+
+
+def _lead_in(ctx: _Context, head: int, start: int) -> str:
+    """Return the part of the clause at ``ctx.line[head:start]`` that lies on earlier lines.
+
+    A clause that reaches back to the start of its line without a stop
+    continues the sentence of the lines before it (``ctx.before``): ``The
+    mean nDCG@10 of the retriever is`` / ``0.512 (n = 300)``. The lead-in is
+    that sentence's last clause, within the ``_REACH_BACK`` characters.
+    """
+    if head != 0 or not ctx.before or start >= _REACH_BACK:
+        return ""
+    text = ctx.before[-(_REACH_BACK - start) :]
+    cut = 0
+    for stop in _CLAUSE_STOP.finditer(text):
+        cut = stop.end()
+    return text[cut:].strip()
+
+
 _CLAUSE_END = re.compile(r"[.!?](?!\d)")
 
 
@@ -1030,6 +1049,9 @@ def _not_a_share(
         note = f"ties counted as half: checked as j/{2 * n} (half-counts of {n})"
         return _finding(ctx, m, kind, printed, f"n={2 * n}", inferred=note)
     at = m.start() - head
+    lead = _lead_in(ctx, head, m.start())
+    if lead:  # the sentence began on the lines before (hard-wrapped prose)
+        clause, at = f"{lead} {clause}", at + len(lead) + 1
     words = list(_MEANISH.finditer(clause))
     if not words:
         return None

@@ -73,6 +73,39 @@ def test_a_share_without_mean_words_is_still_checked(text):
     assert _only(text).verdict == "inconsistent"
 
 
+def test_a_mean_word_on_the_line_before_reaches_a_hard_wrapped_rate():
+    """Hard-wrapped prose: the metric word ends the line before its number (new user)."""
+    text = (
+        "The mean nDCG@10 of the retriever is\n"
+        "0.512 (n = 300), and the mean token F1 is\n"
+        "0.3517 over 300 questions.\n"
+    )
+    got = [(f.verdict, f.reason) for f in audit_paper_text(text).findings]
+    assert got == [
+        (
+            "not checkable",
+            "a mean or a score, not a share k/n (the text says 'nDCG@10')",
+        ),
+        ("not checkable", "a mean or a score, not a share k/n (the text says 'F1')"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the wrapped sentence has no mean word: still checked
+        "The accuracy of the model is\n0.512 (n = 300) overall.\n",
+        # a mean word in the previous sentence of the wrapped lines does not reach
+        "The mean was high. The accuracy is\n0.512 (n = 300) overall.\n",
+        # nor one in the previous paragraph
+        "The mean nDCG@10 of the retriever is high.\n\nAccuracy was\n0.512 (n = 300).\n",
+    ],
+)
+def test_a_wrapped_share_without_mean_words_is_still_checked(text):
+    """0.512 of 300 is impossible (153/300 = 0.510, 154/300 = 0.513)."""
+    assert [f.verdict for f in audit_paper_text(text).findings] == ["inconsistent"]
+
+
 def test_the_nearest_mean_word_is_named():
     """``average F1 ... and nDCG@10 was 0.615``: the reason names nDCG@10."""
     text = "The average F1 was 0.437 over 30 questions, and nDCG@10 was 0.615 over 30 questions."
