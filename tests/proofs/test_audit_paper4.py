@@ -649,3 +649,34 @@ def test_a_percent_after_a_closed_bracket_is_still_read():
         "Bounds [0.1, 0.2] aside, 36.0%, n = 40 failed."
     ).findings
     assert found.printed == "36.0"
+
+
+def test_an_interval_after_a_rate_and_its_n_takes_the_one_count_that_prints_as_it():
+    """``0.90 (n = 40), giving a 95% CI of [..]``: k = 36, the README's form (new user)."""
+    good = "Raw validity was 0.90 (n = 40), giving a 95% CI of [0.77, 0.96]."
+    found = [f for f in audit_paper_text(good).findings if f.kind == "interval"]
+    assert [(f.printed, f.verdict) for f in found] == [("0.77;0.96", "consistent")]
+    assert "k = 36 of n = 40" in found[0].note and found[0].inferred
+    bad = "Raw validity was 0.90 (n = 40), giving a 95% CI of [0.70, 0.99]."
+    found = [f for f in audit_paper_text(bad).findings if f.kind == "interval"]
+    # listed with its recomputed bounds, not flagged on the pairing alone
+    assert [(f.printed, f.verdict) for f in found] == [("0.70;0.99", "not checkable")]
+    assert "0.769482" in found[0].recomputed
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a mean has no count
+        "The mean score was 0.90 (n = 40), giving a 95% CI of [0.70, 0.99].",
+        # 0.5 of 1000 is 450..549 at one decimal: no one count
+        "It was 0.5 (n = 1000), giving a 95% CI of [0.1, 0.9].",
+        # another interval between the rate and this one
+        "It was 0.90 (n = 40) [0.77, 0.96], then [0.70, 0.99].",
+    ],
+)
+def test_an_interval_after_a_rate_is_not_paired_without_one_count(text):
+    printed = [
+        f.printed for f in audit_paper_text(text).findings if f.kind == "interval"
+    ]
+    assert "0.70;0.99" not in printed and "0.1;0.9" not in printed
