@@ -7,9 +7,10 @@ import pytest
 
 from proofs import CLAIMS
 from proofs.audit import COLUMNS, audit_table
-from proofs.ledger import Kind, Verdict
-from proofs.statistics import CLAIMS as STAT_CLAIMS
-from proofs.statistics import INDEX_COLUMNS, check_table, index_claims, stats_root
+from proofs.records import SOURCES, Kind, Verdict
+from proofs.statistics import INDEX_COLUMNS, check_table, index_claims, stats_folder
+
+STAT_CLAIMS = tuple(c for tag in SOURCES for c in index_claims(tag, stats_folder(tag)))
 
 HEADER = ",".join(COLUMNS) + "\n"
 
@@ -107,17 +108,19 @@ def test_data_files_are_found_as_package_resources():
     """The CSV data ship inside the package (importlib.resources sees them)."""
     root = files("proofs") / "data"
     assert (root / "examples" / "audit.csv").is_file()
-    assert stats_root().is_dir()
-    tables = [
-        p for tag in stats_root().iterdir() if tag.is_dir() for p in tag.iterdir()
-    ]
+    assert all(stats_folder(tag).is_dir() for tag in SOURCES)
+    tables = [p for tag in SOURCES for p in stats_folder(tag).iterdir()]
     assert all(p.name.endswith(".csv") for p in tables)
 
 
 def test_every_shipped_table_parses():
-    """Every table under proofs/data/stats reads without a format error."""
-    root = Path(str(stats_root()))
-    tables = [p for p in sorted(root.glob("*/*.csv")) if p.name != "index.csv"]
+    """Every table under proofs/claims/<tag>/stats reads without a format error."""
+    tables = [
+        p
+        for tag in SOURCES
+        for p in sorted(Path(str(stats_folder(tag))).glob("*.csv"))
+        if p.name != "index.csv"
+    ]
     assert len(tables) >= 60  # VM, DL, SLM, KO and PJ tables
     for path in tables:
         report = audit_table(path)
