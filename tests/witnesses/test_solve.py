@@ -362,6 +362,11 @@ def test_the_solver_table_dispatches_each_name_and_says_who_takes_endogenous():
     assert "requested_solver" not in reference.diagnostics
     assert (forced.pivot_id, forced.score) == (reference.pivot_id, reference.score)
     assert forced.pivot_id == "e41"
+    # greedy may return its best invalid candidate: diagnostics say so
+    tight = Grammar.parametric(6, max_temporal_gap=0.01)
+    invalid = solve(multiburst(seed=0), grammar=tight, solver="greedy")
+    assert invalid.sequence is not None
+    assert invalid.diagnostics["valid"] is invalid.valid is False
     exact = solve(tl, grammar=g, solver="exact", endogenous=True)
     assert exact.diagnostics["solver"] == "exact" and exact.valid
     for name in ("reference", "greedy"):
