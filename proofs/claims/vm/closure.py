@@ -1,6 +1,6 @@
 """Closure experiments Exp51, Exp56, Exp57 re-run on our generators (VM-E51, VM-E56, VM-E57).
 
-Each check runs :mod:`witnesses.closure` at the paper's smoke scale (the
+Each check runs :mod:`witnesses.experiments.closure` at the paper's smoke scale (the
 scale of its Tables 1-2, docs/guide/witnesses.md §7) and reports counts, denominators,
 the exact one-sided 95% Clopper-Pearson upper bound and the rule-of-three
 bound ``3/n`` (docs/guide/witnesses.md §7). Each claim is checked under both witness
@@ -10,7 +10,7 @@ Our Bursty generator follows the prose of docs/guide/witnesses.md §2, not the
 proprietary reference code, so a seed need not give the paper's graph; the
 verdict is on the paper's qualitative claim, and the evidence compares our
 counts with the published ones. Re-run with ``python -m proofs --claim
-VM-E57@reference`` or ``witnesses.closure.exp57(scale="full")``.
+VM-E57@reference`` or ``witnesses.experiments.closure.exp57(scale="full")``.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from proofs.records import (
     claim_check,
     claim_list,
 )
-from witnesses.closure import exp51, exp56, exp57
+from witnesses.experiments.closure import exp51, exp56, exp57
 
 __all__ = ["CLAIMS", "check_exp51", "check_exp56", "check_exp57"]
 
@@ -65,7 +65,7 @@ def check_exp51(*, semantics: str = "reference") -> Outcome:
         f"pivots {r.pair_full_mismatches.describe()}; associativity mismatches "
         f"{r.assoc_mismatches.describe()}. Paper: 240 pairs and 80 associativity "
         f"checks, all exact (same denominators). Re-run: "
-        f"witnesses.closure.exp51(semantics={semantics!r})"
+        f"witnesses.experiments.closure.exp51(semantics={semantics!r})"
     )
     if ok:
         return Outcome(Verdict.VERIFIED, evidence)
@@ -102,7 +102,7 @@ def check_exp56(*, semantics: str = "reference") -> Outcome:
         f"Exp56 smoke scale on the Bursty generator (reference draw order, docs/guide/witnesses.md §2): {r.n_states} absorbing states "
         f"found among the first {r.cases_scanned} cases; {how}; suffixes of "
         f"L=1..{r.max_suffix} later events: violations {r.violations.describe()}{short}. "
-        f"Paper: 0/96. Re-run: witnesses.closure.exp56(semantics={semantics!r})"
+        f"Paper: 0/96. Re-run: witnesses.experiments.closure.exp56(semantics={semantics!r})"
     )
     if r.n_states == 0:
         return Outcome(Verdict.OPEN, evidence)
@@ -215,7 +215,7 @@ def _exp57_evidence(r: object, semantics: str) -> str:
         f"check cannot fire at all, VM-DIS-13-PIVOT-UPDATE). Ours vs paper, "
         f"two-sided Fisher exact test (scipy.stats.fisher_exact): closure violations "
         f"p = {p_pi:.3g}, escapes p = {p_esc:.3g}. {comparison} Re-run: "
-        f"witnesses.closure.exp57(semantics={semantics!r})"
+        f"witnesses.experiments.closure.exp57(semantics={semantics!r})"
     )
 
 

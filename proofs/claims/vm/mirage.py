@@ -21,11 +21,11 @@ from proofs.records import (
     umbrella,
 )
 from theory.inference import mcnemar, proportion_ci
-from witnesses.exp52 import Exp52Result, Exp53Result, exp52, exp53
 from witnesses.exp58 import Exp58Result, run
+from witnesses.experiments.exp52 import Exp52Result, Exp53Result, exp52, exp53
+from witnesses.experiments.sweep import SweepResult, retention_sweep, sweep_trials
 from witnesses.rates import outcomes
 from witnesses.semantics import PAPER_ELIGIBLE, as_semantics
-from witnesses.sweep import SweepResult, retention_sweep, sweep_trials
 
 __all__ = [
     "CLAIMS",
@@ -178,7 +178,7 @@ def _paired(
     """Naive vs the contract on ``field``, paired by seed where both measure it.
 
     The per-seed outcomes are the rate layer's (:func:`witnesses.rates.outcomes`
-    over :func:`witnesses.sweep.sweep_trials`, docs/guide/witnesses.md §10 denominators), so
+    over :func:`witnesses.experiments.sweep.sweep_trials`, docs/guide/witnesses.md §10 denominators), so
     the check and ``rates()`` count the same thing. Returns the paired
     difference, the exact McNemar p-value, the number of pairs and the exact
     one-sided 95% upper bound on the discordant share ``(b + c) / n``, which
@@ -393,7 +393,7 @@ def check_exp52_ties(semantics: str) -> Outcome:
     r = _exp52(sem.name)
     rates = {s: r.rate(s) for s in r.valid}
     evidence = (
-        f"witnesses.exp52.exp52(semantics={sem.name!r}): {r.cases} cases (n=200, "
+        f"witnesses.experiments.exp52.exp52(semantics={sem.name!r}): {r.cases} cases (n=200, "
         f"M in (5, 10), k in (1, 2, 3), Bursty and MultiBurst, gap 0.11 or none, "
         f"retention 0.5): valid compressed solves "
         + ", ".join(f"{s} {r.valid[s]}/{r.cases}" for s in r.valid)
@@ -422,7 +422,7 @@ def check_exp53_ties(semantics: str) -> Outcome:
     sem = as_semantics(semantics)
     r = _exp53(sem.name)
     evidence = (
-        f"witnesses.exp52.exp53(semantics={sem.name!r}): {r.seeds} MultiBurst seeds "
+        f"witnesses.experiments.exp52.exp53(semantics={sem.name!r}): {r.seeds} MultiBurst seeds "
         f"(n=200, k=2, gap 0.11, M=10, split at t=0.5, {sem.contract} to 60%): valid "
         f"segment-wise {r.segment_valid}/{r.seeds}, whole {r.whole_valid}/{r.seeds}, "
         f"gap {r.gap:.3f}. Paper: 1.000 both, gap 0.000"
