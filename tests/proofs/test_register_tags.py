@@ -108,3 +108,45 @@ def test_a_fake_folder_is_read_in_its_modules_order(monkeypatch, fresh_register)
     # the folder's checks in MODULES order, then the catalogue's not-checked PJ rows
     assert ids[:2] == ["PJ-X2", "PJ-X1"]
     assert all(c.startswith("PJ-") for c in ids[2:]) and len(ids) > 2
+
+
+def test_a_semantics_suffix_takes_its_rows_location_and_statement():
+    """``VM-E58@paper`` is registered by the catalogue row ``VM-E58``."""
+    from proofs import catalogue, claim
+
+    row = next(r for r in catalogue(source="VM") if r.id == "VM-E58")
+    for cid in ("VM-E58@paper", "VM-E58@reference"):
+        assert (claim(cid).where, claim(cid).statement) == (row.where, row.statement)
+
+
+def test_an_unknown_id_names_eight_known_ones():
+    from proofs import claim
+
+    with pytest.raises(ValueError, match="is not registered") as info:
+        claim("VM-NOPE")
+    message = str(info.value)
+    first = ", ".join(c.id for c in CLAIMS[:8])
+    assert message == (
+        f"claim_id='VM-NOPE' is not registered (known ids include {first}, ...)"
+    )
+
+
+def test_a_replaced_register_is_the_one_claim_and_ledger_read(monkeypatch):
+    """A test (or a user) may put its own claims in place of ``CLAIMS``."""
+    from proofs import register
+    from proofs.records import claim_list
+
+    mine = claim_list(_claim("VM-P1"))
+    monkeypatch.setattr(register, "CLAIMS", mine)
+    assert register.claim("VM-P1") is mine[0]
+    assert [row.claim.id for row in register.ledger()] == ["VM-P1"]
+    assert register.ledger()[0].result.evidence == "e"
+
+
+def test_before_the_register_is_collected_one_id_is_found_in_its_folder(monkeypatch):
+    from proofs import register
+
+    monkeypatch.delattr(register, "CLAIMS", raising=False)
+    for cid in ("PJ-PIN", "KO-CAP", "VM-E58@paper"):
+        assert register.claim(cid).id == cid
+    assert "CLAIMS" not in vars(register)

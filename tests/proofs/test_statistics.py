@@ -193,3 +193,56 @@ def test_transcribed_tables_verdicts(claim):
 def test_every_vm_claim_says_where():
     """Every VM ledger claim names its place in the paper."""
     assert [c.id for c in CLAIMS if c.id.startswith("VM-") and not c.where] == []
+
+
+@pytest.mark.parametrize(
+    ("n_rows", "more"), [(5, ""), (6, " (and 1 more)"), (7, " (and 2 more)")]
+)
+def test_the_evidence_names_five_not_checkable_rows_and_counts_the_rest(
+    tmp_path, n_rows, more
+):
+    body = "".join(f"r{i},x,ratio,1,values=1|0,\n" for i in range(n_rows))
+    res = check_table("X-1", _write(tmp_path, "t.csv", body), "t.csv")
+    shown = [
+        f"r{i}: division" for i in range(n_rows) if f"r{i}: division" in res.evidence
+    ]
+    assert shown == [f"r{i}: division" for i in range(min(n_rows, 5))]
+    assert res.evidence.endswith(more) and ("more)" in res.evidence) == bool(more)
+
+
+@pytest.mark.parametrize("claim_id", ["", None, 3])
+def test_check_table_refuses_a_claim_id_that_is_not_a_string(tmp_path, claim_id):
+    table = _write(tmp_path, "t.csv", "a,x,percent,23.5,k=12;n=51,\n")
+    with pytest.raises(TypeError, match="claim_id must be a non-empty str"):
+        check_table(claim_id, table, "t.csv")
+
+
+@pytest.mark.parametrize("table", ["t.csv", "missing"])
+def test_check_table_refuses_what_is_no_table_file(tmp_path, table):
+    with pytest.raises(ValueError, match="table must be an audit table file"):
+        check_table("X-1", table if table == "t.csv" else tmp_path / table, "t.csv")
+
+
+@pytest.mark.parametrize("tag", ["XX", "ko", None])
+def test_stats_folder_refuses_an_unknown_tag(tag):
+    with pytest.raises(ValueError, match="tag must be one of VM, DL, SLM, KO, PJ"):
+        stats_folder(tag)
+
+
+@pytest.mark.parametrize(
+    ("row", "match"),
+    [
+        ("sub/t1.csv,KO-A,B,C", r"data row 2, column file: no table 'sub/t1\.csv'"),
+        ("t1.txt,KO-A,B,C", r"data row 2, column file: no table 't1\.txt'"),
+        ("t1.csv,QQ-A,B,C", r"data row 2, column claim_id: 'QQ-A' must start with KO-"),
+    ],
+)
+def test_a_bad_index_row_is_named_by_its_number(tmp_path, row, match):
+    _write(tmp_path, "t1.csv", "a,x,percent,23.5,k=12;n=51,\n")
+    (tmp_path / "sub").mkdir()
+    _write(tmp_path / "sub", "t1.csv", "a,x,percent,23.5,k=12;n=51,\n")
+    (tmp_path / "t1.txt").write_text(HEADER + "a,x,percent,23.5,k=12;n=51,\n")
+    index = ",".join(INDEX_COLUMNS) + "\nt1.csv,KO-OK,B,C\n" + row + "\n"
+    (tmp_path / "index.csv").write_text(index, encoding="utf-8")
+    with pytest.raises(ValueError, match=match):
+        list(index_claims("KO", tmp_path))
