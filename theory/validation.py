@@ -1,10 +1,24 @@
-"""Argument checks shared by ``theory`` (private)."""
+"""The argument checks shared by ``theory``, ``witnesses`` and ``proofs``.
+
+The one validator of the package (as Hypothesis keeps one validation module
+for all of its parts): each check returns the value converted (an ``int``, a
+``float``, a float array) or raises ``TypeError`` for a wrong type and
+``ValueError`` for a value out of range, with a message that names the
+argument, the value and the allowed range (``rho must be in (0, 1), got
+1.3``). ``witnesses`` and ``proofs`` import it by this public path; code of
+your own may too. ``algebra`` keeps its own checks with the same message
+style, since it may not import ``theory`` (layering). The old private path
+``theory.validation`` is kept for one release.
+
+Sizes that allocate or loop are capped (:data:`MAX_SIZE`,
+:data:`MAX_RESAMPLES`), so that ``2**63`` is an error, not a hang.
+"""
 
 from __future__ import annotations
 
 import math
 import warnings
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Sequence, Sized
 from decimal import Decimal
 from numbers import Integral, Real
 from typing import Any
@@ -12,6 +26,29 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 from numpy.typing import ArrayLike, NDArray
+
+__all__ = [
+    "MAX_RESAMPLES",
+    "MAX_SIZE",
+    "call_user",
+    "callable_name",
+    "check_choice",
+    "check_confidence",
+    "check_counts",
+    "check_instance",
+    "check_int",
+    "check_level_or_alpha",
+    "check_pair",
+    "check_probability",
+    "check_real",
+    "check_real_array",
+    "check_sample",
+    "check_size",
+    "check_tolerance",
+    "check_vector",
+    "complement",
+    "wrap_user_error",
+]
 
 MAX_SIZE = 10**7
 """Default cap on a size that allocates or loops (``n_bins``, ``n_steps``, ...)."""
@@ -31,6 +68,23 @@ def check_int(
 
     ``maximum`` bounds sizes that allocate or loop, so that ``2**63`` is an
     error rather than a hang or a multi-GiB allocation.
+
+    Raises
+    ------
+    TypeError
+        ``value`` is not an integer (a ``bool`` is refused).
+    ValueError
+        ``value`` is below ``minimum`` or above ``maximum``.
+
+    Examples
+    --------
+    >>> from theory.validation import check_int
+    >>> check_int(3, "n", minimum=1)
+    3
+    >>> check_int(0, "n", minimum=1)
+    Traceback (most recent call last):
+    ...
+    ValueError: n must be >= 1, got 0
     """
     if isinstance(value, bool) or not isinstance(value, Integral):
         msg = f"{name} must be an int, got {value!r} of type {type(value).__name__}"
@@ -49,12 +103,40 @@ def check_int(
 def check_size(
     value: object, name: str, *, minimum: int = 0, maximum: int = MAX_SIZE
 ) -> int:
-    """Return ``value`` as an ``int`` size in ``[minimum, maximum]``."""
+    """Return ``value`` as an ``int`` size in ``[minimum, maximum]``.
+
+    Raises
+    ------
+    TypeError, ValueError
+        As :func:`check_int`.
+
+    Examples
+    --------
+    >>> from theory.validation import MAX_SIZE, check_size
+    >>> check_size(10, "n_bins"), MAX_SIZE
+    (10, 10000000)
+    """
     return check_int(value, name, minimum=minimum, maximum=maximum)
 
 
 def check_instance(value: object, name: str, kind: type | tuple[type, ...]) -> object:
-    """Return ``value`` if it is an instance of ``kind``, else raise ``TypeError``."""
+    """Return ``value`` if it is an instance of ``kind``, else raise ``TypeError``.
+
+    Raises
+    ------
+    TypeError
+        ``value`` is not an instance of ``kind`` (a type or a tuple of types).
+
+    Examples
+    --------
+    >>> from theory.validation import check_instance
+    >>> check_instance("x", "focal", str)
+    'x'
+    >>> check_instance(3, "focal", str)
+    Traceback (most recent call last):
+    ...
+    TypeError: focal must be a str, got 3 of type int
+    """
     if not isinstance(value, kind):
         kinds = kind if isinstance(kind, tuple) else (kind,)
         names = " or ".join(k.__name__ for k in kinds)
@@ -64,9 +146,25 @@ def check_instance(value: object, name: str, kind: type | tuple[type, ...]) -> o
 
 
 def check_tolerance(
-    value: object, name: str = "tol", *, minimum: float = 1e-15
+    value: object, *, name: str = "tol", minimum: float = 1e-15
 ) -> float:
-    """Return a tolerance: finite and ``>= minimum`` (finer than doubles resolve is a hang)."""
+    """Return a tolerance: finite and ``>= minimum`` (finer than doubles resolve is a hang).
+
+    Raises
+    ------
+    TypeError, ValueError
+        As :func:`check_real` on ``[minimum, inf)``.
+
+    Examples
+    --------
+    >>> from theory.validation import check_tolerance
+    >>> check_tolerance(1e-9)
+    1e-09
+    >>> check_tolerance(0.0)
+    Traceback (most recent call last):
+    ...
+    ValueError: tol must be in [1e-15, inf), got 0.0
+    """
     return check_real(value, name, low=minimum, high=math.inf, high_open=True)
 
 
@@ -82,7 +180,25 @@ def check_real(
     """Return ``value`` as ``float`` after checking it is a finite real in range.
 
     The allowed range is printed in interval notation in the error message,
-    e.g. ``rho must be in (0, 1), got 1.3``.
+    e.g. ``rho must be in (0, 1), got 1.3``. Without ``low`` and ``high``
+    every finite real is accepted (infinity is not).
+
+    Raises
+    ------
+    TypeError
+        ``value`` is not a real number (a ``bool`` is refused).
+    ValueError
+        ``value`` is NaN, infinite (with no bound), or out of range.
+
+    Examples
+    --------
+    >>> from theory.validation import check_real
+    >>> check_real(0.5, "rho", low=0, high=1, low_open=True, high_open=True)
+    0.5
+    >>> check_real(1.3, "rho", low=0, high=1, low_open=True, high_open=True)
+    Traceback (most recent call last):
+    ...
+    ValueError: rho must be in (0, 1), got 1.3
     """
     if isinstance(value, bool) or not isinstance(value, Real):
         msg = f"{name} must be a real number, got {value!r} of type {type(value).__name__}"
@@ -106,15 +222,50 @@ def check_real(
 def check_probability(
     value: object, name: str, *, low_open: bool = False, high_open: bool = False
 ) -> float:
-    """Return ``value`` as a probability in ``[0, 1]`` (ends optionally open)."""
+    """Return ``value`` as a probability in ``[0, 1]`` (ends optionally open).
+
+    Raises
+    ------
+    TypeError, ValueError
+        As :func:`check_real` on ``[0, 1]``.
+
+    Examples
+    --------
+    >>> from theory.validation import check_probability
+    >>> check_probability(1, "q")
+    1.0
+    >>> check_probability(1, "q", high_open=True)
+    Traceback (most recent call last):
+    ...
+    ValueError: q must be in [0, 1), got 1
+    """
     return check_real(
         value, name, low=0.0, high=1.0, low_open=low_open, high_open=high_open
     )
 
 
 def check_choice(value: object, name: str, choices: Iterable[str]) -> str:
-    """Return ``value`` if it is one of ``choices``."""
-    options = tuple(choices)
+    """Return ``value`` if it is one of ``choices`` (at most 10,000 of them).
+
+    Raises
+    ------
+    TypeError
+        ``choices`` is not a finite iterable (a ``range`` or a sized
+        collection of at most 10,000 items, or an iterator).
+    ValueError
+        ``value`` is not one of ``choices``, or there are over 10,000.
+
+    Examples
+    --------
+    >>> from theory.validation import check_choice
+    >>> check_choice("wilson", "method", ("wilson", "jeffreys"))
+    'wilson'
+    >>> check_choice("wald", "method", ("wilson", "jeffreys"))
+    Traceback (most recent call last):
+    ...
+    ValueError: method must be one of 'wilson', 'jeffreys', got 'wald'
+    """
+    options = _bounded_tuple(choices, "choices", _MAX_CHOICES)
     if value not in options:
         msg = f"{name} must be one of {', '.join(map(repr, options))}, got {value!r}"
         raise ValueError(msg)
@@ -131,6 +282,24 @@ def check_vector(
     """Return ``value`` as a finite float array of ``ndim`` dimensions (scalars: 1-d).
 
     With ``positive=True`` every entry must be > 0.
+
+    Raises
+    ------
+    TypeError
+        ``value`` is not an array of real numbers.
+    ValueError
+        Another number of dimensions, no entry, a NaN or infinite entry, or
+        (``positive``) an entry ``<= 0``.
+
+    Examples
+    --------
+    >>> from theory.validation import check_vector
+    >>> check_vector(2.0, "x")
+    array([2.])
+    >>> check_vector([1.0, 0.0], "p", positive=True)
+    Traceback (most recent call last):
+    ...
+    ValueError: p must be > 0 in every entry, got min 0.0
     """
     if isinstance(value, (str, bytes, bool)) or value is None:
         msg = f"{name} must be an array of real numbers, got {value!r}"
@@ -167,6 +336,23 @@ def check_real_array(
 
     The shape is kept (a scalar gives a 0-d array). The message quotes the
     first offending entry: ``rho must be in (0, 1), got 1.3``.
+
+    Raises
+    ------
+    TypeError
+        ``value`` is not real (a boolean or complex array, a string).
+    ValueError
+        An entry is NaN, infinite (with no bound) or out of range.
+
+    Examples
+    --------
+    >>> from theory.validation import check_real_array
+    >>> check_real_array([0.2, 0.5], "rho", low=0, high=1)
+    array([0.2, 0.5])
+    >>> check_real_array([0.2, 1.3], "rho", low=0, high=1)
+    Traceback (most recent call last):
+    ...
+    ValueError: rho must be in [0, 1], got 1.3
     """
     if isinstance(value, np.ndarray) and value.dtype.kind in "biufc":
         if value.dtype.kind in "bc":
@@ -197,14 +383,43 @@ def check_real_array(
     return arr
 
 
-def check_confidence(value: object, name: str = "confidence_level") -> float:
-    """Return a confidence level in the open interval ``(0, 1)``."""
+def check_confidence(value: object, *, name: str = "confidence_level") -> float:
+    """Return a confidence level in the open interval ``(0, 1)``.
+
+    Raises
+    ------
+    TypeError, ValueError
+        As :func:`check_real` on ``(0, 1)``.
+
+    Examples
+    --------
+    >>> from theory.validation import check_confidence
+    >>> check_confidence(0.95)
+    0.95
+    >>> check_confidence(1.0)
+    Traceback (most recent call last):
+    ...
+    ValueError: confidence_level must be in (0, 1), got 1.0
+    """
     return check_real(value, name, low=0.0, high=1.0, low_open=True, high_open=True)
 
 
 def complement(level: float) -> float:
-    """Return ``1 - level`` in decimal on ``level``'s shortest repr (0.95 gives 0.05)."""
-    return float(Decimal(1) - Decimal(repr(float(level))))
+    """Return ``1 - level`` in decimal on ``level``'s shortest repr (0.95 gives 0.05).
+
+    Raises
+    ------
+    TypeError, ValueError
+        ``level`` is not a finite real number.
+
+    Examples
+    --------
+    >>> from theory.validation import complement
+    >>> complement(0.95), 1 - 0.95
+    (0.05, 0.050000000000000044)
+    """
+    level = check_real(level, "level")
+    return float(Decimal(1) - Decimal(repr(level)))
 
 
 def check_level_or_alpha(
@@ -220,6 +435,20 @@ def check_level_or_alpha(
     level's shortest repr (``0.95`` gives ``0.05`` exactly, not
     ``0.050000000000000044``), so the default gives the old default's numbers.
     Both lie in ``(0, 1)``.
+
+    Raises
+    ------
+    TypeError
+        Both a non-default ``confidence_level`` and ``alpha`` are given, or
+        either is not a real number.
+    ValueError
+        The level or ``alpha`` is not in ``(0, 1)``.
+
+    Examples
+    --------
+    >>> from theory.validation import check_level_or_alpha
+    >>> check_level_or_alpha(0.9, None)
+    (0.9, 0.1)
     """
     if alpha is None:
         level = check_confidence(confidence_level)
@@ -236,14 +465,35 @@ def check_level_or_alpha(
         DeprecationWarning,
         stacklevel=3,
     )
-    a = check_confidence(alpha, "alpha")
+    a = check_confidence(alpha, name="alpha")
     return 1.0 - a, a
 
 
 def check_counts(
-    k: object, n: object, names: tuple[str, str] = ("k", "n")
+    k: object, n: object, *, names: tuple[str, str] = ("k", "n")
 ) -> tuple[int, int]:
-    """Return ``(k, n)`` as ints with ``0 <= k <= n`` and ``n >= 1``."""
+    """Return ``(k, n)`` as ints with ``0 <= k <= n`` and ``n >= 1``.
+
+    ``names`` are the two arguments' names in messages.
+
+    Raises
+    ------
+    TypeError
+        ``k`` or ``n`` is not an int, or ``names`` is not two strings.
+    ValueError
+        ``k < 0``, ``n < 1`` or ``k > n``.
+
+    Examples
+    --------
+    >>> from theory.validation import check_counts
+    >>> check_counts(7, 10)
+    (7, 10)
+    >>> check_counts(11, 10, names=("successes", "trials"))
+    Traceback (most recent call last):
+    ...
+    ValueError: successes=11 must satisfy 0 <= successes <= trials (trials=10)
+    """
+    names = _two_names(names, "names")
     kk = check_int(k, names[0], minimum=0)
     nn = check_int(n, names[1], minimum=1)
     if kk > nn:
@@ -262,6 +512,24 @@ def check_sample(
     """Return ``values`` as a finite 1-d float array of at least ``min_size``.
 
     With ``unit=True`` every value must lie in ``[0, 1]``.
+
+    Raises
+    ------
+    TypeError
+        ``values`` is not a sequence of numbers.
+    ValueError
+        Not 1-d, fewer than ``min_size`` values, a NaN or infinite value, or
+        (``unit``) a value outside ``[0, 1]``.
+
+    Examples
+    --------
+    >>> from theory.validation import check_sample
+    >>> check_sample([0.1, 0.9], "scores", unit=True)
+    array([0.1, 0.9])
+    >>> check_sample([0.1, 1.5], "scores", unit=True)
+    Traceback (most recent call last):
+    ...
+    ValueError: scores values must be in [0, 1], got 1.5
     """
     if isinstance(values, (str, bytes)):
         msg = f"{name} must be a sequence of numbers, got {values!r}"
@@ -298,7 +566,26 @@ def check_pair(
     unit: bool = False,
     min_size: int = 1,
 ) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
-    """Return two checked samples of equal length (paired observations)."""
+    """Return two checked samples of equal length (paired observations).
+
+    ``names`` are the two samples' names in messages.
+
+    Raises
+    ------
+    TypeError, ValueError
+        As :func:`check_sample` for each; ``ValueError`` for unequal lengths.
+
+    Examples
+    --------
+    >>> from theory.validation import check_pair
+    >>> check_pair([1, 2], [3, 4], ("x", "y"))
+    (array([1., 2.]), array([3., 4.]))
+    >>> check_pair([1, 2], [3], ("x", "y"))
+    Traceback (most recent call last):
+    ...
+    ValueError: x and y must have equal length, got 2 and 1
+    """
+    names = _two_names(names, "names")
     a = check_sample(x, names[0], unit=unit, min_size=min_size)
     b = check_sample(y, names[1], unit=unit, min_size=min_size)
     if a.size != b.size:
@@ -308,7 +595,17 @@ def check_pair(
 
 
 def callable_name(fn: object) -> str:
-    """Return the name a user callable is reported under (its qualified name)."""
+    """Return the name a user callable is reported under (its qualified name).
+
+    Anything without a string ``__qualname__`` or ``__name__`` is reported
+    under its type's name.
+
+    Examples
+    --------
+    >>> from theory.validation import callable_name
+    >>> callable_name(len), callable_name(3)
+    ('len', 'int')
+    """
     name = getattr(fn, "__qualname__", None) or getattr(fn, "__name__", None)
     return name if isinstance(name, str) else type(fn).__name__
 
@@ -318,6 +615,21 @@ def call_user(fn: Any, argument: str, /, *args: Any, **kwargs: Any) -> Any:
 
     ``argument`` is the parameter that held ``fn``. ``KeyboardInterrupt``,
     ``SystemExit`` and an already wrapped error pass through unchanged.
+
+    Raises
+    ------
+    theory.errors.UserCallableError
+        ``fn`` raised (or is not callable); the original is chained.
+
+    Examples
+    --------
+    >>> from theory.validation import call_user
+    >>> call_user(abs, "f", -2)
+    2
+    >>> call_user(int, "parse", "x")
+    Traceback (most recent call last):
+    ...
+    theory.errors.UserCallableError: parse 'int' raised ValueError: invalid literal for int() with base 10: 'x'
     """
     from theory.errors import UserCallableError
 
@@ -332,7 +644,17 @@ def call_user(fn: Any, argument: str, /, *args: Any, **kwargs: Any) -> Any:
 def wrap_user_error(
     exc: Exception, fn: object, argument: str, *, context: str = ""
 ) -> Exception:
-    """Return the :class:`UserCallableError` for ``exc`` raised by ``fn``."""
+    """Return the :class:`UserCallableError` for ``exc`` raised by ``fn``.
+
+    ``context`` (e.g. ``'on cell {"x": 1}'``) is put after the exception's
+    type in the message. An ``exc`` that is already one is returned as it is.
+
+    Examples
+    --------
+    >>> from theory.validation import wrap_user_error
+    >>> str(wrap_user_error(ZeroDivisionError("division by zero"), abs, "fn"))
+    "fn 'abs' raised ZeroDivisionError: division by zero"
+    """
     from theory.errors import UserCallableError
 
     if isinstance(exc, UserCallableError):
@@ -341,3 +663,37 @@ def wrap_user_error(
     where = f" {context}" if context else ""
     msg = f"{argument} {name!r} raised {type(exc).__name__}{where}: {exc}"
     return UserCallableError(argument, name, msg)
+
+
+_MAX_CHOICES = 10_000
+
+
+def _bounded_tuple(items: object, name: str, cap: int) -> tuple[Any, ...]:
+    """``tuple(items)`` for a finite iterable of at most ``cap`` items."""
+    if isinstance(items, str | bytes) or not isinstance(items, Iterable):
+        msg = f"{name} must be an iterable of str, got {items!r}"
+        raise TypeError(msg)
+    size = len(items) if isinstance(items, Sized) else None
+    if size is not None and size > cap:
+        msg = f"{name} must have at most {cap} items, got {size}"
+        raise ValueError(msg)
+    out: list[Any] = []
+    for item in items:
+        out.append(item)
+        if len(out) > cap:
+            msg = f"{name} must have at most {cap} items, got more"
+            raise ValueError(msg)
+    return tuple(out)
+
+
+def _two_names(names: object, argument: str) -> tuple[str, str]:
+    """Check that ``names`` is a pair of str (the names used in messages)."""
+    if (
+        isinstance(names, str)
+        or not isinstance(names, Sequence)
+        or len(names) != 2
+        or not all(isinstance(n, str) for n in names)
+    ):
+        msg = f"{argument} must be two str, got {names!r}"
+        raise TypeError(msg)
+    return names[0], names[1]

@@ -30,7 +30,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from theory._validation import check_int, check_real
+from theory.validation import check_int, check_real
 from witnesses.compress import compress
 from witnesses.events import Timeline
 from witnesses.generators import BurstyConfig, MultiBurstConfig, bursty, multiburst

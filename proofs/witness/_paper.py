@@ -15,7 +15,7 @@ import itertools
 from algebra import CommittedContext, Context, is_absorbed
 from proofs.ledger import Kind, Outcome, Verdict, claim_check
 from proofs.witness._tiny import FOCAL, describe, tiny_timelines
-from theory._validation import check_int
+from theory.validation import check_int
 from witnesses import (
     Event,
     Grammar,

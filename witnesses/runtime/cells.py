@@ -9,8 +9,8 @@ dropped by the next run. :func:`read_journal` never writes. A run creates
 its journal exclusively, or appends to (and rewrites) only a file whose first
 line is this format's header; any other file is refused with an error naming
 it, never replaced. Only regular files are read, at most
-:data:`witnesses.files.MAX_READ_BYTES` bytes. Final outputs are written
-atomically (:mod:`witnesses.files`).
+:data:`witnesses.runtime.MAX_READ_BYTES` bytes. Final outputs are written
+atomically (:func:`witnesses.runtime.write_atomic`).
 
 Journal format (version 2): the first line is a header
 ``{"journal": "context-laws cells", "version": 2, "parameters": {...}}``
@@ -20,40 +20,26 @@ canonical JSON of ``{"cell", "rows"}``. A complete line that is not valid
 JSON, lacks a field, or whose digest does not match is rejected with its
 line number, and so is a header whose parameters differ from the run's.
 
-Local process pools (:func:`local_pool`) make their workers die with the
-parent (``PR_SET_PDEATHSIG`` on Linux, else a thread polling the parent
-pid), and an interrupted run terminates them instead of waiting.
+The default executor is :func:`witnesses.runtime.local_pool`, whose workers
+die with the parent and are terminated when a run is interrupted.
 """
 
 from __future__ import annotations
 
-import contextlib
-import ctypes
 import hashlib
 import json
 import os
 import pickle
-import signal
 import sys
-import threading
-import time
-import weakref
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import (
-    BrokenExecutor,
-    CancelledError,
-    Executor,
-    Future,
-    InvalidStateError,
-    ProcessPoolExecutor,
-)
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import BrokenExecutor, CancelledError, Executor, Future
 from pathlib import Path
 from typing import Any
 
 from tqdm import tqdm
 
-from theory._validation import check_int, wrap_user_error
-from witnesses.files import (
+from theory.validation import wrap_user_error
+from witnesses.runtime.files import (
     _JOURNAL_MAGIC,
     _JOURNAL_VERSION,
     MAX_READ_BYTES,
@@ -62,8 +48,9 @@ from witnesses.files import (
     read_text,
     write_atomic,
 )
+from witnesses.runtime.pool import local_pool
 
-__all__ = ["cell_id", "local_pool", "read_journal", "run_cells"]
+__all__ = ["cell_id", "read_journal", "run_cells"]
 
 _Row = dict[str, Any]
 _CellFn = Callable[[Mapping[str, Any]], list[_Row]]
@@ -79,7 +66,7 @@ def cell_id(key: Mapping[str, Any]) -> str:
 
     Examples
     --------
-    >>> from witnesses.runner import cell_id
+    >>> from witnesses.runtime import cell_id
     >>> cell_id({"seed": 1, "r": 0.5})
     '{"r": 0.5, "seed": 1}'
     """
@@ -106,13 +93,13 @@ def read_journal(
         For a line that is not a journal header or entry (with its number),
         a header with other parameters, or a file that is not a regular file
         (FIFO, device, directory), larger than
-        :data:`~witnesses.files.MAX_READ_BYTES` or unreadable.
+        :data:`~witnesses.runtime.MAX_READ_BYTES` or unreadable.
 
     Examples
     --------
     >>> import tempfile
     >>> from pathlib import Path
-    >>> from witnesses.runner import read_journal, run_cells
+    >>> from witnesses.runtime import read_journal, run_cells
     >>> with tempfile.TemporaryDirectory() as d:
     ...     path = Path(d) / "j.jsonl"
     ...     _ = run_cells([{"x": 2}], lambda c: [{"y": c["x"] ** 2}],
@@ -229,7 +216,7 @@ def run_cells(
 
     Examples
     --------
-    >>> from witnesses.runner import run_cells
+    >>> from witnesses.runtime import run_cells
     >>> run_cells([{"x": 2}, {"x": 3}], lambda c: [{"y": c["x"] ** 2}],
     ...           executor=False, progress=False)
     [{'y': 4}, {'y': 9}]
@@ -387,150 +374,3 @@ def _header_line(parameters: Mapping[str, Any] | None) -> str:
         "parameters": json.loads(_canonical(dict(parameters or {}))),
     }
     return _canonical(header) + "\n"
-
-
-@contextlib.contextmanager
-def local_pool(
-    *,
-    max_workers: int | None = None,
-    initializer: Callable[[], None] | None = None,
-) -> Iterator[ProcessPoolExecutor]:
-    """Yield a process pool sized to the machine whose workers die with this process.
-
-    On an exception (``KeyboardInterrupt`` included) the workers are
-    terminated at once instead of finishing the cells in flight. The workers
-    are forked on entry, with SIGINT and SIGTERM held back until the forks are
-    done: a signal that arrives during a fork would otherwise be raised inside
-    the standard library's at-fork hooks, which swallow it (the run went on as
-    if Ctrl-C had never been pressed); it is raised once the pool stands.
-
-    Parameters
-    ----------
-    max_workers : int, optional
-        Number of worker processes, ``1 <= max_workers <= 1024``; default the
-        number of CPUs.
-    initializer : callable, optional
-        Run once in each worker after it is set to die with this process
-        (a module-level function: the workers are forked).
-
-    Raises
-    ------
-    ValueError
-        ``max_workers`` out of range.
-
-    Examples
-    --------
-    >>> from witnesses.runner import local_pool
-    >>> with local_pool() as pool:
-    ...     pool.submit(abs, -3).result()
-    3
-    """
-    workers = os.cpu_count() or 1
-    if max_workers is not None:
-        workers = check_int(max_workers, "max_workers", minimum=1, maximum=1024)
-    if initializer is not None and not callable(initializer):
-        msg = f"initializer must be callable or None, got {initializer!r}"
-        raise TypeError(msg)
-    pool = ProcessPoolExecutor(
-        max_workers=workers,
-        initializer=_die_with_parent,
-        initargs=(os.getpid(), initializer),
-    )
-    try:
-        with _signals_deferred():
-            pool.submit(os.getpid)  # forks every worker now (the fork start method)
-        yield pool
-    except BaseException:
-        processes = list(getattr(pool, "_processes", {}).values())  # stdlib private
-        _quiet_manager(pool)
-        pool.shutdown(wait=False, cancel_futures=True)
-        for process in processes:
-            with contextlib.suppress(Exception):
-                process.terminate()
-        raise
-    pool.shutdown(wait=True)
-
-
-_QUIET: weakref.WeakSet[threading.Thread] = weakref.WeakSet()
-"""Executor manager threads of pools torn down on an exception."""
-
-
-def _quiet_manager(pool: ProcessPoolExecutor) -> None:
-    """Keep the torn-down pool's manager thread from printing ``InvalidStateError``.
-
-    When the workers are terminated, the manager thread marks the pending
-    futures failed; on CPython 3.11 one that ``shutdown(cancel_futures=True)``
-    has just cancelled raises ``InvalidStateError`` there, and the thread's
-    traceback (noise: the run was interrupted and exits 130/143 all the same)
-    is printed. Only that exception of that thread is dropped; any other goes
-    to the hook installed before.
-    """
-    thread = getattr(pool, "_executor_manager_thread", None)  # stdlib private
-    if thread is None:
-        return
-    _QUIET.add(thread)
-    if threading.excepthook is not _excepthook:
-        global _previous_hook  # one chained hook per process
-        _previous_hook = threading.excepthook
-        threading.excepthook = _excepthook
-
-
-_previous_hook = threading.excepthook
-
-
-def _excepthook(args: Any) -> None:
-    if args.thread in _QUIET and issubclass(args.exc_type, InvalidStateError):
-        return
-    _previous_hook(args)
-
-
-@contextlib.contextmanager
-def _signals_deferred() -> Iterator[None]:
-    """Hold SIGINT and SIGTERM back inside the block; raise the first one after.
-
-    Only Python-level handlers are replaced (the default SIGTERM kills at once
-    and needs nothing), and only in the main thread, where handlers can be set.
-    """
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    caught: list[int] = []
-    saved: dict[int, Any] = {}
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        handler = signal.getsignal(signum)
-        if callable(handler):
-            saved[signum] = handler
-            signal.signal(signum, lambda number, _frame: caught.append(number))
-    try:
-        yield
-    finally:
-        for number, handler in saved.items():
-            signal.signal(number, handler)
-        if caught:
-            signal.raise_signal(caught[0])
-
-
-def _die_with_parent(parent: int, then: Callable[[], None] | None = None) -> None:
-    """Pool initializer: end this worker when ``parent`` ends (Ctrl-C is the parent's).
-
-    ``then``, if given, runs afterwards (the pool's own initializer).
-    """
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not a handler forked from a CLI
-    if hasattr(signal, "set_wakeup_fd"):
-        signal.set_wakeup_fd(-1)
-    if sys.platform.startswith("linux"):
-        with contextlib.suppress(OSError, AttributeError):
-            libc = ctypes.CDLL(None, use_errno=True)
-            libc.prctl(1, signal.SIGTERM, 0, 0, 0)  # PR_SET_PDEATHSIG = 1
-    if os.getppid() != parent:  # the parent died before prctl took effect
-        os._exit(1)
-    threading.Thread(target=_poll_parent, args=(parent,), daemon=True).start()
-    if then is not None:
-        then()
-
-
-def _poll_parent(parent: int) -> None:
-    while os.getppid() == parent:
-        time.sleep(0.5)
-    os._exit(1)

@@ -83,7 +83,7 @@ def check_output_path(
     Examples
     --------
     >>> import tempfile
-    >>> from witnesses.files import check_output_path
+    >>> from witnesses.runtime import check_output_path
     >>> with tempfile.TemporaryDirectory() as d:
     ...     check_output_path(f"{d}/out.json").name
     'out.json'
@@ -133,14 +133,14 @@ def check_output_path(
 
 
 def is_journal(head: str) -> bool:
-    """Return True if ``head`` starts with a cells journal's header (:mod:`witnesses.runner`).
+    """Return True if ``head`` starts with a cells journal's header (:func:`witnesses.runtime.run_cells`).
 
     The header is the first line, a JSON object with ``"journal":
     "context-laws cells"`` and ``"version": 2``.
 
     Examples
     --------
-    >>> from witnesses.files import is_journal
+    >>> from witnesses.runtime import is_journal
     >>> is_journal('{"journal": "context-laws cells", "parameters": {}, "version": 2}')
     True
     >>> is_journal('{"precious": 1}')
@@ -202,7 +202,7 @@ def write_atomic(
     --------
     >>> import tempfile
     >>> from pathlib import Path
-    >>> from witnesses.files import write_atomic
+    >>> from witnesses.runtime import write_atomic
     >>> with tempfile.TemporaryDirectory() as d:
     ...     write_atomic(Path(d) / "a.txt", "one")
     ...     (Path(d) / "a.txt").read_text(), sorted(p.name for p in Path(d).iterdir())
@@ -269,7 +269,7 @@ def read_text(
     --------
     >>> import tempfile
     >>> from pathlib import Path
-    >>> from witnesses.files import read_text
+    >>> from witnesses.runtime import read_text
     >>> with tempfile.TemporaryDirectory() as d:
     ...     _ = (Path(d) / "a.txt").write_text("one")
     ...     read_text(Path(d) / "a.txt")

@@ -1,4 +1,4 @@
-"""SIGINT, SIGTERM and a closed stdout end a command line promptly (private; issue 22).
+"""SIGINT, SIGTERM and a closed stdout end a command line promptly (issue 22).
 
 :func:`interruptible` installs, for the duration of a ``with`` block in the
 main thread, handlers that turn SIGINT and SIGTERM into :class:`Interrupted`
@@ -33,7 +33,29 @@ _STOP = b"\x00"
 
 
 class Interrupted(KeyboardInterrupt):
-    """A SIGINT or SIGTERM arrived; ``exit_status`` is ``128 + signum``."""
+    """A SIGINT or SIGTERM arrived; ``exit_status`` is ``128 + signum``.
+
+    A subclass of ``KeyboardInterrupt``, so that ``except Exception`` does not
+    swallow it. ``signum`` is the signal's number; the message is its name.
+
+    Parameters
+    ----------
+    signum : int
+        The signal's number (a member of :class:`signal.Signals`).
+
+    Raises
+    ------
+    ValueError
+        ``signum`` is not a signal number.
+
+    Examples
+    --------
+    >>> import signal
+    >>> from witnesses.runtime import Interrupted
+    >>> exc = Interrupted(signal.SIGTERM)
+    >>> str(exc), exc.exit_status
+    ('SIGTERM', 143)
+    """
 
     def __init__(self, signum: int) -> None:
         super().__init__(signal.Signals(signum).name)
@@ -45,7 +67,39 @@ class Interrupted(KeyboardInterrupt):
 def interruptible(
     on_signal: Callable[[], object] | None = None,
 ) -> Iterator[None]:
-    """Raise :class:`Interrupted` on SIGINT/SIGTERM inside the block (main thread)."""
+    """Raise :class:`Interrupted` on SIGINT/SIGTERM inside the block (main thread).
+
+    Outside the main thread (where Python delivers no signal) the block runs
+    unchanged. The previous handlers and wake-up descriptor are restored on
+    leaving the block.
+
+    Parameters
+    ----------
+    on_signal : callable, optional
+        Called with no argument from a watcher thread as soon as a signal
+        arrives, even while the main thread is inside native code (e.g.
+        ``z3.main_ctx().interrupt``, which cancels a z3 check); what it
+        raises is ignored.
+
+    Raises
+    ------
+    TypeError
+        On entering the block, if ``on_signal`` is neither callable nor None.
+
+    Examples
+    --------
+    >>> import os, signal
+    >>> from witnesses.runtime import Interrupted, interruptible
+    >>> try:
+    ...     with interruptible():
+    ...         os.kill(os.getpid(), signal.SIGTERM)
+    ... except Interrupted as exc:
+    ...     print(exc.exit_status)
+    143
+    """
+    if on_signal is not None and not callable(on_signal):
+        msg = f"on_signal must be callable or None, got {on_signal!r}"
+        raise TypeError(msg)
     if threading.current_thread() is not threading.main_thread():
         yield  # signals are delivered to the main thread only
         return
@@ -93,7 +147,29 @@ def print_or_closed(text: str) -> bool:
     :class:`BrokenPipeError` point stdout at ``os.devnull`` so that the flush
     at interpreter exit does not raise again. The caller exits with
     :data:`CLOSED_PIPE`.
+
+    Parameters
+    ----------
+    text : str
+        Printed with a newline after it.
+
+    Raises
+    ------
+    TypeError
+        ``text`` is not a str.
+
+    Examples
+    --------
+    >>> from witnesses.runtime import CLOSED_PIPE, print_or_closed
+    >>> print_or_closed("ledger: 258 claims")
+    ledger: 258 claims
+    True
+    >>> CLOSED_PIPE
+    141
     """
+    if not isinstance(text, str):
+        msg = f"text must be a str, got {text!r} of type {type(text).__name__}"
+        raise TypeError(msg)
     try:
         sys.stdout.write(text + "\n")
         sys.stdout.flush()
