@@ -166,7 +166,7 @@ def test_a_closed_pipe_is_not_a_verdict(argv, tmp_path):
     os.close(read_end)  # the reader is gone before the command writes a byte
     try:
         done = subprocess.run(
-            [sys.executable, "-c", "import sys; from proofs._tool import main; sys.exit(main())",
+            [sys.executable, "-c", "import sys; from proofs.tool import main; sys.exit(main(None))",
              *argv],
             stdout=write_end, stderr=subprocess.PIPE, text=True, timeout=300,
             cwd=Path(__file__).resolve().parents[2],
