@@ -107,7 +107,7 @@ def main(argv: list[str] | None, *, prog: str = _PROG) -> int:
             parser.error(str(exc))
     _set_up_z3()
     try:
-        with interruptible(_cancel_z3):
+        with interruptible(on_signal=_cancel_z3):
             return _run(parser, args)
     except Interrupted as exc:  # SIGINT / SIGTERM: no verdict, 130 / 143
         print(f"interrupted by {exc}: no verdict", file=sys.stderr)

@@ -274,8 +274,8 @@ def test_own_journal_is_resumed_and_an_empty_file_is_taken(tmp_path):
 @pytest.mark.parametrize("reader", ["read_journal", "read_text"])
 def test_readers_refuse_devices_and_fifos_at_once(tmp_path, reader):
     """/dev/zero and a FIFO with no writer are refused, not read forever."""
-    from witnesses.runtime.files import read_text
     from witnesses.runtime import read_journal
+    from witnesses.runtime.files import read_text
 
     read = {"read_journal": read_journal, "read_text": read_text}[reader]
     fifo = tmp_path / "fifo"

@@ -79,8 +79,9 @@ def main(argv: Sequence[str] | None, *, prog: str = "context-laws") -> int:
 
     ``argv[0]`` names the subcommand (one of :data:`COMMANDS`); the rest goes
     to it, with ``prog + " " + COMMAND`` as the program name of its messages.
-    A missing or unknown subcommand is a usage error (exit status 2, the
-    choices on standard error).
+    ``-h`` or ``--help`` lists the subcommands (exit status 0); a missing or
+    unknown subcommand is a usage error (exit status 2, the choices on
+    standard error).
 
     Examples
     --------
@@ -96,6 +97,13 @@ def main(argv: Sequence[str] | None, *, prog: str = "context-laws") -> int:
     2
     """
     args = sys.argv[1:] if argv is None else list(argv)
+    if args[:1] in (["-h"], ["--help"]):
+        sys.stdout.write(
+            f"usage: {prog} {{{','.join(COMMANDS)}}} ...\n\n"
+            f"'{prog} COMMAND --help' documents each command's options and exit "
+            "statuses.\n"
+        )
+        return 0
     if not args or args[0] not in COMMANDS:
         got = f"unknown command {args[0]!r}" if args else "a command is required"
         sys.stderr.write(f"{prog}: error: {got} (one of {', '.join(COMMANDS)})\n")

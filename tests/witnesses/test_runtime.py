@@ -128,7 +128,7 @@ def test_pool_workers_leave_ctrl_c_to_the_parent():
 def test_interruptible_and_print_or_closed_refuse_wrong_types(capsys):
     with (
         pytest.raises(TypeError, match="on_signal must be callable or None, got 3"),
-        interruptible(3),  # type: ignore[arg-type]
+        interruptible(on_signal=3),  # type: ignore[arg-type]
     ):
         pass
     with pytest.raises(TypeError, match="text must be a str, got 3 of type int"):
@@ -141,7 +141,7 @@ SIGTERM_IN_BLOCK = """
 import os, signal
 from witnesses.runtime import Interrupted, interruptible
 try:
-    with interruptible(lambda: print("watcher", flush=True)):
+    with interruptible(on_signal=lambda: print("watcher", flush=True)):
         os.kill(os.getpid(), signal.SIGTERM)
         import time; time.sleep(5)
 except Interrupted as exc:

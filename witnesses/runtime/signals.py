@@ -65,6 +65,7 @@ class Interrupted(KeyboardInterrupt):
 
 @contextlib.contextmanager
 def interruptible(
+    *,
     on_signal: Callable[[], object] | None = None,
 ) -> Iterator[None]:
     """Raise :class:`Interrupted` on SIGINT/SIGTERM inside the block (main thread).
