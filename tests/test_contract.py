@@ -915,10 +915,6 @@ def test_a_public_module_never_has_a_functions_name():
     assert [m for m in _scipy_offenders() if m not in allowed] == []
 
 
-def test_the_one_callable_module_is_the_deprecated_witnesses_rates():
-    assert set(_callable_modules()) - set(_PENDING_31) == {"witnesses.rates"}
-
-
 @pytest.mark.parametrize("module", sorted({**SCIPY_EXCEPTIONS, **_PENDING_31}))
 def test_every_scipy_exception_is_still_needed(module):
     """An exception whose module no longer breaks the rule goes from the list."""

@@ -175,3 +175,11 @@ def test_a_closed_pipe_is_not_a_verdict(argv, tmp_path):
         os.close(write_end)
     assert done.returncode == 141, done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_the_tool_sends_each_command_to_the_package_that_owns_it():
+    """context-laws lists (without importing witnesses) what witnesses.cli runs."""
+    from witnesses.cli import COMMANDS
+
+    assert set(_tool._COMMANDS) == {*COMMANDS, *_tool._PROOFS_COMMANDS}
+    assert not set(COMMANDS) & set(_tool._PROOFS_COMMANDS)
