@@ -161,3 +161,69 @@ def test_interruptible_turns_sigterm_into_143_and_calls_the_watcher():
     )
     assert "status 143" in done.stdout, done.stdout + done.stderr
     assert done.returncode == 0, done.stderr
+
+
+def _workers_of(make_pool) -> tuple[int, list[multiprocessing.Process]]:
+    """Run a block on the pool ``make_pool()`` yields; return its size and its workers."""
+    before = _running()
+    with make_pool() as pool:
+        pool.submit(abs, -1).result()
+        workers = sorted(_running() - before, key=lambda p: p.pid or 0)
+    return len(workers), workers
+
+
+def test_the_default_size_is_the_cpu_count_and_one_without_a_count(monkeypatch):
+    size, _ = _workers_of(local_pool)
+    assert size == os.cpu_count()
+    monkeypatch.setattr(os, "cpu_count", lambda: None)  # a platform that cannot tell
+    size, _ = _workers_of(local_pool)
+    assert size == 1
+
+
+def test_the_size_error_names_the_range():
+    with (
+        pytest.raises(
+            ValueError,
+            match=r"^max_workers must satisfy 1 <= max_workers <= 1024, got 1025$",
+        ),
+        local_pool(max_workers=1025),
+    ):
+        pass
+
+
+def test_a_block_left_normally_joins_its_workers():
+    _, workers = _workers_of(lambda: local_pool(max_workers=2))
+    assert workers
+    assert [p for p in workers if p.is_alive()] == []
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/proc, prctl")
+def test_a_process_whose_parent_is_gone_ends_with_status_1_quietly():
+    """``die_with_parent(1)`` in a process whose parent is not pid 1: it ends at once."""
+    code = "from witnesses.runtime import die_with_parent\ndie_with_parent(1)\nprint('went on')"
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert os.getpid() != 1  # so the child's parent is not pid 1
+    assert (done.returncode, done.stdout, done.stderr) == (1, "", "")
+
+
+def _death_signal() -> int:
+    import ctypes
+
+    value = ctypes.c_int(-1)
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.prctl(2, ctypes.byref(value), 0, 0, 0)  # PR_GET_PDEATHSIG
+    return value.value
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="prctl")
+def test_pool_workers_get_sigterm_when_the_parent_dies():
+    with local_pool(max_workers=1) as pool:
+        assert pool.submit(_death_signal).result() == signal.SIGTERM
