@@ -227,3 +227,36 @@ def _death_signal() -> int:
 def test_pool_workers_get_sigterm_when_the_parent_dies():
     with local_pool(max_workers=1) as pool:
         assert pool.submit(_death_signal).result() == signal.SIGTERM
+
+
+ORPHAN = """
+import os, sys, time
+from witnesses.runtime import die_with_parent
+
+parent = os.getpid()
+read_end, write_end = os.pipe()
+if os.fork() == 0:  # the worker
+    sys.platform = "darwin"  # no PR_SET_PDEATHSIG: the polling thread alone
+    die_with_parent(parent)
+    os.write(write_end, b"armed")
+    time.sleep(60)  # ends only when the polling thread ends it
+    print("outlived its parent", flush=True)
+    os._exit(0)
+os.read(read_end, 5)
+os._exit(0)  # the parent dies; the worker (holding stdout) must follow
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="fork")
+def test_without_pdeathsig_the_polling_thread_ends_an_orphaned_worker():
+    """The fallback of every platform: stdout closes when the worker ends."""
+    done = subprocess.run(
+        [sys.executable, "-c", ORPHAN],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=40,  # a deadline, not a speed check: the worker sleeps 60 s
+        check=False,
+    )
+    assert done.stdout == "", done.stdout
