@@ -73,8 +73,9 @@ def check_real_array(
 ) -> npt.NDArray[np.float64]:
     """Return ``value`` (a real scalar or array) as a float array with every entry in range.
 
-    The shape is kept (a scalar gives a 0-d array). The message quotes the
-    first offending entry: ``rho must be in (0, 1), got 1.3``.
+    The shape is kept (a scalar gives a 0-d array) and a float64 array is
+    returned as it is, not copied. The message quotes the first offending
+    entry: ``rho must be in (0, 1), got 1.3``.
 
     Raises
     ------
