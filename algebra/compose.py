@@ -112,7 +112,7 @@ def compose_endo(a: Context, b: Context) -> Context:
     -----
     ``VM`` §3, docs/guide/algebra.md §2. Associative (``VM-P1``) with identity
     ``IDENTITY`` (``VM-P2``); both are proven for all integers and all
-    totally ordered keys in :mod:`proofs.monoid`.
+    totally ordered keys in :mod:`proofs.claims.vm.monoid`.
 
     Examples
     --------
@@ -154,8 +154,8 @@ def compose_commit(a: CommittedContext, b: CommittedContext) -> CommittedContext
     Notes
     -----
     ``VM`` §3.3, docs/guide/algebra.md §3. Associativity and identity are proven in
-    :mod:`proofs.monoid`; closure of the committed absorbed set (``VM-P3``)
-    in :mod:`proofs.ideal`.
+    :mod:`proofs.claims.vm.monoid`; closure of the committed absorbed set (``VM-P3``)
+    in :mod:`proofs.claims.vm.ideal`.
 
     Examples
     --------

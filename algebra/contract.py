@@ -15,7 +15,7 @@ def contract_fields(original_total: Any, compressed_total: Any, k: Any) -> Any:
     """Return ``compressed_total >= min(original_total, k)`` on raw fields.
 
     The single definition of the contract: :func:`satisfies_contract` calls
-    it on Python ints and :mod:`proofs.contract` on z3 terms (through
+    it on Python ints and :mod:`proofs.claims.vm.contract` on z3 terms (through
     :mod:`algebra.arith`). No validation.
 
     Parameters
@@ -71,7 +71,7 @@ def satisfies_contract(
     -----
     ``VM-D2`` (docs/guide/algebra.md §5). Sound and necessary for every suffix whose
     pivot strictly dominates both blocks (``VM-D2-SOUND``, ``VM-D2-NEC``,
-    proven in :mod:`proofs.contract`). It does **not** protect the block's own
+    proven in :mod:`proofs.claims.vm.contract`). It does **not** protect the block's own
     ``d_pre`` when no later pivot dominates, nor the identity of the pivot
     (``VM-D2-GAP``). This is the paper's block-level form; the reference
     experiments' stronger state-level guard lives in ``witnesses``.

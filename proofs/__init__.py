@@ -11,20 +11,17 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    # proofs.ledger is the module of the claim types, and calling it runs the
-    # ledger (proofs.register.ledger), so the package attribute is the module.
-    from proofs import ledger
     from proofs._catalogue import CatalogueEntry, catalogue, decided_rows
-    from proofs.ledger import (
+    from proofs.records import (
         Claim,
         ClaimCheck,
         Kind,
         Outcome,
         Verdict,
         claim_check,
-        claims,
+        claim_list,
     )
-    from proofs.register import CLAIMS, LedgerEntry, check, claim
+    from proofs.register import CLAIMS, LedgerEntry, check, claim, ledger
 
 # Every public name and the module it lives in, loaded on first use (PEP 562):
 # ``import proofs`` (and so ``context-laws --help``) imports nothing else.
@@ -33,16 +30,17 @@ _LAZY = {
     "LedgerEntry": "proofs.register",
     "check": "proofs.register",
     "claim": "proofs.register",
+    "ledger": "proofs.register",
     "CatalogueEntry": "proofs._catalogue",
     "catalogue": "proofs._catalogue",
     "decided_rows": "proofs._catalogue",
-    "Claim": "proofs.ledger",
-    "ClaimCheck": "proofs.ledger",
-    "Kind": "proofs.ledger",
-    "Outcome": "proofs.ledger",
-    "Verdict": "proofs.ledger",
-    "claim_check": "proofs.ledger",
-    "claims": "proofs.ledger",
+    "Claim": "proofs.records",
+    "ClaimCheck": "proofs.records",
+    "Kind": "proofs.records",
+    "Outcome": "proofs.records",
+    "Verdict": "proofs.records",
+    "claim_check": "proofs.records",
+    "claim_list": "proofs.records",
 }
 
 __all__ = [
@@ -58,7 +56,7 @@ __all__ = [
     "check",
     "claim",
     "claim_check",
-    "claims",
+    "claim_list",
     "decided_rows",
     "ledger",
 ]
@@ -66,8 +64,6 @@ __all__ = [
 
 def __getattr__(name: str) -> Any:
     """Load a public name on first use (PEP 562)."""
-    if name == "ledger":  # the module (callable: it runs the ledger)
-        return importlib.import_module("proofs.ledger")
     if name in _LAZY:
         value = getattr(importlib.import_module(_LAZY[name]), name)
         globals()[name] = value

@@ -1,6 +1,6 @@
 """The claims catalogue: every checkable claim of each paper and how it is checked.
 
-Data files ``proofs/data/catalogue/<TAG>.csv`` with the columns
+Data files ``proofs/claims/<tag>/catalogue.csv`` (one folder per paper) with the columns
 ``id,where,kind,statement,checked_by,status`` (restatements in our words; no
 text of the papers). Import from :mod:`proofs` (``proofs.catalogue()``).
 """
@@ -24,7 +24,7 @@ __all__ = [
 ]
 
 CATALOGUE_COLUMNS = ("id", "where", "kind", "statement", "checked_by", "status")
-"""The columns of ``proofs/data/catalogue/<TAG>.csv``."""
+"""The columns of ``proofs/claims/<tag>/catalogue.csv``."""
 
 CATALOGUE_KINDS = (
     "theorem",
@@ -113,17 +113,18 @@ def catalogue(*, source: str | None = None) -> tuple[CatalogueEntry, ...]:
     >>> all(e.status == "not-checked" or e.checked_by for e in catalogue(source="VM"))
     True
     """
-    root = files("proofs") / "data" / "catalogue"
-    tags = sorted(
-        (p.name[:-4] for p in root.iterdir() if p.name.endswith(".csv")),
-        key=lambda t: (_ORDER.index(t) if t in _ORDER else len(_ORDER), t),
-    )
+    tags = [t for t in _ORDER if catalogue_file(t).is_file()]
     if source is not None:
         if source not in tags:
             msg = f"source={source!r} has no catalogue (known: {', '.join(tags)})"
             raise ValueError(msg)
         tags = [source]
-    return tuple(e for tag in tags for e in load_catalogue(tag, root / f"{tag}.csv"))
+    return tuple(e for tag in tags for e in load_catalogue(tag, catalogue_file(tag)))
+
+
+def catalogue_file(tag: str) -> Traversable:
+    """Return the catalogue file of the paper ``tag``: ``proofs/claims/<tag>/catalogue.csv``."""
+    return files("proofs") / "claims" / tag.lower() / "catalogue.csv"
 
 
 def decided_rows(claim_id: str) -> tuple[CatalogueEntry, ...]:
@@ -201,11 +202,11 @@ def load_catalogue(tag: str, path: Traversable) -> list[CatalogueEntry]:
     --------
     >>> from importlib.resources import files
     >>> from proofs._catalogue import load_catalogue
-    >>> rows = load_catalogue("VM", files("proofs") / "data" / "catalogue" / "VM.csv")
+    >>> rows = load_catalogue("VM", files("proofs") / "claims" / "vm" / "catalogue.csv")
     >>> rows[0].id, rows[0].source
     ('VM-P1', 'VM')
     """
-    name = f"proofs/data/catalogue/{tag}.csv"
+    name = f"proofs/claims/{tag.lower()}/catalogue.csv"
     with (
         path.open("rb") as raw,
         io.TextIOWrapper(raw, encoding="utf-8-sig", newline="") as fh,

@@ -46,7 +46,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
+from proofs.records import Claim, ClaimCheck, Kind, Verdict
 from proofs.register import LedgerEntry
 from witnesses.files import write_atomic
 
@@ -256,7 +256,7 @@ def _registered_ids(claims: Sequence[Claim]) -> set[str]:
 
 
 _SEMIRING = ("VM-SEMIRING", "VM-TROP-")
-"""Claims of proofs.semiring: they share its z3 axiom tables and its binding check."""
+"""Claims of proofs.claims.vm.semiring: they share its z3 axiom tables and its binding check."""
 
 
 def _family(claim: Claim) -> str:

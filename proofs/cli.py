@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from proofs.ledger import _MEANINGS, _STRENGTH, Claim
+from proofs.records import _MEANINGS, _STRENGTH, Claim
 
 if TYPE_CHECKING:
     from proofs.register import LedgerEntry
@@ -115,7 +115,7 @@ def main(argv: list[str] | None, *, prog: str = _PROG) -> int:
 
 
 def _verdict_words() -> str:
-    """Return the six verdict words for --help, each defined once in ``proofs.ledger``."""
+    """Return the six verdict words for --help, each defined once in ``proofs.records``."""
     lines = ["verdicts:"]
     for word, text in _MEANINGS.items():
         lines += textwrap.wrap(

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from proofs._method._validation import check_instance
-from proofs.ledger import _STRENGTH, SOURCES
+from proofs.records import _STRENGTH, SOURCES
 from proofs.register import LedgerEntry
 from theory.plots import OKABE_ITO, new_axes
 

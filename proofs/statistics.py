@@ -1,6 +1,6 @@
 """The papers' printed statistics as ledger claims, built from data files.
 
-Each paper tag has a folder ``proofs/data/stats/<TAG>/`` holding audit tables
+Each paper has a folder ``proofs/claims/<tag>/stats/`` holding audit tables
 (see :mod:`proofs.audit`) and an ``index.csv`` with the columns
 ``file,claim_id,where,statement``. Every listed table becomes one claim of kind
 ``arithmetic``:
@@ -21,26 +21,37 @@ from importlib.resources import files
 from importlib.resources.abc import Traversable
 
 from proofs.audit import AuditReport, Status, audit_table
-from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
+from proofs.records import SOURCES, Claim, ClaimCheck, Kind, Verdict
 
-__all__ = ["CLAIMS", "INDEX_COLUMNS", "check_table", "index_claims", "stats_root"]
+__all__ = ["INDEX_COLUMNS", "check_table", "index_claims", "stats_folder"]
 
 INDEX_COLUMNS = ("file", "claim_id", "where", "statement")
-"""The columns of ``proofs/data/stats/<TAG>/index.csv``."""
-
-_ORDER = ("VM", "DL", "SLM", "KO", "PJ")
+"""The columns of ``proofs/claims/<tag>/stats/index.csv``."""
 
 
-def stats_root() -> Traversable:
-    """Return the folder of the statistics data (inside the installed package).
+def stats_folder(tag: str) -> Traversable:
+    """Return the folder of a paper's transcribed tables: ``proofs/claims/<tag>/stats``.
+
+    Parameters
+    ----------
+    tag : str
+        A source tag of :data:`proofs.records.SOURCES` (``"VM"``, ``"DL"``, ...).
+
+    Raises
+    ------
+    ValueError
+        If ``tag`` is not a source tag.
 
     Examples
     --------
-    >>> from proofs.statistics import stats_root
-    >>> stats_root().is_dir()
+    >>> from proofs.statistics import stats_folder
+    >>> stats_folder("KO").is_dir()
     True
     """
-    return files("proofs") / "data" / "stats"
+    if not isinstance(tag, str) or tag not in SOURCES:
+        msg = f"tag must be one of {', '.join(SOURCES)}, got {tag!r}"
+        raise ValueError(msg)
+    return files("proofs") / "claims" / tag.lower() / "stats"
 
 
 def check_table(claim_id: str, table: Traversable, display: str) -> ClaimCheck:
@@ -104,13 +115,6 @@ def _reasons(report: AuditReport) -> str:
     return f"; not checkable: {shown}{more}" if shown else "; the table is empty"
 
 
-def _tags(root: Traversable) -> list[str]:
-    if not root.is_dir():
-        return []
-    names = [p.name for p in root.iterdir() if p.is_dir() and p.name.isalnum()]
-    return sorted(names, key=lambda t: (_ORDER.index(t) if t in _ORDER else 99, t))
-
-
 def index_claims(tag: str, folder: Traversable) -> Iterator[Claim]:
     """Yield one arithmetic claim per table listed in ``folder/index.csv``.
 
@@ -135,15 +139,15 @@ def index_claims(tag: str, folder: Traversable) -> Iterator[Claim]:
 
     Examples
     --------
-    >>> from proofs.statistics import index_claims, stats_root
-    >>> claims = list(index_claims("KO", stats_root() / "KO"))
+    >>> from proofs.statistics import index_claims, stats_folder
+    >>> claims = list(index_claims("KO", stats_folder("KO")))
     >>> len(claims) > 0 and all(c.id.startswith("KO-") for c in claims)
     True
     """
     index = folder / "index.csv"
     if not index.is_file():
         return
-    name = f"proofs/data/stats/{tag}/index.csv"
+    name = f"proofs/claims/{tag.lower()}/stats/index.csv"
     with (
         index.open("rb") as raw,
         io.TextIOWrapper(raw, encoding="utf-8-sig", newline="") as fh,
@@ -170,7 +174,7 @@ def index_claims(tag: str, folder: Traversable) -> Iterator[Claim]:
         if claim_id.split("-", 1)[0] != tag:
             msg = f"{name}, data row {number}, column claim_id: {claim_id!r} must start with {tag}-"
             raise ValueError(msg)
-        display = f"proofs/data/stats/{tag}/{file}"
+        display = f"proofs/claims/{tag.lower()}/stats/{file}"
         yield Claim(
             claim_id,
             row["statement"].strip(),
@@ -178,12 +182,3 @@ def index_claims(tag: str, folder: Traversable) -> Iterator[Claim]:
             partial(check_table, claim_id, table, display),
             where=row["where"].strip(),
         )
-
-
-def _collect() -> tuple[Claim, ...]:
-    root = stats_root()
-    return tuple(c for tag in _tags(root) for c in index_claims(tag, root / tag))
-
-
-CLAIMS: tuple[Claim, ...] = _collect()
-"""One claim per transcribed table or worked example, in paper order."""

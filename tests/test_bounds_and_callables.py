@@ -100,7 +100,7 @@ def test_user_callable_errors_are_wrapped_naming_the_callable(argument, call):
 
 
 def test_umbrella_wraps_a_failing_part():
-    from proofs.ledger import umbrella
+    from proofs.records import umbrella
 
     with pytest.raises(UserCallableError, match=r"checks\[0\] '_broken' raised"):
         umbrella([_broken])()

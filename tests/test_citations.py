@@ -80,7 +80,7 @@ def _problems(text: str, base: Path = ROOT) -> list[str]:
 
 def test_the_scan_sees_the_shipped_files():
     names = {p.relative_to(ROOT).as_posix() for p in FILES}
-    assert {"README.md", "proofs/ledger.py", "docs/guide/ledger.md"} <= names
+    assert {"README.md", "proofs/records.py", "docs/guide/ledger.md"} <= names
     assert any(n.endswith(".ipynb") for n in names)
 
 

@@ -67,35 +67,33 @@ PRIVATE_ALLOWED = {
     "tests/test_contract.py": "this file: its self-tests spell private paths as data, "
     "to show that the check catches them; it imports none",
     "tests/proofs/test_depth_claims.py": _WHITE_BOX
-    + " (proofs.depth's drift, scatter and sympy parts; proofs._method.smt)",
+    + " (proofs.claims.dl.depth's drift, scatter and sympy parts; proofs._method.smt)",
     "tests/proofs/test_catalogue.py": _WHITE_BOX
     + " (proofs._catalogue's loader of the claims catalogues)",
-    "tests/proofs/test_dl_claims.py": _WHITE_BOX + " (proofs.floors._decay)",
+    "tests/proofs/test_dl_claims.py": _WHITE_BOX + " (proofs.claims.dl.floors._decay)",
     "tests/proofs/test_encoding.py": _WHITE_BOX
     + " (proofs._method: the z3 encoding of the algebra and the witness minimiser)",
     "tests/proofs/test_floors_claims.py": _WHITE_BOX
-    + " (proofs.floors' context, decay and T2 parts)",
+    + " (proofs.claims.dl.floors' context, decay and T2 parts)",
     "tests/proofs/test_geometry_claims.py": _WHITE_BOX
-    + " (proofs.geometry's bounds, metric, scale and sheaf-cost parts)",
+    + " (proofs.claims.slm.geometry's bounds, metric, scale and sheaf-cost parts)",
     "tests/proofs/test_ledger_cli.py": _WHITE_BOX + " (proofs._method.smt)",
     "tests/proofs/test_ledger_tool.py": _WHITE_BOX
     + " (proofs._run, the pool and cache)",
     "tests/proofs/test_ledger_sharing.py": _WHITE_BOX
-    + " (proofs._run's families, proofs.mirage's sweep cache, proofs._method.smt)",
+    + " (proofs._run's families, proofs.claims.vm.mirage's sweep cache, proofs._method.smt)",
     "tests/proofs/test_cli_usability.py": _WHITE_BOX
     + " (proofs._run, the progress bar)",
     "tests/proofs/test_ledger_cache.py": _WHITE_BOX
     + " (proofs._run, the one cache file, its index and the worker count)",
     "tests/proofs/test_semiring.py": _WHITE_BOX
-    + " (proofs.semiring's SMT and binding parts, proofs._method)",
-    "tests/proofs/test_simulation_claims.py": _WHITE_BOX
-    + " (proofs.simulation._printed, the transcribed KO/PJ numbers)",
+    + " (proofs.claims.vm.semiring's SMT and binding parts, proofs._method)",
     "tests/proofs/test_catalogue_register.py": _WHITE_BOX
     + " (proofs._catalogue's entry type, for the location checker)",
     "tests/proofs/test_second_solver.py": _WHITE_BOX
     + " (proofs._method: the z3 prover and the cvc5 second opinion)",
     "tests/proofs/test_verdict_words.py": _WHITE_BOX
-    + " (proofs.ledger's verdict definitions, proofs.cli's parser)",
+    + " (proofs.records' verdict definitions, proofs.cli's parser)",
     "tests/bench/bench_second_solver.py": "a benchmark of proofs._method's two "
     "solvers: it records each z3 proof and cvc5's answer",
     "tests/test_signals.py": _WHITE_BOX
@@ -856,15 +854,6 @@ SCIPY_EXCEPTIONS = {
     "witnesses.rates": "the module is the contract's (python -m witnesses.rates); "
     "the function is witnesses.rates.rates; calling the module is deprecated",
 }
-# Issue 31 in flight on other branches: witnesses.solve and witnesses.compress
-# become the functions (their packages witnesses._solve and witnesses._compress),
-# and proofs.ledger the function (its module proofs.records). Each entry goes when
-# that branch is merged: test_every_scipy_exception_is_still_needed fails until then.
-_PENDING_31 = {
-    "witnesses.solve": "h-sem: the package becomes witnesses._solve",
-    "witnesses.compress": "h-sem: the package becomes witnesses._compress",
-    "proofs.ledger": "lead: the module becomes proofs.records",
-}
 
 
 def _submodule_names(package: str, path: Path) -> set[str]:
@@ -911,11 +900,10 @@ def _scipy_offenders() -> list[str]:
 
 def test_a_public_module_never_has_a_functions_name():
     """SciPy's rule: ``a.b`` is a module or a function, never both."""
-    allowed = set(SCIPY_EXCEPTIONS) | set(_PENDING_31)
-    assert [m for m in _scipy_offenders() if m not in allowed] == []
+    assert [m for m in _scipy_offenders() if m not in SCIPY_EXCEPTIONS] == []
 
 
-@pytest.mark.parametrize("module", sorted({**SCIPY_EXCEPTIONS, **_PENDING_31}))
+@pytest.mark.parametrize("module", sorted(SCIPY_EXCEPTIONS))
 def test_every_scipy_exception_is_still_needed(module):
     """An exception whose module no longer breaks the rule goes from the list."""
     assert module in _scipy_offenders()

@@ -97,10 +97,10 @@ def _is_claim_check(obj: Any) -> bool:
     address-space cap landing inside the solver's C code can crash the worker
     (a segfault seen under xdist), and the ledger's own tests run every one.
     """
-    from proofs import ledger
+    from proofs import records
 
     try:
-        return obj in ledger._BOUND
+        return obj in records._BOUND
     except TypeError:  # unhashable
         return False
 

@@ -11,9 +11,9 @@ import pytest
 import proofs.cli as proofs_cli
 from proofs.cli import main as proofs_main
 from witnesses.exp58 import main as exp58_main
+from witnesses.experiments.sweep import retention_sweep
 from witnesses.runtime.files import check_output_path, write_atomic
 from witnesses.simulators import DepthSimulator, run_simulation
-from witnesses.sweep import retention_sweep
 
 
 def _odd_paths(tmp_path: Path) -> dict[str, Path]:
@@ -352,7 +352,7 @@ def test_interrupted_sweep_without_journal_does_not_claim_one(monkeypatch, capsy
         os.kill(os.getpid(), signal.SIGINT)
         raise AssertionError("the signal did not interrupt")  # pragma: no cover
 
-    monkeypatch.setattr("witnesses._sweep_cli.retention_sweep", interrupted)
+    monkeypatch.setattr("witnesses.experiments._sweep_cli.retention_sweep", interrupted)
     assert tool_main(["sweep", "--workers", "0", "--seeds", "1"]) == 130
     err = capsys.readouterr().err
     assert "in the journal" not in err
@@ -364,7 +364,7 @@ def test_unreachable_dask_address_fails_in_bounded_time(monkeypatch, capsys):
     pytest.importorskip("distributed")
     from proofs.tool import main as tool_main
 
-    monkeypatch.setattr("witnesses._sweep_cli.DASK_CONNECT_TIMEOUT", 1)
+    monkeypatch.setattr("witnesses.experiments._sweep_cli.DASK_CONNECT_TIMEOUT", 1)
     with pytest.raises(SystemExit) as exc:
         tool_main(["sweep", "--dask", "tcp://127.0.0.1:9", "--seeds", "1"])
     assert exc.value.code == 2

@@ -66,7 +66,7 @@ sys.exit(exp58.main(["--json"]))
 """
 
 SWEEP = """
-from witnesses.sweep import retention_sweep
+from witnesses.experiments.sweep import retention_sweep
 print("ready", flush=True)
 retention_sweep(seeds=range(200), executor=None, progress=False)
 print("finished", flush=True)

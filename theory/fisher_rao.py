@@ -72,7 +72,7 @@ def fisher_rao_distance(
 
     Notes
     -----
-    SLM-T6.1 (checked in ``proofs.geometry``). Pure scale changes give
+    SLM-T6.1 (checked in ``proofs.claims.slm.geometry``). Pure scale changes give
     ``sqrt(2) |log(sigma2 / sigma1)|``; pure mean changes at equal ``sigma``
     give ``2 sqrt(2) asinh(|mu1 - mu2| / (2 sqrt(2) sigma))``.
 
@@ -124,7 +124,7 @@ def paper_eq3_distance(
     -----
     SLM-T6.1. It is not the Fisher–Rao distance (at ``mu1 = mu2``,
     ``sigma2 = e sigma1`` it gives 2, the true value is ``sqrt(2)``) and it
-    violates the triangle inequality (``proofs.geometry``).
+    violates the triangle inequality (``proofs.claims.slm.geometry``).
 
     Examples
     --------
@@ -338,7 +338,7 @@ def paper_retrieval_score(
     Notes
     -----
     SLM-E16. It is not a monotone function of the Fisher–Rao distance
-    (``proofs.geometry``).
+    (``proofs.claims.slm.geometry``).
 
     Examples
     --------

@@ -252,7 +252,7 @@ def fano_bound(error: float, n_labels: int) -> float:
 
     Fano: ``H(Y | X) <= fano_bound(P_e, |Y|)`` for the error ``P_e`` of any
     estimator of ``Y`` from ``X`` (DL-T1). Increasing on ``[0, 1 - 1/|Y|]``
-    from 0 to ``log2 |Y|`` (proved in :mod:`proofs.floors`).
+    from 0 to ``log2 |Y|`` (proved in :mod:`proofs.claims.dl.floors`).
 
     Examples
     --------
@@ -339,7 +339,7 @@ def candidate_floor(mutual_information: float, n_candidates: int) -> float:
     """DL-T8 floor ``1 - (I + 1) / log2 M`` on the error of recovering a node.
 
     Valid (from Fano, with ``H_b <= 1``) when the ``M`` candidates are
-    uniform, so ``H(n_d) = log2 M``; ``proofs.floors`` records a non-uniform
+    uniform, so ``H(n_d) = log2 M``; ``proofs.claims.dl.floors`` records a non-uniform
     counterexample. A negative value means the floor is vacuous.
 
     Examples

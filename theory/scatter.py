@@ -74,7 +74,7 @@ def _assembly_power(p: Any, sigma: Any) -> Any:
     """Return ``p**sigma`` (DL-T11) on any numeric type (arrays, sympy symbols).
 
     The one formula behind :func:`p_assembly` and :func:`p_depth_scatter`;
-    :mod:`proofs.depth` substitutes sympy symbols into it. No validation.
+    :mod:`proofs.claims.dl.depth` substitutes sympy symbols into it. No validation.
 
     Examples
     --------
@@ -288,7 +288,7 @@ def location_bits_lower(n_items: int, sigma: int) -> float:
 
     ``C(N, sigma) = prod_{i < sigma} (N - i) / (sigma - i)`` and each factor
     is at least ``N / sigma``, so ``log2 C(N, sigma) >= sigma log2(N / sigma)``
-    (proved in :mod:`proofs.depth`, claim DL-T6-BITS).
+    (proved in :mod:`proofs.claims.dl.depth`, claim DL-T6-BITS).
 
     Parameters
     ----------

@@ -6,7 +6,10 @@ strategies, the Exp58 witness and the rate layer.
 
 from typing import TYPE_CHECKING
 
+from witnesses._compress._core import STRATEGIES, CompressionResult, compress
 from witnesses._presets import PRESETS, Preset
+from witnesses._solve._core import SOLVERS, pivot_candidates, solve
+from witnesses._solve._pool import injection_pool, rank_pivots
 from witnesses._timeline_io import load_timeline
 from witnesses.check import (
     CompressorReport,
@@ -14,7 +17,6 @@ from witnesses.check import (
     Witness,
     check_compressor,
 )
-from witnesses.compress import STRATEGIES, CompressionResult
 from witnesses.events import Event, Timeline
 from witnesses.generators import BurstyConfig, MultiBurstConfig, bursty, multiburst
 from witnesses.grammar import (
@@ -30,7 +32,6 @@ from witnesses.grammar import (
 from witnesses.rates import RATE_NAMES, CellRates, MeanEstimate, Rate
 from witnesses.semantics import PAPER, REFERENCE, Semantics, as_semantics
 from witnesses.sequence import ExtractedSequence, Solution
-from witnesses.solve import SOLVERS, pivot_candidates
 from witnesses.state import (
     ContextState,
     build_context_state,
@@ -46,15 +47,13 @@ from witnesses.trials import (
     load_trials,
 )
 
-# ``witnesses.rates``, ``witnesses.solve`` and ``witnesses.compress`` stay the
-# subpackages (callable as the functions), so that ``import witnesses.rates``
-# and ``python -m witnesses.rates`` reach the package, not the function.
+# ``witnesses.rates`` stays the subpackage (callable as the function, for one
+# release), so that ``import witnesses.rates`` and ``python -m witnesses.rates``
+# reach the package, not the function.
 if TYPE_CHECKING:
-    from witnesses.compress import compress
     from witnesses.rates import rates
-    from witnesses.solve import solve
 else:
-    from witnesses import compress, rates, solve
+    from witnesses import rates
 
 __all__ = [
     "PAPER",
@@ -94,12 +93,14 @@ __all__ = [
     "compose_context_states",
     "compress",
     "development_eligible_count",
+    "injection_pool",
     "label_phases",
     "load_timeline",
     "load_trials",
     "multiburst",
     "no_absorption_invariant",
     "pivot_candidates",
+    "rank_pivots",
     "rates",
     "retention_sweep",
     "run_exp58",
@@ -118,7 +119,7 @@ def __getattr__(name: str) -> object:
 
         return run
     if name == "retention_sweep":
-        from witnesses.sweep import retention_sweep
+        from witnesses.experiments.sweep import retention_sweep
 
         return retention_sweep
     msg = f"module 'witnesses' has no attribute {name!r}"

@@ -59,7 +59,7 @@ def command(name: str) -> _Main:
 
         return rates
     if name == "sweep":
-        from witnesses._sweep_cli import main as sweep
+        from witnesses.experiments._sweep_cli import main as sweep
 
         return sweep
     if name == "bench":

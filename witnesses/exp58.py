@@ -29,31 +29,31 @@ import json
 import sys
 import textwrap
 import traceback
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+from witnesses._compress._core import compress_with
 from witnesses._interrupt import (
     CLOSED_PIPE,
     Interrupted,
     interruptible,
     print_or_closed,
 )
+from witnesses._solve._core import solve
 from witnesses._validation import check_instance
-from witnesses.compress import compress
 from witnesses.events import Event, Timeline
 from witnesses.files import check_output_path, write_atomic
 from witnesses.grammar import Grammar
 from witnesses.semantics import NAMES, REFERENCE, Semantics, as_semantics
 from witnesses.semantics import SEMANTICS as _SEMANTICS
-from witnesses.solve import solve
 
 __all__ = [
     "BLOCK1",
     "BLOCK2",
     "GRAMMAR",
-    "SEMANTICS",
+    "SEMANTICS_NAMES",
     "Exp58Cell",
     "Exp58Result",
     "K",
@@ -64,8 +64,19 @@ __all__ = [
     "run",
 ]
 
-SEMANTICS = tuple(s.name for s in _SEMANTICS)
-"""Names of the semantics every experiment runs under (docs/guide/witnesses.md §1)."""
+SEMANTICS_NAMES = tuple(s.name for s in _SEMANTICS)
+"""Names of the semantics every experiment runs under (docs/guide/witnesses.md §1;
+the objects: :data:`witnesses.semantics.SEMANTICS`)."""
+
+
+def __getattr__(name: str) -> tuple[str, ...]:
+    # ``SEMANTICS`` was this module's name for the names; it means the
+    # Semantics objects in witnesses.semantics. Kept readable for one release.
+    if name == "SEMANTICS":
+        return SEMANTICS_NAMES
+    msg = f"module {__name__!r} has no attribute {name!r}"
+    raise AttributeError(msg)
+
 
 K = 3
 """Development events demanded before the pivot in Exp58."""
@@ -222,6 +233,11 @@ class Exp58Result:
         one, and the forced full pivot is infeasible there.
     shortfall : float or None
         ``1 - score(naive, M=10) / score(full)``: the paper's relative regret.
+    run_semantics : Semantics or None
+        The :class:`~witnesses.semantics.Semantics` object itself, which
+        :meth:`to_dict` reports the parameters of (a custom semantics has
+        no name to look up). ``None`` for a result built by hand: then
+        ``semantics`` must be a name :func:`~witnesses.as_semantics` knows.
 
     Examples
     --------
@@ -239,6 +255,7 @@ class Exp58Result:
     witness_triple: bool
     mirage_by_substitution: bool
     shortfall: float | None
+    run_semantics: Semantics | None = field(default=None, repr=False, compare=False)
 
     def cell(self, strategy: str, m: int) -> Exp58Cell:
         """Return the cell of ``strategy`` at ``M = m``.
@@ -269,7 +286,11 @@ class Exp58Result:
             "experiment": "exp58",
             "k": self.k,
             "mirage_by_substitution": self.mirage_by_substitution,
-            "parameters": _parameters(as_semantics(self.semantics)),
+            "parameters": _parameters(
+                as_semantics(self.semantics)
+                if self.run_semantics is None
+                else self.run_semantics
+            ),
             "seed": None,
             "semantics": self.semantics,
             "shortfall": self.shortfall,
@@ -323,8 +344,13 @@ def run(*, semantics: Semantics | str = REFERENCE) -> Exp58Result:
     block1 = timeline.subset(BLOCK1)
     kept = {"full": BLOCK1}
     for strategy in ("naive", contract):
-        result = compress(
-            block1, strategy=strategy, k=K, m=10, target_size=2, counting=sem.counting
+        result = compress_with(
+            block1,
+            strategy=strategy,
+            k=K,
+            m=10,
+            target_size=2,
+            non_focal=sem.non_focal_development,
         )
         kept[strategy] = result.timeline.ids
     full = _solve(timeline, sem, m=1)
@@ -345,8 +371,9 @@ def run(*, semantics: Semantics | str = REFERENCE) -> Exp58Result:
         naive10.free.valid and not naive10.pivot_preserved and not naive10.fixed.valid
     )
     return Exp58Result(
-        sem.name, K, contract, full_pivot, cells, triple, mirage, naive10.shortfall
-    )
+        sem.name, K, contract, full_pivot, cells, triple, mirage, naive10.shortfall,
+        run_semantics=sem,
+    )  # fmt: skip
 
 
 def _solve(
@@ -358,8 +385,7 @@ def _solve(
         grammar=GRAMMAR,
         m=m,
         pivot_ids=None if forced is None else (forced,),
-        solver=sem.solver,
-        endogenous=sem.endogenous,
+        **sem.solve_options(),
     )
     return SolveOutcome(solution.valid, solution.pivot_id, solution.score)
 

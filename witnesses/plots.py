@@ -19,7 +19,7 @@ from matplotlib.lines import Line2D
 from theory.plots import OKABE_ITO, new_axes
 from witnesses._validation import check_instance
 from witnesses.exp58 import BLOCK1, BLOCK2, Exp58Cell, Exp58Result, exp58_timeline
-from witnesses.sweep import SweepResult
+from witnesses.experiments.sweep import SweepResult
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -45,7 +45,7 @@ def plot_retention_sweep(
     """Draw the three mirage rates of one strategy against retention (VM-C3).
 
     Each rate (:data:`MIRAGE_METRICS`) is drawn with its 95% Wilson interval
-    as a band, as computed by :func:`witnesses.sweep.retention_sweep`. The
+    as a band, as computed by :func:`witnesses.experiments.sweep.retention_sweep`. The
     mirage is the gap between raw validity (a valid sequence exists) and the
     two pivot rates (the full timeline's pivot survives, or can still
     be forced).
@@ -53,7 +53,7 @@ def plot_retention_sweep(
     Parameters
     ----------
     result : SweepResult
-        From :func:`witnesses.sweep.retention_sweep`.
+        From :func:`witnesses.experiments.sweep.retention_sweep`.
     strategy : str
         One of the result's strategies.
     ax : Axes, optional
@@ -70,7 +70,7 @@ def plot_retention_sweep(
 
     Examples
     --------
-    >>> from witnesses.sweep import retention_sweep
+    >>> from witnesses.experiments.sweep import retention_sweep
     >>> from witnesses.plots import plot_retention_sweep
     >>> r = retention_sweep(retentions=[0.5, 0.3], seeds=[0, 1], executor=False)
     >>> ax = plot_retention_sweep(r, strategy="naive")
@@ -91,7 +91,7 @@ def plot_retention_sweep(
     for key, label, colour in MIRAGE_METRICS:
         rate, low, high = (
             np.array([_none_nan(c[key][f]) for c in cells])
-            for f in ("rate", "low", "high")
+            for f in ("estimate", "low", "high")
         )
         ax.fill_between(x, low, high, color=OKABE_ITO[colour], alpha=0.2, lw=0)
         ax.plot(x, rate, "o-", color=OKABE_ITO[colour], label=label)
@@ -119,7 +119,7 @@ def plot_mirage(results: Sequence[SweepResult], *, width: float = 4.0) -> Figure
 
     Examples
     --------
-    >>> from witnesses.sweep import retention_sweep
+    >>> from witnesses.experiments.sweep import retention_sweep
     >>> from witnesses.plots import plot_mirage
     >>> r = retention_sweep(retentions=[0.5, 0.3], seeds=[0], executor=False)
     >>> len(plot_mirage([r]).axes)

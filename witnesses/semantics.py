@@ -37,9 +37,14 @@ score 39.027) counts development the reference way; it is the constant
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
+
+from witnesses._solve._core import SOLVERS, takes_endogenous
 
 __all__ = [
+    "COUNTINGS",
     "NAMES",
     "PAPER",
     "PAPER_ELIGIBLE",
@@ -47,10 +52,16 @@ __all__ = [
     "SEMANTICS",
     "Semantics",
     "as_semantics",
+    "counts_non_focal",
 ]
 
-_SOLVERS = ("reference", "exact", "greedy")
-_COUNTINGS = ("reference", "paper")
+_NON_FOCAL = {"reference": False, "paper": True}
+"""Each counting rule's name, and whether it counts the non-focal events as
+development (no setup share) rather than every event less the setup share."""
+
+COUNTINGS = tuple(_NON_FOCAL)
+"""The development-counting rules (module docstring): ``"reference"``, ``"paper"``."""
+
 _CONTRACTS = ("contract_guarded", "definition2")
 
 
@@ -110,8 +121,8 @@ class Semantics:
             msg = f"name must be a non-empty str, got {self.name!r}"
             raise ValueError(msg)
         _choice(self.contract, "contract", _CONTRACTS)
-        _choice(self.solver, "solver", _SOLVERS)
-        _choice(self.counting, "counting", _COUNTINGS)
+        _choice(self.solver, "solver", SOLVERS)
+        _choice(self.counting, "counting", COUNTINGS)
         if not isinstance(self.endogenous, bool):
             msg = f"endogenous must be a bool, got {self.endogenous!r}"
             raise TypeError(msg)
@@ -126,6 +137,54 @@ class Semantics:
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def non_focal_development(self) -> bool:
+        """Whether development is the non-focal events, with no setup share.
+
+        ``True`` under the ``"paper"`` counting (the block elements are the
+        monoid's, docs/guide/algebra.md §2); ``False`` under ``"reference"``
+        (every event counts, less the 20% setup share).
+
+        Examples
+        --------
+        >>> from witnesses import PAPER, REFERENCE
+        >>> PAPER.non_focal_development, REFERENCE.non_focal_development
+        (True, False)
+        """
+        return counts_non_focal(self.counting)
+
+    @property
+    def judged_by_block(self) -> bool:
+        """Whether the contract is judged per block (Definition 2), not by the all-pivot invariant.
+
+        Examples
+        --------
+        >>> from witnesses import PAPER, REFERENCE
+        >>> PAPER.judged_by_block, REFERENCE.judged_by_block
+        (True, False)
+        """
+        return self.contract == "definition2"
+
+    def solve_options(self, *, solver: str | None = None) -> dict[str, Any]:
+        """Return the keywords of :func:`witnesses.solve` under this semantics.
+
+        ``solver`` overrides the semantics' solver; the endogenous pivot is
+        asked for only where the semantics wants it and the solver can give
+        it (the exact solver).
+
+        Examples
+        --------
+        >>> from witnesses import PAPER
+        >>> PAPER.solve_options(), PAPER.solve_options(solver="greedy")
+        ({'solver': 'exact', 'endogenous': True}, {'solver': 'greedy', 'endogenous': False})
+        """
+        name = self.solver if solver is None else solver
+        _choice(name, "solver", SOLVERS)
+        return {
+            "solver": name,
+            "endogenous": self.endogenous and takes_endogenous(name),
+        }
 
 
 REFERENCE = Semantics(
@@ -196,3 +255,40 @@ def as_semantics(value: object) -> Semantics:
     if isinstance(value, str):
         raise ValueError(msg)
     raise TypeError(msg)
+
+
+def counts_non_focal(counting: object) -> bool:
+    """Return whether the counting rule named ``counting`` counts non-focal events.
+
+    The one decoder of a counting rule's name (:data:`COUNTINGS`): ``"paper"``
+    counts the non-focal events as development, with no setup share;
+    ``"reference"`` counts every event, less the 20% setup share.
+
+    Raises
+    ------
+    ValueError
+        If ``counting`` is not one of :data:`COUNTINGS`.
+
+    Examples
+    --------
+    >>> from witnesses.semantics import counts_non_focal
+    >>> counts_non_focal("paper"), counts_non_focal("reference")
+    (True, False)
+    """
+    _choice(counting, "counting", COUNTINGS)
+    return _NON_FOCAL[str(counting)]
+
+
+def _to_json(sem: Semantics) -> str | dict[str, Any]:
+    """Return ``sem`` as a JSON value: a named semantics' name, else its fields."""
+    if _BY_NAME.get(sem.name) == sem:
+        return sem.name
+    fields = {name: getattr(sem, name) for name in Semantics.__slots__}
+    return {**fields, "strategies": list(sem.strategies)}
+
+
+def _from_json(value: object) -> Semantics:
+    """Return the :class:`Semantics` that :func:`_to_json` wrote as ``value``."""
+    if isinstance(value, Mapping):
+        return Semantics(**{**value, "strategies": tuple(value["strategies"])})
+    return as_semantics(value)

@@ -12,7 +12,7 @@ Adding alternative hypotheses slot-wise (:func:`oplus_tropical`) does not make
 and :func:`otimes` is an idempotent semiring into which :func:`lift` embeds
 the tropical contexts, and :func:`to_matrix` represents it by
 ``(k + 2) x (k + 2)`` matrices over the (max, min) semiring. The verdicts
-are in :mod:`proofs.semiring` (``VM-SEMIRING``).
+are in :mod:`proofs.claims.vm.semiring` (``VM-SEMIRING``).
 
 Examples
 --------

@@ -159,7 +159,7 @@ def compose_tropical(a: TropicalContext, b: TropicalContext) -> TropicalContext:
     Notes
     -----
     docs/guide/algebra.md §6. Associative with identity ``TropicalContext.identity``,
-    proven in :mod:`proofs.semiring` (``VM-SEMIRING-*``).
+    proven in :mod:`proofs.claims.vm.semiring` (``VM-SEMIRING-*``).
 
     Examples
     --------

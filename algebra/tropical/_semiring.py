@@ -53,7 +53,7 @@ def oplus_tropical(
     Notes
     -----
     None of these candidates makes ``(W, d_total)`` a semiring
-    (``VM-SEMIRING-EQ``, ``-MAX``, ``-MIN`` in :mod:`proofs.semiring`):
+    (``VM-SEMIRING-EQ``, ``-MAX``, ``-MIN`` in :mod:`proofs.claims.vm.semiring`):
     ``"equal"`` is partial and its zero is the product's identity, so it does
     not annihilate; ``"max"`` fails right distributivity already at ``k = 1``;
     ``"min"`` is not closed on the normal form and has no additive identity.
@@ -115,7 +115,7 @@ class HypothesisSet:
     kept, right slots shifted by *every* left total) this is an idempotent
     semiring with zero ``HypothesisSet.zero(k)`` and one
     ``HypothesisSet.one(k)``; ``lift`` embeds the tropical contexts
-    faithfully and preserves the product. Proofs in :mod:`proofs.semiring`.
+    faithfully and preserves the product. Proofs in :mod:`proofs.claims.vm.semiring`.
 
     Examples
     --------

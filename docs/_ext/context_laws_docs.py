@@ -177,7 +177,7 @@ def _api_page(module: ModuleType, modules: list[ModuleType]) -> str:
     parent, _, leaf = name.rpartition(".")
     if parent and leaf in getattr(importlib.import_module(parent), "__all__", ()):
         # the module shares its name with a function its package exports
-        # (``witnesses.solve``): the function keeps the index entry
+        # (``witnesses.rates``): the function keeps the index entry
         lines.append("   :no-index:")
     lines.append("")
     if not exported:

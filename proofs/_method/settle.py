@@ -3,12 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from proofs._method.smt import SmtResult
-from proofs.ledger import Verdict
+from proofs.records import Outcome, Verdict
 
-__all__ = ["not_settled", "settle", "smt_witness"]
+if TYPE_CHECKING:
+    from theory.consistency import ConsistencyResult
+
+__all__ = [
+    "Row",
+    "in_interval",
+    "not_settled",
+    "settle",
+    "settle_printed",
+    "smt_witness",
+]
 
 
 def settle(verdict: Verdict, witness: Mapping[str, Any] | None, *, ok: bool) -> Verdict:
@@ -38,3 +48,40 @@ def not_settled(what: str) -> str:
         "expression not simplifying to 0, or the code disagreeing), so the verdict is "
         "open, not refuted: no counterexample was found"
     )
+
+
+Row = tuple[str, str, "ConsistencyResult"]
+"""A printed number: its name, where it is printed, and its check."""
+
+
+def settle_printed(rows: list[Row], preamble: str) -> Outcome:
+    """Return the outcome of printed numbers checked one by one: one inconsistent number refutes."""
+    bad = [(name, where, res) for name, where, res in rows if not res.consistent]
+    shown = "; ".join(
+        f"{name} ({where}): printed {res.printed}, recomputed "
+        f"{', '.join(f'{v:.6g}' for v in res.recomputed)} [{res.consistent}]"
+        for name, where, res in rows
+    )
+    evidence = f"{preamble} {len(rows)} printed numbers: {shown}"
+    if not bad:
+        return Outcome(Verdict.VERIFIED, evidence)
+    cx = {
+        "inconsistent": [
+            {
+                "id": name,
+                "where": where,
+                "printed": res.printed,
+                "recomputed": [round(v, 6) for v in res.recomputed],
+            }
+            for name, where, res in bad
+        ]
+    }
+    return Outcome(Verdict.REFUTED, evidence, cx)
+
+
+def in_interval(k: int, n: int, p: float, *, confidence_level: float = 0.99) -> bool:
+    """Return whether ``p`` lies in the Wilson interval of ``k`` of ``n`` (two-sided)."""
+    from theory.inference import proportion_ci
+
+    iv = proportion_ci(k, n, confidence_level=confidence_level)
+    return float(iv.low) <= p <= float(iv.high)

@@ -115,7 +115,7 @@ def prove(hypotheses: list[Any], goal: Any) -> SmtResult:
 
     Every ``unsat`` is recorded (:func:`recording`) with its SMT-LIB text, so
     that a claim whose verdict is proven can have cvc5 re-decide the same query
-    (``proofs.ledger``: a proven verdict stands only if cvc5 answers unsat).
+    (``proofs.records``: a proven verdict stands only if cvc5 answers unsat).
     """
     import time
 

@@ -25,7 +25,8 @@ over three or more lines is not read.
   the first standard method that fits, named in the note. An interval printed
   later in the paragraph (``giving a 95% CI of [0.87, 0.97]``, within 250
   characters, no other interval between) takes the last ``k/n`` before it,
-  an inference;
+  an inference; with no ``k/n`` before it, the last rate printed with its n
+  (``0.90 (n = 40)``) when exactly one count of n prints as that rate;
 - ``z = (0.875 - 0.800)/0.0825 = 0.91 (p ≈ 0.36)``: the statistic a printed
   formula reaches and a p in parentheses (``≈`` read as ``=``): ``pvalue``;
   its two rates, paired in order with the ``35/40 vs. 32/40`` compared before
@@ -908,7 +909,10 @@ def _later_interval(ctx: _Context, out: list[PaperFinding], m: re.Match[str]) ->
     ):
         return
     fracs = list(_KN.finditer(ctx.line, max(0, m.start() - _CI_REACH), m.start()))
-    if not fracs or _BARE_CI.search(ctx.line, fracs[-1].end(), m.start()):
+    if not fracs:
+        _interval_of_rate(ctx, out, m)
+        return
+    if _BARE_CI.search(ctx.line, fracs[-1].end(), m.start()):
         return
     last = fracs[-1]  # it starts within the reach; the lookbehind sees before it
     k, n = int(_num(last["k"])), int(_num(last["n"]))
@@ -926,6 +930,53 @@ def _later_interval(ctx: _Context, out: list[PaperFinding], m: re.Match[str]) ->
         return
     why = f"k/n from the {last.group(0)!r} printed before it in the paragraph"
     out.append(_interval(ctx, m, k, n, inferred=why))
+
+
+def _interval_of_rate(ctx: _Context, out: list[PaperFinding], m: re.Match[str]) -> None:
+    """Check an interval printed after a rate and its n (``0.90 (n = 40), giving a 95% CI of [..]``).
+
+    The rate is the last one printed with its n (``0.90 (n = 40)``, ``90.0% of
+    40 tasks``) within ``_CI_REACH`` characters before the interval, with no
+    other interval between. Its count k is the one count of n that prints as
+    the rate at its precision; when none or several do, or the rate is a mean,
+    nothing is checked. The pairing and the count are an inference, named in
+    the note.
+    """
+    head = max(0, m.start() - _CI_REACH)
+    rates = [
+        (r, r["v"], r["n1"] or r["n2"] or r["n3"])
+        for rx in (_PCT_N, _RATE_N)
+        for r in rx.finditer(ctx.line, head, m.start())
+    ]
+    if not rates:
+        return
+    rate, value, n_text = max(rates, key=lambda x: x[0].end())
+    if _BARE_CI.search(ctx.line, rate.end(), m.start()):
+        return
+    if _MEANISH.search(ctx.line, max(0, rate.start() - _REACH_BACK), m.start()):
+        return
+    n = int(_num(n_text))
+    percent = rate.re is _PCT_N
+    if n == 0 or n > _MAX_N_FOR_K:
+        return
+    ks = [k for k in range(n + 1) if _prints_as(k / n * (100 if percent else 1), value)]
+    if len(ks) != 1 or not ctx.free(m):
+        return
+    why = (
+        f"k = {ks[0]} of n = {n}, the one count that prints as the rate "
+        f"{value}{'%' if percent else ''} printed before it"
+    )
+    out.append(_interval(ctx, m, ks[0], n, inferred=why))
+
+
+_MAX_N_FOR_K = 100_000  # a rate's n scanned for the one count that prints as it
+
+
+def _prints_as(x: float, printed: str) -> bool:
+    """Whether ``x`` rounds to ``printed`` at its decimals (a tie either way)."""
+    decimals = len(printed.split(".", 1)[1]) if "." in printed else 0
+    half = 0.5 * 10.0**-decimals
+    return abs(x - float(printed)) <= half * (1 + 1e-9)
 
 
 _SENTENCE_STOP = re.compile(r"[.!?](?!\d)\s")
@@ -1006,6 +1057,25 @@ def _clause(line: str, start: int, end: int) -> tuple[int, int]:
 
 
 _CLAUSE_STOP = re.compile(r"[.;:!?](?!\d)\s|[.;:!?]$")
+
+
+def _lead_in(ctx: _Context, head: int, start: int) -> str:
+    """Return the part of the clause at ``ctx.line[head:start]`` that lies on earlier lines.
+
+    A clause that reaches back to the start of its line without a stop
+    continues the sentence of the lines before it (``ctx.before``): ``The
+    mean nDCG@10 of the retriever is`` / ``0.512 (n = 300)``. The lead-in is
+    that sentence's last clause, within the ``_REACH_BACK`` characters.
+    """
+    if head != 0 or not ctx.before or start >= _REACH_BACK:
+        return ""
+    text = ctx.before[-(_REACH_BACK - start) :]
+    cut = 0
+    for stop in _CLAUSE_STOP.finditer(text):
+        cut = stop.end()
+    return text[cut:].strip()
+
+
 _CLAUSE_END = re.compile(r"[.!?](?!\d)")
 
 
@@ -1030,6 +1100,9 @@ def _not_a_share(
         note = f"ties counted as half: checked as j/{2 * n} (half-counts of {n})"
         return _finding(ctx, m, kind, printed, f"n={2 * n}", inferred=note)
     at = m.start() - head
+    lead = _lead_in(ctx, head, m.start())
+    if lead:  # the sentence began on the lines before (hard-wrapped prose)
+        clause, at = f"{lead} {clause}", at + len(lead) + 1
     words = list(_MEANISH.finditer(clause))
     if not words:
         return None

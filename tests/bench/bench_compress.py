@@ -25,11 +25,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from witnesses import (
     Grammar,
     build_context_state,
+    compress,
     multiburst,
     no_absorption_invariant,
     solve,
 )
-from witnesses.compress import compress
 
 STRATEGIES = ("naive", "bridge_preserving", "contract_guarded")
 RETENTIONS = tuple(round(0.5 - 0.05 * i, 2) for i in range(9))

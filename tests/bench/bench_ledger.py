@@ -43,7 +43,7 @@ import resource, sys, time
 def children():
     u = resource.getrusage(resource.RUSAGE_CHILDREN)
     return u.ru_utime + u.ru_stime
-import proofs.ledger as ledger
+import proofs.records as ledger
 rows = []
 plain = ledger.Claim.run
 def timed(self):

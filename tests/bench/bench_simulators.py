@@ -45,10 +45,21 @@ def main() -> None:
     seconds, _ = _time(lambda: list(sim_c.simulate(0)))
     print(f"compaction: {100_000 / seconds:10.0f} facts/s (2 arms)")
 
-    from proofs import simulation
+    from proofs.claims.dl import simulation as dl_sim
+    from proofs.claims.ko import printed as ko_printed
+    from proofs.claims.ko import simulation as ko_sim
+    from proofs.claims.pj import printed as pj_printed
+    from proofs.claims.pj import simulation as pj_sim
 
-    seconds, _ = _time(lambda: [c.run() for c in simulation.CLAIMS])
-    print(f"simulation ledger ({len(simulation.CLAIMS)} claims): {seconds:.2f} s")
+    claims = [
+        *dl_sim.CLAIMS,
+        *ko_sim.CLAIMS,
+        *ko_printed.CLAIMS,
+        *pj_sim.CLAIMS,
+        *pj_printed.CLAIMS,
+    ]
+    seconds, _ = _time(lambda: [c.run() for c in claims])
+    print(f"simulation ledger ({len(claims)} claims): {seconds:.2f} s")
 
     sim = DepthSimulator(max_depth=5, n_chains=300, corpus_size=2_000)
     seeds = list(range(8))

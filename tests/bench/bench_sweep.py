@@ -21,7 +21,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from unittest import mock
 
-from witnesses.sweep import retention_sweep
+from witnesses.experiments.sweep import retention_sweep
 
 
 def _cpu() -> float:
@@ -37,7 +37,7 @@ def _use_previous_solver() -> None:
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
     from tests.witnesses import reference_solver_v1
 
-    mock.patch("witnesses.solve._core._reference", reference_solver_v1).start()
+    mock.patch("witnesses._solve._core._reference", reference_solver_v1).start()
 
 
 def main() -> None:
@@ -68,7 +68,7 @@ def main() -> None:
     print(f"rows sha256 {digest}")
     print("retention strategy          valid  preserved  fixed  mean_regret")
     for agg in result.aggregates:
-        pres = agg["pivot_preservation"]["rate"]
+        pres = agg["pivot_preservation"]["estimate"]
         print(
             f"{agg['retention']:<9} {agg['strategy']:<18} "
             f"{agg['raw_validity']['rate']:.3f}  "

@@ -55,7 +55,9 @@ def paper_power(sims: int, seed: int) -> None:
 
 def data_report() -> None:
     """Part 2: what the BriefBench rows identify."""
-    from proofs.briefbench import data_dir  # the packaged rows, or the env var
+    from proofs.claims.dl.briefbench import (
+        data_dir,  # the packaged rows, or the env var
+    )
 
     briefbench = data_dir()
     if not briefbench.is_dir():

@@ -73,6 +73,39 @@ def test_a_share_without_mean_words_is_still_checked(text):
     assert _only(text).verdict == "inconsistent"
 
 
+def test_a_mean_word_on_the_line_before_reaches_a_hard_wrapped_rate():
+    """Hard-wrapped prose: the metric word ends the line before its number (new user)."""
+    text = (
+        "The mean nDCG@10 of the retriever is\n"
+        "0.512 (n = 300), and the mean token F1 is\n"
+        "0.3517 over 300 questions.\n"
+    )
+    got = [(f.verdict, f.reason) for f in audit_paper_text(text).findings]
+    assert got == [
+        (
+            "not checkable",
+            "a mean or a score, not a share k/n (the text says 'nDCG@10')",
+        ),
+        ("not checkable", "a mean or a score, not a share k/n (the text says 'F1')"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the wrapped sentence has no mean word: still checked
+        "The accuracy of the model is\n0.512 (n = 300) overall.\n",
+        # a mean word in the previous sentence of the wrapped lines does not reach
+        "The mean was high. The accuracy is\n0.512 (n = 300) overall.\n",
+        # nor one in the previous paragraph
+        "The mean nDCG@10 of the retriever is high.\n\nAccuracy was\n0.512 (n = 300).\n",
+    ],
+)
+def test_a_wrapped_share_without_mean_words_is_still_checked(text):
+    """0.512 of 300 is impossible (153/300 = 0.510, 154/300 = 0.513)."""
+    assert [f.verdict for f in audit_paper_text(text).findings] == ["inconsistent"]
+
+
 def test_the_nearest_mean_word_is_named():
     """``average F1 ... and nDCG@10 was 0.615``: the reason names nDCG@10."""
     text = "The average F1 was 0.437 over 30 questions, and nDCG@10 was 0.615 over 30 questions."
@@ -616,3 +649,34 @@ def test_a_percent_after_a_closed_bracket_is_still_read():
         "Bounds [0.1, 0.2] aside, 36.0%, n = 40 failed."
     ).findings
     assert found.printed == "36.0"
+
+
+def test_an_interval_after_a_rate_and_its_n_takes_the_one_count_that_prints_as_it():
+    """``0.90 (n = 40), giving a 95% CI of [..]``: k = 36, the README's form (new user)."""
+    good = "Raw validity was 0.90 (n = 40), giving a 95% CI of [0.77, 0.96]."
+    found = [f for f in audit_paper_text(good).findings if f.kind == "interval"]
+    assert [(f.printed, f.verdict) for f in found] == [("0.77;0.96", "consistent")]
+    assert "k = 36 of n = 40" in found[0].note and found[0].inferred
+    bad = "Raw validity was 0.90 (n = 40), giving a 95% CI of [0.70, 0.99]."
+    found = [f for f in audit_paper_text(bad).findings if f.kind == "interval"]
+    # listed with its recomputed bounds, not flagged on the pairing alone
+    assert [(f.printed, f.verdict) for f in found] == [("0.70;0.99", "not checkable")]
+    assert "0.769482" in found[0].recomputed
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a mean has no count
+        "The mean score was 0.90 (n = 40), giving a 95% CI of [0.70, 0.99].",
+        # 0.5 of 1000 is 450..549 at one decimal: no one count
+        "It was 0.5 (n = 1000), giving a 95% CI of [0.1, 0.9].",
+        # another interval between the rate and this one
+        "It was 0.90 (n = 40) [0.77, 0.96], then [0.70, 0.99].",
+    ],
+)
+def test_an_interval_after_a_rate_is_not_paired_without_one_count(text):
+    printed = [
+        f.printed for f in audit_paper_text(text).findings if f.kind == "interval"
+    ]
+    assert "0.70;0.99" not in printed and "0.1;0.9" not in printed

@@ -2,7 +2,7 @@
 
 The papers are in ``../shared/papers`` (they cannot ship); each test skips when
 that folder is absent. The transcriptions are the audit tables of
-``proofs/data/stats/<TAG>/``. A transcribed number is *found* when the reader
+``proofs/claims/<tag>/stats/``. A transcribed number is *found* when the reader
 extracted the same printed value with the same check family and the same
 counts (``n``, and ``k`` where the transcription has one; a finding without
 ``k`` serves a row with ``k`` when that ``k`` is the only count over ``n`` that
@@ -71,7 +71,7 @@ def _counts(inputs: str) -> tuple[str, str]:
 def _transcribed(tag: str) -> list[tuple[str, str, str, str, str, str]]:
     """(family, value, n, k, id, printed) of every in-scope transcribed row."""
     out = []
-    folder = files("proofs") / "data" / "stats" / tag
+    folder = files("proofs") / "claims" / tag.lower() / "stats"
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
         if not entry.name.endswith(".csv") or entry.name == "index.csv":
             continue
@@ -196,7 +196,7 @@ def measured(shared_dir: Path) -> dict[str, dict[str, object]]:
 # inferences, never flagged).
 # This floor keeps what is reached: the test fails if recall drops below it.
 # 298 of 358 (83.2%) since PJ's phone_id.csv (3 rows of the reader's kinds, none
-# matched) became the check PJ-STAT-PHONE of proofs.rereading (issue 28).
+# matched) became the check PJ-STAT-PHONE of proofs.claims.ko.rereading (issue 28).
 # 297 of 358 (83.0%) since the upper end of a range or interval is no share of
 # the n after it: KO Table 5's "45%" (Opus, 5x, n = 20) had been "matched" by
 # §2's "accuracy dropped to 30–45% at N=20", another sentence (new user, stop 39).

@@ -90,7 +90,7 @@ def test_malformed_catalogue_names_file_line_and_column(tmp_path, text, match):
     path.write_text(text, encoding="utf-8")
     with pytest.raises(ValueError, match=match) as info:
         load_catalogue("ZZ", path)
-    assert "proofs/data/catalogue/ZZ.csv" in str(info.value)
+    assert "proofs/claims/zz/catalogue.csv" in str(info.value)
 
 
 def test_weaker_may_say_how(tmp_path):

@@ -1,4 +1,4 @@
-"""The SLM claims catalogue (proofs/data/catalogue/SLM.csv) against the ledger."""
+"""The SLM claims catalogue (proofs/claims/slm/catalogue.csv) against the ledger."""
 
 import csv
 import re
@@ -26,7 +26,7 @@ _STATUS = re.compile(r"^(checked|weaker|not-checked: .+)$")
 
 @pytest.fixture(scope="module")
 def rows():
-    path = files("proofs") / "data" / "catalogue" / "SLM.csv"
+    path = files("proofs") / "claims" / "slm" / "catalogue.csv"
     with path.open(encoding="utf-8") as fh:
         lines = [line for line in fh if not line.startswith("#")]
     reader = csv.DictReader(lines)

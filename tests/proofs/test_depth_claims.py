@@ -1,4 +1,4 @@
-"""The depth ledger (proofs.depth): verdicts, counterexamples, and transcription agreement."""
+"""The depth ledger (proofs.claims.dl.depth): verdicts, counterexamples, and transcription agreement."""
 
 import math
 import subprocess
@@ -13,13 +13,13 @@ from hypothesis import strategies as st
 
 from proofs import check
 from proofs._method.smt import SmtResult
-from proofs.depth import CLAIMS
-from proofs.depth import _drift as drift
-from proofs.depth import _fit as fit
-from proofs.depth import _scatter as scatter
-from proofs.depth import _sym as sym
-from proofs.depth import checks as depth
-from proofs.ledger import ClaimCheck, Verdict
+from proofs.claims.dl.depth import CLAIMS
+from proofs.claims.dl.depth import _drift as drift
+from proofs.claims.dl.depth import _fit as fit
+from proofs.claims.dl.depth import _scatter as scatter
+from proofs.claims.dl.depth import _sym as sym
+from proofs.claims.dl.depth import checks as depth
+from proofs.records import ClaimCheck, Verdict
 from tests.proofs.expected import expected_for
 from theory.depth import (
     advantage,
@@ -401,7 +401,7 @@ def test_transcription_dl_t6_factor_lemma_matches(case):
 
 def test_dl_t11_cosurface_pairwise_correlation_is_not_enough():
     """Audit finding: every pair positively correlated, yet P(all 3) = 0.01 < 1/8."""
-    from proofs.depth._scatter import (
+    from proofs.claims.dl.depth._scatter import (
         _pairwise_positive_not_enough,
         check_dl_t11_cosurface,
     )

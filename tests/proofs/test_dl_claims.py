@@ -17,16 +17,17 @@ from pathlib import Path
 import pytest
 from scipy import integrate, stats
 
-from proofs import briefbench, dl_claims
 from proofs.audit import Status, audit_table
-from proofs.ledger import Verdict
-from proofs.statistics import CLAIMS as STAT_CLAIMS
+from proofs.claims.dl import briefbench
+from proofs.claims.dl import examples as dl_claims
+from proofs.claims.dl.statistics import CLAIMS as STAT_CLAIMS
+from proofs.records import Verdict
 from proofs.statistics import check_table
 from tests.proofs.expected import expected_for
 
 REPO = Path(__file__).resolve().parents[2]
-DL_STATS = REPO / "proofs" / "data" / "stats" / "DL"
-CATALOGUE = REPO / "proofs" / "data" / "catalogue" / "DL.csv"
+DL_STATS = REPO / "proofs" / "claims" / "dl" / "stats"
+CATALOGUE = REPO / "proofs" / "claims" / "dl" / "catalogue.csv"
 
 
 def _index() -> list[dict[str, str]]:
@@ -594,7 +595,7 @@ def test_briefbench_rows_are_package_data(monkeypatch):
     never a folder beside the clone, and that copy carries its licence and notice."""
     from importlib.resources import files
 
-    from proofs.floors._decay import BRIEFBENCH
+    from proofs.claims.dl.floors._decay import BRIEFBENCH
 
     monkeypatch.delenv("CONTEXT_LAWS_BRIEFBENCH", raising=False)
     packaged = files("proofs") / "data" / "briefbench"

@@ -46,7 +46,7 @@ def test_vm_p1_proof_fails_on_a_wrong_encoding(monkeypatch):
     import z3
 
     from proofs._method import encoding as enc
-    from proofs.monoid import CLAIMS
+    from proofs.claims.vm.monoid import CLAIMS
 
     def wrong(a, b):
         left = enc.key_ge(a, b)
@@ -83,7 +83,7 @@ def test_encoding_runs_the_package_code():
 def test_a_broken_product_is_seen_by_the_proof(monkeypatch):
     """Patching the package function the encoding runs unsettles VM-P1 (with a model)."""
     from algebra.arith import ite, key_ge
-    from proofs.monoid import check_endo_associative
+    from proofs.claims.vm.monoid import check_endo_associative
 
     def broken(a_w, a_total, a_pre, b_w, b_total, b_pre):
         left = key_ge(a_w, b_w)

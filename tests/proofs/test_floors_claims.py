@@ -13,12 +13,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from proofs import check
-from proofs.floors import CLAIMS, fano_left_side
-from proofs.floors import _context as context
-from proofs.floors import _decay as decay
-from proofs.floors import _learning as learning
-from proofs.floors import _t2 as t2
-from proofs.floors import checks as floors
+from proofs.claims.dl.floors import CLAIMS, fano_left_side
+from proofs.claims.dl.floors import _context as context
+from proofs.claims.dl.floors import _decay as decay
+from proofs.claims.dl.floors import _learning as learning
+from proofs.claims.dl.floors import _t2 as t2
+from proofs.claims.dl.floors import checks as floors
 from tests.proofs.expected import expected_for
 from theory.decay import compare_decays
 from theory.floors import (

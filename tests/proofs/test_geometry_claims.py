@@ -1,4 +1,4 @@
-"""Tests of the SLM information-geometry ledger (proofs.geometry)."""
+"""Tests of the SLM information-geometry ledger (proofs.claims.slm.geometry)."""
 
 import inspect
 import json
@@ -8,14 +8,14 @@ import numpy as np
 import pytest
 import sympy as sp
 
-import proofs.geometry._bounds as bounds
-import proofs.geometry._metric as metric
-import proofs.geometry._scale as scale
-import proofs.geometry._sheaf_cost as sheaf_cost
-import proofs.geometry.checks as geometry
+import proofs.claims.slm.geometry._bounds as bounds
+import proofs.claims.slm.geometry._metric as metric
+import proofs.claims.slm.geometry._scale as scale
+import proofs.claims.slm.geometry._sheaf_cost as sheaf_cost
+import proofs.claims.slm.geometry.checks as geometry
 from proofs import check
-from proofs.geometry import CLAIMS
-from proofs.ledger import ClaimCheck, Verdict
+from proofs.claims.slm.geometry import CLAIMS
+from proofs.records import ClaimCheck, Verdict
 from tests.proofs.expected import expected_for
 from theory.fisher_rao import fisher_rao_distance, paper_eq3_distance
 
@@ -23,7 +23,7 @@ EXPECTED = expected_for(CLAIMS)
 
 
 def test_every_section3_claim_but_the_sheaf_is_registered():
-    """The ledger holds exactly the expected ids, all tagged SLM (of §5.4 only its complexity claims; the sheaf claims are proofs.sheaf)."""
+    """The ledger holds exactly the expected ids, all tagged SLM (of §5.4 only its complexity claims; the sheaf claims are proofs.claims.slm.sheaf)."""
     ids = [c.id for c in CLAIMS]
     assert sorted(ids) == sorted(EXPECTED)
     assert all(c.source == "SLM" for c in CLAIMS)

@@ -1,4 +1,4 @@
-"""Ledger checks of the inference toolkit (proofs.inference)."""
+"""Ledger checks of the inference toolkit (proofs.claims.dl.inference)."""
 
 import math
 
@@ -7,7 +7,7 @@ import sympy as sp
 from hypothesis import given
 from hypothesis import strategies as st
 
-import proofs.inference as ledger_module
+import proofs.claims.dl.inference as ledger_module
 from proofs import Verdict, claim
 from tests.proofs.expected import expected_for
 from theory.inference import cohens_h, hoeffding_sample_size, rule_of_three

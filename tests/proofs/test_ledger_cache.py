@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from proofs import _run
-from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
+from proofs.records import Claim, ClaimCheck, Kind, Verdict
 from proofs.register import CLAIMS, claim
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -141,7 +141,7 @@ def test_a_warm_run_imports_no_claim_module(tmp_path):
         "from proofs.cli import main\n"
         "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
         "    status = main(['--claim', 'VM-P2', '--json'])\n"
-        "loaded = sorted(m for m in ('proofs.ideal', 'proofs.monoid', 'proofs.semiring',"
+        "loaded = sorted(m for m in ('proofs.claims.vm.ideal', 'proofs.claims.vm.monoid', 'proofs.claims.vm.semiring',"
         " 'sympy', 'cvc5') if m in sys.modules)\n"
         "print(status, 'CLAIMS' in vars(sys.modules['proofs.register']), loaded)\n"
         "print(out.getvalue())\n"
@@ -167,7 +167,7 @@ def test_an_edited_check_is_a_cache_miss(tmp_path):
     assert "is a misnomer" in before["evidence"]
     assert json.loads(_ledger(copy, cache, *argv).stdout)["claims"][0] == before
     (key,) = list(cache.iterdir())
-    source = copy / "proofs" / "ideal.py"
+    source = copy / "proofs" / "claims" / "vm" / "ideal.py"
     text = source.read_text()
     assert text.count("is a misnomer in standard") == 1
     source.write_text(

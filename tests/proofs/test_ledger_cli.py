@@ -14,13 +14,11 @@ from proofs import (
     Verdict,
     check,
     claim,
-    contract,
-    ideal,
     ledger,
-    monoid,
 )
+from proofs.claims.vm import contract, ideal, monoid
 from proofs.cli import main, resolve
-from proofs.ledger import SOURCES
+from proofs.records import SOURCES
 from tests.proofs.expected import expected_for
 
 ALGEBRA_VERDICTS = expected_for(c for m in (monoid, ideal, contract) for c in m.CLAIMS)
@@ -203,10 +201,10 @@ def test_quick_skips_slow_claims_and_says_so(monkeypatch, capsys):
 @pytest.mark.parametrize(
     ("module", "claim_id"),
     [
-        ("proofs.ideal", "VM-P3"),
-        ("proofs.contract", "VM-D2-SOUND"),
-        ("proofs.contract", "VM-D2-NEC"),
-        ("proofs.monoid", "VM-P1"),
+        ("proofs.claims.vm.ideal", "VM-P3"),
+        ("proofs.claims.vm.contract", "VM-D2-SOUND"),
+        ("proofs.claims.vm.contract", "VM-D2-NEC"),
+        ("proofs.claims.vm.monoid", "VM-P1"),
     ],
 )
 def test_a_proof_that_does_not_go_through_is_open_not_refuted(

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-import proofs.mirage as mirage
+import proofs.claims.vm.mirage as mirage
 from proofs._run import _family
 from proofs.register import CLAIMS
 

@@ -9,7 +9,7 @@ import pytest
 from proofs import _run
 from proofs import cli as _cli
 from proofs import tool as _tool
-from proofs.ledger import Claim, ClaimCheck, Kind, Verdict
+from proofs.records import Claim, ClaimCheck, Kind, Verdict
 from proofs.register import CLAIMS
 
 

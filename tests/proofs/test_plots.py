@@ -5,8 +5,8 @@ from types import SimpleNamespace
 import pytest
 
 from proofs import Claim, ClaimCheck, Kind, LedgerEntry, Verdict
-from proofs.ledger import SOURCES
 from proofs.plots import VERDICT_ORDER, plot_verdicts_by_source, verdict_counts
+from proofs.records import SOURCES
 
 
 def _entry(name, source, verdict):

@@ -4,8 +4,8 @@ from functools import partial
 
 import pytest
 
-import proofs.published as published
-from proofs.ledger import Claim, Kind
+import proofs.claims.vm.published as published
+from proofs.records import Claim, Kind
 
 
 def test_a_fake_claim_over_an_empty_table_is_an_error_not_verified(monkeypatch):
@@ -26,7 +26,11 @@ def test_a_fake_claim_over_an_empty_table_is_an_error_not_verified(monkeypatch):
 @pytest.mark.parametrize(
     ("claim_id", "table", "match"),
     [
-        ("VM-C3", "T9", r"claim_id='VM-C3' is not a claim of proofs\.published"),
+        (
+            "VM-C3",
+            "T9",
+            r"claim_id='VM-C3' is not a claim of proofs\.claims\.vm\.published",
+        ),
         ("NO-SUCH", "T9", r"claim_id='NO-SUCH'"),
         ("VM-T3", "no_such_table.csv", r"table='no_such_table\.csv' has 0 printed"),
         ("VM-T3", "../../../../etc/passwd", r"has 0 printed cells"),

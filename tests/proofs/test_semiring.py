@@ -18,9 +18,9 @@ from algebra.tropical import (
     to_monoid,
 )
 from proofs import Verdict, check
-from proofs.semiring import AXIOMS, axiom_table, check_homomorphism
-from proofs.semiring import _smt as sym
-from proofs.semiring import checks as semiring
+from proofs.claims.vm.semiring import AXIOMS, axiom_table, check_homomorphism
+from proofs.claims.vm.semiring import _smt as sym
+from proofs.claims.vm.semiring import checks as semiring
 from tests.proofs.expected import expected_for
 
 T = TropicalContext
@@ -148,7 +148,7 @@ def test_symbolic_projection_matches_to_monoid(data, k):
     ],
 )
 def test_vm_semiring_ledger_verdicts(claim_id, verdict):
-    """Each registered claim reaches the verdict argued in proofs.semiring."""
+    """Each registered claim reaches the verdict argued in proofs.claims.vm.semiring."""
     assert check(claim_id).verdict is verdict
 
 
@@ -159,7 +159,7 @@ def _failing(candidate):
 
 
 def test_vm_semiring_failing_axioms():
-    """Exactly the axioms argued by hand fail (module docstring of proofs.semiring)."""
+    """Exactly the axioms argued by hand fail (module docstring of proofs.claims.vm.semiring)."""
     assert set(_failing("EQ")) == {"ADD-TOTAL", "ANNIHIL"}
     assert set(_failing("MAX")) == {"DIST-R", "ANNIHIL"}
     assert set(_failing("MIN")) == {"ADD-ZERO", "DIST-R", "ANNIHIL", "CLOSED"}
@@ -240,7 +240,7 @@ def test_vm_trop_hom_larger_k():
 def test_unknown_leaves_an_axiom_open_never_refuted(monkeypatch):
     """z3 ``unknown`` (a timeout) gives holds=None and no counterexample search."""
     from proofs._method.smt import SmtResult
-    from proofs.semiring import checks as semiring
+    from proofs.claims.vm.semiring import checks as semiring
 
     def unknown(hyps, goal):
         return SmtResult(False, None, "", "unknown")
@@ -260,7 +260,7 @@ def test_unknown_leaves_an_axiom_open_never_refuted(monkeypatch):
 def test_a_model_refutes_with_a_counterexample(monkeypatch):
     """A model refutes; if the minimisation gives nothing, z3's model is recorded."""
     from proofs._method.smt import SmtResult
-    from proofs.semiring import checks as semiring
+    from proofs.claims.vm.semiring import checks as semiring
 
     def sat(hyps, goal):
         return SmtResult(False, {"a_d": 1}, "", "sat")
@@ -274,7 +274,7 @@ def test_a_model_refutes_with_a_counterexample(monkeypatch):
 
 def test_semiring_claims_name_the_bounded_binding():
     """Claims about algebra.tropical say they are bound to it on a bounded domain."""
-    from proofs.semiring._bind import agreement
+    from proofs.claims.vm.semiring._bind import agreement
 
     agree, cases, miss = agreement()
     assert agree, miss
@@ -287,7 +287,7 @@ def test_semiring_claims_name_the_bounded_binding():
 def test_binding_catches_a_wrong_compose_tropical(monkeypatch):
     """The bounded binding fails when the package's product differs from the proof's."""
     from algebra.tropical import TropicalContext as TC
-    from proofs.semiring import _bind as bind
+    from proofs.claims.vm.semiring import _bind as bind
 
     def wrong(a, b):
         right = compose_tropical(a, b)
@@ -307,7 +307,7 @@ def test_binding_values_equal_the_substitution_path(monkeypatch):
     """Every value the binding reads equals lo/hi substituted and simplified (the old path)."""
     import z3
 
-    from proofs.semiring import _bind as bind
+    from proofs.claims.vm.semiring import _bind as bind
 
     seen = []
     plain = bind._value

@@ -8,9 +8,9 @@ import networkx as nx
 import pytest
 import sympy as sp
 
-import proofs.sheaf as ledger
+import proofs.claims.slm.sheaf as ledger
 from proofs import CLAIMS, check
-from proofs.ledger import ClaimCheck, Verdict
+from proofs.records import ClaimCheck, Verdict
 from tests.proofs.expected import expected_for
 from theory.sheaf import CellularSheaf
 from theory.sheaf.contradiction import paper_score

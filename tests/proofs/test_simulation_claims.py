@@ -1,19 +1,30 @@
-"""Tests of the simulation claims ledger (proofs.simulation)."""
+"""Tests of the simulation claims ledger (proofs.claims.dl.simulation, proofs.claims.ko and proofs.claims.pj)."""
 
 import functools
 
 import pytest
 
 from proofs import CLAIMS, Kind, Verdict
-from proofs.simulation import checks as sim
+from proofs.claims.dl import simulation as sim
+from proofs.claims.ko import printed
+from proofs.claims.ko import simulation as ko_sim
+from proofs.claims.pj import printed as pj_printed
+from proofs.claims.pj import simulation as pj_sim
 from tests.proofs.expected import expected_for
 
-EXPECTED = {k: Verdict(v) for k, v in expected_for(sim.CLAIMS).items()}
+SIM_CLAIMS = (
+    *sim.CLAIMS,
+    *ko_sim.CLAIMS,
+    *printed.CLAIMS,
+    *pj_sim.CLAIMS,
+    *pj_printed.CLAIMS,
+)
+EXPECTED = {k: Verdict(v) for k, v in expected_for(SIM_CLAIMS).items()}
 
 
 @functools.cache
 def _result(claim_id):
-    return next(c for c in sim.CLAIMS if c.id == claim_id).run()
+    return next(c for c in SIM_CLAIMS if c.id == claim_id).run()
 
 
 def test_simulation_claims_registered():
@@ -34,7 +45,7 @@ def test_simulation_claim_verdicts(claim_id, verdict):
 
 def test_simulation_claims_are_simulations_or_arithmetic():
     """Kinds are simulation (or arithmetic for KO-CAP)."""
-    for c in sim.CLAIMS:
+    for c in SIM_CLAIMS:
         assert c.kind in (Kind.SIMULATION, Kind.ARITHMETIC, Kind.DATA)
 
 
@@ -62,7 +73,7 @@ def test_dl_a3_sim_leak_free_dependence_is_open_not_refuted(monkeypatch):
 
 def test_simulation_checks_reproducible():
     """A second run of a check gives the same evidence (seeded)."""
-    claim = next(c for c in sim.CLAIMS if c.id == "DL-T9-SIM")
+    claim = next(c for c in SIM_CLAIMS if c.id == "DL-T9-SIM")
     assert claim.run() == claim.run()
 
 
@@ -107,8 +118,6 @@ def test_pj_pin_counts_are_sixty_two_probes():
 
 def test_ko_cmp_catches_a_row_off_one_hundred(monkeypatch):
     """A Table 4 row summing to 99 is an inconsistency, recorded with its sum."""
-    from proofs.simulation import _printed as printed
-
     broken = dict(printed.KO_TABLE4)
     broken[2] = ("17", "62", "1", "36")
     monkeypatch.setattr(printed, "KO_TABLE4", broken)
@@ -122,8 +131,6 @@ def test_ko_dar_density_depends_on_which_candidates_line3_sums():
     """k = 2, four candidates at cosine 0.5: over all 2k, 2/(2*1) * 6 * 0.5 = 3 (not
     the mean 0.5); over the top k, 2/(2*1) * 1 * 0.5 = 0.5, the mean. Line 3 does
     not say which, so the claim is conditional on the top-k reading."""
-    from proofs.simulation import _printed as printed
-
     assert printed.density_as_printed([0.5] * 6, 2) == 3.0
     assert printed.density_as_printed([0.5] * 1, 2) == 0.5
     result = _result("KO-DAR-DENSITY")
@@ -133,8 +140,6 @@ def test_ko_dar_density_depends_on_which_candidates_line3_sums():
 
 def test_ko_dar_density_open_if_normalisation_were_a_mean(monkeypatch):
     """Were line 3 a mean (<= 1), there would be no witness: open."""
-    from proofs.simulation import _printed as printed
-
     monkeypatch.setattr(printed, "density_as_printed", lambda cos, k: 0.5)
     result = printed.check_ko_dar_density()
     assert result.verdict is Verdict.OPEN

@@ -7,9 +7,10 @@ import pytest
 
 from proofs import CLAIMS
 from proofs.audit import COLUMNS, audit_table
-from proofs.ledger import Kind, Verdict
-from proofs.statistics import CLAIMS as STAT_CLAIMS
-from proofs.statistics import INDEX_COLUMNS, check_table, index_claims, stats_root
+from proofs.records import SOURCES, Kind, Verdict
+from proofs.statistics import INDEX_COLUMNS, check_table, index_claims, stats_folder
+
+STAT_CLAIMS = tuple(c for tag in SOURCES for c in index_claims(tag, stats_folder(tag)))
 
 HEADER = ",".join(COLUMNS) + "\n"
 
@@ -107,17 +108,19 @@ def test_data_files_are_found_as_package_resources():
     """The CSV data ship inside the package (importlib.resources sees them)."""
     root = files("proofs") / "data"
     assert (root / "examples" / "audit.csv").is_file()
-    assert stats_root().is_dir()
-    tables = [
-        p for tag in stats_root().iterdir() if tag.is_dir() for p in tag.iterdir()
-    ]
+    assert all(stats_folder(tag).is_dir() for tag in SOURCES)
+    tables = [p for tag in SOURCES for p in stats_folder(tag).iterdir()]
     assert all(p.name.endswith(".csv") for p in tables)
 
 
 def test_every_shipped_table_parses():
-    """Every table under proofs/data/stats reads without a format error."""
-    root = Path(str(stats_root()))
-    tables = [p for p in sorted(root.glob("*/*.csv")) if p.name != "index.csv"]
+    """Every table under proofs/claims/<tag>/stats reads without a format error."""
+    tables = [
+        p
+        for tag in SOURCES
+        for p in sorted(Path(str(stats_folder(tag))).glob("*.csv"))
+        if p.name != "index.csv"
+    ]
     assert len(tables) >= 60  # VM, DL, SLM, KO and PJ tables
     for path in tables:
         report = audit_table(path)
@@ -190,3 +193,56 @@ def test_transcribed_tables_verdicts(claim):
 def test_every_vm_claim_says_where():
     """Every VM ledger claim names its place in the paper."""
     assert [c.id for c in CLAIMS if c.id.startswith("VM-") and not c.where] == []
+
+
+@pytest.mark.parametrize(
+    ("n_rows", "more"), [(5, ""), (6, " (and 1 more)"), (7, " (and 2 more)")]
+)
+def test_the_evidence_names_five_not_checkable_rows_and_counts_the_rest(
+    tmp_path, n_rows, more
+):
+    body = "".join(f"r{i},x,ratio,1,values=1|0,\n" for i in range(n_rows))
+    res = check_table("X-1", _write(tmp_path, "t.csv", body), "t.csv")
+    shown = [
+        f"r{i}: division" for i in range(n_rows) if f"r{i}: division" in res.evidence
+    ]
+    assert shown == [f"r{i}: division" for i in range(min(n_rows, 5))]
+    assert res.evidence.endswith(more) and ("more)" in res.evidence) == bool(more)
+
+
+@pytest.mark.parametrize("claim_id", ["", None, 3])
+def test_check_table_refuses_a_claim_id_that_is_not_a_string(tmp_path, claim_id):
+    table = _write(tmp_path, "t.csv", "a,x,percent,23.5,k=12;n=51,\n")
+    with pytest.raises(TypeError, match="claim_id must be a non-empty str"):
+        check_table(claim_id, table, "t.csv")
+
+
+@pytest.mark.parametrize("table", ["t.csv", "missing"])
+def test_check_table_refuses_what_is_no_table_file(tmp_path, table):
+    with pytest.raises(ValueError, match="table must be an audit table file"):
+        check_table("X-1", table if table == "t.csv" else tmp_path / table, "t.csv")
+
+
+@pytest.mark.parametrize("tag", ["XX", "ko", None])
+def test_stats_folder_refuses_an_unknown_tag(tag):
+    with pytest.raises(ValueError, match="tag must be one of VM, DL, SLM, KO, PJ"):
+        stats_folder(tag)
+
+
+@pytest.mark.parametrize(
+    ("row", "match"),
+    [
+        ("sub/t1.csv,KO-A,B,C", r"data row 2, column file: no table 'sub/t1\.csv'"),
+        ("t1.txt,KO-A,B,C", r"data row 2, column file: no table 't1\.txt'"),
+        ("t1.csv,QQ-A,B,C", r"data row 2, column claim_id: 'QQ-A' must start with KO-"),
+    ],
+)
+def test_a_bad_index_row_is_named_by_its_number(tmp_path, row, match):
+    _write(tmp_path, "t1.csv", "a,x,percent,23.5,k=12;n=51,\n")
+    (tmp_path / "sub").mkdir()
+    _write(tmp_path / "sub", "t1.csv", "a,x,percent,23.5,k=12;n=51,\n")
+    (tmp_path / "t1.txt").write_text(HEADER + "a,x,percent,23.5,k=12;n=51,\n")
+    index = ",".join(INDEX_COLUMNS) + "\nt1.csv,KO-OK,B,C\n" + row + "\n"
+    (tmp_path / "index.csv").write_text(index, encoding="utf-8")
+    with pytest.raises(ValueError, match=match):
+        list(index_claims("KO", tmp_path))

@@ -3,7 +3,7 @@
 import pytest
 
 from proofs import ClaimCheck, Verdict, check
-from proofs.ledger import Claim, Kind, combine, umbrella
+from proofs.records import Claim, Kind, combine, umbrella
 
 
 def _part(name, verdict, cx=None):

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from proofs import Verdict
 from proofs.cli import _parser
-from proofs.ledger import _MEANINGS
+from proofs.records import _MEANINGS
 
 GUIDE = Path(__file__).resolve().parents[2] / "docs" / "guide" / "ledger.md"
 

@@ -1,4 +1,4 @@
-"""Ledger checks of the witness layer: disagreements (proofs.witness) and closure (proofs.closure).
+"""Ledger checks of the witness layer: disagreements (proofs.claims.vm.witness) and closure (proofs.claims.vm.closure).
 
 Expected numbers are hand computations from WITNESS.md (cited per test),
 never the output of the code under test.
@@ -8,8 +8,9 @@ import math
 
 import pytest
 
-from proofs import Verdict, check, claim, closure
-from proofs import witness as w
+from proofs import Verdict, check, claim
+from proofs.claims.vm import closure
+from proofs.claims.vm import witness as w
 from tests.proofs.expected import expected_for
 
 FOCAL = "actor_0"
@@ -230,7 +231,7 @@ def test_vm_e57_reference_needs_the_published_rates(monkeypatch):
     """A compression count far from 4/30 is no longer 'verified' (audit finding)."""
     import dataclasses
 
-    from proofs import closure as closure_module
+    from proofs.claims.vm import closure as closure_module
 
     real = closure_module.exp57(scale="smoke", semantics="reference")
     comp = real.by_name("compression")

@@ -1,6 +1,6 @@
 """The exact solver as it was before issue 30's vectorisation (a test oracle, not package code).
 
-``witnesses.solve._exact`` computes the chains layer by layer and scores every
+``witnesses._solve._exact`` computes the chains layer by layer and scores every
 first event of a candidate at once; this frozen copy of the previous version
 is what tests/witnesses/test_exact_fast_path.py compares it with. The
 original module docstring follows.

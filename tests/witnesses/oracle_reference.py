@@ -11,8 +11,15 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from witnesses import ExtractedSequence, Grammar, Phase, Timeline, setup_count
-from witnesses.solve import injection_pool, rank_pivots
+from witnesses import (
+    ExtractedSequence,
+    Grammar,
+    Phase,
+    Timeline,
+    injection_pool,
+    rank_pivots,
+    setup_count,
+)
 
 
 @dataclass

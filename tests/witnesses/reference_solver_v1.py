@@ -1,6 +1,6 @@
 """The reference solver as it was before issue 30 (a test oracle, not package code).
 
-``witnesses.solve._reference`` memoises candidates and cuts labels that
+``witnesses._solve._reference`` memoises candidates and cuts labels that
 cannot beat the incumbent; this frozen copy of the previous version is what
 tests/witnesses/test_solve_fast_path.py compares it with, candidate by
 candidate, on random pools and incumbents. The original module docstring

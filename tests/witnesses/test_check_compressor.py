@@ -22,6 +22,7 @@ from witnesses import (
     rates,
     solve,
 )
+from witnesses.experiments.sweep import retention_sweep
 from witnesses.generators import MultiBurstConfig
 from witnesses.semantics import PAPER_ELIGIBLE
 from witnesses.state import (
@@ -30,7 +31,6 @@ from witnesses.state import (
     paper_block_context,
     reference_block_context,
 )
-from witnesses.sweep import retention_sweep
 
 FOCAL = "actor_0"
 

@@ -23,12 +23,12 @@ from witnesses import (
     load_timeline,
     multiburst,
 )
+from witnesses.experiments.sweep import retention_sweep
 from witnesses.state import (
     build_context_state,
     no_absorption_invariant,
     paper_block_context,
 )
-from witnesses.sweep import retention_sweep
 
 ROOT = Path(__file__).resolve().parents[2]
 LOG = ROOT / "docs" / "examples" / "agent_log.csv"

@@ -8,9 +8,8 @@ and independent re-computations with ``witnesses.state``.
 import pytest
 from scipy import stats
 
-from witnesses import closure
-from witnesses.closure import ClosureRate, exp51, exp56, exp57
-from witnesses.compress import compress
+from witnesses import closure, compress
+from witnesses.experiments.closure import ClosureRate, exp51, exp56, exp57
 from witnesses.generators import BurstyConfig, bursty
 from witnesses.state import (
     build_context_state,
@@ -19,7 +18,7 @@ from witnesses.state import (
     no_absorption_invariant,
 )
 
-OPS = "witnesses.closure._common"
+OPS = "witnesses.experiments.closure._common"
 """Where the closure checks look up the operations they run (patched below to break them)."""
 
 FOCAL = "actor_0"
@@ -229,7 +228,7 @@ def test_exp57_paper_detects_a_contract_breaking_compressor(monkeypatch):
         kept = tl.subset(e.id for e in tl if focal in e.actors)
         return SimpleNamespace(timeline=kept, invariant_holds=True)
 
-    monkeypatch.setattr(f"{OPS}.compress", focal_only)
+    monkeypatch.setattr(f"{OPS}.compress_with", focal_only)
     r = exp57(n_seeds=4, n_events=80, semantics="paper")
     assert r.by_name("compression").pi_mismatches == 4
 

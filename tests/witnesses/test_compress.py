@@ -14,8 +14,16 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from algebra import satisfies_contract
-from witnesses import Event, Grammar, Timeline, multiburst, solve
-from witnesses.compress import STRATEGIES, CompressionResult, compress
+from witnesses import (
+    STRATEGIES,
+    CompressionResult,
+    Event,
+    Grammar,
+    Timeline,
+    compress,
+    multiburst,
+    solve,
+)
 from witnesses.exp58 import BLOCK1, BLOCK2, exp58_timeline
 from witnesses.grammar import development_eligible_count
 from witnesses.state import (
@@ -438,3 +446,30 @@ def test_fast_loop_equals_rebuild_per_trial_on_multiburst_200(strategy: str) -> 
         c["bridge"],
         c["gap"],
     )
+
+
+def test_compress_decodes_the_counting_once_and_its_core_takes_the_rule():
+    """Issue 31: compress(counting=) decodes the name; compress_with takes the bool."""
+    import sys
+
+    core = sys.modules["witnesses._compress._core"]
+    tl = exp58_timeline().subset(BLOCK1)  # all focal: the two countings differ
+    kw = {"strategy": "definition2", "k": 3, "m": 10, "target_size": 2}
+    for counting, non_focal in (("paper", True), ("reference", False)):
+        public = compress(tl, counting=counting, **kw)
+        inner = core.compress_with(tl, non_focal=non_focal, **kw)
+        (many,) = core.compress_targets(
+            tl, non_focal=non_focal, target_sizes=[2],
+            **{k: v for k, v in kw.items() if k != "target_size"},
+        )  # fmt: skip
+        assert public.kept_ids == inner.kept_ids == many.kept_ids
+    assert (
+        compress(tl, counting="paper", **kw).kept_ids
+        != compress(tl, counting="reference", **kw).kept_ids
+    )
+    with pytest.raises(TypeError, match="non_focal must be a bool, got 'paper'"):
+        core.compress_with(tl, non_focal="paper", **kw)
+    with pytest.raises(
+        ValueError, match="counting must be one of 'reference', 'paper'"
+    ):
+        compress(tl, counting="Paper", **kw)

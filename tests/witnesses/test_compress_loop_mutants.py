@@ -7,8 +7,7 @@ do, and the expected outcomes are derived in the comments.
 
 import pytest
 
-from witnesses import Event, Timeline
-from witnesses.compress import compress
+from witnesses import Event, Timeline, compress
 
 FOCAL = frozenset({"actor_0"})
 

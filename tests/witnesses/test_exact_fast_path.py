@@ -1,6 +1,6 @@
 """The vectorised exact solver (issue 30) against its previous version.
 
-``witnesses.solve._exact`` fills the chain tables one chain length at a time
+``witnesses._solve._exact`` fills the chain tables one chain length at a time
 when the gap is unbounded, scores every first event of a candidate at once
 over the admissible cells only, and picks the post chain without a loop;
 ``tests/witnesses/exact_solver_v1.py`` is the version before. The previous
@@ -30,7 +30,7 @@ from witnesses import Event, Grammar, Timeline, solve
 from witnesses.generators import BurstyConfig, MultiBurstConfig, bursty, multiburst
 from witnesses.strategies import event_timelines, grammars
 
-_MODULE = "witnesses.solve._exact"
+_MODULE = "witnesses._solve._exact"
 _TARGET = _MODULE + ".solve_exact"
 # the solver loads its private module on first use; the white-box tests below
 # reach its parts through it (as a monkeypatch target names them), not by import
@@ -78,7 +78,7 @@ def test_blocked_paths_equal_previous_version(
     """A block size of a few cells forces every blocked loop (windows, first events)."""
     want, _ = _both(tl, grammar=grammar, m=m, endogenous=True)
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr("witnesses.solve._exact._CELLS", 3)
+        mp.setattr("witnesses._solve._exact._CELLS", 3)
         got = _outcome(tl, grammar=grammar, m=m, endogenous=True)
     assert got == want
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from witnesses.exp52 import exp52, exp53
+from witnesses.experiments.exp52 import exp52, exp53
 from witnesses.semantics import PAPER, REFERENCE
 
 

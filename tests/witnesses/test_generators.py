@@ -422,7 +422,7 @@ def test_reference_solves_of_the_sweep_timelines(seed, tp, score):
     they fail under the old draw order (actors first, then parents).
     """
     from witnesses import solve
-    from witnesses.sweep import grammar
+    from witnesses.experiments.sweep import grammar
 
     result = solve(multiburst(seed=seed), grammar=grammar(), m=10, solver="reference")
     assert result.pivot_id == tp

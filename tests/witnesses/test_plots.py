@@ -5,13 +5,13 @@ import pytest
 from statsmodels.stats.proportion import proportion_confint
 
 from witnesses.exp58 import run
+from witnesses.experiments.sweep import retention_sweep
 from witnesses.plots import (
     MIRAGE_METRICS,
     plot_exp58_timeline,
     plot_mirage,
     plot_retention_sweep,
 )
-from witnesses.sweep import retention_sweep
 
 
 @pytest.fixture(scope="module")
@@ -37,8 +37,8 @@ def test_retention_sweep_lines_are_the_rates_and_bands_are_wilson(sweep):
     ):
         assert line.get_label() == label
         assert list(line.get_xdata()) == [0.3, 0.5]
-        k = [c[key]["k"] for c in cells]
-        n = [c[key]["n"] for c in cells]
+        k = [c[key]["numerator"] for c in cells]
+        n = [c[key]["denominator"] for c in cells]
         np.testing.assert_allclose(line.get_ydata(), np.divide(k, n))
         low, high = proportion_confint(k, n, method="wilson")  # statsmodels reference
         ys = band.get_paths()[0].vertices[:, 1]

@@ -7,14 +7,40 @@ from scipy import stats
 
 from theory.inference import proportion_ci
 from witnesses import rates
-from witnesses.sweep import retention_sweep, sweep_trials
+from witnesses.experiments.sweep import retention_sweep, sweep_trials
 
 
 def _old_rate(k, n):
+    """A rate's numbers as the old code computed them (issue 31: Rate.to_dict's keys)."""
     if n == 0:
-        return {"k": 0, "n": 0, "rate": None, "low": None, "high": None}
+        return {
+            "numerator": 0,
+            "denominator": 0,
+            "estimate": None,
+            "low": None,
+            "high": None,
+        }
     ci = proportion_ci(k, n)
-    return {"k": k, "n": n, "rate": k / n, "low": ci.low, "high": ci.high}
+    return {
+        "numerator": k,
+        "denominator": n,
+        "estimate": k / n,
+        "low": ci.low,
+        "high": ci.high,
+    }
+
+
+_RATES = ("raw_validity", "pivot_preservation", "fixed_pivot_feasibility")
+
+
+def _numbers(aggregates):
+    """The aggregates with each rate cut to its numbers (no name, no rule text)."""
+    return [
+        {key: ({f: v for f, v in value.items() if f in _old_rate(0, 0)}
+               if key in _RATES else value)
+         for key, value in agg.items()}
+        for agg in aggregates
+    ]  # fmt: skip
 
 
 def _old_aggregates(rows, retentions, strategies):
@@ -71,7 +97,20 @@ def test_aggregates_are_identical_to_the_previous_parallel_code(swept):
     strategies = sorted({a["strategy"] for a in swept.aggregates}, key=[
         a["strategy"] for a in swept.aggregates].index)  # fmt: skip
     old = _old_aggregates(list(swept.rows), [0.5, 0.3, 0.1], strategies)
-    assert list(swept.aggregates) == old
+    assert _numbers(swept.aggregates) == old
+
+
+def test_a_sweep_rate_has_the_one_json_shape_of_a_rate(swept):
+    """Issue 31: the sweep writes a rate as Rate.to_dict does, name and rule included."""
+    from witnesses.rates import Conventions, Rate
+
+    for agg in swept.aggregates:
+        for name in _RATES:
+            rate = agg[name]
+            rule = Conventions().rule(name)
+            again = Rate.of(name, rate["numerator"], rate["denominator"], rule)
+            assert rate == again.to_dict()
+            assert list(rate) == list(again.to_dict())
 
 
 def test_aggregates_equal_rates_over_the_sweeps_trials(swept):
@@ -90,8 +129,8 @@ def test_aggregates_equal_rates_over_the_sweeps_trials(swept):
         ):
             r = cell.rates[name]
             assert (r.numerator, r.denominator, r.estimate, r.low, r.high) == (
-                agg[key]["k"], agg[key]["n"], agg[key]["rate"], agg[key]["low"],
-                agg[key]["high"],
+                agg[key]["numerator"], agg[key]["denominator"], agg[key]["estimate"],
+                agg[key]["low"], agg[key]["high"],
             )  # fmt: skip
         regret = cell.means.get("fixed_pivot_regret")
         assert (None if regret is None else regret.mean) == agg["fixed_pivot_regret"]

@@ -1,6 +1,7 @@
 """witnesses.Semantics: one object for what used to be decoded from strings."""
 
 import dataclasses
+import sys
 
 import pytest
 
@@ -33,7 +34,7 @@ def test_as_semantics_is_the_single_validator():
 
 def test_a_third_semantics_is_one_constant():
     """A new constant runs through the sweep with no other change."""
-    from witnesses.sweep import retention_sweep
+    from witnesses.experiments.sweep import retention_sweep
 
     mine = Semantics(
         "mine", "definition2", "reference", False, "paper", ("naive", "definition2")
@@ -61,3 +62,100 @@ def test_a_third_semantics_is_one_constant():
 def test_bad_semantics(changes, error, match):
     with pytest.raises(error, match=match):
         dataclasses.replace(REFERENCE, **changes)
+
+
+# ---------------------------------------- issue 31: what callers ask the object
+
+
+MINE = Semantics(
+    "mine", "definition2", "exact", True, "reference", ("naive", "definition2")
+)
+
+
+def test_the_counting_rule_is_a_property_of_the_semantics():
+    from witnesses.semantics import COUNTINGS, counts_non_focal
+
+    assert COUNTINGS == ("reference", "paper")
+    assert [s.non_focal_development for s in (REFERENCE, PAPER, PAPER_ELIGIBLE)] == [
+        False, True, False,
+    ]  # fmt: skip
+    assert (counts_non_focal("paper"), counts_non_focal("reference")) == (True, False)
+    with pytest.raises(
+        ValueError, match="counting must be one of 'reference', 'paper', got 'Paper'"
+    ):
+        counts_non_focal("Paper")
+
+
+def test_the_contract_says_how_it_is_judged():
+    assert [s.judged_by_block for s in (REFERENCE, PAPER, PAPER_ELIGIBLE)] == [
+        False, True, True,
+    ]  # fmt: skip
+
+
+def test_solve_options_ask_the_endogenous_pivot_only_of_the_exact_solver():
+    assert PAPER.solve_options() == {"solver": "exact", "endogenous": True}
+    assert PAPER.solve_options(solver="reference") == {
+        "solver": "reference",
+        "endogenous": False,
+    }
+    assert PAPER.solve_options(solver="greedy") == {
+        "solver": "greedy",
+        "endogenous": False,
+    }
+    assert REFERENCE.solve_options() == {"solver": "reference", "endogenous": False}
+    assert REFERENCE.solve_options(solver="exact") == {
+        "solver": "exact",
+        "endogenous": False,
+    }
+    with pytest.raises(ValueError, match="solver must be one of"):
+        PAPER.solve_options(solver="fast")
+
+
+def test_the_solver_table_is_the_one_list_of_solvers():
+    from witnesses import SOLVERS
+
+    core = sys.modules["witnesses._solve._core"]
+    assert SOLVERS == tuple(core._TABLE) == ("reference", "exact", "greedy")
+    assert [core.takes_endogenous(s) for s in SOLVERS] == [False, True, False]
+
+
+def test_a_semantics_goes_to_json_and_back_once():
+    from witnesses import semantics
+
+    _from_json, _to_json = semantics._from_json, semantics._to_json
+    for sem in (REFERENCE, PAPER, PAPER_ELIGIBLE):
+        assert _to_json(sem) == sem.name
+        assert _from_json(_to_json(sem)) is sem
+    # a custom semantics (or one that borrows a known name) travels as its fields
+    fake = dataclasses.replace(PAPER, name="reference")
+    for sem in (MINE, fake):
+        encoded = _to_json(sem)
+        assert isinstance(encoded, dict) and encoded["strategies"] == list(
+            sem.strategies
+        )
+        assert _from_json(encoded) == sem
+
+
+def test_exp58_reports_the_parameters_of_a_custom_semantics():
+    """Before issue 31 to_dict() decoded the name again and raised for 'mine'."""
+    from witnesses.exp58 import run
+
+    doc = run(semantics=MINE).to_dict()
+    assert doc["semantics"] == "mine"
+    assert doc["parameters"]["counting"] == "reference"
+    assert doc["parameters"]["solver"] == "exact (endogenous pivot)"
+    named = run(semantics="paper-eligible")
+    assert dataclasses.replace(named, run_semantics=None).to_dict() == named.to_dict()
+
+
+def test_the_name_tuples_are_renamed_and_the_old_spelling_still_reads():
+    import witnesses.closure
+    import witnesses.exp58
+    import witnesses.experiments.closure
+
+    for module in (witnesses.exp58, witnesses.experiments.closure, witnesses.closure):
+        assert module.SEMANTICS_NAMES == ("reference", "paper")
+        assert module.SEMANTICS == module.SEMANTICS_NAMES
+        assert "SEMANTICS" not in module.__all__
+        with pytest.raises(AttributeError, match="no attribute 'SEMANTIX'"):
+            module.SEMANTIX  # noqa: B018

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
+import sys
 
 import pytest
 from hypothesis import given
@@ -19,10 +20,10 @@ from witnesses import (
     Timeline,
     label_phases,
     multiburst,
+    pivot_candidates,
     solve,
 )
 from witnesses.exp58 import exp58_timeline
-from witnesses.solve import pivot_candidates
 from witnesses.strategies import event_timelines, grammars
 
 EXP58_GRAMMAR = Grammar.parametric(3, min_timespan_fraction=0.0)
@@ -320,3 +321,54 @@ def test_exp58_mirage_survives_the_exact_solver() -> None:
     assert (free.pivot_id, free.score) == ("e45", 21.46727272727273)
     assert free.sequence is not None
     assert free.sequence.describe() == NAIVE_M10_SEQUENCE
+
+
+def test_solve_and_compress_are_functions_not_callable_modules():
+    """Issue 31 (SciPy's rule): the function keeps the public name; the package is private."""
+    import importlib
+    import inspect
+    from types import ModuleType
+
+    import witnesses
+
+    for name in ("solve", "compress"):
+        assert inspect.isfunction(getattr(witnesses, name))
+        with pytest.raises(ModuleNotFoundError):
+            importlib.import_module(f"witnesses.{name}")
+        package = sys.modules[f"witnesses._{name}"]
+        assert type(package) is ModuleType  # no module class swapped for a callable
+        assert not callable(package)
+    # the names the old modules made public are the package's
+    assert {"SOLVERS", "STRATEGIES", "CompressionResult", "pivot_candidates",
+            "injection_pool", "rank_pivots"} <= set(witnesses.__all__)  # fmt: skip
+
+
+def test_the_solver_table_dispatches_each_name_and_says_who_takes_endogenous():
+    """Issue 31: one table (name -> solver); greedy's forced mode is the reference's."""
+    core = sys.modules["witnesses._solve._core"]
+    tl = exp58_timeline()
+    g = Grammar.parametric(3, min_timespan_fraction=0.0)
+    assert [core.takes_endogenous(s) for s in ("reference", "exact", "greedy")] == [
+        False, True, False,
+    ]  # fmt: skip
+    free = solve(tl, grammar=g, solver="greedy")
+    assert free.diagnostics["solver"] == "greedy"
+    assert "requested_solver" not in free.diagnostics
+    assert free.diagnostics["valid"] is free.valid is True
+    forced = solve(tl, grammar=g, solver="greedy", pivot_ids=["e41"])
+    reference = solve(tl, grammar=g, solver="reference", pivot_ids=["e41"])
+    assert forced.diagnostics["solver"] == "reference"
+    assert forced.diagnostics["requested_solver"] == "greedy"
+    assert "requested_solver" not in reference.diagnostics
+    assert (forced.pivot_id, forced.score) == (reference.pivot_id, reference.score)
+    assert forced.pivot_id == "e41"
+    # greedy may return its best invalid candidate: diagnostics say so
+    tight = Grammar.parametric(6, max_temporal_gap=0.01)
+    invalid = solve(multiburst(seed=0), grammar=tight, solver="greedy")
+    assert invalid.sequence is not None
+    assert invalid.diagnostics["valid"] is invalid.valid is False
+    exact = solve(tl, grammar=g, solver="exact", endogenous=True)
+    assert exact.diagnostics["solver"] == "exact" and exact.valid
+    for name in ("reference", "greedy"):
+        with pytest.raises(ValueError, match="endogenous=True needs solver='exact'"):
+            solve(tl, grammar=g, solver=name, endogenous=True)

@@ -1,6 +1,6 @@
 """The fast reference solver (issue 30) against its previous version.
 
-``witnesses.solve``'s reference solver memoises candidate results and
+:func:`witnesses.solve`'s reference solver memoises candidate results and
 pre-pivot searches and drops labels that cannot beat the incumbent;
 ``tests/witnesses/reference_solver_v1.py`` is the version before that. The
 previous version is swapped in as a ``monkeypatch`` target (the contract's
@@ -27,10 +27,10 @@ from witnesses import Grammar, Timeline, solve
 from witnesses.generators import multiburst
 from witnesses.strategies import event_timelines, grammars
 
-_CORE = "witnesses.solve._core._reference"
+_CORE = "witnesses._solve._core._reference"
 _MEMOS = (
-    "witnesses.solve._reference._RESULTS.data",
-    "witnesses.solve._reference._PRE_DP.data",
+    "witnesses._solve._reference._RESULTS.data",
+    "witnesses._solve._reference._PRE_DP.data",
 )
 
 
@@ -101,7 +101,7 @@ def test_fast_reference_solver_equals_previous_version_on_multiburst(
 
 def test_cut_search_redone_uncut_past_the_attempt_cap(monkeypatch) -> None:
     """With the cap at 0 every cut search gives up and reruns uncut: same answer."""
-    monkeypatch.setattr("witnesses.solve._reference._CUT_ATTEMPTS", 0)
+    monkeypatch.setattr("witnesses._solve._reference._CUT_ATTEMPTS", 0)
     tl = multiburst(seed=5)
     grammar = Grammar.parametric(3, max_temporal_gap=0.11)
     want, fast = _outcomes(tl, grammar=grammar, m=10)

@@ -7,8 +7,13 @@ import pytest
 
 from theory.errors import UserCallableError
 from witnesses import rates
-from witnesses import sweep as sweep_module
-from witnesses.sweep import SweepResult, retention_sweep, sweep_cell, sweep_trials
+from witnesses.experiments import sweep as sweep_module
+from witnesses.experiments.sweep import (
+    SweepResult,
+    retention_sweep,
+    sweep_cell,
+    sweep_trials,
+)
 
 SMALL = {"retentions": [0.5, 0.1], "seeds": [0, 1]}
 
@@ -48,16 +53,18 @@ def test_aggregates_follow_the_papers_denominators(small):
             if r["retention"] == agg["retention"] and r["strategy"] == agg["strategy"]
         ]
         assert agg["rows"] == len(cell) == 2
-        assert agg["raw_validity"]["k"] == sum(r["raw_validity"] for r in cell)
+        assert agg["raw_validity"]["numerator"] == sum(r["raw_validity"] for r in cell)
         both = [r for r in cell if r["full_valid"] and r["raw_validity"]]
-        assert agg["pivot_preservation"]["n"] == len(both)
-        assert agg["pivot_preservation"]["k"] == sum(r["pivot_preserved"] for r in both)
+        assert agg["pivot_preservation"]["denominator"] == len(both)
+        assert agg["pivot_preservation"]["numerator"] == sum(
+            r["pivot_preserved"] for r in both
+        )
         ran = [r for r in cell if r["fixed_feasible"] is not None]
-        assert agg["fixed_pivot_feasibility"]["n"] == len(ran)
+        assert agg["fixed_pivot_feasibility"]["denominator"] == len(ran)
         for key in ("raw_validity", "pivot_preservation", "fixed_pivot_feasibility"):
             rate = agg[key]
-            if rate["n"]:
-                assert rate["low"] <= rate["rate"] <= rate["high"]
+            if rate["denominator"]:
+                assert rate["low"] <= rate["estimate"] <= rate["high"]
 
 
 def test_rows_are_identical_on_every_executor(small):
@@ -132,10 +139,10 @@ def test_sweep_trials_plug_into_rates(small):
         # The rate layer's paper-denominator preservation is the sweep's.
         pres = cell.rates["pivot_preservation"]
         assert (pres.numerator, pres.denominator) == (
-            agg["pivot_preservation"]["k"],
-            agg["pivot_preservation"]["n"],
+            agg["pivot_preservation"]["numerator"],
+            agg["pivot_preservation"]["denominator"],
         )
-        assert cell.rates["raw_validity"].numerator == agg["raw_validity"]["k"]
+        assert cell.rates["raw_validity"].numerator == agg["raw_validity"]["numerator"]
 
 
 def test_paper_semantics_uses_definition2():

@@ -19,7 +19,7 @@ import pytest
 import witnesses.runtime.pool as runner
 from proofs.tool import main as tool_main
 
-_SWEEP = "witnesses._sweep_cli.retention_sweep"
+_SWEEP = "witnesses.experiments._sweep_cli.retention_sweep"
 
 
 def _boom(**kwargs: object) -> None:

@@ -1,6 +1,6 @@
 """The sweep's shared work (issue 30) against one compression and one solve per row.
 
-:func:`witnesses.sweep.sweep_cell` runs each strategy's drop loop once for
+:func:`witnesses.experiments.sweep.sweep_cell` runs each strategy's drop loop once for
 every retention (the loop's choices do not depend on the target, so each
 target's run is a prefix of a smaller target's) and solves equal kept
 timelines of a seed once. Here every row, and every compression result in
@@ -23,13 +23,13 @@ from hypothesis import strategies as st
 
 from tests.witnesses import reference_solver_v1
 from witnesses import Event, Timeline, compress, solve
+from witnesses.experiments.sweep import RETENTIONS, grammar, sweep_cell
 from witnesses.generators import multiburst
 from witnesses.semantics import REFERENCE
 from witnesses.strategies import event_timelines
-from witnesses.sweep import RETENTIONS, grammar, sweep_cell
 
-_ROW = "witnesses.sweep._row"
-_CORE = "witnesses.solve._core._reference"
+_ROW = "witnesses.experiments.sweep._row"
+_CORE = "witnesses._solve._core._reference"
 
 
 def _encode(tl: Timeline) -> list[list[Any]]:

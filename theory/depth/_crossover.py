@@ -1,6 +1,6 @@
 """Peak and crossover of the structured advantage ``g`` (DL-P1), scalar and vectorised.
 
-Shape of ``g`` (proved in :mod:`proofs.depth`): with ``a = -log q``,
+Shape of ``g`` (proved in :mod:`proofs.claims.dl.depth`): with ``a = -log q``,
 ``b = -log s0``, ``c = -log rho``, ``g'(d) = q**d (exp(h(d)) - a)`` where
 ``h(d) = log(b + c (d + 1/2)) + (a - b) d - c d (d + 1) / 2`` is concave. So
 ``g`` falls, rises, then falls on ``d >= 0`` (each piece possibly empty), is
@@ -125,7 +125,7 @@ def advantage_peak(
     ``g`` (module notes); when ``d_max < d2`` it is whichever of ``1`` and
     ``d_max`` is better. The integer maximiser is the best of ``floor`` and
     ``ceil`` of the real one, ``1`` and ``d_max``. Exact because ``g`` falls,
-    rises, falls, and is unimodal where positive (DL-P1, :mod:`proofs.depth`).
+    rises, falls, and is unimodal where positive (DL-P1, :mod:`proofs.claims.dl.depth`).
 
     Examples
     --------

@@ -62,7 +62,7 @@ def log_p_similarity(d: Real, s0: Real, rho: Real) -> float | npt.NDArray[np.flo
     Notes
     -----
     Concave in real ``d`` with second derivative ``log rho < 0`` (DL-T7, proved
-    in :mod:`proofs.depth`).
+    in :mod:`proofs.claims.dl.depth`).
 
     Examples
     --------

@@ -2,7 +2,7 @@
 
 Each function uses only ``+``, ``*``, ``/`` and ``**``, so the same code runs
 on floats, NumPy arrays, ``mpmath`` numbers and ``sympy`` symbols. Every
-numeric path of :mod:`theory.depth` calls them, and :mod:`proofs.depth`
+numeric path of :mod:`theory.depth` calls them, and :mod:`proofs.claims.dl.depth`
 substitutes sympy symbols into them: DL-T7, DL-T9 and DL-P1-INTERVAL are
 proved of these functions, not of a retyped copy. No argument is validated
 here; the public functions of :mod:`theory.depth` validate and then call these.

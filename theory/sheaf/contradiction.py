@@ -20,7 +20,7 @@ context's stalk (:func:`memory_sheaf`). Two kinds of data, two questions:
 
 The paper's score ``||d0 f||^2 / (||f||^2 + epsilon)`` with threshold 0.45
 is implemented as stated (:func:`paper_score`) for side-by-side comparison;
-see the claims ``SLM-S5.4-*`` in ``proofs.sheaf`` for where it fails.
+see the claims ``SLM-S5.4-*`` in ``proofs.claims.slm.sheaf`` for where it fails.
 """
 
 from __future__ import annotations

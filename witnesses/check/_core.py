@@ -10,6 +10,9 @@ from typing import Any
 from tqdm import tqdm
 
 from algebra import satisfies_contract
+from witnesses._compress._loop import min_prefix_for
+from witnesses._compress._user import expand_summaries, strategy_name
+from witnesses._solve._core import solve
 from witnesses._validation import check_int
 from witnesses.check._report import CompressorReport, ContractResult, Witness
 from witnesses.check._shrink import (
@@ -26,14 +29,11 @@ from witnesses.check._shrink import (
     explain_pivot,
     shrink,
 )
-from witnesses.compress._loop import min_prefix_for
-from witnesses.compress._user import expand_summaries, strategy_name
 from witnesses.events import Event, Timeline
 from witnesses.generators import MultiBurstConfig, multiburst
 from witnesses.grammar import Grammar
 from witnesses.rates import rates
 from witnesses.semantics import REFERENCE, Semantics, as_semantics
-from witnesses.solve import solve
 from witnesses.trials import Trial
 
 __all__ = ["CompressorReport", "ContractResult", "Witness", "check_compressor"]
@@ -225,7 +225,7 @@ def check_compressor(
         block,
         invariant,
         cells,
-        judged_by="block" if setting.sem.contract == "definition2" else "invariant",
+        judged_by="block" if setting.sem.judged_by_block else "invariant",
         notes=tuple(notes),
         pivot=pivot,
     )
@@ -401,8 +401,7 @@ def _solve(s: Setting, timeline: Timeline, grammar: Grammar, forced: str | None)
         grammar=grammar,
         m=s.m,
         pivot_ids=None if forced is None else (forced,),
-        solver=s.sem.solver,
-        endogenous=s.sem.endogenous and s.sem.solver == "exact",
+        **s.sem.solve_options(),
     )
 
 

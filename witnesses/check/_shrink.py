@@ -29,9 +29,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from algebra import Context, satisfies_contract
-from witnesses.compress import compress
-from witnesses.compress._loop import min_prefix_for
-from witnesses.compress._user import expand_summaries
+from witnesses._compress._core import compress
+from witnesses._compress._loop import min_prefix_for
+from witnesses._compress._user import expand_summaries
 from witnesses.events import Timeline
 from witnesses.semantics import Semantics
 from witnesses.state import (
@@ -84,7 +84,7 @@ class Setting:
 
     def block(self, timeline: Timeline) -> Context:
         """Return the block's monoid element under the semantics' counting."""
-        if self.sem.counting == "paper":
+        if self.sem.non_focal_development:
             return paper_block_context(timeline, self.focal)
         return reference_block_context(timeline, self.focal)
 
@@ -289,7 +289,7 @@ def explain_block(s: Setting, timeline: Timeline, target: int) -> Diagnosis:
     """Say why a compression breaks VM Definition 2 and what to keep."""
     kept = s.kept(timeline, target)
     before, after = s.block(timeline), s.block(kept)
-    paper = s.sem.counting == "paper"
+    paper = s.sem.non_focal_development
     counted = (
         "non-focal events"
         if paper

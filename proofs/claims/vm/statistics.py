@@ -1,0 +1,11 @@
+"""The VM paper's printed statistics: one claim per table of ``stats/index.csv``."""
+
+from __future__ import annotations
+
+from proofs.records import Claim
+from proofs.statistics import index_claims, stats_folder
+
+__all__ = ["CLAIMS"]
+
+CLAIMS: tuple[Claim, ...] = tuple(index_claims("VM", stats_folder("VM")))
+"""One claim per transcribed table or worked example of VM, in paper order."""
