@@ -98,8 +98,7 @@ def main(argv: list[str] | None, *, prog: str = _PROG) -> int:
     parser = _parser(prog)
     args = parser.parse_args(argv)
     # witnesses (and its numpy, scipy) loads after parsing: --help stays instant.
-    from witnesses._interrupt import Interrupted, interruptible
-    from witnesses.files import check_output_path
+    from witnesses.runtime import Interrupted, check_output_path, interruptible
 
     if args.report:
         try:
@@ -108,7 +107,7 @@ def main(argv: list[str] | None, *, prog: str = _PROG) -> int:
             parser.error(str(exc))
     _set_up_z3()
     try:
-        with interruptible(_cancel_z3):
+        with interruptible(on_signal=_cancel_z3):
             return _run(parser, args)
     except Interrupted as exc:  # SIGINT / SIGTERM: no verdict, 130 / 143
         print(f"interrupted by {exc}: no verdict", file=sys.stderr)
@@ -261,8 +260,7 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         parser.error(f"--workers must be in [0, 64], got {args.workers}")
     CLAIMS: tuple[Claim, ...] = _registered(use_cache=not args.no_cache)
     run_claims = _lazy("run_claims")
-    from witnesses._interrupt import CLOSED_PIPE, print_or_closed
-    from witnesses.files import write_atomic
+    from witnesses.runtime import CLOSED_PIPE, print_or_closed, write_atomic
 
     if args.list:
         return 0 if print_or_closed(_listing(CLAIMS)) else CLOSED_PIPE

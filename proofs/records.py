@@ -435,7 +435,7 @@ class _Umbrella:
 
     def __call__(self) -> Outcome:
         # numpy (through theory) loads only when a claim runs: --help stays instant
-        from theory._validation import call_user
+        from theory.validation import call_user
 
         return combine(
             [call_user(c, f"checks[{i}]") for i, c in enumerate(self.checks)]

@@ -1,57 +1,43 @@
-"""The ``context-laws`` command line: one tool, one subcommand per job.
+"""The ``context-laws`` program: one console script, one subcommand per job.
 
-``context-laws exp58``, ``ledger``, ``rates``, ``sweep`` and ``audit`` run the
-same code as ``python -m witnesses.exp58``, ``python -m proofs``,
-``python -m witnesses.rates``, ``python -m witnesses.sweep`` and
-``python -m proofs audit``; those entry points stay, and every message names
-the program ``context-laws``.
+``context-laws exp58``, ``rates``, ``sweep``, ``bench`` and ``check`` are the
+command lines of ``witnesses`` (:mod:`witnesses.cli` maps each to its
+parser); ``ledger`` and ``audit`` are those of ``proofs`` (:mod:`proofs.cli`,
+which is also ``python -m proofs``). This module only chooses the package:
+it lives in ``proofs`` because ``proofs`` is the one package that may import
+both. ``python -m witnesses.exp58``, ``python -m proofs``,
+``python -m witnesses.rates`` and ``python -m witnesses.sweep`` run the same
+code, and every message names the program ``context-laws``.
 
-The subcommands are one table, ``_COMMANDS`` (name -> module with a
-``main(argv, *, prog)`` and a one-line summary): a new subcommand is one entry.
 Nothing heavy is imported before a subcommand is chosen, so ``--help`` and
-``--version`` answer at once.
-``context-laws bench`` (LongMemEval and LoCoMo result files) has no
-``python -m`` twin.
+``--version`` answer at once: the package's command line is imported (a
+normal import) inside :func:`main`, with SIGINT and SIGTERM held until it is
+loaded.
 """
 
 from __future__ import annotations
 
-import importlib
-import inspect
 import signal
 import sys
 import threading
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 
 __all__ = ["main"]
 
-_COMMANDS: dict[str, tuple[str, str]] = {
-    "exp58": (
-        "witnesses.exp58",
-        "the deterministic Exp58 witness of the validity mirage",
-    ),
-    "ledger": ("proofs.cli", "the claims ledger: every claim of the five papers"),
-    "rates": (
-        "witnesses.rates.cli",
-        "mirage diagnostics of a harness file, with intervals",
-    ),
-    "sweep": ("witnesses.sweep", "the retention sweep (local pool or Dask)"),
-    "audit": (
-        "proofs.audit._cli",
-        "check a paper's printed statistics (an audit table, or the paper's text)",
-    ),
-    "bench": (
-        "witnesses._bench_cli",
-        "LongMemEval and LoCoMo result files: accuracy, F1, paired comparisons",
-    ),
-    "check": (
-        "witnesses.check._cli",
-        "check your compressor or operator (module:function)",
-    ),
+_COMMANDS: dict[str, str] = {
+    "exp58": "the deterministic Exp58 witness of the validity mirage",
+    "ledger": "the claims ledger: every claim of the five papers",
+    "rates": "mirage diagnostics of a harness file, with intervals",
+    "sweep": "the retention sweep (local pool or Dask)",
+    "audit": "check a paper's printed statistics (an audit table, or the paper's text)",
+    "bench": "LongMemEval and LoCoMo result files: accuracy, F1, paired comparisons",
+    "check": "check your compressor or operator (module:function)",
 }
+"""Every subcommand with its one-line summary, in the order of ``--help``."""
+
+_PROOFS_COMMANDS = ("ledger", "audit")
+"""The subcommands of :mod:`proofs.cli`; the others are :data:`witnesses.cli.COMMANDS`."""
 
 _USAGE = """usage: context-laws [-h] [-V] COMMAND [options]
 
@@ -72,7 +58,7 @@ exit status: the command's own (see its --help); 0 for --help and --version,
 
 
 def _help() -> str:
-    rows = "\n".join(f"  {name:<8} {text}" for name, (_, text) in _COMMANDS.items())
+    rows = "\n".join(f"  {name:<8} {text}" for name, text in _COMMANDS.items())
     return _USAGE.format(commands=rows)
 
 
@@ -85,7 +71,7 @@ def _version() -> str:
         return "unknown (not installed)"
 
 
-def main(argv: list[str] | None) -> int:
+def main(argv: Sequence[str] | None) -> int:
     """Dispatch ``context-laws COMMAND ...``; return the command's exit status.
 
     Examples
@@ -123,14 +109,12 @@ def main(argv: list[str] | None) -> int:
         hint = f"; did you mean {near[0]!r}?" if near else ""
         print(f"context-laws: error: unknown command {name!r}{hint}", file=sys.stderr)
         raise SystemExit(2)
-    module, pending = _import_deferring_signals(_COMMANDS[name][0])
+    with _signals_held() as pending:
+        run = _command_line(name)
     if pending:  # SIGINT/SIGTERM while the command was imported: nothing ran
         print(f"context-laws {name}: interrupted", file=sys.stderr)
         return 128 + pending[0]
-    run: Callable[..., int] = module.main
     try:
-        if "prog" in inspect.signature(run).parameters:
-            return run(rest, prog=f"context-laws {name}")
         return run(rest)
     except KeyboardInterrupt as exc:  # a Ctrl-C the command did not handle
         print(f"context-laws {name}: interrupted", file=sys.stderr)
@@ -138,28 +122,49 @@ def main(argv: list[str] | None) -> int:
         return status
 
 
-def _import_deferring_signals(name: str) -> tuple[Any, list[int]]:
-    """Import a command's module with SIGINT/SIGTERM held until it is loaded.
+def _command_line(name: str) -> Callable[[list[str]], int]:
+    """Import the command line of the package that owns ``name`` (a normal import)."""
+    if name in _PROOFS_COMMANDS:
+        from proofs import cli
 
-    A signal that lands inside a C extension's initialisation surfaces as an
-    ImportError (or a traceback); holding it makes the command end cleanly
-    with ``128 + signal`` once the import is done.
+        if name == "audit":  # proofs.cli knows where audit lives
+            return lambda rest: cli.main(["audit", *rest])
+        return lambda rest: cli.main(rest, prog="context-laws ledger")
+    from witnesses.cli import command
+
+    run = command(name)  # imports the subcommand's module (signals still held)
+    return lambda rest: run(rest, prog=f"context-laws {name}")
+
+
+@contextmanager
+def _signals_held() -> Iterator[list[int]]:
+    """Hold SIGINT/SIGTERM inside the block; yield the list of those that came.
+
+    A signal that lands inside a C extension's initialisation (an import)
+    surfaces as an ImportError (or a traceback); holding it makes the command
+    end cleanly with ``128 + signal`` once the import is done. Outside the main
+    thread (no handlers there) nothing is held.
     """
     pending: list[int] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield pending
+        return
 
     def hold(signum: int, frame: object) -> None:
         pending.append(signum)
 
     watched = (signal.SIGINT, signal.SIGTERM)
-    if threading.current_thread() is not threading.main_thread():
-        return importlib.import_module(name), pending
     previous = {s: signal.signal(s, hold) for s in watched}
     try:
-        module = importlib.import_module(name)
+        yield pending
     finally:
         for s, handler in previous.items():
             signal.signal(s, handler)
-    return module, pending
+
+
+def _script() -> int:
+    """Run :func:`main` on the command line's arguments (the ``context-laws`` script)."""
+    return main(sys.argv[1:])
 
 
 if __name__ == "__main__":

@@ -18,7 +18,7 @@ from theory.inference import bootstrap_ci, posterior_superiority
 from theory.langevin import euler_maruyama, stationary_drift
 from theory.phase import phase_diagram
 from witnesses.generators import BurstyConfig, MultiBurstConfig
-from witnesses.runner import run_cells
+from witnesses.runtime import run_cells
 
 BIG = [
     (lambda: fold_tropical([], k=10**9), r"k must satisfy 0 <= k <= 1000000"),

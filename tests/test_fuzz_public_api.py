@@ -74,6 +74,9 @@ SKIP = {
     "ledger",
     "check",
     "retention_sweep",  # process pool by default; its arguments: tests/witnesses
+    # a worker's initializer: it changes this process's signals and ends it when
+    # its argument is not the parent pid; its arguments: tests/witnesses/test_runtime.py
+    "die_with_parent",
     # whole experiments and the sweeps behind the ledger (minutes each); their
     # arguments: tests/witnesses/test_exp52.py, tests/proofs/test_mirage_claims.py
     "exp52",
@@ -456,8 +459,8 @@ def run_methods(per_param: int | None, seed: int = 0) -> tuple[int, list[Finding
 def _loaders() -> list[tuple[str, Callable[[Any], Any]]]:
     from proofs.audit import audit_table
     from witnesses.benchmarks import load_locomo, load_longmemeval
-    from witnesses.files import read_text
-    from witnesses.runner import read_journal
+    from witnesses.runtime import read_journal
+    from witnesses.runtime.files import read_text
     from witnesses.trials import load_trials
 
     return [

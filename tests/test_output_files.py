@@ -12,7 +12,7 @@ import proofs.cli as proofs_cli
 from proofs.cli import main as proofs_main
 from witnesses.exp58 import main as exp58_main
 from witnesses.experiments.sweep import retention_sweep
-from witnesses.files import check_output_path, write_atomic
+from witnesses.runtime.files import check_output_path, write_atomic
 from witnesses.simulators import DepthSimulator, run_simulation
 
 
@@ -234,7 +234,7 @@ def test_every_writing_command_refuses_what_it_did_not_write(
 
 def test_read_journal_never_writes_and_refuses_a_foreign_file(tmp_path):
     """The one-line compact JSON that read_journal used to overwrite (issue 33)."""
-    from witnesses.runner import read_journal
+    from witnesses.runtime import read_journal
 
     path = tmp_path / "one.json"
     path.write_text(FOREIGN)
@@ -246,7 +246,7 @@ def test_read_journal_never_writes_and_refuses_a_foreign_file(tmp_path):
 
 def test_run_cells_refuses_a_foreign_journal(tmp_path):
     """run_cells(journal=foreign file) is an error naming the file, never a rewrite."""
-    from witnesses.runner import run_cells
+    from witnesses.runtime import run_cells
 
     path = tmp_path / "one.json"
     path.write_text(FOREIGN)
@@ -261,7 +261,7 @@ def _square(cell):
 
 def test_own_journal_is_resumed_and_an_empty_file_is_taken(tmp_path):
     """A journal of ours is appended to; an empty file is ours to fill."""
-    from witnesses.runner import read_journal, run_cells
+    from witnesses.runtime import read_journal, run_cells
 
     path = tmp_path / "j.jsonl"
     path.write_text("")
@@ -274,8 +274,8 @@ def test_own_journal_is_resumed_and_an_empty_file_is_taken(tmp_path):
 @pytest.mark.parametrize("reader", ["read_journal", "read_text"])
 def test_readers_refuse_devices_and_fifos_at_once(tmp_path, reader):
     """/dev/zero and a FIFO with no writer are refused, not read forever."""
-    from witnesses.files import read_text
-    from witnesses.runner import read_journal
+    from witnesses.runtime import read_journal
+    from witnesses.runtime.files import read_text
 
     read = {"read_journal": read_journal, "read_text": read_text}[reader]
     fifo = tmp_path / "fifo"
@@ -287,7 +287,7 @@ def test_readers_refuse_devices_and_fifos_at_once(tmp_path, reader):
 
 def test_read_text_caps_the_size(tmp_path):
     """A file larger than max_bytes is refused, naming the cap."""
-    from witnesses.files import read_text
+    from witnesses.runtime.files import read_text
 
     path = tmp_path / "big.txt"
     path.write_text("x" * 11)
@@ -299,7 +299,7 @@ def test_read_text_caps_the_size(tmp_path):
 
 def test_a_file_that_appears_after_the_check_is_not_replaced(tmp_path, monkeypatch):
     """New files are created exclusively: a file made meanwhile is refused."""
-    import witnesses.files as files
+    import witnesses.runtime.files as files
 
     path = tmp_path / "out.json"
     real = files.check_output_path
@@ -393,7 +393,7 @@ def test_read_journal_on_json_nested_past_the_recursion_limit_is_a_value_error(
     tmp_path,
 ):
     """'[' * 100000 (found by the CI fuzz): a ValueError naming the file, not RecursionError."""
-    from witnesses.runner import read_journal
+    from witnesses.runtime import read_journal
 
     path = tmp_path / "deep.json"
     path.write_text("[" * 100_000)
@@ -405,18 +405,19 @@ def test_ctrl_c_while_a_command_is_imported_is_exit_130_without_traceback(
     monkeypatch, capsys
 ):
     """A SIGINT before the command's own handler (during its imports) is exit 130."""
-    import importlib
+    import builtins
     import signal
 
     from proofs.tool import main as tool_main
 
-    real = importlib.import_module
+    real = builtins.__import__
 
-    def interrupted(name):
-        os.kill(os.getpid(), signal.SIGINT)  # lands during the import
-        return real(name)
+    def interrupted(name, *args, **kwargs):
+        if name.startswith("witnesses"):  # the command's package: SIGINT lands now
+            os.kill(os.getpid(), signal.SIGINT)
+        return real(name, *args, **kwargs)
 
-    monkeypatch.setattr(importlib, "import_module", interrupted)
+    monkeypatch.setattr(builtins, "__import__", interrupted)
     assert tool_main(["exp58"]) == 130
     assert "interrupted" in capsys.readouterr().err
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
@@ -435,7 +436,7 @@ def test_ctrl_c_while_a_command_is_imported_is_exit_130_without_traceback(
     ],
 )
 def test_read_text_boundaries(tmp_path, data, kwargs, expected):
-    from witnesses.files import read_text
+    from witnesses.runtime.files import read_text
 
     path = tmp_path / "f.txt"
     path.write_bytes(data)
@@ -455,7 +456,7 @@ def test_read_text_boundaries(tmp_path, data, kwargs, expected):
     ],
 )
 def test_read_text_refusals_name_the_argument(tmp_path, data, kwargs, error, match):
-    from witnesses.files import read_text
+    from witnesses.runtime.files import read_text
 
     path = tmp_path / "f.txt"
     path.write_bytes(data)
@@ -465,7 +466,7 @@ def test_read_text_refusals_name_the_argument(tmp_path, data, kwargs, error, mat
 
 @pytest.mark.parametrize("bad", [3, True, None, b"/dev/zero"])
 def test_read_text_needs_a_path(bad):
-    from witnesses.files import read_text
+    from witnesses.runtime.files import read_text
 
     with pytest.raises(TypeError, match=r"^journal must be a path"):
         read_text(bad, name="journal")
@@ -491,7 +492,7 @@ def test_read_text_needs_a_path(bad):
     ],
 )
 def test_is_journal_reads_the_first_line_only(head, expected):
-    from witnesses.files import is_journal
+    from witnesses.runtime.files import is_journal
 
     assert is_journal(head) is expected
 

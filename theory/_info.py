@@ -9,7 +9,7 @@ import numpy as np
 import numpy.typing as npt
 from scipy.special import entr
 
-from theory._validation import check_int
+from theory.validation import check_int
 
 SUM_TOLERANCE = 1e-9
 """Absolute tolerance on ``|sum(table) - 1|`` for a probability table."""

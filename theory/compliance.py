@@ -20,8 +20,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from theory._validation import check_real_array
 from theory.depth._kernels import Real, to_output
+from theory.validation import check_real_array
 
 __all__ = [
     "compliance_ceiling",

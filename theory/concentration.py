@@ -29,7 +29,7 @@ from scipy import integrate, stats
 from scipy.optimize import brentq
 from scipy.special import betainc
 
-from theory._validation import MAX_RESAMPLES, MAX_SIZE, check_int, check_real
+from theory.validation import MAX_RESAMPLES, MAX_SIZE, check_int, check_real
 
 __all__ = [
     "MonteCarloCount",

@@ -25,7 +25,7 @@ import numpy.typing as npt
 from scipy.integrate import solve_ivp
 from scipy.optimize import minimize, root
 
-from theory._validation import check_int, check_real, check_vector
+from theory.validation import check_int, check_real, check_vector
 
 __all__ = [
     "blended_score",

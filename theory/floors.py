@@ -31,7 +31,7 @@ from theory._info import (
     disjoint,
     marginal_entropy,
 )
-from theory._validation import check_int, check_probability, check_real
+from theory.validation import check_int, check_probability, check_real
 
 __all__ = [
     "ContextGain",

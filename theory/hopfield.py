@@ -25,7 +25,7 @@ import numpy as np
 import numpy.typing as npt
 from scipy.special import logsumexp, softmax
 
-from theory._validation import check_int, check_real, check_vector
+from theory.validation import check_int, check_real, check_vector
 
 __all__ = [
     "AttractorCount",

@@ -29,7 +29,7 @@ import numpy as np
 import numpy.typing as npt
 import sympy as sp
 
-from theory._validation import (
+from theory.validation import (
     MAX_SIZE,
     call_user,
     check_choice,

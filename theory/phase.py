@@ -26,9 +26,9 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from theory._validation import check_int, check_real_array
 from theory.depth._crossover import rise_end
 from theory.depth._kernels import FloatArray, slog_advantage_array, to_output
+from theory.validation import check_int, check_real_array
 
 __all__ = ["PhaseDiagram", "crossover_depths", "peak_margin", "phase_diagram"]
 

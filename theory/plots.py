@@ -22,7 +22,6 @@ from matplotlib.colors import ListedColormap
 from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 
-from theory._validation import MAX_SIZE, check_instance, check_int, check_vector
 from theory.decay import DecayComparison
 from theory.depth import (
     advantage,
@@ -34,6 +33,7 @@ from theory.depth import (
 from theory.inference import proportion_ci
 from theory.phase import PhaseDiagram
 from theory.sheaf import CellularSheaf
+from theory.validation import MAX_SIZE, check_instance, check_int, check_vector
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes

@@ -16,7 +16,7 @@ import math
 import numpy as np
 import numpy.typing as npt
 
-from theory._validation import check_vector
+from theory.validation import check_vector
 
 __all__ = [
     "conformal_factor",

@@ -31,7 +31,7 @@ from scipy.special import entr
 
 from theory._blahut import HammingKernel, Kernel, MatrixKernel, Outcome, iterate
 from theory._info import FloatArray, as_table, binary_entropy_value, marginal_entropy
-from theory._validation import (
+from theory.validation import (
     MAX_SIZE,
     check_int,
     check_probability,

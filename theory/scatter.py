@@ -23,9 +23,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from theory._validation import check_int, check_probability, check_real_array
 from theory.depth._kernels import Real, check_depth, check_q, to_output
 from theory.depth.formulas import p_struct_power
+from theory.validation import check_int, check_probability, check_real_array
 
 __all__ = [
     "AssemblyBounds",

@@ -43,7 +43,7 @@ from numbers import Real
 from pathlib import Path
 from typing import Any
 
-from theory._validation import check_int
+from theory.validation import check_int
 from witnesses._readers import DEFAULT_MAX_BYTES, read_json, read_records, show
 from witnesses.events import Event, Timeline
 

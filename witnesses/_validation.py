@@ -1,6 +1,6 @@
 """Argument checks of ``witnesses`` (private; messages name the argument, value and range).
 
-The numeric checks are those of :mod:`theory._validation` (one rule, one
+The numeric checks are those of :mod:`theory.validation` (one rule, one
 message format across the packages); this module is where ``witnesses``
 code imports them from, and adds the checks of its own objects.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, cast
 
-from theory._validation import (
+from theory.validation import (
     MAX_SIZE,
     check_choice,
     check_instance,

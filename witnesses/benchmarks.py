@@ -21,9 +21,9 @@ from typing import Any
 
 from scipy import optimize, stats
 
-from theory._validation import check_level_or_alpha
-from theory._validation import complement as _complement
 from theory.inference import fisher_exact, mcnemar, two_proportion_z
+from theory.validation import check_level_or_alpha
+from theory.validation import complement as _complement
 from witnesses._benchmark_files import Answer, load_locomo, load_longmemeval
 from witnesses.rates import Rate
 

@@ -35,17 +35,18 @@ from pathlib import Path
 from typing import Any
 
 from witnesses._compress._core import compress_with
-from witnesses._interrupt import (
-    CLOSED_PIPE,
-    Interrupted,
-    interruptible,
-    print_or_closed,
-)
 from witnesses._solve._core import solve
 from witnesses._validation import check_instance
 from witnesses.events import Event, Timeline
-from witnesses.files import check_output_path, write_atomic
 from witnesses.grammar import Grammar
+from witnesses.runtime import (
+    CLOSED_PIPE,
+    Interrupted,
+    check_output_path,
+    interruptible,
+    print_or_closed,
+    write_atomic,
+)
 from witnesses.semantics import NAMES, REFERENCE, Semantics, as_semantics
 from witnesses.semantics import SEMANTICS as _SEMANTICS
 

@@ -75,7 +75,7 @@ from typing import TypeVar
 import numpy as np
 from numpy.typing import NDArray
 
-from theory._validation import check_int, check_probability, check_real
+from theory.validation import check_int, check_probability, check_real
 from witnesses.events import Event, Timeline
 
 _MAX_EVENTS = 10**6

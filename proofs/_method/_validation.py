@@ -1,13 +1,13 @@
 """Argument checks of ``proofs`` (private; messages name the argument, value and range).
 
-The rules and messages are those of :mod:`theory._validation`; this module
+The rules and messages are those of :mod:`theory.validation`; this module
 adds the bounds of the exhaustive checks, whose cost grows exponentially in
 their size argument (``4**max_events`` tiny timelines).
 """
 
 from __future__ import annotations
 
-from theory._validation import check_choice, check_instance, check_int
+from theory.validation import check_choice, check_instance, check_int
 
 __all__ = ["check_bound", "check_choice", "check_instance", "check_int"]
 

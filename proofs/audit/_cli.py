@@ -84,7 +84,7 @@ def _paper(args: argparse.Namespace, prog: str) -> int:
 
 def _write_new(path: str, text: str) -> None:
     """Write ``text`` atomically to a new (or empty) file; never replace another."""
-    from witnesses.files import write_atomic
+    from witnesses.runtime import write_atomic
 
     write_atomic(Path(path), text, name="--csv")
 
@@ -180,6 +180,6 @@ _CLOSED_PIPE = 141  # 128 + SIGPIPE, as the other commands exit on `| head`
 
 def _out(text: str) -> bool:
     """Print ``text``; False when standard output's reader has gone (``| head``)."""
-    from witnesses._interrupt import print_or_closed
+    from witnesses.runtime import print_or_closed
 
     return print_or_closed(text)

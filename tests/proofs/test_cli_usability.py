@@ -166,7 +166,7 @@ def test_a_closed_pipe_is_not_a_verdict(argv, tmp_path):
     os.close(read_end)  # the reader is gone before the command writes a byte
     try:
         done = subprocess.run(
-            [sys.executable, "-c", "import sys; from proofs._tool import main; sys.exit(main())",
+            [sys.executable, "-c", "import sys; from proofs.tool import main; sys.exit(main(None))",
              *argv],
             stdout=write_end, stderr=subprocess.PIPE, text=True, timeout=300,
             cwd=Path(__file__).resolve().parents[2],
@@ -175,3 +175,11 @@ def test_a_closed_pipe_is_not_a_verdict(argv, tmp_path):
         os.close(write_end)
     assert done.returncode == 141, done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_the_tool_sends_each_command_to_the_package_that_owns_it():
+    """context-laws lists (without importing witnesses) what witnesses.cli runs."""
+    from witnesses.cli import COMMANDS
+
+    assert set(_tool._COMMANDS) == {*COMMANDS, *_tool._PROOFS_COMMANDS}
+    assert not set(COMMANDS) & set(_tool._PROOFS_COMMANDS)

@@ -173,7 +173,7 @@ def test_console_script_is_declared():
     from pathlib import Path
 
     project = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text())
-    assert project["project"]["scripts"]["context-laws"] == "proofs._tool:main"
+    assert project["project"]["scripts"]["context-laws"] == "proofs.tool:_script"
 
 
 def test_python_m_witnesses_sweep_help_documents_every_option():

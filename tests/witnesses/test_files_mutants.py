@@ -1,4 +1,4 @@
-"""witnesses.files at its boundaries: the exact refusals, caps, modes and reads.
+"""witnesses.runtime.files at its boundaries: the exact refusals, caps, modes and reads.
 
 Written against the survivors of the mutation run (issue 33): each test states
 a behaviour of the module (a message naming the argument, a cap met exactly,
@@ -13,8 +13,8 @@ import stat
 
 import pytest
 
-from witnesses import files
-from witnesses.files import (
+from witnesses.runtime import files
+from witnesses.runtime.files import (
     MAX_READ_BYTES,
     check_output_path,
     is_journal,

@@ -152,7 +152,7 @@ def test_console_script_is_declared():
     meta = tomllib.loads((root / "pyproject.toml").read_text())
     assert (
         meta["project"]["scripts"]["context-laws-rates"]
-        == "witnesses.rates.__main__:main"
+        == "witnesses.cli:_rates_script"
     )
 
 

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from theory.errors import UserCallableError
-from witnesses import runner as runner_module
-from witnesses.files import write_atomic
-from witnesses.runner import read_journal, run_cells
+from witnesses.runtime import cells as runner_module
+from witnesses.runtime import read_journal, run_cells
+from witnesses.runtime.files import write_atomic
 
 CELLS = [{"r": r, "seed": s} for r in (0.5, 0.1) for s in range(3)]
 

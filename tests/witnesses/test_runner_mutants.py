@@ -1,4 +1,4 @@
-"""witnesses.runner's journal at its edges: exact errors, line numbers, torn lines.
+"""witnesses.runtime's cells journal at its edges: exact errors, line numbers, torn lines.
 
 Written for the mutation run of issue 33: each test pins what a user of a
 journal sees (which line is named, what is kept, what is refused), run in this
@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from theory.errors import UserCallableError
-from witnesses.runner import cell_id, local_pool, read_journal, run_cells
+from witnesses.runtime import cell_id, local_pool, read_journal, run_cells
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -249,7 +249,7 @@ def test_executors_and_user_errors(tmp_path):
 
 FORK_SIGNAL = """
 import os, signal
-from witnesses.runner import local_pool
+from witnesses.runtime import local_pool
 
 armed = [True]
 

@@ -16,7 +16,7 @@ from concurrent.futures import InvalidStateError
 
 import pytest
 
-import witnesses.runner as runner
+import witnesses.runtime.pool as runner
 from proofs.tool import main as tool_main
 
 _SWEEP = "witnesses.experiments._sweep_cli.retention_sweep"

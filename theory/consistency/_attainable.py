@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from theory._validation import check_choice, check_int
 from theory.consistency import _rounding as r
 from theory.consistency._core import (
     MAX_N,
@@ -16,6 +15,7 @@ from theory.consistency._core import (
     counts,
 )
 from theory.inference import PROPORTION_METHODS, proportion_ci
+from theory.validation import check_choice, check_int
 
 __all__ = [
     "check_proportion",

@@ -6,8 +6,8 @@ import math
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from theory._validation import check_counts, check_int
 from theory.consistency import _rounding as r
+from theory.validation import check_counts, check_int
 
 MAX_N = 10**7
 MAX_CANDIDATES = 1000

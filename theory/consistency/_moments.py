@@ -7,7 +7,6 @@ from fractions import Fraction
 
 from scipy import stats
 
-from theory._validation import check_choice, check_confidence, check_int
 from theory.consistency import _rounding as r
 from theory.consistency._core import (
     MAX_CANDIDATES,
@@ -20,6 +19,7 @@ from theory.consistency._core import (
     to_float,
 )
 from theory.inference import proportion_ci
+from theory.validation import check_choice, check_confidence, check_int
 
 __all__ = ["DIFFERENCE_METHODS", "debit", "grimmer", "recompute_difference_interval"]
 

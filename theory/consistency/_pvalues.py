@@ -10,7 +10,6 @@ from typing import Any
 
 from scipy import stats
 
-from theory._validation import check_choice, check_real
 from theory.consistency import _rounding as r
 from theory.consistency._core import (
     ConsistencyResult,
@@ -19,6 +18,7 @@ from theory.consistency._core import (
     rule,
     to_float,
 )
+from theory.validation import check_choice, check_real
 
 PVALUE_TESTS = ("z", "t", "chi2", "F", "r")
 _ALTERNATIVES = ("two-sided", "one-tailed", "greater", "less")

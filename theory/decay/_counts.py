@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from theory._validation import check_counts, check_int
+from theory.validation import check_counts, check_int
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,5 +46,5 @@ def as_counts(depths: object, k: object, n: object) -> Counts:
         msg = f"depths must be distinct, got {list(d)}"
         raise ValueError(msg)
     for i, (a, b) in enumerate(zip(ks, ns, strict=True)):
-        check_counts(a, b, (f"k[{i}]", f"n[{i}]"))
+        check_counts(a, b, names=(f"k[{i}]", f"n[{i}]"))
     return Counts(d, ks, ns)

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from numbers import Integral
 
-from theory._validation import check_choice
+from theory.validation import check_choice
 
 
 @dataclass(frozen=True, slots=True)

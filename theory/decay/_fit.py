@@ -10,9 +10,9 @@ import numpy as np
 import numpy.typing as npt
 from scipy.stats import chi2
 
-from theory._validation import check_choice, check_instance
 from theory.decay import _models as models
 from theory.decay._counts import Counts, as_counts
+from theory.validation import check_choice, check_instance
 
 __all__ = [
     "LAWS",

@@ -20,7 +20,7 @@ import numpy.typing as npt
 from scipy.optimize import minimize
 from scipy.special import gammaln
 
-from theory._validation import check_choice
+from theory.validation import check_choice
 
 FloatArray = npt.NDArray[np.float64]
 LogProb = Callable[[FloatArray, FloatArray], FloatArray]

@@ -13,17 +13,17 @@ import numpy as np
 from scipy.optimize import brentq
 from scipy.stats import chi2, ncx2
 
-from theory._validation import (
+from theory.decay import _models as models
+from theory.decay._counts import as_counts
+from theory.validation import (
     check_choice,
     check_int,
     check_level_or_alpha,
     check_probability,
 )
-from theory._validation import (
+from theory.validation import (
     complement as _complement,
 )
-from theory.decay import _models as models
-from theory.decay._counts import as_counts
 
 _RIVALS = ("geometric", "stretched", "power")
 

@@ -11,7 +11,6 @@ from collections.abc import Callable, Sequence
 import numpy as np
 import numpy.typing as npt
 
-from theory._validation import MAX_SIZE, call_user, check_int, check_probability
 from theory.depth._kernels import (
     Real,
     check_depth,
@@ -21,6 +20,7 @@ from theory.depth._kernels import (
     log_p_sim_array,
     to_output,
 )
+from theory.validation import MAX_SIZE, call_user, check_int, check_probability
 
 __all__ = [
     "expected_work_similarity",

@@ -21,7 +21,6 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.optimize import brentq
 
-from theory._validation import check_int, check_real
 from theory.depth._kernels import (
     FloatArray,
     check_q,
@@ -29,6 +28,7 @@ from theory.depth._kernels import (
     check_s0,
 )
 from theory.depth.formulas import advantage_power
+from theory.validation import check_int, check_real
 
 __all__ = [
     "AdvantagePeak",

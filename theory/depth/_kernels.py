@@ -15,8 +15,8 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
-from theory._validation import check_real_array
 from theory.depth.formulas import log_p_sim_terms, log_p_struct_terms
+from theory.validation import check_real_array
 
 Real = (
     float | int | Sequence[float] | npt.NDArray[np.floating] | npt.NDArray[np.integer]

@@ -9,7 +9,6 @@ import mpmath
 import numpy as np
 import numpy.typing as npt
 
-from theory._validation import check_real_array
 from theory.depth._kernels import (
     Real,
     check_depth,
@@ -23,6 +22,7 @@ from theory.depth._kernels import (
     to_output,
 )
 from theory.depth.formulas import advantage_power, p_sim_power, p_struct_power
+from theory.validation import check_real_array
 
 __all__ = [
     "advantage",

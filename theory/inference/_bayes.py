@@ -17,8 +17,8 @@ from scipy.special import (
     xlog1py,
 )
 
-from theory._validation import check_choice, check_int, check_real
 from theory.inference._tests import _two_counts
+from theory.validation import check_choice, check_int, check_real
 
 __all__ = ["JEFFREYS_PRIOR", "Superiority", "posterior_superiority"]
 

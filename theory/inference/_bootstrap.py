@@ -13,7 +13,7 @@ from numpy.typing import ArrayLike, NDArray
 from scipy import stats
 from scipy.special import ndtr, ndtri
 
-from theory._validation import (
+from theory.validation import (
     MAX_RESAMPLES,
     call_user,
     check_choice,

@@ -9,8 +9,8 @@ import numpy as np
 from numpy.typing import ArrayLike
 from scipy.special import ndtri
 
-from theory._validation import MAX_SIZE, check_confidence, check_int, check_pair
 from theory.inference._tests import _two_counts
+from theory.validation import MAX_SIZE, check_confidence, check_int, check_pair
 
 __all__ = ["RetentionRatio", "expected_calibration_error", "retention_ratio"]
 

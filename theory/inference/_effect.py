@@ -7,7 +7,8 @@ from dataclasses import dataclass
 
 from scipy import optimize, stats
 
-from theory._validation import (
+from theory.inference._tests import ALTERNATIVES
+from theory.validation import (
     check_choice,
     check_confidence,
     check_int,
@@ -15,7 +16,6 @@ from theory._validation import (
     check_probability,
     check_real,
 )
-from theory.inference._tests import ALTERNATIVES
 
 _MAX_SAMPLES = 1e18
 
@@ -180,7 +180,7 @@ def hoeffding_sample_size(epsilon: float, delta: float) -> int:
     738
     """
     eps = check_real(epsilon, "epsilon", low=0.0, low_open=True)
-    d = check_confidence(delta, "delta")
+    d = check_confidence(delta, name="delta")
     denominator = 2.0 * eps * eps  # underflows to 0 for epsilon < 1e-162
     exact = (
         math.inf if denominator == 0.0 else (math.log(2.0) - math.log(d)) / denominator
@@ -324,7 +324,7 @@ def sample_size_two_proportions(
     96.79
     """
     h = cohens_h(p1, p2).h
-    target = check_confidence(power, "power")
+    target = check_confidence(power, name="power")
     _, a = check_level_or_alpha(confidence_level, alpha)
     r = check_real(ratio, "ratio", low=0.0, low_open=True)
     alt = check_choice(alternative, "alternative", ALTERNATIVES)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from theory._validation import check_confidence, check_int, check_pair, check_sample
+from theory.validation import check_confidence, check_int, check_pair, check_sample
 
 __all__ = ["Mediation", "baron_kenny"]
 

@@ -8,13 +8,13 @@ from dataclasses import dataclass
 from scipy import stats
 from scipy.special import ndtri
 
-from theory._validation import (
+from theory.inference._results import ConfidenceInterval
+from theory.validation import (
     check_choice,
     check_confidence,
     check_counts,
     check_int,
 )
-from theory.inference._results import ConfidenceInterval
 
 __all__ = ["PROPORTION_METHODS", "ProportionCI", "proportion_ci", "rule_of_three"]
 

@@ -10,8 +10,8 @@ import numpy as np
 from numpy.typing import ArrayLike
 from scipy import stats
 
-from theory._validation import check_int, check_level_or_alpha
-from theory._validation import complement as _complement
+from theory.validation import check_int, check_level_or_alpha
+from theory.validation import complement as _complement
 
 __all__ = [
     "FriedmanNemenyi",

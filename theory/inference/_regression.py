@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike
 
-from theory._validation import MAX_RESAMPLES, check_confidence, check_int, check_pair
+from theory.validation import MAX_RESAMPLES, check_confidence, check_int, check_pair
 
 __all__ = ["DepthSlope", "depth_slope"]
 

@@ -10,7 +10,7 @@ from typing import Literal, cast
 import numpy as np
 from scipy import stats
 
-from theory._validation import MAX_SIZE, check_choice, check_counts, check_int
+from theory.validation import MAX_SIZE, check_choice, check_counts, check_int
 
 __all__ = [
     "ALTERNATIVES",
@@ -76,12 +76,12 @@ def _two_counts(
     names: tuple[str, ...] = ("k1", "n1", "k2", "n2"),
 ) -> tuple[tuple[int, int], tuple[int, int]]:
     try:
-        first = check_counts(k1, n1, (names[0], names[1]))
+        first = check_counts(k1, n1, names=(names[0], names[1]))
     except ValueError as err:
         msg = f"arm 1: {err}"
         raise ValueError(msg) from None
     try:
-        second = check_counts(k2, n2, (names[2], names[3]))
+        second = check_counts(k2, n2, names=(names[2], names[3]))
     except ValueError as err:
         msg = f"arm 2: {err}"
         raise ValueError(msg) from None

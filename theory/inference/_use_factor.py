@@ -10,9 +10,9 @@ from numpy.typing import ArrayLike
 from scipy import stats
 from scipy.special import ndtri
 
-from theory._validation import check_confidence, check_pair
 from theory.inference._proportions import proportion_ci
 from theory.inference._results import MeanCI
+from theory.validation import check_confidence, check_pair
 
 __all__ = ["UseFactor", "conditional_use_factor", "use_factor"]
 

@@ -16,7 +16,7 @@ import numpy as np
 import scipy.sparse as sp
 from numpy.typing import NDArray
 
-from theory._validation import check_int
+from theory.validation import check_int
 
 MAX_VERTICES = 10**7
 """Largest ``n_vertices`` accepted by ``from_arrays``."""

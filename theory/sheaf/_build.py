@@ -21,7 +21,7 @@ import scipy.sparse as sp
 import sympy
 from numpy.typing import NDArray
 
-from theory._validation import MAX_SIZE, check_int, check_real
+from theory.validation import MAX_SIZE, check_int, check_real
 
 ExactRows = tuple[tuple[Fraction, ...], ...]
 FloatArray = NDArray[np.float64]

@@ -13,10 +13,10 @@ import scipy.sparse as sp
 from numpy.typing import ArrayLike, NDArray
 from sympy.polys.matrices import DomainMatrix
 
-from theory._validation import check_choice, check_real
 from theory.sheaf import _arrays as arrays
 from theory.sheaf import _build as build
 from theory.sheaf import _data as data
+from theory.validation import check_choice, check_real
 
 __all__ = ["CellularSheaf", "SheafCohomology"]
 
@@ -191,7 +191,7 @@ class CellularSheaf:
         >>> (c.h0, c.h1)
         (2, 0)
         """
-        from theory._validation import check_int
+        from theory.validation import check_int
 
         dim = check_int(dim, "dim", minimum=1)
         eye = np.eye(dim, dtype=np.int64)

@@ -34,8 +34,8 @@ from typing import Any
 import networkx as nx
 import numpy as np
 
-from theory._validation import check_instance, check_real
 from theory.sheaf._cellular import CellularSheaf
+from theory.validation import check_instance, check_real
 
 __all__ = [
     "PAPER_EPSILON",

@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from itertools import product
 from typing import Any
 
-from witnesses._interrupt import CLOSED_PIPE, print_or_closed
+from witnesses.runtime import CLOSED_PIPE, print_or_closed
 
 __all__ = ["main"]
 

@@ -17,14 +17,14 @@ from concurrent.futures import Executor
 from contextlib import contextmanager
 from typing import Any
 
-from witnesses._interrupt import (
+from witnesses.experiments.sweep import RETENTIONS, SweepResult, retention_sweep
+from witnesses.runtime import (
     CLOSED_PIPE,
     Interrupted,
     interruptible,
+    local_pool,
     print_or_closed,
 )
-from witnesses.experiments.sweep import RETENTIONS, SweepResult, retention_sweep
-from witnesses.runner import local_pool
 from witnesses.semantics import NAMES
 
 __all__ = ["main"]

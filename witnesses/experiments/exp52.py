@@ -30,7 +30,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from theory._validation import check_int, check_real
+from theory.validation import check_int, check_real
 from witnesses._compress._core import compress_with
 from witnesses._solve._core import solve
 from witnesses.events import Timeline

@@ -27,11 +27,10 @@ from witnesses._compress._core import STRATEGIES, compress_targets, compress_wit
 from witnesses._solve._core import SOLVERS, solve
 from witnesses._validation import check_choice, check_instance, check_int, check_keys
 from witnesses.events import Event, Timeline
-from witnesses.files import check_output_path, write_atomic
 from witnesses.generators import MultiBurstConfig, multiburst
 from witnesses.grammar import Grammar
 from witnesses.rates import CellRates, Conventions, Rate, rates
-from witnesses.runner import run_cells
+from witnesses.runtime import check_output_path, run_cells, write_atomic
 from witnesses.semantics import REFERENCE, Semantics, as_semantics
 from witnesses.semantics import _from_json as _decode
 from witnesses.semantics import _to_json as _encode

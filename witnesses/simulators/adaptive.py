@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from theory._validation import check_int, check_probability, check_real
+from theory.validation import check_int, check_probability, check_real
 from witnesses.simulators._embed import Array, drift, near_rows, unit_rows
 from witnesses.simulators.knowledge import (
     KnowledgeObject,

@@ -16,7 +16,7 @@ from dataclasses import fields, is_dataclass
 from pathlib import Path
 from typing import Any
 
-from theory._validation import check_int
+from theory.validation import check_int
 from witnesses._validation import check_keys
 from witnesses.files import check_output_path
 from witnesses.runner import run_cells

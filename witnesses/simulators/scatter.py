@@ -31,7 +31,7 @@ import numpy as np
 import numpy.typing as npt
 from scipy import stats
 
-from theory._validation import check_choice, check_int, check_probability, check_real
+from theory.validation import check_choice, check_int, check_probability, check_real
 from witnesses.trials import Trial, _fill
 
 __all__ = ["LAYOUTS", "ScatterSimulator", "ScatterTrial"]

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from theory._validation import check_choice, check_int, check_probability
+from theory.validation import check_choice, check_int, check_probability
 from witnesses.simulators._embed import Array, embed
 from witnesses.simulators.depth import RetrievalTrial
 

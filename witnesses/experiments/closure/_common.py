@@ -9,8 +9,8 @@ from typing import Any
 
 from algebra import CommittedContext, compose_commit, compose_endo, is_absorbed
 from algebra import satisfies_contract as _satisfies_contract
-from theory._validation import check_choice, check_int
 from theory.inference import proportion_ci
+from theory.validation import check_choice, check_int
 from witnesses._compress._core import compress_with
 from witnesses.events import Timeline
 from witnesses.generators import BurstyConfig, bursty

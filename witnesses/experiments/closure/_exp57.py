@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from theory._validation import check_choice
+from theory.validation import check_choice
 from witnesses._validation import check_int, check_probability
 from witnesses.events import Timeline
 from witnesses.experiments.closure._common import (

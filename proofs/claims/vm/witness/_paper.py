@@ -15,7 +15,7 @@ import itertools
 from algebra import CommittedContext, Context, is_absorbed
 from proofs.claims.vm.witness._tiny import FOCAL, describe, tiny_timelines
 from proofs.records import Kind, Outcome, Verdict, claim_check
-from theory._validation import check_int
+from theory.validation import check_int
 from witnesses import (
     Event,
     Grammar,
