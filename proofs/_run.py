@@ -39,16 +39,15 @@ import platform
 import sys
 import threading
 import time
-import traceback
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, as_completed
 from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from proofs.records import Claim, ClaimCheck, Kind, Verdict
+from proofs.records import Claim, ClaimCheck, Kind, Verdict, attempt
 from proofs.register import LedgerEntry
-from witnesses.files import write_atomic
+from witnesses.runtime import write_atomic
 
 __all__ = [
     "cache_dir",
@@ -279,10 +278,7 @@ def _run_batch(claims: Sequence[Claim]) -> list[_Done]:
     out: list[_Done] = []
     for item in claims:
         start = time.perf_counter()
-        try:
-            result, error = item.run(), None
-        except Exception:  # a crashed check is reported, not fatal
-            result, error = None, traceback.format_exc()
+        result, error = attempt(item)
         out.append((item.id, result, error, time.perf_counter() - start))
     return out
 
@@ -474,7 +470,7 @@ def _run_pool(
     timings: dict[str, float],
     advance: Callable[[int], None],
 ) -> None:
-    from witnesses.runner import local_pool
+    from witnesses.runtime import local_pool
 
     # the one pool of the package: workers die with this process, are
     # terminated on an exception, and a signal during their forks is not lost

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import traceback
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import KW_ONLY, dataclass, field
 from typing import Any, ParamSpec
@@ -15,6 +16,7 @@ __all__ = [
     "Kind",
     "Outcome",
     "Verdict",
+    "attempt",
     "claim_check",
     "claim_list",
     "combine",
@@ -315,6 +317,27 @@ def _second_solver(result: ClaimCheck, made: Sequence[Any]) -> ClaimCheck:
 
 _P = ParamSpec("_P")
 _BOUND: dict[Callable[..., ClaimCheck], Claim] = {}
+
+
+def attempt(claim: Claim) -> tuple[ClaimCheck | None, str | None]:
+    """Run ``claim``'s check: its result, or ``None`` and the traceback of its crash.
+
+    The one crash handling of the ledger's two runners (in this process, and
+    in a worker): a check that raises is reported, not fatal, so the other
+    claims still run.
+
+    Examples
+    --------
+    >>> from proofs import Claim, Kind
+    >>> from proofs.records import attempt
+    >>> result, error = attempt(Claim("VM-X4", "s", Kind.ARITHMETIC, lambda: 1 / 0))
+    >>> result is None, error.splitlines()[-1]
+    (True, 'ZeroDivisionError: division by zero')
+    """
+    try:
+        return claim.run(), None
+    except Exception:  # a crashed check is reported, not fatal
+        return None, traceback.format_exc()
 
 
 def claim_check(

@@ -5,11 +5,10 @@ from __future__ import annotations
 import dataclasses
 import functools
 import importlib
-import traceback
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from proofs.records import Claim, ClaimCheck
+from proofs.records import Claim, ClaimCheck, attempt
 
 __all__ = ["CLAIMS", "LedgerEntry", "check", "claim", "claims_of", "ledger"]
 
@@ -270,8 +269,6 @@ def ledger(*, ids: list[str] | None = None) -> list[LedgerEntry]:
     chosen = _claims() if ids is None else tuple(claim(i) for i in ids)
     rows = []
     for item in chosen:
-        try:
-            rows.append(LedgerEntry(item, item.run()))
-        except Exception:  # a crashed check is reported, not fatal
-            rows.append(LedgerEntry(item, None, traceback.format_exc()))
+        result, error = attempt(item)
+        rows.append(LedgerEntry(item, result, error))
     return rows

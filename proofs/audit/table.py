@@ -13,7 +13,7 @@ from typing import Any
 
 from proofs.audit._kinds import KINDS, TableError, run_kind
 from theory.consistency import ConsistencyResult
-from witnesses.files import read_text
+from witnesses.runtime import read_text
 
 __all__ = ["COLUMNS", "AuditReport", "AuditRow", "Status", "audit_table"]
 
