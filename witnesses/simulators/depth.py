@@ -37,7 +37,7 @@ import numpy.typing as npt
 
 from theory._validation import check_int, check_probability, check_real
 from witnesses.simulators._embed import Array, drift, near_rows, unit_rows
-from witnesses.trials import TRIAL_FIELDS, Trial, _fill
+from witnesses.trials import TRIAL_FIELDS, Trial
 
 __all__ = ["DepthSimulator", "RetrievalTrial"]
 
@@ -105,9 +105,8 @@ class RetrievalTrial(Trial):
             "hop_survived": hop_survived,
             "work": work,
         }
-        _fill(
+        Trial.__init__(
             self,
-            own,
             task_id=task_id,
             condition=condition,
             seed=seed,
@@ -117,6 +116,8 @@ class RetrievalTrial(Trial):
             truth_pivot=target,
             chosen_pivot=target if recovered else "lost",
         )
+        for name, value in own.items():  # the record's own fields
+            object.__setattr__(self, name, value)
 
     def to_trial(self) -> Trial:
         """Return this attempt as a plain :class:`~witnesses.Trial`."""
