@@ -438,7 +438,7 @@ def sweep_trials(result: SweepResult) -> list[Trial]:
 
     Examples
     --------
-    >>> from witnesses import rates
+    >>> from witnesses.rates import rates
     >>> from witnesses.sweep import retention_sweep, sweep_trials
     >>> r = retention_sweep(retentions=[0.5], seeds=[0], executor=False)
     >>> cells = rates(sweep_trials(r), by=["condition", "budget"])

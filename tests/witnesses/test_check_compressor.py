@@ -19,10 +19,10 @@ from witnesses import (
     check_compressor,
     compress,
     multiburst,
-    rates,
     solve,
 )
 from witnesses.generators import MultiBurstConfig
+from witnesses.rates import rates
 from witnesses.semantics import PAPER_ELIGIBLE
 from witnesses.state import (
     build_context_state,

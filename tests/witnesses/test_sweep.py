@@ -6,8 +6,8 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 import pytest
 
 from theory.errors import UserCallableError
-from witnesses import rates
 from witnesses import sweep as sweep_module
+from witnesses.rates import rates
 from witnesses.sweep import SweepResult, retention_sweep, sweep_cell, sweep_trials
 
 SMALL = {"retentions": [0.5, 0.1], "seeds": [0, 1]}
