@@ -46,15 +46,18 @@ from witnesses.trials import (
     load_trials,
 )
 
-# ``witnesses.rates``, ``witnesses.solve`` and ``witnesses.compress`` stay the
-# subpackages (callable as the functions), so that ``import witnesses.rates``
-# and ``python -m witnesses.rates`` reach the package, not the function.
+# ``witnesses.solve`` and ``witnesses.compress`` stay the subpackages
+# (callable as the functions), so that ``import witnesses.solve`` reaches the
+# package, not the function.
 if TYPE_CHECKING:
     from witnesses.compress import compress
-    from witnesses.rates import rates
     from witnesses.solve import solve
 else:
-    from witnesses import compress, rates, solve
+    from witnesses import compress, solve
+
+# ``witnesses.rates`` is the module (its function: ``witnesses.rates.rates``);
+# calling the module is deprecated (docs/guide/contract.md, "Deprecations").
+from witnesses import rates
 
 __all__ = [
     "PAPER",

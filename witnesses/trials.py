@@ -2,7 +2,7 @@
 
 A :class:`Trial` is one solve of one task under one condition: what a real
 harness logs for a model run, and what our simulators produce. Anything that
-yields trials plugs into :func:`witnesses.rates`: a :class:`Harness` (a user's
+yields trials plugs into :func:`witnesses.rates.rates`: a :class:`Harness` (a user's
 logged runs) or a seeded :class:`Simulator`. :func:`load_trials` reads CSV,
 JSON and JSONL files with a column mapping, so a harness's own output plugs in
 without editing it; it never executes anything it reads.
@@ -86,7 +86,7 @@ class Trial:
         ``1 - (cos + 1) / 2``; docs/guide/witnesses.md §11 item 7).
     measures : mapping of str to float, optional
         Any other named numeric column (token counts, achieved retention),
-        summarised by :func:`witnesses.rates` as a mean with an interval.
+        summarised by :func:`witnesses.rates.rates` as a mean with an interval.
         Treated as read-only; not part of the hash.
 
     Raises
@@ -235,7 +235,7 @@ RESERVED_MEANS = (
     "relative_regret",
     "absolute_regret",
 )
-"""Names of the means :func:`witnesses.rates` always reports; no measure may use one."""
+"""Names of the means :func:`witnesses.rates.rates` always reports; no measure may use one."""
 
 
 def _check_measures(measures: object) -> None:

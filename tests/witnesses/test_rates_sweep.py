@@ -6,7 +6,7 @@ import pytest
 from scipy import stats
 
 from theory.inference import proportion_ci
-from witnesses import rates
+from witnesses.rates import rates
 from witnesses.sweep import retention_sweep, sweep_trials
 
 

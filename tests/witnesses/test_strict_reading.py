@@ -18,9 +18,9 @@ from scipy import stats
 from statsmodels.stats.proportion import proportion_confint
 
 from proofs.tool import main as main_tool
-from witnesses import Trial, load_trials, rates
+from witnesses import Trial, load_trials
 from witnesses.benchmarks import Answer, accuracy, load_locomo, load_longmemeval
-from witnesses.rates import format_cells
+from witnesses.rates import format_cells, rates
 from witnesses.rates.cli import main
 from witnesses.trials import DEFAULT_MAX_BYTES
 

@@ -1,6 +1,6 @@
 """The rates of many trials by columns (issue 30): NumPy over the trial fields.
 
-:func:`witnesses.rates` asks :func:`cell_counts` first when every trial is a
+:func:`witnesses.rates.rates` asks :func:`cell_counts` first when every trial is a
 plain :class:`~witnesses.Trial` and no two share an identity. The outcomes of
 :mod:`witnesses.rates._core` (``Conventions.outcome``) are computed here over
 whole columns: a pivot is numbered by its text (equal texts, equal numbers; no

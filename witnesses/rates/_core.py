@@ -74,7 +74,8 @@ class Rate:
 
     Examples
     --------
-    >>> from witnesses import Trial, rates
+    >>> from witnesses import Trial
+    >>> from witnesses.rates import rates
     >>> cell = rates([Trial("t1", "naive", raw_validity=True)])[0]
     >>> r = cell.rates["raw_validity"]
     >>> r.numerator, r.denominator, r.estimate, r.ci.method
@@ -148,7 +149,8 @@ class CellRates:
 
     Examples
     --------
-    >>> from witnesses import Trial, rates
+    >>> from witnesses import Trial
+    >>> from witnesses.rates import rates
     >>> cells = rates([Trial("t1", "naive"), Trial("t2", "contract")])
     >>> [c.group["condition"] for c in cells]
     ['contract', 'naive']
@@ -453,7 +455,8 @@ def rates(
 
     Examples
     --------
-    >>> from witnesses import Trial, rates
+    >>> from witnesses import Trial
+    >>> from witnesses.rates import rates
     >>> trials = [
     ...     Trial("t1", "naive", full_pivot="e41", chosen_pivot="e45", raw_validity=True),
     ...     Trial("t2", "naive", full_pivot="e41", chosen_pivot="e41", raw_validity=True),

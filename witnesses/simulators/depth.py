@@ -46,7 +46,7 @@ __all__ = ["DepthSimulator", "RetrievalTrial"]
 class RetrievalTrial(Trial):
     """One retrieval attempt of a chain at one depth under one method.
 
-    A :class:`~witnesses.Trial` whose answer always counts as valid (so :func:`witnesses.rates` reads it as is):
+    A :class:`~witnesses.Trial` whose answer always counts as valid (so :func:`witnesses.rates.rates` reads it as is):
     the governing node ``n_d`` is the truth and the full-context pivot, the
     chosen pivot is ``n_d`` when the chain was recovered and ``"lost"``
     otherwise, and the category is ``"depth=<d>"``; pivot preservation is the
