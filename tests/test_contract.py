@@ -329,21 +329,62 @@ def test_depth_laws_in_log_space_do_not_underflow_silently():
     assert p > 0 or caught, "p_similarity returned 0.0 without a warning"
 
 
-def test_witnesses_rates_is_both_the_module_and_the_function():
+def test_witnesses_rates_is_the_module_and_rates_rates_the_function():
+    """SciPy's rule: the module ``witnesses.rates`` wins; its function is ``rates.rates``.
+
+    Calling the module is the one deprecated spelling left for one release: it
+    warns, naming the new spelling, and gives the function's result.
+    """
     import witnesses
     import witnesses.rates
 
     module = sys.modules["witnesses.rates"]
     assert isinstance(witnesses.rates, ModuleType)
     assert witnesses.rates is module and witnesses.rates.__name__ == "witnesses.rates"
-    from witnesses import Trial, rates
+    from witnesses import Trial
+    from witnesses import rates as imported
+    from witnesses.rates import rates
 
+    assert imported is module
+    assert inspect.isfunction(rates) and rates is module.rates
     trials = [
         Trial("t1", "a", full_pivot="e1", chosen_pivot="e1", raw_validity=True),
         Trial("t2", "a", full_pivot="e1", chosen_pivot="e2", raw_validity=True),
     ]
-    assert callable(rates)
-    assert witnesses.rates(trials) == rates(trials) == module.rates(trials)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the new spelling warns of nothing
+        expected = rates(trials)
+    for call in (witnesses.rates, imported):
+        with pytest.warns(DeprecationWarning, match="deprecated") as caught:
+            assert call(trials) == expected
+        assert len(caught) == 1
+        message = str(caught[0].message)
+        assert "witnesses.rates.rates(trials)" in message and "deprecated" in message
+        assert caught[0].filename == __file__  # the warning points at the caller
+
+
+# Callable modules whose fix lands on another branch of issue 31 (the lead's
+# proofs.ledger, h-sem's witnesses.solve and witnesses.compress): empty this
+# when those branches are merged.
+_CALLABLE_ELSEWHERE = {"proofs.ledger", "witnesses.compress", "witnesses.solve"}
+
+
+def test_the_deprecated_rates_call_is_the_only_callable_module():
+    import pkgutil
+
+    for package in PACKAGES:
+        root = importlib.import_module(package)
+        for info in pkgutil.walk_packages(root.__path__, f"{package}."):
+            if not info.name.endswith("__main__"):
+                importlib.import_module(info.name)
+    callables = {
+        name
+        for name, module in sys.modules.items()
+        if name.split(".")[0] in PACKAGES
+        and isinstance(module, ModuleType)
+        and callable(module)
+    }
+    assert callables - _CALLABLE_ELSEWHERE == {"witnesses.rates"}
 
 
 def test_the_two_semantics_are_semantics():

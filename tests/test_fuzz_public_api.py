@@ -457,11 +457,12 @@ def run_methods(per_param: int | None, seed: int = 0) -> tuple[int, list[Finding
 
 
 def _loaders() -> list[tuple[str, Callable[[Any], Any]]]:
-    from proofs.audit import audit_table
     from witnesses.benchmarks import load_locomo, load_longmemeval
+    from witnesses.trials import load_trials
+
+    from proofs.audit import audit_table
     from witnesses.runtime import read_journal
     from witnesses.runtime.files import read_text
-    from witnesses.trials import load_trials
 
     return [
         ("load_trials", load_trials),

@@ -6,6 +6,9 @@ strategies, the Exp58 witness and the rate layer.
 
 from typing import TYPE_CHECKING
 
+# ``witnesses.rates`` is the module (its function: ``witnesses.rates.rates``);
+# calling the module is deprecated (docs/guide/contract.md, "Deprecations").
+from witnesses import rates
 from witnesses._compress._core import STRATEGIES, CompressionResult, compress
 from witnesses._presets import PRESETS, Preset
 from witnesses._solve._core import SOLVERS, pivot_candidates, solve
@@ -46,14 +49,6 @@ from witnesses.trials import (
     Trial,
     load_trials,
 )
-
-# ``witnesses.rates`` stays the subpackage (callable as the function, for one
-# release), so that ``import witnesses.rates`` and ``python -m witnesses.rates``
-# reach the package, not the function.
-if TYPE_CHECKING:
-    from witnesses.rates import rates
-else:
-    from witnesses import rates
 
 __all__ = [
     "PAPER",

@@ -90,7 +90,8 @@ def write_narrow(path: Path, megabytes: float, seed: int = 2026) -> int:
 
 _RATES_CHILD = """
 import resource, sys, time
-from witnesses import load_trials, rates
+from witnesses import load_trials
+from witnesses.rates import rates
 start = time.process_time()
 trials = load_trials(sys.argv[1])
 cells = rates(trials)

@@ -19,11 +19,11 @@ from witnesses import (
     check_compressor,
     compress,
     multiburst,
-    rates,
     solve,
 )
 from witnesses.experiments.sweep import retention_sweep
 from witnesses.generators import MultiBurstConfig
+from witnesses.rates import rates
 from witnesses.semantics import PAPER_ELIGIBLE
 from witnesses.state import (
     build_context_state,

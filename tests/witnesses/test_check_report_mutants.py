@@ -190,7 +190,8 @@ def test_witness_defaults():
 
 
 def test_the_mirage_lines_by_retention():
-    from witnesses import Trial, rates
+    from witnesses import Trial
+    from witnesses.rates import rates
 
     trials = [
         Trial("t1", "c", budget=0.5, raw_validity=True, fixed_feasible=True),

@@ -25,7 +25,8 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from witnesses import Trial, load_trials, rates
+from witnesses import Trial, load_trials
+from witnesses.rates import rates
 from witnesses.rates.cli import main as rates_main
 
 _FAST = "witnesses._columns.load_csv_columns"

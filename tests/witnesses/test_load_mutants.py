@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from witnesses import Trial, load_trials, rates
+from witnesses import Trial, load_trials
+from witnesses.rates import rates
 from witnesses.rates.cli import main
 
 

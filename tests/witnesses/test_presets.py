@@ -11,8 +11,8 @@ import csv
 import pytest
 from statsmodels.stats.proportion import proportion_confint
 
-from witnesses import PRESETS, load_trials, rates
-from witnesses.rates import format_cells
+from witnesses import PRESETS, load_trials
+from witnesses.rates import format_cells, rates
 
 NTSB_COLUMNS = [
     "incident_id",

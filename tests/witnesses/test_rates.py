@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 from scipy import stats
 from statsmodels.stats.proportion import proportion_confint
 
-from witnesses import RATE_NAMES, Trial, rates
+from witnesses import RATE_NAMES, Trial
+from witnesses.rates import rates
 
 # A hand-built cell; counts below are read off this table by hand.
 #  id  valid  full chosen truth fixed header flag  oracle scores

@@ -129,14 +129,17 @@ def test_bad_map_is_exit_2(runs, capsys):
     assert "--map takes name=column, got 'task_id'" in err
 
 
-def test_module_is_importable_callable_and_runnable(runs):
-    # `import witnesses.rates` reaches the module; calling it calls rates().
-    assert callable(witnesses.rates)
+def test_module_is_importable_runnable_and_its_call_deprecated(runs):
+    # `import witnesses.rates` reaches the module; its function is rates.rates;
+    # calling the module still calls it, with a DeprecationWarning (one release).
     assert witnesses.rates.rates.__name__ == "rates"
-    from witnesses import Trial, rates
+    from witnesses import Trial
+    from witnesses.rates import rates
 
-    assert rates is witnesses.rates
+    assert rates is witnesses.rates.rates and rates is not witnesses.rates
     assert rates([Trial("a", "b")])[0].n_trials == 1
+    with pytest.warns(DeprecationWarning, match=r"witnesses\.rates\.rates\(trials\)"):
+        assert witnesses.rates([Trial("a", "b")]) == rates([Trial("a", "b")])
     proc = subprocess.run(
         [sys.executable, "-m", "witnesses.rates", str(runs), *ARGS, "--format", "csv"],
         capture_output=True, text=True, check=False,
@@ -317,8 +320,8 @@ def test_format_cells_names_bad_arguments_and_writes_canonical_json():
     """Bad cells/fmt are named errors; JSON is sorted, indented and NaN-free."""
     import json
 
-    from witnesses import Trial, rates
-    from witnesses.rates import format_cells
+    from witnesses import Trial
+    from witnesses.rates import format_cells, rates
 
     cells = rates([Trial("t1", "naive", raw_validity=True),
                    Trial("t2", "naive", raw_validity=False)])  # fmt: skip

@@ -8,8 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from scipy import stats
 
-from witnesses import Trial, rates
-from witnesses.rates import Conventions, outcomes
+from witnesses import Trial
+from witnesses.rates import Conventions, outcomes, rates
 
 # id  full truth oracle chosen valid header flag oracle_degraded
 ROWS = [

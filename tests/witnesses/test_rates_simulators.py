@@ -2,7 +2,8 @@
 
 import pytest
 
-from witnesses import Simulator, Trial, rates
+from witnesses import Simulator, Trial
+from witnesses.rates import rates
 from witnesses.simulators import (
     AdaptiveRetrievalSimulator,
     CompactionSimulator,

@@ -6,8 +6,8 @@ import pytest
 from scipy import stats
 
 from theory.inference import proportion_ci
-from witnesses import rates
 from witnesses.experiments.sweep import retention_sweep, sweep_trials
+from witnesses.rates import rates
 
 
 def _old_rate(k, n):

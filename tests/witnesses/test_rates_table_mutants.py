@@ -7,8 +7,8 @@ import math
 
 import pytest
 
-from witnesses import Trial, rates
-from witnesses.rates import format_cells
+from witnesses import Trial
+from witnesses.rates import format_cells, rates
 
 
 def _cells():

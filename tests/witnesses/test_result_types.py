@@ -4,8 +4,8 @@ import pytest
 from scipy import stats
 
 from theory.inference import MeanCI, ProportionCI, proportion_ci
-from witnesses import Trial, rates
-from witnesses.rates import Rate
+from witnesses import Trial
+from witnesses.rates import Rate, rates
 from witnesses.simulators import DepthSimulator, recall_by_depth
 
 

@@ -6,7 +6,6 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 import pytest
 
 from theory.errors import UserCallableError
-from witnesses import rates
 from witnesses.experiments import sweep as sweep_module
 from witnesses.experiments.sweep import (
     SweepResult,
@@ -14,6 +13,7 @@ from witnesses.experiments.sweep import (
     sweep_cell,
     sweep_trials,
 )
+from witnesses.rates import rates
 
 SMALL = {"retentions": [0.5, 0.1], "seeds": [0, 1]}
 

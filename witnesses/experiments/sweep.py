@@ -433,8 +433,8 @@ def sweep_trials(result: SweepResult) -> list[Trial]:
 
     Examples
     --------
-    >>> from witnesses import rates
     >>> from witnesses.experiments.sweep import retention_sweep, sweep_trials
+    >>> from witnesses.rates import rates
     >>> r = retention_sweep(retentions=[0.5], seeds=[0], executor=False)
     >>> cells = rates(sweep_trials(r), by=["condition", "budget"])
     >>> [c.group["condition"] for c in cells]

@@ -1,16 +1,19 @@
 """The rate layer: mirage diagnostics with intervals over trial records.
 
-``witnesses.rates`` is this module and is also callable: ``rates(trials)``
-calls :func:`witnesses.rates.rates`, so ``from witnesses import rates`` keeps
-working as the function while ``import witnesses.rates`` and
-``python -m witnesses.rates FILE`` (the command line, :mod:`witnesses.rates.cli`)
-reach the module.
+The summary is the function :func:`witnesses.rates.rates` (``from
+witnesses.rates import rates``); ``python -m witnesses.rates FILE`` is its
+command line (:mod:`witnesses.rates.cli`).
+
+Deprecated: calling the module itself (``witnesses.rates(trials)``, or
+``from witnesses import rates; rates(trials)``) still calls the function, with
+a ``DeprecationWarning`` naming ``witnesses.rates.rates``, for one release.
 """
 
 from __future__ import annotations
 
 import sys
 import types
+import warnings
 from typing import Any
 
 from witnesses.rates._core import (
@@ -36,13 +39,21 @@ __all__ = [
 ]
 
 
-class _CallableModule(types.ModuleType):
-    """Make the module callable: calling it calls :func:`rates`."""
+_DEPRECATED_CALL = (
+    "calling the module witnesses.rates is deprecated and stops working in the "
+    "next release; call the function witnesses.rates.rates(trials) "
+    "(from witnesses.rates import rates)"
+)
+
+
+class _DeprecatedCallableModule(types.ModuleType):
+    """The module, callable for one more release: calling it calls :func:`rates`."""
 
     def __call__(self, *args: Any, **kwargs: Any) -> list[CellRates]:
+        warnings.warn(_DEPRECATED_CALL, DeprecationWarning, stacklevel=2)
         return rates(*args, **kwargs)
 
 
 _module = sys.modules[__name__]
-_module.__class__ = _CallableModule
+_module.__class__ = _DeprecatedCallableModule
 _module.__wrapped__ = rates  # type: ignore[attr-defined]  # inspect.signature follows it

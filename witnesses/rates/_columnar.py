@@ -1,6 +1,6 @@
 """The rates of many trials by columns (issue 30): NumPy over the trial fields.
 
-:func:`witnesses.rates` asks :func:`cell_counts` first when every trial is a
+:func:`witnesses.rates.rates` asks :func:`cell_counts` first when every trial is a
 plain :class:`~witnesses.Trial` and no two share an identity. The outcomes of
 :mod:`witnesses.rates._core` (``Conventions.outcome``) are computed here over
 whole columns: a pivot is numbered by its text (equal texts, equal numbers; no
@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from witnesses._columns import distinct_rows, row_keys
+from witnesses._fields import BOOL_FIELDS, PIVOTS
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -26,8 +27,6 @@ if TYPE_CHECKING:
 
 __all__ = ["Columns", "cell_counts", "distinct_identities", "groups"]
 
-_PIVOTS = ("full_pivot", "chosen_pivot", "truth_pivot", "oracle_pivot")
-_FLAGS = ("fixed_feasible", "header_present", "degraded_flag", "oracle_degraded")
 
 Columns = dict[str, "NDArray[Any]"]
 
@@ -64,7 +63,7 @@ def columns(trials: Sequence[Trial]) -> Columns | None:
     n = len(trials)
     out: Columns = {}
     number: dict[str, int] = {}
-    for name in _PIVOTS:
+    for name in PIVOTS:
         values = list(map(attrgetter(name), trials))
         if values.count(None) == n:
             out[name] = np.full(n, -1, dtype=np.int64)
@@ -77,7 +76,7 @@ def columns(trials: Sequence[Trial]) -> Columns | None:
         number_of: dict[str | None, int] = {None: -1}
         number_of.update(number)
         out[name] = np.fromiter(map(number_of.__getitem__, values), np.int64, count=n)
-    for name in _FLAGS:
+    for name in BOOL_FIELDS:
         values = list(map(attrgetter(name), trials))
         if values.count(None) == n:
             out[name] = np.full(n, -1, dtype=np.int8)

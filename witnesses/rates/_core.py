@@ -21,7 +21,8 @@ from typing import Any
 
 from theory.inference import ProportionCI, proportion_ci
 from witnesses._columns import no_gc
-from witnesses._load import IDENTITY, describe_identity, differences, identity
+from witnesses._fields import IDENTITY
+from witnesses._load import describe_identity, differences, identity
 from witnesses.rates._columnar import distinct_identities
 from witnesses.rates._means import MeanEstimate, MeanRules, cell_means, column_means
 from witnesses.trials import TRIAL_FIELDS, Trial
@@ -73,7 +74,8 @@ class Rate:
 
     Examples
     --------
-    >>> from witnesses import Trial, rates
+    >>> from witnesses import Trial
+    >>> from witnesses.rates import rates
     >>> cell = rates([Trial("t1", "naive", raw_validity=True)])[0]
     >>> r = cell.rates["raw_validity"]
     >>> r.numerator, r.denominator, r.estimate, r.ci.method
@@ -147,7 +149,8 @@ class CellRates:
 
     Examples
     --------
-    >>> from witnesses import Trial, rates
+    >>> from witnesses import Trial
+    >>> from witnesses.rates import rates
     >>> cells = rates([Trial("t1", "naive"), Trial("t2", "contract")])
     >>> [c.group["condition"] for c in cells]
     ['contract', 'naive']
@@ -452,7 +455,8 @@ def rates(
 
     Examples
     --------
-    >>> from witnesses import Trial, rates
+    >>> from witnesses import Trial
+    >>> from witnesses.rates import rates
     >>> trials = [
     ...     Trial("t1", "naive", full_pivot="e41", chosen_pivot="e45", raw_validity=True),
     ...     Trial("t2", "naive", full_pivot="e41", chosen_pivot="e41", raw_validity=True),

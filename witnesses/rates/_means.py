@@ -37,7 +37,8 @@ class MeanEstimate:
 
     Examples
     --------
-    >>> from witnesses import Trial, rates
+    >>> from witnesses import Trial
+    >>> from witnesses.rates import rates
     >>> cell = rates([Trial("t1", "naive", full_score=4.0, compressed_score=3.0)])[0]
     >>> m = cell.means["relative_regret"]
     >>> m.mean, m.n, m.ci, m.note
@@ -83,7 +84,7 @@ class MeanEstimate:
 
 @dataclass(frozen=True, slots=True)
 class MeanRules:
-    """How the means of a cell get their intervals (see :func:`witnesses.rates`).
+    """How the means of a cell get their intervals (see :func:`witnesses.rates.rates`).
 
     Examples
     --------
@@ -160,7 +161,7 @@ class MeanRules:
 
 
 def cell_means(ts: list[Trial], rules: MeanRules) -> dict[str, MeanEstimate]:
-    """Return every mean of one cell, named as in :func:`witnesses.rates`."""
+    """Return every mean of one cell, named as in :func:`witnesses.rates.rates`."""
     return column_means(
         [t.raw_validity for t in ts],
         [t.semantic_regret for t in ts],

@@ -1,4 +1,4 @@
-"""Render :func:`witnesses.rates` cells as text, Markdown, CSV or JSON."""
+"""Render :func:`witnesses.rates.rates` cells as text, Markdown, CSV or JSON."""
 
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ def format_cells(
     Parameters
     ----------
     cells : sequence of CellRates
-        The output of :func:`witnesses.rates`.
+        The output of :func:`witnesses.rates.rates`.
     fmt : {"text", "md", "csv", "json"}
         ``"text"`` an aligned table; ``"md"`` a Markdown table (one row per
         cell, ``estimate [low, high]`` per statistic); ``"csv"`` one row per
@@ -69,12 +69,13 @@ def format_cells(
         If ``cells`` is not a sequence of :class:`CellRates`.
     ValueError
         If ``fmt`` is unknown, or the cells are not all grouped by the same
-        fields (cells of different :func:`witnesses.rates` calls: the table
+        fields (cells of different :func:`witnesses.rates.rates` calls: the table
         would drop the fields the first cell lacks).
 
     Examples
     --------
-    >>> from witnesses import Trial, rates
+    >>> from witnesses import Trial
+    >>> from witnesses.rates import rates
     >>> from witnesses.rates import format_cells
     >>> cells = rates([Trial("t1", "naive", raw_validity=0.9),
     ...                Trial("t2", "naive", raw_validity=0.3)])

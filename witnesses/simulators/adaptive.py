@@ -28,7 +28,7 @@ from witnesses.simulators.knowledge import (
     KnowledgeStore,
     density_adaptive_retrieve,
 )
-from witnesses.trials import Trial, _fill
+from witnesses.trials import Trial
 
 __all__ = ["AdaptiveRetrievalSimulator", "KnowledgeTrial"]
 
@@ -81,9 +81,8 @@ class KnowledgeTrial(Trial):
             "density": density,
             "switched": switched,
         }
-        _fill(
+        Trial.__init__(
             self,
-            own,
             task_id=task_id,
             condition=condition,
             seed=seed,
@@ -94,6 +93,8 @@ class KnowledgeTrial(Trial):
             chosen_pivot=f"{task_id}:target" if correct else "miss",
             measures={"density": float(density)},
         )
+        for name, value in own.items():  # the record's own fields
+            object.__setattr__(self, name, value)
 
 
 @dataclass(frozen=True, slots=True)

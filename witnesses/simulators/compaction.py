@@ -34,7 +34,7 @@ from witnesses._validation import (
     check_real,
     check_sequence,
 )
-from witnesses.trials import Trial, _fill
+from witnesses.trials import Trial
 
 __all__ = [
     "FACT_TYPES",
@@ -97,9 +97,8 @@ class RetentionTrial(Trial):
             "stored": stored,
             "answered": answered,
         }
-        _fill(
+        Trial.__init__(
             self,
-            own,
             task_id=task_id,
             condition=condition,
             seed=seed,
@@ -110,6 +109,8 @@ class RetentionTrial(Trial):
             chosen_pivot=f"{task_id}:fact" if answered else "lost",
             measures={"cycles": float(cycles)},
         )
+        for name, value in own.items():  # the record's own fields
+            object.__setattr__(self, name, value)
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,7 +37,7 @@ import numpy.typing as npt
 
 from theory.validation import check_int, check_probability, check_real
 from witnesses.simulators._embed import Array, drift, near_rows, unit_rows
-from witnesses.trials import TRIAL_FIELDS, Trial, _fill
+from witnesses.trials import TRIAL_FIELDS, Trial
 
 __all__ = ["DepthSimulator", "RetrievalTrial"]
 
@@ -46,7 +46,7 @@ __all__ = ["DepthSimulator", "RetrievalTrial"]
 class RetrievalTrial(Trial):
     """One retrieval attempt of a chain at one depth under one method.
 
-    A :class:`~witnesses.Trial` whose answer always counts as valid (so :func:`witnesses.rates` reads it as is):
+    A :class:`~witnesses.Trial` whose answer always counts as valid (so :func:`witnesses.rates.rates` reads it as is):
     the governing node ``n_d`` is the truth and the full-context pivot, the
     chosen pivot is ``n_d`` when the chain was recovered and ``"lost"``
     otherwise, and the category is ``"depth=<d>"``; pivot preservation is the
@@ -105,9 +105,8 @@ class RetrievalTrial(Trial):
             "hop_survived": hop_survived,
             "work": work,
         }
-        _fill(
+        Trial.__init__(
             self,
-            own,
             task_id=task_id,
             condition=condition,
             seed=seed,
@@ -117,6 +116,8 @@ class RetrievalTrial(Trial):
             truth_pivot=target,
             chosen_pivot=target if recovered else "lost",
         )
+        for name, value in own.items():  # the record's own fields
+            object.__setattr__(self, name, value)
 
     def to_trial(self) -> Trial:
         """Return this attempt as a plain :class:`~witnesses.Trial`."""

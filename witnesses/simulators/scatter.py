@@ -32,7 +32,7 @@ import numpy.typing as npt
 from scipy import stats
 
 from theory.validation import check_choice, check_int, check_probability, check_real
-from witnesses.trials import Trial, _fill
+from witnesses.trials import Trial
 
 __all__ = ["LAYOUTS", "ScatterSimulator", "ScatterTrial"]
 
@@ -74,9 +74,8 @@ class ScatterTrial(Trial):
             "surfaced": surfaced,
             "assembled": assembled,
         }
-        _fill(
+        Trial.__init__(
             self,
-            own,
             task_id=task_id,
             condition=condition,
             seed=seed,
@@ -86,6 +85,8 @@ class ScatterTrial(Trial):
             chosen_pivot=f"{task_id}:decision" if assembled else "partial",
             measures={"sigma": float(sigma), "surfaced": float(surfaced)},
         )
+        for name, value in own.items():  # the record's own fields
+            object.__setattr__(self, name, value)
 
 
 @dataclass(frozen=True, slots=True)

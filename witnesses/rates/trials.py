@@ -2,7 +2,7 @@
 
 A :class:`Trial` is one solve of one task under one condition: what a real
 harness logs for a model run, and what our simulators produce. Anything that
-yields trials plugs into :func:`witnesses.rates`: a :class:`Harness` (a user's
+yields trials plugs into :func:`witnesses.rates.rates`: a :class:`Harness` (a user's
 logged runs) or a seeded :class:`Simulator`. :func:`load_trials` reads CSV,
 JSON and JSONL files with a column mapping, so a harness's own output plugs in
 without editing it; it never executes anything it reads.
@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any, Protocol, cast, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
+from witnesses._fields import FIELDS
 from witnesses._load import load_file, make_plan
 from witnesses._readers import DEFAULT_MAX_BYTES
 
@@ -35,16 +36,6 @@ __all__ = [
     "Trial",
     "load_trials",
 ]
-
-
-_OPTIONAL_STR = (
-    "category",
-    "model",
-    "full_pivot",
-    "chosen_pivot",
-    "truth_pivot",
-    "oracle_pivot",
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,13 +86,22 @@ class Trial:
         ``1 - (cos + 1) / 2``; docs/guide/witnesses.md §11 item 7).
     measures : mapping of str to float, optional
         Any other named numeric column (token counts, achieved retention),
-        summarised by :func:`witnesses.rates` as a mean with an interval.
+        summarised by :func:`witnesses.rates.rates` as a mean with an interval.
         Treated as read-only; not part of the hash.
 
     Raises
     ------
     TypeError, ValueError
         If a field has the wrong type or a value out of range.
+
+    Notes
+    -----
+    Each field's type and range come from one table (its kind: text, pivot,
+    flag, int, real, unit, validity, measures), which the loaders read too.
+    A record with fields of its own (the simulators' records) subclasses
+    ``Trial`` as a frozen dataclass with ``init=False``; its ``__init__``
+    calls ``Trial.__init__(self, task_id, condition, ...)``, which sets and
+    checks the Trial fields, then sets its own with ``object.__setattr__``.
 
     Examples
     --------
@@ -137,45 +137,10 @@ class Trial:
             self._check()
 
     def _check(self) -> None:
-        for name in ("task_id", "condition"):
-            value = getattr(self, name)
-            if not isinstance(value, str) or not value:
-                msg = f"{name} must be a non-empty str, got {value!r}"
-                raise TypeError(msg)
-        for name in _OPTIONAL_STR:
-            value = getattr(self, name)
-            if value is not None and not isinstance(value, str):
-                msg = f"{name} must be a str or None, got {value!r}"
-                raise TypeError(msg)
-        for name in (
-            "fixed_feasible",
-            "header_present",
-            "degraded_flag",
-            "oracle_degraded",
-        ):
-            value = getattr(self, name)
-            if value is not None and not isinstance(value, bool):
-                msg = f"{name} must be a bool or None, got {value!r}"
-                raise TypeError(msg)
-        if self.seed is not None and (
-            isinstance(self.seed, bool) or not isinstance(self.seed, int)
-        ):
-            msg = f"seed must be an int or None, got {self.seed!r}"
-            raise TypeError(msg)
-        for name in ("budget", "full_score", "compressed_score"):
-            _finite_or_none(getattr(self, name), name)
-        if self.semantic_regret is not None:
-            _finite_or_none(self.semantic_regret, "semantic_regret")
-            if not 0.0 <= self.semantic_regret <= 1.0:
-                msg = f"semantic_regret must be in [0, 1], got {self.semantic_regret!r}"
-                raise ValueError(msg)
-        _check_measures(self.measures)
-        validity = self.raw_validity
-        if validity is not None and not isinstance(validity, bool):
-            _finite_or_none(validity, "raw_validity")
-            if not 0.0 <= float(validity) <= 1.0:
-                msg = f"raw_validity must be a bool or in [0, 1], got {validity!r}"
-                raise ValueError(msg)
+        # the table's fields, checked group by group (:data:`_CHECKS`)
+        for check, names in _CHECKS:
+            for name in names:
+                check(getattr(self, name), name)
 
     @property
     def valid(self) -> bool | None:
@@ -195,6 +160,25 @@ class Trial:
 TRIAL_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Trial))
 """The field names of :class:`Trial`, in order."""
 
+if tuple(f.name for f in FIELDS) != TRIAL_FIELDS:  # pragma: no cover - a code error
+    msg = "witnesses._fields.FIELDS must list Trial's fields in order"
+    raise ImportError(msg)
+
+
+def _kinds(*kinds: str, required: bool = False) -> tuple[str, ...]:
+    return tuple(f.name for f in FIELDS if f.kind in kinds and f.required is required)
+
+
+# The groups of fields by kind, in the order the full check runs them (the
+# first field at fault is the one an error names).
+_REQUIRED_STR = _kinds("text", required=True)
+_OPTIONAL_STR = _kinds("text", "pivot")
+_FLAGS = _kinds("flag")
+_INTS = _kinds("int")
+_REALS = _kinds("real")
+_UNITS = _kinds("unit")
+_VALIDITIES = _kinds("validity")
+
 
 def _plainly_valid(t: Trial) -> bool:
     """Whether every field has its plain type and range (the fast path of loaders).
@@ -202,41 +186,39 @@ def _plainly_valid(t: Trial) -> bool:
     ``False`` sends :class:`Trial` to its full check, which raises or accepts
     the less plain forms (an ``int`` budget, a mapping that is not a dict).
     """
-    if type(t.task_id) is not str or not t.task_id:
-        return False
-    if type(t.condition) is not str or not t.condition:
-        return False
-    for text in (
-        t.category,
-        t.model,
-        t.full_pivot,
-        t.chosen_pivot,
-        t.truth_pivot,
-        t.oracle_pivot,
-    ):
+    for name in _REQUIRED_STR:
+        text = getattr(t, name)
+        if type(text) is not str or not text:
+            return False
+    for name in _OPTIONAL_STR:
+        text = getattr(t, name)
         if text is not None and type(text) is not str:
             return False
-    for flag in (
-        t.fixed_feasible,
-        t.header_present,
-        t.degraded_flag,
-        t.oracle_degraded,
-    ):
+    for name in _FLAGS:
+        flag = getattr(t, name)
         if flag is not None and type(flag) is not bool:
             return False
-    if t.seed is not None and type(t.seed) is not int:
-        return False
-    for number in (t.budget, t.full_score, t.compressed_score):
+    for name in _INTS:
+        number = getattr(t, name)
+        if number is not None and type(number) is not int:
+            return False
+    for name in _REALS:
+        number = getattr(t, name)
         if number is not None and (
             type(number) is not float or not math.isfinite(number)
         ):
             return False
-    regret, validity = t.semantic_regret, t.raw_validity
-    if regret is not None and (type(regret) is not float or not 0.0 <= regret <= 1.0):
-        return False
-    if validity is not None and type(validity) is not bool:  # noqa: SIM102
-        if type(validity) is not float or not 0.0 <= validity <= 1.0:
+    for name in _UNITS:
+        number = getattr(t, name)
+        if number is not None and (
+            type(number) is not float or not 0.0 <= number <= 1.0
+        ):
             return False
+    for name in _VALIDITIES:
+        validity = getattr(t, name)
+        if validity is not None and type(validity) is not bool:  # noqa: SIM102
+            if type(validity) is not float or not 0.0 <= validity <= 1.0:
+                return False
     if type(t.measures) is not dict:
         return False
     for name, value in t.measures.items():
@@ -247,32 +229,13 @@ def _plainly_valid(t: Trial) -> bool:
     return True
 
 
-def _fill(obj: Trial, own: Mapping[str, Any], **trial: Any) -> None:
-    """Initialise a :class:`Trial` subclass: Trial fields, then its own; validate.
-
-    The simulators' records subclass :class:`Trial` with their own positional
-    ``__init__``; this sets every field (Trial defaults for those not given).
-    """
-    for f in fields(Trial):
-        if f.name in trial:
-            value = trial[f.name]
-        elif f.default is not MISSING:
-            value = f.default
-        else:
-            value = cast("Callable[[], Any]", f.default_factory)()
-        object.__setattr__(obj, f.name, value)
-    for name, value in own.items():
-        object.__setattr__(obj, name, value)
-    Trial.__post_init__(obj)
-
-
 RESERVED_MEANS = (
     "raw_validity_score",
     "semantic_regret",
     "relative_regret",
     "absolute_regret",
 )
-"""Names of the means :func:`witnesses.rates` always reports; no measure may use one."""
+"""Names of the means :func:`witnesses.rates.rates` always reports; no measure may use one."""
 
 
 def _check_measures(measures: object) -> None:
@@ -459,3 +422,64 @@ def _finite_or_none(value: object, name: str) -> None:
     if not math.isfinite(value):
         msg = f"{name} must be finite, got {value!r}"
         raise ValueError(msg)
+
+
+def _non_empty_str(value: object, name: str) -> None:
+    if not isinstance(value, str) or not value:
+        msg = f"{name} must be a non-empty str, got {value!r}"
+        raise TypeError(msg)
+
+
+def _str_or_none(value: object, name: str) -> None:
+    if value is not None and not isinstance(value, str):
+        msg = f"{name} must be a str or None, got {value!r}"
+        raise TypeError(msg)
+
+
+def _bool_or_none(value: object, name: str) -> None:
+    if value is not None and not isinstance(value, bool):
+        msg = f"{name} must be a bool or None, got {value!r}"
+        raise TypeError(msg)
+
+
+def _int_or_none(value: object, name: str) -> None:
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+        msg = f"{name} must be an int or None, got {value!r}"
+        raise TypeError(msg)
+
+
+def _unit_or_none(value: Any, name: str) -> None:
+    if value is not None:
+        _finite_or_none(value, name)
+        if not 0.0 <= value <= 1.0:
+            msg = f"{name} must be in [0, 1], got {value!r}"
+            raise ValueError(msg)
+
+
+def _validity_or_none(value: Any, name: str) -> None:
+    if value is not None and not isinstance(value, bool):
+        _finite_or_none(value, name)
+        if not 0.0 <= float(value) <= 1.0:
+            msg = f"{name} must be a bool or in [0, 1], got {value!r}"
+            raise ValueError(msg)
+
+
+def _measures(value: object, name: str) -> None:
+    _check_measures(value)
+
+
+_CHECKS: tuple[tuple[Callable[[Any, str], None], tuple[str, ...]], ...] = (
+    (_non_empty_str, _REQUIRED_STR),
+    (_str_or_none, _OPTIONAL_STR),
+    (_bool_or_none, _FLAGS),
+    (_int_or_none, _INTS),
+    (_finite_or_none, _REALS),
+    (_unit_or_none, _UNITS),
+    (_measures, _kinds("measures")),
+    (_validity_or_none, _VALIDITIES),
+)
+"""The full check of :class:`Trial`: each kind's check over its fields, in order."""
+
+if sorted(n for _, names in _CHECKS for n in names) != sorted(TRIAL_FIELDS):
+    msg = "a Trial field of witnesses._fields.FIELDS has no check"  # pragma: no cover
+    raise ImportError(msg)  # pragma: no cover

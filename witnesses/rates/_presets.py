@@ -1,14 +1,15 @@
 """Presets for the published harness schemas behind VM Tables 5-8 (issue 18).
 
 A :class:`Preset` holds what :func:`witnesses.load_trials` needs to read a
-harness file without a mapping, the conventions :func:`witnesses.rates` needs
+harness file without a mapping, the conventions :func:`witnesses.rates.rates` needs
 to reproduce the published table, the grouping of each table and which
 statistic each published column is.
 
 Recipe (the same for every table; ``python -m witnesses.rates FILE --preset
 P --by ... --format md`` does it from the command line)::
 
-    from witnesses import PRESETS, load_trials, rates
+    from witnesses import PRESETS, load_trials
+    from witnesses.rates import rates
     p = PRESETS["mirage-ntsb"]
     trials = load_trials("ntsb_per_example.csv", preset="mirage-ntsb")
     cells = rates(trials, by=p.tables["Table 5"], **p.conventions)
@@ -58,7 +59,7 @@ class Preset:
     constants : mapping
         Field values the file does not hold.
     conventions : mapping
-        Keyword arguments of :func:`witnesses.rates` for the published table.
+        Keyword arguments of :func:`witnesses.rates.rates` for the published table.
     tables : mapping
         ``{table: grouping columns}``: ``rates(trials, by=tables[t],
         **conventions)`` gives the rows of table ``t``.

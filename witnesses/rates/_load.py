@@ -20,26 +20,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from witnesses._fields import IDENTITY, KIND, OUTCOMES, REQUIRED
 from witnesses._readers import Record, read_records, show, sniff_format
 
 __all__ = ["Loaded", "Plan", "load_file", "make_plan", "suggest"]
 
-BOOL_FIELDS = frozenset(
-    {"fixed_feasible", "header_present", "degraded_flag", "oracle_degraded"}
-)
-STR_FIELDS = frozenset(
-    {
-        "task_id",
-        "condition",
-        "category",
-        "model",
-        "full_pivot",
-        "chosen_pivot",
-        "truth_pivot",
-        "oracle_pivot",
-    }
-)
-REQUIRED = ("task_id", "condition")
 _TRUE = frozenset({"true", "t", "yes", "y", "1"})
 _FALSE = frozenset({"false", "f", "no", "n", "0"})
 _NULL = frozenset({"", "none", "null", "na", "nan"})
@@ -276,7 +261,7 @@ def build_trials(
         for name, measure, column, get, parse in readers:
             raw = get(record)
             if raw is _ABSENT:
-                if not measure and name in _OUTCOMES:
+                if not measure and name in OUTCOMES:
                     unkeyed[name] = unkeyed.get(name, 0) + 1
                 if new:
                     lacks.append(column)
@@ -291,7 +276,7 @@ def build_trials(
                     raise ValueError(msg) from None
             if value is not None:
                 (found if measure else values)[name] = value
-            elif not measure and name in _OUTCOMES:
+            elif not measure and name in OUTCOMES:
                 blank[name] = blank.get(name, 0) + 1
         if lacks:
             suspects.append((row, lacks, new))
@@ -380,12 +365,6 @@ def misspelt_keys(
             if close and column in seen:
                 out.append((row, close[0], column, field_of[column]))
     return tuple(out)
-
-
-_OUTCOMES = frozenset({*BOOL_FIELDS, "raw_validity"})
-
-IDENTITY = ("task_id", "condition", "budget", "model", "category", "seed")
-"""The fields that name one trial: two trials equal in these are one run twice."""
 
 
 def identity(trial: Any) -> tuple[Any, ...]:
@@ -528,19 +507,10 @@ def _parser(name: str) -> Callable[[Any], Any]:
     """Return the parser of trial field ``name`` (``"budget"``: any number).
 
     A parser returns the value, or ``None`` for a missing one (an empty cell,
-    ``null``, ``none``, ``na``, ``nan``), or raises :class:`_Bad`.
+    ``null``, ``none``, ``na``, ``nan``), or raises :class:`_Bad`. The
+    field's kind (:data:`witnesses._fields.FIELDS`) chooses it.
     """
-    if name in _PIVOTS:
-        return _pivot
-    if name in STR_FIELDS:
-        return _text
-    if name in BOOL_FIELDS:
-        return _flag
-    if name == "seed":
-        return _seed
-    if name == "raw_validity":
-        return _validity
-    return _number
+    return _PARSERS.get(KIND.get(name, "real"), _number)
 
 
 def _missing(text: str) -> bool:
@@ -576,7 +546,6 @@ def _unicode(text: str) -> None:
         raise _Bad(msg) from None
 
 
-_PIVOTS = frozenset({"full_pivot", "chosen_pivot", "truth_pivot", "oracle_pivot"})
 # A pivot id written as an integer with a zero fraction ("41.0"): how pandas
 # writes an integer id column that has a missing value. It is the id 41, as
 # the JSON number 41.0 is, so that CSV and JSONL compare pivots alike.
@@ -660,9 +629,19 @@ def _validity(raw: Any) -> bool | float | None:
 
 _BOOLS = dict.fromkeys(_TRUE, True) | dict.fromkeys(_FALSE, False)
 
+_PARSERS: dict[str, Callable[[Any], Any]] = {
+    "text": _text,
+    "pivot": _pivot,
+    "flag": _flag,
+    "int": _seed,
+    "real": _number,
+    "unit": _number,
+    "validity": _validity,
+}
+"""The cell parser of each kind of field (``measures``: a column of numbers)."""
+
 # the columnar fast path (witnesses._columns) parses with these very functions
 Bad = _Bad
-OUTCOMES = _OUTCOMES
 number = _number
 parser_of = _parser
 

@@ -329,14 +329,10 @@ def _whole_floats_as_text(plan: Plan, filled: _Counts) -> bool:
     ``1.0`` is ``"1.0"``, as in a CSV); a float column has lost which one a
     line wrote. Pivots drop a zero fraction either way.
     """
-    from witnesses._load import STR_FIELDS
+    from witnesses._fields import TEXT_FIELDS
 
     _, _, whole = filled
-    return any(
-        column in whole
-        for name, column in plan.columns
-        if name in STR_FIELDS and not name.endswith("_pivot")
-    )
+    return any(column in whole for name, column in plan.columns if name in TEXT_FIELDS)
 
 
 def _may_be_misspelt(plan: Plan, names: list[str], filled: _Counts) -> bool:

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from witnesses._fields import IDENTITY, OUTCOMES, RANGED, REQUIRED, plain_value
 from witnesses._readers import open_regular
 
 if TYPE_CHECKING:
@@ -130,7 +131,7 @@ def _build(
     trial: type,
 ) -> Loaded | None:
     """Parse the planned columns and build the trials (``None``: ask the strict path)."""
-    from witnesses._load import REQUIRED, Loaded, parser_of
+    from witnesses._load import Loaded, parser_of
     from witnesses.trials import RESERVED_MEANS
 
     at = {name: i for i, name in enumerate(header)}
@@ -200,30 +201,13 @@ def _parse(raw: list[str], parse: Callable[[Any], Any]) -> list[Any] | None:
     return list(map(memo.__getitem__, raw))
 
 
-def plain(name: str, value: Any) -> bool:
-    """Whether ``value`` has field ``name``'s plain type and range (as Trial's fast check)."""
-    import math
-
-    from witnesses._load import BOOL_FIELDS, STR_FIELDS
-
-    if value is None:
-        return name not in ("task_id", "condition")
-    if name in STR_FIELDS:
-        return type(value) is str and bool(value)
-    if name in BOOL_FIELDS:
-        return type(value) is bool
-    if name == "seed":
-        return type(value) is int
-    if name == "raw_validity" and type(value) is bool:
-        return True
-    if type(value) is not float or not math.isfinite(value):
-        return False
-    return name not in ("raw_validity", "semantic_regret") or 0.0 <= value <= 1.0
+plain = plain_value
+"""Whether a value has its field's plain type and range (:func:`witnesses._fields.plain_value`)."""
 
 
 def _in_range(fields: Mapping[str, Any]) -> bool:
     """Whether the parsed scores lie in [0, 1] (the parsers check finiteness)."""
-    for name in ("raw_validity", "semantic_regret"):
+    for name in RANGED:
         values = fields.get(name)
         if isinstance(values, list):
             numbers = [v for v in set(values) if type(v) is float]
@@ -234,8 +218,6 @@ def _in_range(fields: Mapping[str, Any]) -> bool:
 
 def _repeats(fields: Mapping[str, Any], n: int) -> bool:
     """Whether two rows share a trial identity (the strict path names them)."""
-    from witnesses._load import IDENTITY
-
     lists = [v for v in (fields.get(name) for name in IDENTITY) if isinstance(v, list)]
     return not distinct_rows(lists, n)
 
@@ -317,8 +299,6 @@ def _make(
 
 def _blank(plan: Plan, parsed: Mapping[str, list[Any]]) -> dict[str, int]:
     """Per true/false field: rows whose cell holds no value, in the strict order."""
-    from witnesses._load import OUTCOMES
-
     first = []
     for position, (name, column) in enumerate(plan.columns):
         if name in OUTCOMES and column in parsed:
