@@ -44,7 +44,7 @@ _COMMANDS: dict[str, tuple[str, str]] = {
         "check a paper's printed statistics (an audit table, or the paper's text)",
     ),
     "bench": (
-        "witnesses._bench_cli",
+        "witnesses.rates._bench_cli",
         "LongMemEval and LoCoMo result files: accuracy, F1, paired comparisons",
     ),
     "check": (

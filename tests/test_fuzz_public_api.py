@@ -455,10 +455,10 @@ def run_methods(per_param: int | None, seed: int = 0) -> tuple[int, list[Finding
 
 def _loaders() -> list[tuple[str, Callable[[Any], Any]]]:
     from proofs.audit import audit_table
-    from witnesses.benchmarks import load_locomo, load_longmemeval
     from witnesses.files import read_text
+    from witnesses.rates.benchmarks import load_locomo, load_longmemeval
+    from witnesses.rates.trials import load_trials
     from witnesses.runner import read_journal
-    from witnesses.trials import load_trials
 
     return [
         ("load_trials", load_trials),

@@ -6,7 +6,6 @@ strategies, the Exp58 witness and the rate layer.
 
 from typing import TYPE_CHECKING
 
-from witnesses._presets import PRESETS, Preset
 from witnesses._timeline_io import load_timeline
 from witnesses.check import (
     CompressorReport,
@@ -28,6 +27,15 @@ from witnesses.grammar import (
     validate,
 )
 from witnesses.rates import RATE_NAMES, CellRates, MeanEstimate, Rate
+from witnesses.rates._presets import PRESETS, Preset
+from witnesses.rates.trials import (
+    TRIAL_FIELDS,
+    FileHarness,
+    Harness,
+    Simulator,
+    Trial,
+    load_trials,
+)
 from witnesses.semantics import PAPER, REFERENCE, Semantics, as_semantics
 from witnesses.sequence import ExtractedSequence, Solution
 from witnesses.solve import SOLVERS, pivot_candidates
@@ -36,14 +44,6 @@ from witnesses.state import (
     build_context_state,
     compose_context_states,
     no_absorption_invariant,
-)
-from witnesses.trials import (
-    TRIAL_FIELDS,
-    FileHarness,
-    Harness,
-    Simulator,
-    Trial,
-    load_trials,
 )
 
 # ``witnesses.solve`` and ``witnesses.compress`` stay the subpackages

@@ -18,12 +18,12 @@ import pytest
 
 from witnesses import Trial, load_trials
 from witnesses.rates.cli import main as rates_main
-from witnesses.trials import TRIAL_FIELDS
+from witnesses.rates.trials import TRIAL_FIELDS
 
 # white-box: the loaders' parts, reached through the loaded modules (as a
 # monkeypatch target names them), not by a private import
-_loader: Any = sys.modules["witnesses._load"]
-_readers: Any = sys.modules["witnesses._readers"]
+_loader: Any = sys.modules["witnesses.rates._load"]
+_readers: Any = sys.modules["witnesses.rates._readers"]
 load_file, make_plan, misspelt_keys = (
     _loader.load_file,
     _loader.make_plan,

@@ -19,10 +19,10 @@ from statsmodels.stats.proportion import proportion_confint
 
 from proofs.tool import main as main_tool
 from witnesses import Trial, load_trials
-from witnesses.benchmarks import Answer, accuracy, load_locomo, load_longmemeval
 from witnesses.rates import format_cells, rates
+from witnesses.rates.benchmarks import Answer, accuracy, load_locomo, load_longmemeval
 from witnesses.rates.cli import main
-from witnesses.trials import DEFAULT_MAX_BYTES
+from witnesses.rates.trials import DEFAULT_MAX_BYTES
 
 LME_ROW = {
     "question_id": "q1",

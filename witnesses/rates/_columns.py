@@ -1,8 +1,8 @@
 """The loaders' fast path: a CSV file read by columns with pyarrow (issue 30).
 
-:func:`witnesses._load.load_file` asks :func:`load_csv_columns` first. It
-returns the same :class:`~witnesses._load.Loaded` as the strict row reader
-(:func:`witnesses._load.build_trials`), or ``None`` when anything is unusual,
+:func:`witnesses.rates._load.load_file` asks :func:`load_csv_columns` first. It
+returns the same :class:`~witnesses.rates._load.Loaded` as the strict row reader
+(:func:`witnesses.rates._load.build_trials`), or ``None`` when anything is unusual,
 and the strict reader then reads the file and raises its error naming the file,
 the row and the column. ``None`` is returned for: text that is not canonical
 CSV (a lone carriage return, a quote that does not open and close a whole
@@ -33,15 +33,15 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from witnesses._fields import IDENTITY, OUTCOMES, RANGED, REQUIRED, plain_value
-from witnesses._readers import open_regular
+from witnesses.rates._fields import IDENTITY, OUTCOMES, RANGED, REQUIRED, plain_value
+from witnesses.rates._readers import open_regular
 
 if TYPE_CHECKING:
     from pathlib import Path
 
     from numpy.typing import NDArray
 
-    from witnesses._load import Loaded, Plan
+    from witnesses.rates._load import Loaded, Plan
 
 __all__ = ["distinct_rows", "load_csv_columns", "no_gc", "row_keys"]
 
@@ -60,7 +60,7 @@ def load_csv_columns(
     file, larger than ``max_bytes``, growing while read, unreadable) are
     raised here, with its messages.
     """
-    from witnesses.trials import Trial
+    from witnesses.rates.trials import Trial
 
     if make is not Trial:
         return None
@@ -131,8 +131,8 @@ def _build(
     trial: type,
 ) -> Loaded | None:
     """Parse the planned columns and build the trials (``None``: ask the strict path)."""
-    from witnesses._load import Loaded, parser_of
-    from witnesses.trials import RESERVED_MEANS
+    from witnesses.rates._load import Loaded, parser_of
+    from witnesses.rates.trials import RESERVED_MEANS
 
     at = {name: i for i, name in enumerate(header)}
     if plan.strict - set(at) or any(n in RESERVED_MEANS for n, _ in plan.measures):
@@ -182,7 +182,7 @@ def _build(
 def _wanted(
     plan: Plan, parser_of: Callable[[str], Callable[[Any], Any]]
 ) -> list[tuple[str, Callable[[Any], Any]]]:
-    from witnesses._load import number
+    from witnesses.rates._load import number
 
     out = [(column, parser_of(name)) for name, column in plan.columns]
     return out + [(column, number) for _, column in plan.measures]
@@ -190,7 +190,7 @@ def _wanted(
 
 def _parse(raw: list[str], parse: Callable[[Any], Any]) -> list[Any] | None:
     """Parse every cell, once per distinct text; ``None`` if one does not parse."""
-    from witnesses._load import Bad
+    from witnesses.rates._load import Bad
 
     memo = {}
     for text in set(raw):
@@ -202,7 +202,7 @@ def _parse(raw: list[str], parse: Callable[[Any], Any]) -> list[Any] | None:
 
 
 plain = plain_value
-"""Whether a value has its field's plain type and range (:func:`witnesses._fields.plain_value`)."""
+"""Whether a value has its field's plain type and range (:func:`witnesses.rates._fields.plain_value`)."""
 
 
 def _in_range(fields: Mapping[str, Any]) -> bool:

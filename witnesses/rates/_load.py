@@ -20,8 +20,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from witnesses._fields import IDENTITY, KIND, OUTCOMES, REQUIRED
-from witnesses._readers import Record, read_records, show, sniff_format
+from witnesses.rates._fields import IDENTITY, KIND, OUTCOMES, REQUIRED
+from witnesses.rates._readers import Record, read_records, show, sniff_format
 
 __all__ = ["Loaded", "Plan", "load_file", "make_plan", "suggest"]
 
@@ -75,7 +75,7 @@ def misspelt_note(loaded: Loaded, path: Path) -> list[str]:
     Examples
     --------
     >>> from pathlib import Path
-    >>> from witnesses._load import Loaded, misspelt_note
+    >>> from witnesses.rates._load import Loaded, misspelt_note
     >>> seen = Loaded([], frozenset(), (), {}, ((1, "chosne", "chosen", "chosen_pivot"),), "jsonl")
     >>> misspelt_note(seen, Path("runs.jsonl"))  # doctest: +NORMALIZE_WHITESPACE
     ["runs.jsonl: line 1 has 'chosne' and no 'chosen' (chosen_pivot), a key no line
@@ -109,7 +109,7 @@ def make_plan(
     fixed: dict[str, Any] = {}
     strict: set[str] = set()
     if preset is not None:
-        from witnesses._presets import get_preset
+        from witnesses.rates._presets import get_preset
 
         chosen = get_preset(preset)
         columns.update(chosen.mapping)
@@ -187,13 +187,13 @@ def _load_file(
         )
         raise ValueError(msg)
     if kind == "csv":
-        from witnesses._columns import load_csv_columns
+        from witnesses.rates._columns import load_csv_columns
 
         fast = load_csv_columns(path, plan, make, max_bytes)
         if fast is not None:
             return fast, kind
     if kind == "jsonl":
-        from witnesses._readers import load_jsonl_columns
+        from witnesses.rates._readers import load_jsonl_columns
 
         fast = load_jsonl_columns(path, plan, make, max_bytes)
         if fast is not None:
@@ -459,7 +459,7 @@ def suggest(column: str, keys: Iterable[str]) -> str:
 
     Examples
     --------
-    >>> from witnesses._load import suggest
+    >>> from witnesses.rates._load import suggest
     >>> suggest("autoeval_lable", ["question_id", "autoeval_label"])
     "; did you mean 'autoeval_label'?"
     """
@@ -508,7 +508,7 @@ def _parser(name: str) -> Callable[[Any], Any]:
 
     A parser returns the value, or ``None`` for a missing one (an empty cell,
     ``null``, ``none``, ``na``, ``nan``), or raises :class:`_Bad`. The
-    field's kind (:data:`witnesses._fields.FIELDS`) chooses it.
+    field's kind (:data:`witnesses.rates._fields.FIELDS`) chooses it.
     """
     return _PARSERS.get(KIND.get(name, "real"), _number)
 
@@ -640,7 +640,7 @@ _PARSERS: dict[str, Callable[[Any], Any]] = {
 }
 """The cell parser of each kind of field (``measures``: a column of numbers)."""
 
-# the columnar fast path (witnesses._columns) parses with these very functions
+# the columnar fast path (witnesses.rates._columns) parses with these very functions
 Bad = _Bad
 number = _number
 parser_of = _parser

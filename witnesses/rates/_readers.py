@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from witnesses._load import Loaded, Plan
+    from witnesses.rates._load import Loaded, Plan
 
 __all__ = [
     "DEFAULT_MAX_BYTES",
@@ -272,10 +272,10 @@ _Counts = tuple[int, list[int], set[str]]
 def load_jsonl_columns(
     path: Path, plan: Plan, make: Callable[..., Any], max_bytes: int
 ) -> Loaded | None:
-    """Return a JSONL file's :class:`~witnesses._load.Loaded` read by columns, or None.
+    """Return a JSONL file's :class:`~witnesses.rates._load.Loaded` read by columns, or None.
 
-    The fast path of :func:`witnesses._load.load_file` for JSONL (issue 30),
-    beside the CSV one of :mod:`witnesses._columns`, whose builder it shares:
+    The fast path of :func:`witnesses.rates._load.load_file` for JSONL (issue 30),
+    beside the CSV one of :mod:`witnesses.rates._columns`, whose builder it shares:
     pyarrow's JSON reader parses the file into typed columns and the strict
     reader's own cell parsers turn them into values. It answers only where
     the strict reader (:func:`read_records`) would read the same values;
@@ -301,7 +301,7 @@ def load_jsonl_columns(
     regular file, larger than ``max_bytes``, growing while read) are raised
     here, with the strict reader's messages.
     """
-    from witnesses.trials import Trial
+    from witnesses.rates.trials import Trial
 
     if make is not Trial:
         return None
@@ -313,7 +313,7 @@ def load_jsonl_columns(
     names, cells, lines, filled = table
     if _may_be_misspelt(plan, names, filled) or _whole_floats_as_text(plan, filled):
         return None
-    from witnesses._columns import _build, no_gc
+    from witnesses.rates._columns import _build, no_gc
 
     with no_gc():
         loaded = _build(path, plan, names, cells, Trial)
@@ -329,7 +329,7 @@ def _whole_floats_as_text(plan: Plan, filled: _Counts) -> bool:
     ``1.0`` is ``"1.0"``, as in a CSV); a float column has lost which one a
     line wrote. Pivots drop a zero fraction either way.
     """
-    from witnesses._fields import TEXT_FIELDS
+    from witnesses.rates._fields import TEXT_FIELDS
 
     _, _, whole = filled
     return any(column in whole for name, column in plan.columns if name in TEXT_FIELDS)
@@ -343,7 +343,7 @@ def _may_be_misspelt(plan: Plan, names: list[str], filled: _Counts) -> bool:
     reads, on any number of lines, is close to it. The strict reader then
     reads the file and tells which lines, if any.
     """
-    from witnesses._load import MISSPELT_CUTOFF
+    from witnesses.rates._load import MISSPELT_CUTOFF
 
     rows, counts, _ = filled
     planned = {column for _, column in (*plan.columns, *plan.measures)}
@@ -430,7 +430,7 @@ def _jsonl_table(
     return list(table.column_names), cells, data, (table.num_rows, filled, whole)
 
 
-_KEYS_FROM = 100  # as witnesses._load: the records whose keys it lists
+_KEYS_FROM = 100  # as witnesses.rates._load: the records whose keys it lists
 
 
 def _lines_of_objects(data: bytes) -> int | None:

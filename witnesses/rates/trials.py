@@ -22,9 +22,9 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
-from witnesses._fields import FIELDS
-from witnesses._load import load_file, make_plan
-from witnesses._readers import DEFAULT_MAX_BYTES
+from witnesses.rates._fields import FIELDS
+from witnesses.rates._load import load_file, make_plan
+from witnesses.rates._readers import DEFAULT_MAX_BYTES
 
 __all__ = [
     "DEFAULT_MAX_BYTES",
@@ -161,7 +161,7 @@ TRIAL_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Trial))
 """The field names of :class:`Trial`, in order."""
 
 if tuple(f.name for f in FIELDS) != TRIAL_FIELDS:  # pragma: no cover - a code error
-    msg = "witnesses._fields.FIELDS must list Trial's fields in order"
+    msg = "witnesses.rates._fields.FIELDS must list Trial's fields in order"
     raise ImportError(msg)
 
 
@@ -481,5 +481,5 @@ _CHECKS: tuple[tuple[Callable[[Any, str], None], tuple[str, ...]], ...] = (
 """The full check of :class:`Trial`: each kind's check over its fields, in order."""
 
 if sorted(n for _, names in _CHECKS for n in names) != sorted(TRIAL_FIELDS):
-    msg = "a Trial field of witnesses._fields.FIELDS has no check"  # pragma: no cover
+    msg = "a Trial field of witnesses.rates._fields.FIELDS has no check"  # pragma: no cover
     raise ImportError(msg)  # pragma: no cover
