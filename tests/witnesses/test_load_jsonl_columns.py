@@ -35,7 +35,7 @@ from hypothesis import strategies as st
 from witnesses import Trial, load_trials
 from witnesses.rates.cli import main as rates_main
 
-_FAST = "witnesses.rates._readers.load_jsonl_columns"
+_FAST = "witnesses.rates._columns.load_jsonl_columns"
 _STRICT = "witnesses.rates._load.build_trials"
 
 
