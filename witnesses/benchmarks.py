@@ -1,4 +1,4 @@
-"""Moved: use :mod:`witnesses.rates.benchmarks` (issue 31).
+"""Benchmark result files (kept for one release; use :mod:`witnesses.rates.benchmarks`).
 
 This thin module re-exports the names of :mod:`witnesses.rates.benchmarks`
 (the same ``__all__``) for one release; it imports without a warning

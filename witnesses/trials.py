@@ -1,4 +1,4 @@
-"""Moved: use :mod:`witnesses.rates.trials` (issue 31).
+"""Trial records and their loader (kept for one release; use :mod:`witnesses.rates.trials`).
 
 This thin module re-exports the names of :mod:`witnesses.rates.trials` (the
 same ``__all__``) for one release; it imports without a warning
