@@ -4,11 +4,11 @@ Each row names a field, its kind (which says its type, its range, the check
 of the dataclass, the plain form the loaders' fast paths accept and the cell
 parser of the loaders), whether it is required, whether it is a true/false
 outcome whose blank cells the loaders count, and its place in a trial's
-identity. :mod:`witnesses.rates.trials` builds the dataclass checks from it and the
-loaders (:mod:`witnesses.rates._load`, :mod:`witnesses.rates._columns`,
-:mod:`witnesses.rates._readers`) their column plans, parsers and fast-path checks.
-This module imports nothing of :mod:`witnesses`: it is the bottom of the
-loaders' imports.
+identity. :mod:`witnesses.rates._record` builds the dataclass checks from it,
+:mod:`witnesses.rates._cells` the cell parsers, and the loaders
+(:mod:`witnesses.rates._load`, :mod:`witnesses.rates._columns`) their column
+plans and fast-path checks. This module imports nothing of :mod:`witnesses`:
+it is the bottom of the loaders' imports.
 
 Kinds:
 
