@@ -39,7 +39,6 @@ from typing import Any
 
 __all__ = [
     "BOOL_FIELDS",
-    "COLUMN_FIELDS",
     "FIELDS",
     "IDENTITY",
     "KIND",
@@ -100,8 +99,6 @@ def _named(*kinds: str) -> tuple[str, ...]:
 
 REQUIRED: tuple[str, ...] = tuple(f.name for f in FIELDS if f.required)
 """Fields every trial must have (``task_id``, ``condition``)."""
-COLUMN_FIELDS: tuple[str, ...] = tuple(f.name for f in FIELDS if f.kind != "measures")
-"""Fields read from a column of their own (all but ``measures``)."""
 TEXT_FIELDS: tuple[str, ...] = _named("text")
 """Fields of kind ``text`` (``task_id``, ``condition``, ``category``, ``model``)."""
 PIVOTS: tuple[str, ...] = _named("pivot")
