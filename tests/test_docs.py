@@ -120,7 +120,7 @@ def test_api_alias_is_documented_once_under_the_package_name():
 
 
 def test_reexported_constant_gets_its_own_docstring_not_its_types():
-    from witnesses.closure import SCALES
+    from witnesses.experiments.closure import SCALES
 
     lines = inspect.getdoc(type(SCALES)).splitlines()
     ext._constant_docstring(

@@ -457,10 +457,9 @@ def run_methods(per_param: int | None, seed: int = 0) -> tuple[int, list[Finding
 
 
 def _loaders() -> list[tuple[str, Callable[[Any], Any]]]:
-    from witnesses.benchmarks import load_locomo, load_longmemeval
-    from witnesses.trials import load_trials
-
     from proofs.audit import audit_table
+    from witnesses.rates.benchmarks import load_locomo, load_longmemeval
+    from witnesses.rates.trials import load_trials
     from witnesses.runtime import read_journal
     from witnesses.runtime.files import read_text
 
@@ -911,7 +910,7 @@ def _issue22_findings() -> list[tuple[str, Callable[[], Any], type[Exception], s
     from theory.rate_distortion import blahut_arimoto, rate_distortion
     from witnesses import compress, no_absorption_invariant
     from witnesses.exp58 import exp58_timeline
-    from witnesses.sweep import sweep_cell
+    from witnesses.experiments.sweep import sweep_cell
 
     ctxs = [Context(1, 0, 0), Context(2, 1, 1)]
     tl = exp58_timeline()

@@ -4,13 +4,10 @@ Event timelines, the phase grammar, pivot-conditioned solvers, compression
 strategies, the Exp58 witness and the rate layer.
 """
 
-from typing import TYPE_CHECKING
-
 # ``witnesses.rates`` is the module (its function: ``witnesses.rates.rates``);
 # calling the module is deprecated (docs/guide/contract.md, "Deprecations").
 from witnesses import rates
 from witnesses._compress._core import STRATEGIES, CompressionResult, compress
-from witnesses._presets import PRESETS, Preset
 from witnesses._solve._core import SOLVERS, pivot_candidates, solve
 from witnesses._solve._pool import injection_pool, rank_pivots
 from witnesses._timeline_io import load_timeline
@@ -33,6 +30,15 @@ from witnesses.grammar import (
     validate,
 )
 from witnesses.rates import RATE_NAMES, CellRates, MeanEstimate, Rate
+from witnesses.rates._presets import PRESETS, Preset
+from witnesses.rates.trials import (
+    TRIAL_FIELDS,
+    FileHarness,
+    Harness,
+    Simulator,
+    Trial,
+    load_trials,
+)
 from witnesses.semantics import PAPER, REFERENCE, Semantics, as_semantics
 from witnesses.sequence import ExtractedSequence, Solution
 from witnesses.state import (
@@ -40,14 +46,6 @@ from witnesses.state import (
     build_context_state,
     compose_context_states,
     no_absorption_invariant,
-)
-from witnesses.trials import (
-    TRIAL_FIELDS,
-    FileHarness,
-    Harness,
-    Simulator,
-    Trial,
-    load_trials,
 )
 
 __all__ = [

@@ -44,8 +44,8 @@ from pathlib import Path
 from typing import Any
 
 from theory.validation import check_int
-from witnesses._readers import DEFAULT_MAX_BYTES, read_json, read_records, show
 from witnesses.events import Event, Timeline
+from witnesses.rates._readers import DEFAULT_MAX_BYTES, read_json, read_records, show
 
 __all__ = ["FIELDS", "MAX_EVENTS", "load_timeline", "records_to_timeline"]
 

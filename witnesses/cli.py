@@ -63,7 +63,7 @@ def command(name: str) -> _Main:
 
         return sweep
     if name == "bench":
-        from witnesses._bench_cli import main as bench
+        from witnesses.rates._bench_cli import main as bench
 
         return bench
     if name == "check":

@@ -33,7 +33,7 @@ def test_vm_e58_is_refuted_when_the_witness_fails(monkeypatch):
 
 
 def _result(solver, rows):
-    from witnesses.sweep import SweepResult
+    from witnesses.experiments.sweep import SweepResult
 
     return SweepResult("reference", solver, tuple(rows), (), {})
 

@@ -14,8 +14,8 @@ import pytest
 
 from witnesses import Trial, load_trials
 
-_FAST = "witnesses._columns.load_csv_columns"
-_STRICT = "witnesses._load.build_trials"
+_FAST = "witnesses.rates._columns.load_csv_columns"
+_STRICT = "witnesses.rates._load.build_trials"
 
 
 class _Declined(Exception):

@@ -29,8 +29,8 @@ from witnesses import Trial, load_trials
 from witnesses.rates import rates
 from witnesses.rates.cli import main as rates_main
 
-_FAST = "witnesses._columns.load_csv_columns"
-_STRICT = "witnesses._load.build_trials"
+_FAST = "witnesses.rates._columns.load_csv_columns"
+_STRICT = "witnesses.rates._load.build_trials"
 
 
 class _Declined(Exception):

@@ -35,8 +35,8 @@ from hypothesis import strategies as st
 from witnesses import Trial, load_trials
 from witnesses.rates.cli import main as rates_main
 
-_FAST = "witnesses._readers.load_jsonl_columns"
-_STRICT = "witnesses._load.build_trials"
+_FAST = "witnesses.rates._columns.load_jsonl_columns"
+_STRICT = "witnesses.rates._load.build_trials"
 
 
 class _Declined(Exception):

@@ -18,18 +18,18 @@ import pytest
 
 from witnesses import Trial, load_trials
 from witnesses.rates.cli import main as rates_main
-from witnesses.trials import TRIAL_FIELDS
+from witnesses.rates.trials import TRIAL_FIELDS
 
 # white-box: the loaders' parts, reached through the loaded modules (as a
 # monkeypatch target names them), not by a private import
-_loader: Any = sys.modules["witnesses._load"]
-_readers: Any = sys.modules["witnesses._readers"]
+_loader: Any = sys.modules["witnesses.rates._load"]
+_columns: Any = sys.modules["witnesses.rates._columns"]
 load_file, make_plan, misspelt_keys = (
     _loader.load_file,
     _loader.make_plan,
     _loader.misspelt_keys,
 )
-load_jsonl_columns = _readers.load_jsonl_columns
+load_jsonl_columns = _columns.load_jsonl_columns
 
 MAP = {
     "task_id": "id",
@@ -73,12 +73,12 @@ def _load(path: Path, *, fast: bool, **kw: Any) -> Any:
     plan = _plan(path, **kw)
     if fast:
         return load_file(path, plan, Trial, format=None, max_bytes=1 << 20, warn=False)
-    saved = _readers.load_jsonl_columns
-    _readers.load_jsonl_columns = lambda *a, **k: None
+    saved = _columns.load_jsonl_columns
+    _columns.load_jsonl_columns = lambda *a, **k: None
     try:
         return load_file(path, plan, Trial, format=None, max_bytes=1 << 20, warn=False)
     finally:
-        _readers.load_jsonl_columns = saved
+        _columns.load_jsonl_columns = saved
 
 
 WARNING = (

@@ -1,7 +1,7 @@
 """The loader's edges that its mutants showed untested (issue 33).
 
 Blank counts of JSON rows without a key, the differences a retried run's
-message lists, and the other corners of ``witnesses._load``.
+message lists, and the other corners of ``witnesses.rates._load``.
 """
 
 import json

@@ -33,7 +33,7 @@ def test_a_lone_surrogate_is_exit_2_naming_file_row_and_column(
 ) -> None:
     if not fast:
         monkeypatch.setattr(
-            "witnesses._readers.load_jsonl_columns", lambda *a, **k: None
+            "witnesses.rates._columns.load_jsonl_columns", lambda *a, **k: None
         )
     path = _write(
         tmp_path / "s.jsonl",
@@ -181,7 +181,7 @@ def test_json_numbers_read_as_the_csv_twin_shows_them(
 ) -> None:
     if not fast:
         monkeypatch.setattr(
-            "witnesses._readers.load_jsonl_columns", lambda *a, **k: None
+            "witnesses.rates._columns.load_jsonl_columns", lambda *a, **k: None
         )
     rows = [
         ("t1", "1", "e1"),
@@ -205,10 +205,10 @@ def test_json_numbers_read_as_the_csv_twin_shows_them(
 
 def test_the_fast_path_declines_a_whole_float_read_as_text(tmp_path) -> None:
     from witnesses import Trial
-    from witnesses.trials import TRIAL_FIELDS
+    from witnesses.rates.trials import TRIAL_FIELDS
 
-    make_plan = sys.modules["witnesses._load"].make_plan
-    load_jsonl_columns = sys.modules["witnesses._readers"].load_jsonl_columns
+    make_plan = sys.modules["witnesses.rates._load"].make_plan
+    load_jsonl_columns = sys.modules["witnesses.rates._columns"].load_jsonl_columns
 
     def fast(text: str, field: str) -> object:
         path = _write(tmp_path / "w.jsonl", text)

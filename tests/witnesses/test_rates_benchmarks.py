@@ -18,7 +18,7 @@ from statsmodels.stats.power import NormalIndPower
 from statsmodels.stats.proportion import proportion_confint
 
 from theory.inference import cohens_h
-from witnesses.benchmarks import (
+from witnesses.rates.benchmarks import (
     Answer,
     accuracy,
     compare_systems,

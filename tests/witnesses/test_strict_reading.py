@@ -16,13 +16,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 from scipy import stats
 from statsmodels.stats.proportion import proportion_confint
-from witnesses.benchmarks import Answer, accuracy, load_locomo, load_longmemeval
-from witnesses.trials import DEFAULT_MAX_BYTES
 
 from proofs.tool import main as main_tool
 from witnesses import Trial, load_trials
 from witnesses.rates import format_cells, rates
+from witnesses.rates.benchmarks import Answer, accuracy, load_locomo, load_longmemeval
 from witnesses.rates.cli import main
+from witnesses.rates.trials import DEFAULT_MAX_BYTES
 
 LME_ROW = {
     "question_id": "q1",

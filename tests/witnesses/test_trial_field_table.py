@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from witnesses import TRIAL_FIELDS, Trial, load_trials
+from witnesses.rates.cli import main as rates_main
 
 # (field, cell text, the value Trial is given, a cell of the wrong kind)
 CELLS = {
@@ -80,6 +81,61 @@ def test_a_cell_of_the_wrong_kind_is_refused_naming_its_column(tmp_path, name, k
     row = 2 if kind == "csv" else 1
     with pytest.raises(ValueError, match=rf"row {row}, column '{name}'"):
         load_trials(_write(tmp_path, name, bad, kind))
+
+
+BLANKS = (
+    "task_id,condition,budget,seed,model,category,raw_validity,fixed_feasible,"
+    "header_present,degraded_flag,oracle_degraded,full_score\n"
+    "t1,a,,1,m,c,,true,,false,true,\n"
+    "t2,a,0.5,,m,c,true,,true,,,1.0\n"
+    "t3,a,0.5,2,,,false,false,false,true,false,0.5\n"
+)
+
+
+@pytest.mark.parametrize("kind", ["csv", "jsonl"])
+def test_the_blank_cells_counted_are_those_of_the_true_false_outcomes(
+    tmp_path, capsys, kind
+):
+    # the table's outcome fields: a blank there leaves a trial out of a rate's
+    # denominator, and the command line says how many; a blank budget, seed,
+    # model, category or score is no outcome
+    path = tmp_path / f"blanks.{kind}"
+    if kind == "csv":
+        path.write_text(BLANKS)
+    else:
+        header, *rows = BLANKS.splitlines()
+        names = header.split(",")
+        path.write_text(
+            "".join(
+                json.dumps(
+                    {k: v for k, v in zip(names, row.split(","), strict=True) if v}
+                )
+                + "\n"
+                for row in rows
+            )
+        )
+    assert rates_main([str(path), "--format", "json"]) == 0
+    blank = json.loads(capsys.readouterr().out)["no_value"]
+    outcomes = ["degraded_flag", "fixed_feasible", "header_present", "oracle_degraded"]
+    assert blank == {
+        name: {"field": name, "trials": 1} for name in [*outcomes, "raw_validity"]
+    }
+
+
+def test_a_repeated_trial_is_named_by_its_identity_in_order(tmp_path):
+    # the identity: task, condition, budget, model, category, seed (that order)
+    path = tmp_path / "twice.csv"
+    path.write_text(
+        "seed,category,model,budget,condition,task_id,raw_validity\n"
+        "1,c,m,0.5,a,t1,true\n"
+        "1,c,m,0.5,a,t1,false\n"
+    )
+    with pytest.raises(ValueError, match="repeats the trial of row 2") as err:
+        load_trials(path)
+    assert (
+        "(task_id 't1', condition 'a', budget 0.5, model 'm', category 'c', seed 1)"
+        in str(err.value)
+    )
 
 
 SIMULATORS = Path(__file__).resolve().parents[2] / "witnesses" / "simulators"

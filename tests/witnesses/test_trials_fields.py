@@ -5,7 +5,7 @@ import math
 import pytest
 
 from witnesses import Trial
-from witnesses.trials import RESERVED_MEANS
+from witnesses.rates.trials import RESERVED_MEANS
 
 BAD = [
     ({"semantic_regret": True}, TypeError, "semantic_regret must be a real number"),

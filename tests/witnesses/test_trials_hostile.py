@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from witnesses import load_trials
-from witnesses.trials import DEFAULT_MAX_BYTES
+from witnesses.rates.trials import DEFAULT_MAX_BYTES
 
 
 @pytest.fixture

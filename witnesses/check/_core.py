@@ -33,8 +33,8 @@ from witnesses.events import Event, Timeline
 from witnesses.generators import MultiBurstConfig, multiburst
 from witnesses.grammar import Grammar
 from witnesses.rates import rates
+from witnesses.rates.trials import Trial
 from witnesses.semantics import REFERENCE, Semantics, as_semantics
-from witnesses.trials import Trial
 
 __all__ = ["CompressorReport", "ContractResult", "Witness", "check_compressor"]
 

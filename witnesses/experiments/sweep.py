@@ -30,11 +30,11 @@ from witnesses.events import Event, Timeline
 from witnesses.generators import MultiBurstConfig, multiburst
 from witnesses.grammar import Grammar
 from witnesses.rates import CellRates, Conventions, Rate, rates
+from witnesses.rates.trials import Trial
 from witnesses.runtime import check_output_path, run_cells, write_atomic
 from witnesses.semantics import REFERENCE, Semantics, as_semantics
 from witnesses.semantics import _from_json as _decode
 from witnesses.semantics import _to_json as _encode
-from witnesses.trials import Trial
 
 __all__ = [
     "RETENTIONS",

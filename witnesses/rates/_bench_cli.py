@@ -39,16 +39,16 @@ import numpy as np
 from scipy import stats
 
 from theory.inference import mcnemar, proportion_ci
-from witnesses._benchmark_files import (
+from witnesses._interrupt import CLOSED_PIPE, print_or_closed
+from witnesses.rates._benchmark_files import (
     LOCOMO_CATEGORIES,
     _question_types,
     load_locomo_scores,
     load_longmemeval,
     unanswered_message,
 )
-from witnesses._interrupt import CLOSED_PIPE, print_or_closed
-from witnesses.benchmarks import holm, minimum_detectable_difference
-from witnesses.files import check_output_path, write_atomic
+from witnesses.rates.benchmarks import holm, minimum_detectable_difference
+from witnesses.runtime import check_output_path, write_atomic
 
 __all__ = ["main"]
 
@@ -159,7 +159,7 @@ def main(argv: Sequence[str] | None, *, prog: str = "context-laws bench") -> int
 
     Examples
     --------
-    >>> from witnesses._bench_cli import main
+    >>> from witnesses.rates._bench_cli import main
     >>> main(["longmemeval", "docs/examples/longmemeval_a.jsonl.eval-results-gpt-4o",
     ...       "--questions", "docs/examples/longmemeval_questions.json",
     ...       "--format", "csv"])  # doctest: +ELLIPSIS

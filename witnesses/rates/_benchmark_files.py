@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from witnesses._readers import DEFAULT_MAX_BYTES, read_json, read_jsonl, show
+from witnesses.rates._readers import DEFAULT_MAX_BYTES, read_json, read_jsonl, show
 
 __all__ = [
     "LOCOMO_CATEGORIES",
@@ -41,7 +41,7 @@ class Answer:
 
     Examples
     --------
-    >>> from witnesses.benchmarks import Answer
+    >>> from witnesses.rates.benchmarks import Answer
     >>> Answer("q1", "temporal-reasoning", True).correct
     True
     """
@@ -98,7 +98,7 @@ def load_longmemeval(
     Examples
     --------
     >>> import tempfile, pathlib
-    >>> from witnesses.benchmarks import load_longmemeval
+    >>> from witnesses.rates.benchmarks import load_longmemeval
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "eval-results-gpt-4o"
     >>> _ = path.write_text('{"question_id": "ku_1", "hypothesis": "x", '
     ...                     '"autoeval_label": {"model": "gpt-4o", "label": true}}\n')
@@ -221,7 +221,7 @@ def load_locomo(
     Examples
     --------
     >>> import json, tempfile, pathlib
-    >>> from witnesses.benchmarks import load_locomo
+    >>> from witnesses.rates.benchmarks import load_locomo
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "locomo.json"
     >>> _ = path.write_text(json.dumps([{"sample_id": "conv-1", "qa": [
     ...     {"question": "q", "answer": "a", "category": 2, "mem_f1": 0.8}]}]))

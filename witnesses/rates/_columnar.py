@@ -16,14 +16,14 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from witnesses._columns import distinct_rows, row_keys
-from witnesses._fields import BOOL_FIELDS, PIVOTS
+from witnesses.rates._columns import distinct_rows, row_keys
+from witnesses.rates._fields import BOOL_FIELDS, PIVOTS
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
     from witnesses.rates._core import Conventions
-    from witnesses.trials import Trial
+    from witnesses.rates.trials import Trial
 
 __all__ = ["Columns", "cell_counts", "distinct_identities", "groups"]
 

@@ -20,12 +20,12 @@ from operator import attrgetter
 from typing import Any
 
 from theory.inference import ProportionCI, proportion_ci
-from witnesses._columns import no_gc
-from witnesses._fields import IDENTITY
-from witnesses._load import describe_identity, differences, identity
 from witnesses.rates._columnar import distinct_identities
+from witnesses.rates._columns import no_gc
+from witnesses.rates._fields import IDENTITY
+from witnesses.rates._load import describe_identity, differences, identity
 from witnesses.rates._means import MeanEstimate, MeanRules, cell_means, column_means
-from witnesses.trials import TRIAL_FIELDS, Trial
+from witnesses.rates.trials import TRIAL_FIELDS, Trial
 
 __all__ = [
     "RATE_NAMES",

@@ -4,11 +4,11 @@ Each row names a field, its kind (which says its type, its range, the check
 of the dataclass, the plain form the loaders' fast paths accept and the cell
 parser of the loaders), whether it is required, whether it is a true/false
 outcome whose blank cells the loaders count, and its place in a trial's
-identity. :mod:`witnesses.trials` builds the dataclass checks from it and the
-loaders (:mod:`witnesses._load`, :mod:`witnesses._columns`,
-:mod:`witnesses._readers`) their column plans, parsers and fast-path checks.
-This module imports nothing of :mod:`witnesses`: it is the bottom of the
-loaders' imports.
+identity. :mod:`witnesses.rates._record` builds the dataclass checks from it,
+:mod:`witnesses.rates._cells` the cell parsers, and the loaders
+(:mod:`witnesses.rates._load`, :mod:`witnesses.rates._columns`) their column
+plans and fast-path checks. This module imports nothing of :mod:`witnesses`:
+it is the bottom of the loaders' imports.
 
 Kinds:
 
@@ -39,7 +39,6 @@ from typing import Any
 
 __all__ = [
     "BOOL_FIELDS",
-    "COLUMN_FIELDS",
     "FIELDS",
     "IDENTITY",
     "KIND",
@@ -100,8 +99,6 @@ def _named(*kinds: str) -> tuple[str, ...]:
 
 REQUIRED: tuple[str, ...] = tuple(f.name for f in FIELDS if f.required)
 """Fields every trial must have (``task_id``, ``condition``)."""
-COLUMN_FIELDS: tuple[str, ...] = tuple(f.name for f in FIELDS if f.kind != "measures")
-"""Fields read from a column of their own (all but ``measures``)."""
 TEXT_FIELDS: tuple[str, ...] = _named("text")
 """Fields of kind ``text`` (``task_id``, ``condition``, ``category``, ``model``)."""
 PIVOTS: tuple[str, ...] = _named("pivot")

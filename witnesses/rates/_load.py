@@ -1,4 +1,4 @@
-"""Turn loaded records into trials: the column plan and the cell parsers.
+"""Turn loaded records into trials: the column plan and the strict reader.
 
 Reading is strict (issue 32): a column the caller named (``mapping``,
 ``measures``) that no record holds is an error naming the nearest existing
@@ -13,59 +13,29 @@ from __future__ import annotations
 
 import difflib
 import math
-import re
-import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from witnesses._fields import IDENTITY, KIND, OUTCOMES, REQUIRED
-from witnesses._readers import Record, read_records, show, sniff_format
+from witnesses.rates._cells import (
+    MISSPELT_CUTOFF,
+    Bad,
+    Loaded,
+    Plan,
+    number,
+    parser_of,
+)
+from witnesses.rates._fields import IDENTITY, OUTCOMES, REQUIRED
+from witnesses.rates._readers import Record, read_records, show, sniff_format
 
 __all__ = ["Loaded", "Plan", "load_file", "make_plan", "suggest"]
 
-_TRUE = frozenset({"true", "t", "yes", "y", "1"})
-_FALSE = frozenset({"false", "f", "no", "n", "0"})
-_NULL = frozenset({"", "none", "null", "na", "nan"})
 _FORMATS = ("csv", "json", "jsonl")
 _KEYS_FROM = 100  # records whose keys feed the "did you mean" suggestions
 _SHOWN = 12  # columns listed when none is close
 
 
-@dataclass(frozen=True, slots=True)
-class Plan:
-    """What to read: ``(field, column)`` pairs, measures, constants, strictness.
-
-    ``strict`` holds the columns the caller named: each must be in the file.
-    """
-
-    columns: tuple[tuple[str, str], ...]
-    measures: tuple[tuple[str, str], ...]
-    constants: Mapping[str, Any]
-    strict: frozenset[str]
-
-
-@dataclass(frozen=True, slots=True)
-class Loaded:
-    """The trials of a file, and the fields and measures no record held."""
-
-    trials: list[Any]
-    absent: frozenset[str]
-    keys: tuple[str, ...]
-    blank: Mapping[str, int] = field(default_factory=dict)
-    """Per true/false field: the rows whose column holds no value (null, an empty
-    cell, or, in JSON, a row without the key that other rows have)."""
-    misspelt: tuple[tuple[int, str, str, str], ...] = ()
-    """Likely misspelt keys of a JSON record: ``(row, key, column, field)`` where
-    the row lacks ``column``, which other rows have, and holds ``key``, which no
-    other row has and which is close to ``column`` (see :func:`misspelt_keys`)."""
-    kind: str = ""
-    """The format read: ``"csv"``, ``"json"`` or ``"jsonl"``."""
-
-
-MISSPELT_CUTOFF = 0.6
-"""How close (difflib's ratio) a one-row key must be to the column its row lacks."""
 _MISSPELT_SHOWN = 10  # warnings listed before "and N more"
 
 
@@ -75,7 +45,7 @@ def misspelt_note(loaded: Loaded, path: Path) -> list[str]:
     Examples
     --------
     >>> from pathlib import Path
-    >>> from witnesses._load import Loaded, misspelt_note
+    >>> from witnesses.rates._load import Loaded, misspelt_note
     >>> seen = Loaded([], frozenset(), (), {}, ((1, "chosne", "chosen", "chosen_pivot"),), "jsonl")
     >>> misspelt_note(seen, Path("runs.jsonl"))  # doctest: +NORMALIZE_WHITESPACE
     ["runs.jsonl: line 1 has 'chosne' and no 'chosen' (chosen_pivot), a key no line
@@ -109,7 +79,7 @@ def make_plan(
     fixed: dict[str, Any] = {}
     strict: set[str] = set()
     if preset is not None:
-        from witnesses._presets import get_preset
+        from witnesses.rates._presets import get_preset
 
         chosen = get_preset(preset)
         columns.update(chosen.mapping)
@@ -187,13 +157,13 @@ def _load_file(
         )
         raise ValueError(msg)
     if kind == "csv":
-        from witnesses._columns import load_csv_columns
+        from witnesses.rates._columns import load_csv_columns
 
         fast = load_csv_columns(path, plan, make, max_bytes)
         if fast is not None:
             return fast, kind
     if kind == "jsonl":
-        from witnesses._readers import load_jsonl_columns
+        from witnesses.rates._columns import load_jsonl_columns
 
         fast = load_jsonl_columns(path, plan, make, max_bytes)
         if fast is not None:
@@ -209,10 +179,10 @@ def build_trials(
 ) -> Loaded:
     """Return :class:`Loaded`: every record's trial, errors naming file, row, column."""
     readers = [
-        (name, False, column, _getter(column), _parser(name))
+        (name, False, column, _getter(column), parser_of(name))
         for name, column in plan.columns
     ] + [
-        (name, True, column, _getter(column), _number) for name, column in plan.measures
+        (name, True, column, _getter(column), number) for name, column in plan.measures
     ]
     seen: set[str] = set()
     keys: dict[str, None] = {}
@@ -271,7 +241,7 @@ def build_trials(
             if raw is not None:
                 try:
                     value = parse(raw)
-                except _Bad as exc:
+                except Bad as exc:
                     msg = f"{path}: row {row}, column {column!r}: {exc}"
                     raise ValueError(msg) from None
             if value is not None:
@@ -459,7 +429,7 @@ def suggest(column: str, keys: Iterable[str]) -> str:
 
     Examples
     --------
-    >>> from witnesses._load import suggest
+    >>> from witnesses.rates._load import suggest
     >>> suggest("autoeval_lable", ["question_id", "autoeval_label"])
     "; did you mean 'autoeval_label'?"
     """
@@ -497,153 +467,6 @@ def _keys(record: Mapping[str, Any]) -> Iterable[str]:
         yield key
         if isinstance(value, Mapping):
             yield from (f"{key}.{sub}" for sub in value)
-
-
-class _Bad(ValueError):
-    """A cell that does not parse; the loop adds the file, row and column."""
-
-
-def _parser(name: str) -> Callable[[Any], Any]:
-    """Return the parser of trial field ``name`` (``"budget"``: any number).
-
-    A parser returns the value, or ``None`` for a missing one (an empty cell,
-    ``null``, ``none``, ``na``, ``nan``), or raises :class:`_Bad`. The
-    field's kind (:data:`witnesses._fields.FIELDS`) chooses it.
-    """
-    return _PARSERS.get(KIND.get(name, "real"), _number)
-
-
-def _missing(text: str) -> bool:
-    return text.strip().lower() in _NULL
-
-
-def _text(raw: Any) -> str | None:
-    if isinstance(raw, str):
-        text = raw.strip()
-        if not text.isascii():
-            _unicode(text)
-        # interned: ids, methods and pivots repeat over many rows
-        return None if text.lower() in _NULL else sys.intern(text)
-    if isinstance(raw, (bool, dict, list)):
-        msg = f"expected a scalar text or number, got {show(raw)}"
-        raise _Bad(msg)
-    # a number reads as a CSV cell shows it: the JSON 1.0 is "1.0" and 1 is
-    # "1", as in the CSV twin (a pivot then drops a zero fraction, both ways)
-    return str(raw)
-
-
-def _unicode(text: str) -> None:
-    r"""Refuse a lone surrogate (JSON's ``"\ud800"``): no UTF-8 text holds one."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError as exc:
-        code = ord(text[exc.start])
-        msg = (
-            f"not valid Unicode: a lone surrogate \\u{code:04x} at character "
-            f"{exc.start + 1} of {show(text)} (half of a UTF-16 pair, from a JSON "
-            "escape; write the character itself or both halves)"
-        )
-        raise _Bad(msg) from None
-
-
-# A pivot id written as an integer with a zero fraction ("41.0"): how pandas
-# writes an integer id column that has a missing value. It is the id 41, as
-# the JSON number 41.0 is, so that CSV and JSONL compare pivots alike.
-_ZERO_FRACTION = re.compile(r"(-?(?:0|[1-9][0-9]*))\.0+")
-
-
-def _pivot(raw: Any) -> str | None:
-    text = _text(raw)
-    if text is not None:
-        whole = _ZERO_FRACTION.fullmatch(text)
-        if whole is not None:
-            return sys.intern(str(int(whole[1])))  # "-0.0" is "0", as -0.0 is
-    return text
-
-
-def _flag(raw: Any) -> bool | None:
-    if isinstance(raw, bool):
-        return raw
-    if isinstance(raw, str):
-        value = _BOOLS.get(raw.strip().lower())
-        if value is not None or _missing(raw):
-            return value
-    elif isinstance(raw, (int, float)) and raw in (0, 1):
-        return bool(raw)
-    msg = f"expected a boolean (true/false, yes/no, 1/0), got {show(raw)}"
-    raise _Bad(msg)
-
-
-def _number(raw: Any) -> float | None:
-    if isinstance(raw, (bool, dict, list)):
-        msg = f"expected a number, got {show(raw)}"
-        raise _Bad(msg)
-    try:
-        value = float(raw)
-    except OverflowError:
-        msg = "expected a finite number, got an integer too large for a float"
-        raise _Bad(msg) from None
-    except ValueError:
-        if _missing(raw):
-            return None
-        msg = f"expected a number, got {show(raw)}"
-        raise _Bad(msg) from None
-    if math.isfinite(value):
-        return value
-    if value != value and isinstance(raw, str):
-        return None  # the text "nan" is a missing value
-    msg = f"expected a finite number, got {show(raw)}"
-    raise _Bad(msg)
-
-
-def _seed(raw: Any) -> int | None:
-    if isinstance(raw, str) and raw.isdigit():
-        return int(raw)
-    if isinstance(raw, int) and not isinstance(raw, bool):
-        return raw  # a JSON integer, exact (through float, seeds over 2**53 merged)
-    value = _number(raw)
-    if value is None:
-        return None
-    if not value.is_integer():
-        msg = f"expected an integer, got {show(raw)}"
-        raise _Bad(msg)
-    return int(value)
-
-
-def _validity(raw: Any) -> bool | float | None:
-    if isinstance(raw, bool):
-        return raw
-    if isinstance(raw, str):
-        value = _BOOLS.get(raw.strip().lower())
-        if value is not None:
-            return value
-    try:
-        return _number(raw)
-    except _Bad:
-        msg = (
-            "expected true/false (true/false, yes/no, 1/0) or a validity score "
-            f"in [0, 1], got {show(raw)}"
-        )
-        raise _Bad(msg) from None
-
-
-_BOOLS = dict.fromkeys(_TRUE, True) | dict.fromkeys(_FALSE, False)
-
-_PARSERS: dict[str, Callable[[Any], Any]] = {
-    "text": _text,
-    "pivot": _pivot,
-    "flag": _flag,
-    "int": _seed,
-    "real": _number,
-    "unit": _number,
-    "validity": _validity,
-}
-"""The cell parser of each kind of field (``measures``: a column of numbers)."""
-
-# the columnar fast path (witnesses._columns) parses with these very functions
-Bad = _Bad
-number = _number
-parser_of = _parser
 
 
 def _as_mapping(value: object, name: str) -> Mapping[str, Any]:

@@ -11,7 +11,7 @@ import numpy as np
 from scipy import stats
 
 from theory.inference import MeanCI, proportion_ci
-from witnesses.trials import Trial
+from witnesses.rates.trials import Trial
 
 __all__ = ["MeanEstimate", "MeanRules", "cell_means", "column_means"]
 

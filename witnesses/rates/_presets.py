@@ -228,7 +228,7 @@ def get_preset(name: object) -> Preset:
 
     Examples
     --------
-    >>> from witnesses._presets import get_preset
+    >>> from witnesses.rates._presets import get_preset
     >>> get_preset("miragebench").tables["Table 7"]
     ('category',)
     """

@@ -15,25 +15,19 @@ there is one, the row.
 from __future__ import annotations
 
 import csv
-import difflib
 import io
 import json
 import os
-import re
 import stat
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping
-from dataclasses import replace
+from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from witnesses._load import Loaded, Plan
+from typing import Any
 
 __all__ = [
     "DEFAULT_MAX_BYTES",
     "Record",
-    "load_jsonl_columns",
+    "loads",
     "open_regular",
     "read_json",
     "read_jsonl",
@@ -262,208 +256,6 @@ def _jsonl_records(raw: _Capped, path: Path) -> Iterator[Record]:
             yield number, record
 
 
-_BLANK_RUN = re.compile(rb"\n\n+")
-_FLOAT_EXACT = 2.0**53
-_SCALAR_TYPES = ("int64", "double", "bool", "string", "null")
-_Counts = tuple[int, list[int], set[str]]
-"""Lines, values (not null) per column, and the float columns with a whole number."""
-
-
-def load_jsonl_columns(
-    path: Path, plan: Plan, make: Callable[..., Any], max_bytes: int
-) -> Loaded | None:
-    """Return a JSONL file's :class:`~witnesses._load.Loaded` read by columns, or None.
-
-    The fast path of :func:`witnesses._load.load_file` for JSONL (issue 30),
-    beside the CSV one of :mod:`witnesses._columns`, whose builder it shares:
-    pyarrow's JSON reader parses the file into typed columns and the strict
-    reader's own cell parsers turn them into values. It answers only where
-    the strict reader (:func:`read_records`) would read the same values;
-    otherwise it returns ``None`` and the strict reader reads the file and
-    raises its error naming the file, line and column. ``None`` for: no
-    ``make`` but :class:`~witnesses.Trial`; text that is not UTF-8, a
-    byte-order mark past the start, a control character or a tab, a carriage
-    return not followed by a newline, a line with leading or trailing spaces;
-    a line that is not one whole JSON object (checked by counting: every
-    non-blank line opens with ``{`` and closes with ``}``, and the reader
-    finds as many objects as lines); a ``NaN`` or ``Infinity`` token (the
-    file is refused if those letters occur anywhere); a duplicate key (the
-    reader refuses it); a nested object or array; a key whose values mix
-    types pyarrow cannot hold in one column (a string and a number, a
-    boolean and a number); a float column holding ``-0.0`` or a number of
-    magnitude ``2**53`` or more (an integer that large may not be its JSON
-    text's integer); and every refusal of the CSV path's builder (a cell that
-    does not parse, a missing required field, a repeated trial, ...).
-
-    A key missing from some lines reads as null there, as in the strict
-    reader, which counts such rows among the blank ones and sees the column
-    when any line has the key. The refusals that come before any line (not a
-    regular file, larger than ``max_bytes``, growing while read) are raised
-    here, with the strict reader's messages.
-    """
-    from witnesses.trials import Trial
-
-    if make is not Trial:
-        return None
-    with _open_regular(path, max_bytes) as raw:
-        data = io.BufferedReader(raw).read()
-    table = _jsonl_table(data)
-    if table is None:
-        return None
-    names, cells, lines, filled = table
-    if _may_be_misspelt(plan, names, filled) or _whole_floats_as_text(plan, filled):
-        return None
-    from witnesses._columns import _build, no_gc
-
-    with no_gc():
-        loaded = _build(path, plan, names, cells, Trial)
-    if loaded is None:
-        return None
-    return replace(loaded, keys=_first_keys(lines, path))
-
-
-def _whole_floats_as_text(plan: Plan, filled: _Counts) -> bool:
-    """Whether a text field reads a float column holding a whole number.
-
-    The strict reader keeps a number as written (the JSON ``1`` is ``"1"``,
-    ``1.0`` is ``"1.0"``, as in a CSV); a float column has lost which one a
-    line wrote. Pivots drop a zero fraction either way.
-    """
-    from witnesses._fields import TEXT_FIELDS
-
-    _, _, whole = filled
-    return any(column in whole for name, column in plan.columns if name in TEXT_FIELDS)
-
-
-def _may_be_misspelt(plan: Plan, names: list[str], filled: _Counts) -> bool:
-    """Whether a key may be a misspelling the strict reader would warn of.
-
-    A superset of what the strict reader warns of: some planned column holds
-    a null somewhere (a missing key reads as null here) and a key no field
-    reads, on any number of lines, is close to it. The strict reader then
-    reads the file and tells which lines, if any.
-    """
-    from witnesses._load import MISSPELT_CUTOFF
-
-    rows, counts, _ = filled
-    planned = {column for _, column in (*plan.columns, *plan.measures)}
-    holed = [n for i, n in enumerate(names) if n in planned and counts[i] < rows]
-    lone = [n for n in names if n not in planned]
-    return any(
-        difflib.get_close_matches(column, lone, cutoff=MISSPELT_CUTOFF)
-        for column in holed
-    )
-
-
-def _jsonl_table(
-    data: bytes,
-) -> tuple[list[str], Callable[[int], list[Any]], bytes, _Counts] | None:
-    """Return the column names, a column reader, the lines and the values per column.
-
-    The reader returns column ``i``'s values; the last item is the number of
-    lines, per column how many lines give it a value (not null), and the float
-    columns holding a whole number.
-    ``None`` when the file is not plain JSONL (see :func:`load_jsonl_columns`);
-    the lines come back without blank ones, each ended by a newline.
-    """
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    if b"NaN" in data or b"Infinity" in data:
-        return None
-    if not data.isascii():
-        try:
-            data.decode("utf-8")
-        except UnicodeDecodeError:
-            return None
-    if b"\r" in data:  # a carriage return left alone is refused below
-        data = data.replace(b"\r\n", b"\n")
-    data = data.lstrip(b"\n")
-    if b"\n\n" in data:
-        data = _BLANK_RUN.sub(b"\n", data)
-    if not data.endswith(b"\n"):
-        data += b"\n"
-    lines = _lines_of_objects(data)
-    if lines is None:
-        return None
-    import numpy as np
-
-    try:
-        import pyarrow as pa  # type: ignore[import-untyped]
-        from pyarrow import compute as pa_compute
-        from pyarrow import json as pa_json
-    except ImportError:  # a dependency, but a missing one only costs speed
-        return None
-    try:
-        table = pa_json.read_json(
-            io.BytesIO(data),
-            read_options=pa_json.ReadOptions(use_threads=False),
-        )
-    except (pa.ArrowException, ValueError):
-        return None
-    if table.num_rows != lines or not table.num_columns:
-        return None
-    whole: set[str] = set()
-    for i, column in enumerate(table.columns):
-        kind = str(column.type)
-        if kind not in _SCALAR_TYPES:
-            return None
-        if kind == "double":
-            values = column.to_numpy(zero_copy_only=False)  # a null is NaN here
-            if np.any(np.abs(values) >= _FLOAT_EXACT) or np.any(
-                (values == 0.0) & np.signbit(values)
-            ):
-                return None
-            if np.any(values == np.floor(values)):  # NaN never equals
-                whole.add(table.column_names[i])
-
-    def cells(i: int) -> list[Any]:
-        # a null (or a missing key) is the empty text, which every cell parser
-        # reads as a missing value, as the strict reader reads a null
-        column = table.column(i)
-        if not column.null_count:
-            return list(column.to_pylist())
-        if str(column.type) == "string":
-            return list(pa_compute.fill_null(column, "").to_pylist())
-        return ["" if v is None else v for v in column.to_pylist()]
-
-    filled = [table.num_rows - column.null_count for column in table.columns]
-    return list(table.column_names), cells, data, (table.num_rows, filled, whole)
-
-
-_KEYS_FROM = 100  # as witnesses._load: the records whose keys it lists
-
-
-def _lines_of_objects(data: bytes) -> int | None:
-    """Count the lines if each opens with ``{`` and closes with ``}``, else None.
-
-    ``data`` ends with a newline and has no blank line. No byte below 0x20
-    but the newline may occur (a tab, a carriage return, a control
-    character). A line break then only ever follows a ``}`` and precedes a
-    ``{``, which JSON allows nowhere inside an object: every line holds whole
-    objects, and a reader that finds as many objects as lines found one a line.
-    """
-    import numpy as np
-
-    text = np.frombuffer(data, dtype=np.uint8)
-    breaks = np.flatnonzero(text < 0x20)
-    if text[0] != ord("{") or not np.all(text[breaks] == ord("\n")):
-        return None
-    if not np.all(text[breaks - 1] == ord("}")):
-        return None
-    if not np.all(text[breaks[:-1] + 1] == ord("{")):
-        return None
-    return int(breaks.shape[0])
-
-
-def _first_keys(lines: bytes, path: Path) -> tuple[str, ...]:
-    """List the first records' keys in order of appearance, as the strict loader does."""
-    keys: dict[str, None] = {}
-    for line in lines.split(b"\n", _KEYS_FROM)[:_KEYS_FROM]:
-        if line:
-            keys.update(dict.fromkeys(_loads(line.decode("utf-8"), path, "")))
-    return tuple(keys)
-
-
 def read_json(path: Path, max_bytes: int) -> Any:
     """Return the JSON document in ``path`` (same refusals as :func:`read_records`)."""
     with _open_regular(path, max_bytes) as raw:
@@ -562,3 +354,7 @@ def show(value: Any) -> str:
         return "an integer of more than 64 bits"
     text = repr(value)
     return text if len(text) <= 60 else f"{text[:57]}..."
+
+
+loads = _loads
+"""Parse one JSON text strictly (the JSONL fast path lists the first keys with it)."""

@@ -24,8 +24,8 @@ from scipy import optimize, stats
 from theory.inference import fisher_exact, mcnemar, two_proportion_z
 from theory.validation import check_level_or_alpha
 from theory.validation import complement as _complement
-from witnesses._benchmark_files import Answer, load_locomo, load_longmemeval
-from witnesses.rates import Rate
+from witnesses.rates._benchmark_files import Answer, load_locomo, load_longmemeval
+from witnesses.rates._core import Rate
 
 __all__ = [
     "Accuracy",
@@ -50,7 +50,7 @@ class Accuracy:
 
     Examples
     --------
-    >>> from witnesses.benchmarks import Answer, accuracy
+    >>> from witnesses.rates.benchmarks import Answer, accuracy
     >>> acc = accuracy([Answer("a", "x", True), Answer("b", "y", False)])
     >>> acc.overall.estimate, acc.task_averaged
     (0.5, 0.5)
@@ -124,7 +124,7 @@ def accuracy(
 
     Examples
     --------
-    >>> from witnesses.benchmarks import Answer, accuracy
+    >>> from witnesses.rates.benchmarks import Answer, accuracy
     >>> answers = [Answer(f"q{i}", "t" if i < 8 else "u", i % 4 != 0) for i in range(12)]
     >>> acc = accuracy(answers)
     >>> acc.categories["t"].numerator, acc.categories["t"].denominator
@@ -203,7 +203,7 @@ def minimum_detectable_difference(
 
     Examples
     --------
-    >>> from witnesses.benchmarks import minimum_detectable_difference
+    >>> from witnesses.rates.benchmarks import minimum_detectable_difference
     >>> round(minimum_detectable_difference(500, 0.6), 3)
     0.085
     """
@@ -248,7 +248,7 @@ class Comparison:
 
     Examples
     --------
-    >>> from witnesses.benchmarks import Answer, compare_systems
+    >>> from witnesses.rates.benchmarks import Answer, compare_systems
     >>> a = [Answer(f"q{i}", "t", True) for i in range(30)]
     >>> b = [Answer(f"q{i}", "t", i < 10) for i in range(30)]
     >>> c = compare_systems({"a": a, "b": b})[0]
@@ -325,7 +325,7 @@ def compare_systems(
 
     Examples
     --------
-    >>> from witnesses.benchmarks import Answer, compare_systems
+    >>> from witnesses.rates.benchmarks import Answer, compare_systems
     >>> a = [Answer(f"q{i}", "t", i < 20) for i in range(30)]
     >>> b = [Answer(f"q{i}", "t", i < 19) for i in range(30)]
     >>> compare_systems({"a": a, "b": b})[0].distinguishable
@@ -393,7 +393,7 @@ def holm(pvalues: Sequence[float]) -> list[float]:
 
     Examples
     --------
-    >>> from witnesses.benchmarks import holm
+    >>> from witnesses.rates.benchmarks import holm
     >>> holm([0.01, 0.04, 0.03])
     [0.03, 0.06, 0.06]
     """

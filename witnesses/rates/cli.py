@@ -29,12 +29,12 @@ from pathlib import Path
 from typing import Any
 
 from witnesses._interrupt import CLOSED_PIPE, print_or_closed
-from witnesses._load import load_file, make_plan, misspelt_note, suggest
-from witnesses._presets import PRESETS
-from witnesses.files import check_output_path, write_atomic
 from witnesses.rates._core import Conventions, rates
+from witnesses.rates._load import load_file, make_plan, misspelt_note, suggest
+from witnesses.rates._presets import PRESETS
 from witnesses.rates._table import FORMATS, format_cells
-from witnesses.trials import TRIAL_FIELDS, Trial
+from witnesses.rates.trials import TRIAL_FIELDS, Trial
+from witnesses.runtime import check_output_path, write_atomic
 
 __all__ = ["main"]
 

@@ -22,13 +22,13 @@ from dataclasses import dataclass
 import numpy as np
 
 from theory.validation import check_int, check_probability, check_real
+from witnesses.rates.trials import Trial
 from witnesses.simulators._embed import Array, drift, near_rows, unit_rows
 from witnesses.simulators.knowledge import (
     KnowledgeObject,
     KnowledgeStore,
     density_adaptive_retrieve,
 )
-from witnesses.trials import Trial
 
 __all__ = ["AdaptiveRetrievalSimulator", "KnowledgeTrial"]
 

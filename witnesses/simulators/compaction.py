@@ -34,7 +34,7 @@ from witnesses._validation import (
     check_real,
     check_sequence,
 )
-from witnesses.trials import Trial
+from witnesses.rates.trials import Trial
 
 __all__ = [
     "FACT_TYPES",

@@ -36,8 +36,8 @@ import numpy as np
 import numpy.typing as npt
 
 from theory.validation import check_int, check_probability, check_real
+from witnesses.rates.trials import TRIAL_FIELDS, Trial
 from witnesses.simulators._embed import Array, drift, near_rows, unit_rows
-from witnesses.trials import TRIAL_FIELDS, Trial
 
 __all__ = ["DepthSimulator", "RetrievalTrial"]
 

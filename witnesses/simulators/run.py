@@ -18,14 +18,13 @@ from typing import Any
 
 from theory.validation import check_int
 from witnesses._validation import check_keys
-from witnesses.files import check_output_path
-from witnesses.runner import run_cells
+from witnesses.rates.trials import TRIAL_FIELDS
+from witnesses.runtime import check_output_path, run_cells
 from witnesses.simulators.adaptive import AdaptiveRetrievalSimulator, KnowledgeTrial
 from witnesses.simulators.compaction import CompactionSimulator, RetentionTrial
 from witnesses.simulators.depth import DepthSimulator, RetrievalTrial
 from witnesses.simulators.scatter import ScatterSimulator, ScatterTrial
 from witnesses.simulators.text_depth import TextDepthSimulator
-from witnesses.trials import TRIAL_FIELDS
 
 __all__ = ["register", "run_simulation", "simulate_cell"]
 

@@ -32,7 +32,7 @@ import numpy.typing as npt
 from scipy import stats
 
 from theory.validation import check_choice, check_int, check_probability, check_real
-from witnesses.trials import Trial
+from witnesses.rates.trials import Trial
 
 __all__ = ["LAYOUTS", "ScatterSimulator", "ScatterTrial"]
 
