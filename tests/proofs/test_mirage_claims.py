@@ -174,7 +174,9 @@ def test_vm_c3_preservation_uses_the_papers_denominator(monkeypatch):
 
 
 def test_vm_c3_is_registered_in_parts():
-    claims = {c.id for c in mirage_module.CLAIMS if c.id.startswith("VM-C3")}
+    from proofs.claims.vm.mirage_claims import CLAIMS
+
+    claims = {c.id for c in CLAIMS if c.id.startswith("VM-C3")}
     assert {c for c in claims if c.endswith("@reference")} == {
         "VM-C3@reference", "VM-C3-EXP52@reference", "VM-C3-EXP53@reference",
         "VM-C3-DEGRADE@reference", "VM-C3-SEPARATE@reference",

@@ -13,7 +13,7 @@ MODULES = (
     "proofs.claims.vm.semiring",
     "proofs.claims.vm.witness",
     "proofs.claims.vm.closure",
-    "proofs.claims.vm.mirage",
+    "proofs.claims.vm.mirage_claims",
     "proofs.claims.vm.published",
     "proofs.claims.vm.statistics",
     "proofs.claims.vm.rereading",
