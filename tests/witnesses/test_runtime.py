@@ -77,7 +77,8 @@ def test_an_exception_in_the_block_terminates_the_workers_at_once():
     assert len(workers) == 2
     for process in workers:
         process.join(timeout=30)  # a deadline, not a speed check: 60 s of sleep
-        assert process.exitcode == -signal.SIGTERM
+        # SIGTERM, or SIGKILL for one still alive after the grace period
+        assert process.exitcode in (-signal.SIGTERM, -signal.SIGKILL)
 
 
 def test_a_torn_down_pool_leaves_children_started_before_it_alone():

@@ -90,7 +90,13 @@ def local_pool(
     try:
         try:
             with _signals_deferred():
-                pool.submit(os.getpid)  # forks every worker now (the fork start method)
+                _FORKING.set()  # the forked workers take SIGTERM's default at once
+                try:
+                    pool.submit(
+                        os.getpid
+                    )  # forks every worker now (the fork start method)
+                finally:
+                    _FORKING.clear()
         finally:  # the first submission started the pool's manager thread
             started = set(threading.enumerate()) - threads_before
         yield pool
@@ -98,11 +104,44 @@ def local_pool(
         _quiet(started)
         ours = set(multiprocessing.active_children()) - children_before
         pool.shutdown(wait=False, cancel_futures=True)
-        for process in ours:
-            with contextlib.suppress(Exception):
-                process.terminate()
+        _end(ours)
         raise
     pool.shutdown(wait=True)
+
+
+_FORKING = threading.Event()
+"""Set while :func:`local_pool` forks its workers (read in the child right after the fork)."""
+
+_GRACE = 2.0  # seconds a terminated worker gets before it is killed
+
+
+def _default_signals_in_child() -> None:
+    """In a worker forked by :func:`local_pool`: SIGTERM's default, SIGINT ignored, at once.
+
+    The parent defers both signals while it forks (a Python-level handler that
+    only records them); a worker inheriting that handler would swallow the
+    SIGTERM of a teardown that comes before its initializer has run.
+    """
+    if _FORKING.is_set():
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+if hasattr(os, "register_at_fork"):  # POSIX
+    os.register_at_fork(after_in_child=_default_signals_in_child)
+
+
+def _end(processes: set[multiprocessing.process.BaseProcess]) -> None:
+    """Terminate ``processes`` (SIGTERM); kill the ones still alive after ``_GRACE`` seconds."""
+    for process in processes:
+        with contextlib.suppress(Exception):
+            process.terminate()
+    deadline = time.monotonic() + _GRACE
+    for process in processes:
+        with contextlib.suppress(Exception):
+            process.join(max(0.0, deadline - time.monotonic()))
+            if process.is_alive():
+                process.kill()
 
 
 _QUIET: weakref.WeakSet[threading.Thread] = weakref.WeakSet()
