@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import traceback
 from pathlib import Path
 
 from proofs.audit import AuditReport, Status, audit_table
@@ -22,7 +23,7 @@ _MARK = {
 
 
 def main(argv: list[str], *, prog: str = "context-laws audit") -> int:
-    """Audit one table or paper; exit 0 if nothing is flagged, 1 if something is, 2 on error."""
+    """Audit one table or paper; exit 0 if nothing is flagged, 1 if something is, 2 on error, 3 on a crash."""
     parser = argparse.ArgumentParser(
         prog=prog,
         description="Check every printed number of an audit table (CSV with the "
@@ -31,7 +32,7 @@ def main(argv: list[str], *, prog: str = "context-laws audit") -> int:
         "found automatically (see proofs.audit.paper).",
         epilog="exit status: 0 when no number is flagged, 1 when one is "
         "inconsistent or a decision error, 2 for a usage error or a file that "
-        "cannot be read.",
+        "cannot be read, 3 for a crash (traceback on stderr).",
     )
     parser.add_argument("file", help="the audit table (CSV, UTF-8) or the paper")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
@@ -44,6 +45,15 @@ def main(argv: list[str], *, prog: str = "context-laws audit") -> int:
         help="(a paper) write the extraction as an audit table to OUT, a new file",
     )
     args = parser.parse_args(argv)
+    try:
+        return _audit(args, prog)
+    except Exception:  # a crash is no verdict: report it, exit 3 (not 1, "flagged")
+        traceback.print_exc()
+        sys.stderr.write(f"{prog}: internal error (a bug): nothing was decided\n")
+        return 3
+
+
+def _audit(args: argparse.Namespace, prog: str) -> int:
     if Path(args.file).suffix.lower() != ".csv":
         return _paper(args, prog)
     if args.csv:

@@ -194,7 +194,7 @@ _PCT_N = re.compile(
     rf"|\b(?:of|over|across|on|from)\s+(?:the\s+|all\s+)?(?P<n3>{_INT})\s+(?:\w+[- ])?{_UNITS}\b)"
 )
 _RATE_N = re.compile(
-    rf"(?<![\d.])(?P<v>0\.\d+|1\.0+)\s+(?:\(\s*[nN]\s*=\s*(?P<n1>{_INT})\s*\)"
+    rf"(?<![\d.])(?P<v>0\.\d+|1\.0+)\s+(?:\(\s*[nN]\s*=\s*(?P<n1>{_INT})\s*[),;]"
     rf"|(?:over|across|on)\s+(?:the\s+|all\s+)?(?P<n3>{_INT})\s+(?:\w+[- ])?{_UNITS}\b)"
 )
 _MEAN = re.compile(
@@ -944,7 +944,7 @@ def _interval_of_rate(ctx: _Context, out: list[PaperFinding], m: re.Match[str]) 
     """
     head = max(0, m.start() - _CI_REACH)
     rates = [
-        (r, r["v"], r["n1"] or r["n2"] or r["n3"])
+        (r, r["v"], next(v for g, v in r.groupdict().items() if g[0] == "n" and v))
         for rx in (_PCT_N, _RATE_N)
         for r in rx.finditer(ctx.line, head, m.start())
     ]
@@ -1152,7 +1152,7 @@ def _interval_end(before: str) -> bool:
 def _percent_n(ctx: _Context, out: list[PaperFinding]) -> None:
     for m in _PCT_N.finditer(ctx.line):
         n = int(_num(m["n1"] or m["n2"] or m["n3"]))
-        if n == 0 or float(m["v"]) > 100 or not ctx.free(m):
+        if n == 0 or float(m["v"]) > 100 or _spread(ctx.line, m) or not ctx.free(m):
             continue
         if _interval_end(ctx.line[max(0, m.start() - 40) : m.start()]):
             continue
@@ -1172,10 +1172,22 @@ def _percent_n(ctx: _Context, out: list[PaperFinding]) -> None:
         )
     for m in _RATE_N.finditer(ctx.line):
         n = int(_num(m["n1"] or m["n3"]))
-        if n == 0 or not ctx.free(m):
+        if n == 0 or _spread(ctx.line, m) or not ctx.free(m):
             continue
         mean = _not_a_share(ctx, m, "proportion_attainable", m["v"], n)
         out.append(mean or _finding(ctx, m, "proportion_attainable", m["v"], f"n={n}"))
+
+
+_PLUS_MINUS = re.compile(r"(?:±|∓|\+\s*/\s*-|\+-)\s*$")
+
+
+def _spread(line: str, m: re.Match[str]) -> bool:
+    """Whether the number of ``m`` is a spread after ``±`` (``0.91 ± 0.05 (n = 40)``).
+
+    A half-width or a standard deviation is no share of the n after it; the
+    value before the ``±`` may be a mean, so neither is checked as k/n.
+    """
+    return bool(_PLUS_MINUS.search(line, max(0, m.start() - 8), m.start()))
 
 
 def _before(lines: list[str], i: int) -> str:

@@ -680,3 +680,51 @@ def test_an_interval_after_a_rate_is_not_paired_without_one_count(text):
         f.printed for f in audit_paper_text(text).findings if f.kind == "interval"
     ]
     assert "0.70;0.99" not in printed and "0.1;0.9" not in printed
+
+
+def test_an_interval_after_a_rate_over_n_units_is_paired_without_a_crash():
+    """``0.875 over 40 tasks (95% CI [..])``: the rate pattern has no group n2 (new user)."""
+    text = "Accuracy was 0.875 over 40 tasks (95% CI [0.74, 0.95])."
+    got = [(f.kind, f.verdict) for f in audit_paper_text(text).findings]
+    assert got == [("interval", "consistent"), ("proportion_attainable", "consistent")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Accuracy was 0.91 ± 0.05 (n = 40).",
+        "It was 91% ± 5% (n = 40).",
+        "It was 0.91 +/- 0.05 (n = 40).",
+    ],
+)
+def test_a_spread_after_plus_minus_is_no_share_of_n(text):
+    """The half-width is not checked as k/n (it was 'ok', a number the text never claims)."""
+    assert audit_paper_text(text).findings == ()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Raw validity was 0.91 (n = 40, 95% CI [0.77, 0.96]).",
+        "Raw validity was 0.91 (n = 40; 95% CI [0.77, 0.96]).",
+    ],
+)
+def test_a_rate_whose_n_shares_its_brackets_is_checked(text):
+    """0.91 of 40 is impossible whatever follows n in the brackets (new user: 0 found)."""
+    found = audit_paper_text(text).findings
+    assert [
+        (f.printed, f.verdict) for f in found if f.kind == "proportion_attainable"
+    ] == [("0.91", "inconsistent")]
+
+
+def test_a_crash_of_the_audit_exits_3_not_1(tmp_path, monkeypatch, capsys):
+    """Exit 1 means 'flagged': a bug must not read as a finding."""
+
+    def boom(path):
+        raise IndexError("no such group")
+
+    monkeypatch.setattr("proofs.audit._cli.audit_paper", boom)
+    paper = tmp_path / "p.md"
+    paper.write_text("It was 0.90 (n = 40).\n")
+    assert tool_main(["audit", str(paper)]) == 3
+    assert "internal error" in capsys.readouterr().err
