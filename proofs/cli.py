@@ -143,7 +143,10 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         "'VM-C*' runs every claim it matches)",
     )
     parser.add_argument(
-        "--list", action="store_true", help="list the registered claims and exit"
+        "--list",
+        action="store_true",
+        help="list the registered claims and exit (with --json: id, source, "
+        "statement, where, kind, slow)",
     )
     parser.add_argument(
         "--report", metavar="FILE", help="write a Markdown report (atomically)"
@@ -151,7 +154,8 @@ def _parser(prog: str) -> argparse.ArgumentParser:
     parser.add_argument(
         "--quick",
         action="store_true",
-        help="skip the claims marked slow (the sweeps behind VM-C3, VM-C4, VM-T9); "
+        help="skip the claims marked slow (--list marks them: the sweeps behind "
+        "VM-C3, VM-C4, VM-T9, VM-T3 and VM-S7.4, VM-SEMIRING-MAT, ...); "
         f"the report lists them as '{_NOT_RUN}'",
     )
     parser.add_argument(
@@ -263,6 +267,20 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     from witnesses.runtime import CLOSED_PIPE, print_or_closed, write_atomic
 
     if args.list:
+        if args.json:  # the register, without running a check
+            rows = [
+                {
+                    "id": c.id,
+                    "source": c.source,
+                    "statement": c.statement,
+                    "where": c.where,
+                    "kind": c.kind.value,
+                    "slow": c.slow,
+                }
+                for c in CLAIMS
+            ]
+            text = json.dumps({"claims": rows}, indent=2, allow_nan=False)
+            return 0 if print_or_closed(text) else CLOSED_PIPE
         return 0 if print_or_closed(_listing(CLAIMS)) else CLOSED_PIPE
     skipped: list[Claim] = []
     if args.claim:

@@ -728,6 +728,13 @@ def _finding(
         gross or (result is not None and result.gross_error)
     ):
         verdict = "decision error"
+    if (
+        status == "inconsistent"
+        and kind == "grimmer"
+        and not reason
+        and result is not None
+    ):
+        reason = _grimmer_reason(result)
     return PaperFinding(
         line=ctx.number,
         page=ctx.page,
@@ -741,6 +748,17 @@ def _finding(
         note=inferred,
         inferred=bool(inferred),
     )
+
+
+def _grimmer_reason(result: c.ConsistencyResult) -> str:
+    """Say which printed number of a failed GRIMMER check fails: the mean or the SD."""
+    if result.reachable:  # a sum of integer scores prints as the mean: the SD fails
+        mean, sd = result.printed.split(";", 1)
+        return (
+            f"the mean {mean} is reachable (GRIM), but no integer scores with that "
+            f"mean have an SD that prints as {sd} (GRIMMER)"
+        )
+    return "the mean is reachable by no sum of integer scores (GRIM)"
 
 
 _TESTS = {"t": "t", "F": "F", "r": "r", "z": "z", "Z": "z", "Q": "chi2"}

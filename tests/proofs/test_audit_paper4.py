@@ -728,3 +728,22 @@ def test_a_crash_of_the_audit_exits_3_not_1(tmp_path, monkeypatch, capsys):
     paper.write_text("It was 0.90 (n = 40).\n")
     assert tool_main(["audit", str(paper)]) == 3
     assert "internal error" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        (
+            "Plans scored M = 3.47, SD = 1.20, n = 15 on a 1-5 scale.",
+            "the mean 3.47 is reachable (GRIM), but no integer scores with that mean "
+            "have an SD that prints as 1.20 (GRIMMER)",
+        ),
+        (
+            "Plans scored M = 3.48, SD = 1.20, n = 15 on a 1-5 scale.",
+            "the mean is reachable by no sum of integer scores (GRIM)",
+        ),
+    ],
+)
+def test_a_failed_grimmer_says_whether_the_mean_or_the_sd_fails(text, reason):
+    (found,) = audit_paper_text(text).findings
+    assert (found.verdict, found.reason) == ("inconsistent", reason)

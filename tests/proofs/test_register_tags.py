@@ -1,5 +1,6 @@
 """The register by source tag: one folder per paper, imported only when asked (issue 31)."""
 
+import json
 import subprocess
 import sys
 import types
@@ -150,3 +151,14 @@ def test_before_the_register_is_collected_one_id_is_found_in_its_folder(monkeypa
     for cid in ("PJ-PIN", "KO-CAP", "VM-E58@paper"):
         assert register.claim(cid).id == cid
     assert "CLAIMS" not in vars(register)
+
+
+def test_list_with_json_prints_the_register_as_json(capsys):
+    """``--list --json`` printed text before (new user); now the register's rows."""
+    from proofs.cli import main
+
+    assert main(["--list", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["claims"]
+    assert [r["id"] for r in rows] == [c.id for c in CLAIMS]
+    assert [r["slow"] for r in rows] == [c.slow for c in CLAIMS]
+    assert list(rows[0]) == ["id", "source", "statement", "where", "kind", "slow"]
