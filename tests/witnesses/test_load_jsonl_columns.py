@@ -346,8 +346,12 @@ def test_big_integers_read_as_the_strict_reader_reads_them(tmp_path: Path) -> No
 
 def test_column_hints_come_from_the_first_hundred_lines(tmp_path: Path) -> None:
     """A key near an absent field's column is hinted if one of the first 100 lines has it."""
-    lines = [f'{{"task_id": "t{i}", "condition": "a"}}' for i in range(100)]
-    odd = '{"task_id": "u", "condition": "a", "chosen_pivt": "p"}'
+    # raw_validity on every line: a file with no statistic at all is an error
+    lines = [
+        f'{{"task_id": "t{i}", "condition": "a", "raw_validity": 1}}'
+        for i in range(100)
+    ]
+    odd = '{"task_id": "u", "condition": "a", "raw_validity": 1, "chosen_pivt": "p"}'
     path = tmp_path / "runs.jsonl"
     for at, hinted in ((100, False), (99, True), (0, True)):
         data = "\n".join([*lines[:at], odd, *lines[at:]]).encode()

@@ -54,8 +54,20 @@ def _teardown(*, wait_for_start: bool, **kwargs):
         signal.signal(signal.SIGTERM, previous)
     assert len(workers) == 1
     (worker,) = workers
-    worker.join(timeout=30)  # a deadline, not a speed check
-    return worker.exitcode
+    return exit_code(worker)
+
+
+def exit_code(process, *, deadline: float = 30.0):
+    """The process's exit code, waiting at most ``deadline`` seconds (not a speed check).
+
+    The pool's manager thread may reap the worker first: its status is then set
+    on the shared process object a moment later, so ``None`` is read again.
+    """
+    end = time.monotonic() + deadline
+    process.join(timeout=deadline)
+    while process.exitcode is None and time.monotonic() < end:
+        time.sleep(0.05)
+    return process.exitcode
 
 
 def test_a_worker_forked_under_a_python_sigterm_handler_dies_of_sigterm(monkeypatch):

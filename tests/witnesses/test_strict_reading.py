@@ -1052,3 +1052,14 @@ def test_a_json_row_without_a_key_other_rows_have_is_noted_like_a_null(
     out = capsys.readouterr().out
     assert "(2/2)" in out
     assert "note: 2 of 4 trials have no value in column 'ok' (raw_validity)" in out
+
+
+def test_a_file_with_no_statistic_is_an_error_not_a_table_of_counts(tmp_path, capsys):
+    """Only task, condition and an unmapped column: exit 2 naming the columns (new user)."""
+    path = tmp_path / "runs.csv"
+    path.write_text("task_id,condition,seed,acc\nt1,a,0,1\nt2,a,0,0\nt1,b,0,1\n")
+    assert main([str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "no statistic to compute" in err and "other columns are 'acc'" in err
+    assert main([str(path), "--measure", "acc=acc"]) == 0
+    assert "mean acc" in capsys.readouterr().out

@@ -88,7 +88,9 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         "--m", type=int, default=10, help="pivots the invariant watches (default 10)"
     )
     p.add_argument(
-        "--semantics", default="reference", help="reference (default) or paper"
+        "--semantics",
+        default="reference",
+        help="reference (default), paper or paper-eligible",
     )
     p.add_argument(
         "--seeds",

@@ -30,6 +30,7 @@ from typing import Any
 
 from witnesses._interrupt import CLOSED_PIPE, print_or_closed
 from witnesses.rates._core import Conventions, rates
+from witnesses.rates._fields import IDENTITY
 from witnesses.rates._load import load_file, make_plan, misspelt_note, suggest
 from witnesses.rates._presets import PRESETS
 from witnesses.rates._table import FORMATS, format_cells
@@ -71,7 +72,9 @@ def _parser(prog: str) -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--map", action="append", default=[], metavar="FIELD=COLUMN",
-        help=f"read a Trial field from a column (fields: {', '.join(TRIAL_FIELDS)})",
+        help="read a Trial field from a column (fields: "
+        + ", ".join(f for f in TRIAL_FIELDS if f != "measures")
+        + "; a measure's column: --measure)",
     )  # fmt: skip
     p.add_argument(
         "--measure", action="append", default=[], metavar="NAME=COLUMN",
@@ -199,6 +202,7 @@ def _run(args: Any) -> str:
                 f"with --map {name}=COLUMN"
             )
             raise ValueError(msg)
+    _require_a_statistic(path, trials, plan.columns, loaded.keys)
     measured = [m for m in map(attrgetter("measures"), trials) if m]
     bounded = [
         name
@@ -280,6 +284,35 @@ def _run(args: Any) -> str:
             for line in notes
         )
     return text
+
+
+def _require_a_statistic(
+    path: Path,
+    trials: Sequence[Trial],
+    columns: Sequence[tuple[str, str]],
+    keys: Sequence[str],
+) -> None:
+    """Refuse a file from which no rate or mean can be computed (a table of counts only).
+
+    Every field but the trial's identity (task, condition, budget, model,
+    category, seed) feeds a statistic; a file where none of them has a value
+    in any row, and no measure either, is a mapping error, not a result.
+    """
+    wanted = [(f, c) for f, c in columns if f not in IDENTITY and f != "measures"]
+    if not trials or any(t.measures for t in trials):
+        return
+    if any(getattr(t, f) is not None for t in trials for f, _ in wanted):
+        return
+    mapped = set(dict(columns).values())
+    free = [k for k in keys if k not in mapped]
+    shown = ", ".join(repr(c) for _, c in wanted[:5])
+    msg = (
+        f"{path}: no statistic to compute: no row has a value in any outcome, pivot "
+        f"or score column ({shown}, ...); the file's other columns are "
+        f"{', '.join(repr(k) for k in free) or 'none'}: map yours with --map "
+        "FIELD=COLUMN, or a score with --measure NAME=COLUMN"
+    )
+    raise ValueError(msg)
 
 
 _MAX_BYTES = 256 * 1024 * 1024

@@ -91,12 +91,14 @@ def local_pool(
         try:
             with _signals_deferred():
                 _FORKING.set()  # the forked workers take SIGTERM's default at once
+                _block_while_forking()
                 try:
                     pool.submit(
                         os.getpid
                     )  # forks every worker now (the fork start method)
                 finally:
                     _FORKING.clear()
+                    _unblock()
         finally:  # the first submission started the pool's manager thread
             started = set(threading.enumerate()) - threads_before
         yield pool
@@ -115,16 +117,36 @@ _FORKING = threading.Event()
 _GRACE = 2.0  # seconds a terminated worker gets before it is killed
 
 
+_HELD = (signal.SIGTERM, signal.SIGINT)
+_MASK: list[set[int | signal.Signals]] = []  # the forking thread's mask before the fork
+
+
+def _block_while_forking() -> None:
+    """Block SIGTERM and SIGINT in this thread for the fork (POSIX; else nothing)."""
+    if hasattr(signal, "pthread_sigmask"):
+        _MASK.append(signal.pthread_sigmask(signal.SIG_BLOCK, _HELD))
+
+
+def _unblock() -> None:
+    """Restore the mask :func:`_block_while_forking` changed."""
+    if _MASK:
+        signal.pthread_sigmask(signal.SIG_SETMASK, _MASK.pop())
+
+
 def _default_signals_in_child() -> None:
     """In a worker forked by :func:`local_pool`: SIGTERM's default, SIGINT ignored, at once.
 
     The parent defers both signals while it forks (a Python-level handler that
-    only records them); a worker inheriting that handler would swallow the
-    SIGTERM of a teardown that comes before its initializer has run.
+    only records them), with both blocked in the forking thread: the worker
+    starts with them blocked, sets their actions, then unblocks them, so a
+    SIGTERM sent before it ran at all is taken by the default action rather
+    than by the inherited handler (or lost on the way).
     """
     if _FORKING.is_set():
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
         signal.signal(signal.SIGINT, signal.SIG_IGN)
+        if _MASK:
+            signal.pthread_sigmask(signal.SIG_SETMASK, _MASK[-1])
 
 
 if hasattr(os, "register_at_fork"):  # POSIX
