@@ -164,7 +164,21 @@ def _signals_held() -> Iterator[list[int]]:
 
 def _script() -> int:
     """Run :func:`main` on the command line's arguments (the ``context-laws`` script)."""
-    return main(sys.argv[1:])
+    code = main(sys.argv[1:])
+    _settled()
+    return code
+
+
+def _settled() -> None:
+    """Ignore SIGINT and SIGTERM once the command has its exit status.
+
+    What is left is the interpreter's shutdown (atexit handlers such as
+    logging's flush): a Ctrl-C there would print a ``KeyboardInterrupt``
+    traceback over a finished run (the CI signal fuzz saw one, exit 0).
+    """
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
 
 
 if __name__ == "__main__":

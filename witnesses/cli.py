@@ -11,7 +11,9 @@ once it is chosen.
 
 from __future__ import annotations
 
+import signal
 import sys
+import threading
 from collections.abc import Callable, Sequence
 
 from theory.validation import check_choice
@@ -123,7 +125,11 @@ def _rates_script() -> int:
         "context-laws-rates: DeprecationWarning: this script goes in the next "
         "release; use 'context-laws rates' (the same options)\n"
     )
-    return main(["rates", *sys.argv[1:]])
+    code = main(["rates", *sys.argv[1:]])
+    if threading.current_thread() is threading.main_thread():  # the run is over
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    return code
 
 
 if __name__ == "__main__":
