@@ -842,6 +842,16 @@ def _interval(
                     "inferred": True,
                 }
             )
+    if not inferred and _excludes_estimate(m, k, n):
+        f = _finding(ctx, m, "interval", printed, f"k={k};n={n};method=wilson{scale}")
+        if f.verdict in ("inconsistent", "decision error"):
+            estimate = k / n * (100 if scale else 1)
+            reason = (
+                f"the interval excludes its own estimate k/n = {estimate:.6g}; "
+                "every standard interval for a proportion contains it when "
+                "0 < k < n, so no method fits"
+            )
+            return PaperFinding(**{**f.to_dict(), "reason": reason})
     why = "the text names no interval method; none of the standard ones fits"
     return _finding(
         ctx,
@@ -851,6 +861,32 @@ def _interval(
         f"k={k};n={n};method=wilson{scale}",
         inferred=f"{inferred}; {why}" if inferred else why,
     )
+
+
+def _excludes_estimate(m: re.Match[str], k: int, n: int) -> bool:
+    """Whether the printed interval ``m`` leaves out ``k/n`` at its printed precision.
+
+    For ``0 < k < n`` the Wilson (with or without continuity correction),
+    Clopper-Pearson, Jeffreys and Agresti-Coull intervals all contain the
+    estimate ``k/n`` at every level, so an interval that leaves it out, by more
+    than the rounding of its printed bounds, fits none of them whichever method
+    and level were used. At ``k = 0`` and ``k = n`` the equal-tailed Jeffreys
+    interval (statsmodels' convention, which ours follows) leaves out 0 and 1,
+    so nothing is decided there.
+    """
+    if not 0 < k < n:
+        return False
+    estimate = k / n * (100 if _percent_scale(m) else 1)
+    lo, hi = m["lo"], m["hi"]
+    return estimate > float(hi) + _half_unit(hi) * (1 + 1e-9) or estimate < float(
+        lo
+    ) - _half_unit(lo) * (1 + 1e-9)
+
+
+def _half_unit(printed: str) -> float:
+    """Half a unit in the last printed decimal of ``printed``."""
+    decimals = len(printed.split(".", 1)[1]) if "." in printed else 0
+    return 0.5 * 10.0**-decimals
 
 
 def _percent_scale(m: re.Match[str]) -> bool:
@@ -937,10 +973,8 @@ def _later_interval(ctx: _Context, out: list[PaperFinding], m: re.Match[str]) ->
     if n == 0 or k > n or not ctx.free(m):
         return
     between = ctx.line[last.end() : m.start()]
-    named = ctx.methods()
     if (
         len(between) <= _CI_NEAR
-        and len(named) == 1
         and not _SENTENCE_STOP.search(between)
         and not _KN.search(between)
     ):
