@@ -177,7 +177,8 @@ _BARE_CI = re.compile(
 _CI_REACH = 250  # characters from a k/n to an interval printed later in its paragraph
 _RATE_FRAC = re.compile(
     rf"(?<![\d.,/])(?P<v>0?\.\d+|1\.0+|{_NUM}\s*%)\s*"
-    rf"(?:(?P<gap>(?:[A-Za-z][\w-]*\s+){{0,3}})\(\s*(?P<k>{_INT})\s*/\s*(?P<n>{_INT})"
+    rf"(?:(?P<gap>(?:[A-Za-z][\w-]*\s+){{0,3}})\(\s*(?P<k>{_INT})"
+    rf"(?:\s*/\s*|\s+(?:out\s+)?of\s+)(?P<n>{_INT})"
     rf"\s*(?:[A-Za-z]+\s*)?\)|,\s*(?P<k2>{_INT})\s*/\s*(?P<n2>{_INT})(?![\d/.]))"
 )
 _METHODS = {
@@ -194,7 +195,7 @@ _PCT_N = re.compile(
     rf"|\b(?:of|over|across|on|from)\s+(?:the\s+|all\s+)?(?P<n3>{_INT})\s+(?:\w+[- ])?{_UNITS}\b)"
 )
 _RATE_N = re.compile(
-    rf"(?<![\d.])(?P<v>0\.\d+|1\.0+)\s+(?:\(\s*[nN]\s*=\s*(?P<n1>{_INT})\s*[),;]"
+    rf"(?<![\d.])(?P<v>0?\.\d+|1\.0+)\s+(?:\(\s*[nN]\s*=\s*(?P<n1>{_INT})\s*[),;]"
     rf"|(?:over|across|on)\s+(?:the\s+|all\s+)?(?P<n3>{_INT})\s+(?:\w+[- ])?{_UNITS}\b)"
 )
 _MEAN = re.compile(
@@ -1086,6 +1087,10 @@ _MEANISH = re.compile(
     r"|per[- ]problem|per[- ]seed|across\s+seeds|over\s+seeds)(?![\w@])|[κρ]",
     re.IGNORECASE,
 )
+_STAT_BEFORE = re.compile(
+    r"(?<![\w.])(?:p|P|r|R2|R²|R\^2|d|g|α|β|η2|η²|ηp²|ω2|ω²|κ|ρ|τ|alpha|beta|kappa"
+    r"|rho|tau|ICC|AUC|SE|SEM|SD|CV)\s*(?:=|<|>|≤|≥|≈|<=|>=)\s*$"
+)  # ``p = 0.049 (n = 40)``: a p-value or a statistic, never a share of n
 _HALF_TIES = re.compile(
     r"\bties?\s+(?:count(?:ed|s|ing)?|scored?|as)\s+(?:as\s+)?(?:a\s+)?half"
     r"|\bhalf\s+(?:a\s+)?(?:win|point|credit)s?\s+(?:for|per)\s+(?:a\s+)?ties?\b",
@@ -1146,6 +1151,13 @@ def _not_a_share(
     the word that says so. ``ties counted as half`` makes the number a share of
     half-counts: checked as ``j/(2n)``, an inference.
     """
+    symbol = _STAT_BEFORE.search(ctx.line, max(0, m.start() - 16), m.start())
+    if symbol:
+        reason = (
+            "a p-value or another statistic, not a share k/n "
+            f"(the text says {symbol.group(0).strip()!r})"
+        )
+        return _unchecked(ctx, m, kind, printed, f"n={n}", reason)
     head, tail = _clause(ctx.line, m.start(), m.end())
     clause = ctx.line[head:tail]
     if _HALF_TIES.search(clause):
