@@ -497,8 +497,11 @@ def read_paper(path: str | os.PathLike[str]) -> list[tuple[int | None, str]]:
     if suffix not in _SUFFIXES:
         msg = f"{p}: a paper must be one of {', '.join(_SUFFIXES)} (got {suffix or 'no suffix'!r})"
         raise ValueError(msg)
+    if not p.exists():
+        msg = f"{p}: no such file"
+        raise ValueError(msg)
     if not p.is_file():
-        msg = f"{p}: not a regular file"
+        msg = f"{p}: not a regular file (a directory, a FIFO or a device is never read)"
         raise ValueError(msg)
     if p.stat().st_size > _MAX_BYTES:
         msg = f"{p}: larger than {_MAX_BYTES} bytes"

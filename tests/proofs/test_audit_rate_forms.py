@@ -53,3 +53,13 @@ def test_a_statistic_before_the_number_is_not_a_share(text, symbol) -> None:
 def test_a_share_named_like_a_statistic_word_is_still_checked() -> None:
     # "rep = " is no statistic symbol: the letters before "p" belong to a word
     assert _only("Our rep = 0.876 (n = 40).").verdict == "inconsistent"
+
+
+def test_a_missing_paper_says_no_such_file(tmp_path, capsys) -> None:
+    from proofs.tool import main as tool_main
+
+    missing = tmp_path / "nope.md"
+    assert tool_main(["audit", str(missing)]) == 2
+    err = capsys.readouterr().err
+    assert f"{missing}: no such file" in err
+    assert "regular" not in err
