@@ -68,3 +68,29 @@ def test_a_question_file_in_json_lines_says_so(tmp_path) -> None:
         load_longmemeval(answers, questions=answers)
     assert "(Extra data); the file holds more than one JSON value" in str(err.value)
     assert "JSON Lines" in str(err.value)
+
+
+@pytest.mark.parametrize(("unanswered", "verb"), [(1, "has"), (2, "have")])
+def test_the_unanswered_count_agrees_with_its_verb(tmp_path, unanswered, verb) -> None:
+    ids = ["q1", "q2", "q3"]
+    questions = _write(
+        tmp_path,
+        "q.json",
+        "["
+        + ", ".join(f'{{"question_id": "{q}", "question_type": "ku"}}' for q in ids)
+        + "]",
+    )
+    answered = ids[: len(ids) - unanswered]
+    answers = _write(
+        tmp_path,
+        "a.eval",
+        "".join(
+            f'{{"question_id": "{q}", "autoeval_label": {{"label": true}}}}\n'
+            for q in answered
+        ),
+    )
+    with pytest.raises(ValueError, match=r"no graded answer") as err:
+        load_longmemeval(answers, questions=questions)
+    assert f"{unanswered} of the 3 questions of {questions} {verb} no graded" in str(
+        err.value
+    )

@@ -159,7 +159,8 @@ def unanswered_message(
     first = ", ".join(repr(q) for q in missing[:5])
     more = f" (and {len(missing) - 5} more)" if len(missing) > 5 else ""
     return (
-        f"{path}: {len(missing)} of the {total} questions of {where} have no graded "
+        f"{path}: {len(missing)} of the {total} questions of {where} "
+        f"{'has' if len(missing) == 1 else 'have'} no graded "
         f"answer, first {first}{more}; a partial run would raise the accuracy: "
         "grade every question, or pass --allow-unanswered (Python: "
         "allow_unanswered=True) to summarise the answered questions alone"
