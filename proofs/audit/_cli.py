@@ -32,7 +32,7 @@ def main(argv: list[str], *, prog: str = "context-laws audit") -> int:
         "found automatically (see proofs.audit.paper).",
         epilog="exit status: 0 when no number is flagged, 1 when one is "
         "inconsistent or a decision error, 2 for a usage error or a file that "
-        "cannot be read, 3 for a crash (traceback on stderr).",
+        "cannot be read or holds nothing to check, 3 for a crash (traceback on stderr).",
     )
     parser.add_argument("file", help="the audit table (CSV, UTF-8) or the paper")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
@@ -78,6 +78,12 @@ def _audit(args: argparse.Namespace, prog: str) -> int:
 def _paper(args: argparse.Namespace, prog: str) -> int:
     try:
         report = audit_paper(args.file)
+        if not report.findings:  # a check that compares nothing is no verdict
+            msg = (
+                f"{args.file}: no reported statistic found (no rate, interval, "
+                "test or mean the reader knows); nothing was checked"
+            )
+            raise ValueError(msg)
         if args.csv:
             _write_new(args.csv, report.to_csv())
     except (OSError, ValueError) as exc:

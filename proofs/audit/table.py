@@ -171,7 +171,8 @@ def audit_table(path: str | os.PathLike[str] | Traversable) -> AuditReport:
         duplicate id, an unknown kind, or inputs that do not parse; the
         message names the file, the line and the column. Also for a file
         that cannot be read, is not a regular file (a FIFO, a device: never
-        read, never waited on) or has more than 16 MiB.
+        read, never waited on) or has more than 16 MiB, and for a table with
+        no row to check (a check that compares nothing is no verdict).
 
     Examples
     --------
@@ -188,6 +189,9 @@ def audit_table(path: str | os.PathLike[str] | Traversable) -> AuditReport:
     except csv.Error as exc:
         msg = f"{name}: not a CSV table ({exc})"
         raise ValueError(msg) from None
+    if not rows:
+        msg = f"{name}: no row to check (the table holds only its header, or nothing)"
+        raise ValueError(msg)
     return AuditReport(name, tuple(rows))
 
 

@@ -63,3 +63,37 @@ def test_a_missing_paper_says_no_such_file(tmp_path, capsys) -> None:
     err = capsys.readouterr().err
     assert f"{missing}: no such file" in err
     assert "regular" not in err
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("empty.md", ""),
+        ("none.md", "Nothing here to check.\n"),
+        ("header.csv", "id,where,kind,printed,inputs,note\n"),
+    ],
+)
+def test_an_audit_that_compares_nothing_is_an_error(
+    tmp_path, capsys, name, text
+) -> None:
+    from proofs.tool import main as tool_main
+
+    path = tmp_path / name
+    path.write_text(text)
+    out = tmp_path / "out.csv"
+    args = ["audit", str(path)] + (["--csv", str(out)] if name.endswith(".md") else [])
+    assert tool_main(args) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert f"{path}: no " in captured.err
+    assert "check" in captured.err
+    assert not out.exists()
+
+
+def test_audit_table_refuses_a_header_only_table(tmp_path) -> None:
+    from proofs.audit import audit_table
+
+    path = tmp_path / "t.csv"
+    path.write_text("id,where,kind,printed,inputs,note\n")
+    with pytest.raises(ValueError, match="no row to check"):
+        audit_table(path)
