@@ -351,8 +351,11 @@ def _mode_for(target: Path) -> int:
         return stat.S_IMODE(target.stat().st_mode)
     except FileNotFoundError:
         pass
+    # os.umask reads the mask only by setting one: meanwhile the owner-only
+    # 0o077, so a file another thread makes in that instant is never more open
+    # than its owner meant (0o022 there could make it group/world readable)
     with _UMASK_LOCK:
-        umask = os.umask(0o022)
+        umask = os.umask(0o077)
         os.umask(umask)
     return 0o666 & ~umask
 
@@ -379,4 +382,4 @@ def _kind(path: Path) -> str:
         return "a device"
     if path.is_socket():
         return "a socket"
-    return "not a regular file"  # pragma: no cover
+    return "a file of another kind"  # or it went away since it was opened

@@ -90,14 +90,12 @@ def local_pool(
     try:
         try:
             with _signals_deferred():
-                _FORKING.set()  # the forked workers take SIGTERM's default at once
-                _block_while_forking()
+                _block_while_forking()  # the workers take SIGTERM's default at once
                 try:
                     pool.submit(
                         os.getpid
                     )  # forks every worker now (the fork start method)
                 finally:
-                    _FORKING.clear()
                     _unblock()
         finally:  # the first submission started the pool's manager thread
             started = set(threading.enumerate()) - threads_before
@@ -111,26 +109,30 @@ def local_pool(
     pool.shutdown(wait=True)
 
 
-_FORKING = threading.Event()
-"""Set while :func:`local_pool` forks its workers (read in the child right after the fork)."""
-
 _GRACE = 2.0  # seconds a terminated worker gets before it is killed
 
 
 _HELD = (signal.SIGTERM, signal.SIGINT)
-_MASK: list[set[int | signal.Signals]] = []  # the forking thread's mask before the fork
+_FORK = threading.local()
+"""Per thread (two threads may make pools at once): ``_FORK.forking`` is True
+while this thread forks a pool's workers and ``_FORK.mask`` is its signal mask
+from before (None without ``pthread_sigmask``). A forked child reads them: its
+one thread is the forking thread, with that thread's data."""
 
 
 def _block_while_forking() -> None:
-    """Block SIGTERM and SIGINT in this thread for the fork (POSIX; else nothing)."""
+    """Mark this thread as forking; block SIGTERM and SIGINT in it (POSIX)."""
+    _FORK.mask = None
     if hasattr(signal, "pthread_sigmask"):
-        _MASK.append(signal.pthread_sigmask(signal.SIG_BLOCK, _HELD))
+        _FORK.mask = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+    _FORK.forking = True
 
 
 def _unblock() -> None:
-    """Restore the mask :func:`_block_while_forking` changed."""
-    if _MASK:
-        signal.pthread_sigmask(signal.SIG_SETMASK, _MASK.pop())
+    """Undo :func:`_block_while_forking` in this thread (restore its mask)."""
+    _FORK.forking = False
+    if _FORK.mask is not None:
+        signal.pthread_sigmask(signal.SIG_SETMASK, _FORK.mask)
 
 
 def _default_signals_in_child() -> None:
@@ -142,11 +144,11 @@ def _default_signals_in_child() -> None:
     SIGTERM sent before it ran at all is taken by the default action rather
     than by the inherited handler (or lost on the way).
     """
-    if _FORKING.is_set():
+    if getattr(_FORK, "forking", False):
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
         signal.signal(signal.SIGINT, signal.SIG_IGN)
-        if _MASK:
-            signal.pthread_sigmask(signal.SIG_SETMASK, _MASK[-1])
+        if _FORK.mask is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, _FORK.mask)
 
 
 if hasattr(os, "register_at_fork"):  # POSIX
@@ -266,7 +268,9 @@ def die_with_parent(parent: int) -> None:
         signal.set_wakeup_fd(-1)
     if sys.platform.startswith("linux"):
         with contextlib.suppress(OSError, AttributeError):
-            libc = ctypes.CDLL(None, use_errno=True)
+            # prctl's status and errno are not read: if it fails, the polling
+            # thread below still ends this process when the parent ends
+            libc = ctypes.CDLL(None)
             libc.prctl(1, signal.SIGTERM, 0, 0, 0)  # PR_SET_PDEATHSIG = 1
     if os.getppid() != parent:  # the parent died before prctl took effect
         os._exit(1)
