@@ -75,7 +75,9 @@ def hopfield_energy(xi: object, patterns: object, *, beta: float) -> float:
     Raises
     ------
     ValueError
-        On mismatched shapes, non-finite input or ``beta <= 0``.
+        On mismatched shapes, non-finite input, ``beta <= 0``, or input whose
+        scores ``beta * (patterns @ xi)`` (or, for the energy, ``xi @ xi``)
+        overflow float64.
 
     Examples
     --------
@@ -84,9 +86,11 @@ def hopfield_energy(xi: object, patterns: object, *, beta: float) -> float:
     0.0
     """
     x, p, b = _state(xi, patterns, beta)
-    m2 = float(np.max(np.sum(p**2, axis=1)))
-    lse = float(logsumexp(b * (p @ x))) / b
-    return -lse + 0.5 * float(x @ x) + math.log(p.shape[0]) / b + 0.5 * m2
+    with np.errstate(over="ignore", invalid="ignore"):
+        m2 = float(np.max(np.sum(p**2, axis=1)))
+        lse = float(logsumexp(_scores(x, p, b))) / b
+        energy = -lse + 0.5 * float(x @ x) + math.log(p.shape[0]) / b + 0.5 * m2
+    return _finite(energy, x, p, b)
 
 
 def hopfield_update(xi: object, patterns: object, *, beta: float) -> _FloatArray:
@@ -105,7 +109,9 @@ def hopfield_update(xi: object, patterns: object, *, beta: float) -> _FloatArray
     Raises
     ------
     ValueError
-        On mismatched shapes, non-finite input or ``beta <= 0``.
+        On mismatched shapes, non-finite input, ``beta <= 0``, or input whose
+        scores ``beta * (patterns @ xi)`` (or, for the energy, ``xi @ xi``)
+        overflow float64.
 
     Examples
     --------
@@ -114,7 +120,7 @@ def hopfield_update(xi: object, patterns: object, *, beta: float) -> _FloatArray
     [0.0, 0.0]
     """
     x, p, b = _state(xi, patterns, beta)
-    return np.asarray(p.T @ softmax(b * (p @ x)), dtype=np.float64)
+    return _step(x, p, b)
 
 
 def hopfield_retrieve(
@@ -152,7 +158,7 @@ def hopfield_retrieve(
     steps = check_int(max_iter, "max_iter", minimum=1)
     eps = check_real(tol, "tol", low=0.0)
     for _ in range(steps):
-        new = np.asarray(p.T @ softmax(b * (p @ x)), dtype=np.float64)
+        new = _step(x, p, b)
         if float(np.linalg.norm(new - x)) <= eps:
             return new
         x = new
@@ -264,6 +270,39 @@ def log_ramsauer_capacity_form(d: int, *, c: float, p: float) -> float:
     base = check_real(c, "c", low=1.0, high=math.inf, low_open=True, high_open=True)
     prob = check_real(p, "p", low=0.0, high=1.0, low_open=True, high_open=True)
     return 0.5 * math.log(prob) + (dim - 1) * math.log(base) / 4.0
+
+
+def _scores(x: _FloatArray, p: _FloatArray, b: float) -> _FloatArray:
+    """``beta * (patterns @ xi)``, or a ValueError when float64 cannot hold it."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        s = np.asarray(b * (p @ x), dtype=np.float64)
+    if not np.all(np.isfinite(s)):
+        _overflow(x, p, b)
+    return s
+
+
+def _step(x: _FloatArray, p: _FloatArray, b: float) -> _FloatArray:
+    """One update ``X softmax(beta X^T x)``: finite scores or a ValueError.
+
+    The result is a convex combination of the (finite) patterns, so it is
+    finite whenever the scores are.
+    """
+    return np.asarray(p.T @ softmax(_scores(x, p, b)), dtype=np.float64)
+
+
+def _finite(value: float, x: _FloatArray, p: _FloatArray, b: float) -> float:
+    if not math.isfinite(value):
+        _overflow(x, p, b)
+    return value
+
+
+def _overflow(x: _FloatArray, p: _FloatArray, b: float) -> None:
+    msg = (
+        "beta * (patterns @ xi) and the state overflow float64 "
+        f"(beta={b!r}, largest |entry| of patterns {float(np.max(np.abs(p))):.3g}, "
+        f"of xi {float(np.max(np.abs(x), initial=0.0)):.3g}); scale them down"
+    )
+    raise ValueError(msg)
 
 
 def _state(
