@@ -181,6 +181,9 @@ def exp52(
             **sem.solve_options(),
         )
         full_valid += full.valid
+        # a solve depends on the events alone (grammar, m and options fixed per
+        # case): strategies that keep the same events share one solve
+        solved = {timeline: bool(full.valid)}
         for strategy in sem.strategies:
             packed = compress_with(
                 timeline,
@@ -191,15 +194,20 @@ def exp52(
                 max_gap=gap,
                 non_focal=sem.non_focal_development,
             )
-            free = solve(
-                packed.timeline,
-                grammar=grammar,
-                m=m,
-                **sem.solve_options(),
-            )
-            valid[strategy] += free.valid
+            ok = solved.get(packed.timeline)
+            if ok is None:
+                ok = bool(
+                    solve(
+                        packed.timeline,
+                        grammar=grammar,
+                        m=m,
+                        **sem.solve_options(),
+                    ).valid
+                )
+                solved[packed.timeline] = ok
+            valid[strategy] += ok
             if strategy == sem.contract and full.valid:
-                kept += free.valid
+                kept += ok
     return Exp52Result(sem.name, cases, full_valid, valid, (kept, full_valid))
 
 
