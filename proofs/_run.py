@@ -269,6 +269,26 @@ def _family(claim: Claim) -> str:
     return claim.id
 
 
+def _schedule(families: Iterable[list[Claim]]) -> list[list[Claim]]:
+    """Order the batches longest first, so that the workers finish together.
+
+    A batch's cost is estimated by its slow claims (each one a retention
+    sweep, an experiment or a long solver query): the batches with the most
+    slow claims go first (the reference family's 100-seed sweep and
+    Exp52/53, then the paper family's), then the other slow batches, then
+    the fast claims in id order, which fill whichever worker is free. Ties
+    go by the first claim's id, so the order is the same on every run.
+    """
+    return sorted(
+        families,
+        key=lambda b: (
+            not any(c.slow for c in b),
+            -sum(c.slow for c in b),
+            b[0].id,
+        ),
+    )
+
+
 _Done = tuple[str, ClaimCheck | None, str | None, float]
 """A worker's answer for one claim: id, result, traceback, wall seconds."""
 
@@ -380,17 +400,7 @@ def run_claims(
     families: dict[str, list[Claim]] = {}
     for item in todo:
         families.setdefault(_family(item), []).append(item)
-    # longest first: slow batches, and among them the slow solver queries (one
-    # indivisible call each, VM-SEMIRING-MAT's cvc5 query the longest), so that
-    # the sweeps and the fast claims fill the other workers meanwhile
-    batches = sorted(
-        families.values(),
-        key=lambda b: (
-            not any(c.slow for c in b),
-            not any(c.slow and c.kind is Kind.SMT for c in b),
-            b[0].id,
-        ),
-    )
+    batches = _schedule(families.values())
     n_workers = default_workers(len(batches)) if workers is None else workers
     if n_workers > 0 and any(isinstance(c.check, _Registered) for c in todo):
         # collect the register once here: forked workers inherit it

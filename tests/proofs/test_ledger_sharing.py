@@ -96,3 +96,24 @@ def test_the_matrix_claim_is_confirmed_whichever_semiring_claim_runs_first() -> 
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
     assert "Second solver: cvc5" in out and "on all 36 SMT-LIB queries" in out
+
+
+def test_the_batches_go_longest_first() -> None:
+    """The reference family (most slow claims) first, then paper's, then the rest.
+
+    With two workers the reference family's sweep runs on one while the other
+    takes the paper family, the semiring family and the fast claims.
+    """
+    from proofs._run import _schedule
+
+    families: dict[str, list[Any]] = {}
+    for claim in CLAIMS:
+        families.setdefault(_family(claim), []).append(claim)
+    order = [_family(b[0]) for b in _schedule(list(families.values()))]
+    assert order[:3] == ["VM-sweep@reference", "VM-sweep@paper", "VM-semiring"]
+    slow = [any(c.slow for c in b) for b in _schedule(families.values())]
+    assert slow == sorted(slow, reverse=True)  # every slow batch before the fast ones
+    rest = order[3:]
+    assert rest[sum(slow) - 3 :] == sorted(rest[sum(slow) - 3 :])  # fast ones by id
+    # the same order whatever order the families come in
+    assert _schedule(reversed(list(families.values()))) == _schedule(families.values())
