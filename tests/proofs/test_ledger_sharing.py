@@ -117,3 +117,31 @@ def test_the_batches_go_longest_first() -> None:
     assert rest[sum(slow) - 3 :] == sorted(rest[sum(slow) - 3 :])  # fast ones by id
     # the same order whatever order the families come in
     assert _schedule(reversed(list(families.values()))) == _schedule(families.values())
+
+
+def test_a_sweeps_trials_are_made_once_and_are_its_own(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """VM-C3's 144 reads of a sweep's trials build them once; another sweep gets its own."""
+    from witnesses.experiments.sweep import retention_sweep, sweep_trials
+
+    one = retention_sweep(retentions=[0.5], seeds=[0], executor=False)
+    two = retention_sweep(retentions=[0.3], seeds=[1], executor=False)
+    calls: list[object] = []
+
+    def counting(result: Any) -> Any:
+        calls.append(result)
+        return sweep_trials(result)
+
+    monkeypatch.setattr(mirage, "sweep_trials", counting)
+    monkeypatch.setattr(mirage, "_TRIALS", {})
+    first = mirage._trials(one)
+    assert first == tuple(sweep_trials(one))
+    assert mirage._trials(one) is first
+    assert mirage._trials(two) == tuple(sweep_trials(two)) != first
+    assert calls == [one, two]
+    # the checks' answers are those of fresh trials
+    for retention, field in ((0.5, "raw_validity"), (0.5, "pivot_preserved")):
+        fresh = mirage._paired(one, field, retention, "contract_guarded")
+        assert mirage._paired(one, field, retention, "contract_guarded") == fresh
+    assert calls == [one, two]
