@@ -258,10 +258,16 @@ _SEMIRING = ("VM-SEMIRING", "VM-TROP-")
 """Claims of proofs.claims.vm.semiring: they share its z3 axiom tables and its binding check."""
 
 
+_CLOSURE = ("VM-E51@", "VM-E56@", "VM-E57@")
+"""Claims of proofs.claims.vm.closure: both semantics draw the same Bursty timelines."""
+
+
 def _family(claim: Claim) -> str:
     """Claims sharing an expensive computation share a family (one worker)."""
     if claim.id.startswith(_SEMIRING):
         return "VM-semiring"
+    if claim.id.startswith(_CLOSURE):
+        return "VM-closure"
     if claim.slow and claim.id.startswith("VM-"):
         return "VM-sweep@" + (
             claim.id.split("@", 1)[1] if "@" in claim.id else "reference"

@@ -34,7 +34,7 @@ from theory.validation import check_int, check_real
 from witnesses._compress._core import compress_with
 from witnesses._solve._core import solve
 from witnesses.events import Timeline
-from witnesses.generators import BurstyConfig, MultiBurstConfig, bursty, multiburst
+from witnesses.experiments._timelines import bursty_timeline, multiburst_timeline
 from witnesses.grammar import Grammar
 from witnesses.semantics import REFERENCE, Semantics, as_semantics
 
@@ -121,9 +121,8 @@ def _case(i: int, n: int) -> tuple[Timeline, float]:
     condition = i % 4
     gap = 0.11 if condition in (1, 3) else math.inf
     if condition < 2:
-        config = BurstyConfig(n_events=n, epsilon=_EPSILONS[i % 3])
-        return bursty(config=config, seed=i), gap
-    return multiburst(config=MultiBurstConfig(n_events=n), seed=i), gap
+        return bursty_timeline(n, _EPSILONS[i % 3], i), gap
+    return multiburst_timeline(n, i), gap
 
 
 def exp52(
@@ -243,7 +242,7 @@ def exp53(
     grammar = Grammar.parametric(k, max_temporal_gap=gap)
     segment_valid = whole_valid = 0
     for seed in range(seeds):
-        timeline = multiburst(config=MultiBurstConfig(n_events=n), seed=seed)
+        timeline = multiburst_timeline(n, seed)
         halves = (
             [e.id for e in timeline if e.timestamp < 0.5],
             [e.id for e in timeline if e.timestamp >= 0.5],
