@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import gc
 from typing import Any
 
 import pytest
 
 import proofs.claims.vm.mirage as mirage
+from proofs import _run
 from proofs._run import _family
+from proofs.records import Claim, ClaimCheck, Kind, Verdict
 from proofs.register import CLAIMS
 
 
@@ -153,3 +156,31 @@ def test_the_closure_claims_run_in_one_worker() -> None:
     assert family == {
         f"VM-E5{n}@{sem}" for n in (1, 6, 7) for sem in ("reference", "paper")
     }
+
+
+# The ledger's workers are forked with the parent's objects frozen: their
+# collections skip the imported packages and the register; the parent
+# unfreezes at once.
+
+
+def _frozen_here_a() -> ClaimCheck:
+    return ClaimCheck("VM-XFORK-A", Verdict.VERIFIED, f"frozen={gc.get_freeze_count()}")
+
+
+def _frozen_here_b() -> ClaimCheck:
+    return ClaimCheck("VM-XFORK-B", Verdict.VERIFIED, f"frozen={gc.get_freeze_count()}")
+
+
+def test_workers_start_frozen_and_the_parent_does_not_stay_frozen() -> None:
+    chosen = [
+        Claim("VM-XFORK-A", "s", Kind.ARITHMETIC, _frozen_here_a),
+        Claim("VM-XFORK-B", "s", Kind.ARITHMETIC, _frozen_here_b),
+    ]
+    assert gc.get_freeze_count() == 0
+    rows = _run.run_claims(chosen, workers=2, use_cache=False)
+    counts = [int(r.result.evidence.split("=")[1]) for r in rows if r.result]
+    assert len(counts) == 2 and all(n > 1000 for n in counts)
+    assert gc.get_freeze_count() == 0
+    # in this process (no pool) nothing is frozen
+    here = _run.run_claims(chosen, workers=0, use_cache=False)
+    assert [r.result.evidence for r in here if r.result] == ["frozen=0", "frozen=0"]

@@ -16,7 +16,6 @@ from typing import Any
 import pytest
 
 import witnesses.experiments.exp52 as mod
-from witnesses._compress._core import compress_with
 from witnesses.experiments.exp52 import Exp52Result, exp52
 from witnesses.grammar import Grammar
 from witnesses.semantics import as_semantics
@@ -41,7 +40,7 @@ def _every_solve(
         full = mod.solve(timeline, grammar=grammar, m=m, **sem.solve_options())
         full_valid += full.valid
         for strategy in sem.strategies:
-            packed = compress_with(
+            packed = mod.compress_with(
                 timeline,
                 strategy=strategy,
                 k=k,

