@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import gc
 from typing import Any
 
 import pytest
 
 import proofs.claims.vm.mirage as mirage
+from proofs import _run
 from proofs._run import _family
+from proofs.records import Claim, ClaimCheck, Kind, Verdict
 from proofs.register import CLAIMS
 
 
@@ -96,3 +99,88 @@ def test_the_matrix_claim_is_confirmed_whichever_semiring_claim_runs_first() -> 
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
     assert "Second solver: cvc5" in out and "on all 36 SMT-LIB queries" in out
+
+
+def test_the_batches_go_longest_first() -> None:
+    """The reference family (most slow claims) first, then paper's, then the rest.
+
+    With two workers the reference family's sweep runs on one while the other
+    takes the paper family, the semiring family and the fast claims.
+    """
+    from proofs._run import _schedule
+
+    families: dict[str, list[Any]] = {}
+    for claim in CLAIMS:
+        families.setdefault(_family(claim), []).append(claim)
+    order = [_family(b[0]) for b in _schedule(list(families.values()))]
+    assert order[:3] == ["VM-sweep@reference", "VM-sweep@paper", "VM-semiring"]
+    slow = [any(c.slow for c in b) for b in _schedule(families.values())]
+    assert slow == sorted(slow, reverse=True)  # every slow batch before the fast ones
+    firsts = [b[0].id for b in _schedule(families.values())][sum(slow) :]
+    assert firsts == sorted(firsts)  # the fast batches by their first claim's id
+    # the same order whatever order the families come in
+    assert _schedule(reversed(list(families.values()))) == _schedule(families.values())
+
+
+def test_a_sweeps_trials_are_made_once_and_are_its_own(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """VM-C3's 144 reads of a sweep's trials build them once; another sweep gets its own."""
+    from witnesses.experiments.sweep import retention_sweep, sweep_trials
+
+    one = retention_sweep(retentions=[0.5], seeds=[0], executor=False)
+    two = retention_sweep(retentions=[0.3], seeds=[1], executor=False)
+    calls: list[object] = []
+
+    def counting(result: Any) -> Any:
+        calls.append(result)
+        return sweep_trials(result)
+
+    monkeypatch.setattr(mirage, "sweep_trials", counting)
+    monkeypatch.setattr(mirage, "_TRIALS", {})
+    first = mirage._trials(one)
+    assert first == tuple(sweep_trials(one))
+    assert mirage._trials(one) is first
+    assert mirage._trials(two) == tuple(sweep_trials(two)) != first
+    assert calls == [one, two]
+    # the checks' answers are those of fresh trials
+    for retention, field in ((0.5, "raw_validity"), (0.5, "pivot_preserved")):
+        fresh = mirage._paired(one, field, retention, "contract_guarded")
+        assert mirage._paired(one, field, retention, "contract_guarded") == fresh
+    assert calls == [one, two]
+
+
+def test_the_closure_claims_run_in_one_worker() -> None:
+    """VM-E51/E56/E57 under both semantics draw the same Bursty timelines: one worker."""
+    family = {c.id for c in CLAIMS if _family(c) == "VM-closure"}
+    assert family == {
+        f"VM-E5{n}@{sem}" for n in (1, 6, 7) for sem in ("reference", "paper")
+    }
+
+
+# The ledger's workers are forked with the parent's objects frozen: their
+# collections skip the imported packages and the register; the parent
+# unfreezes at once.
+
+
+def _frozen_here_a() -> ClaimCheck:
+    return ClaimCheck("VM-XFORK-A", Verdict.VERIFIED, f"frozen={gc.get_freeze_count()}")
+
+
+def _frozen_here_b() -> ClaimCheck:
+    return ClaimCheck("VM-XFORK-B", Verdict.VERIFIED, f"frozen={gc.get_freeze_count()}")
+
+
+def test_workers_start_frozen_and_the_parent_does_not_stay_frozen() -> None:
+    chosen = [
+        Claim("VM-XFORK-A", "s", Kind.ARITHMETIC, _frozen_here_a),
+        Claim("VM-XFORK-B", "s", Kind.ARITHMETIC, _frozen_here_b),
+    ]
+    assert gc.get_freeze_count() == 0
+    rows = _run.run_claims(chosen, workers=2, use_cache=False)
+    counts = [int(r.result.evidence.split("=")[1]) for r in rows if r.result]
+    assert len(counts) == 2 and all(n > 1000 for n in counts)
+    assert gc.get_freeze_count() == 0
+    # in this process (no pool) nothing is frozen
+    here = _run.run_claims(chosen, workers=0, use_cache=False)
+    assert [r.result.evidence for r in here if r.result] == ["frozen=0", "frozen=0"]

@@ -27,7 +27,7 @@ from witnesses._compress._core import STRATEGIES, compress_targets, compress_wit
 from witnesses._solve._core import SOLVERS, solve
 from witnesses._validation import check_choice, check_instance, check_int, check_keys
 from witnesses.events import Event, Timeline
-from witnesses.generators import MultiBurstConfig, multiburst
+from witnesses.experiments._timelines import CACHED, multiburst_timeline
 from witnesses.grammar import Grammar
 from witnesses.rates import CellRates, Conventions, Rate, rates
 from witnesses.rates.trials import Trial
@@ -304,6 +304,12 @@ def retention_sweep(
         for cell in cells:
             cell["strategies"] = labels
     fn = partial(sweep_cell, callables=callables) if callables else sweep_cell
+    if encoded is None and executor in (None, True) and len(cells) <= CACHED:
+        # the local pool's workers are forked from this process: timelines
+        # drawn here first are theirs without drawing them again, and stay
+        # here for the next experiment (Exp52/53 draw the same seeds)
+        for cell in cells:
+            multiburst_timeline(_N_EVENTS, cell["seed"])
     rows = _run(cells, executor=executor, journal=journal, progress=progress,
                 parameters={**header, "solver": solver_name}, fn=fn)  # fmt: skip
     rows = [_upgrade_row(r) for r in rows]
@@ -349,7 +355,7 @@ def sweep_cell(
     sem, solver = _check_cell(cell)
     options = sem.solve_options(solver=solver)
     timeline = (
-        multiburst(config=MultiBurstConfig(n_events=_N_EVENTS), seed=int(cell["seed"]))
+        multiburst_timeline(_N_EVENTS, int(cell["seed"]))
         if cell.get("timeline") is None
         else _decode_timeline(cell["timeline"])
     )

@@ -17,6 +17,7 @@ from witnesses.exp58 import Exp58Result, run
 from witnesses.experiments.exp52 import Exp52Result, Exp53Result, exp52, exp53
 from witnesses.experiments.sweep import SweepResult, retention_sweep, sweep_trials
 from witnesses.rates import outcomes
+from witnesses.rates.trials import Trial
 from witnesses.semantics import PAPER_ELIGIBLE, as_semantics
 
 __all__ = [
@@ -151,6 +152,29 @@ def _sweep_of(semantics: str, solver: str | None, seeds: int) -> SweepResult:
     )
 
 
+_TRIALS: dict[int, tuple[SweepResult, tuple[Trial, ...]]] = {}
+"""The trials of each sweep result asked for, by the result's id (with the result)."""
+
+
+def _trials(result: SweepResult) -> tuple[Trial, ...]:
+    """Return :func:`sweep_trials` of ``result``, made once per result.
+
+    VM-C3's checks read the same sweep's trials for every retention and
+    field (144 calls per run): they are built once and shared (a tuple of
+    frozen records, so no caller can change another's). The entry holds the
+    result itself, so an id is never taken for another result's; at most
+    eight are kept, as :func:`_sweep_of` keeps eight sweeps.
+    """
+    hit = _TRIALS.get(id(result))
+    if hit is not None and hit[0] is result:
+        return hit[1]
+    trials = tuple(sweep_trials(result))
+    if len(_TRIALS) >= 8:
+        _TRIALS.clear()
+    _TRIALS[id(result)] = (result, trials)
+    return trials
+
+
 TIE_MARGIN = 0.05
 """Largest difference in raw validity between two strategies that VM-C3 calls a tie."""
 
@@ -177,7 +201,7 @@ def _paired(
     """
     trials = [
         t
-        for t in sweep_trials(result)
+        for t in _trials(result)
         if t.budget == retention and t.condition in ("naive", contract)
     ]
     by_seed: dict[int | None, dict[str, bool | None]] = {}
@@ -299,9 +323,7 @@ def _preservation_bounds(
     are none.
     """
     trials = [
-        t
-        for t in sweep_trials(result)
-        if t.budget == retention and t.condition == strategy
+        t for t in _trials(result) if t.budget == retention and t.condition == strategy
     ]
     values = [v for v in outcomes(trials, "pivot_preservation") if v is not None]
     if not values:

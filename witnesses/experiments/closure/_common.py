@@ -13,7 +13,7 @@ from theory.inference import proportion_ci
 from theory.validation import check_choice, check_int
 from witnesses._compress._core import compress_with
 from witnesses.events import Timeline
-from witnesses.generators import BurstyConfig, bursty
+from witnesses.experiments._timelines import bursty_timeline
 from witnesses.semantics import Semantics
 from witnesses.state import (
     build_context_state,
@@ -119,9 +119,7 @@ class ClosureRate:
 
 def case(index: int, n_events: int) -> Timeline:
     """Return the Bursty timeline of case ``index`` (epsilon cycles, seed = index)."""
-    return bursty(
-        config=BurstyConfig(n_events=n_events, epsilon=EPSILONS[index % 3]), seed=index
-    )
+    return bursty_timeline(n_events, EPSILONS[index % 3], index)
 
 
 def slice_(timeline: Timeline, lo: int, hi: int) -> Timeline:

@@ -23,6 +23,7 @@ from functools import cache
 from typing import Any
 
 import z3
+from z3.z3 import _to_expr_ref
 
 from algebra.tropical import (
     TOP,
@@ -92,6 +93,53 @@ def _value(expr: Any) -> Any:
     return {_LO: None, _HI: TOP}.get(value, value)
 
 
+class _Built:
+    """A binary operation of the transcription, built once on fresh symbols.
+
+    Calling it with two encoded elements substitutes their constants for the
+    symbols in every output term: the same terms the operation builds on those
+    constants (the transcription builds terms without looking at the values
+    of its arguments), without rebuilding them for every pair.
+    """
+
+    def __init__(
+        self, op: Any, fresh: Any, *, names: tuple[str, str] = ("bind_a", "bind_b")
+    ) -> None:
+        self.a, self.b = fresh(names[0]), fresh(names[1])
+        self.out: sym.Elem = op(self.a, self.b)
+
+    def __call__(self, x: sym.Elem, y: sym.Elem) -> sym.Elem:
+        pairs = [*_pairs(self.a, x), *_pairs(self.b, y)]
+        n = len(pairs)
+        # z3's C substitution on every output term; z3.substitute would check
+        # every pair's sorts once per term (the constants' sorts are the
+        # symbols' by construction: _pairs zips elements of one shape)
+        sources, targets = (z3.Ast * n)(), (z3.Ast * n)()
+        for i, (symbol, constant) in enumerate(pairs):
+            sources[i], targets[i] = symbol.as_ast(), constant.as_ast()
+        ctx = pairs[0][0].ctx
+
+        def put(term: Any) -> Any:
+            ast = z3.Z3_substitute(ctx.ref(), term.as_ast(), n, sources, targets)
+            return _to_expr_ref(ast, ctx)
+
+        out = self.out
+        return sym.Elem(
+            tuple(put(v) for v in out.w),
+            None if out.d is None else put(out.d),
+            tuple(put(v) for v in out.ds),
+        )
+
+
+def _pairs(symbols: sym.Elem, constants: sym.Elem) -> list[tuple[Any, Any]]:
+    """Return the (symbol, constant) pairs of two elements of the same shape."""
+    out = list(zip(symbols.w, constants.w, strict=True))
+    if symbols.d is not None:
+        out.append((symbols.d, constants.d))
+    out += zip(symbols.ds, constants.ds, strict=True)
+    return out
+
+
 def _enc_tropical(t: TropicalContext) -> sym.Elem:
     w = tuple(z3.RealVal(_LO if v is None else v) for v in t.slots)
     return sym.Elem(w, z3.IntVal(t.d_total))
@@ -125,6 +173,9 @@ def _agreement() -> tuple[bool, int, str | None]:
     cases = 0
     for k in KS:
         alg, sets_alg = sym.tropical("max", k), sym.hypothesis_sets(k)
+        mul, add = _Built(alg.mul, alg.fresh), _Built(alg.add, alg.fresh)
+        set_mul = _Built(sets_alg.mul, sets_alg.fresh)
+        set_add = _Built(sets_alg.add, sets_alg.fresh)
         elems = list(_tropicals(k))
         for t in elems:
             has, w, first = sym.project(sym.keys(), _enc_tropical(t), k)
@@ -137,14 +188,14 @@ def _agreement() -> tuple[bool, int, str | None]:
                 return False, cases, f"to_monoid({t})"
         for a, b in itertools.product(elems, repeat=2):
             cases += 2
-            out = alg.mul(_enc_tropical(a), _enc_tropical(b))
+            out = mul(_enc_tropical(a), _enc_tropical(b))
             want = compose_tropical(a, b)
             if (tuple(_value(v) for v in out.w), _value(out.d)) != (
                 want.slots,
                 want.d_total,
             ):
                 return False, cases, f"compose_tropical({a}, {b})"
-            out = alg.add(_enc_tropical(a), _enc_tropical(b))
+            out = add(_enc_tropical(a), _enc_tropical(b))
             want = oplus_tropical(a, b, d_total="max")
             if (tuple(_value(v) for v in out.w), _value(out.d)) != (
                 want.slots,
@@ -153,10 +204,11 @@ def _agreement() -> tuple[bool, int, str | None]:
                 return False, cases, f"oplus_tropical({a}, {b}, d_total='max')"
         hsets = list(_sets(k))
         mats = sym.matrices(k + 2)
+        mat_mul, mat_add = _Built(mats.mul, mats.fresh), _Built(mats.add, mats.fresh)
         for ha, hb in itertools.product(hsets, repeat=2):
             for sym_op, op, name in (
-                (sets_alg.mul, otimes, "otimes"),
-                (sets_alg.add, oplus, "oplus"),
+                (set_mul, otimes, "otimes"),
+                (set_add, oplus, "oplus"),
             ):
                 cases += 1
                 out = sym_op(_enc_set(ha, k), _enc_set(hb, k))
@@ -168,8 +220,8 @@ def _agreement() -> tuple[bool, int, str | None]:
                     return False, cases, f"{name}({ha}, {hb})"
             ma, mb = to_matrix(ha), to_matrix(hb)
             for sym_op, mop, name in (
-                (mats.mul, matrix_otimes, "matrix_otimes"),
-                (mats.add, matrix_oplus, "matrix_oplus"),
+                (mat_mul, matrix_otimes, "matrix_otimes"),
+                (mat_add, matrix_oplus, "matrix_oplus"),
             ):
                 cases += 1
                 got = tuple(
