@@ -23,7 +23,11 @@ from functools import cache
 from typing import Any
 
 import z3
-from z3.z3 import _to_expr_ref
+
+try:  # z3's wrapper of a raw AST in its Python class: private, stable for years
+    from z3.z3 import _to_expr_ref
+except ImportError:  # pragma: no cover - a z3 without it takes z3.substitute
+    _to_expr_ref = None
 
 from algebra.tropical import (
     TOP,
@@ -110,6 +114,8 @@ class _Built:
 
     def __call__(self, x: sym.Elem, y: sym.Elem) -> sym.Elem:
         pairs = [*_pairs(self.a, x), *_pairs(self.b, y)]
+        if _to_expr_ref is None:  # a z3 without the private wrapper: public path
+            return self._substituted(pairs)
         n = len(pairs)
         # z3's C substitution on every output term; z3.substitute would check
         # every pair's sorts once per term (the constants' sorts are the
@@ -128,6 +134,15 @@ class _Built:
             tuple(put(v) for v in out.w),
             None if out.d is None else put(out.d),
             tuple(put(v) for v in out.ds),
+        )
+
+    def _substituted(self, pairs: list[tuple[Any, Any]]) -> sym.Elem:
+        """Return the same terms through the public ``z3.substitute``."""
+        out = self.out
+        return sym.Elem(
+            tuple(z3.substitute(v, *pairs) for v in out.w),
+            None if out.d is None else z3.substitute(out.d, *pairs),
+            tuple(z3.substitute(v, *pairs) for v in out.ds),
         )
 
 
