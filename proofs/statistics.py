@@ -70,6 +70,12 @@ def check_table(claim_id: str, table: Traversable, display: str) -> ClaimCheck:
     -------
     ClaimCheck
 
+    Raises
+    ------
+    ValueError
+        For a table that cannot be read or is malformed, and for a table with
+        no row: a claim is never verified on nothing (:func:`audit_table`).
+
     Examples
     --------
     >>> from proofs.statistics import check_table
@@ -103,7 +109,7 @@ def check_table(claim_id: str, table: Traversable, display: str) -> ClaimCheck:
             for r in bad
         ]
         return ClaimCheck(claim_id, Verdict.REFUTED, evidence, {"inconsistent": rows})
-    if counts[Status.NOT_CHECKABLE.value] or not report.rows:
+    if counts[Status.NOT_CHECKABLE.value]:
         return ClaimCheck(claim_id, Verdict.OPEN, evidence + _reasons(report))
     return ClaimCheck(claim_id, Verdict.VERIFIED, evidence)
 
@@ -112,7 +118,7 @@ def _reasons(report: AuditReport) -> str:
     skipped = [r for r in report.rows if r.status is Status.NOT_CHECKABLE]
     shown = "; ".join(f"{r.id}: {r.reason}" for r in skipped[:5])
     more = f" (and {len(skipped) - 5} more)" if len(skipped) > 5 else ""
-    return f"; not checkable: {shown}{more}" if shown else "; the table is empty"
+    return f"; not checkable: {shown}{more}"
 
 
 def index_claims(tag: str, folder: Traversable) -> Iterator[Claim]:

@@ -54,10 +54,11 @@ def test_not_checkable_without_inconsistency_is_open(tmp_path):
     assert "b: division by an interval that contains 0" in res.evidence
 
 
-def test_empty_table_is_open(tmp_path):
-    """A table with no rows proves nothing."""
-    res = check_table("X-1", _write(tmp_path, "t.csv", ""), "t.csv")
-    assert res.verdict is Verdict.OPEN
+def test_empty_table_is_an_error(tmp_path):
+    """A table with no rows proves nothing: no verdict, an error naming the file."""
+    path = _write(tmp_path, "t.csv", "")
+    with pytest.raises(ValueError, match=r"t\.csv: no row to check"):
+        check_table("X-1", path, "t.csv")
 
 
 def test_index_builds_one_claim_per_table(tmp_path):
