@@ -175,6 +175,7 @@ def tasks_needed(
 
 
 _MAX_SIM = 10**5
+_MAX_SIM_DEPTHS = 1000  # depths a simulated data set has (two fits each)
 
 
 def decay_power(
@@ -191,7 +192,8 @@ def decay_power(
 ) -> PowerResult:
     """Simulate the power (seeded) to reject ``rival`` when the triangular law is true.
 
-    ``n_sim`` is capped at ``10**5`` (a ValueError names the cap). Each of
+    ``n_sim`` is capped at ``10**5`` and the number of depths at ``1000``
+    (a ValueError names the cap: each data set fits two laws on every depth). Each of
     ``n_sim`` data sets draws ``k_d ~ Binomial(n_per_depth, p(d))``
     from ``numpy.random.default_rng(seed)``; the rival is rejected by the
     boundary likelihood-ratio test (geometric) or by its deviance
@@ -207,6 +209,9 @@ def decay_power(
     """
     level, alpha = check_level_or_alpha(confidence_level, alpha)
     name, d, n, truth, crit, _ = _setup(rival, depths, n_per_depth, s0, rho, alpha)
+    if d.size > _MAX_SIM_DEPTHS:
+        msg = f"depths must hold at most {_MAX_SIM_DEPTHS} depths to simulate, got {d.size}"
+        raise ValueError(msg)
     sims = check_int(n_sim, "n_sim", minimum=1, maximum=_MAX_SIM)
     rng = np.random.default_rng(check_int(seed, "seed", minimum=0))
     draws = rng.binomial(n, np.exp(truth), size=(sims, d.size)).astype(np.float64)

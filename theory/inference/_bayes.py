@@ -169,7 +169,7 @@ def posterior_superiority(
         Quadrature (default) or seeded Monte Carlo (a cross-check).
     draws : int
         Monte Carlo draws per arm, in ``[1, 10**7]`` (two arrays of ``draws``
-        floats are held in memory).
+        floats are held in memory); checked with either method.
     seed : int
         Seed of ``numpy.random.default_rng`` for Monte Carlo.
 
@@ -217,10 +217,12 @@ def posterior_superiority(
     pa = check_real(prior[0], "prior a", low=0.0, low_open=True)
     pb = check_real(prior[1], "prior b", low=0.0, low_open=True)
     how = check_choice(method, "method", ("quad", "monte-carlo"))
+    # checked whichever the method, as a bad value is a mistake either way
+    size = check_int(draws, "draws", minimum=1, maximum=_MAX_DRAWS)
+    rng_seed = check_int(seed, "seed", minimum=0)
     a1, b1, a2, b2 = pa + a, pb + m - a, pa + b, pb + n - b
     if how == "quad":
         p, err = _quad(a1, b1, a2, b2)
     else:
-        size = check_int(draws, "draws", minimum=1, maximum=_MAX_DRAWS)
-        p, err = _monte_carlo(a1, b1, a2, b2, size, check_int(seed, "seed", minimum=0))
+        p, err = _monte_carlo(a1, b1, a2, b2, size, rng_seed)
     return Superiority(p, err, how, pa, pb)

@@ -183,6 +183,8 @@ class CellularSheaf:
     def constant(cls, graph: nx.Graph[Any], dim: int) -> CellularSheaf:
         """Constant sheaf ``R^dim`` with identity maps, edges oriented as ``graph.edges()``.
 
+        ``dim`` is at most 256 (``MAX_STALK``, as for :meth:`from_arrays`).
+
         Examples
         --------
         >>> import networkx as nx
@@ -193,7 +195,7 @@ class CellularSheaf:
         """
         from theory.validation import check_int
 
-        dim = check_int(dim, "dim", minimum=1)
+        dim = check_int(dim, "dim", minimum=1, maximum=arrays.MAX_STALK)
         eye = np.eye(dim, dtype=np.int64)
         build.check_graph(graph)
         maps = dict.fromkeys(graph.edges(), (eye, eye))
