@@ -108,3 +108,20 @@ def test_the_nested_tests_follow_the_laws_fitted() -> None:
     assert compare_decays(*DATA, laws=("geometric", "power")).tests == ()
     some = compare_decays(*DATA, laws=("geometric", "stretched"))
     assert [(t.null, t.alternative) for t in some.tests] == [("geometric", "stretched")]
+
+
+@pytest.mark.parametrize("law", ["geometric", "triangular", "stretched", "power"])
+def test_the_deviance_is_the_g_squared_of_the_fitted_curve(law) -> None:
+    """``2 sum [k log(k / (n p)) + (n - k) log((n - k) / (n (1 - p)))]`` (0 log 0 = 0)."""
+    import math
+
+    depths, k, n = [1, 2, 3, 4], [9, 6, 4, 0], [10, 10, 10, 10]
+    fit = fit_decay(depths, k, n, law)
+    g2 = 0.0
+    for kd, nd, p in zip(k, n, fit.predict(depths), strict=True):
+        if kd:
+            g2 += kd * math.log(kd / (nd * p))
+        if nd - kd:
+            g2 += (nd - kd) * math.log((nd - kd) / (nd * (1 - p)))
+    assert fit.deviance == pytest.approx(2 * g2, rel=1e-9, abs=1e-9)
+    assert fit.gof_pvalue == pytest.approx(chi2.sf(2 * g2, 4 - fit.n_params), rel=1e-6)
