@@ -422,3 +422,23 @@ def test_plain_trials_with_distinct_identities_are_counted_by_columns(
         assert rates([]) == []
         mixed = [*trials[:-1], _Row(**ROWS[19])]
         assert [_counts(c) for c in rates(mixed)] == want
+
+
+_PIVOT_FIELDS = ("full_pivot", "chosen_pivot", "truth_pivot", "oracle_pivot")
+_FLAG_FIELDS = ("fixed_feasible", "header_present", "degraded_flag", "oracle_degraded")
+
+
+@pytest.mark.parametrize("row_type", [Trial, _Row], ids=["columns", "rows"])
+def test_fields_missing_from_every_trial(row_type: type[Trial]) -> None:
+    """A pivot or a flag that no trial has: the others still count as documented."""
+    base = _rows(24, 7)
+    for size in range(1, 3):
+        for empty in itertools.combinations(_PIVOT_FIELDS + _FLAG_FIELDS, size):
+            rows = [{**r, **dict.fromkeys(empty)} for r in base]
+            trials = [row_type(**r) for r in rows]
+            for conv in ALL_CONVENTIONS[:: 5 if size == 1 else 23]:
+                (cell,) = rates(trials, by=(), mean_interval="t", **conv)
+                assert _counts(cell) == _oracle(rows, conv), (empty, conv)
+    no_validity = [{**r, "raw_validity": None} for r in base]
+    (cell,) = rates([row_type(**r) for r in no_validity], by=())
+    assert _counts(cell) == _oracle(no_validity, ALL_CONVENTIONS[0])
