@@ -185,6 +185,7 @@ def test_holm_by_hand() -> None:
     assert holm([0.3, 0.01, 0.02]) == pytest.approx([0.3, 0.03, 0.04])
     assert holm([0.04, 0.01, 0.011]) == pytest.approx([0.04, 0.03, 0.03])
     assert holm([0.6, 0.5]) == [1.0, 1.0]
+    assert holm([0.9, 0.6]) == [1.0, 1.0]  # 2 x 0.6 is capped at 1
     for bad in (-0.1, 1.1, math.nan):
         with pytest.raises(ValueError, match=r"pvalues must be in \[0, 1\]"):
             holm([0.5, bad])
