@@ -1,0 +1,104 @@
+"""check_compressor's defaults, targets and progress bar, observed from outside (issue 33)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from witnesses import Event, Timeline, check_compressor
+
+FOCAL = "actor_0"
+
+
+def _pinned(timeline: Timeline, *, target_size: int, k: int, m: int, focal: str) -> Any:
+    """Pin the opening 2k events and the m heaviest focal events; fill with the latest."""
+    heavy = sorted(
+        (e for e in timeline if focal in e.actors),
+        key=lambda e: (-e.weight, e.timestamp, e.id),
+    )
+    pins = {e.id for e in heavy[:m]} | set(timeline.ids[: 2 * k])
+    recent = [i for i in reversed(timeline.ids) if i not in pins]
+    return pins | set(recent[: max(0, target_size - len(pins))])
+
+
+def test_the_defaults_are_fifty_multiburst_seeds_at_three_retentions() -> None:
+    seen: list[tuple[int, int]] = []
+
+    def spy(timeline: Timeline, *, target_size: int, k: int, m: int, focal: str) -> Any:
+        seen.append((len(timeline), target_size))
+        return _pinned(timeline, target_size=target_size, k=k, m=m, focal=focal)
+
+    report = check_compressor(spy, k=3, mirage=False, shrink=False)
+    block = report.block_contract
+    assert block.checked + block.skipped == 150
+    assert len(seen) == 150
+    # each MultiBurst timeline has 200 events: targets round(200 r) = 100, 60, 20
+    assert seen[:3] == [(200, 100), (200, 60), (200, 20)]
+    assert {t for _, t in seen} == {100, 60, 20}
+
+
+@pytest.mark.parametrize(
+    ("n", "retention", "target"),
+    [(10, 0.1, 8), (10, 0.75, 8), (12, 0.7, 8), (20, 0.45, 9), (20, 1.0, 20)],
+)
+def test_the_target_is_the_rounded_share_but_at_least_eight(
+    n: int, retention: float, target: int
+) -> None:
+    events = [Event(f"d{i:02d}", i / n, 1.0) for i in range(n - 1)]
+    timeline = Timeline([*events, Event("p", 1.0, 5.0, actors={FOCAL})])
+    seen: list[int] = []
+
+    def spy(tl: Timeline, *, target_size: int) -> Any:
+        seen.append(target_size)
+        return tl.ids[-target_size:]
+
+    check_compressor(
+        spy, k=3, timelines=[timeline], retentions=(retention,), mirage=False, shrink=False
+    )
+    assert seen[0] == target
+
+
+class _Bar:
+    """Records how check_compressor builds its progress bar."""
+
+    made: list[dict[str, Any]] = []
+
+    def __init__(self, **kwargs: Any) -> None:
+        _Bar.made.append(kwargs)
+
+    def __enter__(self) -> _Bar:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def update(self, n: int) -> None:
+        return None
+
+
+def _last_n(timeline: Timeline, *, target_size: int) -> Any:
+    return timeline.ids[-target_size:]
+
+
+@pytest.mark.parametrize(
+    ("progress", "tty", "shown"),
+    [(True, False, True), (False, True, False), (None, True, True), (None, False, False)],
+)
+def test_the_progress_bar_is_asked_for_as_documented(
+    monkeypatch: pytest.MonkeyPatch, progress: bool | None, tty: bool, shown: bool
+) -> None:
+    _Bar.made = []
+    monkeypatch.setattr("witnesses.check._core.tqdm", _Bar)
+    monkeypatch.setattr("sys.stderr.isatty", lambda: tty)
+    check_compressor(
+        _last_n, k=3, seeds=range(1), mirage=False, shrink=7, progress=progress
+    )
+    (bar,) = _Bar.made
+    assert bar["disable"] is (not shown)
+    # one budget of calls per contract searched: block, invariant, pivot
+    assert bar["total"] == 3 * 7
+    assert bar["delay"] == 1.0 and bar["leave"] is False
+    _Bar.made = []
+    check_compressor(_last_n, k=3, seeds=range(1), mirage=False, progress=progress)
+    assert _Bar.made[0]["total"] == 3 * 1000  # shrink=True: 1,000 calls each
