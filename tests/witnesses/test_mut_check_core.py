@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -46,7 +46,7 @@ def test_the_target_is_the_rounded_share_but_at_least_eight(
     n: int, retention: float, target: int
 ) -> None:
     events = [Event(f"d{i:02d}", i / n, 1.0) for i in range(n - 1)]
-    timeline = Timeline([*events, Event("p", 1.0, 5.0, actors={FOCAL})])
+    timeline = Timeline([*events, Event("p", 1.0, 5.0, actors=frozenset({FOCAL}))])
     seen: list[int] = []
 
     def spy(tl: Timeline, *, target_size: int) -> Any:
@@ -54,7 +54,12 @@ def test_the_target_is_the_rounded_share_but_at_least_eight(
         return tl.ids[-target_size:]
 
     check_compressor(
-        spy, k=3, timelines=[timeline], retentions=(retention,), mirage=False, shrink=False
+        spy,
+        k=3,
+        timelines=[timeline],
+        retentions=(retention,),
+        mirage=False,
+        shrink=False,
     )
     assert seen[0] == target
 
@@ -62,7 +67,7 @@ def test_the_target_is_the_rounded_share_but_at_least_eight(
 class _Bar:
     """Records how check_compressor builds its progress bar."""
 
-    made: list[dict[str, Any]] = []
+    made: ClassVar[list[dict[str, Any]]] = []
 
     def __init__(self, **kwargs: Any) -> None:
         _Bar.made.append(kwargs)
@@ -83,7 +88,12 @@ def _last_n(timeline: Timeline, *, target_size: int) -> Any:
 
 @pytest.mark.parametrize(
     ("progress", "tty", "shown"),
-    [(True, False, True), (False, True, False), (None, True, True), (None, False, False)],
+    [
+        (True, False, True),
+        (False, True, False),
+        (None, True, True),
+        (None, False, False),
+    ],
 )
 def test_the_progress_bar_is_asked_for_as_documented(
     monkeypatch: pytest.MonkeyPatch, progress: bool | None, tty: bool, shown: bool

@@ -124,7 +124,9 @@ def _outcome(name: str, t: dict[str, Any], conv: dict[str, Any]) -> bool | None:
     return kept if header is True else None
 
 
-def _oracle(rows: list[dict[str, Any]], conv: dict[str, Any]) -> dict[str, tuple[int, int]]:
+def _oracle(
+    rows: list[dict[str, Any]], conv: dict[str, Any]
+) -> dict[str, tuple[int, int]]:
     out = {}
     for name in RATE_NAMES:
         known = [v for v in (_outcome(name, t, conv) for t in rows) if v is not None]
@@ -145,7 +147,12 @@ def test_the_oracle_is_not_trivial() -> None:
         assert len({c[name] for c in counted}) > 1 or name in _FIXED, name
 
 
-_FIXED = {"raw_validity", "fixed_pivot_feasibility", "header_compliance", "protocol_collapse"}
+_FIXED = {
+    "raw_validity",
+    "fixed_pivot_feasibility",
+    "header_compliance",
+    "protocol_collapse",
+}
 
 
 @pytest.mark.parametrize("row_type", [Trial, _Row], ids=["columns", "rows"])
@@ -186,7 +193,9 @@ def test_preserved_and_degraded_by_hand() -> None:
     lost = Conventions(missing_reference="not-preserved")
     assert lost.preserved(Trial("t", "c", chosen_pivot="p")) is False
     truth = Conventions(pivot_reference="truth")
-    assert truth.preserved(Trial("t", "c", full_pivot="q", truth_pivot="p", chosen_pivot="p"))
+    assert truth.preserved(
+        Trial("t", "c", full_pivot="q", truth_pivot="p", chosen_pivot="p")
+    )
     assert c.degraded(Trial("t", "c", full_pivot="p", chosen_pivot="q")) is True
     assert c.degraded(Trial("t", "c", full_pivot="p", chosen_pivot="p")) is False
     assert c.degraded(Trial("t", "c", full_pivot="p")) is False
@@ -197,8 +206,13 @@ def test_preserved_and_degraded_by_hand() -> None:
     assert oracle.degraded(Trial("t", "c", full_pivot="p", chosen_pivot="q")) is False
     off = Trial("t", "c", full_pivot="p", chosen_pivot="q", oracle_pivot="q")
     assert c.silent(off) is None
-    assert c.silent(Trial("t", "c", full_pivot="p", chosen_pivot="q", degraded_flag=False))
-    assert c.silent(Trial("t", "c", full_pivot="p", chosen_pivot="q", degraded_flag=True)) is False
+    assert c.silent(
+        Trial("t", "c", full_pivot="p", chosen_pivot="q", degraded_flag=False)
+    )
+    assert (
+        c.silent(Trial("t", "c", full_pivot="p", chosen_pivot="q", degraded_flag=True))
+        is False
+    )
     assert Conventions(wrong_reference="oracle").silent(off) is False
 
 
@@ -220,8 +234,10 @@ def test_rules_name_their_convention() -> None:
     assert Conventions(information_shift="oracle-truth").rule("information_shift") == (
         "trials with an oracle and a truth pivot"
     )
-    assert Conventions(degraded_reference="oracle").rule("silent_mirage").startswith(
-        "degraded trials (oracle), "
+    assert (
+        Conventions(degraded_reference="oracle")
+        .rule("silent_mirage")
+        .startswith("degraded trials (oracle), ")
     )
     for conv in ALL_CONVENTIONS:
         (cell,) = rates([Trial("t", "c")], by=(), **conv)
@@ -244,7 +260,9 @@ def test_a_convention_outside_its_choices_is_refused(
     field: str, value: Any, allowed: str
 ) -> None:
     msg = f"{field} must be one of {allowed}, got {value!r}"
-    with pytest.raises(ValueError, match=rf"^{msg.replace('(', '.').replace(')', '.')}$"):
+    with pytest.raises(
+        ValueError, match=rf"^{msg.replace('(', '.').replace(')', '.')}$"
+    ):
         Conventions(**{field: value})
     with pytest.raises(ValueError, match=field):
         rates([Trial("t", "c")], **{field: value})
@@ -321,9 +339,13 @@ def test_groups_sort_by_value_with_none_last(row_type: type[Trial]) -> None:
 def test_means_of_a_cell_are_its_own(row_type: type[Trial]) -> None:
     trials = [
         row_type("t1", "a", raw_validity=True, full_score=2.0, compressed_score=1.0),
-        row_type("t2", "b", raw_validity=False, semantic_regret=0.5, measures={"m": 4.0}),
+        row_type(
+            "t2", "b", raw_validity=False, semantic_regret=0.5, measures={"m": 4.0}
+        ),
         row_type("t3", "a", raw_validity=False, full_score=4.0, compressed_score=3.0),
-        row_type("t4", "b", raw_validity=True, semantic_regret=0.25, measures={"m": 2.0}),
+        row_type(
+            "t4", "b", raw_validity=True, semantic_regret=0.25, measures={"m": 2.0}
+        ),
     ]
     a, b = rates(trials, mean_interval="t")
     assert a.means["raw_validity_score"].mean == 0.5
@@ -349,7 +371,9 @@ def test_level_and_method_reach_every_rate(row_type: type[Trial]) -> None:
 def test_empty_and_unknown_inputs() -> None:
     assert rates([]) == []
     assert rates(iter([])) == []
-    with pytest.raises(ValueError, match=r"by contains 'measures', which is not a Trial"):
+    with pytest.raises(
+        ValueError, match=r"by contains 'measures', which is not a Trial"
+    ):
         rates([Trial("t", "c")], by=("measures",))
     with pytest.raises(ValueError, match=r"by contains 'nope', which is not a Trial"):
         rates([Trial("t", "c")], by=("condition", "nope"))
@@ -368,7 +392,13 @@ def test_duplicates_on_the_row_path_name_both_positions() -> None:
         ValueError,
         match=r"trials\[2\] repeats the trial of trials\[1\] \(.*\) with other values",
     ):
-        rates([_Row("t1", "a"), _Row("t2", "a", seed=1), _Row("t2", "a", seed=1, raw_validity=True)])
+        rates(
+            [
+                _Row("t1", "a"),
+                _Row("t2", "a", seed=1),
+                _Row("t2", "a", seed=1, raw_validity=True),
+            ]
+        )
     # a seed tells repeated runs apart; different tasks are different trials
     cells = rates([_Row("t1", "a", seed=0), _Row("t1", "a", seed=1), _Row("t2", "a")])
     assert [c.n_trials for c in cells] == [3]
