@@ -31,7 +31,7 @@ def test_the_defaults_are_fifty_multiburst_seeds_at_three_retentions() -> None:
 
     report = check_compressor(spy, k=3, mirage=False, shrink=False)
     block = report.block_contract
-    assert block.checked + block.skipped == 150
+    assert (block.checked, block.skipped) == (150, 0)  # Definition 2 skips nothing
     assert len(seen) == 150
     # each MultiBurst timeline has 200 events: targets round(200 r) = 100, 60, 20
     assert seen[:3] == [(200, 100), (200, 60), (200, 20)]
@@ -112,3 +112,86 @@ def test_the_progress_bar_is_asked_for_as_documented(
     _Bar.made = []
     check_compressor(_last_n, k=3, seeds=range(1), mirage=False, progress=progress)
     assert _Bar.made[0]["total"] == 3 * 1000  # shrink=True: 1,000 calls each
+
+
+def _safe_below_six(timeline: Timeline, *, target_size: int) -> Any:
+    """The first events of an input of at most 5 (no pivot kept), else the latest."""
+    if len(timeline) <= 5:
+        return timeline.ids[:target_size]
+    return timeline.ids[-target_size:]
+
+
+def test_a_witness_larger_than_any_violation_needs_is_not_fewest_possible() -> None:
+    """k = 3 needs 4 events before a pivot: 5 events can break the invariant.
+
+    This policy breaks it only on 6 events or more, so its 1-minimal witness
+    has 6 events and is not as small as any violation can be.
+    """
+    report = check_compressor(_safe_below_six, k=3, seeds=range(2), mirage=False)
+    w = report.invariant.witness
+    assert w is not None
+    assert (len(w.timeline), w.minimal, w.fewest_possible) == (6, True, False)
+    text = str(report)
+    assert "witness (1-minimal, shrunk from 200 events" in text
+    assert "as small as any violation can be" not in text
+    # the same search on the plain window reaches 5 events, the fewest possible
+    plain = check_compressor(_last_n, k=3, seeds=range(2), mirage=False)
+    assert plain.invariant.witness is not None
+    w5 = plain.invariant.witness
+    assert (len(w5.timeline), w5.minimal, w5.fewest_possible) == (5, True, True)
+
+
+def _drop_focal(timeline: Timeline, *, target_size: int) -> Any:
+    """Keep a one-event input whole; otherwise only the latest non-focal events."""
+    if len(timeline) <= 1:
+        return timeline.ids
+    return [e.id for e in timeline if FOCAL not in e.actors][-target_size:]
+
+
+def test_a_lost_pivot_needing_two_events_is_not_fewest_possible() -> None:
+    """A pivot can be lost on one event; this policy loses it only from two on."""
+    report = check_compressor(_drop_focal, k=3, seeds=range(2), mirage=False)
+    assert report.pivot_kept is not None
+    w = report.pivot_kept.witness
+    assert w is not None
+    assert (len(w.timeline), w.target_size, w.minimal, w.fewest_possible) == (
+        2,
+        1,
+        True,
+        False,
+    )
+
+
+def _late_pivot() -> Timeline:
+    before = [Event(f"a{i:02d}", i / 30, 1.0) for i in range(15)]
+    after = [Event(f"z{i:02d}", (16 + i) / 30, 1.0) for i in range(10)]
+    return Timeline([*before, Event("p", 15 / 30, 9.0, frozenset({FOCAL})), *after])
+
+
+def test_without_shrinking_the_witness_is_the_first_smallest_failing_input() -> None:
+    timeline = _late_pivot()
+    # targets round(26 * 0.47) = 12 and round(26 * 0.42) = 11: the window keeps
+    # the pivot with at most 1 event before it, so both compressions break it
+    report = check_compressor(
+        _last_n,
+        k=3,
+        timelines=[timeline],
+        retentions=(0.47, 0.42),
+        mirage=False,
+        shrink=False,
+    )
+    inv = report.invariant
+    assert (inv.checked, inv.violations) == (2, 2)
+    w = inv.witness
+    assert w is not None
+    assert (len(w.timeline), w.target_size, w.minimal, w.calls) == (26, 12, False, 0)
+    flipped = check_compressor(
+        _last_n,
+        k=3,
+        timelines=[timeline],
+        retentions=(0.42, 0.47),
+        mirage=False,
+        shrink=False,
+    )
+    assert flipped.invariant.witness is not None
+    assert flipped.invariant.witness.target_size == 11
