@@ -195,3 +195,23 @@ def test_without_shrinking_the_witness_is_the_first_smallest_failing_input() -> 
     )
     assert flipped.invariant.witness is not None
     assert flipped.invariant.witness.target_size == 11
+
+
+def test_of_equally_small_witnesses_the_first_input_s_is_kept() -> None:
+    a = _late_pivot()
+    b = Timeline(Event(f"b{e.id}", e.timestamp, e.weight, e.actors) for e in a.events)
+    # neither shrinks below 6 events (5 would be the fewest possible), so the
+    # search shrinks both and keeps the first of two equally small witnesses
+    report = check_compressor(
+        _safe_below_six, k=3, timelines=[a, b], retentions=(0.42,), mirage=False
+    )
+    w = report.invariant.witness
+    assert w is not None and report.invariant.violations == 2
+    assert len(w.timeline) == 6 and not w.fewest_possible
+    assert set(w.timeline.ids) <= set(a.ids)
+    swapped = check_compressor(
+        _safe_below_six, k=3, timelines=[b, a], retentions=(0.42,), mirage=False
+    )
+    assert swapped.invariant.witness is not None
+    assert set(swapped.invariant.witness.timeline.ids) <= set(b.ids)
+    assert swapped.invariant.witness.target_size == w.target_size
