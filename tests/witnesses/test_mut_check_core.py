@@ -215,3 +215,37 @@ def test_of_equally_small_witnesses_the_first_input_s_is_kept() -> None:
     assert swapped.invariant.witness is not None
     assert set(swapped.invariant.witness.timeline.ids) <= set(b.ids)
     assert swapped.invariant.witness.target_size == w.target_size
+
+
+def test_unit_scale_maps_a_timeline_without_duration_to_zero() -> None:
+    """(t - t_first) / (t_last - t_first) has no span to divide by: every t is 0."""
+    events = [
+        *(Event(f"d{i}", 5.0, 1.0) for i in range(3)),
+        Event("p", 5.0, 9.0, frozenset({FOCAL})),
+        *(Event(f"z{i}", 5.0, 1.0) for i in range(8)),
+    ]
+    flat = Timeline(events)
+    report = check_compressor(
+        _last_n,
+        k=3,
+        timelines=[flat],
+        retentions=(0.5,),
+        mirage=False,
+        time_scale="unit",
+    )
+    assert report.pivot_kept is not None and report.pivot_kept.violations == 1
+    w = report.pivot_kept.witness
+    assert w is not None
+    assert "p" in w.timeline.ids
+    assert {e.timestamp for e in w.timeline} == {0.0}
+    # one event, and an empty timeline beside it, are read as they are
+    one = Timeline([Event("p", 7.0, 1.0, frozenset({FOCAL}))])
+    both = check_compressor(
+        _last_n,
+        k=3,
+        timelines=[Timeline([]), one],
+        retentions=(0.5,),
+        mirage=False,
+        time_scale="unit",
+    )
+    assert (both.block_contract.checked, both.block_contract.holds) == (2, True)
