@@ -249,3 +249,96 @@ def test_unit_scale_maps_a_timeline_without_duration_to_zero() -> None:
         time_scale="unit",
     )
     assert (both.block_contract.checked, both.block_contract.holds) == (2, True)
+
+
+def test_unit_scale_is_measured_from_the_first_to_the_last_event() -> None:
+    times = [100.0, 101.0, 102.0, 103.0, *(104.0 + i for i in range(7)), 122.0]
+    events = [
+        Event(
+            f"e{i:02d}",
+            t,
+            9.0 if i == 3 else 1.0,
+            frozenset({FOCAL}) if i == 3 else frozenset(),
+        )
+        for i, t in enumerate(times)
+    ]
+    raw = Timeline(events)
+    report = check_compressor(
+        _last_n,
+        k=3,
+        timelines=[raw],
+        retentions=(0.5,),
+        mirage=False,
+        time_scale="unit",
+    )
+    assert report.pivot_kept is not None
+    w = report.pivot_kept.witness
+    assert w is not None and "e03" in w.timeline.ids
+    at = dict(zip(raw.ids, times, strict=True))
+    for e in w.timeline:
+        assert e.timestamp == (at[e.id] - 100.0) / 22.0
+
+
+def _actors(n: int) -> Timeline:
+    return Timeline(
+        Event(f"e{i}", i / n, 1.0, frozenset({f"a{i:02d}"})) for i in range(n)
+    )
+
+
+@pytest.mark.parametrize(
+    ("n", "more"), [(19, False), (20, False), (21, True), (22, True)]
+)
+def test_an_absent_focal_lists_at_most_twenty_actors(n: int, more: bool) -> None:
+    with pytest.raises(ValueError, match="occurs in no timeline") as info:
+        check_compressor(_last_n, k=3, timelines=[_actors(n)], mirage=False)
+    text = str(info.value)
+    shown = ", ".join(repr(f"a{i:02d}") for i in range(min(n, 20)))
+    tail = ", ..." if more else ""
+    assert f"actors present: {shown}{tail}; pass focal=" in text
+
+
+def _times(times: list[float]) -> Timeline:
+    return Timeline(
+        Event(f"e{i:02d}", t, 2.0 if i % 2 else 1.0, frozenset({FOCAL}))
+        for i, t in enumerate(times)
+    )
+
+
+def _scale_check(times: list[float], min_length: int = 4) -> None:
+    from witnesses import Grammar
+
+    grammar = Grammar(min_length=min_length, max_temporal_gap=0.25)
+    check_compressor(
+        _last_n,
+        k=1,
+        timelines=[_times(times)],
+        retentions=(1.0,),
+        grammar=grammar,
+        shrink=False,
+    )
+
+
+FAR = [10.0, 20.0, 30.0, 40.0, 50.0, 60.0, 70.0, 80.0]
+
+
+@pytest.mark.parametrize(
+    ("times", "min_length", "ok"),
+    [
+        ([0.0, 0.25, 0.5, 0.75, *FAR], 4, True),  # 4 events, gaps exactly the bound
+        ([0.0, 0.25, 0.5, *FAR], 4, False),  # only 3 close events, at the start
+        ([*FAR, 90.0, 90.25, 90.5, 90.75], 4, True),  # 4 close events at the end
+        ([*FAR, 90.0, 90.25, 90.5], 4, False),
+        ([0.0, 0.25, *FAR], 2, True),  # min_length 2: one close pair suffices
+        ([0.0, 1.0, 2.0], 4, True),  # fewer events than min_length: not refused
+    ],
+)
+def test_the_gap_bound_needs_min_length_consecutive_close_events(
+    times: list[float], min_length: int, ok: bool
+) -> None:
+    if ok:
+        _scale_check(times, min_length)
+    else:
+        with pytest.raises(
+            ValueError, match=r"max_temporal_gap=0.25 cannot be met: no 4"
+        ):
+            _scale_check(times, min_length)
