@@ -330,6 +330,7 @@ FAR = [10.0, 20.0, 30.0, 40.0, 50.0, 60.0, 70.0, 80.0]
         ([*FAR, 90.0, 90.25, 90.5], 4, False),
         ([0.0, 0.25, *FAR], 2, True),  # min_length 2: one close pair suffices
         ([0.0, 1.0, 2.0], 4, True),  # fewer events than min_length: not refused
+        ([0.0, 1.0, 2.0, 3.0], 4, False),  # as many: refused
     ],
 )
 def test_the_gap_bound_needs_min_length_consecutive_close_events(
@@ -342,3 +343,14 @@ def test_the_gap_bound_needs_min_length_consecutive_close_events(
             ValueError, match=r"max_temporal_gap=0.25 cannot be met: no 4"
         ):
             _scale_check(times, min_length)
+
+
+def test_the_refusal_names_the_smallest_median_and_largest_gap() -> None:
+    # gaps 0.1, 0.2, 1, 2, 4: the close run has 3 events, 4 are needed
+    with pytest.raises(ValueError, match="cannot be met") as info:
+        _scale_check([0.0, 0.1, 0.3, 1.3, 3.3, 7.3])
+    assert (
+        "timelines[0]: the grammar's gap bound max_temporal_gap=0.25 cannot be met: "
+        "no 4 consecutive events are that close (adjacent gaps: smallest 0.1, "
+        "median 1, largest 4), so every solve would be invalid"
+    ) in str(info.value)
