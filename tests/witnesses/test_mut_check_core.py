@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any, ClassVar
 
 import pytest
@@ -354,3 +355,47 @@ def test_the_refusal_names_the_smallest_median_and_largest_gap() -> None:
         "no 4 consecutive events are that close (adjacent gaps: smallest 0.1, "
         "median 1, largest 4), so every solve would be invalid"
     ) in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "match"),
+    [
+        ({"focal": 3}, TypeError, r"^focal must be a str actor name, got 3$"),
+        ({"grammar": "strict"}, TypeError, r"^grammar must be a Grammar, got str$"),
+        ({"seeds": [-1]}, ValueError, r"seeds must be >= 0, got -1"),
+        (
+            {"retentions": (True,)},
+            TypeError,
+            r"^retentions must hold real numbers, got True$",
+        ),
+        (
+            {"retentions": ("0.5",)},
+            TypeError,
+            r"^retentions must hold real numbers, got '0.5'$",
+        ),
+        (
+            {"retentions": (1.5,)},
+            ValueError,
+            r"^retention must be in \(0, 1\], got 1.5$",
+        ),
+        (
+            {"retentions": (math.inf,)},
+            ValueError,
+            r"^retention must be in \(0, 1\], got inf$",
+        ),
+    ],
+)
+def test_bad_arguments_are_refused_by_name(
+    kwargs: dict[str, Any], error: type[Exception], match: str
+) -> None:
+    args: dict[str, Any] = {"k": 3, "seeds": range(1), "mirage": False} | kwargs
+    with pytest.raises(error, match=match):
+        check_compressor(_last_n, **args)
+    assert check_compressor(_last_n, k=3, seeds=[0], retentions=(1,), mirage=False)
+
+
+def test_a_timeline_among_the_timelines_must_be_one() -> None:
+    with pytest.raises(
+        TypeError, match=r"^timelines\[1\] must be a Timeline, got list$"
+    ):
+        check_compressor(_last_n, k=3, timelines=[_late_pivot(), []], mirage=False)  # type: ignore[list-item]
