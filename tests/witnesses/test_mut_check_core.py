@@ -278,6 +278,22 @@ def test_unit_scale_is_measured_from_the_first_to_the_last_event() -> None:
     at = dict(zip(raw.ids, times, strict=True))
     for e in w.timeline:
         assert e.timestamp == (at[e.id] - 100.0) / 22.0
+    # a span below 1 is divided by as well
+    short = Timeline(
+        Event(e.id, (e.timestamp - 100.0) / 44.0 + 0.25, e.weight, e.actors)
+        for e in events
+    )
+    half = check_compressor(
+        _last_n,
+        k=3,
+        timelines=[short],
+        retentions=(0.5,),
+        mirage=False,
+        time_scale="unit",
+    )
+    assert half.pivot_kept is not None and half.pivot_kept.witness is not None
+    got = [e.timestamp for e in half.pivot_kept.witness.timeline]
+    assert got == pytest.approx([e.timestamp for e in w.timeline], rel=1e-12)
 
 
 def _actors(n: int) -> Timeline:
