@@ -122,3 +122,25 @@ def test_tolerated_k_and_m_read_as_zero(
     assert run(tolerated) == run(same_as)
     assert run(same_as) != run(unlike)
     assert len(run(unlike)[0]) == 40  # type: ignore[arg-type]
+
+
+def test_the_default_grammar_minimum_length_is_4() -> None:
+    # bridge_preserving with max_gap 0.15 on eight events 0.1 apart: its bridge
+    # allowance is (trial size - min_length), so min_length decides how far
+    # it drops; the default must be the grammar's 4
+    weights = [1.0, 0.5, 0.1, 0.6, 1.0, 0.3, 0.7, 0.2]
+    tl = Timeline([Event(f"g{i}", i / 10, w) for i, w in enumerate(weights)])
+
+    def kept(*min_length: int) -> tuple[str, ...]:
+        if not min_length:  # the default
+            return compress(
+                tl, strategy="bridge_preserving", k=0, m=1, target_size=1, max_gap=0.15
+            ).kept_ids
+        return compress(
+            tl, strategy="bridge_preserving", k=0, m=1, target_size=1, max_gap=0.15,
+            min_length=min_length[0],
+        ).kept_ids  # fmt: skip
+
+    assert kept() == kept(4) == ("g4",)
+    assert kept(3) == ("g0", "g1", "g3", "g4")
+    assert kept(5) == ("g0", "g1", "g3", "g4", "g5", "g6")
