@@ -13,6 +13,7 @@ import pytest
 
 from witnesses import Event, Timeline, compress
 from witnesses.exp58 import BLOCK1, exp58_timeline
+from witnesses.experiments.sweep import sweep_cell
 
 # three events 0.5 apart (exact in binary), equal weights
 EVEN = Timeline([Event("a", 0.0, 1.0), Event("b", 0.5, 1.0), Event("c", 1.0, 1.0)])
@@ -144,3 +145,38 @@ def test_the_default_grammar_minimum_length_is_4() -> None:
     assert kept() == kept(4) == ("g4",)
     assert kept(3) == ("g0", "g1", "g3", "g4")
     assert kept(5) == ("g0", "g1", "g3", "g4", "g5", "g6")
+
+
+def test_a_user_strategy_gets_the_tolerated_k_and_m_as_zero() -> None:
+    seen: list[tuple[int, int]] = []
+
+    def last(
+        timeline: Timeline, *, target_size: int, k: int, m: int
+    ) -> tuple[str, ...]:
+        seen.append((k, m))
+        return timeline.ids[-target_size:]
+
+    r = compress(EVEN, strategy=last, k=-1, m=-1, target_size=2)
+    assert seen == [(0, 0)]  # "treated as k = 0", "treated as 0"
+    assert r.kept_ids == ("b", "c")
+    assert [n.split(";")[0] for n in r.notes] == [
+        "k must be >= 0, got -1",
+        "m must be >= 1, got -1",
+    ]
+
+
+def test_a_non_str_focal_is_refused_before_the_strategy_runs() -> None:
+    def never(timeline: Timeline, *, target_size: int, focal: str) -> tuple[str, ...]:
+        raise AssertionError("called")
+
+    with pytest.raises(TypeError, match="focal must be a str actor name, got 0"):
+        compress(EVEN, strategy=never, focal=0, k=0, m=1, target_size=2)  # type: ignore[arg-type]
+
+
+def test_a_sweep_cell_without_retentions_has_no_rows() -> None:
+    # the shared drop loop of the sweep (one run for every target) with no
+    # target at all
+    cell = {"retentions": [], "seed": 0, "semantics": "reference",
+            "timeline": [["a", 0.0, 1.0, ["actor_0"], []], ["b", 0.5, 2.0, [], []]],
+            "focal": "actor_0"}  # fmt: skip
+    assert sweep_cell(cell) == []

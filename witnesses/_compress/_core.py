@@ -263,7 +263,7 @@ def compress_targets(
     m: int,
     target_sizes: Sequence[int],
     max_gap: float = math.inf,
-    min_length: int = 4,
+    min_length: int,
     non_focal: bool,
 ) -> list[CompressionResult]:
     """:func:`compress` at several target sizes with one drop loop (issue 30).
@@ -273,6 +273,7 @@ def compress_targets(
     the drop loop does not depend on the target, so a larger target's run is
     a prefix of a smaller one's (:func:`~witnesses._compress._loop.run_targets`).
     Built-in strategies only; equal kept sets share one kept timeline.
+    ``min_length`` has no default: the one caller (the sweep) passes its own.
     """
     if not isinstance(strategy, str):
         msg = f"strategy must be a built-in strategy name, got {strategy!r}"
