@@ -417,3 +417,202 @@ def test_files_over_256_mib_are_refused_before_reading(
         f"{big}: the file has 268435457 bytes, more than max_bytes=268435456 (pass a "
         "larger max_bytes to read it)"
     )
+
+
+# -- LongMemEval: the comparison's table and legend, small and _abs-free files ---------------
+
+LME_B = str(EX / "longmemeval_b.jsonl.eval-results-gpt-4o")
+
+
+def test_longmemeval_comparison_table_and_legend(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = bench(capsys, "longmemeval", LME_A, "--questions", QUESTIONS,
+                           "--compare", LME_B)  # fmt: skip
+    assert code == 0, err
+    lines = out.splitlines()
+    # a alone right on 7, b alone on 2: p = 2 (1 + 9 + 36) / 512 = 0.1797
+    assert (
+        "overall              20  0.6500  0.4000  +0.2500  [-0.0025, +0.5000]  0.1797     -"
+        in lines
+    )
+    assert (
+        "knowledge-update     4   0.7500  0.2500  +0.5000  [+0.0000, +1.0000]  0.5000     1.0000"
+        in lines
+    )
+    text = " ".join(out.split())
+    assert (
+        "minimum detectable difference at n = 20: 0.4162 (power 0.8, level 0.05,"
+        in text
+    )
+    # the four types are small; overall, task-averaged and abstention are not types
+    assert (
+        "warning: fewer than 30 questions in knowledge-update (n=4), multi-session "
+        "(n=5), single-session-user (n=6), temporal-reasoning (n=5): intervals"
+    ) in text
+
+
+def _lme_subset(tmp_path: Path, ids: set[str], tag: str) -> tuple[str, str, str]:
+    """Question file and the two eval files restricted to ``ids``."""
+    questions = json.loads(Path(QUESTIONS).read_text())
+    q = tmp_path / f"q_{tag}.json"
+    q.write_text(json.dumps([x for x in questions if x["question_id"] in ids]))
+    out = []
+    for name, source in (("a", LME_A), ("b", LME_B)):
+        path = tmp_path / f"{name}_{tag}.jsonl"
+        kept = [
+            line
+            for line in Path(source).read_text().splitlines()
+            if json.loads(line)["question_id"] in ids
+        ]
+        path.write_text("\n".join(kept) + "\n")
+        out.append(str(path))
+    return str(q), out[0], out[1]
+
+
+def test_longmemeval_without_abstention_questions(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ids = {x["question_id"] for x in json.loads(Path(QUESTIONS).read_text())}
+    q, a, _ = _lme_subset(tmp_path, {i for i in ids if "_abs" not in i}, "noabs")
+    code, out, err = bench(
+        capsys, "longmemeval", a, "--questions", q, "--format", "json"
+    )
+    assert code == 0, err
+    row = json.loads(out)["summary"][-1]
+    assert row == {"category": "abstention (_abs)", "n": 0, "estimate": None,
+                   "low": None, "high": None, "note": "no _abs question"}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("ids", "mdd"),
+    [
+        ({"ssu-004"}, None),
+        # n = 2, b right on none: Cohen's h = (z(0.975) + z(0.8)) sqrt(2/2) =
+        # 2.8016, sin(h / 2)**2 = 0.9714
+        ({"ssu-004", "ssu-005"}, 0.9714),
+    ],
+)
+def test_longmemeval_mdd_needs_two_questions(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], ids: set[str], mdd: float | None
+) -> None:
+    q, a, b = _lme_subset(tmp_path, ids, "small")
+    code, out, err = bench(capsys, "longmemeval", a, "--questions", q, "--compare", b,
+                           "--format", "json")  # fmt: skip
+    assert code == 0, err
+    got = json.loads(out)["minimum_detectable_difference"]
+    assert got == (None if mdd is None else pytest.approx(mdd, abs=5e-5))
+    code, out, _ = bench(capsys, "longmemeval", a, "--questions", q, "--compare", b)
+    shown = "none (n < 2)" if mdd is None else f"{mdd:.4f}"
+    assert f"minimum detectable difference at n = {len(ids)}: {shown} (power" in out
+
+
+# -- LoCoMo: two paired questions, Monte Carlo p-values ---------------------------------------
+
+
+def test_two_paired_questions(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # differences 0.5, 0.5: sign patterns give sums 1, 0, 0, -1; two of four
+    # reach |1|: p = 0.5. No spread in the differences: no MDD, and the legend
+    # says why (not n < 2)
+    a = _locomo(tmp_path / "a.json", [(1, 0.5), (1, 1.0)])
+    b = _locomo(tmp_path / "b.json", [(1, 0.0), (1, 0.5)])
+    code, out, err = bench(capsys, "locomo", a, "--model", "m", "--compare", b,
+                           "--format", "json")  # fmt: skip
+    assert code == 0, err
+    doc = json.loads(out)
+    assert [r["pvalue"] for r in doc["comparison"]] == [0.5, 0.5]
+    assert doc["minimum_detectable_difference"] is None
+    assert "at n = 2: none (no spread in the differences)" in doc["notes"][2]
+    # differences 0.5, 0.0: sd 0.3536, MDD = 2.8016 * 0.3536 / sqrt(2) = 0.7004
+    c = _locomo(tmp_path / "c.json", [(1, 0.0), (1, 1.0)])
+    code, out, err = bench(capsys, "locomo", a, "--model", "m", "--compare", c,
+                           "--format", "json")  # fmt: skip
+    assert code == 0, err
+    assert json.loads(out)["minimum_detectable_difference"] == pytest.approx(
+        0.70040, abs=1e-4
+    )
+
+
+def test_monte_carlo_permutation_p_is_scipys_with_seed_0(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # 5 differences, 2**5 = 32 sign patterns > 10 resamples: Monte Carlo
+    import numpy as np
+    from scipy import stats
+
+    a_values = [1.0, 0.5, 0.75, 0.25, 1.0]
+    b_values = [0.0, 0.25, 0.5, 0.5, 0.0]
+    a = _locomo(tmp_path / "a.json", [(1, v) for v in a_values])
+    b = _locomo(tmp_path / "b.json", [(1, v) for v in b_values])
+    code, out, err = bench(capsys, "locomo", a, "--model", "m", "--compare", b,
+                           "--n-resamples", "10", "--format", "json")  # fmt: skip
+    assert code == 0, err
+    d = np.array(a_values) - np.array(b_values)
+    ref = stats.permutation_test(
+        (d,), np.mean, permutation_type="samples", n_resamples=10,
+        alternative="two-sided", rng=np.random.default_rng(0),
+    ).pvalue  # fmt: skip  # scipy 1.17
+    other = stats.permutation_test(
+        (d,), np.mean, permutation_type="samples", n_resamples=10,
+        alternative="two-sided", rng=np.random.default_rng(1),
+    ).pvalue  # fmt: skip
+    assert ref != other  # the seed matters here
+    rows = {r["category"]: r for r in json.loads(out)["comparison"]}
+    assert rows["overall"]["pvalue"] == float(ref)
+
+
+# -- text layout ---------------------------------------------------------------------------
+
+
+def test_no_small_category_no_warning(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _locomo(tmp_path / "t.json", [(1, (i % 5) / 4) for i in range(30)])
+    code, out, err = bench(
+        capsys, "locomo", path, "--model", "m", "--n-resamples", "99"
+    )
+    assert code == 0, err
+    assert "warning" not in out
+    assert out.rstrip().endswith(
+        "categories: 1 multi-hop, 2 temporal, 3 open-domain, 4 single-hop, 5 adversarial"
+    )
+
+
+def test_a_note_in_the_first_row_alone_keeps_its_column(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    _locomo(tmp_path / "a.json", [(1, 0.5), (2, 0.0), (2, 1.0)])
+    code, out, err = bench(capsys, "locomo", "a.json", "--model", "m")
+    assert code == 0, err
+    assert out.split("\n\n")[1].splitlines()[:2] == [
+        "category     n  mean F1  interval          note",
+        "1 multi-hop  1  0.5000                     no interval from n = 1",
+    ]
+
+
+def test_lines_wrap_at_100_columns_on_spaces_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    values = [(1, 0.5), (1, 1.0), (3, 0.5)]
+    # "LoCoMo: " + 67 characters + ", mean m_f1 (3 questions)": exactly 100
+    exact = "z" * 62 + ".json"
+    _locomo(tmp_path / exact, values)
+    code, out, err = bench(capsys, "locomo", exact, "--model", "m")
+    assert code == 0, err
+    first = out.splitlines()[0]
+    assert first == f"LoCoMo: {exact}, mean m_f1 (3 questions)"
+    assert len(first) == 100
+    # a hyphenated name past the margin moves whole to the next line
+    hyphen = "x" * 60 + "-" + "y" * 30 + ".json"
+    _locomo(tmp_path / hyphen, values)
+    code, out, err = bench(capsys, "locomo", hyphen, "--model", "m")
+    assert code == 0, err
+    assert out.splitlines()[:3] == [
+        "LoCoMo:",
+        f"  {hyphen},",
+        "  mean m_f1 (3 questions)",
+    ]
