@@ -57,6 +57,12 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+if __name__ == "__main__":
+    # ``python tests/test_fuzz_public_api.py``: this folder is first on sys.path,
+    # and its test folders (tests/algebra, ...) would shadow the packages of the
+    # same names as namespace packages under an editable install's finder
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings

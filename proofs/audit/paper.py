@@ -177,7 +177,8 @@ _BARE_CI = re.compile(
 _CI_REACH = 250  # characters from a k/n to an interval printed later in its paragraph
 _RATE_FRAC = re.compile(
     rf"(?<![\d.,/])(?P<v>0?\.\d+|1\.0+|{_NUM}\s*%)\s*"
-    rf"(?:(?P<gap>(?:[A-Za-z][\w-]*\s+){{0,3}})\(\s*(?P<k>{_INT})\s*/\s*(?P<n>{_INT})"
+    rf"(?:(?P<gap>(?:[A-Za-z][\w-]*\s+){{0,3}})\(\s*(?P<k>{_INT})"
+    rf"(?:\s*/\s*|\s+(?:out\s+)?of\s+)(?P<n>{_INT})"
     rf"\s*(?:[A-Za-z]+\s*)?\)|,\s*(?P<k2>{_INT})\s*/\s*(?P<n2>{_INT})(?![\d/.]))"
 )
 _METHODS = {
@@ -194,7 +195,7 @@ _PCT_N = re.compile(
     rf"|\b(?:of|over|across|on|from)\s+(?:the\s+|all\s+)?(?P<n3>{_INT})\s+(?:\w+[- ])?{_UNITS}\b)"
 )
 _RATE_N = re.compile(
-    rf"(?<![\d.])(?P<v>0\.\d+|1\.0+)\s+(?:\(\s*[nN]\s*=\s*(?P<n1>{_INT})\s*[),;]"
+    rf"(?<![\d.])(?P<v>0?\.\d+|1\.0+)\s+(?:\(\s*[nN]\s*=\s*(?P<n1>{_INT})\s*[),;]"
     rf"|(?:over|across|on)\s+(?:the\s+|all\s+)?(?P<n3>{_INT})\s+(?:\w+[- ])?{_UNITS}\b)"
 )
 _MEAN = re.compile(
@@ -496,8 +497,11 @@ def read_paper(path: str | os.PathLike[str]) -> list[tuple[int | None, str]]:
     if suffix not in _SUFFIXES:
         msg = f"{p}: a paper must be one of {', '.join(_SUFFIXES)} (got {suffix or 'no suffix'!r})"
         raise ValueError(msg)
+    if not p.exists():
+        msg = f"{p}: no such file"
+        raise ValueError(msg)
     if not p.is_file():
-        msg = f"{p}: not a regular file"
+        msg = f"{p}: not a regular file (a directory, a FIFO or a device is never read)"
         raise ValueError(msg)
     if p.stat().st_size > _MAX_BYTES:
         msg = f"{p}: larger than {_MAX_BYTES} bytes"
@@ -842,6 +846,16 @@ def _interval(
                     "inferred": True,
                 }
             )
+    if not inferred and _excludes_estimate(m, k, n):
+        f = _finding(ctx, m, "interval", printed, f"k={k};n={n};method=wilson{scale}")
+        if f.verdict in ("inconsistent", "decision error"):
+            estimate = k / n * (100 if scale else 1)
+            reason = (
+                f"the interval excludes its own estimate k/n = {estimate:.6g}; "
+                "every standard interval for a proportion contains it when "
+                "0 < k < n, so no method fits"
+            )
+            return PaperFinding(**{**f.to_dict(), "reason": reason})
     why = "the text names no interval method; none of the standard ones fits"
     return _finding(
         ctx,
@@ -851,6 +865,32 @@ def _interval(
         f"k={k};n={n};method=wilson{scale}",
         inferred=f"{inferred}; {why}" if inferred else why,
     )
+
+
+def _excludes_estimate(m: re.Match[str], k: int, n: int) -> bool:
+    """Whether the printed interval ``m`` leaves out ``k/n`` at its printed precision.
+
+    For ``0 < k < n`` the Wilson (with or without continuity correction),
+    Clopper-Pearson, Jeffreys and Agresti-Coull intervals all contain the
+    estimate ``k/n`` at every level, so an interval that leaves it out, by more
+    than the rounding of its printed bounds, fits none of them whichever method
+    and level were used. At ``k = 0`` and ``k = n`` the equal-tailed Jeffreys
+    interval (statsmodels' convention, which ours follows) leaves out 0 and 1,
+    so nothing is decided there.
+    """
+    if not 0 < k < n:
+        return False
+    estimate = k / n * (100 if _percent_scale(m) else 1)
+    lo, hi = m["lo"], m["hi"]
+    return estimate > float(hi) + _half_unit(hi) * (1 + 1e-9) or estimate < float(
+        lo
+    ) - _half_unit(lo) * (1 + 1e-9)
+
+
+def _half_unit(printed: str) -> float:
+    """Half a unit in the last printed decimal of ``printed``."""
+    decimals = len(printed.split(".", 1)[1]) if "." in printed else 0
+    return 0.5 * 10.0**-decimals
 
 
 def _percent_scale(m: re.Match[str]) -> bool:
@@ -937,10 +977,8 @@ def _later_interval(ctx: _Context, out: list[PaperFinding], m: re.Match[str]) ->
     if n == 0 or k > n or not ctx.free(m):
         return
     between = ctx.line[last.end() : m.start()]
-    named = ctx.methods()
     if (
         len(between) <= _CI_NEAR
-        and len(named) == 1
         and not _SENTENCE_STOP.search(between)
         and not _KN.search(between)
     ):
@@ -1052,6 +1090,10 @@ _MEANISH = re.compile(
     r"|per[- ]problem|per[- ]seed|across\s+seeds|over\s+seeds)(?![\w@])|[κρ]",
     re.IGNORECASE,
 )
+_STAT_BEFORE = re.compile(
+    r"(?<![\w.])(?:p|P|r|R2|R²|R\^2|d|g|α|β|η2|η²|ηp²|ω2|ω²|κ|ρ|τ|alpha|beta|kappa"
+    r"|rho|tau|ICC|AUC|SE|SEM|SD|CV)\s*(?:=|<|>|≤|≥|≈|<=|>=)\s*$"
+)  # ``p = 0.049 (n = 40)``: a p-value or a statistic, never a share of n
 _HALF_TIES = re.compile(
     r"\bties?\s+(?:count(?:ed|s|ing)?|scored?|as)\s+(?:as\s+)?(?:a\s+)?half"
     r"|\bhalf\s+(?:a\s+)?(?:win|point|credit)s?\s+(?:for|per)\s+(?:a\s+)?ties?\b",
@@ -1112,6 +1154,13 @@ def _not_a_share(
     the word that says so. ``ties counted as half`` makes the number a share of
     half-counts: checked as ``j/(2n)``, an inference.
     """
+    symbol = _STAT_BEFORE.search(ctx.line, max(0, m.start() - 16), m.start())
+    if symbol:
+        reason = (
+            "a p-value or another statistic, not a share k/n "
+            f"(the text says {symbol.group(0).strip()!r})"
+        )
+        return _unchecked(ctx, m, kind, printed, f"n={n}", reason)
     head, tail = _clause(ctx.line, m.start(), m.end())
     clause = ctx.line[head:tail]
     if _HALF_TIES.search(clause):

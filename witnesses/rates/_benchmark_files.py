@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import json
 import math
 from collections.abc import Mapping
@@ -118,9 +119,15 @@ def load_longmemeval(
             msg = f"{path}: row {row}: question_id {qid!r} repeats row {rows[qid]}"
             raise ValueError(msg)
         rows[qid] = row
-        label = record.get("autoeval_label")
+        if "autoeval_label" not in record:
+            msg = f"{path}: row {row}: no key 'autoeval_label'{_near_key('autoeval_label', record)}"
+            raise ValueError(msg)
+        label = record["autoeval_label"]
         if isinstance(label, dict):
-            label = label.get("label")
+            if "label" not in label:
+                msg = f"{path}: row {row}, column 'autoeval_label': no key 'label'{_near_key('label', label)}"
+                raise ValueError(msg)
+            label = label["label"]
         if not isinstance(label, bool):
             msg = f"{path}: row {row}, column 'autoeval_label': expected a boolean label, got {show(label)}"
             raise ValueError(msg)
@@ -152,11 +159,22 @@ def unanswered_message(
     first = ", ".join(repr(q) for q in missing[:5])
     more = f" (and {len(missing) - 5} more)" if len(missing) > 5 else ""
     return (
-        f"{path}: {len(missing)} of the {total} questions of {where} have no graded "
+        f"{path}: {len(missing)} of the {total} questions of {where} "
+        f"{'has' if len(missing) == 1 else 'have'} no graded "
         f"answer, first {first}{more}; a partial run would raise the accuracy: "
         "grade every question, or pass --allow-unanswered (Python: "
         "allow_unanswered=True) to summarise the answered questions alone"
     )
+
+
+def _near_key(key: str, record: Mapping[str, object]) -> str:
+    """`` (did you mean 'x'?)`` for a misspelt key, else `` (its keys: ...)``."""
+    names = [k for k in record if isinstance(k, str)]
+    near = difflib.get_close_matches(key, names, n=1, cutoff=0.8)
+    if near:
+        return f" (did you mean {near[0]!r}?)"
+    shown = ", ".join(repr(k) for k in names[:8]) + (", ..." if len(names) > 8 else "")
+    return f" (its keys: {shown or 'none'})"
 
 
 def _question_types(

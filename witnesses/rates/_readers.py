@@ -335,6 +335,11 @@ def _loads(text: str, path: Path, where: str) -> Any:
             else f" at line {exc.lineno}, character {exc.colno}"
         )
         msg = f"{path}: {where}malformed JSON{at} ({exc.msg})"
+        if exc.msg == "Extra data" and not where:
+            msg += (
+                "; the file holds more than one JSON value where one document "
+                "was expected (a JSON Lines file, or two files swapped?)"
+            )
         raise ValueError(msg) from None
     except RecursionError:
         msg = f"{path}: {where}JSON nested too deeply to read"
