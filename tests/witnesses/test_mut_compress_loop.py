@@ -6,6 +6,11 @@ drops; these cases need the running values, not the initial ones.
 
 from __future__ import annotations
 
+import random
+
+import pytest
+
+from tests.witnesses.test_compress import FOCAL, _slow_compress
 from witnesses import Event, Timeline, compress
 
 
@@ -46,3 +51,36 @@ def test_definition2_paper_counting_follows_the_non_focal_events_left() -> None:
         1,
         5,
     )
+
+
+def _grid_timeline(rng: random.Random) -> Timeline:
+    """5 to 9 events on a 0.05 grid (ties in time), weights in tenths, some focal."""
+    n = rng.randint(5, 9)
+    times = sorted(rng.randrange(0, 21) * 0.05 for _ in range(n))
+    events = [
+        Event(f"e{i}", t, rng.randrange(1, 11) / 10,
+              frozenset({FOCAL}) if rng.random() < 0.3 else frozenset())
+        for i, t in enumerate(times)
+    ]  # fmt: skip
+    return Timeline.from_unsorted(events)
+
+
+@pytest.mark.parametrize("strategy", ["bridge_preserving", "contract_guarded"])
+def test_gap_bookkeeping_equals_a_rebuild_on_fixed_grids(strategy: str) -> None:
+    # 120 fixed timelines whose gaps straddle max_gap (0.1 or 0.15, on a 0.05
+    # grid: gaps equal to max_gap occur), first and last events dropped
+    # often: every kept set and counter equals the rebuild-per-trial oracle
+    rng = random.Random(20261127)
+    for _ in range(120):
+        tl = _grid_timeline(rng)
+        max_gap = rng.choice([0.1, 0.15])
+        min_length = rng.randint(0, 4)
+        target = rng.randint(1, len(tl) - 1)
+        r = compress(tl, strategy=strategy, k=0, m=1, target_size=target,
+                     max_gap=max_gap, min_length=min_length)  # fmt: skip
+        kept, c = _slow_compress(tl, strategy, 0, 1, target, max_gap, min_length,
+                                 "reference")  # fmt: skip
+        assert r.kept_ids == kept
+        assert (r.drops_attempted, r.rejected_bridge, r.rejected_gap_guard) == (
+            c["attempted"], c["bridge"], c["gap"],
+        )  # fmt: skip
