@@ -84,3 +84,17 @@ def test_gap_bookkeeping_equals_a_rebuild_on_fixed_grids(strategy: str) -> None:
         assert (r.drops_attempted, r.rejected_bridge, r.rejected_gap_guard) == (
             c["attempted"], c["bridge"], c["gap"],
         )  # fmt: skip
+
+
+def test_a_bridge_bound_above_one_hundred_is_counted_exactly() -> None:
+    # 110 events 0.0005 apart, then one more 0.1195 later: with max_gap 0.001
+    # that gap needs ceil(119.5) - 1 = 119 bridging events. Target 110: a
+    # trial keeps 110 events, allowance 110 - 0 = 110 < 119, so every drop
+    # that keeps the gap is refused and the heavy last event goes
+    dense = [Event(f"d{i:03d}", i * 0.0005, 1.0) for i in range(110)]
+    last = Event("z", 109 * 0.0005 + 0.1195, 2.0)
+    tl = Timeline([*dense, last])
+    r = compress(tl, strategy="bridge_preserving", k=0, m=1, target_size=110,
+                 max_gap=0.001, min_length=0)  # fmt: skip
+    assert r.dropped == ("z",)
+    assert (r.rejected_bridge, r.drops_attempted) == (110, 111)
