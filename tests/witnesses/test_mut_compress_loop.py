@@ -6,6 +6,7 @@ drops; these cases need the running values, not the initial ones.
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -98,3 +99,23 @@ def test_a_bridge_bound_above_one_hundred_is_counted_exactly() -> None:
                  max_gap=0.001, min_length=0)  # fmt: skip
     assert r.dropped == ("z",)
     assert (r.rejected_bridge, r.drops_attempted) == (110, 111)
+
+
+@pytest.mark.parametrize("strategy", ["naive", "contract_guarded", "definition2"])
+def test_invariant_bookkeeping_equals_a_rebuild_on_fixed_grids(strategy: str) -> None:
+    # as above with k in 1..3 and M in 1..4, so that the incremental
+    # invariant oracle decides (contract refusals and violating drops)
+    rng = random.Random(271127)
+    for _ in range(80):
+        tl = _grid_timeline(rng)
+        k, m = rng.randint(1, 3), rng.randint(1, 4)
+        target = rng.randint(1, len(tl) - 1)
+        counting = rng.choice(["reference", "paper"])
+        r = compress(tl, strategy=strategy, k=k, m=m, target_size=target,
+                     counting=counting)  # fmt: skip
+        kept, c = _slow_compress(tl, strategy, k, m, target, math.inf, 4, counting)
+        assert r.kept_ids == kept
+        assert (
+            r.drops_attempted, r.rejected_last_focal, r.contract_violating_drop_attempts,
+            r.rejected_contract, r.rejected_definition2,
+        ) == (c["attempted"], c["last_focal"], c["violating"], c["contract"], c["d2"])  # fmt: skip
