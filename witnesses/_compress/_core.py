@@ -31,6 +31,9 @@ __all__ = [
 STRATEGIES = ("naive", "bridge_preserving", "contract_guarded", "definition2")
 """The strategy names accepted by :func:`compress`."""
 
+_MIN_LENGTH = 4
+"""The grammar's minimum length: the default ``min_length`` of the bridge slack."""
+
 
 @dataclass(frozen=True)
 class CompressionResult:
@@ -116,7 +119,7 @@ def compress(
     m: int,
     target_size: int,
     max_gap: float = math.inf,
-    min_length: int = 4,
+    min_length: int = _MIN_LENGTH,
     counting: str = "reference",
     strict: bool = False,
 ) -> CompressionResult:
@@ -215,7 +218,7 @@ def compress_with(
     m: int,
     target_size: int,
     max_gap: float = math.inf,
-    min_length: int = 4,
+    min_length: int = _MIN_LENGTH,
     non_focal: bool,
     strict: bool = False,
 ) -> CompressionResult:
@@ -263,7 +266,7 @@ def compress_targets(
     m: int,
     target_sizes: Sequence[int],
     max_gap: float = math.inf,
-    min_length: int = 4,
+    min_length: int = _MIN_LENGTH,
     non_focal: bool,
 ) -> list[CompressionResult]:
     """:func:`compress` at several target sizes with one drop loop (issue 30).

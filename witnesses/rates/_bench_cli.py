@@ -427,10 +427,17 @@ def _locomo(args: Any) -> str:
             "test: paired permutation (exact when 2**n <= resamples); Holm across "
             "categories"
         )
+        if mdd is not None:
+            shown = f"{mdd:.4f}"
+        else:
+            shown = (
+                "none (n < 2)"
+                if overall.n < 2
+                else "none (no spread in the differences)"
+            )
         legend.append(
-            f"minimum detectable difference at n = {overall.n}: "
-            + ("none (no spread in the differences)" if mdd is None else f"{mdd:.4f}")
-            + " (power 0.8, paired normal approximation)"
+            f"minimum detectable difference at n = {overall.n}: {shown}"
+            " (power 0.8, paired normal approximation)"
         )
     legend.append(
         "categories: " + ", ".join(f"{k} {v}" for k, v in LOCOMO_CATEGORIES.items())
@@ -481,8 +488,12 @@ def _bootstrap(values: np.ndarray, args: Any) -> tuple[float, float] | str:
 
 
 def _permutation_p(diffs: np.ndarray, n_resamples: int) -> float:
-    """Two-sided paired permutation p-value of ``mean(diffs) == 0`` (sign flips)."""
-    if not np.any(diffs):
+    """Two-sided paired permutation p-value of ``mean(diffs) == 0`` (sign flips).
+
+    One difference (or none that is nonzero) gives 1: its two sign patterns
+    have the same ``|mean|`` (scipy refuses a sample of one).
+    """
+    if diffs.size < 2 or not np.any(diffs):
         return 1.0
     res = stats.permutation_test(
         (diffs,),
