@@ -86,8 +86,10 @@ def iterate(
 ) -> tuple[Outcome, FloatArray]:
     """Run accelerated BA from ``start`` (uniform if None) until the gap is ``<= eps``.
 
-    ``cap`` bounds the number of kernel evaluations. Returns the outcome at
-    the final ``q`` and that ``q``.
+    ``cap`` bounds the number of kernel evaluations: a cycle starts only when
+    its two evaluations and the next bound evaluation fit, and the SQUAREM
+    step-length search may spend only what is left of ``cap``. Returns the
+    outcome at the final ``q`` and that ``q``.
     """
     q = np.full(kernel.n_outputs, 1.0 / kernel.n_outputs) if start is None else start
     used = 0
@@ -97,16 +99,20 @@ def iterate(
         base = -beta * dist - float(p @ np.log(z))
         upper = (base - float(np.sum(q * c * np.log(c)))) / _LN2
         lower = (base - float(np.log(c.max()))) / _LN2
-        if upper - lower <= eps or used + 2 > cap:
+        if upper - lower <= eps or used + 3 > cap:
             return Outcome(dist, upper, lower, used, upper - lower <= eps), q
-        q, spent = _squarem(p, kernel, q, q * c)
+        q, spent = _squarem(p, kernel, q, q * c, cap - used - 1)
         used += spent
 
 
 def _squarem(
-    p: FloatArray, kernel: Kernel, q0: FloatArray, q1: FloatArray
+    p: FloatArray, kernel: Kernel, q0: FloatArray, q1: FloatArray, budget: int
 ) -> tuple[FloatArray, int]:
-    """One SQUAREM cycle from ``q0`` (``q1 = F(q0)`` given); returns q and evaluations."""
+    """One SQUAREM cycle from ``q0`` (``q1 = F(q0)`` given); returns q and evaluations.
+
+    Spends at most ``budget`` (``>= 2``) kernel evaluations: the plain step
+    ``q2 = F(q1)`` is returned when the step-length search would exceed it.
+    """
     _, c1, _ = kernel.step(p, q1)
     q2 = q1 * c1
     r, v = q1 - q0, q2 - 2.0 * q1 + q0
@@ -119,6 +125,8 @@ def _squarem(
     while alpha < -1.0:
         candidate = q0 - 2.0 * alpha * r + alpha * alpha * v
         if candidate.min() >= 0.0:
+            if spent >= budget:
+                break
             spent += 1
             if _loglik(p, kernel, candidate) >= base:
                 return candidate / candidate.sum(), spent
