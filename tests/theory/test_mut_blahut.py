@@ -113,6 +113,8 @@ def test_hamming_kernel_equals_the_matrix_kernel(p, beta):
 # plain BA column (evaluations of the textbook iteration to the same gap) shows
 # what the acceleration saves.
 EVALUATIONS = [
+    ([0.5, 0.3, 0.2], 0.3, 37),
+    ([0.5, 0.3, 0.2], 3.0, 27),
     ([0.5, 0.3, 0.2], 0.5, 443),
     ([0.5, 0.3, 0.2], 1.0, 46),
     ([0.5, 0.3, 0.2], 2.0, 26),
@@ -143,3 +145,53 @@ def test_uniform_source_is_a_fixed_point():
         off = math.exp(-2.0)
         d = (m - 1) * off / (1 + (m - 1) * off)
         assert point.distortion == pytest.approx(d, abs=1e-15)
+
+
+def test_first_evaluation_bounds_are_the_uniform_channel():
+    """max_iter=1: upper bound = I(X; Y) of the channel from uniform q, lower by hand."""
+    for p, beta in (([0.5, 0.3, 0.2], 2.0), ([0.7, 0.2, 0.1], 0.7)):
+        point = blahut_arimoto(p, beta, max_iter=1)
+        dmat = 1.0 - np.eye(3)
+        info, dist = _plain_ba(p, beta, dmat, 0)
+        assert point.distortion == pytest.approx(dist, abs=1e-14)
+        assert point.rate_upper == pytest.approx(info, abs=1e-13)
+        a = np.exp(-beta * dmat)
+        q = np.full(3, 1 / 3)
+        z = a @ q
+        c = np.asarray(p) @ (a / z[:, None])
+        lower = -beta * dist - float(np.asarray(p) @ np.log(z)) - math.log(c.max())
+        assert point.rate_lower == pytest.approx(lower / math.log(2), abs=1e-13)
+
+
+def test_an_output_no_symbol_can_reach_is_ignored():
+    """A column of cost 1000 (exp(-beta d) underflows to 0): same point, not NaN.
+
+    Before the fix ``q c log c`` was 0 * -inf = NaN: rate NaN, converged False.
+    """
+    three = [[0.0, 1.0, 0.5], [1.0, 0.0, 0.5]]
+    four = [[*row, 1000.0] for row in three]
+    for beta, evaluations in ((1.0, 204), (2.0, 69), (4.0, 21)):
+        ref = blahut_arimoto([0.6, 0.4], beta, distortion=three, tol=1e-12)
+        point = blahut_arimoto([0.6, 0.4], beta, distortion=four)
+        assert point.converged
+        assert point.iterations == evaluations
+        assert point.rate == pytest.approx(ref.rate, abs=1e-8)
+        assert point.distortion == pytest.approx(ref.distortion, abs=1e-8)
+
+
+def test_large_costs_on_every_output_shift_the_distortion_only():
+    """d + 800 (every exp(-beta d) underflows): D shifts by 800, R is unchanged.
+
+    Before the fix every Z(x) was 0 and every field NaN.
+    """
+    hamming = blahut_arimoto([0.5, 0.5], 1.0)
+    shifted = blahut_arimoto(
+        [0.5, 0.5], 1.0, distortion=[[800.0, 801.0], [801.0, 800.0]]
+    )
+    assert shifted.converged
+    assert shifted.distortion == pytest.approx(800.0 + hamming.distortion, abs=1e-10)
+    assert shifted.rate == pytest.approx(hamming.rate, abs=1e-9)
+    one = blahut_arimoto([1.0], 1.0, distortion=[[800.0, 801.0]])
+    assert one.converged
+    assert one.distortion == pytest.approx(800.0, abs=1e-9)
+    assert one.rate == pytest.approx(0.0, abs=1e-9)
