@@ -195,3 +195,12 @@ def test_large_costs_on_every_output_shift_the_distortion_only():
     assert one.converged
     assert one.distortion == pytest.approx(800.0, abs=1e-9)
     assert one.rate == pytest.approx(0.0, abs=1e-9)
+
+
+def test_a_distortion_matrix_needs_an_output():
+    """Shape (n, 0) is refused by name (it was a ZeroDivisionError)."""
+    with pytest.raises(
+        ValueError,
+        match=r"distortion must have shape \(2, n_outputs\), n_outputs >= 1, got \(2, 0\)",
+    ):
+        blahut_arimoto([0.5, 0.5], 1.0, distortion=np.zeros((2, 0)))
