@@ -145,3 +145,17 @@ def test_progressive_depth_ranges():
         progressive_depth(math.inf, 2)
     with pytest.raises(ValueError, match="dimension must be >= 1"):
         progressive_depth(4.0, 2, dimension=0)
+
+
+def test_expected_near_best_one_with_no_window_at_large_n():
+    """eps = 0: exactly one memory is the best, E K = 1 to 1e-12 even at N = 10^5."""
+    assert expected_near_best(10**5, 3, 0.0) == pytest.approx(1.0, rel=1e-12)
+    assert expected_near_best(10**5, 50, 0.0) == pytest.approx(1.0, rel=1e-12)
+
+
+def test_dimension_for_a_target_below_two():
+    """Targets in [1, 2) are allowed: N = 2, eps = 0.1 gives E K 1.0975 at d = 3, 1.68 near 200."""
+    d = dimension_for_near_best(2, 0.1, 1.5, low=3, high=200)
+    assert 3.0 < d < 200.0
+    reference = brentq(lambda x: _near_best_by_x(2, x, 0.1) - 1.5, 3, 200, xtol=1e-10)
+    assert d == pytest.approx(reference, abs=1e-5)
