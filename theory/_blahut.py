@@ -15,6 +15,7 @@ from typing import NamedTuple, Protocol
 
 import numpy as np
 import numpy.typing as npt
+from scipy.special import xlogy
 
 FloatArray = npt.NDArray[np.float64]
 _LN2 = math.log(2.0)
@@ -28,17 +29,23 @@ class Kernel(Protocol):
     def step(
         self, p: FloatArray, q: FloatArray
     ) -> tuple[FloatArray, FloatArray, float]:
-        """Return ``Z(x)``, ``c(y)`` and the distortion of the channel from ``q``."""
+        """Return ``log Z(x)``, ``c(y)`` and the distortion of the channel from ``q``."""
         ...  # pragma: no cover
 
 
 class MatrixKernel:
-    """A general distortion matrix."""
+    """A general distortion matrix.
+
+    Each row is shifted by its minimum before ``exp`` (``A / Z`` does not
+    change), so that ``exp(-beta d)`` cannot underflow to a zero row; the shift
+    is added back to ``log Z``.
+    """
 
     def __init__(self, beta: float, dmat: FloatArray) -> None:
         self.n_outputs = dmat.shape[1]
         self.dmat = dmat
-        self.kernel = np.exp(-beta * dmat)
+        self.shift = beta * dmat.min(axis=1)
+        self.kernel = np.exp(-beta * dmat + self.shift[:, None])
 
     def step(
         self, p: FloatArray, q: FloatArray
@@ -46,7 +53,8 @@ class MatrixKernel:
         """One evaluation in O(M N)."""
         z = self.kernel @ q
         ratio = self.kernel / z[:, None]
-        return z, p @ ratio, float(p @ ((ratio * self.dmat) @ q))
+        dist = float(p @ ((ratio * self.dmat) @ q))
+        return np.log(z) - self.shift, p @ ratio, dist
 
 
 class HammingKernel:
@@ -63,7 +71,7 @@ class HammingKernel:
         z = self.off * float(q.sum()) + (1.0 - self.off) * q
         pz = p / z
         c = self.off * float(pz.sum()) + (1.0 - self.off) * pz
-        return z, c, 1.0 - float(pz @ q)
+        return np.log(z), c, 1.0 - float(pz @ q)
 
 
 class Outcome(NamedTuple):
@@ -86,27 +94,34 @@ def iterate(
 ) -> tuple[Outcome, FloatArray]:
     """Run accelerated BA from ``start`` (uniform if None) until the gap is ``<= eps``.
 
-    ``cap`` bounds the number of kernel evaluations. Returns the outcome at
-    the final ``q`` and that ``q``.
+    ``cap`` bounds the number of kernel evaluations: a cycle starts only when
+    its two evaluations and the next bound evaluation fit, and the SQUAREM
+    step-length search may spend only what is left of ``cap``. Returns the
+    outcome at the final ``q`` and that ``q``.
     """
     q = np.full(kernel.n_outputs, 1.0 / kernel.n_outputs) if start is None else start
     used = 0
     while True:
-        z, c, dist = kernel.step(p, q)
+        log_z, c, dist = kernel.step(p, q)
         used += 1
-        base = -beta * dist - float(p @ np.log(z))
-        upper = (base - float(np.sum(q * c * np.log(c)))) / _LN2
+        base = -beta * dist - float(p @ log_z)
+        # xlogy: an output no source symbol can reach (c = 0) adds 0, not NaN
+        upper = (base - float(np.sum(q * xlogy(c, c)))) / _LN2
         lower = (base - float(np.log(c.max()))) / _LN2
-        if upper - lower <= eps or used + 2 > cap:
+        if upper - lower <= eps or used + 3 > cap:
             return Outcome(dist, upper, lower, used, upper - lower <= eps), q
-        q, spent = _squarem(p, kernel, q, q * c)
+        q, spent = _squarem(p, kernel, q, q * c, cap - used - 1)
         used += spent
 
 
 def _squarem(
-    p: FloatArray, kernel: Kernel, q0: FloatArray, q1: FloatArray
+    p: FloatArray, kernel: Kernel, q0: FloatArray, q1: FloatArray, budget: int
 ) -> tuple[FloatArray, int]:
-    """One SQUAREM cycle from ``q0`` (``q1 = F(q0)`` given); returns q and evaluations."""
+    """One SQUAREM cycle from ``q0`` (``q1 = F(q0)`` given); returns q and evaluations.
+
+    Spends at most ``budget`` (``>= 2``) kernel evaluations: the plain step
+    ``q2 = F(q1)`` is returned when the step-length search would exceed it.
+    """
     _, c1, _ = kernel.step(p, q1)
     q2 = q1 * c1
     r, v = q1 - q0, q2 - 2.0 * q1 + q0
@@ -119,6 +134,8 @@ def _squarem(
     while alpha < -1.0:
         candidate = q0 - 2.0 * alpha * r + alpha * alpha * v
         if candidate.min() >= 0.0:
+            if spent >= budget:
+                break
             spent += 1
             if _loglik(p, kernel, candidate) >= base:
                 return candidate / candidate.sum(), spent
@@ -127,5 +144,5 @@ def _squarem(
 
 
 def _loglik(p: FloatArray, kernel: Kernel, q: FloatArray) -> float:
-    z, _, _ = kernel.step(p, q)
-    return float(p @ np.log(z))
+    log_z, _, _ = kernel.step(p, q)
+    return float(p @ log_z)

@@ -263,7 +263,9 @@ def _expected_near_best_real(n: int, d: float, eps: float) -> float:
             return v
         return v * math.exp((n - 1) * math.log1p(-float(law.sf((y + 1.0) / 2.0))))
 
-    low = math.log(1e-3 / n)
+    # below v = 1e-12 / n the integrand is v (1 - O(n v)): the tail integral is
+    # e^low up to n^2 e^(2 low) / 2 < 1e-24 (with 1e-3 / n it was 5e-7: eps = 0 gave 1 + 5e-7)
+    low = math.log(1e-12 / n)
     # the integrand has a kink where x + eps reaches 1 (v = P(cos > 1 - eps))
     kink = float(law.sf(1.0 - eps / 2.0))
     points = [math.log(kink)] if kink > 0.0 and low < math.log(kink) < 0.0 else None

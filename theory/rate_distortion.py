@@ -346,8 +346,8 @@ def _distortion_matrix(distortion: npt.ArrayLike | None, n: int) -> FloatArray:
     if distortion is None:
         return 1.0 - np.eye(n)
     dmat = np.asarray(distortion, dtype=np.float64)
-    if dmat.ndim != 2 or dmat.shape[0] != n:
-        msg = f"distortion must have shape ({n}, n_outputs), got {dmat.shape}"
+    if dmat.ndim != 2 or dmat.shape[0] != n or dmat.shape[1] == 0:
+        msg = f"distortion must have shape ({n}, n_outputs), n_outputs >= 1, got {dmat.shape}"
         raise ValueError(msg)
     if not np.all(np.isfinite(dmat)) or np.any(dmat < 0):
         msg = "distortion must have finite entries >= 0"
