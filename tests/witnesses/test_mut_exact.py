@@ -1,0 +1,217 @@
+"""The exact solver's bounds, boundaries and safety check (issue 33, mutation survivors).
+
+Each test pins one behaviour of ``solve(..., solver="exact")`` that the
+random comparisons with the frozen previous version never reach: a
+difference that equals the gap (plus its 1e-12 tolerance) exactly, a
+candidate that beats the incumbent by less than the bounds' margins (the
+bounds must not cut it), chains of exactly two events with a length budget
+of three, weights that are all zero, weights of a million (the
+re-validation's tolerance scales with the weights), and the re-validation
+itself, which must refuse an optimum whose score it cannot reproduce.
+Expected sequences are worked out by hand in each docstring.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import sys
+from typing import Any
+
+import pytest
+
+from witnesses import Event, Grammar, Timeline, solve
+
+_MODULE = "witnesses._solve._exact"
+solve(Timeline([Event("a", 0.0, 1.0)]), solver="exact")  # loads the private module
+_fast: Any = sys.modules[_MODULE]
+
+
+def _exact(tl: Timeline, **kwargs: Any) -> tuple[Any, ...]:
+    s = solve(tl, solver="exact", focal="x", **kwargs)
+    seq = s.sequence
+    return (None, None) if seq is None else (seq.ids, seq.score)
+
+
+def _grammar(*, k: int, max_length: int, gap: float = math.inf) -> Grammar:
+    """Lengths 1..max_length, no span or coverage rule: only chains and ``k`` matter."""
+    return Grammar(
+        min_prefix_elements=k,
+        min_length=1,
+        max_length=max_length,
+        min_timespan_fraction=0.0,
+        max_temporal_gap=gap,
+        focal_actor_coverage=0.0,
+    )
+
+
+def _focal(spec: list[tuple[str, float, float]]) -> Timeline:
+    return Timeline([Event(i, t, w, actors={"x"}) for i, t, w in spec])
+
+
+# -- the gap's boundary: a step of exactly max_temporal_gap + 1e-12 is allowed
+
+
+_GAP = 0.249999999999  # + 1e-12 rounds to 0.25 exactly, the steps below
+
+
+def test_the_gap_tolerance_is_the_validators() -> None:
+    assert _GAP + 1e-12 == 0.25  # the premise of the next test
+
+
+@pytest.mark.parametrize("endogenous", [False, True])
+def test_steps_of_exactly_the_gap_are_chained(endogenous: bool) -> None:
+    """Steps of 0.25 = gap + 1e-12: the validator allows them, so the solver must.
+
+    ``b`` (weight 5) with two events on each side, 0.25 apart: 4 + 5 + 2*5*0.95
+    = 18.5 (a = b = 2, position 0.5). ``a`` (weight 6, tried first) is alone
+    at t = 2: 6 + 2*6*0.95 = 17.4. Every side of the search (the chains' ends
+    next to the pivot, the steps between events, the bound of the second
+    candidate) must accept a step of exactly the gap, or ``a`` wins.
+    """
+    tl = _focal(
+        [("p1", 0.0, 1.0), ("p2", 0.25, 1.0), ("b", 0.5, 5.0), ("q1", 0.75, 1.0),
+         ("q2", 1.0, 1.0), ("a", 2.0, 6.0)]
+    )  # fmt: skip
+    grammar = _grammar(k=0, max_length=5, gap=_GAP)
+    got = _exact(tl, grammar=grammar, pivot_ids=["a", "b"], endogenous=endogenous)
+    assert got == (("p1", "p2", "b", "q1", "q2"), pytest.approx(18.5, abs=1e-12))
+
+
+# -- a candidate that wins by 1e-10: far below the bounds' margins, far above 1e-12
+
+
+def _narrow_win(heavy: float) -> tuple[Timeline, float, float]:
+    """Six focal events; ``a`` (3rd) is tried first, ``b`` (4th) wins by 1e-10.
+
+    Both best sequences are all six events. ``a`` sits at position 2/5
+    (bonus 2 * 1.0 * 0.9), ``b`` at 3/5 (bonus 2 * w_b, exactly the
+    candidate bound's ``3 * w_b`` less ``w_b``): ``b``'s bounds are its
+    score, so only their margins let it through.
+    """
+    w_b = 0.9 + 5e-11
+    spec = [("p1", 0.1, heavy), ("p2", 0.2, 1.0), ("a", 0.3, 1.0), ("b", 0.4, w_b),
+            ("q1", 0.5, 1.0), ("q2", 0.6, 1.0)]  # fmt: skip
+    total = heavy + 4.0 + w_b
+    return _focal(spec), total + 1.8, total + 2 * w_b
+
+
+@pytest.mark.parametrize("heavy", [1.0, 10.0])
+def test_a_win_below_the_bounds_margin_is_found(heavy: float) -> None:
+    """The bounds may only err upwards: a candidate 1e-10 better is solved and wins.
+
+    (Two weight profiles: the margins have a term in the bound and a term in
+    the heaviest weight, and a wrong sign in either must show.)
+    """
+    tl, score_a, score_b = _narrow_win(heavy)
+    assert 5e-11 < score_b - score_a < 2e-10
+    grammar = _grammar(k=1, max_length=6)
+    got = _exact(tl, grammar=grammar, pivot_ids=["a", "b"])
+    assert got[0] == ("p1", "p2", "a", "b", "q1", "q2")
+    assert got[1] == pytest.approx(score_b, abs=1e-12)
+    assert _exact(tl, grammar=grammar, pivot_ids=["a"])[1] == pytest.approx(
+        score_a, abs=1e-12
+    )
+
+
+# -- a length budget of 3: chains of two events on one side
+
+
+def test_two_event_chains_with_a_budget_of_three() -> None:
+    """``b``'s best is ``p1 p2 b`` (a = 2: position 1, bonus 2 * 4 * 0.8 = 6.4).
+
+    Score 1 + 1 + 4 + 6.4 = 12.4. ``a`` (weight 4.5, tried first) is alone at
+    t = 5 (beyond the 0.15 gap): 4.2 * 2.9 = 12.18 < 12.4. ``b`` with one
+    event before it scores 1 + 4 + 6.4 = 11.4, alone 11.6: both below ``a``,
+    so the chain of two pre events decides.
+    """
+    tl = _focal([("p1", 0.0, 1.0), ("p2", 0.1, 1.0), ("b", 0.2, 4.0), ("a", 5.0, 4.2)])
+    grammar = _grammar(k=0, max_length=3, gap=0.15)
+    got = _exact(tl, grammar=grammar, pivot_ids=["a", "b"])
+    assert got == (("p1", "p2", "b"), pytest.approx(12.4, abs=1e-12))
+
+
+# -- weights all zero, and weights of a million
+
+
+@pytest.mark.parametrize("length", [1, 3])
+def test_weights_all_zero(length: int) -> None:
+    """Every score is 0: the first candidate's first sequence, no division by zero."""
+    tl = _focal([("e0", 0.0, 0.0), ("e1", 0.5, 0.0), ("e2", 1.0, 0.0)])
+    grammar = _grammar(k=0, max_length=length)
+    got = _exact(tl, grammar=grammar, m=3)
+    assert got[1] == 0.0
+    assert got[0] is not None and len(got[0]) >= 1
+
+
+def test_weights_of_a_million_revalidate() -> None:
+    """Scores of 1e7: the solver's sum and the validator's differ by one ulp (1.9e-9).
+
+    The re-validation used an absolute 1e-9 and raised an internal error on
+    this valid input; its tolerance now scales with the weights. The optimum
+    is ``e01 e02 e03`` (``e04`` is 0.15 after ``e03``, beyond the 0.1 gap).
+    """
+    tl = Timeline(
+        [
+            Event("e00", 0.65, 250000.0000002, actors={"x", "y"}),
+            Event("e01", 0.65, 1750000.0000001, actors={"x"}),
+            Event("e02", 0.7, 2250000.0000001, actors={"x", "y"}),
+            Event("e03", 0.8, 2500000.0, actors={"y"}),
+            Event("e04", 0.95, 250000.0, actors={"y"}),
+        ]
+    )
+    grammar = Grammar(
+        min_prefix_elements=1,
+        min_length=3,
+        max_length=3,
+        max_temporal_gap=0.1,
+        focal_actor_coverage=0.6,
+    )
+    for endogenous in (False, True):
+        got = _exact(tl, grammar=grammar, pivot_ids=["e02", "e01", "e00"],
+                     endogenous=endogenous)  # fmt: skip
+        assert got[0] == ("e01", "e02", "e03")
+        want = 1750000.0000001 + 2.9 * 2250000.0000001 + 2500000.0  # position 0.5
+        assert got[1] == pytest.approx(want, rel=1e-15)
+
+
+# -- the re-validation refuses an optimum it cannot reproduce
+
+
+def _shifted(monkeypatch: pytest.MonkeyPatch, delta: float) -> None:
+    """Make the solver report each candidate's best ``delta`` above its true score."""
+    plain = _fast._solve_tau
+
+    def shifted(*args: Any, **kwargs: Any) -> Any:
+        found = plain(*args, **kwargs)
+        if found is None:
+            return None
+        best, pre, post = found
+        return dataclasses.replace(best, value=best.value + delta), pre, post
+
+    monkeypatch.setattr(_MODULE + "._solve_tau", shifted)
+
+
+_SMALL = [("p", 0.0, 1.0), ("t", 0.5, 2.0), ("q", 1.0, 0.5)]
+# tolerance 1e-9 * (1 + |weights of the sequence| + 2 |w_tau|) = 1e-9 * 8.5
+_TOL = 1e-9 * (1.0 + 3.5 + 4.0)
+
+
+@pytest.mark.parametrize("factor", [-0.97, 0.0, 0.97])
+def test_the_revalidation_accepts_a_score_within_its_tolerance(
+    monkeypatch: pytest.MonkeyPatch, factor: float
+) -> None:
+    _shifted(monkeypatch, factor * _TOL)
+    grammar = _grammar(k=1, max_length=3)
+    got = _exact(_focal(_SMALL), grammar=grammar, m=1)
+    assert got[0] == ("p", "t", "q")
+
+
+@pytest.mark.parametrize("factor", [-1.03, 1.03, 1e6])
+def test_the_revalidation_refuses_a_score_it_cannot_reproduce(
+    monkeypatch: pytest.MonkeyPatch, factor: float
+) -> None:
+    _shifted(monkeypatch, factor * _TOL)
+    grammar = _grammar(k=1, max_length=3)
+    with pytest.raises(AssertionError, match="does not re-validate"):
+        solve(_focal(_SMALL), grammar=grammar, m=1, solver="exact", focal="x")
