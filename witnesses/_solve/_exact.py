@@ -238,7 +238,7 @@ class _Reach:
         live = np.flatnonzero(hi > lo)
         if live.size and length >= 3:
             extra = val[1, live]
-            table = _SparseMax(2 * n, lo[live], hi[live])
+            table = _SparseMax(lo[live], hi[live])
             for a in range(2, length):
                 val[a, live] = table(val[a - 1]) + extra
         scale = float(np.abs(weights).max(initial=0.0))
@@ -398,7 +398,7 @@ def _fill_layers(
     n, length, width = val.shape
     suffix = bool(np.all(hi == n))
     running = suffix or bool(np.all(lo == 0))
-    table = None if running else _SparseMax(n, lo, hi)
+    table = None if running else _SparseMax(lo, hi)
     shift = np.arange(width)[None, :] + 1 - hit[live][:, None]  # column in padded
     rows = np.arange(live.size)[:, None]
     padded = np.full((live.size, width + 1), _NEG)
@@ -421,12 +421,11 @@ class _SparseMax:
     the largest such size that start at ``lo`` and end at ``hi``.
     """
 
-    def __init__(self, n: int, lo: _IntArray, hi: _IntArray) -> None:
+    def __init__(self, lo: _IntArray, hi: _IntArray) -> None:
         self.lo = lo
         self.level = np.frexp((hi - lo).astype(np.float64))[1] - 1  # floor(log2)
         self.second = hi - (1 << self.level)
         self.levels = int(self.level.max()) + 1
-        self.n = n
 
     def __call__(self, values: _FloatArray) -> _FloatArray:
         n, width = values.shape
@@ -512,9 +511,10 @@ def _combine(
     pos = np.where(n_arr == 1, 0.5, a_idx / np.maximum(n_arr - 1, 1))
     bonus = 2 * tau.weight * (1 - 0.5 * np.abs(pos - 0.6))
     ok = (n_arr >= max(grammar.min_length, 1)) & (n_arr <= length) & (a_idx >= k)
-    ok = ok & (a_idx + b_idx <= length - 1) & (c_idx <= a_idx)
+    ok = ok & (c_idx <= a_idx)
     need_arr = np.array(need)[np.minimum(n_arr, length)]
-    m_arr = np.clip(need_arr - c_idx - hit_tau, 0, length + 1)
+    # need[n] <= n <= length, so m is at most length: a column of cover
+    m_arr = np.maximum(need_arr - c_idx - hit_tau, 0)
     best: _Best | None = None
     duration = timeline.duration
     shape = (length, length + 1, length)
@@ -609,10 +609,6 @@ def _combine(
                 c_post,
             )
     return best
-
-
-def _span(t_last: float, t_first: float, duration: float) -> float:
-    return (t_last - t_first) / duration if duration else 0.0
 
 
 def _pick_post(
