@@ -215,3 +215,75 @@ def test_the_revalidation_refuses_a_score_it_cannot_reproduce(
     grammar = _grammar(k=1, max_length=3)
     with pytest.raises(AssertionError, match="does not re-validate"):
         solve(_focal(_SMALL), grammar=grammar, m=1, solver="exact", focal="x")
+
+
+# -- a negative pivot weight: the bonus of a two-event sequence
+
+
+def test_a_negative_pivot_after_one_event() -> None:
+    """Two events, the pivot last (position 1: bonus 2 * w * 0.8 = 1.6 w).
+
+    ``b`` (weight -1) after ``p`` (5, not focal): 5 - 1 - 1.6 = 2.4. ``a``
+    (-1, tried first) after ``p'`` (4.85): 2.25. With a negative weight a
+    bonus taken at the wrong position (0.5: 1.9 w) is *lower*, and would
+    drop ``b`` below ``a``.
+    """
+    tl = Timeline(
+        [
+            Event("p'", 0.0, 4.85, actors={"y"}),
+            Event("a", 0.1, -1.0, actors={"x"}),
+            Event("p", 1.0, 5.0, actors={"y"}),
+            Event("b", 1.1, -1.0, actors={"x"}),
+        ]
+    )
+    grammar = _grammar(k=1, max_length=2, gap=0.15)
+    got = _exact(tl, grammar=grammar, pivot_ids=["a", "b"])
+    assert got == (("p", "b"), pytest.approx(2.4, abs=1e-12))
+    assert _exact(tl, grammar=grammar, pivot_ids=["a"])[1] == pytest.approx(2.25)
+
+
+# -- small cases a random search against the previous version found
+
+
+def test_one_first_event_with_a_step_before_the_pivot() -> None:
+    """Budget 3, ``k = 1``, two events before the pivot: only ``e00`` can step on.
+
+    ``e00 e01 e02``: 0 + 1 + 2 + 2 * 2 * 0.8 (position 1) = 6.2; the two-event
+    sequences are too short (``min_length = 3``).
+    """
+    tl = Timeline(
+        [
+            Event("e00", 0.75, 0.0, actors={"x"}),
+            Event("e01", 0.85, 1.0),
+            Event("e02", 0.9, 2.0, actors={"x"}),
+        ]
+    )
+    grammar = Grammar(
+        min_prefix_elements=1, min_length=3, max_length=5, min_timespan_fraction=0.15
+    )
+    for endogenous in (False, True):
+        got = _exact(tl, grammar=grammar, m=5, max_sequence_length=3,
+                     endogenous=endogenous)  # fmt: skip
+        assert got == (("e00", "e01", "e02"), pytest.approx(6.2, abs=1e-12))
+
+
+def test_a_tie_between_first_events_goes_to_the_earlier() -> None:
+    """``e00 e02 e04`` and ``e01 e02 e04`` both score 0 + 2 + 2 + 2 * 2 * 0.95 = 7.8.
+
+    The tie goes to the earlier first event; the pivot alone with ``e04``
+    (6.8) and the later candidates (weight 0) score less.
+    """
+    tl = Timeline(
+        [
+            Event("e00", 0.1, 0.0, actors={"x"}),
+            Event("e01", 0.15, 0.0, actors={"x"}),
+            Event("e02", 0.4, 2.0, actors={"x"}),
+            Event("e03", 0.75, 1.0, actors={"y"}),
+            Event("e04", 0.8, 2.0),
+        ]
+    )
+    grammar = Grammar(
+        min_prefix_elements=0, min_length=2, max_length=7, min_timespan_fraction=0.15
+    )
+    got = _exact(tl, grammar=grammar, m=5, max_sequence_length=3)
+    assert got == (("e00", "e02", "e04"), pytest.approx(7.8, abs=1e-12))
