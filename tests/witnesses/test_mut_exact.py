@@ -287,3 +287,39 @@ def test_a_tie_between_first_events_goes_to_the_earlier() -> None:
     )
     got = _exact(tl, grammar=grammar, m=5, max_sequence_length=3)
     assert got == (("e00", "e02", "e04"), pytest.approx(7.8, abs=1e-12))
+
+
+# -- negative weights: what the bounds may assume about them
+
+
+def test_a_negative_event_the_best_leaves_out() -> None:
+    """Budget 3, the endogenous rule: ``a`` (1.225, tried first) is barred for ``b``.
+
+    ``b``'s best is ``p b`` (1 + 1 + 2 * 0.8 = 3.6); ``p b n`` adds ``n``
+    (-0.5) and scores 3.4. ``a`` alone: 1.225 * 2.9 = 3.5525. The candidate
+    bound of ``b`` may count an event of negative weight as 0 (it may be
+    left out), never as its weight: 1 - 0.5 + 3 = 3.5 would skip ``b``.
+    """
+    tl = Timeline(
+        [
+            Event("p", 0.0, 1.0),
+            Event("b", 0.1, 1.0, actors={"x"}),
+            Event("n", 0.2, -0.5),
+            Event("a", 5.0, 1.225, actors={"x"}),
+        ]
+    )
+    grammar = _grammar(k=0, max_length=3, gap=0.15)
+    got = _exact(tl, grammar=grammar, pivot_ids=["a", "b"], endogenous=True)
+    assert got == (("p", "b"), pytest.approx(3.6, abs=1e-12))
+
+
+def test_the_pivot_without_events_before_it_beats_a_negative_start() -> None:
+    """``k = 0``: ``b q`` (1 + 1 + 2 * 0.7 = 3.4) beats ``p b q`` (-0.6 + 2 + 1.9 = 3.3).
+
+    The rows of the combine step are the first events, ``p`` and then the
+    pivot itself (the empty pre chain): the last row must be scored too.
+    """
+    tl = _focal([("p", 0.0, -0.6), ("b", 0.1, 1.0), ("q", 0.2, 1.0)])
+    grammar = _grammar(k=0, max_length=3)
+    got = _exact(tl, grammar=grammar, pivot_ids=["b"])
+    assert got == (("b", "q"), pytest.approx(3.4, abs=1e-12))

@@ -617,16 +617,13 @@ def _pick_post(
     """Return (position in ``order``, focal count) of the best post chain used.
 
     The first position (from ``start``) of the largest value with ``b``
-    events and at least ``m`` focal ones, and its first focal count;
-    ``(start, m)`` when there is none above -inf.
+    events and at least ``m`` focal ones, and its first focal count. It is
+    called for the winning cell only, whose post value (the maximum of these
+    very rows, ``cover``) is finite, so such a chain exists.
     """
     rows = h_all[order[start:], b, m:]
-    if rows.size == 0:
-        return start, m
     best = rows.max(axis=1)
     j = int(np.argmax(best))
-    if not best[j] > _NEG:
-        return start, m
     return start + j, m + int(np.argmax(rows[j]))
 
 
