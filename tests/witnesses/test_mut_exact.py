@@ -323,3 +323,55 @@ def test_the_pivot_without_events_before_it_beats_a_negative_start() -> None:
     grammar = _grammar(k=0, max_length=3)
     got = _exact(tl, grammar=grammar, pivot_ids=["b"])
     assert got == (("b", "q"), pytest.approx(3.4, abs=1e-12))
+
+
+def test_a_tie_between_a_first_event_and_the_empty_pre_chain() -> None:
+    """``p b q`` (-0.5 + 1 + 1 + 1.9) and ``b q`` (1 + 1 + 1.4) both score 3.4.
+
+    The documented tie rule: the first found in the scan order, first events
+    by time with the pivot's own row (no event before it) last: ``p b q``.
+    """
+    tl = _focal([("p", 0.0, -0.5), ("b", 0.1, 1.0), ("q", 0.2, 1.0)])
+    got = _exact(tl, grammar=_grammar(k=0, max_length=3), pivot_ids=["b"])
+    assert got == (("p", "b", "q"), pytest.approx(3.4, abs=1e-12))
+
+
+def test_the_pivots_own_row_in_a_later_block() -> None:
+    """Seventeen first events (-0.6 each) fill the first block of 16 rows and more.
+
+    Each starts ``p b q`` (3.3); the pivot's own row, ``b q`` (3.4), comes
+    after them, in another block, and its bound (no pre chain: 0) must let
+    it be scored.
+    """
+    spec = [(f"p{i:02d}", 0.01 * i, -0.6) for i in range(17)]
+    tl = _focal([*spec, ("b", 0.5, 1.0), ("q", 0.6, 1.0)])
+    got = _exact(tl, grammar=_grammar(k=0, max_length=3), pivot_ids=["b"])
+    assert got == (("b", "q"), pytest.approx(3.4, abs=1e-12))
+
+
+@pytest.mark.parametrize("endogenous", [False, True])
+def test_the_span_is_the_last_time_less_the_first(endogenous: bool) -> None:
+    """``p b q`` spans 0.1 of a timeline of duration 1: below 0.5, so no sequence.
+
+    ``z0`` and ``z1`` (not focal, beyond the 0.1 gap) only set the duration.
+    With ``min_timespan_fraction = 0.09`` the span (0.6 - 0.5 in floats,
+    just below 0.1) is enough.
+    """
+    events = [("p", 0.5, 1.0), ("b", 0.55, 3.0), ("q", 0.6, 1.0)]
+    tl = Timeline(
+        [Event("z0", 0.0, 1.0), *(Event(i, t, w, actors={"x"}) for i, t, w in events),
+         Event("z1", 1.0, 1.0)]
+    )  # fmt: skip
+    strict = Grammar(
+        min_prefix_elements=1,
+        min_length=3,
+        max_length=5,
+        min_timespan_fraction=0.5,
+        max_temporal_gap=0.1,
+        focal_actor_coverage=0.0,
+    )
+    kwargs: dict[str, Any] = {"pivot_ids": ["b"], "endogenous": endogenous}
+    assert _exact(tl, grammar=strict, **kwargs) == (None, None)
+    loose = dataclasses.replace(strict, min_timespan_fraction=0.09)
+    got = _exact(tl, grammar=loose, **kwargs)
+    assert got[0] == ("p", "b", "q")
