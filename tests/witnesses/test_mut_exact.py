@@ -375,3 +375,20 @@ def test_the_span_is_the_last_time_less_the_first(endogenous: bool) -> None:
     loose = dataclasses.replace(strict, min_timespan_fraction=0.09)
     got = _exact(tl, grammar=loose, **kwargs)
     assert got[0] == ("p", "b", "q")
+
+
+@pytest.mark.parametrize("endogenous", [False, True])
+def test_equal_candidates_keep_the_earlier(endogenous: bool) -> None:
+    """Two copies of ``p b q``, far apart: equal scores, the first candidate tried wins."""
+    spec = [("p", 0.0, 1.0), ("b", 0.1, 2.0), ("q", 0.2, 1.0)]
+    tl = _focal(
+        [(f"{i}1", t, w) for i, t, w in spec]
+        + [(f"{i}2", t + 5.0, w) for i, t, w in spec]
+    )
+    grammar = _grammar(k=1, max_length=3, gap=0.15)
+    for first, second in (("b1", "b2"), ("b2", "b1")):
+        got = _exact(
+            tl, grammar=grammar, pivot_ids=[first, second], endogenous=endogenous
+        )
+        tag = first[-1]
+        assert got == ((f"p{tag}", first, f"q{tag}"), pytest.approx(7.8, abs=1e-12))

@@ -62,7 +62,7 @@ def solve_exact(
     candidates: list[Event],
     length: int,
     *,
-    endogenous: bool = False,
+    endogenous: bool,
 ) -> ExtractedSequence | None:
     """Return a sequence of maximum score, or None if no valid one exists.
 
