@@ -392,3 +392,27 @@ def test_equal_candidates_keep_the_earlier(endogenous: bool) -> None:
         )
         tag = first[-1]
         assert got == ((f"p{tag}", first, f"q{tag}"), pytest.approx(7.8, abs=1e-12))
+
+
+# -- "better" means better by more than 1e-12: a float exactly 1e-12 above is a tie
+
+_EDGE = 1.0000000000009996  # the weight that puts the second score at best + 1e-12
+_PAST = 1.0000000000010008  # five ulps more: past the tie
+
+
+@pytest.mark.parametrize(("weight", "tag"), [(_EDGE, "1"), (_PAST, "2")])
+def test_a_candidate_exactly_1e12_better_is_a_tie(weight: float, tag: str) -> None:
+    """``p2`` weighing ``_EDGE``: the second copy scores the first's + 1e-12 exactly."""
+    spec = [("p1", 0.0, 1.0), ("b1", 0.1, 2.0), ("q1", 0.2, 1.0),
+            ("p2", 5.0, weight), ("b2", 5.1, 2.0), ("q2", 5.2, 1.0)]  # fmt: skip
+    got = _exact(_focal(spec), grammar=_grammar(k=1, max_length=3, gap=0.15),
+                 pivot_ids=["b1", "b2"])  # fmt: skip
+    assert got[0] == (f"p{tag}", f"b{tag}", f"q{tag}")
+
+
+@pytest.mark.parametrize(("weight", "tag"), [(_EDGE, "1"), (_PAST, "2")])
+def test_a_first_event_exactly_1e12_better_is_a_tie(weight: float, tag: str) -> None:
+    """Within one candidate: ``p2 b q`` scores ``p1 b q`` + 1e-12 exactly; ``p1`` stays."""
+    spec = [("p1", 0.0, 1.0), ("p2", 0.05, weight), ("b", 0.1, 2.0), ("q", 0.2, 1.0)]
+    got = _exact(_focal(spec), grammar=_grammar(k=1, max_length=3), pivot_ids=["b"])
+    assert got[0] == (f"p{tag}", "b", "q")

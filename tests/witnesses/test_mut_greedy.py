@@ -83,3 +83,17 @@ def test_focal_events_come_before_heavier_other_events() -> None:
     assert s.valid and s.sequence is not None
     assert s.sequence.ids == ("f", "a")
     assert s.score == pytest.approx(27.0, abs=1e-12)
+
+
+@pytest.mark.parametrize("min_length", [2, 3])
+def test_a_candidate_exactly_1e12_better_is_a_tie(min_length: int) -> None:
+    """``p2`` weighs 1.000000000001: the second pair scores 14 + 1e-12 exactly (as floats).
+
+    Better means better by more than 1e-12, so the first anchor's pair stays.
+    """
+    s = solve(
+        _pairs(1.000000000001), focal="x", grammar=_grammar(min_length), solver="greedy"
+    )
+    assert s.sequence is not None
+    assert s.sequence.ids == ("p1", "a1")
+    assert s.sequence.score == 14.0
