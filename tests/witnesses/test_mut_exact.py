@@ -416,3 +416,16 @@ def test_a_first_event_exactly_1e12_better_is_a_tie(weight: float, tag: str) -> 
     spec = [("p1", 0.0, 1.0), ("p2", 0.05, weight), ("b", 0.1, 2.0), ("q", 0.2, 1.0)]
     got = _exact(_focal(spec), grammar=_grammar(k=1, max_length=3), pivot_ids=["b"])
     assert got[0] == (f"p{tag}", "b", "q")
+
+
+def test_the_revalidation_tolerance_is_inclusive(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Weights 0: the score is 0 and the tolerance 1e-9 exactly; 1e-9 off is accepted."""
+    tl = _focal([("p", 0.0, 0.0), ("t", 0.5, 0.0), ("q", 1.0, 0.0)])
+    grammar = _grammar(k=1, max_length=3)
+    _shifted(monkeypatch, 1e-9)
+    assert _exact(tl, grammar=grammar, pivot_ids=["t"]) == (("p", "t"), 0.0)
+    _shifted(monkeypatch, math.nextafter(1e-9, 1.0))
+    with pytest.raises(AssertionError, match="does not re-validate"):
+        _exact(tl, grammar=grammar, pivot_ids=["t"])
