@@ -429,3 +429,27 @@ def test_the_revalidation_tolerance_is_inclusive(
     _shifted(monkeypatch, math.nextafter(1e-9, 1.0))
     with pytest.raises(AssertionError, match="does not re-validate"):
         _exact(tl, grammar=grammar, pivot_ids=["t"])
+
+
+def test_the_candidate_bounds_margin_covers_its_rounding() -> None:
+    """Weights of millions: ``b`` beats ``a`` by one ulp (3.7e-9, above the 1e-12 rule).
+
+    ``b`` (tried second; ``a`` is barred from its bound by the endogenous
+    rule) takes all six events at position 3/5, so its candidate bound
+    equals its score in exact arithmetic; summed in another order it comes
+    out below it, and only its margin (1e-9 relative) lets ``b`` through.
+    A margin of 1e-9 / |bound| would not. Found by a random search.
+    """
+    ws = [5739503.978429301, 3546572.523289012, 1869197.8277701063, 7487649.2503716,
+          7435771.481070784]  # fmt: skip
+    events = [Event(f"p{i}", 0.01 * i, ws[i]) for i in range(3)]
+    events += [Event("b", 0.03, 1863863.7776322784, actors={"x"})]
+    events += [Event(f"q{i}", 0.04 + 0.01 * i, ws[3 + i]) for i in range(2)]
+    events += [Event("a", 10.0, 10920788.4116647, actors={"x"})]
+    tl = Timeline(events)
+    grammar = _grammar(k=0, max_length=6, gap=0.1)
+    got = _exact(tl, grammar=grammar, pivot_ids=["a", "b"], endogenous=True)
+    assert got[0] == ("p0", "p1", "p2", "b", "q0", "q1")
+    alone = _exact(tl, grammar=grammar, pivot_ids=["a"], endogenous=True)
+    assert alone[0] == ("a",)
+    assert 0 < got[1] - alone[1] < 1e-8
