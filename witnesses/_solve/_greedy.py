@@ -79,8 +79,8 @@ def solve_greedy(
     focal: str,
     grammar: Grammar,
     *,
-    length: int = 20,
-    top_n: int = 40,
+    length: int,
+    top_n: int,
     n_anchors: int = 8,
 ) -> tuple[ExtractedSequence | None, tuple[str, ...]]:
     """Return the best candidate (valid if any is) and the anchor ids tried."""

@@ -36,11 +36,6 @@ def rank_pivots(events: Iterable[Event]) -> list[Event]:
     return sorted(by_id_desc, key=pivot_order)
 
 
-def top_focal(timeline: Timeline, focal: str, m: int) -> list[Event]:
-    """Return the top-``m`` focal events in the reference pivot order."""
-    return rank_pivots(timeline.focal(focal))[:m]
-
-
 def heaviest_focal(timeline: Timeline, focal: str, n: int) -> list[Event]:
     """Return the ``n`` heaviest focal events (weight desc, then earlier, then id)."""
     return sorted(timeline.focal(focal), key=pivot_order)[:n]
