@@ -176,11 +176,13 @@ def test_workers_start_frozen_and_the_parent_does_not_stay_frozen() -> None:
         Claim("VM-XFORK-A", "s", Kind.ARITHMETIC, _frozen_here_a),
         Claim("VM-XFORK-B", "s", Kind.ARITHMETIC, _frozen_here_b),
     ]
-    assert gc.get_freeze_count() == 0
+    # another test of this worker process may have frozen objects already (the
+    # mutation runner's warm mode does): the ledger leaves the count as it found it
+    before = gc.get_freeze_count()
     rows = _run.run_claims(chosen, workers=2, use_cache=False)
     counts = [int(r.result.evidence.split("=")[1]) for r in rows if r.result]
-    assert len(counts) == 2 and all(n > 1000 for n in counts)
-    assert gc.get_freeze_count() == 0
-    # in this process (no pool) nothing is frozen
+    assert len(counts) == 2 and all(n > max(1000, before) for n in counts)
+    assert gc.get_freeze_count() == before
+    # in this process (no pool) nothing more is frozen
     here = _run.run_claims(chosen, workers=0, use_cache=False)
-    assert [r.result.evidence for r in here if r.result] == ["frozen=0", "frozen=0"]
+    assert [r.result.evidence for r in here if r.result] == [f"frozen={before}"] * 2

@@ -881,7 +881,8 @@ def test_locomo_score_key_is_the_first_questions_one_candidate(tmp_path):
     [
         ([{"question_id": "", "autoeval_label": True}], "row 1: question_id must be a non-empty str, got ''"),
         ([{"question_id": 5, "autoeval_label": True}], "row 1: question_id must be a non-empty str, got 5"),
-        ([{"question_id": "a"}], "row 1, column 'autoeval_label': expected a boolean label, got None"),
+        ([{"question_id": "a"}], "row 1: no key 'autoeval_label' (its keys: 'question_id')"),
+        ([{"question_id": "a", "autoeval_label": None}], "row 1, column 'autoeval_label': expected a boolean label, got None"),
         ([{"question_id": "a", "autoeval_label": {"label": 1}}], "row 1, column 'autoeval_label': expected a boolean label, got 1"),
         ([{"question_id": "a", "autoeval_label": True}, {"question_id": "a", "autoeval_label": True}],
          "row 2: question_id 'a' repeats row 1"),
