@@ -181,7 +181,10 @@ def test_workers_start_frozen_and_the_parent_does_not_stay_frozen() -> None:
     before = gc.get_freeze_count()
     rows = _run.run_claims(chosen, workers=2, use_cache=False)
     counts = [int(r.result.evidence.split("=")[1]) for r in rows if r.result]
-    assert len(counts) == 2 and all(n > max(1000, before) for n in counts)
+    # frozen by the ledger when nothing was; else as it found them
+    assert len(counts) == 2 and all(
+        n > 1000 if before == 0 else n >= before for n in counts
+    )
     assert gc.get_freeze_count() == before
     # in this process (no pool) nothing more is frozen
     here = _run.run_claims(chosen, workers=0, use_cache=False)
