@@ -304,6 +304,14 @@ def validate(
     reference): that the turning point is the weight argmax, that it is
     focal, time order, membership in ``timeline`` and duplicates.
 
+    Raises
+    ------
+    TypeError
+        If ``events`` or ``phases`` is no sequence, or ``grammar``,
+        ``timeline`` or ``focal`` is not a Grammar, a Timeline or a str.
+    ValueError
+        If ``events`` and ``phases`` differ in length.
+
     Examples
     --------
     >>> from witnesses import Event, Grammar, Phase, Timeline, validate
@@ -318,6 +326,17 @@ def validate(
     """
     check_sequence(events, "events")
     check_sequence(phases, "phases")
+    for value, name, kind in (
+        (grammar, "grammar", Grammar),
+        (timeline, "timeline", Timeline),
+        (focal, "focal", str),
+    ):
+        if not isinstance(value, kind):
+            msg = (
+                f"{name} must be a {kind.__name__}, "
+                f"got {value!r} of type {type(value).__name__}"
+            )
+            raise TypeError(msg)
     if len(events) != len(phases):
         msg = f"events and phases must have one length, got {len(events)} and {len(phases)}"
         raise ValueError(msg)
