@@ -145,3 +145,11 @@ def test_nested_alternatives_start_from_the_nulls_optimum() -> None:
         compare_decays(depths, k, n, laws=("geometric",)).fit("geometric").loglik
         == null
     )
+
+
+def test_only_the_geometric_fit_is_the_null_whatever_the_order() -> None:
+    # power fitted first: its parameters are (c, alpha), no s0; the triangular
+    # start is still the geometric optimum
+    cmp = compare_decays(*DATA, laws=("power", "triangular", "geometric"))
+    assert [f.law for f in cmp.fits] == ["power", "triangular", "geometric"]
+    assert cmp.fit("triangular").loglik >= cmp.fit("geometric").loglik - 1e-9
