@@ -177,15 +177,18 @@ def test_workers_start_frozen_and_the_parent_does_not_stay_frozen() -> None:
         Claim("VM-XFORK-B", "s", Kind.ARITHMETIC, _frozen_here_b),
     ]
     # another test of this worker process may have frozen objects already (the
-    # mutation runner's warm mode does): the ledger leaves the count as it found it
+    # mutation runner's warm mode does); then the ledger freezes nothing, and the
+    # frozen count only falls as frozen objects die (in a worker, or here)
     before = gc.get_freeze_count()
     rows = _run.run_claims(chosen, workers=2, use_cache=False)
     counts = [int(r.result.evidence.split("=")[1]) for r in rows if r.result]
-    # frozen by the ledger when nothing was; else as it found them
-    assert len(counts) == 2 and all(
-        n > 1000 if before == 0 else n >= before for n in counts
-    )
-    assert gc.get_freeze_count() == before
-    # in this process (no pool) nothing more is frozen
+    assert len(counts) == 2
     here = _run.run_claims(chosen, workers=0, use_cache=False)
-    assert [r.result.evidence for r in here if r.result] == [f"frozen={before}"] * 2
+    in_process = [int(r.result.evidence.split("=")[1]) for r in here if r.result]
+    if before == 0:  # the ledger froze the workers' objects and unfroze its own
+        assert all(n > 1000 for n in counts)
+        assert gc.get_freeze_count() == 0
+        assert in_process == [0, 0]
+    else:  # it froze nothing more, and left nothing frozen that was not
+        assert all(n <= before for n in counts + in_process)
+        assert gc.get_freeze_count() <= before
