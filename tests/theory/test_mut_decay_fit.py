@@ -94,8 +94,9 @@ def test_the_support_set_is_within_two_aic_units() -> None:
     gaps = dict(cmp.delta_aic)
     assert 2.0 < gaps["power"] < 3.0
     assert "power" not in cmp.indistinguishable
-    # triangular sits 2 + 1.4e-14 above the best: inside, by the round-off allowance
-    assert 2.0 < gaps["triangular"] < 2.0 + 1e-9
+    # triangular sits at 2 up to round-off (2 + 1.4e-14 here): inside, by the
+    # allowance, on whichever side of 2 a platform's optimizer rounds it
+    assert abs(gaps["triangular"] - 2.0) < 1e-9
     assert cmp.indistinguishable == ("geometric", "triangular", "stretched")
 
 
