@@ -94,3 +94,50 @@ def test_the_unanswered_count_agrees_with_its_verb(tmp_path, unanswered, verb) -
     assert f"{unanswered} of the 3 questions of {questions} {verb} no graded" in str(
         err.value
     )
+
+
+EIGHT = "'question_id', 'k0', 'k1', 'k2', 'k3', 'k4', 'k5', 'k6'"
+
+
+@pytest.mark.parametrize(
+    ("n_keys", "shown"),
+    [(8, EIGHT), (9, EIGHT + ", ..."), (10, EIGHT + ", ...")],
+)
+def test_a_missing_label_lists_at_most_eight_keys(tmp_path, n_keys, shown) -> None:
+    keys = ", ".join(f'"k{i}": {i}' for i in range(n_keys - 1))
+    path = _write(tmp_path, "a.eval", f'{{"question_id": "q1", {keys}}}\n')
+    with pytest.raises(ValueError, match=r"no key") as err:
+        load_longmemeval(path, category_from_id="_")
+    assert str(err.value).endswith(f"(its keys: {shown})")
+
+
+@pytest.mark.parametrize(
+    ("unanswered", "first", "more"),
+    [
+        (5, "'q1', 'q2', 'q3', 'q4', 'q5'", ""),
+        (6, "'q1', 'q2', 'q3', 'q4', 'q5'", " (and 1 more)"),
+    ],
+)
+def test_the_unanswered_list_shows_five_ids_then_a_count(
+    tmp_path, unanswered, first, more
+) -> None:
+    ids = [f"q{i}" for i in range(1, 8)]
+    questions = _write(
+        tmp_path,
+        "q.json",
+        "["
+        + ", ".join(f'{{"question_id": "{q}", "question_type": "ku"}}' for q in ids)
+        + "]",
+    )
+    answered = ids[unanswered:]
+    answers = _write(
+        tmp_path,
+        "a.eval",
+        "".join(
+            f'{{"question_id": "{q}", "autoeval_label": {{"label": true}}}}\n'
+            for q in answered
+        ),
+    )
+    with pytest.raises(ValueError, match=r"no graded answer") as err:
+        load_longmemeval(answers, questions=questions)
+    assert f"no graded answer, first {first}{more};" in str(err.value)
