@@ -304,7 +304,7 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             write_atomic(Path(args.report), _report(rows, skipped), name="--report",
                          owned=_is_report)  # fmt: skip
         except (ValueError, OSError) as exc:  # one line, exit 2
-            print(f"{parser.prog}: error: --report: {exc}", file=sys.stderr)
+            print(f"{parser.prog}: error: {exc}", file=sys.stderr)
             return 2
     if args.json:
         listed = [row.to_dict() for row in rows] + [_not_run(c) for c in skipped]

@@ -339,7 +339,33 @@ def test_exp58_out_in_an_unwritable_place_is_one_line_exit_2(capsys):
     err = capsys.readouterr().err
     assert code == 2
     assert "Traceback" not in err
-    assert "/proc/no-such-file.json" in err or "/proc" in err
+    assert "--out='/proc/no-such-file.json': cannot write the file" in err
+    assert ".tmp" not in err  # the hidden temporary file is not the user's path
+
+
+_FLAG = {"exp58 --out": "--out", "ledger --report": "--report",
+         "sweep --journal": "journal", "sweep --out": "out", "rates --out": "--out",
+         "audit --csv": "--csv", "bench --out": "--out"}  # fmt: skip
+
+
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs Linux /proc")
+@pytest.mark.parametrize("which", COMMANDS)
+def test_every_writing_command_names_the_users_path_when_the_system_refuses(
+    tmp_path, which, capsys
+):
+    """A directory where no file can be made (/proc): exit 2, one line naming
+    the argument and the user's path, never the hidden temporary file."""
+    from proofs.tool import main as tool_main
+
+    target = Path("/proc") / f"context-laws-{which.split()[0]}.json"
+    try:
+        code = tool_main(_command(which, target, tmp_path))
+    except SystemExit as exc:
+        code = exc.code
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert f"{_FLAG[which]}={str(target)!r}: cannot write the file" in err, err
+    assert ".tmp" not in err and "Traceback" not in err, err
 
 
 def test_interrupted_sweep_without_journal_does_not_claim_one(monkeypatch, capsys):

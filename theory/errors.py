@@ -4,8 +4,8 @@ Several public functions call back into the caller's code: the ``statistic``
 of :func:`theory.inference.bootstrap_ci`, the survival function ``f`` of
 :func:`theory.depth.survival_product`, the gradient ``grad_u`` of
 :func:`theory.langevin.euler_maruyama`, the cell function ``fn`` of
-:func:`witnesses.runner.run_cells` and the part checks of
-:func:`proofs.records.umbrella`. When that code raises an
+:func:`witnesses.runner.run_cells`, the ``strategy`` of
+:func:`witnesses.compress` and the part checks of :func:`proofs.records.umbrella`. When that code raises an
 :class:`Exception`, the library raises :class:`UserCallableError` naming the
 argument and the callable, with the original exception chained as
 ``__cause__``. ``KeyboardInterrupt`` and ``SystemExit`` pass through.

@@ -601,7 +601,7 @@ def main(argv: list[str] | None, *, prog: str = "context-laws exp58") -> int:
                     write_atomic(Path(args.out), document + "\n", name="--out",
                                  owned=_is_exp58_document)  # fmt: skip
                 except (ValueError, OSError) as exc:  # one line, exit 2
-                    print(f"{prog}: error: --out: {exc}", file=sys.stderr)
+                    print(f"{prog}: error: {exc}", file=sys.stderr)
                     return 2
             status = 0 if result.witness_triple else 1
             verdict = _status_line(status, args.semantics)

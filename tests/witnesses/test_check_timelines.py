@@ -14,6 +14,7 @@ import pytest
 
 from algebra import compose_endo, fold
 from proofs.tool import main as tool_main
+from theory.errors import UserCallableError
 from witnesses import (
     Event,
     MultiBurstConfig,
@@ -463,6 +464,8 @@ def test_a_raising_strategy_is_wrapped_and_keywords_reach_it() -> None:
     ) as info:
         compress(tl, strategy=broken, k=3, m=10, target_size=5)
     assert isinstance(info.value.__cause__, KeyError)
+    assert isinstance(info.value, UserCallableError)  # the one documented type
+    assert (info.value.argument, info.value.callable_name) == ("strategy", "broken")
     seen: dict[str, Any] = {}
 
     def greedy(timeline: Timeline, **kwargs: Any) -> Any:

@@ -8,6 +8,7 @@ the examples of ``docs/examples``.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 from pathlib import Path
@@ -341,11 +342,11 @@ def test_an_out_that_cannot_be_written_is_exit_2(
     a, _ = pair
 
     def full(*args: Any, **kwargs: Any) -> None:
-        raise OSError("No space left on device")
+        raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr("witnesses.rates._bench_cli.write_atomic", full)
+    monkeypatch.setattr("witnesses.runtime.files.os.fsync", full)
     assert refused(capsys, "locomo", a, "--model", "m", "--out", "report.txt") == (
-        "--out report.txt: No space left on device"
+        "--out='report.txt': cannot write the file (No space left on device)"
     )
     assert not Path("report.txt").exists()
 

@@ -72,7 +72,7 @@ def test_a_file_that_appears_at_out_meanwhile_is_kept_and_exit_2(
     monkeypatch.setattr(cli, "_run", racing)
     code, out, err = _run(capsys, str(path), "--out", str(out_path))
     assert (code, out) == (2, "")
-    assert f"error: --out {out_path}:" in err and "refusing to replace it" in err
+    assert f"error: --out={str(out_path)!r}" in err and "refusing to replace it" in err
     assert out_path.read_text() == "someone else's file\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["runs.csv", "table.txt"]
 

@@ -163,9 +163,12 @@ def compress(
     ------
     TypeError
         For arguments of the wrong type.
+    theory.errors.UserCallableError
+        A user strategy raised (a :class:`ValueError`; the message names the
+        strategy, its exception and the call; the original is chained).
     ValueError
         For an unknown strategy or counting, ``max_gap <= 0``,
-        ``min_length < 0``, ``target_size < 1``, a user strategy that raises,
+        ``min_length < 0``, ``target_size < 1``, a user strategy that
         returns an id twice, an id not in the input, an edited event, or
         more than ``target_size`` events (the budget; a summary counts as
         one), and

@@ -31,6 +31,7 @@ import inspect
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from theory.errors import UserCallableError
 from witnesses._compress._loop import Counters, Rules
 from witnesses.events import Event, Timeline
 
@@ -67,12 +68,15 @@ def call_strategy(
     name = strategy_name(fn)
     try:
         out = fn(timeline, **_accepted(fn, offered))
+    except UserCallableError:  # already names the callable that failed
+        raise
     except Exception as exc:
         msg = (
             f"strategy {name!r} raised {type(exc).__name__}: {exc} on a timeline of "
             f"{len(timeline)} events (target_size={target}, k={rules.k}, m={rules.m})"
         )
-        raise ValueError(msg) from exc
+        argument = "strategy"
+        raise UserCallableError(argument, name, msg) from exc
     kept_ids, summaries = _kept_ids(out, name, timeline)
     returned = len(kept_ids) + len(summaries)
     if returned > target:

@@ -330,7 +330,7 @@ def retention_sweep(
             if path.suffix == ".json"
             else result.rows_csv()
         )
-        write_atomic(path, text)
+        write_atomic(path, text, name="out")
     return result
 
 

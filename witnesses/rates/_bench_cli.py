@@ -183,7 +183,7 @@ def main(argv: Sequence[str] | None, *, prog: str = "context-laws bench") -> int
     try:
         write_atomic(Path(args.out), text, name="--out")
     except (OSError, ValueError) as exc:
-        print(f"{prog}: error: --out {args.out}: {exc}", file=sys.stderr)
+        print(f"{prog}: error: {exc}", file=sys.stderr)
         return 2
     return 0
 

@@ -141,7 +141,7 @@ def main(argv: Sequence[str] | None, *, prog: str = "context-laws rates") -> int
     try:
         write_atomic(Path(args.out), text, name="--out")
     except (OSError, ValueError) as exc:
-        print(f"{prog}: error: --out {args.out}: {exc}", file=sys.stderr)  # noqa: T201
+        print(f"{prog}: error: {exc}", file=sys.stderr)  # noqa: T201
         return 2
     return 0
 

@@ -210,9 +210,12 @@ def write_atomic(
     """
     target = check_output_path(path, name=name, owned=owned)
     mode = _mode_for(target)
-    fd, tmp = tempfile.mkstemp(
-        dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"
-    )
+    try:
+        fd, tmp = tempfile.mkstemp(
+            dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"
+        )
+    except OSError as exc:
+        raise _write_error(exc, path, name) from exc
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
             fh.write(text)
@@ -220,10 +223,24 @@ def write_atomic(
             os.fchmod(fh.fileno(), mode)
             os.fsync(fh.fileno())
         _install(Path(tmp), target, name=name, owned=owned)
-    except BaseException:
+    except BaseException as exc:
         Path(tmp).unlink(missing_ok=True)
+        if isinstance(exc, OSError):
+            raise _write_error(exc, path, name) from exc
         raise
     _fsync_directory(target.parent)
+
+
+def _write_error(exc: OSError, path: str | os.PathLike[str], name: str) -> OSError:
+    """Return the same kind of OSError, naming the argument and the user's path.
+
+    The hidden temporary file the system refused is an implementation
+    detail; the user asked for ``path``.
+    """
+    reason = exc.strerror or str(exc)
+    named = type(exc)(f"{name}={os.fspath(path)!r}: cannot write the file ({reason})")
+    named.errno = exc.errno  # (not strerror: str() would print only that)
+    return named
 
 
 def _install(tmp: Path, target: Path, *, name: str, owned: _Owned | None) -> None:
