@@ -397,6 +397,51 @@ def test_unreachable_dask_address_fails_in_bounded_time(monkeypatch, capsys):
     assert "tcp://127.0.0.1:9" in capsys.readouterr().err
 
 
+def test_a_listener_that_is_not_a_dask_scheduler_fails_in_bounded_time(
+    monkeypatch, capsys
+):
+    """--dask to a port that accepts and never answers: exit 2 naming the
+    address, not a hang (distributed's Client does not bound the handshake)."""
+    pytest.importorskip("distributed")
+    import socket
+    import threading
+
+    from proofs.tool import main as tool_main
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(4)
+    accepted: list[socket.socket] = []
+    done = threading.Event()
+
+    def accept() -> None:
+        server.settimeout(0.2)
+        while not done.is_set():
+            try:
+                accepted.append(server.accept()[0])  # held open, never answered
+            except TimeoutError:
+                continue
+
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
+    address = f"tcp://127.0.0.1:{server.getsockname()[1]}"
+    monkeypatch.setattr("witnesses.experiments._sweep_cli.DASK_CONNECT_TIMEOUT", 1)
+    try:
+        with pytest.raises(SystemExit) as exc:
+            tool_main(["sweep", "--dask", address, "--seeds", "1"])
+    finally:
+        done.set()
+        thread.join()
+        for conn in accepted:
+            conn.close()
+        server.close()
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert f"--dask={address!r}: no scheduler reached within 1 s" in err
+    assert "no Dask handshake" in err
+    assert accepted  # the probe did connect: it was the handshake that timed out
+
+
 def test_audit_table_reads_regular_files_only_and_caps_their_size(
     tmp_path, monkeypatch
 ):

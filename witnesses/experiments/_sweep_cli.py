@@ -133,6 +133,7 @@ def _executor(args: argparse.Namespace) -> Iterator[Executor | bool | None]:
             msg = "--dask needs the 'dask' extra: pip install 'context-laws[dask]'"
             raise SystemExit(msg) from exc
         try:
+            _probe_scheduler(args.dask, DASK_CONNECT_TIMEOUT)
             client = Client(args.dask, timeout=DASK_CONNECT_TIMEOUT)  # type: ignore[no-untyped-call]
         except (OSError, TimeoutError, ValueError) as exc:
             msg = (
@@ -148,6 +149,30 @@ def _executor(args: argparse.Namespace) -> Iterator[Executor | bool | None]:
         return
     with local_pool(max_workers=args.workers) as pool:
         yield pool
+
+
+def _probe_scheduler(address: str, timeout: float) -> None:
+    """Open one Dask comm to ``address`` and close it, all within ``timeout`` s.
+
+    ``distributed.Client(address, timeout=...)`` bounds the TCP connect but
+    not the comm handshake that follows it, so a listener that accepts and
+    never answers (a port that is not a Dask scheduler) would hang the run.
+    Here the connect and the handshake share one deadline; a timeout is a
+    :class:`TimeoutError`.
+    """
+    import asyncio
+
+    from distributed.comm import connect
+
+    async def probe() -> None:
+        try:
+            comm = await asyncio.wait_for(connect(address, timeout=timeout), timeout)
+        except TimeoutError:
+            msg = "no Dask handshake (is it a scheduler's address?)"
+            raise TimeoutError(msg) from None
+        await comm.close()
+
+    asyncio.run(probe())
 
 
 def _table(result: SweepResult) -> str:
