@@ -162,11 +162,11 @@ def _probe_scheduler(address: str, timeout: float) -> None:
     """
     import asyncio
 
-    from distributed.comm import connect
+    from distributed.comm.core import connect
 
     async def probe() -> None:
         try:
-            comm = await asyncio.wait_for(connect(address, timeout=timeout), timeout)
+            comm = await asyncio.wait_for(connect(address, timeout=timeout), timeout)  # type: ignore[no-untyped-call]
         except TimeoutError:
             msg = "no Dask handshake (is it a scheduler's address?)"
             raise TimeoutError(msg) from None
