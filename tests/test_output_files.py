@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import stat
 from pathlib import Path
@@ -440,6 +441,26 @@ def test_a_listener_that_is_not_a_dask_scheduler_fails_in_bounded_time(
     assert f"--dask={address!r}: no scheduler reached within 1 s" in err
     assert "no Dask handshake" in err
     assert accepted  # the probe did connect: it was the handshake that timed out
+
+
+@pytest.mark.slow
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")
+@pytest.mark.filterwarnings("ignore::ResourceWarning")
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+def test_dask_address_of_a_real_scheduler_passes_the_probe(capsys):
+    """The handshake probe lets a real scheduler through: the same rows as
+    the in-process run."""
+    distributed = pytest.importorskip("distributed")
+    from proofs.tool import main as tool_main
+
+    argv = ["sweep", "--seeds", "1", "--retentions", "0.5", "--json"]
+    assert tool_main([*argv, "--workers", "0"]) == 0
+    local = json.loads(capsys.readouterr().out)
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
+    ) as cluster:
+        assert tool_main([*argv, "--dask", cluster.scheduler_address]) == 0
+    assert json.loads(capsys.readouterr().out) == local
 
 
 def test_audit_table_reads_regular_files_only_and_caps_their_size(
