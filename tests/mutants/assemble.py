@@ -30,7 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import mutate  # noqa: E402  (the runner beside this file)
+import mutate
 
 __all__ = ["assemble", "main"]
 

@@ -92,7 +92,7 @@ def test_exit_status_and_bad_reports(tree: Path, monkeypatch, capsys) -> None:
     report = _report(tree, "a.json", "pkg/a.py", SOURCE, survive=1)
     monkeypatch.setattr(mutate, "ROOT", tree)
     monkeypatch.setattr(mutate, "load_config", lambda: {"pkg/a.py": []})
-    monkeypatch.setattr(mutate, "load_equivalent", lambda: {})
+    monkeypatch.setattr(mutate, "load_equivalent", dict)
     monkeypatch.setattr(
         assemble.assemble,
         "__kwdefaults__",
