@@ -7,6 +7,7 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+import numpy as np
 from tqdm import tqdm
 
 from algebra import satisfies_contract
@@ -148,15 +149,18 @@ def check_compressor(
     >>> report.invariant.witness.suggestion
     "keep the 4 dropped events just before e0183 (e0175, e0176, e0177, e0178); in the policy: pin the 4 events before each of the 10 heaviest 'actor_0' events; the witness ran at target_size=1, so on this witness it needs a target_size of at least 5"
     """
+    # the cheap checks first: a typo must not wait for 50 timelines to be drawn
+    _check_flag(mirage, "mirage", optional=False)
+    _check_flag(progress, "progress", optional=True)
+    if time_scale is not None and time_scale != "unit":
+        msg = f"time_scale must be None or 'unit', got {time_scale!r}"
+        raise ValueError(msg)
+    budget_calls = _shrink_budget(shrink)
     setting, retained, sources, solver_grammar = _arguments(
         fn, k, m, semantics, timelines, seeds, retentions, focal, grammar
     )
-    budget_calls = _shrink_budget(shrink)
     notes: list[str] = []
     if time_scale is not None:
-        if time_scale != "unit":
-            msg = f"time_scale must be None or 'unit', got {time_scale!r}"
-            raise ValueError(msg)
         sources = [(label, seed, unit_scale(tl)) for label, seed, tl in sources]
         notes.append(
             "timestamps rescaled to [0, 1] per timeline: t' = (t - t_first) / (t_last - t_first)"
@@ -456,13 +460,22 @@ def _arguments(
     if not retained:
         msg = "retentions must not be empty"
         raise ValueError(msg)
-    sources = _sources(timelines, seeds)
     if grammar is None:
         grammar = Grammar.parametric(kk, max_temporal_gap=_GAP)
     if not isinstance(grammar, Grammar):
         msg = f"grammar must be a Grammar, got {type(grammar).__name__}"
         raise TypeError(msg)
+    sources = _sources(timelines, seeds)
     return setting, retained, sources, grammar
+
+
+def _check_flag(value: object, name: str, *, optional: bool) -> None:
+    """Refuse a flag that is not a bool (``None`` too when ``optional``)."""
+    if isinstance(value, bool | np.bool_) or (optional and value is None):
+        return
+    allowed = "True, False or None" if optional else "True or False"
+    msg = f"{name} must be {allowed}, got {value!r} of type {type(value).__name__}"
+    raise TypeError(msg)
 
 
 def _sources(
