@@ -7,7 +7,9 @@ code imports them from, and adds the checks of its own objects.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import Any, cast
 
 from theory.validation import (
@@ -27,6 +29,7 @@ __all__ = [
     "check_int",
     "check_iterable",
     "check_keys",
+    "check_path",
     "check_probability",
     "check_real",
     "check_sequence",
@@ -48,12 +51,22 @@ def check_keys(
     return value
 
 
-def check_iterable(value: object, name: str) -> Iterable[Any]:
+def check_iterable(value: object, name: str, what: str = "records") -> Iterable[Any]:
     """Return ``value`` if it is an iterable of items (not a ``str`` or ``bytes``)."""
     if isinstance(value, str | bytes) or not isinstance(value, Iterable):
-        msg = f"{name} must be an iterable of records, got {value!r} of type {type(value).__name__}"
+        msg = f"{name} must be an iterable of {what}, got {value!r} of type {type(value).__name__}"
         raise TypeError(msg)
     return value
+
+
+def check_path(value: object, name: str) -> Path:
+    """Return ``value`` as a :class:`~pathlib.Path` if it is a ``str`` or ``os.PathLike``."""
+    if isinstance(value, str) or (
+        isinstance(value, os.PathLike) and isinstance(os.fspath(value), str)
+    ):
+        return Path(value)
+    msg = f"{name} must be a path (str or os.PathLike), got {value!r} of type {type(value).__name__}"
+    raise TypeError(msg)
 
 
 def check_sequence(value: object, name: str) -> Sequence[Any]:

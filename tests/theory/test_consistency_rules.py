@@ -216,7 +216,7 @@ def test_percent_above_100():
 @pytest.mark.parametrize(
     ("call", "name"),
     [
-        (lambda: grim("1e999", 10), "value"),
+        (lambda: grim("1e999", 10), "mean"),
         (lambda: check_ratio("1", 1, 5e-324), "ratio"),
         (lambda: check_proportion("1e-999", 1, 2), "printed"),
         (lambda: check_sum("1", ["1e401"]), "values"),

@@ -134,21 +134,37 @@ def proportion_attainable(
     >>> proportion_attainable("0.26", 36).consistent
     False
     """
+    return _proportion(
+        value, n, scale, decimals, rounding, bounded=bounded, name="value"
+    )
+
+
+def _proportion(
+    value: Number,
+    n: int,
+    scale: int,
+    decimals: int | None,
+    rounding: str,
+    *,
+    bounded: bool,
+    name: str,
+) -> ConsistencyResult:
+    """:func:`proportion_attainable`, its messages naming the argument ``name``."""
     nn = check_int(n, "n", minimum=1)
     check_max(nn, "n")
     top = check_int(scale, "scale", minimum=1)
     limited = check_bool(bounded, "bounded")
-    parsed = r.parse_printed(value, "value")
+    parsed = r.parse_printed(value, name)
     if parsed < 0 or (limited and parsed > top):
         span = f"in [0, {top}]" if limited else ">= 0"
-        msg = f"value={value!r} must be {span}"
+        msg = f"{name}={value!r} must be {span}"
         raise ValueError(msg)
     if not limited and parsed * nn / top > MAX_N:
-        msg = f"value={value!r} times n={nn} is above {MAX_N} counts"
+        msg = f"{name}={value!r} times n={nn} is above {MAX_N} counts"
         raise ValueError(msg)
     bounds = (0, nn) if limited else (0, MAX_N)
     return attainable(
-        "attainable", value, nn, bounds, Fraction(top), decimals, rounding
+        "attainable", value, nn, bounds, Fraction(top), decimals, rounding, name=name
     )
 
 
@@ -195,8 +211,8 @@ def percent_attainable(
     >>> percent_attainable("152.9", 51, bounded=False).candidates   # 78/51
     (78,)
     """
-    return proportion_attainable(
-        percent, n, scale=100, decimals=decimals, rounding=rounding, bounded=bounded
+    return _proportion(
+        percent, n, 100, decimals, rounding, bounded=bounded, name="percent"
     )
 
 
@@ -252,7 +268,9 @@ def grim(
     nn = check_int(n, "n", minimum=1)
     per = check_int(items, "items", minimum=1)
     check_max(nn * per, "n * items")
-    return attainable("grim", mean, nn * per, None, Fraction(1), decimals, rounding)
+    return attainable(
+        "grim", mean, nn * per, None, Fraction(1), decimals, rounding, name="mean"
+    )
 
 
 def recompute_interval(

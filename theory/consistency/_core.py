@@ -107,10 +107,12 @@ def to_float(value: Fraction, name: str) -> float:
         raise ValueError(msg) from None
 
 
-def counts(k: object, n: object) -> tuple[int, int]:
-    """Validate a count ``0 <= k <= n`` with ``1 <= n <= MAX_N``."""
-    kk, nn = check_counts(k, n)
-    check_max(nn, "n")
+def counts(
+    k: object, n: object, names: tuple[str, str] = ("k", "n")
+) -> tuple[int, int]:
+    """Validate a count ``0 <= k <= n`` with ``1 <= n <= MAX_N``; messages use ``names``."""
+    kk, nn = check_counts(k, n, names=names)
+    check_max(nn, names[1])
     return kk, nn
 
 
@@ -175,11 +177,16 @@ def attainable(
     scale: Fraction,
     decimals: int | None,
     rounding: str = "nearest",
+    *,
+    name: str = "value",
 ) -> ConsistencyResult:
-    """Which integers ``k`` (within ``bounds``) make ``scale * k / n`` print as ``value``."""
-    text, d = precision(value, decimals, "value")
+    """Which integers ``k`` (within ``bounds``) make ``scale * k / n`` print as ``value``.
+
+    Messages call ``value`` by the caller's argument ``name``.
+    """
+    text, d = precision(value, decimals, name)
     rule_name = r.check_rounding(rounding)
-    accepted = r.rounding_span(r.parse_printed(value, "value"), d, rule_name)
+    accepted = r.rounding_span(r.parse_printed(value, name), d, rule_name)
     low, high = accepted.lo * n / scale, accepted.hi * n / scale
     first, last = math.ceil(low), math.floor(high)
     if accepted.lo_open and first == low:

@@ -277,8 +277,8 @@ def recompute_difference_interval(
     >>> recompute_difference_interval(56, 70, 48, 80, "0.05", "0.34", method="wald").consistent
     False
     """
-    a1, m1 = counts(k1, n1)
-    a2, m2 = counts(k2, n2)
+    a1, m1 = counts(k1, n1, ("k1", "n1"))
+    a2, m2 = counts(k2, n2, ("k2", "n2"))
     check_choice(method, "method", DIFFERENCE_METHODS)
     level = check_confidence(confidence_level)
     top = check_int(scale, "scale", minimum=1)

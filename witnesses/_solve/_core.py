@@ -9,7 +9,12 @@ from typing import Any
 from witnesses._solve import _reference
 from witnesses._solve._greedy import solve_greedy
 from witnesses._solve._pool import heaviest_focal, rank_pivots
-from witnesses._validation import check_choice, check_instance, check_int
+from witnesses._validation import (
+    check_choice,
+    check_instance,
+    check_int,
+    check_iterable,
+)
 from witnesses.events import Event, Timeline
 from witnesses.grammar import Grammar
 from witnesses.sequence import ExtractedSequence, Solution
@@ -59,6 +64,7 @@ def pivot_candidates(
     if isinstance(pivot_ids, str):
         msg = f"pivot_ids must be an iterable of ids, not a str ({pivot_ids!r})"
         raise TypeError(msg)
+    check_iterable(pivot_ids, "pivot_ids", "event ids")
     kept: list[Event] = []
     dropped: dict[str, str] = {}
     for event_id in pivot_ids:

@@ -14,7 +14,7 @@ from algebra import satisfies_contract
 from witnesses._compress._loop import min_prefix_for
 from witnesses._compress._user import expand_summaries, strategy_name
 from witnesses._solve._core import solve
-from witnesses._validation import check_int
+from witnesses._validation import check_int, check_iterable
 from witnesses.check._report import CompressorReport, ContractResult, Witness
 from witnesses.check._shrink import (
     DEFAULT_SHRINK_CALLS,
@@ -497,7 +497,7 @@ def _sources(
         raise TypeError(msg)
     else:
         out = []
-        for pos, tl in enumerate(timelines):
+        for pos, tl in enumerate(check_iterable(timelines, "timelines", "Timeline")):
             if not isinstance(tl, Timeline):
                 msg = f"timelines[{pos}] must be a Timeline, got {type(tl).__name__}"
                 raise TypeError(msg)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from witnesses._validation import check_path
 from witnesses.rates._readers import DEFAULT_MAX_BYTES, read_json, read_jsonl, show
 
 __all__ = [
@@ -106,7 +107,7 @@ def load_longmemeval(
     >>> load_longmemeval(path, category_from_id="_")
     [Answer(question_id='ku_1', category='ku', correct=True)]
     """
-    path = Path(path)
+    path = check_path(path, "path")
     types = _question_types(questions, max_bytes)
     out = []
     rows: dict[str, int] = {}
@@ -246,7 +247,7 @@ def load_locomo(
     >>> load_locomo(path)
     [Answer(question_id='conv-1:0', category='2', correct=True)]
     """
-    path = Path(path)
+    path = check_path(path, "path")
     if isinstance(threshold, bool) or not isinstance(threshold, (int, float)):
         msg = f"threshold must be a real number, got {threshold!r}"
         raise TypeError(msg)
@@ -299,7 +300,7 @@ def load_locomo_scores(
     (a named category of another scheme is kept as it is), a
     repeated question id or question entry, no question at all.
     """
-    path = Path(path)
+    path = check_path(path, "path")
     out = []
     for qid, item in _locomo_items(read_json(path, max_bytes), path):
         where = f"{path}: question {qid}"

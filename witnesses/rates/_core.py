@@ -20,6 +20,7 @@ from operator import attrgetter
 from typing import Any
 
 from theory.inference import ProportionCI, proportion_ci
+from witnesses._validation import check_iterable
 from witnesses.rates._columnar import distinct_identities
 from witnesses.rates._columns import no_gc
 from witnesses.rates._fields import IDENTITY
@@ -487,7 +488,7 @@ def rates(
         if name not in TRIAL_FIELDS or name == "measures":
             msg = f"by contains {name!r}, which is not a Trial field ({', '.join(TRIAL_FIELDS)})"
             raise ValueError(msg)
-    checked = list(trials)
+    checked = list(check_iterable(trials, "trials", "Trial"))
     plain = set(map(type, checked)) <= {Trial}
     if not plain:
         checked = list(_checked(checked))

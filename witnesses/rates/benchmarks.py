@@ -15,6 +15,7 @@ and the minimum detectable difference at the file's size;
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -24,6 +25,7 @@ from scipy import optimize, stats
 from theory.inference import fisher_exact, mcnemar, two_proportion_z
 from theory.validation import check_level_or_alpha
 from theory.validation import complement as _complement
+from witnesses._validation import check_iterable
 from witnesses.rates._benchmark_files import Answer, load_locomo, load_longmemeval
 from witnesses.rates._core import Rate
 
@@ -138,6 +140,7 @@ def accuracy(
         mdd_level, mdd_alpha = check_level_or_alpha(confidence_level, None)
     else:
         mdd_level, mdd_alpha = check_level_or_alpha(0.95, alpha)
+    answers = list(check_iterable(answers, "answers", "Answer"))
     first: dict[str, int] = {}
     for pos, a in enumerate(answers):
         if not isinstance(a, Answer):
@@ -335,6 +338,12 @@ def compare_systems(
         msg = f"test must be one of {', '.join(map(repr, _TESTS))}, got {test!r}"
         raise ValueError(msg)
     _, alpha = check_level_or_alpha(confidence_level, alpha)
+    if not isinstance(systems, Mapping):
+        msg = (
+            "systems must be a mapping of system name to answers, got "
+            f"{systems!r} of type {type(systems).__name__}"
+        )
+        raise TypeError(msg)
     names = list(systems)
     if len(names) < 2:
         msg = f"systems must hold at least two systems, got {len(names)}"
@@ -397,7 +406,11 @@ def holm(pvalues: Sequence[float]) -> list[float]:
     >>> holm([0.01, 0.04, 0.03])
     [0.03, 0.06, 0.06]
     """
-    for p in pvalues:
+    pvalues = list(check_iterable(pvalues, "pvalues", "p-values"))
+    for pos, p in enumerate(pvalues):
+        if isinstance(p, bool) or not isinstance(p, numbers.Real):
+            msg = f"pvalues[{pos}] must be a real number, got {p!r} of type {type(p).__name__}"
+            raise TypeError(msg)
         if not 0.0 <= p <= 1.0:
             msg = f"pvalues must be in [0, 1], got {p!r}"
             raise ValueError(msg)

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
+from witnesses._validation import check_path
 from witnesses.rates._load import load_file, make_plan
 from witnesses.rates._readers import DEFAULT_MAX_BYTES
 from witnesses.rates._record import RESERVED_MEANS, TRIAL_FIELDS, Trial
@@ -183,7 +184,7 @@ def load_trials(
     ...                            "raw_validity": "valid"})[0].raw_validity
     True
     """
-    path = Path(path)
+    path = check_path(path, "path")
     plan = make_plan(
         path,
         TRIAL_FIELDS,

@@ -1,0 +1,97 @@
+"""Errors that once named no argument of the call now name it (issue 33).
+
+Each case was found by the public-API fuzz (``unnamed_messages``): the
+message used to be Python's own (``'float' object is not iterable``,
+``expected str, bytes or os.PathLike object``) or named an inner helper's
+argument (``value``, ``k``) instead of the caller's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from theory.consistency import grim, percent_attainable, recompute_difference_interval
+from witnesses import check_compressor, load_trials, multiburst, pivot_candidates
+from witnesses.benchmarks import (
+    accuracy,
+    compare_systems,
+    holm,
+    load_locomo,
+    load_longmemeval,
+)
+from witnesses.rates import rates
+
+TIMELINE = multiburst(seed=0)
+
+
+def _keep(timeline: Any, *, target_size: int) -> Any:
+    return timeline.ids[-target_size:]
+
+
+CASES: list[tuple[str, Callable[[], Any], type[Exception], str]] = [
+    ("load_trials", lambda: load_trials(1.5), TypeError,
+     "path must be a path (str or os.PathLike), got 1.5 of type float"),
+    ("load_longmemeval", lambda: load_longmemeval(b"x.jsonl"), TypeError,
+     "path must be a path (str or os.PathLike), got b'x.jsonl' of type bytes"),
+    ("load_locomo", lambda: load_locomo(None), TypeError,
+     "path must be a path (str or os.PathLike), got None"),
+    ("rates", lambda: rates(None), TypeError,
+     "trials must be an iterable of Trial, got None"),
+    ("rates", lambda: rates(-0.5), TypeError,
+     "trials must be an iterable of Trial, got -0.5 of type float"),
+    ("accuracy", lambda: accuracy(1.5), TypeError,
+     "answers must be an iterable of Answer, got 1.5"),
+    ("holm", lambda: holm(True), TypeError,
+     "pvalues must be an iterable of p-values, got True"),
+    ("holm", lambda: holm([0.1, "x"]), TypeError,
+     "pvalues[1] must be a real number, got 'x' of type str"),
+    ("compare_systems", lambda: compare_systems([1, 2]), TypeError,
+     "systems must be a mapping of system name to answers, got [1, 2]"),
+    ("check_compressor", lambda: check_compressor(_keep, k=2, timelines=1.5),
+     TypeError, "timelines must be an iterable of Timeline, got 1.5"),
+    ("pivot_candidates", lambda: pivot_candidates(TIMELINE, "actor_0", pivot_ids=3),
+     TypeError, "pivot_ids must be an iterable of event ids, got 3"),
+    ("grim", lambda: grim("", 10), ValueError, "mean='' is not a number as printed"),
+    ("grim", lambda: grim(1 + 2j, 10), TypeError,
+     "mean must be a str, int, float or Decimal, got complex"),
+    ("percent_attainable", lambda: percent_attainable(-1, 10), ValueError,
+     "percent=-1 must be in [0, 100]"),
+    ("percent_attainable", lambda: percent_attainable("x", 10), ValueError,
+     "percent='x' is not a number as printed"),
+    ("recompute_difference_interval",
+     lambda: recompute_difference_interval("x", 10, 1, 10, "0.1", "0.2"), TypeError,
+     "k1 must be an int, got 'x'"),
+    ("recompute_difference_interval",
+     lambda: recompute_difference_interval(1, 10, 11, 10, "0.1", "0.2"), ValueError,
+     "k2=11 must satisfy 0 <= k2 <= n2 (n2=10)"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("name", "call", "error", "message"), CASES,
+                         ids=[f"{c[0]}-{i}" for i, c in enumerate(CASES)])  # fmt: skip
+def test_the_error_names_the_callers_argument(
+    name: str, call: Callable[[], Any], error: type[Exception], message: str
+) -> None:
+    with pytest.raises(error) as info:
+        call()
+    assert message in str(info.value)
+
+
+def test_accuracy_takes_any_iterable_of_answers() -> None:
+    """A generator is read once: the same result as the list (it was a
+    TypeError about len())."""
+    from witnesses.benchmarks import Answer
+
+    answers = [Answer(f"q{i}", "t" if i < 8 else "u", i % 4 != 0) for i in range(12)]
+    assert accuracy(a for a in answers) == accuracy(answers)
+
+
+def test_holm_takes_numpy_reals() -> None:
+    import numpy as np
+
+    assert holm([np.float32(0.01), np.float64(0.04), 0.03]) == pytest.approx(
+        [0.03, 0.06, 0.06]
+    )
