@@ -13,7 +13,9 @@ from typing import Any
 
 import pytest
 
+from proofs.audit.paper import read_paper
 from theory.consistency import grim, percent_attainable, recompute_difference_interval
+from theory.decay import counts_by_depth
 from witnesses import check_compressor, load_trials, multiburst, pivot_candidates
 from witnesses.benchmarks import (
     accuracy,
@@ -23,6 +25,7 @@ from witnesses.benchmarks import (
     load_longmemeval,
 )
 from witnesses.rates import rates
+from witnesses.runtime import write_atomic
 
 TIMELINE = multiburst(seed=0)
 
@@ -67,6 +70,16 @@ CASES: list[tuple[str, Callable[[], Any], type[Exception], str]] = [
     ("recompute_difference_interval",
      lambda: recompute_difference_interval(1, 10, 11, 10, "0.1", "0.2"), ValueError,
      "k2=11 must satisfy 0 <= k2 <= n2 (n2=10)"),
+    ("counts_by_depth", lambda: counts_by_depth([], group_by=3.0), TypeError,
+     "group_by must be a sequence of field names (str), got 3.0"),
+    ("counts_by_depth", lambda: counts_by_depth([], group_by="arm"), TypeError,
+     "group_by must be a sequence of field names (str), got 'arm'"),
+    ("counts_by_depth", lambda: counts_by_depth(7), TypeError,
+     "rows must be an iterable of mappings, got 7 of type int"),
+    ("write_atomic", lambda: write_atomic("never-written.txt", 1.5), TypeError,
+     "text must be a str, got float"),
+    ("read_paper", lambda: read_paper({"a": 1}), TypeError,
+     "path must be a path (str or os.PathLike), got {'a': 1} of type dict"),
 ]  # fmt: skip
 
 

@@ -492,6 +492,9 @@ def read_paper(path: str | os.PathLike[str]) -> list[tuple[int | None, str]]:
     ...     read_paper(p)
     [(None, '\n35/40 (87.5%)\n')]
     """
+    if not isinstance(path, str | os.PathLike):
+        msg = f"path must be a path (str or os.PathLike), got {path!r} of type {type(path).__name__}"
+        raise TypeError(msg)
     p = Path(path)
     suffix = p.suffix.lower()
     if suffix not in _SUFFIXES:

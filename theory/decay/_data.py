@@ -52,6 +52,9 @@ def counts_by_depth(
 
     Raises
     ------
+    TypeError
+        If ``rows`` is not an iterable of rows or ``group_by`` not a sequence
+        of field names.
     ValueError
         Naming the row and field when a row lacks a field or has a bad value.
 
@@ -65,6 +68,14 @@ def counts_by_depth(
     {('a',): DepthCounts(depths=(1, 2), k=(1, 0), n=(2, 1))}
     """
     field = check_choice(outcome, "outcome", ("chain_recovered", "recall"))
+    if isinstance(group_by, str) or not (
+        isinstance(group_by, Sequence) and all(isinstance(g, str) for g in group_by)
+    ):
+        msg = f"group_by must be a sequence of field names (str), got {group_by!r}"
+        raise TypeError(msg)
+    if isinstance(rows, str | bytes | Mapping) or not isinstance(rows, Iterable):
+        msg = f"rows must be an iterable of mappings, got {rows!r} of type {type(rows).__name__}"
+        raise TypeError(msg)
     tally: dict[tuple[object, ...], dict[int, list[int]]] = {}
     for i, row in enumerate(rows):
         for key in (*group_by, "depth", field):

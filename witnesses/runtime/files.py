@@ -194,9 +194,10 @@ def write_atomic(
     Raises
     ------
     TypeError, ValueError
-        As :func:`check_output_path`.
+        As :func:`check_output_path`; a TypeError if ``text`` is not a str.
     OSError
-        If the file system refuses the write.
+        If the file system refuses the write; the message names ``name`` and
+        ``path`` (not the temporary file).
 
     Examples
     --------
@@ -208,6 +209,9 @@ def write_atomic(
     ...     (Path(d) / "a.txt").read_text(), sorted(p.name for p in Path(d).iterdir())
     ('one', ['a.txt'])
     """
+    if not isinstance(text, str):
+        msg = f"text must be a str, got {type(text).__name__}"
+        raise TypeError(msg)
     target = check_output_path(path, name=name, owned=owned)
     mode = _mode_for(target)
     try:
