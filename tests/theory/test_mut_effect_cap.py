@@ -31,3 +31,12 @@ def test_a_size_above_the_cap_is_refused_naming_it():
     assert _statsmodels(0.5, 0.5 + 6e-8) > 1e15
     with pytest.raises(ValueError, match=r"not reachable .* and n1 <= 1e\+15"):
         sample_size_two_proportions(0.5, 0.5 + 6e-8)
+
+
+@pytest.mark.parametrize("n", [2.0, 4.0, 8.0])
+def test_a_power_reached_at_a_doubling_point_gives_that_size_exactly(n):
+    # the bracket doubles from 2 and stops at the first size whose power is
+    # not below the target; there the root is the bracket's end, exact
+    # (with an effective size n/2 computed exactly for ratio 1)
+    target = power_two_proportions(0.9, 0.1, n)
+    assert sample_size_two_proportions(0.9, 0.1, power=target) == n
