@@ -272,6 +272,9 @@ def power_two_proportions(
     return _power_from_h(h, n_eff, a, alt)
 
 
+_MAX_SIZE = 1e15
+
+
 def sample_size_two_proportions(
     p1: float,
     p2: float,
@@ -301,8 +304,8 @@ def sample_size_two_proportions(
     Raises
     ------
     ValueError
-        If ``p1 == p2`` or the power is not above ``alpha``, or as
-        :func:`power_two_proportions`.
+        If ``p1 == p2``, the power is not above ``alpha``, the power is not
+        reached with ``n1 <= 1e15``, or as :func:`power_two_proportions`.
 
     See Also
     --------
@@ -338,10 +341,15 @@ def sample_size_two_proportions(
     def gap(n1: float) -> float:
         return _power_from_h(h, 1.0 / (1.0 / n1 + 1.0 / (r * n1)), a, alt) - target
 
+    # doubling up to the cap 1e15 itself (stopping at the first power of two
+    # above 2**49 refused sizes between 5.6e14 and 1e15 as "not reachable")
     high = 2.0
     while gap(high) < 0.0:
-        high *= 2.0
-        if high > 1e15:
-            msg = f"power={target} is not reachable for alternative={alt!r} with h={h:.4g}"
+        if high >= _MAX_SIZE:
+            msg = (
+                f"power={target} is not reachable for alternative={alt!r} with "
+                f"h={h:.4g} and n1 <= {_MAX_SIZE:.0e}"
+            )
             raise ValueError(msg)
+        high = min(high * 2.0, _MAX_SIZE)
     return float(optimize.brentq(gap, 1e-9, high, rtol=1e-12))
