@@ -108,3 +108,27 @@ def test_holm_takes_numpy_reals() -> None:
     assert holm([np.float32(0.01), np.float64(0.04), 0.03]) == pytest.approx(
         [0.03, 0.06, 0.06]
     )
+
+
+class _BytesPath:
+    """An os.PathLike whose path is bytes: not a path the loaders accept."""
+
+    def __fspath__(self) -> bytes:
+        return b"runs.csv"
+
+
+def test_a_bytes_pathlike_is_refused_and_str_or_path_is_read(tmp_path) -> None:
+    from pathlib import Path
+
+    with pytest.raises(TypeError, match="path must be a path"):
+        load_trials(_BytesPath())
+    csv = tmp_path / "runs.csv"
+    csv.write_text("task_id,condition,raw_validity\nt1,a,1\n")
+    assert load_trials(str(csv)) == load_trials(Path(csv))
+    assert [t.task_id for t in load_trials(csv)] == ["t1"]
+
+
+def test_a_count_above_the_cap_names_its_own_argument() -> None:
+    """The cap on n (10**7, documented in theory.consistency) names n2."""
+    with pytest.raises(ValueError, match=r"n2=10000001 must be <= 10000000"):
+        recompute_difference_interval(1, 10, 1, 10**7 + 1, "0.1", "0.2")
