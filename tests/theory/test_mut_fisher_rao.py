@@ -7,6 +7,7 @@ from types import SimpleNamespace
 import mpmath
 import numpy as np
 import pytest
+from scipy.optimize import root as scipy_root
 
 from theory.fisher_rao import (
     cosine_similarity,
@@ -31,14 +32,19 @@ def _eq3_scale(s1, s2):
         (1.0, 1e-300),  # log1p(s2 / s1 - 1) would be log1p(-1) = -inf
         (1.0, 1e-17),
         (1e300, 1.0),
+        (5e-324, 1.0),  # 1 / s1 would overflow
         (2.0, 7.0),
     ],
 )
 def test_paper_eq3_scale_term_is_accurate(s1, s2):
     """The scale term 2 |log(s2 / s1)| to 1e-13 relative, near and far (50-digit reference)."""
     expected = _eq3_scale(s1, s2)
-    assert paper_eq3_distance(0.0, s1, 0.0, s2) == pytest.approx(expected, rel=1e-13)
-    assert paper_eq3_distance(0.0, s2, 0.0, s1) == pytest.approx(expected, rel=1e-13)
+    assert paper_eq3_distance(0.0, s1, 0.0, s2) == pytest.approx(
+        expected, rel=1e-13, abs=0.0
+    )
+    assert paper_eq3_distance(0.0, s2, 0.0, s1) == pytest.approx(
+        expected, rel=1e-13, abs=0.0
+    )
 
 
 @pytest.mark.parametrize("bad", [0.0, -1.0, math.inf])
@@ -117,3 +123,31 @@ def test_cosine_of_tiny_and_huge_vectors(scale):
     u = np.array([1.0, 1.0]) * scale
     v = np.array([1.0, 0.0]) * scale
     assert cosine_similarity(u, v) == pytest.approx(math.sqrt(0.5), rel=1e-15)
+
+
+@pytest.mark.parametrize(
+    ("args", "within"),
+    [
+        ((0.0, 1.0, 1.0, 1.0), 0.06),
+        ((0.0, 0.01, 1.0, 0.01), 0.06),
+        ((0.0, 1.0, 30.0, 1.0), 0.25),
+        ((-3.0, 0.05, 4.0, 0.5), 0.06),
+        ((0.0, 1.0, 2.0, 3.0), 0.1),
+        ((0.0, 1.0, 0.0, 5.0), 1e-6),  # the vertical geodesic: the polygon is exact
+    ],
+)
+def test_polygon_start_is_near_the_geodesic_velocity(monkeypatch, args, within):
+    """The energy-minimising 8-piece polygon starts the shooting within a few per cent
+    of the converged initial velocity (the documented role of the polygon)."""
+    seen = {}
+
+    def solver(fun, x0, **kwargs):
+        seen["guess"] = np.array(x0, dtype=float)
+        out = scipy_root(fun, x0, **kwargs)
+        seen["velocity"] = np.array(out.x, dtype=float)
+        return out
+
+    monkeypatch.setattr("theory.fisher_rao.root", solver)
+    geodesic_length(*args)
+    gap = np.linalg.norm(seen["guess"] - seen["velocity"])
+    assert gap <= within * np.linalg.norm(seen["velocity"])
