@@ -55,7 +55,8 @@ def _recorder(monkeypatch):
 
     def wrapper(p, beta, kernel, eps, cap, start=None):
         out = original(p, beta, kernel, eps, cap, start)
-        calls.append((math.log(beta), cap, start, out[1]))
+        copy = None if start is None else np.array(start)
+        calls.append((math.log(beta), cap, copy, np.array(out[1])))
         return out
 
     monkeypatch.setattr("theory.rate_distortion.iterate", wrapper)
@@ -82,10 +83,31 @@ def test_slope_search_brackets_from_minus_one_to_one(monkeypatch, distortion, fi
     lo, hi = min(first), max(first)
     assert all(lo - 1e-15 <= t <= hi + 1e-15 for t in logs)
     assert all(c[1] == 100_000 for c in calls)
+
+
+@pytest.mark.parametrize("distortion", [0.05, 0.15, 0.25])
+def test_slope_search_warm_starts_from_the_nearest_slope(monkeypatch, distortion):
+    """Each run starts from the output distribution of the nearest slope already
+    solved (the first from the uniform one); the answer is the closed form."""
+    source = [0.7, 0.2, 0.1]
+    calls = _recorder(monkeypatch)
+    r = rate_distortion(source, distortion)
+    assert r.rate == pytest.approx(hamming_rate(source, r.distortion), abs=1e-8)
     assert calls[0][2] is None
+    logs = [c[0] for c in calls]
+    distinct = 0
     for i in range(1, len(calls)):
-        near = min(range(i), key=lambda j: abs(logs[j] - logs[i]))
-        assert calls[i][2] is calls[near][3]
+        # log(exp(t)) may differ from t by an ulp: any slope as near within 1e-12
+        gap = min(abs(logs[j] - logs[i]) for j in range(i))
+        nearest = [j for j in range(i) if abs(logs[j] - logs[i]) <= gap + 1e-12]
+        assert any(np.array_equal(calls[i][2], calls[j][3]) for j in nearest)
+        others = [j for j in range(i) if j not in nearest]
+        distinct += any(
+            not np.array_equal(calls[j][3], calls[k][3])
+            for j in others
+            for k in nearest
+        )
+    assert distinct > 0  # the choice of start was visible
 
 
 def test_uniform_rate_is_zero_at_and_just_below_its_end():
