@@ -215,3 +215,11 @@ def test_blahut_arimoto_rate_is_never_negative(source, beta):
     assert r.rate == r.rate_upper
     assert 0.0 <= r.rate < 1e-12
     assert r.rate_lower <= r.rate
+
+
+@pytest.mark.parametrize("log_beta", [-1.0, 1.0])
+def test_a_distortion_met_at_the_first_bracket_end_returns_that_point(log_beta):
+    """rate_distortion(p, D) for D the Blahut-Arimoto distortion at slope e^-1 or e^1
+    (the bracket's first ends) returns exactly that Blahut-Arimoto point."""
+    point = blahut_arimoto([0.5, 0.5], math.exp(log_beta))
+    assert rate_distortion([0.5, 0.5], point.distortion) == point
