@@ -261,3 +261,38 @@ def test_fokker_planck_residual_paper_d1_and_bounds():
     assert sp.simplify(fokker_planck_residual(1, "paper") - expected) == 0
     with pytest.raises(ValueError, match="d must be >= 1"):
         fokker_planck_residual(0, "stationary")
+
+
+@pytest.mark.parametrize("seed", [0, 3, 8])
+def test_a_step_landing_on_the_unit_sphere_is_rejected(seed):
+    """The ball is open: a proposal with |xi|^2 = 1 exactly is rejected, the chain stays put.
+
+    From xi = 0 (lambda^-1 = 1/2) with T = 2, dt = 1/4 (noise 0.5 Z) and d = 2 (no xi
+    term), grad U = -16 (e1 - 0.5 Z) makes the proposal e1 = (1, 0) exactly."""
+    z = np.random.default_rng(seed).standard_normal((1, 2))[0]
+    grad = -16.0 * (np.array([1.0, 0.0]) - 0.5 * z)
+    proposal = -(1.0 / 4.0) * grad * 0.25 + 0.5 * z
+    assert float(np.sum(proposal**2)) == 1.0  # the construction is exact
+    run = euler_maruyama(
+        np.zeros((1, 2)),
+        lambda x: grad[None, :],
+        temperature=2.0,
+        dt=0.25,
+        n_steps=1,
+        seed=seed,
+    )
+    assert run.rejected == 1
+    assert np.array_equal(run.positions, np.zeros((1, 2)))
+
+
+@pytest.mark.parametrize("kappa", [0.0, -0.5, -2.0])
+def test_log_barrier_law_names_a_non_positive_kappa(kappa):
+    """kappa <= 0 is refused by name (not by the normalisability rule)."""
+    with pytest.raises(ValueError, match=r"kappa must be in \(0, "):
+        log_barrier_radial_law(3, kappa, 1.0)
+
+
+def test_log_barrier_law_checks_d_before_form():
+    """d = 0 with a bad form: the error names d (checked first)."""
+    with pytest.raises(ValueError, match="d must be >= 1, got 0"):
+        log_barrier_radial_law(0, 1.0, 1.0, form="ito")
