@@ -381,7 +381,7 @@ def euler_maruyama(
     grad_u : callable
         Maps an ``(n, d)`` array of points to ``grad U`` there.
     temperature, dt : float
-        ``T > 0``, ``dt > 0``.
+        ``T > 0``, ``dt > 0``, both finite.
     n_steps : int
         Number of steps, >= 0.
     seed : int
@@ -424,7 +424,7 @@ def euler_maruyama(
         high=math.inf,
         high_open=True,
     )
-    h = check_real(dt, "dt", low=0.0, low_open=True)
+    h = check_real(dt, "dt", low=0.0, low_open=True, high=math.inf, high_open=True)
     steps = check_int(n_steps, "n_steps", minimum=0, maximum=MAX_SIZE)
     rng = np.random.default_rng(check_int(seed, "seed", minimum=0))
     factor = 0.5 if check_choice(form, "form", _FORMS) == "paper" else 1.0

@@ -227,7 +227,11 @@ def rate_distortion(
     """Hamming ``R(D)`` of a general finite source by Blahut–Arimoto (DL-T5).
 
     Finds the slope whose Blahut–Arimoto distortion equals ``distortion``
-    (``brentq`` on ``log beta``, ``xtol=1e-12``) and returns that point. At
+    (``brentq`` on ``log beta``, ``xtol=1e-12``, in a bracket grown from
+    ``[-1, 1]`` by doubling its ends while the target is outside, up to
+    ``|log beta| = 64``) and returns that point. Each Blahut–Arimoto run is
+    capped at 100,000 kernel evaluations and starts from the output
+    distribution of the nearest slope already solved. At
     ``D = 0`` the rate is ``H(p)`` and the slope ``beta`` is ``inf``; for
     ``D >= 1 - max p`` it is 0 (both returned exactly, with
     ``iterations = 0``). ``tol`` (bits) must be finite and ``>= 1e-15``.
@@ -342,9 +346,7 @@ def _check_variance(variance: object) -> float:
     )
 
 
-def _distortion_matrix(distortion: npt.ArrayLike | None, n: int) -> FloatArray:
-    if distortion is None:
-        return 1.0 - np.eye(n)
+def _distortion_matrix(distortion: npt.ArrayLike, n: int) -> FloatArray:
     dmat = np.asarray(distortion, dtype=np.float64)
     if dmat.ndim != 2 or dmat.shape[0] != n or dmat.shape[1] == 0:
         msg = f"distortion must have shape ({n}, n_outputs), n_outputs >= 1, got {dmat.shape}"
