@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import re
 
+import numpy as np
 import pytest
 
 from witnesses.generators import BurstyConfig, MultiBurstConfig, bursty, multiburst
@@ -127,3 +128,144 @@ def test_default_config_is_used_when_none() -> None:
     assert bursty(config=None, seed=4) == bursty(config=BurstyConfig(), seed=4)
     assert multiburst(config=None, seed=4) == multiburst(config=MultiBurstConfig(), seed=4)
     assert bursty(seed=4) != bursty(seed=5)
+
+
+def test_multiburst_refuses_negative_rates() -> None:
+    for name in ("burst_weight_boost", "inter_burst_density", "weight_noise_std"):
+        with pytest.raises(ValueError, match=f"^{name} must be in"):
+            MultiBurstConfig(**{name: -0.5})
+
+
+def test_overlap_tolerance_is_1e_12() -> None:
+    """Windows closer than ``2 w`` by exactly 1e-12 still touch; by more, they overlap."""
+    left, right = 0.1, 0.299999999999
+    assert right - left == 2 * 0.1 - 1e-12
+    assert MultiBurstConfig(burst_centres=(left, right)).burst_centres == (left, right)
+    with pytest.raises(ValueError, match="must not overlap"):
+        MultiBurstConfig(burst_centres=(0.1, 0.2999999999))
+
+
+def test_masses_are_rounded_to_twelve_decimals() -> None:
+    c = MultiBurstConfig(inter_burst_density=0.123456789012345)
+    # 0.123456789012345 * (0.7 - 0.3) = 0.049382715604937996
+    assert c.window_masses()[0] == (0.2, 0.2, 0.049382715605)
+
+
+def test_seed_defaults_to_zero() -> None:
+    small = BurstyConfig(n_events=20)
+    assert bursty(config=small) == bursty(config=small, seed=0)
+    assert bursty(config=small) != bursty(config=small, seed=1)
+    multi = MultiBurstConfig(n_events=20)
+    assert multiburst(config=multi) == multiburst(config=multi, seed=0)
+    assert multiburst(config=multi) != multiburst(config=multi, seed=1)
+
+
+def test_multiburst_weights_are_floored_at_1e_6() -> None:
+    tl = multiburst(config=MultiBurstConfig(n_events=200, weight_noise_std=5.0), seed=0)
+    weights = [e.weight for e in tl]
+    assert min(weights) == 1e-6
+    assert sum(w == 1e-6 for w in weights) > 10
+
+
+def test_ids_are_four_digits_up_to_ten_thousand_events() -> None:
+    """e0000..e9999 for 10,000 events (the last index 9999 has four digits)."""
+    config = MultiBurstConfig(n_events=10_000, hub_fraction=0.0, causal_density=0.0)
+    tl = multiburst(config=config, seed=0)
+    assert tl[0].id == "e0000" and tl[-1].id == "e9999"
+
+
+# --- the documented comparisons, at equality, with a scripted stream -----------
+# The generators draw from numpy.random.default_rng(seed). A stream that
+# answers chosen values to random() or normal() (and delegates every other
+# draw to the real generator of the same seed) puts a draw exactly on the
+# documented threshold, where "<" and "<=" differ.
+
+
+class _Scripted:
+    def __init__(self, real: np.random.Generator, randoms: list[float], normals: list[float]) -> None:
+        self._real = real
+        self._randoms = list(randoms)
+        self._normals = list(normals)
+
+    def random(self, *args: object, **kwargs: object) -> object:
+        if self._randoms and not args and not kwargs:
+            return self._randoms.pop(0)
+        return self._real.random(*args, **kwargs)
+
+    def normal(self, *args: object, **kwargs: object) -> object:
+        if self._normals and "size" not in kwargs:
+            return self._normals.pop(0)
+        return self._real.normal(*args, **kwargs)
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._real, name)
+
+
+def _script(monkeypatch, randoms=(), normals=()):  # type: ignore[no-untyped-def]
+    real = np.random.default_rng
+    monkeypatch.setattr(
+        "witnesses.generators.np.random.default_rng",
+        lambda seed: _Scripted(real(seed), list(randoms), list(normals)),
+    )
+
+
+def test_a_draw_of_exactly_0_8_is_not_a_burst_event(monkeypatch) -> None:
+    """Bursty step 2: ``u < 0.8`` is a burst event, so ``u = 0.8`` is uniform on [0, 1]."""
+    config = BurstyConfig(n_events=1, n_bursts=1, hub_fraction=0.0)
+    _script(monkeypatch, randoms=[0.8])
+    got = bursty(config=config, seed=11)[0].timestamp
+    rng = np.random.default_rng(11)
+    rng.uniform(0.05, 0.95, size=1)
+    assert got == rng.uniform(0.0, 1.0)
+
+
+def test_an_event_exactly_at_the_front_threshold_is_heavy(monkeypatch) -> None:
+    """Bursty step 3: ``t <= 1 - 0.9 epsilon`` gets a heavy weight in [0.5, 1)."""
+    eps = 0.5
+    config = BurstyConfig(n_events=1, n_bursts=1, epsilon=eps, hub_fraction=0.0)
+    _script(monkeypatch, randoms=[0.0], normals=[1.0 - 0.9 * eps])
+    event = bursty(config=config, seed=2)[0]
+    assert event.timestamp == 1.0 - 0.9 * eps
+    assert 0.5 <= event.weight < 1.0
+
+
+def test_a_draw_equal_to_the_causal_density_gives_no_parents(monkeypatch) -> None:
+    """``rng.random() >= causal_density`` means no parents; below it, parents are drawn."""
+    config = MultiBurstConfig(n_events=2, hub_fraction=0.0, causal_density=0.5)
+    _script(monkeypatch, randoms=[0.5])
+    assert multiburst(config=config, seed=0)[1].causal_parents == ()
+    _script(monkeypatch, randoms=[0.4999])
+    assert multiburst(config=config, seed=0)[1].causal_parents == ("e0000",)
+
+
+def _replay_parents(seed: int, n: int) -> list[list[int]]:
+    """The documented draws of bursty with epsilon 0, no hubs and causal density 1."""
+    rng = np.random.default_rng(seed)
+    centres = np.sort(rng.uniform(0.05, 0.95, size=3))
+    raw = []
+    for _ in range(n):
+        if rng.random() < 0.8:
+            raw.append(rng.normal(centres[rng.integers(3)], 0.05))
+        else:
+            raw.append(rng.uniform(0.0, 1.0))
+    times = np.sort(np.clip(np.array(raw), 0.0, 1.0), kind="stable")
+    weights = rng.uniform(0.0, 1.0, size=n)
+    names = [f"actor_{a}" for a in range(6)]
+    out: list[list[int]] = []
+    for i in range(n):
+        rng.choice(names, size=int(rng.integers(1, 4)), replace=False)
+        if i == 0 or rng.random() >= 1.0:
+            out.append([])
+            continue
+        size = int(rng.integers(1, min(3, i) + 1))
+        q = np.array([(weights[j] + 1e-9) / (1.0 + times[i] - times[j]) for j in range(i)])
+        out.append(sorted(rng.choice(i, size=size, replace=False, p=q / q.sum()).tolist()))
+    return out
+
+
+def test_parents_follow_the_documented_weights_over_elapsed_time() -> None:
+    """q_j proportional to (w_j + 1e-9) / (1 + t_i - t_j), with every event drawing parents."""
+    config = BurstyConfig(n_events=60, epsilon=0.0, hub_fraction=0.0, causal_density=1.0)
+    tl = bursty(config=config, seed=4)
+    got = [[tl.position(p) for p in e.causal_parents] for e in tl]
+    assert got == _replay_parents(4, 60)
