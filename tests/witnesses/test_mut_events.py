@@ -130,13 +130,23 @@ def test_from_unsorted_sorts_by_time_then_id() -> None:
 
 
 def test_from_records_refuses_a_non_iterable() -> None:
-    for bad, kind in [("ab", "str"), (b"ab", "bytes"), ({"id": "a"}, "dict"), (3, "int")]:
-        with pytest.raises(TypeError, match=f"^records must be an iterable of dicts, got {kind}$"):
+    for bad, kind in [
+        ("ab", "str"),
+        (b"ab", "bytes"),
+        ({"id": "a"}, "dict"),
+        (3, "int"),
+    ]:
+        with pytest.raises(
+            TypeError, match=f"^records must be an iterable of dicts, got {kind}$"
+        ):
             Timeline.from_records(bad)  # type: ignore[arg-type]
 
 
 def test_from_records_reads_and_rescales() -> None:
-    recs = [{"id": "a", "timestamp": 10, "weight": 1}, {"id": "b", "timestamp": 30, "weight": 2}]
+    recs = [
+        {"id": "a", "timestamp": 10, "weight": 1},
+        {"id": "b", "timestamp": 30, "weight": 2},
+    ]
     assert [e.timestamp for e in Timeline.from_records(recs)] == [0.0, 1.0]
     kept = Timeline.from_records(iter(recs), time_scale=None)
     assert [e.timestamp for e in kept] == [10.0, 30.0]
@@ -170,7 +180,7 @@ def test_event_and_position_lookups() -> None:
         tl.event("q")
     with pytest.raises(KeyError, match="event_id='q' is not in the timeline"):
         tl.position("q")
-    with pytest.raises(TypeError, match="^event_id must be a str, got 1 of type int$"):
+    with pytest.raises(TypeError, match=r"^event_id must be a str, got 1 of type int$"):
         tl.event(1)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="event_id must be a str"):
         tl.position(1)  # type: ignore[arg-type]
@@ -236,5 +246,7 @@ def test_concat() -> None:
         right.concat(left)
     with pytest.raises(ValueError, match="repeats id 'a'"):
         left.concat(left)
-    with pytest.raises(TypeError, match=r"^other must be a Timeline, got \[\] of type list$"):
+    with pytest.raises(
+        TypeError, match=r"^other must be a Timeline, got \[\] of type list$"
+    ):
         left.concat([])  # type: ignore[arg-type]

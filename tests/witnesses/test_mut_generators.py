@@ -22,7 +22,10 @@ CONFIGS = [BurstyConfig, MultiBurstConfig]
 @pytest.mark.parametrize("make", CONFIGS)
 def test_n_events_capped_at_a_million(make) -> None:
     assert make(n_events=10**6).n_events == 10**6
-    with pytest.raises(ValueError, match=re.escape("n_events must satisfy 1 <= n_events <= 1000000, got 1000001")):
+    with pytest.raises(
+        ValueError,
+        match=re.escape("n_events must satisfy 1 <= n_events <= 1000000, got 1000001"),
+    ):
         make(n_events=10**6 + 1)
     assert make(n_events=1).n_events == 1
     with pytest.raises(ValueError, match="n_events"):
@@ -41,9 +44,13 @@ def test_shared_probabilities_take_both_ends(make) -> None:
     for value in (0.0, 1.0):
         c = make(hub_fraction=value, causal_density=value)
         assert (c.hub_fraction, c.causal_density) == (value, value)
-    with pytest.raises(ValueError, match=re.escape("hub_fraction must be in [0, 1], got 1.5")):
+    with pytest.raises(
+        ValueError, match=re.escape("hub_fraction must be in [0, 1], got 1.5")
+    ):
         make(hub_fraction=1.5)
-    with pytest.raises(ValueError, match=re.escape("causal_density must be in [0, 1], got 1.5")):
+    with pytest.raises(
+        ValueError, match=re.escape("causal_density must be in [0, 1], got 1.5")
+    ):
         make(causal_density=1.5)
 
 
@@ -52,33 +59,51 @@ def test_bursty_edges() -> None:
     assert BurstyConfig(epsilon=1.0).epsilon == 1.0
     assert BurstyConfig(n_bursts=1).n_bursts == 1
     assert BurstyConfig(burst_width=1.0).burst_width == 1.0
-    with pytest.raises(ValueError, match=re.escape("burst_width must be in (0, 1], got 1.5")):
+    with pytest.raises(
+        ValueError, match=re.escape("burst_width must be in (0, 1], got 1.5")
+    ):
         BurstyConfig(burst_width=1.5)
     assert BurstyConfig(weight_heavy_tail=1e-3).weight_heavy_tail == 1e-3
-    with pytest.raises(ValueError, match=re.escape("weight_heavy_tail must be in (0, inf), got inf")):
+    with pytest.raises(
+        ValueError, match=re.escape("weight_heavy_tail must be in (0, inf), got inf")
+    ):
         BurstyConfig(weight_heavy_tail=math.inf)
-    with pytest.raises(ValueError, match=re.escape("weight_heavy_tail must be in (0, inf), got 0")):
+    with pytest.raises(
+        ValueError, match=re.escape("weight_heavy_tail must be in (0, inf), got 0")
+    ):
         BurstyConfig(weight_heavy_tail=0)
     with pytest.raises(ValueError, match="weight_heavy_tail"):
         BurstyConfig(weight_heavy_tail=-1.0)
 
 
 def test_bursty_stores_converted_values() -> None:
-    c = BurstyConfig(epsilon=1, burst_width=1, hub_fraction=0, causal_density=1, weight_heavy_tail=3)
+    c = BurstyConfig(
+        epsilon=1, burst_width=1, hub_fraction=0, causal_density=1, weight_heavy_tail=3
+    )
     assert [type(v) for v in (c.epsilon, c.burst_width, c.hub_fraction, c.causal_density,
                               c.weight_heavy_tail)] == [float] * 5  # fmt: skip
 
 
 def test_multiburst_edges() -> None:
     assert MultiBurstConfig(burst_width=0.5, burst_centres=(0.5,)).burst_width == 0.5
-    with pytest.raises(ValueError, match=re.escape("burst_width must be in (0, 0.5], got 0.51")):
+    with pytest.raises(
+        ValueError, match=re.escape("burst_width must be in (0, 0.5], got 0.51")
+    ):
         MultiBurstConfig(burst_width=0.51, burst_centres=(0.5,))
-    c = MultiBurstConfig(burst_weight_boost=0.0, inter_burst_density=0.0, weight_noise_std=0.0)
-    assert (c.burst_weight_boost, c.inter_burst_density, c.weight_noise_std) == (0.0, 0.0, 0.0)
+    c = MultiBurstConfig(
+        burst_weight_boost=0.0, inter_burst_density=0.0, weight_noise_std=0.0
+    )
+    assert (c.burst_weight_boost, c.inter_burst_density, c.weight_noise_std) == (
+        0.0,
+        0.0,
+        0.0,
+    )
     for name in ("burst_weight_boost", "inter_burst_density", "weight_noise_std"):
         with pytest.raises(ValueError, match=f"^{name} must be finite, got inf$"):
             MultiBurstConfig(**{name: math.inf})
-    c = MultiBurstConfig(burst_weight_boost=2, inter_burst_density=1, weight_noise_std=0)
+    c = MultiBurstConfig(
+        burst_weight_boost=2, inter_burst_density=1, weight_noise_std=0
+    )
     assert [type(v) for v in (c.burst_weight_boost, c.inter_burst_density,
                               c.weight_noise_std)] == [float] * 3  # fmt: skip
 
@@ -89,11 +114,17 @@ def test_centres_edges() -> None:
     assert c.burst_centres == (0.25, 0.75)
     # the centres' range is [w, 1 - w], both ends accepted
     assert MultiBurstConfig(burst_centres=(0.1, 0.9)).burst_centres == (0.1, 0.9)
-    with pytest.raises(ValueError, match=re.escape("burst_centres[1] must be in [0.1, 0.9], got 0.95")):
+    with pytest.raises(
+        ValueError, match=re.escape("burst_centres[1] must be in [0.1, 0.9], got 0.95")
+    ):
         MultiBurstConfig(burst_centres=(0.2, 0.95))
-    with pytest.raises(TypeError, match=r"^burst_centres must be a tuple of floats, got 0\.5$"):
+    with pytest.raises(
+        TypeError, match=r"^burst_centres must be a tuple of floats, got 0\.5$"
+    ):
         MultiBurstConfig(burst_centres=0.5)  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="burst_centres must be a tuple of floats, got '0.5'"):
+    with pytest.raises(
+        TypeError, match=r"burst_centres must be a tuple of floats, got '0\.5'"
+    ):
         MultiBurstConfig(burst_centres="0.5")  # type: ignore[arg-type]
 
 
@@ -113,7 +144,9 @@ def test_touching_windows_are_accepted_despite_rounding() -> None:
 
 
 def test_windows_and_masses_of_three_bursts() -> None:
-    c = MultiBurstConfig(burst_centres=(0.2, 0.5, 0.8), burst_width=0.1, inter_burst_density=0.5)
+    c = MultiBurstConfig(
+        burst_centres=(0.2, 0.5, 0.8), burst_width=0.1, inter_burst_density=0.5
+    )
     got = [(round(lo, 12), round(hi, 12), b) for lo, hi, b in c.windows()]
     assert got == [
         (0.1, 0.3, True), (0.4, 0.6, True), (0.7, 0.9, True),
@@ -126,7 +159,9 @@ def test_windows_and_masses_of_three_bursts() -> None:
 
 def test_default_config_is_used_when_none() -> None:
     assert bursty(config=None, seed=4) == bursty(config=BurstyConfig(), seed=4)
-    assert multiburst(config=None, seed=4) == multiburst(config=MultiBurstConfig(), seed=4)
+    assert multiburst(config=None, seed=4) == multiburst(
+        config=MultiBurstConfig(), seed=4
+    )
     assert bursty(seed=4) != bursty(seed=5)
 
 
@@ -182,7 +217,9 @@ def test_ids_are_four_digits_up_to_ten_thousand_events() -> None:
 
 
 class _Scripted:
-    def __init__(self, real: np.random.Generator, randoms: list[float], normals: list[float]) -> None:
+    def __init__(
+        self, real: np.random.Generator, randoms: list[float], normals: list[float]
+    ) -> None:
         self._real = real
         self._randoms = list(randoms)
         self._normals = list(normals)
@@ -258,14 +295,20 @@ def _replay_parents(seed: int, n: int) -> list[list[int]]:
             out.append([])
             continue
         size = int(rng.integers(1, min(3, i) + 1))
-        q = np.array([(weights[j] + 1e-9) / (1.0 + times[i] - times[j]) for j in range(i)])
-        out.append(sorted(rng.choice(i, size=size, replace=False, p=q / q.sum()).tolist()))
+        q = np.array(
+            [(weights[j] + 1e-9) / (1.0 + times[i] - times[j]) for j in range(i)]
+        )
+        out.append(
+            sorted(rng.choice(i, size=size, replace=False, p=q / q.sum()).tolist())
+        )
     return out
 
 
 def test_parents_follow_the_documented_weights_over_elapsed_time() -> None:
     """q_j proportional to (w_j + 1e-9) / (1 + t_i - t_j), with every event drawing parents."""
-    config = BurstyConfig(n_events=60, epsilon=0.0, hub_fraction=0.0, causal_density=1.0)
+    config = BurstyConfig(
+        n_events=60, epsilon=0.0, hub_fraction=0.0, causal_density=1.0
+    )
     tl = bursty(config=config, seed=4)
     got = [[tl.position(p) for p in e.causal_parents] for e in tl]
     assert got == _replay_parents(4, 60)

@@ -10,9 +10,7 @@ P = Phase
 
 
 def _timeline() -> Timeline:
-    return Timeline(
-        [Event(f"e{i}", i, float(i + 1), actors={"a"}) for i in range(4)]
-    )
+    return Timeline([Event(f"e{i}", i, float(i + 1), actors={"a"}) for i in range(4)])
 
 
 def _valid() -> ExtractedSequence:

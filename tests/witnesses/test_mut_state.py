@@ -49,9 +49,21 @@ def _plain(i: int, t: float) -> Event:
 
 def test_pivot_candidate_at_and_shifted() -> None:
     c = PivotCandidate.at("e", 2.0, 0.5, 5)
-    assert (c.event_id, c.weight, c.timestamp, c.prefix_count, c.j_dev) == ("e", 2.0, 0.5, 5, 4)
+    assert (c.event_id, c.weight, c.timestamp, c.prefix_count, c.j_dev) == (
+        "e",
+        2.0,
+        0.5,
+        5,
+        4,
+    )
     d = c.shifted(3)
-    assert (d.event_id, d.weight, d.timestamp, d.prefix_count, d.j_dev) == ("e", 2.0, 0.5, 8, 6)
+    assert (d.event_id, d.weight, d.timestamp, d.prefix_count, d.j_dev) == (
+        "e",
+        2.0,
+        0.5,
+        8,
+        6,
+    )
     assert PivotCandidate.at("e", 2.0, 0.5, 0).j_dev == 0
     with pytest.raises(ValueError, match="prefix_count must be >= 0, got -1"):
         PivotCandidate.at("e", 2.0, 0.5, -1)
@@ -74,11 +86,18 @@ def test_pivot_rank_orders_by_weight_then_time_then_larger_id() -> None:
 
 
 def test_build_sorts_an_unsorted_block_by_time_then_id() -> None:
-    evs = [Event("c", 2.0, 1.0), Event("b", 1.0, 1.0), _focal(0, 1.0, 5.0), Event("a", 1.0, 1.0)]
+    evs = [
+        Event("c", 2.0, 1.0),
+        Event("b", 1.0, 1.0),
+        _focal(0, 1.0, 5.0),
+        Event("a", 1.0, 1.0),
+    ]
     s = build_context_state(evs, F)
     assert s.id_bounds == ("a", "c")
     assert s.t_bounds == (1.0, 2.0)
-    assert s.top is not None and s.top.prefix_count == 2  # after a and b, ids at t = 1.0
+    assert (
+        s.top is not None and s.top.prefix_count == 2
+    )  # after a and b, ids at t = 1.0
     assert s.q is ContextPhase.RESOLUTION
     assert s.r == ResourceCounters(4, 1, 2, 1, 1)
     tl = Timeline.from_unsorted(evs)
@@ -97,9 +116,13 @@ def test_build_states_by_phase() -> None:
     assert empty.q is ContextPhase.START and empty.size == 0 and empty.top is None
     assert empty.t_bounds is None and empty.id_bounds is None
     dev = build_context_state([_plain(0, 0.0)], F)
-    assert dev.q is ContextPhase.DEVELOPMENT and dev.r == ResourceCounters(1, 0, 0, 0, 1)
+    assert dev.q is ContextPhase.DEVELOPMENT and dev.r == ResourceCounters(
+        1, 0, 0, 0, 1
+    )
     tp = build_context_state([_plain(0, 0.0), _focal(0, 1.0, 1.0)], F)
-    assert tp.q is ContextPhase.TURNING_POINT and tp.r == ResourceCounters(2, 0, 1, 1, 0)
+    assert tp.q is ContextPhase.TURNING_POINT and tp.r == ResourceCounters(
+        2, 0, 1, 1, 0
+    )
     res = build_context_state([_focal(0, 0.0, 1.0), _plain(0, 1.0)], F)
     assert res.q is ContextPhase.RESOLUTION and res.r == ResourceCounters(2, 0, 0, 0, 1)
     assert res.size == 2 and res.top is not None and res.top.event_id == "f0"
@@ -130,7 +153,9 @@ def test_build_refuses_a_bad_focal() -> None:
 
 
 def test_parents_outside_the_block_are_ignored() -> None:
-    s = build_context_state([Event("b", 1.0, 1.0, actors={F}, causal_parents=["gone"])], F)
+    s = build_context_state(
+        [Event("b", 1.0, 1.0, actors={F}, causal_parents=["gone"])], F
+    )
     assert s.size == 1
 
 
@@ -145,7 +170,9 @@ def test_precondition_with_an_empty_side_and_without_ids() -> None:
     same = build_context_state([_plain(0, 1.0)], F)
     assert not composition_precondition(one, same)  # the same (t, id): not later
     # a state built by hand without id bounds compares its ids as "?"
-    bare = ContextState(ContextPhase.DEVELOPMENT, ResourceCounters(1, 0, 0, 0, 1), (), (1.0, 1.0))
+    bare = ContextState(
+        ContextPhase.DEVELOPMENT, ResourceCounters(1, 0, 0, 0, 1), (), (1.0, 1.0)
+    )
     later = build_context_state([_plain(0, 1.0)], F)
     assert composition_precondition(bare, later)  # ("?" < "p0") at equal times
     assert not composition_precondition(later, bare)
@@ -160,21 +187,25 @@ def test_compose_message_and_type_checks() -> None:
     )
     with pytest.raises(ValueError, match=f"^{re.escape(msg)}$"):
         compose_context_states(late, early)
-    with pytest.raises(TypeError, match="^right must be a ContextState, got int$"):
+    with pytest.raises(TypeError, match=r"^right must be a ContextState, got int$"):
         compose_context_states(early, 3)  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="^left must be a ContextState, got NoneType$"):
+    with pytest.raises(TypeError, match=r"^left must be a ContextState, got NoneType$"):
         compose_context_states(None, early)  # type: ignore[arg-type]
 
 
 def test_compose_shifts_right_and_joins_bounds() -> None:
     left = build_context_state([_plain(0, 0.0), _focal(0, 0.1, 1.0)], F)
-    right = build_context_state([_plain(1, 0.5), _plain(2, 0.6), _focal(1, 0.7, 2.0)], F)
+    right = build_context_state(
+        [_plain(1, 0.5), _plain(2, 0.6), _focal(1, 0.7, 2.0)], F
+    )
     s = compose_context_states(left, right, m=2)
     assert [(p.event_id, p.prefix_count) for p in s.pivots] == [("f1", 4), ("f0", 1)]
     assert s.size == 5 and s.t_bounds == (0.0, 0.7) and s.id_bounds == ("p0", "f1")
     assert s.q is ContextPhase.TURNING_POINT
     assert s.r == ResourceCounters(5, 3, 4, 1, 0)
-    assert [p.event_id for p in compose_context_states(left, right, m=1).pivots] == ["f1"]
+    assert [p.event_id for p in compose_context_states(left, right, m=1).pivots] == [
+        "f1"
+    ]
     # m defaults to ten
     many = build_context_state([_focal(i, float(i), 1.0) for i in range(6)], F)
     more = build_context_state([_focal(i, float(i), 1.0) for i in range(6, 12)], F)
@@ -186,7 +217,9 @@ def test_compose_with_an_empty_side_keeps_the_other_bounds() -> None:
     s = build_context_state([_plain(0, 0.25), _plain(1, 0.5)], F)
     for got in (compose_context_states(empty, s), compose_context_states(s, empty)):
         assert got.t_bounds == (0.25, 0.5) and got.id_bounds == ("p0", "p1")
-    bare = ContextState(ContextPhase.DEVELOPMENT, ResourceCounters(1, 0, 0, 0, 1), (), (0.9, 0.9))
+    bare = ContextState(
+        ContextPhase.DEVELOPMENT, ResourceCounters(1, 0, 0, 0, 1), (), (0.9, 0.9)
+    )
     joined = compose_context_states(s, bare)
     assert joined.t_bounds == (0.25, 0.9) and joined.id_bounds is None
     joined = compose_context_states(bare, build_context_state([_plain(2, 1.0)], F))
@@ -219,7 +252,9 @@ def test_equivalence_time_tolerance_is_1e_12() -> None:
 def test_equivalence_compares_q_r_bounds_and_pivots() -> None:
     empty = build_context_state([], F)
     assert context_equivalent(empty, empty)
-    bare = ContextState(ContextPhase.START, ResourceCounters(0, 0, 0, 0, 0), (), (0.0, 0.0))
+    bare = ContextState(
+        ContextPhase.START, ResourceCounters(0, 0, 0, 0, 0), (), (0.0, 0.0)
+    )
     assert not context_equivalent(empty, bare) and not context_equivalent(bare, empty)
     one = build_context_state([_plain(0, 0.0)], F)
     two = build_context_state([_plain(0, 0.0), _plain(1, 0.0)], F)
@@ -239,7 +274,8 @@ def test_equivalence_compares_q_r_bounds_and_pivots() -> None:
 def _two_pivots() -> ContextState:
     """Pivots f5 (prefix 5, j_dev 4) first and f2 (prefix 2, j_dev 1)."""
     evs = [
-        _focal(i, float(i), 1.0 + i) if i in (2, 5) else _plain(i, float(i)) for i in range(6)
+        _focal(i, float(i), 1.0 + i) if i in (2, 5) else _plain(i, float(i))
+        for i in range(6)
     ]
     return build_context_state(evs, F)
 
@@ -277,7 +313,13 @@ def test_class_b_edges() -> None:
 
 
 def test_class_c_edges() -> None:
-    evs = [_plain(0, 0.0), _plain(1, 0.1), _focal(0, 0.2, 9.0), _plain(2, 0.3), _focal(1, 0.4, 2.0)]
+    evs = [
+        _plain(0, 0.0),
+        _plain(1, 0.1),
+        _focal(0, 0.2, 9.0),
+        _plain(2, 0.3),
+        _focal(1, 0.4, 2.0),
+    ]
     s = build_context_state(evs, F)  # top j_dev 1, the next j_dev 3
     assert detect_class_c(s, 3) and detect_class_c(s, 2)
     assert not detect_class_c(s, 1)  # the top is fine
@@ -299,9 +341,12 @@ def test_class_d_edges() -> None:
     empty = build_context_state([], F)
     assert not detect_class_d(empty, duration=1.0, min_length=0)
     for bad in (True, "1", None):
-        with pytest.raises(TypeError, match=f"^duration must be a real number, got {re.escape(repr(bad))}$"):
+        with pytest.raises(
+            TypeError,
+            match=f"^duration must be a real number, got {re.escape(repr(bad))}$",
+        ):
             detect_class_d(s, duration=bad)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="^duration must be >= 0, got nan$"):
+    with pytest.raises(ValueError, match=r"^duration must be >= 0, got nan$"):
         detect_class_d(s, duration=float("nan"))
     with pytest.raises(ValueError, match="min_length must be >= 0"):
         detect_class_d(s, duration=1.0, min_length=-1)
@@ -317,5 +362,11 @@ def test_block_contexts_without_focal_events() -> None:
 
 
 def test_reference_block_context_reads_the_committed_pivot() -> None:
-    evs = [_plain(0, 0.0), _plain(1, 0.1), _plain(2, 0.2), _focal(0, 0.5, 4.0), _focal(1, 0.6, 1.0)]
+    evs = [
+        _plain(0, 0.0),
+        _plain(1, 0.1),
+        _plain(2, 0.2),
+        _focal(0, 0.5, 4.0),
+        _focal(1, 0.6, 1.0),
+    ]
     assert reference_block_context(evs, F) == Context((4.0, -0.5, "f0"), 4, 2)
