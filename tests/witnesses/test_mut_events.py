@@ -9,6 +9,7 @@ input where the neighbouring rule gives another answer.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from fractions import Fraction
 
@@ -250,3 +251,16 @@ def test_concat() -> None:
         TypeError, match=r"^other must be a Timeline, got \[\] of type list$"
     ):
         left.concat([])  # type: ignore[arg-type]
+
+
+def test_dataclasses_replace_rebuilds_a_validated_timeline() -> None:
+    """The lookup index is derived, not a field of the constructor."""
+    tl = _chain()
+    assert dataclasses.replace(tl) == tl
+    again = dataclasses.replace(tl, events=tl.events[:2])
+    assert again.ids == ("a", "b") and again.position("b") == 1
+    with pytest.raises(ValueError, match="repeats id"):
+        dataclasses.replace(tl, events=tl.events + tl.events[:1])
+    # dataclasses.fields reports the index as derived: neither built nor shown
+    assert [f.name for f in dataclasses.fields(tl) if f.init] == ["events"]
+    assert [f.name for f in dataclasses.fields(tl) if f.repr] == ["events"]
