@@ -56,7 +56,6 @@ def test_contexts_shrink_to_the_identity_and_stay_in_range() -> None:
     assert _find(contexts(), lambda c: True) == Context(None, 0, 0)
     assert _find(contexts(), lambda c: c.w is not None) == Context(0, 0, 0)
     assert _find(contexts(), lambda c: c.d_total >= 6) == Context(None, 6, 0)
-    assert _find(contexts(), lambda c: c.d_pre >= 6) == Context(0, 6, 6)
     assert _find(contexts(), lambda c: c.w is not None and c.w >= 3) == Context(3, 0, 0)
     assert _find(contexts(), lambda c: c.w is not None and c.w <= -3) == Context(
         -3, 0, 0
@@ -99,7 +98,6 @@ def test_committed_contexts() -> None:
 
 def test_timelines() -> None:
     assert _find(timelines(), lambda t: True) == []
-    assert _find(timelines(), lambda t: len(t) >= 12) == [None] * 12
     _never(timelines(), lambda t: len(t) > 12)
     assert _find(timelines(), lambda t: any(x is not None for x in t)) == [0]
     _never(timelines(), lambda t: any(x is not None and not -3 <= x <= 3 for x in t))

@@ -56,17 +56,13 @@ def test_depth_params() -> None:
     assert _find(depth_params(), lambda p: True) == (1.0, 0.5, 1.0)
     _never(depth_params(), lambda p: not (0.01 <= p[0] <= 1.0 and 0.01 <= p[1] <= 0.999
                                           and 0.01 <= p[2] <= 1.0))  # fmt: skip
-    assert _find(depth_params(), lambda p: p[0] < 0.5)[0] >= 0.01
-    assert _find(depth_params(), lambda p: p[1] > 0.99)[1] <= 0.999
-    assert _find(depth_params(), lambda p: p[1] < 0.2)[1] >= 0.01
-    assert _find(depth_params(), lambda p: p[2] < 0.5)[2] >= 0.01
     narrow = depth_params(min_s0=0.9, min_rho=0.4, max_rho=0.45, min_q=0.8)
     _never(narrow, lambda p: p[0] < 0.9 or not 0.4 <= p[1] <= 0.45 or p[2] < 0.8)
 
 
 def test_depths() -> None:
     assert _find(depths(), lambda d: True) == 1
-    assert _find(depths(), lambda d: d >= 60) == 60
+    assert _find(depths(max_depth=3), lambda d: d >= 3) == 3
     _never(depths(), lambda d: d < 1 or d > 60)
     _never(depths(max_depth=5), lambda d: d > 5)
 
@@ -74,13 +70,11 @@ def test_depths() -> None:
 def test_margins() -> None:
     assert _find(margins(), lambda t: True) == 0.0
     _never(margins(), lambda t: not 0.0 <= t <= 0.99)
-    assert _find(margins(), lambda t: t > 0.9) <= 0.99
     _never(margins(min_tau=0.2, max_tau=0.3), lambda t: not 0.2 <= t <= 0.3)
 
 
 def test_binomial_counts() -> None:
     assert _find(binomial_counts(), lambda kn: True) == (0, 1)
-    assert _find(binomial_counts(), lambda kn: kn[1] >= 300) == (0, 300)
     assert _find(binomial_counts(), lambda kn: kn[0] >= 1) == (1, 1)
     _never(binomial_counts(), lambda kn: not 0 <= kn[0] <= kn[1] <= 300 or kn[1] < 1)
     _never(binomial_counts(max_n=4), lambda kn: kn[1] > 4)
@@ -133,13 +127,6 @@ def test_joint_tables() -> None:
         1.0,
         0.0,
     ]
-    assert _find(
-        joint_tables(shape=(2,)), lambda t: t[1] > 0 and t[0] >= 8 * t[1]
-    ).tolist() == [8 / 9, 1 / 9]
-    assert _find(joint_tables(shape=(2,)), lambda t: t[1] >= 8 * t[0]).tolist() == [
-        1 / 9,
-        8 / 9,
-    ]
     _never(
         joint_tables(shape=(2,)),
         lambda t: t[1] > 8 * t[0] or (t[1] > 0 and t[0] > 8 * t[1]),
@@ -167,7 +154,6 @@ def test_decay_counts() -> None:
         ),
     )
     assert len(_find(decay_counts(), lambda c: len(c[0]) >= 5)[0]) == 5
-    assert max(_find(decay_counts(), lambda c: max(c[2]) >= 200)[2]) == 200
     assert _find(decay_counts(), lambda c: c[1][0] >= 1)[1][0] == 1
     _never(
         decay_counts(max_depths=3, max_n=4), lambda c: len(c[0]) > 3 or max(c[2]) > 4
@@ -193,9 +179,6 @@ def test_diagonal_gaussians() -> None:
             or any(np.abs(m).max() > 5.0 or s.min() < lo or s.max() > hi for m, s in g)
         ),
     )
-    assert _find(diagonal_gaussians(), lambda g: g[0][0].max() > 4.5)[0][0].max() <= 5.0
-    assert _find(diagonal_gaussians(), lambda g: g[0][1].max() > 5.0)[0][1].max() <= hi
-    assert _find(diagonal_gaussians(), lambda g: g[0][1].min() < 0.2)[0][1].min() >= lo
 
 
 def test_ball_points() -> None:
@@ -211,13 +194,6 @@ def test_ball_points() -> None:
         ball_points(dim=2, max_norm=0.5),
         lambda p: any(np.linalg.norm(x) > 0.5 + 1e-12 for x in p),
     )
-    far = _find(ball_points(dim=1), lambda p: abs(p[0][0]) > 0.9)[0][0]
-    assert 0.9 < abs(far) <= 0.95
-    # the radius is the norm: a direction of length 1 at radius r is r
-    pt = _find(
-        ball_points(dim=1), lambda p: 0.3 <= abs(p[0][0]) <= 0.95 and p[1][0] == 0
-    )
-    assert 0.3 <= abs(pt[0][0]) <= 0.95
 
 
 def test_hopfield_instances() -> None:
@@ -238,10 +214,6 @@ def test_hopfield_instances() -> None:
     assert _find(hopfield_instances(), lambda h: h[0].shape[0] >= 6)[0].shape == (6, 1)
     assert _find(hopfield_instances(), lambda h: h[0].shape[1] >= 4)[0].shape == (1, 4)
     _never(hopfield_instances(max_patterns=2, max_dim=2), lambda h: max(h[0].shape) > 2)
-    assert _find(hopfield_instances(), lambda h: h[0].max() > 0.9)[0].max() <= 1.0
-    assert _find(hopfield_instances(), lambda h: h[1].max() > 0.9)[1].max() <= 1.0
-    assert _find(hopfield_instances(), lambda h: h[2] > 19.0)[2] <= 20.0
-    assert _find(hopfield_instances(), lambda h: h[2] < 0.5)[2] >= 0.1
 
 
 def test_fragment_probabilities() -> None:
@@ -250,7 +222,6 @@ def test_fragment_probabilities() -> None:
         fragment_probabilities(),
         lambda ps: not 1 <= len(ps) <= 20 or any(not 0.0 <= p <= 1.0 for p in ps),
     )
-    assert _find(fragment_probabilities(), lambda ps: max(ps) > 0.9)[0] <= 1.0
     _never(
         fragment_probabilities(min_size=2, max_size=3), lambda ps: not 2 <= len(ps) <= 3
     )
@@ -259,7 +230,6 @@ def test_fragment_probabilities() -> None:
 def test_items_and_fragments() -> None:
     assert _find(items_and_fragments(), lambda c: True) == (1, 1)
     _never(items_and_fragments(), lambda c: not 1 <= c[1] <= c[0] <= 2000)
-    assert _find(items_and_fragments(), lambda c: c[0] >= 2000) == (2000, 1)
     assert _find(items_and_fragments(), lambda c: c[1] >= 2) == (2, 2)
     _never(items_and_fragments(max_items=5), lambda c: c[0] > 5)
 
