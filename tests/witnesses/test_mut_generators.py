@@ -312,3 +312,35 @@ def test_parents_follow_the_documented_weights_over_elapsed_time() -> None:
     tl = bursty(config=config, seed=4)
     got = [[tl.position(p) for p in e.causal_parents] for e in tl]
     assert got == _replay_parents(4, 60)
+
+
+class _ZeroWeights:
+    """A stream whose Uniform(0, 1) weight draw (epsilon 0) is 0.5, 0, 0.5, 0, ...
+
+    0 is a value Uniform(0, 1) can draw.
+    """
+
+    def __init__(self, real: np.random.Generator) -> None:
+        self._real = real
+
+    def uniform(self, *args: object, **kwargs: object) -> object:
+        if args == (0.0, 1.0) and "size" in kwargs:
+            return np.resize([0.5, 0.0], int(kwargs["size"]))  # type: ignore[call-overload]
+        return self._real.uniform(*args, **kwargs)  # type: ignore[call-overload]
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._real, name)
+
+
+def test_parents_are_drawn_when_some_weights_are_zero(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The 1e-9 added to each weight keeps every q_j >= 0 (a distribution) when w_j = 0."""
+    real = np.random.default_rng
+    monkeypatch.setattr(
+        "witnesses.generators.np.random.default_rng",
+        lambda seed: _ZeroWeights(real(seed)),
+    )
+    config = BurstyConfig(n_events=6, epsilon=0.0, hub_fraction=0.0, causal_density=1.0)
+    tl = bursty(config=config, seed=1)
+    assert [e.weight for e in tl] == [0.5, 0.0] * 3
+    assert tl[0].causal_parents == ()
+    assert all(len(e.causal_parents) >= 1 for e in tl.events[1:])
