@@ -13,7 +13,7 @@ import re
 import pytest
 
 from algebra import Context
-from witnesses import Event, Timeline
+from witnesses import Event, Phase, Timeline
 from witnesses.state import (
     ContextPhase,
     ContextState,
@@ -370,3 +370,16 @@ def test_reference_block_context_reads_the_committed_pivot() -> None:
         _focal(1, 0.6, 1.0),
     ]
     assert reference_block_context(evs, F) == Context((4.0, -0.5, "f0"), 4, 2)
+
+
+def test_context_phases_share_the_grammar_phases_values() -> None:
+    """DEVELOPMENT, TURNING_POINT and RESOLUTION are the grammar's; START, 0, precedes SETUP."""
+    assert [(p.name, int(p)) for p in ContextPhase] == [
+        ("START", 0),
+        ("DEVELOPMENT", 2),
+        ("TURNING_POINT", 3),
+        ("RESOLUTION", 4),
+    ]
+    for name in ("DEVELOPMENT", "TURNING_POINT", "RESOLUTION"):
+        assert ContextPhase[name] == Phase[name]
+    assert ContextPhase.START < Phase.SETUP
