@@ -383,3 +383,13 @@ def test_context_phases_share_the_grammar_phases_values() -> None:
     for name in ("DEVELOPMENT", "TURNING_POINT", "RESOLUTION"):
         assert ContextPhase[name] == Phase[name]
     assert ContextPhase.START < Phase.SETUP
+
+
+def test_precondition_compares_left_last_with_right_first() -> None:
+    """Overlapping blocks: left starts before right but ends after right's start."""
+    left = build_context_state([_plain(0, 0.0), _plain(1, 2.0)], F)
+    right = build_context_state([_plain(2, 1.0), _plain(3, 3.0)], F)
+    assert not composition_precondition(left, right)
+    assert not composition_precondition(right, left)
+    after = build_context_state([_plain(4, 2.5), _plain(5, 0.5 + 3.0)], F)
+    assert composition_precondition(left, after)
