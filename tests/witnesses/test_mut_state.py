@@ -393,3 +393,22 @@ def test_precondition_compares_left_last_with_right_first() -> None:
     assert not composition_precondition(right, left)
     after = build_context_state([_plain(4, 2.5), _plain(5, 0.5 + 3.0)], F)
     assert composition_precondition(left, after)
+
+
+def test_predicates_answer_booleans_and_the_tolerance_is_inclusive() -> None:
+    """A gap of exactly 1e-12 is still equivalent; every negative answer is False, not None."""
+    base = _state(0.0, 1.0)
+    assert abs(0.0 - 1e-12) == 1e-12
+    assert context_equivalent(base, _state(1e-12, 1.0)) is True
+    assert context_equivalent(base, _state(0.0, 1.0 + 4e-12)) is False
+    empty = build_context_state([], F)
+    bare = ContextState(
+        ContextPhase.START, ResourceCounters(0, 0, 0, 0, 0), (), (0.0, 0.0)
+    )
+    assert context_equivalent(empty, bare) is False
+    assert context_equivalent(base, empty) is False
+    top_fine = build_context_state(
+        [_plain(0, 0.0), _plain(1, 0.1), _focal(0, 0.2, 9.0)], F
+    )
+    assert detect_class_c(top_fine, 1) is False
+    assert detect_class_c(build_context_state([], F), 1) is False
