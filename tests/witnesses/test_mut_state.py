@@ -412,3 +412,9 @@ def test_predicates_answer_booleans_and_the_tolerance_is_inclusive() -> None:
     )
     assert detect_class_c(top_fine, 1) is False
     assert detect_class_c(build_context_state([], F), 1) is False
+
+
+def test_class_d_needs_four_events_by_default() -> None:
+    three = build_context_state([_plain(i, i / 100) for i in range(3)], F)
+    assert detect_class_d(three, duration=1.0) is False
+    assert detect_class_d(three, duration=1.0, min_length=3) is True
