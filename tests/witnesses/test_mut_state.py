@@ -418,3 +418,10 @@ def test_class_d_needs_four_events_by_default() -> None:
     three = build_context_state([_plain(i, i / 100) for i in range(3)], F)
     assert detect_class_d(three, duration=1.0) is False
     assert detect_class_d(three, duration=1.0, min_length=3) is True
+
+
+def test_class_d_span_is_last_minus_first() -> None:
+    late = build_context_state([_plain(i, 0.5 + i / 10) for i in range(4)], F)
+    assert late.t_bounds == (0.5, 0.8)
+    assert detect_class_d(late, duration=3.0) is True  # 0.3 / 3 = 0.1 < 0.15
+    assert detect_class_d(late, duration=1.0) is False  # 0.3 >= 0.15
