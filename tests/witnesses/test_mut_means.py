@@ -10,6 +10,7 @@ regret and the measures.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import pytest
 
@@ -44,22 +45,26 @@ def _trials(kind: type[Trial]) -> list[Trial]:
     ]
 
 
-def _means(trials: list[Trial], **kwargs: object) -> list[dict[str, object]]:
+def _means(trials: list[Trial], **kwargs: Any) -> list[dict[str, dict[str, Any]]]:
     return [
         {name: m.to_dict() for name, m in cell.means.items()}
-        for cell in rates(trials, **kwargs)  # type: ignore[arg-type]
+        for cell in rates(trials, **kwargs)
     ]
 
 
 @pytest.mark.parametrize(
     "kwargs",
-    [{}, {"mean_interval": "t"}, {"bounded_measures": ("share",), "n_resamples": 99}],
+    [
+        {"n_resamples": 199},
+        {"mean_interval": "t"},
+        {"bounded_measures": ("share",), "n_resamples": 99, "bootstrap_seed": 3},
+    ],
 )
-def test_a_subclass_gets_the_means_of_plain_trials(kwargs: dict[str, object]) -> None:
+def test_a_subclass_gets_the_means_of_plain_trials(kwargs: dict[str, Any]) -> None:
     want = _means(_trials(Trial), **kwargs)
     got = _means(_trials(_Record), **kwargs)
     assert got == want
     first = want[0]
-    assert first["relative_regret"]["n"] == 3  # full 0 is left out  # type: ignore[index]
-    assert first["tokens"]["n"] == 2  # type: ignore[index]
-    assert first["raw_validity_score"]["mean"] == pytest.approx(0.5)  # type: ignore[index]
+    assert first["relative_regret"]["n"] == 3  # full 0 is left out
+    assert first["tokens"]["n"] == 2
+    assert first["raw_validity_score"]["mean"] == pytest.approx(0.5)

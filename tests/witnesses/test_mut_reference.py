@@ -113,7 +113,7 @@ def _variant(rng: random.Random, grammar: Grammar) -> Grammar:
         "max_temporal_gap": (math.inf, 0.15, 0.3),
         "focal_actor_coverage": (0.0, 0.4, 0.9),
     }[field]
-    fields = {
+    fields: dict[str, Any] = {
         "min_prefix_elements": grammar.min_prefix_elements,
         "min_length": grammar.min_length,
         "max_length": grammar.max_length,
