@@ -196,3 +196,29 @@ def test_a_memoised_pre_pivot_search_serves_only_its_own_post_pivot_count(
     assert _key(got) == _oracle(
         whole, {**kwargs, "max_sequence_length": 20, "injection_top_n": 40}
     )
+
+
+@pytest.mark.parametrize(("span", "found"), [(0.0, True), (0.5, False)])
+def test_a_timeline_of_zero_duration_has_span_zero(
+    span: float, found: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One event: duration 0, so a sequence's span fraction is 0 (the validator's
+    rule): a zero minimum admits the one-event sequence, a positive one refuses it."""
+    for target in _MEMOS:
+        monkeypatch.setattr(target, OrderedDict())
+    grammar = Grammar(
+        min_prefix_elements=0,
+        min_length=1,
+        max_length=4,
+        min_timespan_fraction=span,
+        focal_actor_coverage=0.0,
+    )
+    tl = _focal([(0.5, 2.0)])
+    got = solve(tl, grammar=grammar).sequence
+    assert (got is not None) is found
+    assert _key(got) == _oracle(
+        tl,
+        {"grammar": grammar, "m": 10, "max_sequence_length": 20, "injection_top_n": 40},
+    )
+    if got is not None:
+        assert got.ids == ("e0",)
