@@ -732,10 +732,3 @@ def materialise(
         + [Phase.RESOLUTION] * (len(events) - n_pre - 1)
     )
     return ExtractedSequence.build(events, phases, grammar, timeline, focal)
-
-
-def describe_pool(pool_events: list[Event], tau: Event) -> dict[str, Any]:
-    """Return the pool size and its pre/post counts (for diagnostics)."""
-    before = sum(1 for e in pool_events if e.timestamp < tau.timestamp)
-    after = sum(1 for e in pool_events if e.timestamp > tau.timestamp)
-    return {"pool": len(pool_events), "before": before, "after": after}
