@@ -96,3 +96,16 @@ def test_kernel_blocks_follow_the_components():
     np.testing.assert_allclose(np.abs(basis[:, 0]), [0.5**0.5, 0.5**0.5, 0, 0], atol=1e-15)
     np.testing.assert_allclose(np.abs(basis[2:, 1:]), np.eye(2), atol=0)
     np.testing.assert_allclose(basis[:2, 1:], 0.0, atol=0)
+
+
+def test_kernel_columns_follow_the_order_of_the_components():
+    # the same sheaf, the isolated vertex's component given first: its two
+    # identity columns come first, then the edge's section (1, 1) / sqrt(2)
+    s = CellularSheaf(nx.path_graph(2), {(0, 1): ([[1.0]], [[1.0]])})
+    d0 = sp.csr_array(np.hstack([s.coboundary().toarray(), np.zeros((1, 2))]))
+    one = np.eye(1)
+    nbrs = [[(1, one, one)], [(0, one, one)], []]
+    basis, _ = numeric.kernel(d0, [[2], [0, 1]], [0, 1, 2, 4], nbrs, 1e-9)
+    assert basis.shape == (4, 3)
+    np.testing.assert_allclose(np.abs(basis[:, :2]), [[0, 0], [0, 0], [1, 0], [0, 1]], atol=0)
+    np.testing.assert_allclose(np.abs(basis[:, 2]), [0.5**0.5, 0.5**0.5, 0, 0], atol=1e-15)
