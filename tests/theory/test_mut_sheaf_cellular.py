@@ -49,7 +49,9 @@ def test_from_transport_on_a_twisted_triangle_by_hand():
 
 def test_from_transport_untwisted_cycle_has_a_section():
     g = nx.DiGraph([(0, 1), (1, 2), (2, 0)])
-    s = CellularSheaf.from_transport(g, {(0, 1): [[2]], (1, 2): [[3]], (2, 0): [[Fraction(1, 6)]]})
+    s = CellularSheaf.from_transport(
+        g, {(0, 1): [[2]], (1, 2): [[3]], (2, 0): [[Fraction(1, 6)]]}
+    )
     c = s.cohomology()
     assert (c.h0, c.h1) == (1, 1)
     basis = s.global_sections()
@@ -70,9 +72,11 @@ def test_from_transport_vertex_dims_pass_through_for_isolated_vertices():
 
 
 def test_path_from_arrays_agrees_with_constructor_by_hand():
-    s = CellularSheaf.from_arrays(3, np.array([[0, 1], [2, 1]]), np.array(
-        [[[[2.0]], [[1.0]]], [[[1.0]], [[1.0]]]]
-    ))
+    s = CellularSheaf.from_arrays(
+        3,
+        np.array([[0, 1], [2, 1]]),
+        np.array([[[[2.0]], [[1.0]]], [[[1.0]], [[1.0]]]]),
+    )
     # rows: f1 - 2 f0, f1 - f2; sections (1, 2, 2)
     assert s.coboundary().toarray().tolist() == [[-2.0, 1.0, 0.0], [0.0, 1.0, -1.0]]
     assert s.vertices == (0, 1, 2)

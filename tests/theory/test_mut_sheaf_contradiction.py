@@ -85,7 +85,9 @@ def test_float_paper_score_adds_epsilon_to_the_denominator():
 
 @pytest.mark.parametrize("f", [[0, 0], [0.0, 0.0], [Fraction(0), 0.0]])
 def test_paper_score_refuses_zero_over_zero(f):
-    with pytest.raises(ValueError, match=r"^paper_score is 0/0 for f = 0 with epsilon = 0$"):
+    with pytest.raises(
+        ValueError, match=r"^paper_score is 0/0 for f = 0 with epsilon = 0$"
+    ):
         paper_score(_path2(), f, epsilon=0.0)
     # any positive epsilon makes it 0 / epsilon = 0
     assert paper_score(_path2(), f, epsilon=1e-300) == 0.0
@@ -157,7 +159,11 @@ def test_negative_atol_is_refused(atol):
 @pytest.mark.parametrize("bad", [None, "sheaf", nx.path_graph(2)])
 def test_detectors_name_a_non_sheaf(bad):
     kind = type(bad).__name__
-    with pytest.raises(TypeError, match=rf"^sheaf must be a CellularSheaf, got {kind}$"):
+    with pytest.raises(
+        TypeError, match=rf"^sheaf must be a CellularSheaf, got {kind}$"
+    ):
         detect_contradictions(bad, [0, 0])
-    with pytest.raises(TypeError, match=rf"^sheaf must be a CellularSheaf, got {kind}$"):
+    with pytest.raises(
+        TypeError, match=rf"^sheaf must be a CellularSheaf, got {kind}$"
+    ):
         detect_edge_contradictions(bad, [0])

@@ -50,7 +50,9 @@ def test_sheaf_without_vertices():
 def test_numeric_tolerance_is_rtol_times_the_hoelder_scale():
     # d0 of the path 0 -> 1 -> 2 with maps (2, 1) and (1, 3):
     # rows (-2, 1, 0) and (0, -1, 3); ||d0||_1 = 3 (column 3), ||d0||_inf = 4
-    s = CellularSheaf(nx.path_graph(3), {(0, 1): ([[2]], [[1]]), (1, 2): ([[1]], [[3]])})
+    s = CellularSheaf(
+        nx.path_graph(3), {(0, 1): ([[2]], [[1]]), (1, 2): ([[1]], [[3]])}
+    )
     c = s.cohomology(method="numeric", rtol=1e-6)
     assert c.tolerance == pytest.approx(1e-6 * 12**0.5, rel=1e-15)
     assert (c.h0, c.h1, c.rank) == (1, 0, 2)
@@ -139,7 +141,10 @@ def test_bad_edge_data_is_named(y, match):
 @pytest.mark.parametrize(
     ("f", "match"),
     [
-        ({0: [1]}, r"^vertex data misses vertex 1; it needs exactly the vertices of the sheaf$"),
+        (
+            {0: [1]},
+            r"^vertex data misses vertex 1; it needs exactly the vertices of the sheaf$",
+        ),
         ({0: [1], 1: [1], "x": [1]}, r"^vertex data names 'x'; it needs exactly"),
         ({0: [1], 1: "a"}, r"f\[1\] must be a vector of length 1, got 'a'"),
     ],
@@ -150,14 +155,27 @@ def test_bad_vertex_data_is_named(f, match):
         s.apply_coboundary(f)
 
 
-def test_harmonic_cochains_refuse_above_the_dense_limit():
-    n = 20_002  # a path with 20 001 edges, R^1 stalks
+def _long_path(n_edges):
+    n = n_edges + 1
     edges = np.stack([np.arange(n - 1), np.arange(1, n)], axis=1)
-    s = CellularSheaf.from_arrays(n, edges, np.ones((n - 1, 2, 1, 1)))
-    with pytest.raises(
-        ValueError, match=r"^C1 has 20001 coordinates, above the dense-basis limit 20000$"
-    ):
-        s.harmonic_cochains(method="numeric")
+    return CellularSheaf.from_arrays(n, edges, np.ones((n - 1, 2, 1, 1)))
+
+
+def test_harmonic_cochains_refuse_above_the_dense_limit():
+    # method="exact": were the check to let this through, the sparse exact
+    # null space of a path is cheap, where the numeric one would allocate
+    # a dense 20 001 x 20 002 matrix
+    for method in ("exact", "numeric"):
+        with pytest.raises(
+            ValueError,
+            match=r"^C1 has 20001 coordinates, above the dense-basis limit 20000$",
+        ):
+            _long_path(20_001).harmonic_cochains(method=method)
+
+
+def test_harmonic_cochains_limit_is_inclusive():
+    # a tree: no harmonic cochain (exact, sparse: a few seconds at most)
+    assert _long_path(20_000).harmonic_cochains(method="exact").shape == (20_000, 0)
 
 
 def test_harmonic_cochains_numeric_and_exact_agree_on_a_square():
@@ -169,3 +187,23 @@ def test_harmonic_cochains_numeric_and_exact_agree_on_a_square():
     e /= np.linalg.norm(e)
     assert abs(float(e @ num[:, 0])) == pytest.approx(1.0, rel=1e-12)
     np.testing.assert_allclose(s.coboundary().T @ num, 0.0, atol=1e-12)
+
+
+def test_from_arrays_is_rational_only_without_edges():
+    # float maps are not rational-typed; with no edges the sheaf is vacuously
+    # rational (as in the networkx constructor), so "auto" is exact
+    empty = CellularSheaf.from_arrays(
+        3, np.zeros((0, 2), dtype=np.int64), np.zeros((0, 2, 2, 2))
+    )
+    assert empty.is_rational
+    c = empty.cohomology()
+    assert (c.h0, c.h1, c.method) == (6, 0, "exact")
+    one = CellularSheaf.from_arrays(2, np.array([[0, 1]]), np.ones((1, 2, 1, 1)))
+    assert not one.is_rational
+    c = one.cohomology()
+    assert (c.h0, c.h1, c.method) == (1, 0, "numeric")
+    two = CellularSheaf.from_arrays(
+        3, np.array([[0, 1], [1, 2]]), np.ones((2, 2, 1, 1))
+    )
+    assert not two.is_rational
+    assert two.cohomology().method == "numeric"

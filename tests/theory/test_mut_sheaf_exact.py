@@ -17,7 +17,9 @@ from theory.sheaf import CellularSheaf, detect_edge_contradictions
 
 def _zero_exact():
     # rational maps that are all zero: im d0 = 0, every edge datum is harmonic
-    return CellularSheaf(nx.path_graph(3), {(0, 1): ([[0]], [[0]]), (1, 2): ([[0]], [[0]])})
+    return CellularSheaf(
+        nx.path_graph(3), {(0, 1): ([[0]], [[0]]), (1, 2): ([[0]], [[0]])}
+    )
 
 
 def test_exact_harmonic_part_of_a_zero_coboundary_is_the_data():

@@ -77,7 +77,9 @@ def test_scale_sums_duplicate_entries_first():
 def test_harmonic_part_of_a_single_column():
     # im d0 = span (1, 1): the harmonic part of (1, 1) is 0, of (1, -1) itself
     d0 = sp.csr_array(np.array([[1.0], [1.0]]))
-    np.testing.assert_allclose(numeric.harmonic_part(d0, np.array([1.0, 1.0])), 0.0, atol=1e-15)
+    np.testing.assert_allclose(
+        numeric.harmonic_part(d0, np.array([1.0, 1.0])), 0.0, atol=1e-15
+    )
     np.testing.assert_allclose(
         numeric.harmonic_part(d0, np.array([3.0, 1.0])), [1.0, -1.0], atol=1e-15
     )
@@ -93,7 +95,9 @@ def test_kernel_blocks_follow_the_components():
     basis, propagated = numeric.kernel(d0, [[0, 1], [2]], [0, 1, 2, 4], nbrs, 1e-9)
     assert not propagated
     assert basis.shape == (4, 3)
-    np.testing.assert_allclose(np.abs(basis[:, 0]), [0.5**0.5, 0.5**0.5, 0, 0], atol=1e-15)
+    np.testing.assert_allclose(
+        np.abs(basis[:, 0]), [0.5**0.5, 0.5**0.5, 0, 0], atol=1e-15
+    )
     np.testing.assert_allclose(np.abs(basis[2:, 1:]), np.eye(2), atol=0)
     np.testing.assert_allclose(basis[:2, 1:], 0.0, atol=0)
 
@@ -107,5 +111,9 @@ def test_kernel_columns_follow_the_order_of_the_components():
     nbrs = [[(1, one, one)], [(0, one, one)], []]
     basis, _ = numeric.kernel(d0, [[2], [0, 1]], [0, 1, 2, 4], nbrs, 1e-9)
     assert basis.shape == (4, 3)
-    np.testing.assert_allclose(np.abs(basis[:, :2]), [[0, 0], [0, 0], [1, 0], [0, 1]], atol=0)
-    np.testing.assert_allclose(np.abs(basis[:, 2]), [0.5**0.5, 0.5**0.5, 0, 0], atol=1e-15)
+    np.testing.assert_allclose(
+        np.abs(basis[:, :2]), [[0, 0], [0, 0], [1, 0], [0, 1]], atol=0
+    )
+    np.testing.assert_allclose(
+        np.abs(basis[:, 2]), [0.5**0.5, 0.5**0.5, 0, 0], atol=1e-15
+    )
