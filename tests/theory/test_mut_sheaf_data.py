@@ -207,3 +207,80 @@ def test_from_arrays_is_rational_only_without_edges():
     )
     assert not two.is_rational
     assert two.cohomology().method == "numeric"
+
+
+def _arrays_and_networkx():
+    # the same sheaf twice: R^2 stalks on the path 0 -> 1 <- 2 plus the
+    # isolated vertex 3; edge (0, 1) maps by (I, swap), edge (2, 1) by (I, I)
+    swap = np.array([[0.0, 1.0], [1.0, 0.0]])
+    eye = np.eye(2)
+    arr = CellularSheaf.from_arrays(
+        4,
+        np.array([[0, 1], [2, 1]]),
+        np.stack([np.stack([eye, swap]), np.stack([eye, eye])]),
+    )
+    g = nx.Graph()
+    g.add_nodes_from(range(4))
+    g.add_edges_from([(0, 1), (2, 1)])
+    nxs = CellularSheaf(
+        g, {(0, 1): (eye, swap), (2, 1): (eye, eye)}, vertex_dims={3: 2}
+    )
+    return arr, nxs
+
+
+def test_array_sheaf_cochains_match_the_networkx_constructor():
+    arr, nxs = _arrays_and_networkx()
+    assert arr.vertices == nxs.vertices == (0, 1, 2, 3)
+    assert arr.edges == nxs.edges == ((0, 1), (2, 1))
+    assert (arr.dim_c0, arr.dim_c1) == (nxs.dim_c0, nxs.dim_c1) == (8, 4)
+    assert sorted(arr.graph.edges()) == [(0, 1), (1, 2)]
+    assert sorted(arr.graph.nodes()) == [0, 1, 2, 3]
+    # f = (1, 2 | 3, 5 | 4, 4 | 7, 7): d0 f on (0, 1) = swap(3, 5) - (1, 2) = (4, 1);
+    # on (2, 1) = (3, 5) - (4, 4) = (-1, 1)
+    flat = [1.0, 2.0, 3.0, 5.0, 4.0, 4.0, 7.0, 7.0]
+    mapping = {0: [1.0, 2.0], 1: [3.0, 5.0], 2: [4.0, 4.0], 3: [7.0, 7.0]}
+    expected = {(0, 1): (4.0, 1.0), (2, 1): (-1.0, 1.0)}
+    for s in (arr, nxs):
+        assert s.apply_coboundary(flat) == expected
+        assert s.apply_coboundary(mapping) == expected
+        assert s.consistency_radius(mapping) == pytest.approx(17**0.5, rel=1e-15)
+        assert not s.is_consistent(flat)
+    with pytest.raises(ValueError, match=r"^vertex data names 9; it needs exactly"):
+        arr.apply_coboundary({**mapping, 9: [0.0, 0.0]})
+    with pytest.raises(ValueError, match=r"^vertex data misses vertex 3;"):
+        arr.apply_coboundary({0: [1.0, 2.0], 1: [3.0, 5.0], 2: [4.0, 4.0]})
+    with pytest.raises(
+        ValueError, match=r"^f must be a vector of length 8, got shape \(6,\)$"
+    ):
+        arr.apply_coboundary(flat[:6])
+
+
+def test_array_sheaf_sections_distances_and_harmonic_parts():
+    arr, nxs = _arrays_and_networkx()
+    # sections: f1 = swap f0 = f2, f3 free: h0 = 2 + 2 = 4; rank 4, h1 = 0
+    for s in (arr, nxs):
+        for method in ("exact", "numeric"):
+            c = s.cohomology(method=method)
+            assert (c.h0, c.h1, c.rank) == (4, 0, 4)
+        exact = s.global_sections(method="exact")
+        assert exact.shape == (8, 4)
+        num = s.global_sections(method="numeric")
+        assert num.shape == (8, 4)
+        np.testing.assert_allclose(s.coboundary() @ num, 0.0, atol=1e-12)
+        assert s.harmonic_cochains(method="exact").shape == (4, 0)
+        assert s.harmonic_cochains(method="numeric").shape == (4, 0)
+        # (1, 0 | 0, 0 | 0, 0 | 5, 5): nearest section (a, b, b, a, b, a, 5, 5)
+        # minimises (a-1)^2 + b^2 + b^2 + a^2 + b^2 + a^2: a = 1/3, b = 0,
+        # distance^2 = (2/3)^2 + 2 (1/3)^2 = 2/3
+        f = [1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 5.0, 5.0]
+        for method in ("exact", "numeric"):
+            assert s.distance_to_consistency(f, method=method) == pytest.approx(
+                (2 / 3) ** 0.5, rel=1e-12
+            )
+        y = {(0, 1): [1.0, -1.0], (2, 1): [0.5, 0.25]}
+        part = s.harmonic_part(y)
+        assert list(part) == [(0, 1), (2, 1)]
+        np.testing.assert_allclose(
+            [x for v in part.values() for x in v], 0.0, atol=1e-12
+        )
+        assert s.is_coboundary([1.0, -1.0, 0.5, 0.25])
