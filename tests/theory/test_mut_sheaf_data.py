@@ -284,3 +284,26 @@ def test_array_sheaf_sections_distances_and_harmonic_parts():
             [x for v in part.values() for x in v], 0.0, atol=1e-12
         )
         assert s.is_coboundary([1.0, -1.0, 0.5, 0.25])
+
+
+def test_harmonic_cochains_use_the_relative_tolerance():
+    # a triangle of maps 100 with holonomy 1 + 1e-4: exactly h0 = h1 = 0, and
+    # d0 has singular values ~173.2, ~173.2 and ~3.3e-3; the scale
+    # sqrt(||d0||_1 ||d0||_inf) is ~200.01, so at rtol = 1e-4 the tolerance
+    # ~0.02 counts the smallest as zero (one harmonic cochain, as the numeric
+    # cohomology says), at rtol = 1e-6 (~2e-4) it does not
+    g = nx.cycle_graph(3)
+    maps = {
+        (0, 1): ([[100.0]], [[100.0]]),
+        (1, 2): ([[100.0]], [[100.0]]),
+        (0, 2): ([[100.0]], [[100.0 * (1 + 1e-4)]]),
+    }
+    s = CellularSheaf(g, maps)
+    assert s.cohomology().h1 == 0
+    c = s.cohomology(method="numeric", rtol=1e-4)
+    assert c.tolerance == pytest.approx(0.020001, rel=1e-12)
+    assert (c.h0, c.h1) == (1, 1)
+    assert s.harmonic_cochains(method="numeric", rtol=1e-4).shape == (3, 1)
+    c = s.cohomology(method="numeric", rtol=1e-6)
+    assert (c.h0, c.h1) == (0, 0)
+    assert s.harmonic_cochains(method="numeric", rtol=1e-6).shape == (3, 0)
