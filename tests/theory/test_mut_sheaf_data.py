@@ -7,6 +7,7 @@ component whose stalks all have one dimension, propagation otherwise); the
 dense-basis limit of harmonic_cochains (20 000 edge coordinates).
 """
 
+import math
 from fractions import Fraction
 
 import networkx as nx
@@ -307,3 +308,29 @@ def test_harmonic_cochains_use_the_relative_tolerance():
     c = s.cohomology(method="numeric", rtol=1e-6)
     assert (c.h0, c.h1) == (0, 0)
     assert s.harmonic_cochains(method="numeric", rtol=1e-6).shape == (3, 0)
+
+
+@pytest.mark.parametrize(
+    "f", [[0, 0, 1], [0.0, 0.0, 1.0], [Fraction(0), 0, Fraction(1)]]
+)
+def test_exact_distance_is_rounded_once_from_the_exact_square(f):
+    # nearest section to (0, 0, 1) on the constant path: (1/3, 1/3, 1/3);
+    # squared distance exactly 2/3, so the exact method returns sqrt(2/3)
+    # to the last bit (the SVD-based numeric one is within a few ulps)
+    s = CellularSheaf.constant(nx.path_graph(3), 1)
+    assert s.distance_to_consistency(f, method="exact") == math.sqrt(2 / 3)
+    assert s.distance_to_consistency(f, method="numeric") == pytest.approx(
+        math.sqrt(2 / 3), rel=1e-14
+    )
+
+
+def test_consistency_radius_without_edges_is_zero():
+    g = nx.Graph()
+    g.add_nodes_from([0, 1])
+    s = CellularSheaf(g, {}, vertex_dims={0: 1, 1: 1})
+    assert s.consistency_radius([3, -4]) == 0.0
+    assert s.consistency_radius([3.5, -4.0]) == 0.0
+    arr = CellularSheaf.from_arrays(
+        2, np.zeros((0, 2), dtype=np.int64), np.zeros((0, 2, 1, 1))
+    )
+    assert arr.consistency_radius([3.5, -4.0]) == 0.0
