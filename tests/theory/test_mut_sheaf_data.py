@@ -334,3 +334,21 @@ def test_consistency_radius_without_edges_is_zero():
         2, np.zeros((0, 2), dtype=np.int64), np.zeros((0, 2, 1, 1))
     )
     assert arr.consistency_radius([3.5, -4.0]) == 0.0
+
+
+def test_a_zero_dimensional_array_is_not_a_vector():
+    s = CellularSheaf.constant(nx.path_graph(2), 1)
+    with pytest.raises(
+        ValueError, match=r"^f must be a vector of length 2, got shape \(\)$"
+    ):
+        s.apply_coboundary(np.array(5))
+    with pytest.raises(
+        ValueError, match=r"^y must be a vector of length 1, got shape \(\)$"
+    ):
+        s.harmonic_part(np.array(5.0))
+    # NumPy vectors of any dtype read like lists
+    assert s.apply_coboundary(np.array([1, 4])) == {(0, 1): (Fraction(3),)}
+    assert s.apply_coboundary(np.array([1.0, 4.0])) == {(0, 1): (3.0,)}
+    assert s.apply_coboundary(np.array([Fraction(1, 2), 4], dtype=object)) == {
+        (0, 1): (Fraction(7, 2),)
+    }
