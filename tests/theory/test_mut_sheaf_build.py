@@ -480,3 +480,72 @@ def test_public_kernels_accept_integer_and_list_inputs():
     assert basis.shape == (2, 1)
     # offsets may repeat (a vertex of dimension 0 is allowed by the kernel)
     assert numeric.coboundary([], [], [0, 0, 1], [0], (0, 1)).shape == (0, 1)
+
+
+class _Unreadable:
+    """An object NumPy cannot turn into an array."""
+
+    def __array__(self, *args, **kwargs):
+        raise ValueError("no array here")
+
+    def __repr__(self):
+        return "<unreadable>"
+
+
+@pytest.mark.parametrize(
+    ("mat", "match"),
+    [
+        (
+            np.array([1.0]),
+            r"2-D matrix with at least one row and column, got shape \(1,\)$",
+        ),
+        (
+            np.ones((1, 1, 1)),
+            r"2-D matrix with at least one row and column, got shape \(1, 1, 1\)$",
+        ),
+        (
+            np.zeros((0, 1), dtype=np.int64),
+            r"at least one row and column, got shape \(0, 1\)$",
+        ),
+        (
+            np.zeros((1, 0), dtype=np.int64),
+            r"at least one row and column, got shape \(1, 0\)$",
+        ),
+        (
+            np.zeros((0, 1), dtype=object),
+            r"at least one row and column, got shape \(0, 1\)$",
+        ),
+        (
+            _Unreadable(),
+            r"^restrictions\[\(0, 1\)\]\[0\] must be a rectangular 2-D matrix, got <unreadable>$",
+        ),
+    ],
+)
+def test_matrices_of_the_wrong_shape_are_refused_whatever_their_dtype(mat, match):
+    with pytest.raises(ValueError, match=match):
+        CellularSheaf(
+            _P2, {(0, 1): (mat, mat if not isinstance(mat, _Unreadable) else [[1]])}
+        )
+
+
+def test_data_with_one_coordinate():
+    # one edge with R^1: edge data has one coordinate
+    s = CellularSheaf.constant(nx.path_graph(2), 1)
+    assert s.harmonic_part([3]) == {(0, 1): (Fraction(0),)}
+    assert s.is_coboundary([3])
+    # one vertex with R^1 and no edges: vertex data has one coordinate
+    g = nx.Graph()
+    g.add_node("v")
+    one = CellularSheaf(g, {}, vertex_dims={"v": 1})
+    assert one.distance_to_consistency([5]) == 0.0
+    assert one.distance_to_consistency([5.0], method="numeric") == 0.0
+    assert one.is_consistent({"v": [5]})
+
+
+def test_data_on_a_sheaf_without_vertices():
+    s = CellularSheaf(nx.Graph(), {})
+    for method in ("exact", "numeric"):
+        assert s.distance_to_consistency([], method=method) == 0.0
+        assert s.harmonic_part([], method=method) == {}
+    assert s.is_consistent([])
+    assert s.consistency_radius([]) == 0.0
