@@ -7,6 +7,7 @@ the argument, the value and the allowed range.
 """
 
 import math
+from collections.abc import Sequence
 from fractions import Fraction
 
 import networkx as nx
@@ -549,3 +550,47 @@ def test_data_on_a_sheaf_without_vertices():
         assert s.harmonic_part([], method=method) == {}
     assert s.is_consistent([])
     assert s.consistency_radius([]) == 0.0
+
+
+class _LongSequence(Sequence):
+    """A sequence of ``n`` copies of ``item`` that stores nothing."""
+
+    def __init__(self, n, item):
+        self.n, self.item = n, item
+
+    def __len__(self):
+        return self.n
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self.item] * len(range(*i.indices(self.n)))
+        if not -self.n <= i < self.n:
+            raise IndexError(i)
+        return self.item
+
+
+def test_integer_lists_are_capped_at_max_size_inclusive():
+    # 10**7 entries are allowed: the first entry is then checked (0.5 is no int)
+    with pytest.raises(TypeError, match=r"^voff\[0\] must be an int, got 0.5"):
+        numeric.coboundary([], [], _LongSequence(10**7, 0.5), [0], (0, 0))
+    with pytest.raises(
+        ValueError, match=r"^voff must have at most 10000000 entries, got 10000001$"
+    ):
+        numeric.coboundary([], [], _LongSequence(10**7 + 1, 0), [0], (0, 0))
+
+
+def test_neighbour_blocks_take_their_rows_from_the_edge_stalk():
+    # vertices with R^1, one edge with R^2: F_u = (1, 1)^T, F_v = (1, 2)^T;
+    # d0 = [[-1, 1], [-1, 2]] is invertible, so ker d0 = 0
+    fu = np.array([[1.0], [1.0]])
+    fv = np.array([[1.0], [2.0]])
+    d0 = sp.csr_array(np.array([[-1.0, 1.0], [-1.0, 2.0]]))
+    nbrs = [[(1, fu, fv)], [(0, fv, fu)]]
+    basis, propagated = numeric.kernel(d0, [[0, 1]], [0, 1, 2], nbrs, 1e-9)
+    assert basis.shape == (2, 0)
+    assert not propagated
+    with pytest.raises(
+        ValueError,
+        match=r"^neighbours\[0\]\[0\]\[2\] must have shape \(2, 1\), got \(1, 1\)$",
+    ):
+        numeric.kernel(d0, [[0, 1]], [0, 1, 2], [[(1, fu, _ONE)], [(0, fv, fu)]], 1e-9)
