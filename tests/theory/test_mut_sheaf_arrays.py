@@ -105,3 +105,59 @@ def test_edge_count_cap_is_inclusive():
         CellularSheaf.from_arrays(
             3, _view((3 * 10**7 + 1, 2), np.int64), _view((1, 2, 1, 1))
         )
+
+
+@pytest.mark.parametrize(
+    ("edges", "named"),
+    [
+        # the first row that repeats an earlier pair, and that earlier row,
+        # whichever pair of vertices is smaller
+        (
+            [(2, 3), (0, 1), (3, 2), (1, 0)],
+            r"edges\[0\] = \(2, 3\) and edges\[2\] = \(3, 2\)",
+        ),
+        (
+            [(0, 1), (2, 3), (1, 0), (3, 2)],
+            r"edges\[0\] = \(0, 1\) and edges\[2\] = \(1, 0\)",
+        ),
+        (
+            [(1, 2), (0, 3), (0, 3), (2, 1)],
+            r"edges\[1\] = \(0, 3\) and edges\[2\] = \(0, 3\)",
+        ),
+        ([(0, 1), (1, 0), (0, 1)], r"edges\[0\] = \(0, 1\) and edges\[1\] = \(1, 0\)"),
+    ],
+)
+def test_the_first_repeated_row_is_named(edges, named):
+    with pytest.raises(ValueError, match=rf"^{named} join the same two vertices"):
+        CellularSheaf.from_arrays(4, np.array(edges), np.ones((len(edges), 2, 1, 1)))
+
+
+def test_the_first_non_finite_map_entry_is_named():
+    maps = np.ones((2, 2, 2, 2))
+    maps[1, 1, 0, 1] = np.inf
+    maps[0, 1, 1, 0] = np.nan
+    with pytest.raises(
+        ValueError, match=r"^maps must be finite, got maps\[0, 1, 1, 0\] = "
+    ):
+        CellularSheaf.from_arrays(3, np.array([(0, 1), (1, 2)]), maps)
+
+
+def test_coboundary_without_edges_is_an_empty_csr_array():
+    s = CellularSheaf.from_arrays(3, [], np.zeros((0, 2, 2, 2)))
+    d0 = s.coboundary()
+    assert d0.shape == (0, 6)
+    assert d0.nnz == 0
+    assert d0.dtype == np.float64
+    assert s.laplacian().toarray().tolist() == np.zeros((6, 6)).tolist()
+    assert s.cohomology(method="numeric").h0 == 6
+
+
+def test_coboundary_indices_are_32_bit_below_the_caps():
+    # every size the caps allow fits 32-bit indices (12 bytes per stored entry)
+    n = 100
+    edges = np.stack([np.arange(n - 1), np.arange(1, n)], axis=1)
+    d0 = CellularSheaf.from_arrays(n, edges, np.ones((n - 1, 2, 2, 2))).coboundary()
+    assert d0.shape == (2 * (n - 1), 2 * n)
+    assert d0.indices.dtype == np.int32
+    assert d0.indptr.dtype == np.int32
+    assert d0.nnz == 8 * (n - 1)
