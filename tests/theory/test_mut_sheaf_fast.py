@@ -44,3 +44,15 @@ def test_mixed_paths_on_one_sheaf():
     c = s.cohomology(method="numeric")
     assert (c.h0, c.h1, c.path) == (3, 2, "dense+frames+isolated")
     assert c.residual < 1e-9
+
+
+def test_dense_limit_is_1200_coordinates_per_component():
+    # a path with exactly 1200 vertex coordinates is dense; one more is large
+    # (frames, its stalks all R^1); either way one section and no H1
+    for n, path in ((1200, "dense"), (1201, "frames")):
+        edges = np.stack([np.arange(n - 1), np.arange(1, n)], axis=1)
+        s = CellularSheaf.from_arrays(n, edges, np.ones((n - 1, 2, 1, 1)))
+        c = s.cohomology(method="numeric")
+        assert (c.h0, c.h1, c.path) == (1, 0, path)
+        q = s.global_sections(method="numeric")
+        np.testing.assert_allclose(np.abs(q[:, 0]), n**-0.5, rtol=1e-9)
