@@ -123,7 +123,11 @@ def _edges_entries(arr: NDArray[Any], n: int) -> IntArray:
     order = np.argsort(keys, kind="stable")
     same = np.flatnonzero(keys[order[1:]] == keys[order[:-1]])
     if same.size:
-        i, j = sorted((int(order[same[0]]), int(order[same[0] + 1])))
+        # name the first row that repeats an earlier pair (stable order: the
+        # row before it in its group is an earlier one), whatever the keys' order
+        later = order[same + 1]
+        first = int(np.argmin(later))
+        i, j = int(order[same[first]]), int(later[first])
         msg = (
             f"edges[{i}] = ({out[i, 0]}, {out[i, 1]}) and edges[{j}] = ({out[j, 0]}, "
             f"{out[j, 1]}) join the same two vertices; edges must be distinct in either "

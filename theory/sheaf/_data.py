@@ -8,7 +8,6 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any
 
-import networkx as nx
 import numpy as np
 import scipy.sparse as sp
 from numpy.typing import NDArray
@@ -286,21 +285,6 @@ class Layout:
         return [float(v) for v in nu._harmonic_part(self.d0_float(), vec.numeric[:, 0])]
 
     # -- graph structure -----------------------------------------------
-    def components(self) -> list[list[int]]:
-        """Return connected components as vertex indices, each in BFS order."""
-        graph: nx.Graph[int] = nx.Graph()
-        graph.add_nodes_from(range(len(self.vertices)))
-        graph.add_edges_from(self.pairs)
-        out = []
-        seen: set[int] = set()
-        for start in range(len(self.vertices)):
-            if start in seen:
-                continue
-            order = [start, *(v for _, v in nx.bfs_edges(graph, start))]
-            seen.update(order)
-            out.append(order)
-        return out
-
     def neighbours(
         self,
     ) -> list[list[tuple[int, NDArray[np.float64], NDArray[np.float64]]]]:
