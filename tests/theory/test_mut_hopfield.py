@@ -112,7 +112,10 @@ def test_fixed_points_exactly_resolution_apart_count_twice():
     gap = float(np.linalg.norm(a - b))
     patterns = [[1.0, 0.0], [-1.0, 0.0]]
     assert count_attractors(patterns, beta=3.0, resolution=gap).count == 2
-    assert count_attractors(patterns, beta=3.0, resolution=math.nextafter(gap, 3.0)).count == 1
+    assert (
+        count_attractors(patterns, beta=3.0, resolution=math.nextafter(gap, 3.0)).count
+        == 1
+    )
 
 
 def test_default_resolution_separates_close_attractors():
@@ -131,7 +134,9 @@ def test_count_attractors_with_more_patterns_than_dimensions():
     result = count_attractors(patterns, beta=40.0)
     assert result.count == 3
     expected = max(
-        hopfield_energy(hopfield_retrieve(row, patterns, beta=40.0), patterns, beta=40.0)
+        hopfield_energy(
+            hopfield_retrieve(row, patterns, beta=40.0), patterns, beta=40.0
+        )
         for row in patterns
     )
     assert result.max_energy == pytest.approx(expected, rel=1e-12, abs=1e-15)
@@ -171,7 +176,9 @@ def test_beta_out_of_range_is_named(beta):
 def test_small_beta_is_allowed():
     """beta = 0.5 (below 1) is a valid inverse temperature: E by hand."""
     e = hopfield_energy([1.0], [[1.0], [-1.0]], beta=0.5)
-    by_hand = -math.log(math.exp(0.5) + math.exp(-0.5)) / 0.5 + 0.5 + math.log(2) / 0.5 + 0.5
+    by_hand = (
+        -math.log(math.exp(0.5) + math.exp(-0.5)) / 0.5 + 0.5 + math.log(2) / 0.5 + 0.5
+    )
     assert e == pytest.approx(by_hand, rel=1e-14)
 
 

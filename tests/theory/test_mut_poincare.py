@@ -31,7 +31,9 @@ def _mobius_by_hand(x, y):
     xx = sum(a * a for a in x)
     yy = sum(b * b for b in y)
     den = 1 + 2 * xy + xx * yy
-    return [((1 + 2 * xy + yy) * a + (1 - xx) * b) / den for a, b in zip(x, y, strict=True)]
+    return [
+        ((1 + 2 * xy + yy) * a + (1 - xx) * b) / den for a, b in zip(x, y, strict=True)
+    ]
 
 
 def _dist_by_hand(x, y):
@@ -60,7 +62,12 @@ def test_mobius_left_cancellation_and_identity():
 
 @pytest.mark.parametrize(
     ("x", "y"),
-    [(X, Y), ([0.5, 0.1], [0.2, -0.6]), ([0.9, 0.0], [-0.9, 0.0]), ([0.1], [0.1000001])],
+    [
+        (X, Y),
+        ([0.5, 0.1], [0.2, -0.6]),
+        ([0.9, 0.0], [-0.9, 0.0]),
+        ([0.1], [0.1000001]),
+    ],
 )
 def test_distance_matches_arccosh(x, y):
     assert poincare_distance(x, y) == pytest.approx(_dist_by_hand(x, y), rel=1e-9)
@@ -95,7 +102,9 @@ def test_exp_of_zero_is_a_copy_of_the_base():
     assert base[0] == 0.3
 
 
-@pytest.mark.parametrize(("x", "y"), [(X, Y), (Y, X), ([0.5, 0.1, 0.0], [0.2, -0.6, 0.3])])
+@pytest.mark.parametrize(
+    ("x", "y"), [(X, Y), (Y, X), ([0.5, 0.1, 0.0], [0.2, -0.6, 0.3])]
+)
 def test_log_map_matches_the_formula_and_inverts_exp(x, y):
     x, y = np.asarray(x), np.asarray(y)
     w = np.asarray(_mobius_by_hand(-x, y))
@@ -105,7 +114,9 @@ def test_log_map_matches_the_formula_and_inverts_exp(x, y):
     out = log_map(x, y)
     np.testing.assert_allclose(out, expected, rtol=1e-12)
     np.testing.assert_allclose(exp_map(x, out), y, atol=1e-13)
-    assert lam * float(np.linalg.norm(out)) == pytest.approx(poincare_distance(x, y), rel=1e-9)
+    assert lam * float(np.linalg.norm(out)) == pytest.approx(
+        poincare_distance(x, y), rel=1e-9
+    )
 
 
 def test_log_of_the_base_is_zero():
@@ -115,10 +126,19 @@ def test_log_of_the_base_is_zero():
 @pytest.mark.parametrize(
     ("call", "match"),
     [
-        (lambda: conformal_factor([1.0, 0.0]), r"x must lie in the open unit ball .*= 1\.0"),
+        (
+            lambda: conformal_factor([1.0, 0.0]),
+            r"x must lie in the open unit ball .*= 1\.0",
+        ),
         (lambda: conformal_factor([0.6, 0.8]), r"x must lie in the open unit ball"),
-        (lambda: mobius_add([0.1], [1.5]), r"y must lie in the open unit ball .*\|y\| = 1\.5"),
-        (lambda: poincare_distance([0.1, 0.0], [0.1]), r"x and y must have the same shape"),
+        (
+            lambda: mobius_add([0.1], [1.5]),
+            r"y must lie in the open unit ball .*\|y\| = 1\.5",
+        ),
+        (
+            lambda: poincare_distance([0.1, 0.0], [0.1]),
+            r"x and y must have the same shape",
+        ),
         (lambda: log_map([0.1], [0.1, 0.0]), r"x and y must have the same shape"),
         (lambda: exp_map([0.1, 0.0], [0.1]), r"x and v must have the same shape"),
         (lambda: exp_map([0.99, 0.2], [0.1, 0.0]), r"x must lie in the open unit ball"),
