@@ -7,7 +7,9 @@ sign and log-magnitude of a negative or zero advantage.
 
 from __future__ import annotations
 
+import linecache
 import math
+import warnings
 
 import pytest
 
@@ -41,19 +43,22 @@ def test_negative_hops_from_a_callable_are_refused(func):
         func(lambda k: 0.5, d=-1)
 
 
-@pytest.mark.parametrize(
-    "call",
-    [
-        lambda: p_similarity(10_000, 0.7, 0.67),
-        lambda: p_structured(10**6, 0.97),
-        lambda: survival_product([1e-200, 1e-200]),
-    ],
-)
-def test_underflow_warning_points_at_the_caller(call):
-    """stacklevel=3: the warning names this file, not theory/depth."""
-    with pytest.warns(DepthUnderflowWarning, match="underflowed to 0.0") as record:
-        assert call() == 0.0
-    assert [w.filename for w in record] == [__file__]
+def _line(warning: warnings.WarningMessage) -> str:
+    assert warning.filename == __file__
+    return linecache.getline(warning.filename, warning.lineno).strip()
+
+
+def test_underflow_warning_points_at_the_caller():
+    """stacklevel=3: the warning names this file and the calling line, not theory/depth."""
+    with pytest.warns(DepthUnderflowWarning, match="underflowed to 0.0") as sim:
+        p_similarity(10_000, 0.7, 0.67)
+    with pytest.warns(DepthUnderflowWarning, match="underflowed to 0.0") as struct:
+        p_structured(10**6, 0.97)
+    with pytest.warns(DepthUnderflowWarning, match="underflowed to 0.0") as chain:
+        survival_product([1e-200, 1e-200])
+    assert [_line(w) for w in sim] == ["p_similarity(10_000, 0.7, 0.67)"]
+    assert [_line(w) for w in struct] == ["p_structured(10**6, 0.97)"]
+    assert [_line(w) for w in chain] == ["survival_product([1e-200, 1e-200])"]
 
 
 @pytest.mark.parametrize(
