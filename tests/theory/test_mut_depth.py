@@ -11,10 +11,18 @@ import linecache
 import math
 import warnings
 
+import numpy as np
 import pytest
+from scipy.optimize import brentq
 
 from theory.depth import (
+    CrossoverInterval,
     DepthUnderflowWarning,
+    advantage,
+    advantage_peak,
+    crossover_depth,
+    crossover_depth_real,
+    crossover_interval,
     log_survival_product,
     p_similarity,
     p_structured,
@@ -78,3 +86,92 @@ def test_slog_of_a_zero_advantage():
     """g = 0 exactly (q = s0 rho at d = 1): sign 0, log|g| = -inf."""
     sign, logabs = slog_advantage(1, 1.0, 0.5, 0.5)
     assert (sign, logabs) == (0.0, -math.inf)
+
+
+# --- crossover and peak -------------------------------------------------------------
+
+
+def _brute_best(s0, rho, q, top):
+    values = advantage(np.arange(1, top + 1), s0, rho, q)
+    return int(np.argmax(values)) + 1, float(values.max())
+
+
+@pytest.mark.parametrize(
+    ("s0", "rho", "q", "cap"),
+    [
+        (0.2, 0.05, 1.0, 2),  # q = 1 with a cap: the rise is cut at 2
+        (0.2, 0.67, 0.05, 2),  # g < 0 everywhere: the cut peak is the cap
+        (0.2, 0.05, 0.999, 1),  # a cap of 1: nothing beyond it
+        (0.5, 0.9, 1.0, 3),
+        (0.7, 0.67, 0.97, 2),
+        (0.1, 0.1, 0.5, 4),  # g falls from d = 1
+    ],
+)
+def test_capped_peak_by_brute_force(s0, rho, q, cap):
+    """On [1, cap] the real peak is the larger end or the rise end; the integer one by brute force."""
+    peak = advantage_peak(s0, rho, q, d_max=cap)
+    d_int, g_int = _brute_best(s0, rho, q, cap)
+    assert (peak.d_int, peak.g_int) == (d_int, pytest.approx(g_int, rel=1e-15))
+    assert 1.0 <= peak.d_real <= cap
+    ends = advantage(np.array([1.0, float(cap)]), s0, rho, q)
+    assert peak.g_real >= ends.max() - 1e-15
+    assert peak.g_real == pytest.approx(advantage(peak.d_real, s0, rho, q), rel=1e-15)
+
+
+def test_peak_cut_by_the_cap_at_the_higher_end():
+    """q = 1, cap 2: g(2) > g(1), so the real peak is the cap, not 1."""
+    peak = advantage_peak(0.2, 0.05, 1.0, d_max=2)
+    assert peak.d_real == 2.0
+    assert peak.g_real == pytest.approx(1 - 0.2**2 * 0.05**3, rel=1e-15)
+    neg = advantage_peak(0.2, 0.67, 0.05, d_max=2)  # g(1) = -0.084 < g(2) = -0.0095
+    assert neg.d_real == 2.0
+
+
+@pytest.mark.parametrize("func", [advantage_peak, crossover_interval, crossover_depth])
+def test_a_cap_of_zero_is_refused(func):
+    args = (0.7, 0.67, 0.97) if func is advantage_peak else (0.7, 0.67, 0.97, 0.5)
+    with pytest.raises(ValueError, match="d_max must be >= 1, got 0"):
+        func(*args, d_max=0)
+
+
+def test_a_margin_equal_to_the_integer_peak_is_not_beaten():
+    """tau = max_d g(d) exactly: no depth has g > tau."""
+    peak = advantage_peak(0.7, 0.67, 0.97)
+    assert crossover_interval(0.7, 0.67, 0.97, peak.g_int) is None
+    assert crossover_depth(0.7, 0.67, 0.97, peak.g_int) is None
+    below = crossover_interval(0.7, 0.67, 0.97, math.nextafter(peak.g_int, 0.0))
+    assert below == CrossoverInterval(peak.d_int, peak.d_int)
+
+
+def test_real_crossover_ties_are_not_beaten():
+    """tau = g(1) with g falling from 1, and tau = the real peak value: None."""
+    assert advantage_peak(0.1, 0.1, 0.5).d_real == 1.0
+    assert crossover_depth_real(0.1, 0.1, 0.5, advantage(1.0, 0.1, 0.1, 0.5)) is None
+    peak = advantage_peak(0.7, 0.67, 0.97)
+    assert crossover_depth_real(0.7, 0.67, 0.97, peak.g_real) is None
+
+
+@pytest.mark.parametrize(
+    ("s0", "rho", "tau"), [(0.5, 0.9, 0.8), (0.9, 0.5, 0.6), (0.99, 0.99, 0.9)]
+)
+def test_real_crossover_with_perfect_fidelity(s0, rho, tau):
+    """q = 1: g = 1 - P_sim rises to 1, so g = tau has one root beyond 1 (scipy brentq)."""
+    g1 = 1 - s0 * rho
+    assert g1 <= tau
+    root = brentq(
+        lambda x: 1 - s0**x * rho ** (x * (x + 1) / 2) - tau, 1.0, 1e4, xtol=1e-14
+    )
+    out = crossover_depth_real(s0, rho, 1.0, tau)
+    assert out == pytest.approx(root, rel=1e-10)
+    assert out > 1.0
+
+
+@pytest.mark.parametrize(
+    ("s0", "rho", "tau"), [(0.5, 0.9, 0.3), (0.5, 0.9, 0.8), (0.99, 0.999, 0.9)]
+)
+def test_crossover_interval_with_perfect_fidelity(s0, rho, tau):
+    """q = 1 uncapped: the winners are every d from the least one on (high None)."""
+    found = crossover_interval(s0, rho, 1.0, tau)
+    wins = [d for d in range(1, 5000) if advantage(d, s0, rho, 1.0) > tau]
+    assert found == CrossoverInterval(wins[0], None)
+    assert wins == list(range(wins[0], 5000))
