@@ -11,6 +11,7 @@ import linecache
 import math
 import warnings
 
+import mpmath
 import numpy as np
 import pytest
 from scipy.optimize import brentq
@@ -175,3 +176,57 @@ def test_crossover_interval_with_perfect_fidelity(s0, rho, tau):
     wins = [d for d in range(1, 5000) if advantage(d, s0, rho, 1.0) > tau]
     assert found == CrossoverInterval(wins[0], None)
     assert wins == list(range(wins[0], 5000))
+
+
+def _rise_end_mp(s0, rho, q):
+    """The larger root of H(d) = log(b + c (d + 1/2)) - b d - c d (d + 1)/2 + a d - log a.
+
+    g'(d) = 0 there (a = -log q, b = -log s0, c = -log rho of the given doubles);
+    H is concave, so bisection right of its maximiser finds the rise end (60 digits).
+    """
+    with mpmath.workdps(60):
+        a, b, c = (-mpmath.log(mpmath.mpf(v)) for v in (q, s0, rho))
+        half = mpmath.mpf(1) / 2
+
+        def h(d):
+            return (
+                mpmath.log(b + c * (d + half))
+                - b * d
+                - c * d * (d + 1) / 2
+                + a * d
+                - mpmath.log(a)
+            )
+
+        lo = (a + mpmath.sqrt(a * a + 4 * c)) / 2
+        lo = (lo - b) / c - half
+        hi = lo + 1
+        while h(hi) > 0:
+            hi = lo + 2 * (hi - lo)
+        for _ in range(300):
+            mid = (lo + hi) / 2
+            lo, hi = (mid, hi) if h(mid) > 0 else (lo, mid)
+        return float(lo)
+
+
+@pytest.mark.parametrize(
+    ("s0", "rho", "q"),
+    [
+        (0.7, 0.67, 0.97),
+        (0.3, 1 - 1e-12, 0.3),  # was 1.3001522 (true 1.3000520): 7.7e-5 off
+        (0.9, 1 - 1e-12, 0.9),  # was 1.2e-6 off
+        (0.6362745659462836, 0.9999999999959719, 0.9489579934844762),
+        (0.9999999999844428, 0.960478224494807, 0.0267241812657245),
+        (0.995, 0.999999984616, 0.999999),
+        (1.0, 0.9, 0.5),  # s0 = 1: b = 0
+        (0.7, 1e-6, 1e-6),
+    ],
+)
+def test_real_peak_matches_a_60_digit_root(s0, rho, q):
+    """d_real is the rise end to double precision, also with rho within 1e-12 of 1.
+
+    The Newton step summed log(b + y) and -log(a) as two O(1) logs although
+    the terms that fix y are of size c there, and stopped on |step| / (b + y).
+    """
+    truth = _rise_end_mp(s0, rho, q)
+    assert truth > 1.0
+    assert advantage_peak(s0, rho, q).d_real == pytest.approx(truth, rel=4e-15)
