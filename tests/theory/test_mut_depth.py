@@ -230,3 +230,24 @@ def test_real_peak_matches_a_60_digit_root(s0, rho, q):
     truth = _rise_end_mp(s0, rho, q)
     assert truth > 1.0
     assert advantage_peak(s0, rho, q).d_real == pytest.approx(truth, rel=4e-15)
+
+
+@pytest.mark.parametrize(
+    ("s0", "rho", "q", "tau", "cap"),
+    [
+        (0.7, 0.67, 0.97, 0.3, None),
+        (0.7, 0.67, 0.97, 0.6, None),
+        (0.9, 0.9, 0.99, 0.5, None),
+        (0.9, 0.9, 0.99, 0.5, 20),
+        (0.9, 0.9, 0.99, 0.5, 5),
+        (0.5, 0.9, 1.0, 0.3, 7),  # q = 1 with a cap
+    ],
+)
+def test_wide_crossover_intervals_by_brute_force(s0, rho, q, tau, cap):
+    """Winners far beyond the peak: both ends of {d : g(d) > tau} by brute force."""
+    top = 3000 if cap is None else cap
+    d = np.arange(1, top + 1)
+    winners = d[advantage(d, s0, rho, q) > tau]
+    found = crossover_interval(s0, rho, q, tau, d_max=cap)
+    assert found == CrossoverInterval(int(winners.min()), int(winners.max()))
+    assert winners.max() < 3000
