@@ -251,3 +251,42 @@ def test_wide_crossover_intervals_by_brute_force(s0, rho, q, tau, cap):
     found = crossover_interval(s0, rho, q, tau, d_max=cap)
     assert found == CrossoverInterval(int(winners.min()), int(winners.max()))
     assert winners.max() < 3000
+
+
+def _least_positive(s0, rho, q):
+    """Least d >= 1 with (b - a) + c (d + 1) / 2 > 0, i.e. g(d) > 0 (log of q**d > P_sim(d))."""
+    a, b, c = -math.log(q), -math.log(s0), -math.log(rho)
+    return next(d for d in range(1, 10**6) if (b - a) + c * (d + 1) / 2.0 > 0.0)
+
+
+@pytest.mark.parametrize(
+    ("s0", "rho", "q"),
+    [
+        # d0 = 2 (a - b) / c - 1 lands on an integer: the first estimate is one too high
+        (1.0, 0.3385752016376125, 0.1970074812967581),
+        (1.0, 0.34142638220359167, 0.19950124688279303),
+        # ... or one too low
+        (1.0, 0.2041917702544474, 0.09226932668329177),
+        (1.0, 0.4670647209031891, 0.3192019950124688),
+        (0.7, 0.67, 0.97),
+        (0.9, 0.99, 0.5),
+        (1.0, 0.9, 0.5),
+        (0.5, 0.9, 1.0),
+    ],
+)
+def test_tau_zero_is_the_positive_set(s0, rho, q):
+    """tau = 0: the winners are every d from the least positive one on."""
+    low = _least_positive(s0, rho, q)
+    assert crossover_interval(s0, rho, q, 0.0) == CrossoverInterval(low, None)
+    assert crossover_depth(s0, rho, q, 0.0) == low
+    assert crossover_interval(s0, rho, q, 0.0, d_max=low) == CrossoverInterval(low, low)
+    assert crossover_interval(s0, rho, q, 0.0, d_max=low + 5) == CrossoverInterval(
+        low, low + 5
+    )
+    if low > 1:
+        assert crossover_interval(s0, rho, q, 0.0, d_max=low - 1) is None
+    d = np.arange(max(1, low - 3), low + 4)
+    far = (
+        np.abs(advantage(d, s0, rho, q)) > 1e-12
+    )  # away from the float tie at the edge
+    assert np.array_equal((advantage(d, s0, rho, q) > 0)[far], (d >= low)[far])
