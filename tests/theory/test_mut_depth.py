@@ -290,3 +290,23 @@ def test_tau_zero_is_the_positive_set(s0, rho, q):
         np.abs(advantage(d, s0, rho, q)) > 1e-12
     )  # away from the float tie at the edge
     assert np.array_equal((advantage(d, s0, rho, q) > 0)[far], (d >= low)[far])
+
+
+@pytest.mark.parametrize(("s0", "q"), [(0.9, 0.5), (0.99, 0.97), (1.0, 0.3)])
+def test_tau_zero_with_rho_next_to_one_is_found_directly(s0, q):
+    """rho = 1 - 1e-12: the positive set starts near 2 (a - b) / c ~ 1e12, found in O(1) steps."""
+    rho = 1 - 1e-12
+    a, b, c = -math.log(q), -math.log(s0), -math.log(rho)
+    found = crossover_interval(s0, rho, q, 0.0)
+    assert found is not None and found.high is None
+    low = found.low
+    assert low > 10**10
+    assert (b - a) + c * (low + 1) / 2.0 > 0.0
+    assert not (b - a) + c * low / 2.0 > 0.0
+    assert crossover_interval(s0, rho, q, 0.0, d_max=low - 1) is None
+
+
+def test_tau_zero_refuses_a_cap_of_zero():
+    """The tau = 0 path checks d_max itself (it does not reach advantage_peak)."""
+    with pytest.raises(ValueError, match="d_max must be >= 1, got 0"):
+        crossover_interval(0.7, 0.67, 0.97, 0.0, d_max=0)
