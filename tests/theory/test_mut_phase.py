@@ -160,3 +160,21 @@ def test_any_shape_is_allowed_for_the_vectorised_functions():
     assert crossover_depths(s0, 0.67, 0.97, 0.5).shape == (2, 3)
     assert peak_margin(0.7, 0.67, 1.0) == 1.0  # q = 1 uncapped: the supremum
     assert peak_margin(1.0, 0.5, 1.0) == 1.0
+
+
+def test_every_argument_of_the_vectorised_functions_may_be_2d():
+    """Broadcasting in any shape for each argument, not only the first."""
+    grid = np.full((2, 2), 0.67)
+    qs = np.full((2, 2), 0.97)
+    taus = np.full((2, 2), 0.5)
+    expected_margin = peak_margin(0.7, 0.67, 0.97)
+    np.testing.assert_array_equal(
+        peak_margin(0.7, grid, 0.97), np.full((2, 2), expected_margin)
+    )
+    np.testing.assert_array_equal(
+        peak_margin(0.7, 0.67, qs), np.full((2, 2), expected_margin)
+    )
+    d = crossover_depth(0.7, 0.67, 0.97, 0.5)
+    assert crossover_depths(0.7, grid, 0.97, 0.5).tolist() == [[d, d], [d, d]]
+    assert crossover_depths(0.7, 0.67, qs, 0.5).tolist() == [[d, d], [d, d]]
+    assert crossover_depths(0.7, 0.67, 0.97, taus).tolist() == [[d, d], [d, d]]
