@@ -178,3 +178,33 @@ def test_every_argument_of_the_vectorised_functions_may_be_2d():
     assert crossover_depths(0.7, grid, 0.97, 0.5).tolist() == [[d, d], [d, d]]
     assert crossover_depths(0.7, 0.67, qs, 0.5).tolist() == [[d, d], [d, d]]
     assert crossover_depths(0.7, 0.67, 0.97, taus).tolist() == [[d, d], [d, d]]
+
+
+@pytest.mark.parametrize(
+    ("s0", "rho", "q"), [(0.7, 0.67, 0.97), (0.5, 0.3, 0.9), (0.8, 0.6, 0.95)]
+)
+def test_a_margin_equal_to_the_boundary_goes_to_similarity(s0, rho, q):
+    """tau = G exactly: not beaten (ties go to similarity), one ulp below: beaten.
+
+    The labels were compared in log space, where log(G) rounded below the
+    internal log-margin at these points: tau = G was labelled typed, and
+    crossover_depths(..., tau=G) found a depth although no g(d) exceeds G.
+    """
+    g = float(peak_margin(s0, rho, q))
+    below = np.nextafter(g, 0.0)
+    pd = phase_diagram(s0=s0, rho=[rho], q=q, tau=[below, g])
+    assert pd.margin[:, 0].tolist() == [g, g]
+    assert pd.typed_preferred[:, 0].tolist() == [True, False]
+    assert crossover_depths(s0, rho, q, [below, g]).tolist()[1] == 0
+    assert crossover_depths(s0, rho, q, below) >= 1
+
+
+def test_labels_are_tau_below_the_reported_margin_in_every_cell():
+    """typed_preferred == (tau < margin), cell by cell, with taus placed on the margins."""
+    rho = np.linspace(0.05, 0.99, 25)
+    margins = peak_margin(0.7, rho, 0.97)
+    taus = np.unique(
+        np.clip(np.concatenate([margins, np.nextafter(margins, 0.0)]), 0.0, 0.999)
+    )
+    pd = phase_diagram(s0=0.7, rho=rho, q=0.97, tau=taus)
+    assert np.array_equal(pd.typed_preferred, taus[:, None] < pd.margin)
