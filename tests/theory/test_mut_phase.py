@@ -208,3 +208,11 @@ def test_labels_are_tau_below_the_reported_margin_in_every_cell():
     )
     pd = phase_diagram(s0=0.7, rho=rho, q=0.97, tau=taus)
     assert np.array_equal(pd.typed_preferred, taus[:, None] < pd.margin)
+
+
+def test_an_underflowing_positive_margin_still_beats_tau_zero():
+    """g(2) = 1e-400 - 1e-600 > 0 underflows: the margin reads 0, the label comes from log space."""
+    pd = phase_diagram(s0=1.0, rho=[1e-200, 0.5], q=1e-200, tau=[0.0, 1e-300])
+    assert pd.margin[:, 0].tolist() == [0.0, 0.0]
+    assert pd.typed_preferred[:, 0].tolist() == [True, False]
+    assert crossover_depths(1.0, 1e-200, 1e-200, [0.0, 1e-300]).tolist() == [2, 0]
