@@ -42,7 +42,6 @@ __all__ = [
 ]
 
 _FloatOut = float | npt.NDArray[np.float64]
-_EXACT_COMB = 10**4  # math.comb up to this min(sigma, N - sigma); mpmath beyond
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,11 +250,11 @@ def assembly_bounds(p: float, sigma: int) -> AssemblyBounds:
 def location_bits(n_items: int, sigma: int) -> float:
     """Bits to name which ``sigma`` of ``n_items`` hold the fragments: ``log2 C(N, sigma)`` (DL-T6).
 
-    Computed from the exact integer :func:`math.comb` when ``min(sigma,
-    N - sigma) <= 10**4``, otherwise from ``log Gamma`` in ``mpmath`` with
-    ``30 +`` (digits of ``N``) significant digits (``math.comb`` of ``10**6``
-    choose ``5 * 10**5`` takes about a minute and grows quadratically), so
-    it is exact to double rounding for any size.
+    Computed from ``log Gamma`` in ``mpmath`` with ``30 +`` (digits of ``N``)
+    significant digits and rounded once, so it is exact to double rounding
+    for any size, in a time that does not grow with ``sigma`` (the exact
+    integer ``math.comb`` of ``10**6`` choose ``5 * 10**5`` takes about a
+    minute and grows quadratically).
 
     Parameters
     ----------
@@ -286,8 +285,6 @@ def location_bits(n_items: int, sigma: int) -> float:
     4.807354922057604
     """
     n, s = _check_items(n_items, sigma)
-    if min(s, n - s) <= _EXACT_COMB:
-        return math.log2(math.comb(n, s))
     with mpmath.workdps(30 + len(str(n))):
         log_comb = mpmath.loggamma(n + 1) - mpmath.loggamma(s + 1)
         bits = float((log_comb - mpmath.loggamma(n - s + 1)) / mpmath.log(2))

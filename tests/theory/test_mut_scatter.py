@@ -1,8 +1,7 @@
 """theory.scatter's argument checks and edges (issue 33, item 5).
 
-Oracles: the Fréchet lower bound clamped at 0, the ratio
-``C(N, s + 1) / C(N, s) = (N - s) / (s + 1)`` across the switch from
-``math.comb`` to ``mpmath``'s log-gamma, and ``scipy.special.gammaln``.
+Oracles: the Fréchet lower bound clamped at 0, the exact integer ``math.comb``,
+the ratio ``C(N, s + 1) / C(N, s) = (N - s) / (s + 1)`` and ``scipy.special.gammaln``.
 """
 
 from __future__ import annotations
@@ -68,9 +67,18 @@ def test_p_depth_scatter_edges_of_p():
     assert p_depth_scatter(2, 0.9, 0.5, 1) == pytest.approx(0.405, rel=1e-15)
 
 
+@pytest.mark.parametrize(
+    ("n", "s"),
+    [(8, 2), (5, 5), (1, 1), (100, 37), (10**5, 10**4), (10**6, 10**4 + 1), (10**9, 3)],
+)
+def test_location_bits_equals_the_exact_integer_comb(n, s):
+    """log2 of the exact C(N, s) (math.comb), rounded once: the same double."""
+    assert location_bits(n, s) == math.log2(math.comb(n, s))
+
+
 @pytest.mark.parametrize("n", [10**5, 10**6, 10**9])
-def test_location_bits_across_the_exact_comb_switch(n):
-    """log2 C(N, s + 1) - log2 C(N, s) = log2((N - s) / (s + 1)) at s = 10**4."""
+def test_location_bits_steps_by_the_ratio_of_neighbours(n):
+    """log2 C(N, s + 1) - log2 C(N, s) = log2((N - s) / (s + 1)), and C(N, s) = C(N, N - s)."""
     s = 10**4
     step = location_bits(n, s + 1) - location_bits(n, s)
     assert step == pytest.approx(math.log2((n - s) / (s + 1)), abs=1e-8)
