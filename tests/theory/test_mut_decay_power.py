@@ -108,16 +108,16 @@ def test_boundary_power_tends_to_alpha():
     result = expected_power("geometric", [1, 2, 3, 4], 1, s0=0.7, rho=0.97)
     assert 0.05 < result.power < 0.06
     exact = expected_power("geometric", [1, 2, 3], 100, s0=0.8, rho=1.0)
-    assert exact.noncentrality < 1e-12
-    assert exact.power == pytest.approx(0.05, abs=1e-12)
+    assert exact.noncentrality == 0.0
+    assert exact.power == exact.alpha  # the level itself, not a tail rounded near it
 
 
 def test_zero_noncentrality_gives_alpha_for_gof():
     exact = expected_power(
         "stretched", [1, 2, 3], 100, s0=0.8, rho=1.0, confidence_level=0.9
     )
-    assert exact.noncentrality < 1e-9
-    assert exact.power == pytest.approx(0.1, abs=1e-6)
+    assert exact.noncentrality == 0.0
+    assert exact.power == exact.alpha  # 0.1 exactly, not ncx2.sf(crit, df, 0)
 
 
 def test_expected_power_fields():
