@@ -249,3 +249,9 @@ def test_decay_power_argument_checks():
         decay_power("power", [1, 2, 3], 10, s0=0.7, rho=0.8, n_sim=100_001)
     one = decay_power("power", [1, 2, 3], 10, s0=0.7, rho=0.8, n_sim=1, seed=0)
     assert one.n_sim == 1 and one.power in (0.0, 1.0)
+
+
+@pytest.mark.parametrize("power", [0.0, 1.0, -0.1, 1.5])
+def test_tasks_needed_power_must_be_inside_zero_one(power):
+    with pytest.raises(ValueError, match=r"power must be in \(0, 1\)"):
+        tasks_needed("geometric", [1, 2, 3], power=power, **PARAMS)
