@@ -171,7 +171,9 @@ def phase_diagram(
     with np.errstate(divide="ignore", under="ignore"):
         log_tau = np.log(shaped["tau"])
         margin = np.broadcast_to(sign * np.exp(logabs), (ny, nx)).copy()
-    typed = np.broadcast_to((sign > 0) & (logabs > log_tau), (ny, nx)).copy()
+    typed = np.broadcast_to(
+        _beats(sign, logabs, shaped["tau"], log_tau), (ny, nx)
+    ).copy()
     boundary = margin[0].copy() if y_name == "tau" else None
     fixed = tuple((n, float(checked[n])) for n in _ORDER if n not in axes)
     xs, ys = checked[x_name].copy(), checked[y_name].copy()
@@ -273,10 +275,10 @@ def crossover_depths(
 
     def wins(d: FloatArray) -> npt.NDArray[np.bool_]:
         sign, logabs = slog_advantage_array(d, s, r, qq)
-        return np.asarray((sign > 0) & (logabs > log_tau))
+        return _beats(sign, logabs, t, log_tau)
 
     peak, sign, logabs = _peak(s, r, qq, cap)
-    found = (sign > 0) & (logabs > log_tau)
+    found = _beats(sign, logabs, t, log_tau)
     hi = np.where(found, peak, 1.0)
     unbounded = np.isinf(hi)  # q = 1 without a cap: g rises to 1
     hi = np.where(unbounded, 1.0, hi)
@@ -290,6 +292,22 @@ def crossover_depths(
         hi = np.where(ok & (lo < hi), mid, hi)
         lo = np.where(~ok & (lo < hi), mid + 1.0, lo)
     return np.where(found, lo, 0.0).astype(np.int64)
+
+
+def _beats(
+    sign: FloatArray, logabs: FloatArray, tau: FloatArray, log_tau: FloatArray
+) -> npt.NDArray[np.bool_]:
+    """``g > tau`` for ``g = sign * exp(logabs)``.
+
+    Compared as the doubles themselves where ``g`` is a normal float, so a
+    label agrees with the margin it reports (``tau = G`` goes to similarity;
+    the log-space comparison could round either way at a tie), and in log
+    space where ``exp`` underflows.
+    """
+    with np.errstate(under="ignore"):
+        value = sign * np.exp(logabs)
+    exact = np.abs(value) >= np.finfo(np.float64).tiny
+    return np.asarray(np.where(exact, value > tau, (sign > 0) & (logabs > log_tau)))
 
 
 def _check_param(value: object, name: str, *, any_shape: bool = False) -> FloatArray:

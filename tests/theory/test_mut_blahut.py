@@ -204,3 +204,22 @@ def test_a_distortion_matrix_needs_an_output():
         match=r"distortion must have shape \(2, n_outputs\), n_outputs >= 1, got \(2, 0\)",
     ):
         blahut_arimoto([0.5, 0.5], 1.0, distortion=np.zeros((2, 0)))
+
+
+def test_an_extrapolation_touching_zero_is_still_in_the_simplex():
+    """An output no symbol can reach keeps ``q = 0`` once a plain step zeroed it.
+
+    SQUAREM's candidate ``q0 - 2 alpha r + alpha^2 v`` then has an exact 0 there,
+    which is a point of the simplex (``min >= 0``), so it is tried: 14 kernel
+    evaluations here (refusing it, as a strict ``> 0`` would, costs a 15th and
+    moves the answer by 5e-14). The point matches the three-output problem.
+    """
+    three = [[0.0, 1.0, 1.0], [1.0, 0.0, 1.0], [1.0, 1.0, 0.0]]
+    four = [[*row, 1e4] for row in three]
+    p = [0.5, 0.3, 0.2]
+    point = blahut_arimoto(p, 5.0, distortion=four)
+    ref = blahut_arimoto(p, 5.0, distortion=three, tol=1e-12)
+    assert point.converged
+    assert point.iterations == 14
+    assert point.rate == pytest.approx(ref.rate, abs=1e-9)
+    assert point.distortion == pytest.approx(ref.distortion, abs=1e-9)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 from scipy.optimize import brentq
-from scipy.stats import chi2, ncx2
+from scipy.stats import chi2, ncx2, norm
 
 from theory.decay import _models as models
 from theory.decay._counts import as_counts
@@ -100,10 +100,14 @@ def expected_power(
     The noncentrality is the rival's deviance on the *expected* counts
     ``n p(d)`` (the expected-data method for likelihood-ratio power); it
     grows linearly in ``n_per_depth``. Power is
-    ``ncx2.sf(crit, df, lambda)`` with ``crit = chi2.isf(alpha, df)``, or
-    ``chi2.isf(2 alpha, 1)`` for the boundary test of the geometric law, at
-    significance ``alpha = 1 - confidence_level`` (the keyword ``alpha=`` is
-    deprecated, kept for one release, and warns).
+    ``ncx2.sf(crit, df, lambda)`` with ``crit = chi2.isf(alpha, df)`` for the
+    goodness-of-fit tests. The boundary test of the geometric law rejects
+    when the statistic exceeds ``crit = chi2.isf(2 alpha, 1) = z**2``
+    (``z = norm.isf(alpha)``); the statistic is ``max(0, Z)**2`` with
+    ``Z ~ N(sqrt(lambda), 1)``, so its power is ``norm.sf(z - sqrt(lambda))``
+    (``alpha`` at ``lambda = 0``). Significance
+    ``alpha = 1 - confidence_level`` (the keyword ``alpha=`` is deprecated,
+    kept for one release, and warns).
 
     Examples
     --------
@@ -116,7 +120,7 @@ def expected_power(
     level, alpha = check_level_or_alpha(confidence_level, alpha)
     name, d, n, truth, crit, df = _setup(rival, depths, n_per_depth, s0, rho, alpha)
     lam = _noncentrality(name, d, truth) * n
-    power = float(ncx2.sf(crit, df, lam)) if lam > 0 else alpha
+    power = _power_at(name, crit, df, lam) if lam > 0 else alpha
     return PowerResult(
         name,
         _test(name),
@@ -148,8 +152,8 @@ def tasks_needed(
 
     ``None`` means the rival reproduces the triangular curve exactly at these
     depths (zero noncentrality), so no sample size separates them. The
-    required noncentrality solves ``ncx2.sf(crit, df, lambda) = power`` by
-    ``brentq``; the noncentrality per task comes from :func:`expected_power`'s
+    required noncentrality solves ``power(lambda) = power`` by ``brentq``
+    (the power function of :func:`expected_power`); the noncentrality per task comes from :func:`expected_power`'s
     expected-data fit. The test runs at significance
     ``alpha = 1 - confidence_level`` (``alpha=`` is deprecated and warns).
 
@@ -170,7 +174,7 @@ def tasks_needed(
     per_task = _noncentrality(name, d, truth)
     if per_task <= 1e-12:
         return None
-    lam = brentq(lambda x: float(ncx2.sf(crit, df, x)) - target, 1e-9, 1e6)
+    lam = brentq(lambda x: _power_at(name, crit, df, x) - target, 1e-9, 1e6)
     return math.ceil(float(lam) / per_task)
 
 
@@ -271,6 +275,19 @@ def _setup(
         else float(chi2.isf(level, df))
     )
     return name, d, n, truth, crit, df
+
+
+def _power_at(name: str, crit: float, df: int, lam: float) -> float:
+    """Asymptotic power at noncentrality ``lam > 0`` (see :func:`expected_power`).
+
+    The geometric law sits on the boundary ``rho = 1`` of the triangular one,
+    so only ``Z > z`` rejects (``Z ~ N(sqrt(lam), 1)``, ``z = sqrt(crit)``);
+    ``ncx2.sf(crit, 1, lam)`` would also count ``Z < -z`` and give ``2 alpha``
+    as ``lam -> 0``.
+    """
+    if name == "geometric":
+        return float(norm.sf(math.sqrt(crit) - math.sqrt(lam)))
+    return float(ncx2.sf(crit, df, lam))
 
 
 def _noncentrality(name: str, d: np.ndarray, truth: np.ndarray) -> float:

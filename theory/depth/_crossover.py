@@ -333,6 +333,19 @@ def rise_end(a: FloatArray, b: FloatArray, c: FloatArray) -> FloatArray:
     big_c = 2.0 * c * (np.log(x_m) + (b - x_m) / x_m + const)
     y = (big_b + np.sqrt(np.maximum(big_b * big_b + 4.0 * big_c, 0.0))) / 2.0
     y = np.array(np.maximum(y, x_m - b), dtype=np.float64)
+    # H(x) - log a = log(x / b) + slope y - y**2 / (2 c) + shift, with the O(1)
+    # logs cancelled exactly first: near rho = 1 (c ~ 1e-12) the terms that fix y
+    # are ~c, and log(x) - log(a) as two O(1) logs left them 1e-4 relative error.
+    has_b = b > 0.0
+    b_safe = np.where(has_b, b, 1.0)
+    shift = c / 8.0 - (a_safe - b) / 2.0
+    near = (
+        np.abs(b - a_safe) < 0.5 * a_safe
+    )  # log(b / a): log1p near 1, log far from it
+    log_ba = np.where(
+        near, np.log1p((b_safe - a_safe) / a_safe), np.log(b_safe / a_safe)
+    )
+    shift = shift + np.where(has_b, log_ba, -target)
     x, work, step = np.empty_like(y), np.empty_like(y), np.empty_like(y)
     for _ in range(60):
         np.add(b, y, out=x)
@@ -341,12 +354,18 @@ def rise_end(a: FloatArray, b: FloatArray, c: FloatArray) -> FloatArray:
         np.multiply(work, -0.5, out=work)
         np.add(work, slope, out=work)
         np.multiply(work, y, out=work)
-        np.add(work, const, out=work)
-        np.add(work, np.log(x), out=work)  # H(x) - log a
+        np.add(work, shift, out=work)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            log_x = np.where(
+                has_b, np.log1p(y / b_safe), np.log(x)
+            )  # log(x / b), or log x
+        np.add(work, log_x, out=work)  # H(x) - log a
         np.add(step, np.reciprocal(x), out=step)  # H'(x)
         np.divide(work, step, out=step)
         np.subtract(y, step, out=y)
-        if not np.max(np.abs(step) / x) > 1e-9:  # error after this step ~ 1e-18
+        if not np.any(
+            np.abs(step) > 1e-9 * np.abs(y)
+        ):  # error after this step ~ 1e-18 of y
             break
     d2 = y * inv_c - 0.5
     return np.asarray(np.where(pos, d2, np.inf), dtype=np.float64)
