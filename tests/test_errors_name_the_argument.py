@@ -80,6 +80,16 @@ CASES: list[tuple[str, Callable[[], Any], type[Exception], str]] = [
      "text must be a str, got float"),
     ("read_paper", lambda: read_paper({"a": 1}), TypeError,
      "path must be a path (str or os.PathLike), got {'a': 1} of type dict"),
+    ("rates", lambda: rates([], by=1.5), TypeError,
+     "by must be an iterable of Trial field names, got 1.5"),
+    ("rates", lambda: rates([], by="condition"), TypeError,
+     "by must be an iterable of Trial field names, got 'condition'"),
+    ("load_trials", lambda: load_trials("x.csv", measures=1.5), TypeError,
+     "measures must be an iterable of column names, got 1.5"),
+    ("check_compressor", lambda: check_compressor(_keep, k=2, seeds=1.5), TypeError,
+     "seeds must be an iterable of ints, got 1.5"),
+    ("check_compressor", lambda: check_compressor(_keep, k=2, retentions=0.5),
+     TypeError, "retentions must be an iterable of retentions, got 0.5"),
 ]  # fmt: skip
 
 

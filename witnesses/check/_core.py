@@ -456,7 +456,9 @@ def _arguments(
         msg = f"focal must be a str actor name, got {focal!r}"
         raise TypeError(msg)
     setting = Setting(fn, kk, mm, focal, as_semantics(semantics))
-    retained = [_retention(r) for r in retentions]
+    retained = [
+        _retention(r) for r in check_iterable(retentions, "retentions", "retentions")
+    ]
     if not retained:
         msg = "retentions must not be empty"
         raise ValueError(msg)
@@ -483,7 +485,7 @@ def _sources(
 ) -> list[tuple[str, int | None, Timeline]]:
     if timelines is None:
         out: list[tuple[str, int | None, Timeline]] = []
-        for seed in seeds:
+        for seed in check_iterable(seeds, "seeds", "ints"):
             s = check_int(seed, "seeds", minimum=0)
             out.append(
                 (

@@ -484,7 +484,7 @@ def rates(
         confidence_level,
         method=method,
     )
-    for name in by:
+    for name in check_iterable(by, "by", "Trial field names"):
         if name not in TRIAL_FIELDS or name == "measures":
             msg = f"by contains {name!r}, which is not a Trial field ({', '.join(TRIAL_FIELDS)})"
             raise ValueError(msg)

@@ -18,6 +18,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from witnesses._validation import check_iterable
 from witnesses.rates._cells import (
     MISSPELT_CUTOFF,
     Bad,
@@ -95,7 +96,8 @@ def make_plan(
         columns[key] = _column(value, f"mapping[{key!r}]")
         strict.add(value)
     if measures is not None and not isinstance(measures, (str, Mapping)):
-        measures = {_column(name, "measures"): name for name in measures}
+        names = check_iterable(measures, "measures", "column names")
+        measures = {_column(name, "measures"): name for name in names}
     for key, value in _as_mapping(measures, "measures").items():
         kept[_column(key, "measures names")] = _column(value, f"measures[{key!r}]")
         strict.add(value)
