@@ -90,6 +90,8 @@ CASES: list[tuple[str, Callable[[], Any], type[Exception], str]] = [
      "seeds must be an iterable of ints, got 1.5"),
     ("check_compressor", lambda: check_compressor(_keep, k=2, retentions=0.5),
      TypeError, "retentions must be an iterable of retentions, got 0.5"),
+    ("rates", lambda: rates([], bounded_measures=1.5), TypeError,
+     "bounded_measures must be a sequence of names, got 1.5 of type float"),
 ]  # fmt: skip
 
 
@@ -142,3 +144,18 @@ def test_a_count_above_the_cap_names_its_own_argument() -> None:
     """The cap on n (10**7, documented in theory.consistency) names n2."""
     with pytest.raises(ValueError, match=r"n2=10000001 must be <= 10000000"):
         recompute_difference_interval(1, 10, 1, 10**7 + 1, "0.1", "0.2")
+
+
+def test_rates_reads_a_generator_of_bounded_measures_once() -> None:
+    """bounded_measures as a generator: its check consumed it, and the measure
+    silently got Student-t instead of the percentile bootstrap (exit 0)."""
+    from witnesses.rates.trials import Trial
+
+    trials = [
+        Trial(task_id=f"t{i}", condition="x", seed=0, measures={"score": (i % 5) / 4})
+        for i in range(20)
+    ]
+    listed = rates(trials, bounded_measures=["score"])
+    generated = rates(trials, bounded_measures=(m for m in ["score"]))
+    assert listed[0].means["score"].method == "bootstrap-percentile"
+    assert generated == listed

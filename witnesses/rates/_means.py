@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -115,7 +115,14 @@ class MeanRules:
         if interval not in _INTERVALS:
             msg = f"mean_interval must be one of {', '.join(map(repr, _INTERVALS))}, got {interval!r}"
             raise ValueError(msg)
-        if isinstance(bounded, str) or not all(isinstance(b, str) for b in bounded):
+        if isinstance(bounded, str | bytes) or not isinstance(bounded, Iterable):
+            msg = (
+                "bounded_measures must be a sequence of names, got "
+                f"{bounded!r} of type {type(bounded).__name__}"
+            )
+            raise TypeError(msg)
+        bounded = tuple(bounded)  # read once: a generator is not read twice
+        if not all(isinstance(b, str) for b in bounded):
             msg = f"bounded_measures must be a sequence of names, got {bounded!r}"
             raise TypeError(msg)
         for name, value in (("n_resamples", n_resamples), ("bootstrap_seed", seed)):
