@@ -90,6 +90,12 @@ CASES: list[tuple[str, Callable[[], Any], type[Exception], str]] = [
      "seeds must be an iterable of ints, got 1.5"),
     ("check_compressor", lambda: check_compressor(_keep, k=2, retentions=0.5),
      TypeError, "retentions must be an iterable of retentions, got 0.5"),
+    ("load_longmemeval", lambda: load_longmemeval("no_such.jsonl", max_bytes=-1),
+     ValueError, "max_bytes must be >= 0, got -1"),
+    ("load_locomo", lambda: load_locomo("no_such.json", max_bytes=1.5), TypeError,
+     "max_bytes must be an int, got 1.5"),
+    ("load_longmemeval", lambda: load_longmemeval("no_such.jsonl", max_bytes=True),
+     TypeError, "max_bytes must be an int, got True"),
     ("rates", lambda: rates([], bounded_measures=1.5), TypeError,
      "bounded_measures must be a sequence of names, got 1.5 of type float"),
 ]  # fmt: skip

@@ -29,6 +29,7 @@ __all__ = [
     "check_int",
     "check_iterable",
     "check_keys",
+    "check_max_bytes",
     "check_path",
     "check_probability",
     "check_real",
@@ -56,6 +57,17 @@ def check_iterable(value: object, name: str, what: str = "records") -> Iterable[
     if isinstance(value, str | bytes) or not isinstance(value, Iterable):
         msg = f"{name} must be an iterable of {what}, got {value!r} of type {type(value).__name__}"
         raise TypeError(msg)
+    return value
+
+
+def check_max_bytes(value: object, name: str = "max_bytes") -> int:
+    """Return ``value`` if it is an int ``>= 0`` (a size cap of a file read)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        msg = f"{name} must be an int, got {value!r}"
+        raise TypeError(msg)
+    if value < 0:
+        msg = f"{name} must be >= 0, got {value!r}"
+        raise ValueError(msg)
     return value
 
 

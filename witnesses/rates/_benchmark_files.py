@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from witnesses._validation import check_path
+from witnesses._validation import check_max_bytes, check_path
 from witnesses.rates._readers import DEFAULT_MAX_BYTES, read_json, read_jsonl, show
 
 __all__ = [
@@ -108,6 +108,7 @@ def load_longmemeval(
     [Answer(question_id='ku_1', category='ku', correct=True)]
     """
     path = check_path(path, "path")
+    check_max_bytes(max_bytes)
     types = _question_types(questions, max_bytes)
     out = []
     rows: dict[str, int] = {}
@@ -248,6 +249,7 @@ def load_locomo(
     [Answer(question_id='conv-1:0', category='2', correct=True)]
     """
     path = check_path(path, "path")
+    check_max_bytes(max_bytes)
     if isinstance(threshold, bool) or not isinstance(threshold, (int, float)):
         msg = f"threshold must be a real number, got {threshold!r}"
         raise TypeError(msg)

@@ -18,7 +18,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from witnesses._validation import check_iterable
+from witnesses._validation import check_iterable, check_max_bytes
 from witnesses.rates._cells import (
     MISSPELT_CUTOFF,
     Bad,
@@ -141,12 +141,7 @@ def _load_file(
     format: str | None,
     max_bytes: int,
 ) -> tuple[Loaded, str]:
-    if isinstance(max_bytes, bool) or not isinstance(max_bytes, int):
-        msg = f"max_bytes must be an int, got {max_bytes!r}"
-        raise TypeError(msg)
-    if max_bytes < 0:
-        msg = f"max_bytes must be >= 0, got {max_bytes!r}"
-        raise ValueError(msg)
+    check_max_bytes(max_bytes)
     kind = format
     if kind is None:
         kind = path.suffix.lower().lstrip(".")
