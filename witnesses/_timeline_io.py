@@ -134,7 +134,7 @@ def load_timeline(
     else:
         rows = read_records(p, kind, max_bytes)
     return records_to_timeline(
-        rows, mapping=mapping, time_scale=time_scale, where=str(p), split=kind == "csv"
+        rows, mapping=mapping, time_scale=time_scale, where=str(p)
     )
 
 
@@ -144,7 +144,6 @@ def records_to_timeline(
     mapping: Mapping[str, str] | None,
     time_scale: object,
     where: str,
-    split: bool,
 ) -> Timeline:
     """Build a timeline from numbered records (see the module docstring)."""
     if time_scale not in TIME_SCALES:
@@ -199,7 +198,7 @@ def records_to_timeline(
     seen: dict[str, int] = {}
     for row, record, t, _ in raw:
         scaled = ((t - low) / span if span > 0 else 0.0) if time_scale == "unit" else t
-        event = _event(record, names, row, where, scaled, t, split=split)
+        event = _event(record, names, row, where, scaled, t)
         if event.id in seen:
             msg = f"{where}: row {row}: id {event.id!r} repeats row {seen[event.id]}"
             raise ValueError(msg)
@@ -352,12 +351,11 @@ def _instant(moment: datetime, at: str, value: object) -> float:
     return moment.timestamp()
 
 
-def _names(value: object, at: str, *, split: bool) -> tuple[str, ...]:
+def _names(value: object, at: str) -> tuple[str, ...]:
     if value is None or value == "":
         return ()
     if isinstance(value, str):
-        parts = value.split(";") if split or ";" in value else [value]
-        return tuple(p.strip() for p in parts if p.strip())
+        return tuple(p.strip() for p in value.split(";") if p.strip())
     if isinstance(value, (list, tuple)):
         for item in value:
             if not isinstance(item, str) or not item:
@@ -375,8 +373,6 @@ def _event(
     where: str,
     t: float,
     raw_t: float,
-    *,
-    split: bool,
 ) -> Event:
     at = f"{where}: row {row}"
     event_id = record[names["id"]]
@@ -396,13 +392,9 @@ def _event(
     if not math.isfinite(float(weight)):
         msg = f"{at}: column {names['weight']!r}: weight must be finite, got {weight!r}"
         raise ValueError(msg)
-    actors = _names(
-        record.get(names["actors"]), f"{at}: column {names['actors']!r}", split=split
-    )
+    actors = _names(record.get(names["actors"]), f"{at}: column {names['actors']!r}")
     parents = _names(
-        record.get(names["causal_parents"]),
-        f"{at}: column {names['causal_parents']!r}",
-        split=split,
+        record.get(names["causal_parents"]), f"{at}: column {names['causal_parents']!r}"
     )
     used = set(names.values())
     metadata = {k: v for k, v in record.items() if k not in used}

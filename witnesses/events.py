@@ -271,7 +271,6 @@ class Timeline:
             mapping=mapping,
             time_scale=time_scale,
             where="records",
-            split=False,
         )
 
     def __len__(self) -> int:
