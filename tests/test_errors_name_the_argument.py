@@ -96,6 +96,8 @@ CASES: list[tuple[str, Callable[[], Any], type[Exception], str]] = [
      "max_bytes must be an int, got 1.5"),
     ("load_longmemeval", lambda: load_longmemeval("no_such.jsonl", max_bytes=True),
      TypeError, "max_bytes must be an int, got True"),
+    ("rates", lambda: rates([], bounded_measures=["score", 1]), TypeError,
+     "bounded_measures must be a sequence of names, got ('score', 1)"),
     ("rates", lambda: rates([], bounded_measures=1.5), TypeError,
      "bounded_measures must be a sequence of names, got 1.5 of type float"),
 ]  # fmt: skip
@@ -165,3 +167,16 @@ def test_rates_reads_a_generator_of_bounded_measures_once() -> None:
     generated = rates(trials, bounded_measures=(m for m in ["score"]))
     assert listed[0].means["score"].method == "bootstrap-percentile"
     assert generated == listed
+
+
+@pytest.mark.parametrize("load", [load_trials, load_longmemeval, load_locomo])
+def test_max_bytes_zero_is_a_cap_not_an_error(
+    load: Callable[..., Any], tmp_path
+) -> None:
+    """0 is the least cap allowed: a non-empty file is then too large, and the
+    message says so (not that max_bytes is out of range)."""
+    path = tmp_path / "runs.jsonl"
+    path.write_text('{"task_id": "t1"}\n')
+    with pytest.raises(ValueError, match="max_bytes=0") as info:
+        load(path, max_bytes=0)
+    assert "must be >= 0" not in str(info.value)
