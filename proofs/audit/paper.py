@@ -75,7 +75,9 @@ when the section states an integer scale, else not read; columns headed by a
 mean, a score (F1, nDCG@10...) or a unit (``Latency (s)``, tokens) hold no
 rates. A percent column ``Valid (%)`` beside a count column ``Valid`` and an
 ``n`` column is checked as ``percent`` with k and n from the row: data, not
-an inference. Interval bounds above 1 without ``%`` are percents
+an inference; so is the one rate column (``rate``, ``accuracy``, ``%``) of a
+table with one column of successes (``solved``, ``correct``, ``k``...) and
+an ``n`` column, and a cell ``22 (57.5%)`` in a row with an ``n`` column. Interval bounds above 1 without ``%`` are percents
 (``scale=100``); bare whole-number brackets count only after "CI" or
 "interval". An interval printed as a range (``CI 27.1–65.8%``) is read; an
 interval at most 40 characters after its ``k/n`` in one sentence, the line
@@ -1021,6 +1023,16 @@ def _interval_of_rate(ctx: _Context, out: list[PaperFinding], m: re.Match[str]) 
     ks = [k for k in range(n + 1) if _prints_as(k / n * (100 if percent else 1), value)]
     if len(ks) != 1 or not ctx.free(m):
         return
+    between = ctx.line[rate.end() : m.start()]
+    if (
+        len(between) <= _CI_NEAR
+        and not _SENTENCE_STOP.search(between)
+        and _excludes_estimate(m, ks[0], n)
+    ):
+        # The interval leaves out the rate printed beside it (every count that
+        # prints as that rate): no method fits, whatever k was.
+        out.append(_interval(ctx, m, ks[0], n))
+        return
     why = (
         f"k = {ks[0]} of n = {n}, the one count that prints as the rate "
         f"{value}{'%' if percent else ''} printed before it"
@@ -1548,7 +1560,26 @@ def _roles(header: list[str]) -> dict[str, Any]:
             base = _RATE_SUFFIX.sub(" ", h).strip().lower()
             if base and base in plain and plain[base] != k:
                 pairs.append((k, plain[base]))
+    if not pairs:
+        # one column of successes (``solved``, ``correct``, ``k``) and one rate
+        # column (``rate``, ``%``, ``accuracy``): the rate's k is in the row
+        wins = [k for k, h in enumerate(clean) if k and _SUCCESS_HEADER.match(h)]
+        rates = [
+            k
+            for k, h in enumerate(clean)
+            if k and k not in wins and k not in other and _RATE_HEADER.search(h)
+        ]
+        if len(wins) == 1 and len(rates) == 1:
+            pairs.append((rates[0], wins[0]))
     return {"sd_columns": sd, "other_columns": other, "k_columns": tuple(pairs)}
+
+
+_SUCCESS_HEADER = re.compile(
+    r"^(?:#\s*)?(?:k|solved|correct|successes|success|hits|passed|wins"
+    r"|resolved|completed|right)$",
+    re.IGNORECASE,
+)
+_RATE_HEADER = re.compile(r"%|\b(?:rate|accuracy|acc\.?|pass@1)(?!\w)", re.IGNORECASE)
 
 
 def _block(
@@ -2095,18 +2126,23 @@ def _table_cells(ctx: _Context, out: list[PaperFinding], table: _Table) -> None:
             if rate is not None and re.fullmatch(_INT, k_cell):
                 k = int(_num(k_cell))
                 value = rate["v"].rstrip("%")
-                if k <= n and float(value) <= 100:
+                percent = rate["v"].endswith("%") or index in table.percent_columns
+                kind = "percent" if percent else "proportion"
+                if k <= n and float(value) <= (100 if percent else 1):
                     # k and n are both printed in the row: data, not an inference
-                    out.append(_finding(ctx, rate, "percent", value, f"k={k};n={n}"))
+                    out.append(_finding(ctx, rate, kind, value, f"k={k};n={n}"))
                     last = None
                     continue
         both = _CELL_COUNT_PCT.match(cell)
         if both is not None:
             k = int(_num(both["k"]))
             if k <= n and float(both["v"]) <= 100:
+                # with n from the row's count column, k and n are both printed
+                # in the row: data, as for a paired k column
+                note = "" if table.count_column is not None else why
                 out.append(
                     _finding(
-                        ctx, both, "percent", both["v"], f"k={k};n={n}", inferred=why
+                        ctx, both, "percent", both["v"], f"k={k};n={n}", inferred=note
                     )
                 )
             last = None

@@ -1210,11 +1210,14 @@ def test_a_count_row_must_be_the_one_whole_count(change):
 
 
 def test_a_count_with_its_percent_in_a_table_with_n():
-    """``12 (30.0%)`` under a count column: the percent of 12 over the row's n."""
+    """``12 (30.0%)`` under a count column: the percent of 12 over the row's n.
+
+    k and n are both printed in the row, so a mismatch is inconsistent (it was
+    "not checkable", as if the row's n were an inference: h-newuser5)."""
     text = "arm\tn\thits\na\t40\t12 (30.0%)\nb\t40\t30 (72.0%)\nc\t20\t25 (50.0%)\n"
     got = _found(text)
     assert ("percent", "30.0", "k=12;n=40", "consistent") in got
-    assert ("percent", "72.0", "k=30;n=40", "not checkable") in got  # 75%
+    assert ("percent", "72.0", "k=30;n=40", "inconsistent") in got  # 75%
     assert not [g for g in got if g[1] == "50.0"]  # 25 > 20: not read
 
 
