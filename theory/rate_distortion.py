@@ -56,6 +56,8 @@ __all__ = [
 _LN2 = math.log(2.0)
 # The least gap tolerance of rate_distortion's repeated searches, in bits.
 _EPS_FLOOR = 1e-15
+# Kernel evaluations one rate_distortion call may spend, over all its searches.
+_MAX_EVALUATIONS = 300_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,7 +239,13 @@ def rate_distortion(
     distribution of the nearest slope already solved. At
     ``D = 0`` the rate is ``H(p)`` and the slope ``beta`` is ``inf``; for
     ``D >= 1 - max p`` it is 0 (both returned exactly, with
-    ``iterations = 0``). ``tol`` (bits) must be finite and ``>= 1e-15``.
+    ``iterations = 0``). So is the rate ``H(p)`` wherever Fano's bound puts
+    ``R(D)`` within ``tol`` of it (``D (log2(e / D) + log2(m - 1)) <= tol``,
+    ``m`` symbols): the lossless point (``beta = inf``, distortion 0), with
+    ``rate_lower = H(p) - D (log2(e / D) + log2(m - 1))``. A distortion still
+    below what Blahut–Arimoto resolves in floats (about ``1e-16``) is a
+    ValueError naming ``distortion``. ``tol`` (bits) must be finite and
+    ``>= 1e-15``.
 
     The point returned is at the distortion asked, not only near it: its
     ``distortion`` differs from ``distortion`` by at most
@@ -249,7 +257,11 @@ def rate_distortion(
     ``tol``. When that happens the search is repeated with the gap tolerance
     divided by 100, down to ``1e-15``; if the distortion is still off,
     ``converged`` is False. So with ``converged`` True, ``rate`` is within
-    ``2 * tol`` bits of ``R(distortion)`` for the distortion asked.
+    ``2 * tol`` bits of ``R(distortion)`` for the distortion asked. One call
+    spends at most 300,000 kernel evaluations over all its searches (a few
+    seconds for a few symbols; very near ``1 - max p`` Blahut–Arimoto needs
+    more): when they run out, the point solved nearest the distortion asked
+    is returned with ``converged`` False.
 
     Examples
     --------
@@ -267,12 +279,28 @@ def rate_distortion(
         return BlahutArimotoResult(math.inf, 0.0, h, h, h, 0, True)
     if d >= d_max:
         return BlahutArimotoResult(0.0, d_max, 0.0, 0.0, 0.0, 0, True)
+    # Fano: R(d) >= H(p) - H_b(d) - d log2(m - 1), and H_b(d) <= d log2(e / d).
+    slack = d * (math.log2(math.e / d) + math.log2(max(p.size - 1, 1)))
+    if slack <= tol:
+        h = marginal_entropy(p, (0,))
+        return BlahutArimotoResult(math.inf, 0.0, h, max(h - slack, 0.0), h, 0, True)
+    budget = [_MAX_EVALUATIONS]
     eps = tol
+    previous: BlahutArimotoResult | None = None
     while True:
-        result = _solve_slope(p, lambda r: d - r.distortion, eps)
+        try:
+            result = _solve_slope(
+                p, lambda r: d - r.distortion, eps, f"distortion={d!r}", budget
+            )
+        except _Exhausted as stop:
+            # the first search starts with the whole budget, so one of the two is set
+            found = [r for r in (stop.nearest, previous) if r is not None]
+            result = min(found, key=lambda r: abs(r.distortion - d))
+            return dataclasses.replace(result, converged=False)
         on_target = result.beta * abs(result.distortion - d) <= tol * _LN2
         if on_target or eps <= _EPS_FLOOR:
             break
+        previous = result
         eps = max(eps / 100.0, _EPS_FLOOR)
     if on_target:
         return result
@@ -381,21 +409,44 @@ def _distortion_matrix(distortion: npt.ArrayLike, n: int) -> FloatArray:
     return dmat
 
 
+class _Exhausted(Exception):
+    """The evaluation budget of one rate_distortion call ran out."""
+
+    def __init__(self, nearest: BlahutArimotoResult | None) -> None:
+        super().__init__("evaluation budget exhausted")
+        self.nearest = nearest
+
+
 def _solve_slope(
-    p: FloatArray, target: Callable[[BlahutArimotoResult], float], tol: float
+    p: FloatArray,
+    target: Callable[[BlahutArimotoResult], float],
+    tol: float,
+    asked: str,
+    budget: list[int],
 ) -> BlahutArimotoResult:
-    """Point where ``target`` (increasing in beta) crosses 0, by brentq on log beta."""
+    """Point where ``target`` (increasing in beta) crosses 0, by brentq on log beta.
+
+    ``budget[0]`` kernel evaluations may be spent (and are taken off it); when
+    they run out, :class:`_Exhausted` carries the point solved so far whose
+    ``target`` is nearest 0.
+    """
     cache: dict[float, tuple[Outcome, FloatArray]] = {}
 
     def run(log_beta: float) -> BlahutArimotoResult:
         # Warm start from the nearest slope already solved: BA is slow near
         # the critical slope, and neighbouring optima are close.
         if log_beta not in cache:
+            if budget[0] < 4:  # one cycle needs 3 evaluations and a bound
+                points = [_result(math.exp(t), out) for t, (out, _) in cache.items()]
+                nearest = min(points, key=lambda r: abs(target(r)), default=None)
+                raise _Exhausted(nearest)
             near = min(cache, key=lambda t: abs(t - log_beta), default=None)
             start = None if near is None else cache[near][1]
             beta = math.exp(log_beta)
             kernel = HammingKernel(beta, p.size)
-            cache[log_beta] = iterate(p, beta, kernel, tol, 100_000, start)
+            cap = min(100_000, budget[0])
+            cache[log_beta] = iterate(p, beta, kernel, tol, cap, start)
+            budget[0] -= cache[log_beta][0].evaluations
         return _result(math.exp(log_beta), cache[log_beta][0])
 
     lo, hi = -1.0, 1.0
@@ -403,5 +454,13 @@ def _solve_slope(
         lo *= 2.0
     while target(run(hi)) < 0 and hi < 60:
         hi *= 2.0
+    if target(run(lo)) > 0 or target(run(hi)) < 0:
+        low, high = run(hi).distortion, run(lo).distortion
+        msg = (
+            f"{asked} is outside what Blahut–Arimoto resolves at slopes "
+            f"e^{lo:g}..e^{hi:g}: [{low:.6g}, {high:.6g}] (float rounding); "
+            "hamming_rate gives the closed form"
+        )
+        raise ValueError(msg)
     root: float = brentq(lambda t: target(run(t)), lo, hi, xtol=1e-12)
     return run(float(root))

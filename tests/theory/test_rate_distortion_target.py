@@ -47,3 +47,58 @@ def test_a_search_that_cannot_reach_the_distortion_is_not_converged(
     r = rate_distortion([0.6, 0.4], 0.39999, tol=1e-9)
     assert not r.converged
     assert r.beta * abs(r.distortion - 0.39999) > 1e-9 * math.log(2.0)
+
+
+@pytest.mark.parametrize(
+    ("source", "distortion"),
+    [
+        ([0.7, 0.2, 0.1], 1e-18),
+        ([0.999, 0.0005, 0.0005], 8.7e-19),
+        ([0.7, 0.2, 0.1], 1e-12),
+    ],
+)
+def test_a_tiny_distortion_is_the_lossless_rate_within_fanos_bound(
+    source: list[float], distortion: float
+) -> None:
+    """Below what Blahut–Arimoto resolves (about 1e-16) brentq's bracket had
+    one sign and scipy's "f(a) and f(b) must have different signs" escaped
+    (h-newuser5). Fano puts R(D) within D (log2(e/D) + log2(m-1)) of H(p)."""
+    r = rate_distortion(source, distortion, tol=1e-9)
+    h = hamming_rate(np.asarray(source), 0.0)
+    slack = distortion * (math.log2(math.e / distortion) + math.log2(len(source) - 1))
+    assert (r.beta, r.distortion, r.rate, r.iterations, r.converged) == (
+        math.inf,
+        0.0,
+        h,
+        0,
+        True,
+    )
+    assert r.rate_lower == pytest.approx(h - slack, rel=1e-15, abs=0)
+    assert r.rate_lower <= hamming_rate(np.asarray(source), distortion) <= r.rate
+
+
+def test_fanos_shortcut_is_taken_only_within_tol() -> None:
+    """At tol = 1e-15 the slack of D = 1e-12 (4.2e-11 bits) is too large: the
+    search runs and lands on the distortion asked."""
+    r = rate_distortion([0.7, 0.2, 0.1], 1e-12, tol=1e-15)
+    assert math.isfinite(r.beta) and r.iterations > 0
+    assert abs(r.rate - hamming_rate(np.asarray([0.7, 0.2, 0.1]), 1e-12)) <= 2e-15
+
+
+def test_a_distortion_blahut_arimoto_cannot_resolve_is_an_error_naming_it() -> None:
+    with pytest.raises(ValueError, match=r"distortion=1e-16 is outside what Blahut"):
+        rate_distortion([0.7, 0.2, 0.1], 1e-16, tol=1e-15)
+
+
+def test_one_call_spends_a_bounded_number_of_evaluations(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A search that needs more than the budget returns the point nearest the
+    distortion asked, not converged (near 1 - max p one call took minutes)."""
+    monkeypatch.setattr("theory.rate_distortion._MAX_EVALUATIONS", 2_000)
+    r = rate_distortion([0.6, 0.4], 0.39999, tol=1e-9)
+    assert not r.converged
+    assert r.iterations <= 2_000
+    # the nearest point solved: closer to the distortion asked than the
+    # bracket's first ends
+    assert abs(r.distortion - 0.39999) < 1e-3
