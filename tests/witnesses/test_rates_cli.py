@@ -70,11 +70,14 @@ def test_text_format_is_an_aligned_table(runs, capsys):
 def test_markdown_format_pastes_as_a_table(runs, capsys):
     code, out, _ = _run(capsys, str(runs), *ARGS, "--format", "md")
     assert code == 0
-    lines = out.splitlines()
+    table, legend = out.split("\n\n", 1)
+    lines = table.splitlines()
     assert lines[0].startswith("| condition | n | raw_validity |")
     assert set(lines[1]) == {"|", "-"}
     assert lines[2].startswith("| contract | 2 | 0.500 [")
     assert all(line.count("|") == lines[0].count("|") for line in lines)
+    # the conventions follow the table, as in the text format (h-newuser5)
+    assert legend.startswith("intervals (95%): proportions (k/n): wilson")
 
 
 def test_csv_format_is_one_row_per_cell_and_statistic(runs, capsys):
@@ -177,7 +180,7 @@ def test_preset_lays_out_the_published_table(tmp_path, capsys):
     code, out, _ = _run(capsys, str(_kv_file(tmp_path)), "--preset", "mirage-kv",
                         "--format", "md")  # fmt: skip
     assert code == 0
-    lines = out.splitlines()
+    lines = out.split("\n\n", 1)[0].splitlines()
     assert lines[0] == (
         "| budget | n | Header compliance | Pivot preserve (all) | "
         "Pivot preserve (\\| header) | Raw validity | Semantic regret |"

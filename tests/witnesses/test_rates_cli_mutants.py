@@ -161,8 +161,10 @@ def test_notes_follow_a_markdown_table_after_a_blank_line(tmp_path, capsys):
     assert code == 0
     lines = out.splitlines()
     assert lines[-4:] == NOTES
-    assert lines[-5] == ""  # markdown: the table ends at a blank line
-    assert lines[-6].startswith("| a | 2 |")
+    assert lines[-5] == ""  # markdown: each paragraph ends at a blank line
+    assert lines[-6].startswith("intervals (95%): ")  # the conventions
+    assert lines[-7] == ""  # markdown: the table ends at a blank line
+    assert lines[-8].startswith("| a | 2 |")
 
 
 NTSB = (

@@ -725,7 +725,9 @@ def test_the_legend_names_each_method_and_level_once_below_the_table():
     text = format_cells(rates(TWO, confidence_level=0.9))
     assert text.splitlines()[-1] == "intervals (90%): proportions (k/n): wilson"
     md = format_cells(rates(TWO), fmt="md")
-    assert "intervals" not in md
+    # Markdown states them too, once, a paragraph below the table (h-newuser5)
+    assert md.endswith("|\n\nintervals (95%): proportions (k/n): wilson\n")
+    assert md.count("intervals") == 1
     one = [Trial("t1", "c", measures={"x": 5.0}), Trial("t2", "c")]
     text = format_cells(rates(one))
     assert "note: x: no interval from n = 1 value" in text

@@ -40,7 +40,9 @@ def format_cells(
         The output of :func:`witnesses.rates.rates`.
     fmt : {"text", "md", "csv", "json"}
         ``"text"`` an aligned table; ``"md"`` a Markdown table (one row per
-        cell, ``estimate [low, high]`` per statistic); ``"csv"`` one row per
+        cell, ``estimate [low, high]`` per statistic) and, below it, the
+        legend of ``"text"`` (the interval methods and level) one paragraph
+        a line; ``"csv"`` one row per
         cell and statistic with counts and interval; ``"json"`` every field.
         Only statistics measured in some cell are shown in text and Markdown.
     digits : int
@@ -83,6 +85,8 @@ def format_cells(
     | condition | n | raw_validity | mean raw_validity_score |
     |---|---|---|---|
     | naive | 2 | 0.500 [0.095, 0.905] (1/2) | 0.600 [0.300, 0.900] (n=2) |
+    <BLANKLINE>
+    intervals (95%): proportions (k/n): wilson; mean raw_validity_score: bootstrap-percentile
     """
     if isinstance(cells, str | bytes) or not isinstance(cells, Sequence):
         msg = f"cells must be a sequence of CellRates, got {cells!r}"
@@ -119,7 +123,8 @@ def format_cells(
         cells_md = [[_md(x) for x in r] for r in [header, *rows]]
         lines = ["| " + " | ".join(cells_md[0]) + " |", "|" + "---|" * len(header)]
         lines += ["| " + " | ".join(row) + " |" for row in cells_md[1:]]
-        return "\n".join(lines) + "\n"
+        # the conventions (interval method and level), one paragraph each
+        return "\n".join(lines) + "\n" + "".join(f"\n{line}\n" for line in legend)
     keep = len(cells[0].group) + 1 if cells else 1
     blocks = _blocks([header, *rows], keep)
     text = "\n\n".join("\n".join(block) for block in blocks)
