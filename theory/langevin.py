@@ -287,12 +287,19 @@ def boundary_integral(k: int) -> sp.Expr:
     Parameters
     ----------
     k : int
-        Exponent, >= 0.
+        Exponent, ``0 <= k <= 64`` (the cap bounds sympy's work).
 
     Returns
     -------
     sympy.Expr
         ``oo`` for ``k >= 1``, finite otherwise.
+
+    Raises
+    ------
+    TypeError
+        If ``k`` is not an int.
+    ValueError
+        If ``k`` is outside ``[0, 64]``.
 
     Examples
     --------

@@ -32,7 +32,8 @@ def main(argv: list[str], *, prog: str = "context-laws audit") -> int:
         "found automatically (see proofs.audit.paper).",
         epilog="exit status: 0 when no number is flagged, 1 when one is "
         "inconsistent or a decision error, 2 for a usage error or a file that "
-        "cannot be read or holds nothing to check, 3 for a crash (traceback on stderr).",
+        "cannot be read or holds nothing to check, 3 for a crash (traceback on stderr);"
+        " 130 when interrupted (SIGINT), 143 when terminated (SIGTERM).",
     )
     parser.add_argument("file", help="the audit table (CSV, UTF-8) or the paper")
     parser.add_argument("--json", action="store_true", help="print one JSON document")

@@ -47,7 +47,8 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         epilog=(
             "exit status: 0 when safe (or the law holds), 1 when not safe, not "
             "checked, or the law is violated, 2 for bad input (a target that does "
-            "not import, a timeline file that cannot be read), 3 for a crash."
+            "not import, a timeline file that cannot be read), 3 for a crash; "
+            "130 when interrupted (SIGINT), 143 when terminated (SIGTERM)."
         ),
     )
     p.add_argument(

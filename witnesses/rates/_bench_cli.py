@@ -95,7 +95,8 @@ class _Pair:
 _EXIT = (
     "exit status: 0 when the summary (and any comparison) was printed, 2 for a "
     "usage error or a file that cannot be read as the benchmark's format "
-    "(nothing is written to --out), 3 for a crash (traceback on stderr)."
+    "(nothing is written to --out), 3 for a crash (traceback on stderr);"
+    " 130 when interrupted (SIGINT), 143 when terminated (SIGTERM)."
 )
 
 

@@ -64,7 +64,8 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         description=__doc__.splitlines()[0] if __doc__ else None,
         epilog="exit status: 0 on success; 2 for a usage error or a file that "
         "cannot be read (the message names the file, the row and the column); "
-        "3 for a crash; 141 when standard output was closed.",
+        "3 for a crash; 141 when standard output was closed;"
+        " 130 when interrupted (SIGINT), 143 when terminated (SIGTERM).",
     )
     p.add_argument("file", help="a CSV, JSON or JSONL file of trials")
     p.add_argument(
