@@ -567,3 +567,74 @@ def test_a_cut_search_past_the_cap_gives_up_and_is_redone_uncut(
         assert got == want, seed
         gave_up += spy.gave_up
     assert gave_up >= 5  # the cap was reached, so the redo ran
+
+
+def _shifted(tl: Timeline, offset: float) -> Timeline:
+    return Timeline(
+        [Event(e.id, e.timestamp + offset, e.weight, e.actors) for e in tl.events]
+    )
+
+
+def test_late_timestamps_keep_every_contract(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The corpus moved to times near 100 (above any slot count): same contracts.
+
+    Dominance compares sums, slot counts and first times; with times in [0, 1]
+    a first time never exceeds a slot count, which would hide a comparison of
+    one against the other.
+    """
+    mod = _module()
+    labels = 0
+    for seed in range(60):
+        tl, kwargs = _case(seed)
+        late = _shifted(tl, 100.0)
+        got, spy = _solve_spied(mod, monkeypatch, mod._CUT_ATTEMPTS, late, kwargs)
+        assert got == _oracle(late, kwargs), seed
+        labels += spy.labels
+    assert labels >= 300
+
+
+def _tie_case(seed: int) -> tuple[Timeline, dict[str, Any]]:
+    """Zero weights and weights of 1e-9: bounds that meet the incumbent exactly."""
+    rng = random.Random(5000 + seed)
+    n, grid = rng.randrange(5, 15), rng.choice((8, 10))
+    ticks = sorted(rng.randrange(grid + 1) for _ in range(n))
+    events = []
+    for i, tick in enumerate(ticks):
+        actor = "actor_0" if rng.random() < 0.6 else "actor_1"
+        weight = rng.choice((0.0, 0.0, 1e-9, 1.0, 1.0, 2.0))
+        events.append(Event(f"e{i:02d}", tick / grid, weight, frozenset({actor})))
+    min_length = rng.choice((1, 2, 3))
+    grammar = Grammar(
+        min_prefix_elements=rng.choice((0, 1, 2)),
+        min_length=min_length,
+        max_length=rng.choice((min_length + 2, 8)),
+        min_timespan_fraction=0.0,
+        max_temporal_gap=rng.choice((math.inf, 0.2, 0.3)),
+        focal_actor_coverage=0.0,
+    )
+    kwargs: dict[str, Any] = {
+        "grammar": grammar,
+        "m": 10,
+        "injection_top_n": rng.choice((3, 40)),
+        "max_sequence_length": rng.choice((4, 20)),
+    }
+    return Timeline(events), kwargs
+
+
+def test_bounds_that_meet_the_incumbent_keep_every_contract(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Weights 0 and 1e-9 make a bound equal the incumbent, or miss it by 1e-9.
+
+    :func:`_hopeless` skips a bound only below the incumbent by its margin
+    ``1e-9 (1 + |bound|)``: a bound of 0 against an incumbent of 0 is searched,
+    against an incumbent of 1e-9 skipped; the spy checks each decision.
+    """
+    mod = _module()
+    found = 0
+    for seed in range(60):
+        tl, kwargs = _tie_case(seed)
+        got, _ = _solve_spied(mod, monkeypatch, mod._CUT_ATTEMPTS, tl, kwargs)
+        assert got == _oracle(tl, kwargs), seed
+        found += got is not None
+    assert found >= 20
