@@ -129,7 +129,7 @@ class _Spy:
         self.hopeless: list[bool] = []
         self.memo_calls: list[tuple[bool, Any]] | None = None
         self.last_post: tuple[Any, int, Any] | None = None
-        self.labels = self.cut_searches = self.gave_up = 0
+        self.labels = self.cut_searches = self.gave_up = self.searched = 0
         monkeypatch.setattr(f"{_MOD}._CUT_ATTEMPTS", cap)
         for name in (
             "_insert",
@@ -260,7 +260,7 @@ class _Spy:
         # both bounds of the candidate were computed, and neither is hopeless
         assert self.hopeless == [False, False], self.hopeless
         calls: list[tuple[bool, Any]] = []
-        self.memo_calls = calls
+        self.memo_calls, self.searched = calls, self.searched + 1
         try:
             found = original(pool, n_pre_max, length, grammar, incumbent)
         finally:
@@ -638,3 +638,87 @@ def test_bounds_that_meet_the_incumbent_keep_every_contract(
         assert got == _oracle(tl, kwargs), seed
         found += got is not None
     assert found >= 20
+
+
+def _jitter_case(seed: int) -> tuple[Timeline, dict[str, Any]]:
+    """Weights w and w + 1e-12, times t and t + 1e-12: sums and first times tie."""
+    rng = random.Random(7000 + seed)
+    n, grid = rng.randrange(5, 13), rng.choice((4, 8))
+    ticks = sorted(rng.randrange(grid + 1) for _ in range(n))
+    events = []
+    for i, tick in enumerate(ticks):
+        actor = "actor_0" if rng.random() < 0.7 else "actor_1"
+        weight = rng.choice((1.0, 1.0 + 1e-12, 2.0, 0.5, 0.5 + 1e-12))
+        time = tick / grid + rng.choice((0.0, 0.0, 1e-12))
+        events.append(Event(f"e{i:02d}", time, weight, frozenset({actor})))
+    min_length = rng.choice((1, 2, 3))
+    grammar = Grammar(
+        min_prefix_elements=rng.choice((0, 1, 2)),
+        min_length=min_length,
+        max_length=rng.choice((min_length + 2, 8)),
+        min_timespan_fraction=0.0,
+        focal_actor_coverage=0.0,
+    )
+    kwargs: dict[str, Any] = {
+        "grammar": grammar,
+        "m": 10,
+        "injection_top_n": 40,
+        "max_sequence_length": rng.choice((4, 20)),
+    }
+    return Timeline.from_unsorted(events), kwargs
+
+
+def test_labels_equal_within_the_tolerance_keep_every_contract(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Dominance within 1e-12 (docs/guide/witnesses.md §4) at exact float ties.
+
+    A sum exactly 1e-12 below another (``1.0`` against ``1.0 + 1e-12``), or a
+    first time exactly 1e-12 later, still counts as dominated: the spy checks
+    every bucket against that rule, and the answers against the oracle.
+    """
+    mod = _module()
+    labels = 0
+    for seed in range(50):
+        tl, kwargs = _jitter_case(seed)
+        got, spy = _solve_spied(mod, monkeypatch, mod._CUT_ATTEMPTS, tl, kwargs)
+        assert got == _oracle(tl, kwargs), seed
+        labels += spy.labels
+    assert labels >= 300
+
+
+def test_a_bound_short_of_the_incumbent_by_exactly_the_margin_is_hopeless(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Pivot a first: x, a scores 1e-9. Pivot b then has the candidate bound 0
+    (b, c weigh 0 and x, a are out of its reach), and 0 + 1e-9 (1 + 0) <= 1e-9:
+    b is skipped, as the spy checks (its pre-pivot search is never run)."""
+    mod = _module()
+    focal = frozenset({"actor_0"})
+    tl = Timeline(
+        [
+            Event("x", 0.0, 1e-9, focal),
+            Event("a", 0.1, 0.0, focal),
+            Event("b", 0.9, 0.0, focal),
+            Event("c", 1.0, 0.0, focal),
+        ]
+    )
+    grammar = Grammar(
+        min_prefix_elements=0,
+        min_length=2,
+        max_length=4,
+        min_timespan_fraction=0.0,
+        max_temporal_gap=0.3,
+        focal_actor_coverage=0.0,
+    )
+    kwargs: dict[str, Any] = {
+        "grammar": grammar,
+        "m": 10,
+        "pivot_ids": ("a", "b"),
+        "max_sequence_length": 20,
+        "injection_top_n": 40,
+    }
+    got, spy = _solve_spied(mod, monkeypatch, mod._CUT_ATTEMPTS, tl, kwargs)
+    assert got is not None and got[0] == ("x", "a") and got[2] == 1e-9
+    assert spy.searched == 1  # a only
+    assert got == _oracle(tl, kwargs)
