@@ -722,3 +722,44 @@ def test_a_bound_short_of_the_incumbent_by_exactly_the_margin_is_hopeless(
     assert got is not None and got[0] == ("x", "a") and got[2] == 1e-9
     assert spy.searched == 1  # a only
     assert got == _oracle(tl, kwargs)
+
+
+def _early_jitter_case(seed: int) -> tuple[Timeline, dict[str, Any]]:
+    """Times t - 1e-12, t and t + 1e-12, mostly focal: post-pivot labels whose
+    first times differ by exactly 1e-12."""
+    rng = random.Random(9000 + seed)
+    n, grid = rng.randrange(6, 14), rng.choice((4, 8))
+    ticks = sorted(rng.randrange(grid + 1) for _ in range(n))
+    events = []
+    for i, tick in enumerate(ticks):
+        actor = "actor_0" if rng.random() < 0.9 else "actor_1"
+        weight = rng.choice((1.0, 1.0 + 1e-12, 2.0, 2.0 + 1e-12))
+        time = tick / grid + rng.choice((0.0, 1e-12, -1e-12))
+        events.append(Event(f"e{i:02d}", time, weight, frozenset({actor})))
+    min_length = rng.choice((1, 2, 3))
+    grammar = Grammar(
+        min_prefix_elements=rng.choice((0, 1, 2)),
+        min_length=min_length,
+        max_length=rng.choice((min_length + 2, 8)),
+        min_timespan_fraction=0.0,
+        focal_actor_coverage=0.0,
+    )
+    kwargs: dict[str, Any] = {
+        "grammar": grammar,
+        "m": 10,
+        "injection_top_n": 40,
+        "max_sequence_length": rng.choice((4, 20)),
+    }
+    return Timeline.from_unsorted(events), kwargs
+
+
+def test_first_times_equal_within_the_tolerance_keep_every_contract(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A later label whose first time is exactly 1e-12 after an existing one's,
+    with at least its sum and at most its slots, evicts it (seeds 28 and 37)."""
+    mod = _module()
+    for seed in range(40):
+        tl, kwargs = _early_jitter_case(seed)
+        got, _ = _solve_spied(mod, monkeypatch, mod._CUT_ATTEMPTS, tl, kwargs)
+        assert got == _oracle(tl, kwargs), seed
