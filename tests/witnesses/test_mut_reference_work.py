@@ -130,6 +130,7 @@ class _Spy:
         self.memo_calls: list[tuple[bool, Any]] | None = None
         self.last_post: tuple[Any, int, Any] | None = None
         self.labels = self.cut_searches = self.gave_up = self.searched = 0
+        self.evicted = 0  # post-pivot labels removed by a dominating newcomer
         monkeypatch.setattr(f"{_MOD}._CUT_ATTEMPTS", cap)
         for name in (
             "_insert",
@@ -168,6 +169,7 @@ class _Spy:
             else _kept(label, before, slots=True)
         )
         assert buckets[index][key] == want, ("post-pivot eviction", before, label)
+        self.evicted += len(before) + 1 - len(want) if want[-1] is label else 0
         self._post_label(index, key, label)
 
     def _insert_pre(
@@ -763,3 +765,40 @@ def test_first_times_equal_within_the_tolerance_keep_every_contract(
         tl, kwargs = _early_jitter_case(seed)
         got, _ = _solve_spied(mod, monkeypatch, mod._CUT_ATTEMPTS, tl, kwargs)
         assert got == _oracle(tl, kwargs), seed
+
+
+def test_a_shorter_label_lighter_by_exactly_the_tolerance_evicts_a_longer_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """At j, (p, a, b, j) sums 2 + 0.5 + (0.5 + 1e-12) + 1 and (p, c, j) arrives
+    after it (from c, later than b) with 2 + 1 + 1, exactly 1e-12 less in floats;
+    both have one focal event besides p and j, and (p, a, j) is out of reach
+    (a to j is 0.35 > 0.3). Within the tolerance the shorter label dominates the
+    longer one: it must evict it, which the spy checks."""
+    mod = _module()
+    focal, other = frozenset({"actor_0"}), frozenset({"actor_1"})
+    tl = Timeline(
+        [
+            Event("p", 0.0, 2.0, focal),
+            Event("a", 0.1, 0.5, focal, ("p",)),
+            Event("b", 0.2, 0.5 + 1e-12, other, ("a",)),
+            Event("c", 0.25, 1.0, focal, ("p",)),
+            Event("j", 0.45, 1.0, focal, ("c",)),
+        ]
+    )
+    assert ((2.0 + 0.5) + (0.5 + 1e-12)) + 1.0 - 1e-12 == (2.0 + 1.0) + 1.0
+    grammar = Grammar(
+        min_prefix_elements=0,
+        min_length=2,
+        max_length=8,
+        min_timespan_fraction=0.0,
+        max_temporal_gap=0.3,
+        focal_actor_coverage=0.0,
+    )
+    kwargs: dict[str, Any] = {"grammar": grammar, "pivot_ids": ("p",)}
+    got, spy = _solve_spied(mod, monkeypatch, mod._CUT_ATTEMPTS, tl, kwargs)
+    assert spy.evicted >= 1
+    assert got == _oracle(
+        tl, {**kwargs, "m": 10, "max_sequence_length": 20, "injection_top_n": 40}
+    )
+    assert got is not None and got[0] == ("p", "a", "b", "c", "j")
