@@ -123,7 +123,9 @@ def check_compressor(
         input, returns one twice, edits one, or returns more than
         ``target_size`` events (a broken budget is an error naming ``fn``,
         the target and the count, also during the witness search: keeping
-        everything is not "safe").
+        everything is not "safe"), or when ``fn`` is not deterministic (a
+        witness it broke no longer breaks when compressed again to be
+        explained: the error names ``fn``, the input's size and the target).
 
     Notes
     -----

@@ -31,7 +31,7 @@ from typing import Any
 from algebra import Context, satisfies_contract
 from witnesses._compress._core import compress
 from witnesses._compress._loop import min_prefix_for
-from witnesses._compress._user import expand_summaries
+from witnesses._compress._user import expand_summaries, strategy_name
 from witnesses.events import Timeline
 from witnesses.semantics import Semantics
 from witnesses.state import (
@@ -259,6 +259,22 @@ def _window_cut(
     return list(best[0]), best[1]
 
 
+def _unstable(s: Setting, timeline: Timeline, target: int, what: str) -> ValueError:
+    """Return the error for a witness whose violation is gone when ``fn`` runs again.
+
+    Every witness was seen to break when it was found; compressed once more
+    to be explained, it no longer does, so ``fn`` answered the same input
+    differently (unseeded randomness, state kept between calls).
+    """
+    return ValueError(
+        f"strategy {strategy_name(s.fn)!r} is not deterministic: compressing the same "
+        f"{len(timeline)}-event input at target_size={target} broke {what} once and "
+        "keeps it when run again, so no witness can be reported; check_compressor "
+        "needs fn to return the same events for the same input (seed its randomness, "
+        "keep no state between calls)"
+    )
+
+
 def _room(kept: int, missing: int, target: int) -> str:
     """How the suggested events fit the witness's ``target_size`` (a clause or "").
 
@@ -289,6 +305,8 @@ def explain_block(s: Setting, timeline: Timeline, target: int) -> Diagnosis:
     """Say why a compression breaks VM Definition 2 and what to keep."""
     kept = s.kept(timeline, target)
     before, after = s.block(timeline), s.block(kept)
+    if satisfies_contract(before, after, s.k):
+        raise _unstable(s, timeline, target, "VM Definition 2")
     paper = s.sem.non_focal_development
     counted = (
         "non-focal events"
@@ -326,6 +344,8 @@ def explain_pivot(s: Setting, timeline: Timeline, target: int) -> Diagnosis:
     Called on a witness only, so the input has a pivot.
     """
     kept = s.kept(timeline, target)
+    if s.block(kept).w is not None:
+        raise _unstable(s, timeline, target, "the input's pivot")
     focal = sum(1 for e in timeline if s.focal in e.actors)
     pivot = str(s.block(timeline).w[-1])
     if len(kept):
@@ -349,7 +369,9 @@ def explain_invariant(s: Setting, timeline: Timeline, target: int) -> Diagnosis:
     """Say which pivot a compression leaves with too few events before it, and what to keep."""
     kept = s.kept(timeline, target)
     state = build_context_state(kept, s.focal, m=s.m)
-    bad = next(p for p in state.pivots if p.j_dev < s.k)
+    bad = next((p for p in state.pivots if p.j_dev < s.k), None)
+    if bad is None:
+        raise _unstable(s, timeline, target, "the all-pivot invariant")
     p_min = min_prefix_for(s.k)
     reason = (
         f"pivot {bad.event_id} (weight {bad.weight:g}) is among the top {s.m} kept "
