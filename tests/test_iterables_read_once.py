@@ -27,6 +27,9 @@ Bugs this file found (each failed here on the old code):
   ``simulate`` returned no trial;
 - ``proofs.plots.verdict_counts(<generator>)``: ``{}``;
   ``plot_verdicts_by_source(<generator>)``: "has no len()";
+- ``theory.inference.mean_reciprocal_rank / mean_average_precision /
+  ndcg_at_k(<generator>)``: "object of type 'generator' has no len()" (no
+  wrong answer; the argument named nothing);
 - ``proofs.claims.vm.witness.tiny_timelines(n, weights=<generator>)``: 4 of
   the 16 two-event timelines (the other actor's were missing), and so
   ``search_solver_gap(n, weights=<generator>)`` searched a quarter of its
@@ -62,7 +65,14 @@ from proofs.register import LedgerEntry
 from theory.consistency import check_mean, recompute_pvalue
 from theory.decay import compare_decays, counts_by_depth, fit_decay
 from theory.floors import conditional_entropy, cumulative_floor, entropy
-from theory.inference import bootstrap_ci, mcnemar, posterior_superiority
+from theory.inference import (
+    bootstrap_ci,
+    mcnemar,
+    mean_average_precision,
+    mean_reciprocal_rank,
+    ndcg_at_k,
+    posterior_superiority,
+)
 from theory.plots import plot_crossover, plot_sheaf
 from theory.scatter import p_assembly_fragments
 from theory.sheaf import CellularSheaf, memory_sheaf
@@ -232,6 +242,11 @@ CASES: list[tuple[str, str, Call, Any, str]] = [
      lambda v: compare_decays([1, 2, 3], [630, 278, 86], [1000] * 3, laws=v),
      ["geometric", "power"], SAME),
     ("mcnemar", "table", lambda v: mcnemar(v), [[10, 9], [2, 5]], SAME),
+    ("mean_reciprocal_rank", "ranks", lambda v: mean_reciprocal_rank(v),
+     [1, None, 3, 2], SAME),
+    ("mean_average_precision", "ranks", lambda v: mean_average_precision(v),
+     [1, None, 3, 2], SAME),
+    ("ndcg_at_k", "ranks", lambda v: ndcg_at_k(v, 2), [1, None, 3, 2], SAME),
     ("check_mean", "values", lambda v: check_mean("2.0", v), [1, 2, 3], REFUSED),
     ("recompute_pvalue", "df", lambda v: recompute_pvalue("4.1", "0.02", test="F", df=v),
      [2, 20], REFUSED),
