@@ -40,6 +40,7 @@ Bugs this file found (each failed here on the old code):
 from __future__ import annotations
 
 import pathlib
+import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -454,3 +455,30 @@ def test_a_refused_generator_names_the_argument(
     generator = _generator(items)
     with pytest.raises((TypeError, ValueError), match=rf"\b{argument}\b"):
         call(generator)
+
+
+NOT_ITERABLE: list[tuple[str, Callable[[], Any], str]] = [
+    ("mean_reciprocal_rank", lambda: mean_reciprocal_rank(5),  # type: ignore[arg-type]
+     "ranks must be a sequence of int or None, got 5 of type int"),
+    ("format_cells", lambda: format_cells(CELLS, columns=3),  # type: ignore[arg-type]
+     "columns must be an iterable of (title, statistic) pairs, got 3 of type int"),
+    ("CompactionSimulator", lambda: CompactionSimulator(pinned="quantity"),  # type: ignore[arg-type]
+     "pinned must be an iterable of fact types, got 'quantity' of type str"),
+    ("CompactionSimulator", lambda: CompactionSimulator(survival=0.9),  # type: ignore[arg-type]
+     "survival must be an iterable of survivals, got 0.9 of type float"),
+    ("verdict_counts", lambda: verdict_counts(3),  # type: ignore[arg-type]
+     "entries must be a sequence of LedgerEntry, got 3 of type int"),
+    ("tiny_timelines", lambda: list(tiny_timelines(2, weights=1.0)),  # type: ignore[arg-type]
+     "weights must be a tuple of weights, got 1.0 of type float"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("name", "call", "message"), NOT_ITERABLE, ids=[c[0] for c in NOT_ITERABLE]
+)
+def test_a_non_iterable_names_the_argument(
+    name: str, call: Callable[[], Any], message: str
+) -> None:
+    """The arguments now read once refuse a non-iterable by name (was Python's own)."""
+    with pytest.raises(TypeError, match=f"^{re.escape(message)}$"):
+        call()
