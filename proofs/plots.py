@@ -7,7 +7,7 @@ Colours are Okabe–Ito (:data:`theory.plots.OKABE_ITO`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -57,8 +57,7 @@ def verdict_counts(entries: Sequence[LedgerEntry]) -> dict[str, dict[str, int]]:
     >>> verdict_counts(ledger(ids=["VM-P2"]))["VM"]["proven"]
     1
     """
-    for i, item in enumerate(entries):
-        check_instance(item, f"entries[{i}]", LedgerEntry)
+    entries = _ledger_rows(entries)
     present = {entry.claim.source for entry in entries}
     order = [s for s in SOURCES if s in present] + sorted(present - set(SOURCES))
     counts = {source: dict.fromkeys(VERDICT_ORDER, 0) for source in order}
@@ -66,6 +65,20 @@ def verdict_counts(entries: Sequence[LedgerEntry]) -> dict[str, dict[str, int]]:
         verdict = "error" if entry.result is None else entry.result.verdict.value
         counts[entry.claim.source][verdict] += 1
     return counts
+
+
+def _ledger_rows(entries: object) -> tuple[LedgerEntry, ...]:
+    """Read ``entries`` once (a generator was counted by its check, then gave ``{}``)."""
+    if isinstance(entries, str | bytes) or not isinstance(entries, Iterable):
+        msg = (
+            "entries must be a sequence of LedgerEntry, got "
+            f"{entries!r} of type {type(entries).__name__}"
+        )
+        raise TypeError(msg)
+    rows = tuple(entries)
+    for i, item in enumerate(rows):
+        check_instance(item, f"entries[{i}]", LedgerEntry)
+    return rows
 
 
 def plot_verdicts_by_source(
@@ -100,6 +113,7 @@ def plot_verdicts_by_source(
     >>> [t.get_text() for t in ax.get_xticklabels()], ax.get_ylabel()
     (['VM'], 'claims (count)')
     """
+    entries = _ledger_rows(entries)
     ax = new_axes(ax)
     if len(entries) == 0:
         msg = "entries must hold at least one ledger row, got 0"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -162,11 +162,15 @@ def friedman_nemenyi(
 
 
 def _ranks(ranks: Sequence[int | None]) -> list[int | None]:
-    if isinstance(ranks, (str, bytes)) or len(ranks) == 0:
+    if not isinstance(ranks, str | bytes) and not isinstance(ranks, Iterable):
+        msg = f"ranks must be a sequence of int or None, got {ranks!r} of type {type(ranks).__name__}"
+        raise TypeError(msg)
+    items = () if isinstance(ranks, str | bytes) else tuple(ranks)  # read once
+    if not items:
         msg = f"ranks must be a non-empty sequence of int or None, got {ranks!r}"
         raise ValueError(msg)
     out: list[int | None] = []
-    for i, r in enumerate(ranks):
+    for i, r in enumerate(items):
         out.append(None if r is None else check_int(r, f"ranks[{i}]", minimum=1))
     return out
 

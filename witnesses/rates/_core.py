@@ -484,7 +484,8 @@ def rates(
         confidence_level,
         method=method,
     )
-    for name in check_iterable(by, "by", "Trial field names"):
+    by = tuple(check_iterable(by, "by", "Trial field names"))  # read once: a generator
+    for name in by:  # was checked here and then grouped on nothing (one cell, exit 0)
         if name not in TRIAL_FIELDS or name == "measures":
             msg = f"by contains {name!r}, which is not a Trial field ({', '.join(TRIAL_FIELDS)})"
             raise ValueError(msg)

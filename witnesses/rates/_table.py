@@ -9,6 +9,7 @@ import textwrap
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
+from witnesses._validation import check_iterable
 from witnesses.rates._core import RATE_NAMES, CellRates
 
 __all__ = ["ABSENT", "FORMATS", "WIDTH", "format_cells"]
@@ -68,7 +69,8 @@ def format_cells(
     Raises
     ------
     TypeError
-        If ``cells`` is not a sequence of :class:`CellRates`.
+        If ``cells`` is not a sequence of :class:`CellRates`, or ``columns``
+        not an iterable (it is read once).
     ValueError
         If ``fmt`` is unknown, or the cells are not all grouped by the same
         fields (cells of different :func:`witnesses.rates.rates` calls: the table
@@ -107,6 +109,8 @@ def format_cells(
         msg = f"fmt must be one of {', '.join(map(repr, FORMATS))}, got {fmt!r}"
         raise ValueError(msg)
     absent = frozenset(absent)
+    if columns is not None:  # read once: a generator gave a header over empty rows
+        columns = tuple(check_iterable(columns, "columns", "(title, statistic) pairs"))
     if fmt == "json":
         docs = [c.to_dict() for c in cells]
         for d in docs:

@@ -30,6 +30,7 @@ from scipy import optimize, stats
 from witnesses._validation import (
     check_choice,
     check_int,
+    check_iterable,
     check_probability,
     check_real,
     check_sequence,
@@ -128,7 +129,8 @@ class CompactionSimulator:
         Per-cycle survival of each type (order of :data:`FACT_TYPES`), in
         ``[0, 1]``; a single value applies to every type.
     pinned : tuple of str
-        Types the side channel pins.
+        Types the side channel pins (any iterable, read once and kept as a
+        tuple, as ``survival`` is).
     pattern_recall : float
         Probability that a pinned-type fact is caught by its pattern.
     use_factor : float
@@ -153,6 +155,11 @@ class CompactionSimulator:
     def __post_init__(self) -> None:
         check_int(self.n_facts, "n_facts", minimum=1)
         check_int(self.cycles, "cycles", minimum=1)
+        # read once: a generator of pinned types was consumed by its check and
+        # pinned nothing (expected_retention and simulate ran unpinned, exit 0)
+        for name, what in (("survival", "survivals"), ("pinned", "fact types")):
+            items = tuple(check_iterable(getattr(self, name), name, what))
+            object.__setattr__(self, name, items)
         if len(self.survival) not in (1, len(FACT_TYPES)):
             msg = f"survival must hold 1 or {len(FACT_TYPES)} values, got {len(self.survival)}"
             raise ValueError(msg)

@@ -103,7 +103,8 @@ class ScatterSimulator:
     n_decisions : int
         Decisions per seed, ``>= 1``.
     layouts : tuple of str
-        Layouts to simulate, from :data:`LAYOUTS`.
+        Layouts to simulate, from :data:`LAYOUTS` (any iterable, read once
+        and kept as a tuple).
     kappa : float
         Concentration of the colocated latent rate, ``> 0`` (large: nearly
         independent; small: all-or-nothing).
@@ -130,7 +131,11 @@ class ScatterSimulator:
         check_int(self.sigma, "sigma", minimum=1)
         check_probability(self.p, "p", low_open=True, high_open=True)
         check_int(self.n_decisions, "n_decisions", minimum=1)
-        if isinstance(self.layouts, str) or not self.layouts:
+        if not isinstance(self.layouts, str) and isinstance(self.layouts, Iterable):
+            # read once: a generator was consumed by its checks, and simulate
+            # then yielded no trial at all (exit 0)
+            object.__setattr__(self, "layouts", tuple(self.layouts))
+        if not isinstance(self.layouts, tuple) or not self.layouts:
             msg = (
                 f"layouts must be a non-empty tuple of {LAYOUTS}, got {self.layouts!r}"
             )

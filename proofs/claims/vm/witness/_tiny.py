@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from proofs._method._validation import check_bound
 from witnesses import Event, Grammar, Timeline
@@ -29,6 +29,12 @@ def tiny_timelines(
     16
     """
     check_bound(n, "n", minimum=0, maximum=8)
+    if isinstance(weights, str | bytes) or not isinstance(weights, Iterable):
+        msg = f"weights must be a tuple of weights, got {weights!r} of type {type(weights).__name__}"
+        raise TypeError(msg)
+    # read once: the nested loop below read a generator for the focal actor
+    # only, and the other actor's timelines were silently missing (4 of 16)
+    weights = tuple(weights)
     kinds = [(actor, w) for actor in (FOCAL, OTHER) for w in weights]
     for combo in itertools.product(kinds, repeat=n):
         yield Timeline(
