@@ -50,7 +50,7 @@ def _always(_: object) -> bool:
 
 
 def minimal(
-    strategy: st.SearchStrategy[Any], condition: Callable[[Any], Any] = _always
+    strategy: st.SearchStrategy[Any], condition: Callable[..., Any] = _always
 ) -> Any:
     """The minimal example of ``strategy`` meeting ``condition``.
 
@@ -73,7 +73,7 @@ def only(strategy: st.SearchStrategy[Any]) -> Any:
     return find(strategy, _always, settings=SETTINGS)
 
 
-def never(strategy: st.SearchStrategy[Any], condition: Callable[[Any], Any]) -> None:
+def never(strategy: st.SearchStrategy[Any], condition: Callable[..., Any]) -> None:
     """Assert that no example of ``strategy`` meets ``condition``."""
     with pytest.raises(NoSuchExample):
         find(strategy, condition, settings=SETTINGS)

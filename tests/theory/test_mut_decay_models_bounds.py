@@ -119,7 +119,9 @@ def _kernel(
     ],
 )
 @pytest.mark.parametrize("law", ["geometric", "power"])
-def test_deviance_against_the_saturated_curve_by_hand(law, d, k, n) -> None:
+def test_deviance_against_the_saturated_curve_by_hand(
+    law: str, d: list[int], k: list[int], n: list[int]
+) -> None:
     fit = fit_decay(d, k, n, law)
     params = [v for _, v in fit.params]
     kernel = _kernel(law, params, d, k, n)
@@ -148,7 +150,7 @@ def test_saturated_loglik_by_hand_on_a_pure_point() -> None:
 
 
 @pytest.mark.parametrize("law", ["geometric", "triangular", "stretched", "power"])
-def test_no_runtime_warning_on_zero_and_full_counts(law) -> None:
+def test_no_runtime_warning_on_zero_and_full_counts(law: str) -> None:
     """k = 0 and k = n points give 0 log 0 terms: no 'invalid value' warning, no NaN."""
     with warnings.catch_warnings():
         warnings.simplefilter("error")

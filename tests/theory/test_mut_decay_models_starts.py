@@ -174,9 +174,9 @@ def _stay(values: list[float], success: list[bool], seen: list[list[float]]) -> 
     def optimiser(fun: Any, x0: Any, **kwargs: Any) -> OptimizeResult:
         i = len(seen)
         seen.append([float(v) for v in x0])
-        return OptimizeResult(
-            x=np.array(x0, dtype=float), fun=values[i], success=success[i]
-        )
+        res = OptimizeResult()
+        res.update(x=np.array(x0, dtype=float), fun=values[i], success=success[i])
+        return res
 
     return optimiser
 
