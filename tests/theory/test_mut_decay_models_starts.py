@@ -229,3 +229,51 @@ def test_the_first_run_is_kept_when_it_succeeds(
     fit = fit_decay(D, K, N, "geometric")
     assert fit.converged
     assert fit.param("s0") == pytest.approx(math.exp(-_guess("geometric", D, K, N)[0]))
+
+
+def test_the_optimiser_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    """SLSQP with the analytic gradient, the law's box, ftol 1e-12 and at most 500 iterations."""
+    calls: list[dict[str, Any]] = []
+
+    def recording(fun: Any, x0: Any, **kwargs: Any) -> Any:
+        calls.append(kwargs)
+        return minimize(fun, x0, **kwargs)
+
+    monkeypatch.setattr("theory.decay._models.minimize", recording)
+    for law in ("geometric", "power"):
+        calls.clear()
+        fit_decay(D, K, N, law)
+        assert len(calls) == 1 + len(GRID[law])
+        for kwargs in calls:
+            assert kwargs == {
+                "jac": True,
+                "method": "SLSQP",
+                "bounds": tuple(BOXES[law]),
+                "options": {"ftol": 1e-12, "maxiter": 500},
+            }
+
+
+def test_a_gain_of_exactly_one_in_a_trillion_is_still_a_tie(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    seen: list[list[float]] = []
+    monkeypatch.setattr(
+        "theory.decay._models.minimize",
+        _stay([2.0, 2.0 - 1e-12, 5.0], [True, False, False], seen),
+    )
+    fit = fit_decay(D, K, N, "geometric")
+    assert fit.converged
+    assert fit.param("s0") == pytest.approx(math.exp(-_guess("geometric", D, K, N)[0]))
+
+
+def test_no_finite_objective_is_not_converged(monkeypatch: pytest.MonkeyPatch) -> None:
+    """If every run ends on a NaN objective, no run is kept: not converged, -inf."""
+    seen: list[list[float]] = []
+    monkeypatch.setattr(
+        "theory.decay._models.minimize",
+        _stay([math.nan] * 3, [True, True, True], seen),
+    )
+    fit = fit_decay(D, K, N, "geometric")
+    assert not fit.converged
+    assert fit.loglik == -math.inf
+    assert fit.param("s0") == 1.0  # the lower corner of the box: rate 0
