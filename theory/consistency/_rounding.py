@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import math
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
@@ -107,8 +108,15 @@ def _below(a: Fraction, b: Fraction, *, strict: bool, inexact: bool) -> bool:
 
 
 def ulps(magnitude: Fraction) -> Fraction:
-    """Return :data:`SLACK_ULPS` units in the last place of ``float(magnitude)``."""
-    return SLACK_ULPS * Fraction(math.ulp(float(magnitude)))
+    """Return :data:`SLACK_ULPS` units in the last place of ``float(magnitude)``.
+
+    A magnitude beyond the float range (a printed ``1e309``) takes the unit of
+    the largest float: ``float()`` of it would overflow.
+    """
+    return SLACK_ULPS * Fraction(math.ulp(float(min(magnitude, _FLOAT_MAX))))
+
+
+_FLOAT_MAX = Fraction(sys.float_info.max)
 
 
 def parse_printed(value: object, name: str) -> Decimal:
