@@ -174,7 +174,9 @@ def test_real_crossover_with_zero_margin_is_the_sign_change(s0, rho, q):
     found = crossover_depth_real(s0, rho, q, 0.0)
     assert found is not None
     assert found == pytest.approx(d0, rel=1e-11)
-    assert advantage(found + 1e-9, s0, rho, q) > 0.0 > advantage(found - 1e-9, s0, rho, q)
+    assert (
+        advantage(found + 1e-9, s0, rho, q) > 0.0 > advantage(found - 1e-9, s0, rho, q)
+    )
 
 
 def test_a_cap_that_cuts_the_rise_ties_to_depth_one():
@@ -214,4 +216,6 @@ def test_no_spurious_warning_when_b_is_tiny_and_a_large(q):
         peak = advantage_peak(s0, 0.5, q)
     assert math.isfinite(peak.g_real)
     if q < 1.0:
-        assert peak.d_real == pytest.approx(max(1.0, _rise_end_60(s0, 0.5, q)), rel=4e-15)
+        assert peak.d_real == pytest.approx(
+            max(1.0, _rise_end_60(s0, 0.5, q)), rel=4e-15
+        )

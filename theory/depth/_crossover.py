@@ -342,9 +342,10 @@ def rise_end(a: FloatArray, b: FloatArray, c: FloatArray) -> FloatArray:
     near = (
         np.abs(b - a_safe) < 0.5 * a_safe
     )  # log(b / a): log1p near 1, log far from it
-    log_ba = np.where(
-        near, np.log1p((b_safe - a_safe) / a_safe), np.log(b_safe / a_safe)
-    )
+    with np.errstate(divide="ignore"):  # log1p(-1) in far cells (b << a), discarded
+        log_ba = np.where(
+            near, np.log1p((b_safe - a_safe) / a_safe), np.log(b_safe / a_safe)
+        )
     shift = shift + np.where(has_b, log_ba, -target)
     x, work, step = np.empty_like(y), np.empty_like(y), np.empty_like(y)
     for _ in range(60):
