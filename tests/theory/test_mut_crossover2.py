@@ -29,11 +29,15 @@ from theory.depth import (
 
 
 class _NumpySpy:
-    """numpy, except that ``empty_like`` records its argument and ``reciprocal`` is counted."""
+    """numpy, except that ``empty_like`` records its argument and ``reciprocal`` is counted.
+
+    ``where`` records its middle argument: the last call returns ``d2`` where ``a > 0``.
+    """
 
     def __init__(self) -> None:
         self.starts: list[np.ndarray[Any, Any]] = []
         self.steps = 0
+        self.chosen: list[Any] = []
 
     def __getattr__(self, name: str) -> Any:
         real = getattr(np, name)
@@ -51,6 +55,14 @@ class _NumpySpy:
                 return real(*args, **kwargs)
 
             return reciprocal
+        if name == "where":
+
+            def where(*args: Any, **kwargs: Any) -> Any:
+                if len(args) == 3:
+                    self.chosen.append(np.array(args[1], dtype=np.float64, copy=True))
+                return real(*args, **kwargs)
+
+            return where
         return real
 
 
@@ -219,3 +231,65 @@ def test_no_spurious_warning_when_b_is_tiny_and_a_large(q):
         assert peak.d_real == pytest.approx(
             max(1.0, _rise_end_60(s0, 0.5, q)), rel=4e-15
         )
+
+
+def _rise_end_of_doubles(s0: float, rho: float, q: float) -> float | None:
+    """Like _rise_end_60, but for the doubles a, b, c the package computes (not the exact logs).
+
+    Near rho = 1 with s0 ~ q small, a - b ~ c ~ 1e-15 is below the rounding of
+    a and b, so the exact-log root is not what any double computation can give.
+    """
+    with mpmath.workdps(60):
+        a, b, c = (mpmath.mpf(-math.log(v)) for v in (q, s0, rho))
+        half = mpmath.mpf(1) / 2
+
+        def h(d: Any) -> Any:
+            x = b + c * (d + half)
+            return mpmath.log(x) - b * d - c * d * (d + 1) / 2 + a * d - mpmath.log(a)
+
+        lo = ((a + mpmath.sqrt(a * a + 4 * c)) / 2 - b) / c - half
+        if h(lo) <= 0:
+            return None
+        hi = lo + 1
+        while h(hi) > 0:
+            hi = lo + 2 * (hi - lo)
+        for _ in range(200):
+            mid = (lo + hi) / 2
+            lo, hi = (mid, hi) if h(mid) > 0 else (lo, mid)
+        return float(lo)
+
+
+TANGENT = [
+    (0.0003918527288980908, 0.9999999999999966, 0.0003918527288980901),
+    (0.00013610539061398354, 0.9999999999999768, 0.00013610539061398183),
+    (3.498613727255853e-05, 0.9999999999999845, 3.4986137272558284e-05),
+    (1.557837755370713e-05, 0.9999999999999969, 1.55783775537071e-05),
+    (5.724643541637722e-07, 0.9999999999999571, 5.724643541637601e-07),
+]
+
+
+@pytest.mark.parametrize(("s0", "rho", "q"), TANGENT)
+def test_rise_end_where_the_bound_is_nearly_tangent_to_log_a(spy, s0, rho, q):
+    """rho within 1e-14 of 1 and s0 ~ q small: H's maximum is barely above log a.
+
+    x_m - b was the difference of two O(a) numbers carrying ~c of information:
+    the float discriminant came out negative, the start sat on the maximiser
+    (H' = 0) and Newton divided by zero: the first case returned
+    d_real = inf, d_int = None (the q = 1 answer) with a RuntimeWarning; the
+    second gave d2 = 0.0303 for a root at 0.2661 (masked in d_real by
+    max(1, d2)).
+    Now the start is finite, right of the maximiser, and d2 is the root for
+    the doubles a, b, c.
+    """
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        peak = advantage_peak(s0, rho, q)
+    truth = _rise_end_of_doubles(s0, rho, q)
+    assert truth is not None and truth < 1.0
+    g1 = advantage(1.0, s0, rho, q)
+    assert (peak.d_real, peak.d_int) == (1.0, 1)
+    assert peak.g_real == peak.g_int == g1
+    assert np.isfinite(spy.starts[0]).all()
+    assert 1 <= spy.steps <= 8
+    d2 = float(spy.chosen[-1])  # np.where(a > 0, d2, inf)
+    assert d2 == pytest.approx(truth, rel=1e-13)
