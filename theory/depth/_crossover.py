@@ -367,12 +367,7 @@ def rise_end(a: FloatArray, b: FloatArray, c: FloatArray) -> FloatArray:
             )  # log(x / b), or log x
         np.add(work, log_x, out=work)  # H(x) - log a
         np.add(step, np.reciprocal(x), out=step)  # H'(x)
-        # H' < 0 right of the maximiser; H' >= 0 only at it within rounding (the
-        # bound tangent to log a, its float discriminant <= 0): the root is there.
-        at_top = step >= 0.0
-        with np.errstate(divide="ignore", invalid="ignore"):
-            np.divide(work, step, out=step)
-        step[at_top] = 0.0
+        np.divide(work, step, out=step)
         np.subtract(y, step, out=y)
         if not np.any(
             np.abs(step) > 1e-9 * np.abs(y)
