@@ -107,7 +107,9 @@ def expected_power(
     ``Z ~ N(sqrt(lambda), 1)``, so its power is ``norm.sf(z - sqrt(lambda))``
     (``alpha`` at ``lambda = 0``). Significance
     ``alpha = 1 - confidence_level`` (the keyword ``alpha=`` is deprecated,
-    kept for one release, and warns).
+    kept for one release, and warns); the boundary test needs
+    ``alpha <= 0.5`` (a ValueError otherwise), as ``max(0, Z)**2`` is 0 with
+    probability 1/2 under the null.
 
     Examples
     --------
@@ -155,7 +157,8 @@ def tasks_needed(
     required noncentrality solves ``power(lambda) = power`` by ``brentq``
     (the power function of :func:`expected_power`); the noncentrality per task comes from :func:`expected_power`'s
     expected-data fit. The test runs at significance
-    ``alpha = 1 - confidence_level`` (``alpha=`` is deprecated and warns).
+    ``alpha = 1 - confidence_level`` (``alpha=`` is deprecated and warns;
+    ``alpha <= 0.5`` for the geometric rival's boundary test).
 
     Examples
     --------
@@ -202,7 +205,8 @@ def decay_power(
     from ``numpy.random.default_rng(seed)``; the rival is rejected by the
     boundary likelihood-ratio test (geometric) or by its deviance
     goodness-of-fit test (stretched, power) at significance
-    ``alpha = 1 - confidence_level`` (``alpha=`` is deprecated and warns).
+    ``alpha = 1 - confidence_level`` (``alpha=`` is deprecated and warns;
+    ``alpha <= 0.5`` for the boundary test).
 
     Examples
     --------
@@ -263,6 +267,14 @@ def _setup(
     a = check_probability(s0, "s0", low_open=True)
     b = check_probability(rho, "rho", low_open=True)
     level = check_probability(alpha, "alpha", low_open=True, high_open=True)
+    if name == "geometric" and level > 0.5:
+        # The boundary statistic is 0 with probability 1/2 under the null, so no
+        # critical value gives a size above 1/2 (chi2.isf(2 alpha, 1) is NaN there).
+        msg = (
+            "the geometric rival's boundary test has size at most 0.5: alpha must "
+            f"be <= 0.5 (confidence_level >= 0.5), got alpha={level!r}"
+        )
+        raise ValueError(msg)
     d = np.asarray(counts.d, dtype=np.float64)
     truth = models.law("triangular").log_p(np.array([-math.log(a), -math.log(b)]), d)
     df = 1 if name == "geometric" else d.size - len(models.law(name).names)

@@ -325,14 +325,19 @@ def rise_end(a: FloatArray, b: FloatArray, c: FloatArray) -> FloatArray:
     pos = a > 0.0
     a_safe = np.where(pos, a, 1.0)
     target = np.log(a_safe)
-    x_m = (a_safe + np.sqrt(a_safe * a_safe + 4.0 * c)) / 2.0
+    # x_m - a = 2 c / (sqrt(a**2 + 4 c) + a), without the cancellation of
+    # (a + sqrt(a**2 + 4 c)) / 2 - a: near rho = 1 (c << a) x_m - b and
+    # log(x_m / a) are ~c and were lost as differences of O(a) numbers.
+    up = 2.0 * c / (np.sqrt(a_safe * a_safe + 4.0 * c) + a_safe)
+    x_m = a_safe + up
+    y_m = (a_safe - b) + up  # x_m - b
     inv_c = 1.0 / c
     slope = (a_safe - b) * inv_c
-    const = c / 8.0 - (a_safe - b) / 2.0 - target
+    const = c / 8.0 - (a_safe - b) / 2.0
     big_b = 2.0 * c / x_m + 2.0 * (a_safe - b)
-    big_c = 2.0 * c * (np.log(x_m) + (b - x_m) / x_m + const)
+    big_c = 2.0 * c * (np.log1p(up / a_safe) - y_m / x_m + const)
     y = (big_b + np.sqrt(np.maximum(big_b * big_b + 4.0 * big_c, 0.0))) / 2.0
-    y = np.array(np.maximum(y, x_m - b), dtype=np.float64)
+    y = np.array(np.maximum(y, y_m), dtype=np.float64)
     # H(x) - log a = log(x / b) + slope y - y**2 / (2 c) + shift, with the O(1)
     # logs cancelled exactly first: near rho = 1 (c ~ 1e-12) the terms that fix y
     # are ~c, and log(x) - log(a) as two O(1) logs left them 1e-4 relative error.
@@ -342,9 +347,10 @@ def rise_end(a: FloatArray, b: FloatArray, c: FloatArray) -> FloatArray:
     near = (
         np.abs(b - a_safe) < 0.5 * a_safe
     )  # log(b / a): log1p near 1, log far from it
-    log_ba = np.where(
-        near, np.log1p((b_safe - a_safe) / a_safe), np.log(b_safe / a_safe)
-    )
+    with np.errstate(divide="ignore"):  # log1p(-1) in far cells (b << a), discarded
+        log_ba = np.where(
+            near, np.log1p((b_safe - a_safe) / a_safe), np.log(b_safe / a_safe)
+        )
     shift = shift + np.where(has_b, log_ba, -target)
     x, work, step = np.empty_like(y), np.empty_like(y), np.empty_like(y)
     for _ in range(60):
