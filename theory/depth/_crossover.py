@@ -265,7 +265,8 @@ def crossover_depth_real(s0: float, rho: float, q: float, tau: float) -> float |
     -------
     float or None
         ``1.0`` when ``g(1) > tau``; otherwise the root of ``g(d) = tau`` on
-        the rising branch (``scipy.optimize.brentq``, ``xtol = 1e-12``);
+        the rising branch (``scipy.optimize.brentq``, ``xtol = 1e-12``, at
+        most 1,000 iterations);
         ``None`` when no real depth beats the margin.
 
     Raises
