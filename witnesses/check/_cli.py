@@ -59,7 +59,11 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         "--law",
         choices=_LAWS,
         default="compressor",
-        help="what to check (default: the compressor's contracts)",
+        help=(
+            "what to check (default: the compressor's contracts); a law other "
+            "than 'compressor' checks an operator on algebra Contexts "
+            "(op(a: Context, b: Context) -> Context)"
+        ),
     )
     p.add_argument(
         "--timelines",
