@@ -2,7 +2,8 @@
 
 New-user finding 17: a compressor returning ``[]``, or one dropping every focal
 event (raw validity 0/5), was "Safe as far as tested" because both contracts
-hold vacuously on a block without a pivot.
+hold vacuously on a block without a pivot (their pivot terms; the block
+contract can still fail by its size term, as for a policy that returns []).
 """
 
 from __future__ import annotations

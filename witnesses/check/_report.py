@@ -282,8 +282,8 @@ class CompressorReport:
                 f"Not safe under the {semantics} semantics: {pivot.violations} of "
                 f"{pivot.checked} compressions keep no pivot candidate where their "
                 "input had one, so the pivot is lost (minimal witness below), "
-                "whatever the contracts say: both hold vacuously on a block without "
-                f"a pivot; {judge.title}, which the {semantics} semantics judges by, "
+                "whatever the contracts say (their pivot terms hold vacuously on a "
+                f"block without a pivot); {judge.title}, which the {semantics} semantics judges by, "
                 f"{judged}; {other.title} {also.replace('holds as well', 'holds')}."
             )
         if fix is not None and fix.suggestion:

@@ -355,8 +355,8 @@ def explain_pivot(s: Setting, timeline: Timeline, target: int) -> Diagnosis:
     reason = (
         f"the input has {focal} {s.focal!r} event{'' if focal == 1 else 's'} (pivot "
         f"candidates; its pivot is {pivot}) and the compressed block keeps {what}: it "
-        "has no pivot where its input had one, so the pivot is lost (both contracts "
-        "hold vacuously on a block without a pivot)"
+        "has no pivot where its input had one, so the pivot is lost (the contracts' "
+        "pivot terms hold vacuously on a block without a pivot)"
     )
     suggestion = (
         f"keep {pivot}, the input's pivot; in the policy: never drop every "
