@@ -62,12 +62,7 @@ def check_iterable(value: object, name: str, what: str = "records") -> Iterable[
 
 def check_max_bytes(value: object, name: str = "max_bytes") -> None:
     """Check that ``value`` is an int ``>= 0`` (a size cap of a file read)."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        msg = f"{name} must be an int, got {value!r}"
-        raise TypeError(msg)
-    if value < 0:
-        msg = f"{name} must be >= 0, got {value!r}"
-        raise ValueError(msg)
+    check_int(value, name, minimum=0)
 
 
 def check_path(value: object, name: str) -> Path:
