@@ -642,16 +642,22 @@ def test_bounds_that_meet_the_incumbent_keep_every_contract(
     assert found >= 20
 
 
-def _jitter_case(seed: int) -> tuple[Timeline, dict[str, Any]]:
-    """Weights w and w + 1e-12, times t and t + 1e-12: sums and first times tie."""
-    rng = random.Random(7000 + seed)
-    n, grid = rng.randrange(5, 13), rng.choice((4, 8))
+def _jittered(
+    rng: random.Random,
+    sizes: tuple[int, int],
+    focal: float,
+    weights: tuple[float, ...],
+    offsets: tuple[float, ...],
+) -> tuple[Timeline, dict[str, Any]]:
+    """A timeline on a coarse grid whose weights and times are jittered by
+    the given amounts, and a small grammar (the draws in a fixed order)."""
+    n, grid = rng.randrange(*sizes), rng.choice((4, 8))
     ticks = sorted(rng.randrange(grid + 1) for _ in range(n))
     events = []
     for i, tick in enumerate(ticks):
-        actor = "actor_0" if rng.random() < 0.7 else "actor_1"
-        weight = rng.choice((1.0, 1.0 + 1e-12, 2.0, 0.5, 0.5 + 1e-12))
-        time = tick / grid + rng.choice((0.0, 0.0, 1e-12))
+        actor = "actor_0" if rng.random() < focal else "actor_1"
+        weight = rng.choice(weights)
+        time = tick / grid + rng.choice(offsets)
         events.append(Event(f"e{i:02d}", time, weight, frozenset({actor})))
     min_length = rng.choice((1, 2, 3))
     grammar = Grammar(
@@ -668,6 +674,17 @@ def _jitter_case(seed: int) -> tuple[Timeline, dict[str, Any]]:
         "max_sequence_length": rng.choice((4, 20)),
     }
     return Timeline.from_unsorted(events), kwargs
+
+
+def _jitter_case(seed: int) -> tuple[Timeline, dict[str, Any]]:
+    """Weights w and w + 1e-12, times t and t + 1e-12: sums and first times tie."""
+    return _jittered(
+        random.Random(7000 + seed),
+        (5, 13),
+        0.7,
+        (1.0, 1.0 + 1e-12, 2.0, 0.5, 0.5 + 1e-12),
+        (0.0, 0.0, 1e-12),
+    )
 
 
 def test_labels_equal_within_the_tolerance_keep_every_contract(
@@ -729,30 +746,13 @@ def test_a_bound_short_of_the_incumbent_by_exactly_the_margin_is_hopeless(
 def _early_jitter_case(seed: int) -> tuple[Timeline, dict[str, Any]]:
     """Times t - 1e-12, t and t + 1e-12, mostly focal: post-pivot labels whose
     first times differ by exactly 1e-12."""
-    rng = random.Random(9000 + seed)
-    n, grid = rng.randrange(6, 14), rng.choice((4, 8))
-    ticks = sorted(rng.randrange(grid + 1) for _ in range(n))
-    events = []
-    for i, tick in enumerate(ticks):
-        actor = "actor_0" if rng.random() < 0.9 else "actor_1"
-        weight = rng.choice((1.0, 1.0 + 1e-12, 2.0, 2.0 + 1e-12))
-        time = tick / grid + rng.choice((0.0, 1e-12, -1e-12))
-        events.append(Event(f"e{i:02d}", time, weight, frozenset({actor})))
-    min_length = rng.choice((1, 2, 3))
-    grammar = Grammar(
-        min_prefix_elements=rng.choice((0, 1, 2)),
-        min_length=min_length,
-        max_length=rng.choice((min_length + 2, 8)),
-        min_timespan_fraction=0.0,
-        focal_actor_coverage=0.0,
+    return _jittered(
+        random.Random(9000 + seed),
+        (6, 14),
+        0.9,
+        (1.0, 1.0 + 1e-12, 2.0, 2.0 + 1e-12),
+        (0.0, 1e-12, -1e-12),
     )
-    kwargs: dict[str, Any] = {
-        "grammar": grammar,
-        "m": 10,
-        "injection_top_n": 40,
-        "max_sequence_length": rng.choice((4, 20)),
-    }
-    return Timeline.from_unsorted(events), kwargs
 
 
 def test_first_times_equal_within_the_tolerance_keep_every_contract(
