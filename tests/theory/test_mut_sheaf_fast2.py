@@ -336,3 +336,47 @@ def test_the_mismatch_rows_are_reduced_in_batches_of_bounded_size(monkeypatch):
     assert got.residual <= 1e-12
     rows = 59918
     assert seen[:3] == [(rows, 70), (70 + 65536 - rows, 70), (70 + 66289 - 65536, 70)]
+
+
+class _Reached(Exception):
+    """The frames path started reducing its mismatch rows."""
+
+
+def _decision_only(mp: pytest.MonkeyPatch) -> None:
+    """Stop at the first QR of the frames path; propagation returns no sections.
+
+    What is tested is only which path a component takes: the frames path
+    raises :class:`_Reached` at its first QR, propagation costs nothing.
+    """
+
+    def qr(*args: object, **kwargs: object) -> None:
+        raise _Reached
+
+    _frames_everywhere(mp)
+    mp.setattr(f"{_FAST}.sla", type("Linalg", (), {"qr": staticmethod(qr)}))
+    def propagate(comp: list[int], voff: list[int], *args: object) -> np.ndarray:
+        return np.zeros((sum(voff[v + 1] - voff[v] for v in comp), 0))
+
+    mp.setattr("theory.sheaf.numeric._propagate", propagate)
+
+
+@pytest.mark.parametrize(
+    ("trees", "size", "frames"),
+    [
+        (1200, 2, True),  # T d = 1200 = the cap
+        (1201, 2, False),
+        (1000, 4, True),  # k d (T d)^2 = 3999 * 1e6 = 4.0e9 <= 1e10
+        (1000, 6, False),  # 10999 * 1e6 = 1.1e10 > 1e10
+    ],
+)
+def test_the_frames_path_caps_t_d_at_1200_and_the_qr_work_at_1e10(
+    monkeypatch, trees, size, frames
+):
+    sheaf = _clusters(trees, size)
+    _decision_only(monkeypatch)
+    if frames:
+        with pytest.raises(_Reached):
+            sheaf.cohomology(method="numeric")
+    else:
+        got = sheaf.cohomology(method="numeric")
+        assert (got.path, got.h0) == ("propagation", 0)
