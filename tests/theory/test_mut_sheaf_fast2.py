@@ -425,8 +425,12 @@ def test_a_large_non_tree_block_is_not_lost_to_overflow():
 def test_a_tiny_non_tree_block_is_not_lost_to_underflow():
     # every map 1e-170, F_3 = 2e-170: squares underflow to 0, the scale was
     # taken as 1 and the mismatch 1e-170 counted as zero (h0 = 1)
+    # (a second component, 4-7, of ordinary size in the same batch: each
+    # block is scaled by its own largest entry, not the batch's)
     e = 1e-170
-    sheaf = _bent_cycle(e, e, 2 * e, rest=e)
+    spec = [(0, 1, e, e), (1, 2, e, e), (2, 3, e, 2 * e), (0, 3, e, e)]
+    spec += [(4, 5, 1, 1), (5, 6, 1, 1), (6, 7, 1, 2), (4, 7, 1, 1)]
+    sheaf = _sheaf(8, 1, spec)
     with pytest.MonkeyPatch.context() as mp:
         _frames_everywhere(mp)
         got = sheaf.cohomology(method="numeric")
@@ -446,3 +450,26 @@ def test_an_overflowing_non_tree_block_falls_back_to_propagation():
         alone = sheaf.cohomology(method="numeric")
     assert got.path == alone.path == "propagation"
     assert (got.h0, got.residual) == (alone.h0, alone.residual)
+
+
+def test_sections_overflowing_a_raised_frame_limit_fall_back_to_propagation():
+    # FRAME_LIMIT raised to 1.5e308: a cycle 0-1-2-3 whose holonomy swaps the
+    # coordinates (sections along (1, 1)) and a tail 0-4-5-6 whose frame at 6
+    # is about 1.3e308 * [[1, 1], [0, 1]]: the section's values there,
+    # 1.3e308 * sqrt(2), overflow (an SVD error before); the component falls
+    # back to propagation
+    t = 5.07e102
+    swap = np.array([[0.0, 1.0], [1.0, 0.0]])
+    shear = np.array([[1.0, 1.0], [0.0, 1.0]])
+    spec = [(0, 1, 1, 1), (1, 2, 1, 1), (2, 3, 1, swap), (0, 3, 1, 1)]
+    spec += [(0, 4, 1, 1 / t), (4, 5, 1, 1 / t), (5, 6, shear, 1 / t)]
+    sheaf = _sheaf(7, 2, spec)
+    with pytest.MonkeyPatch.context() as mp:
+        _frames_everywhere(mp)
+        mp.setattr(numeric, "FRAME_LIMIT", 1.5e308)
+        got = sheaf.cohomology(method="numeric")
+        mp.setattr(numeric, "FRAMES", False)
+        alone = sheaf.cohomology(method="numeric")
+    assert got.path == alone.path == "propagation"
+    assert (got.h0, got.residual) == (alone.h0, alone.residual)
+    assert got.residual <= 1e-12

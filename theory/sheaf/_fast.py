@@ -32,7 +32,7 @@ component of the graph (components from :mod:`scipy.sparse.csgraph`):
   when ``T d > 1200`` or the QR would cost more than about ``1e10`` flops,
   when a frame is not finite or exceeds
   :data:`theory.sheaf.numeric.FRAME_LIMIT` in absolute value, or when a
-  product ``F P`` of a non-tree edge overflows;
+  product ``F P`` of a non-tree edge or a section's value overflows;
 * **propagation** (otherwise): :func:`theory.sheaf.numeric._propagate`.
 
 All paths return an orthonormal basis of the component's sections; the
@@ -428,14 +428,18 @@ def _frames(
         h = cbasis.shape[1]
         verts = np.sort(order[labels[order] == c])
         per_tree = cbasis.reshape(width // d, d, h)
-        vals = (frames[loc[verts]] @ per_tree[slot[loc[verts]]]).reshape(
-            verts.size * d, h
-        )
+        with np.errstate(over="ignore", invalid="ignore"):
+            vals = (frames[loc[verts]] @ per_tree[slot[loc[verts]]]).reshape(
+                verts.size * d, h
+            )
+        if not np.isfinite(vals).all():  # FRAME_LIMIT raised near the float range
+            good[c] = False
+            continue
         if h:
             vals = np.asarray(sla.qr(vals, mode="economic", check_finite=False)[0])
         idx = (verts[:, None] * d + np.arange(d)).reshape(-1)
         out.append((c, idx, vals))
-    return done, out
+    return np.flatnonzero(good), out
 
 
 def _find_edges(edges: IntArray, n: int, a: IntArray, b: IntArray) -> IntArray:
