@@ -20,7 +20,9 @@ component of the graph (components from :mod:`scipy.sparse.csgraph`):
   ``T`` trees. Each non-tree edge ``u -> v`` (dropped ones included) then
   demands ``F_v P_v c_{t(v)} - F_u P_u c_{t(u)} = 0``. The block is divided by
   its scale ``||F_v P_v||_F + ||F_u P_u||_F`` (so its norm is at most 1; a
-  zero block stays zero), the blocks of the component are stacked into
+  zero block stays zero; both products are first divided by their largest
+  entry, so that no square overflows or underflows), the blocks of the
+  component are stacked into
   ``N`` (``T d`` columns, reduced by a chunked QR), and the ``c`` range over
   the right singular vectors of ``N`` whose singular value is
   ``<= rtol * sqrt(k)`` (``k`` non-tree edges): a relative tolerance on the
@@ -28,8 +30,9 @@ component of the graph (components from :mod:`scipy.sparse.csgraph`):
   ``h0`` of the component is ``T d`` minus the rank of ``N``. A component
   falls back to propagation when refused maps remain after the regrowing,
   when ``T d > 1200`` or the QR would cost more than about ``1e10`` flops,
-  or when a frame is not finite or exceeds
-  :data:`theory.sheaf.numeric.FRAME_LIMIT` in absolute value;
+  when a frame is not finite or exceeds
+  :data:`theory.sheaf.numeric.FRAME_LIMIT` in absolute value, or when a
+  product ``F P`` of a non-tree edge or a section's value overflows;
 * **propagation** (otherwise): :func:`theory.sheaf.numeric._propagate`.
 
 All paths return an orthonormal basis of the component's sections; the
@@ -364,12 +367,25 @@ def _frames(
     for lo in range(0, loose.size, _CHUNK):
         ids = loose[lo : lo + _CHUNK]
         pu, pv = loc[edges[ids, 0]], loc[edges[ids, 1]]
-        a = maps[ids, 1] @ frames[pv]
-        b = maps[ids, 0] @ frames[pu]
-        scale = np.sqrt((a * a).sum(axis=(1, 2))) + np.sqrt((b * b).sum(axis=(1, 2)))
-        scale = np.where(scale > 0, scale, 1.0)[:, None, None]
-        np.divide(a, scale, out=a)
-        np.divide(b, scale, out=b)
+        # inf and nan arise only in the rows of a component whose F P
+        # overflowed: it falls back to propagation, its rows are skipped
+        with np.errstate(over="ignore", invalid="ignore"):
+            a = maps[ids, 1] @ frames[pv]
+            b = maps[ids, 0] @ frames[pu]
+            # divide each pair of blocks by its largest entry first: squaring
+            # entries beyond 1e154 overflows and below 1e-154 underflows (a
+            # block of a non-zero edge would then count as zero)
+            peak = np.maximum(np.abs(a).max(axis=(1, 2)), np.abs(b).max(axis=(1, 2)))
+            good[ecomp[ids[~np.isfinite(peak)]]] = False
+            peak = np.where(peak > 0, peak, 1.0)[:, None, None]
+            np.divide(a, peak, out=a)
+            np.divide(b, peak, out=b)
+            scale = np.sqrt((a * a).sum(axis=(1, 2))) + np.sqrt(
+                (b * b).sum(axis=(1, 2))
+            )
+            scale = np.where(scale > 0, scale, 1.0)[:, None, None]
+            np.divide(a, scale, out=a)
+            np.divide(b, scale, out=b)
         cid = ecomp[ids]
         cuts = np.flatnonzero(np.diff(cid)) + 1
         for part, c in zip(
@@ -377,6 +393,8 @@ def _frames(
             cid[np.concatenate([[0], cuts])].tolist(),
             strict=True,
         ):
+            if not good[c]:
+                continue
             width = int(n_trees[c]) * d
             step_rows = max(1, _MAX_BLOCK // (d * width))
             for sub in np.split(part, np.arange(step_rows, part.size, step_rows)):
@@ -410,14 +428,18 @@ def _frames(
         h = cbasis.shape[1]
         verts = np.sort(order[labels[order] == c])
         per_tree = cbasis.reshape(width // d, d, h)
-        vals = (frames[loc[verts]] @ per_tree[slot[loc[verts]]]).reshape(
-            verts.size * d, h
-        )
+        with np.errstate(over="ignore", invalid="ignore"):
+            vals = (frames[loc[verts]] @ per_tree[slot[loc[verts]]]).reshape(
+                verts.size * d, h
+            )
+        if not np.isfinite(vals).all():  # FRAME_LIMIT raised near the float range
+            good[c] = False
+            continue
         if h:
             vals = np.asarray(sla.qr(vals, mode="economic", check_finite=False)[0])
         idx = (verts[:, None] * d + np.arange(d)).reshape(-1)
         out.append((c, idx, vals))
-    return done, out
+    return np.flatnonzero(good), out
 
 
 def _find_edges(edges: IntArray, n: int, a: IntArray, b: IntArray) -> IntArray:
