@@ -23,6 +23,7 @@ can differ, and the caller reports the residual ``||d0 Q||_2`` of the basis.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -339,9 +340,23 @@ def _scale(d0: sp.csr_array) -> float:
         d0 = d0.copy()
         d0.sum_duplicates()
     mags = np.abs(d0.data)
+    top = float(mags.max())
+    if top == 0.0:
+        return 0.0
+    # Norms of d0 / top, then times top: the sums and their product neither
+    # overflow (entries near 1e154 squared to inf: an infinite tolerance) nor
+    # underflow (entries near 1e-170 gave 0: a zero tolerance).
+    mags = mags / top
     rows = np.add.reduceat(mags, d0.indptr[:-1][np.diff(d0.indptr) > 0])
     cols = np.bincount(d0.indices, weights=mags, minlength=d0.shape[1])
-    return float(np.sqrt(cols.max() * rows.max()))
+    out = top * math.sqrt(float(cols.max()) * float(rows.max()))
+    if not math.isfinite(out):
+        msg = (
+            f"d0's entries (up to {top:.3g}) are too large: sqrt(||d0||_1 ||d0||_inf) "
+            "exceeds the float range (about 1.8e308)"
+        )
+        raise ValueError(msg)
+    return out
 
 
 def _null_space(mat: _FloatArray, tol: float) -> _FloatArray:
