@@ -56,8 +56,6 @@ __all__ = [
 _LN2 = math.log(2.0)
 # The least gap tolerance of rate_distortion's repeated searches, in bits.
 _EPS_FLOOR = 1e-15
-# Kernel evaluations one rate_distortion call may spend, over all its searches.
-_MAX_EVALUATIONS = 300_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,7 +225,11 @@ def _result(beta: float, out: Outcome) -> BlahutArimotoResult:
 
 
 def rate_distortion(
-    source: npt.ArrayLike, distortion: float, *, tol: float = 1e-9
+    source: npt.ArrayLike,
+    distortion: float,
+    *,
+    tol: float = 1e-9,
+    max_evaluations: int = 300_000,
 ) -> BlahutArimotoResult:
     """Hamming ``R(D)`` of a general finite source by Blahut–Arimoto (DL-T5).
 
@@ -258,10 +260,11 @@ def rate_distortion(
     divided by 100, down to ``1e-15``; if the distortion is still off,
     ``converged`` is False. So with ``converged`` True, ``rate`` is within
     ``2 * tol`` bits of ``R(distortion)`` for the distortion asked. One call
-    spends at most 300,000 kernel evaluations over all its searches (a few
-    seconds for a few symbols; very near ``1 - max p`` Blahut–Arimoto needs
-    more): when they run out, the point solved nearest the distortion asked
-    is returned with ``converged`` False.
+    spends at most ``max_evaluations`` kernel evaluations over all its
+    searches (an int in ``[4, 10**8]``; the default 300,000 takes a few
+    seconds for a few symbols, and very near ``1 - max p`` Blahut–Arimoto
+    needs more): when they run out, the point solved nearest the distortion
+    asked is returned with ``converged`` False.
 
     Examples
     --------
@@ -273,6 +276,7 @@ def rate_distortion(
     p = as_table(source, "source", ndim=1)
     d = check_probability(distortion, "distortion")
     tol = check_tolerance(tol)
+    budget = [check_int(max_evaluations, "max_evaluations", minimum=4, maximum=10**8)]
     d_max = 1.0 - float(p.max())
     if d <= 0.0:
         h = marginal_entropy(p, (0,))
@@ -280,11 +284,11 @@ def rate_distortion(
     if d >= d_max:
         return BlahutArimotoResult(0.0, d_max, 0.0, 0.0, 0.0, 0, True)
     # Fano: R(d) >= H(p) - H_b(d) - d log2(m - 1), and H_b(d) <= d log2(e / d).
-    slack = d * (math.log2(math.e / d) + math.log2(max(p.size - 1, 1)))
+    # here 0 < d < 1 - max p, so two symbols at least have mass: p.size >= 2
+    slack = d * (math.log2(math.e / d) + math.log2(p.size - 1))
     if slack <= tol:
         h = marginal_entropy(p, (0,))
         return BlahutArimotoResult(math.inf, 0.0, h, max(h - slack, 0.0), h, 0, True)
-    budget = [_MAX_EVALUATIONS]
     eps = tol
     previous: BlahutArimotoResult | None = None
     while True:

@@ -9,12 +9,17 @@ asked and a rate 1.7e-6 bits (30%) below ``R(0.39999)``. The closed form
 
 from __future__ import annotations
 
+import inspect
 import math
+import re
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import pytest
 
-from theory.rate_distortion import hamming_rate, rate_distortion
+import theory.rate_distortion as rd_module
+from theory.rate_distortion import BlahutArimotoResult, hamming_rate, rate_distortion
 
 
 @pytest.mark.parametrize(
@@ -90,15 +95,106 @@ def test_a_distortion_blahut_arimoto_cannot_resolve_is_an_error_naming_it() -> N
         rate_distortion([0.7, 0.2, 0.1], 1e-16, tol=1e-15)
 
 
-def test_one_call_spends_a_bounded_number_of_evaluations(
+def test_one_call_spends_at_most_max_evaluations(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A search that needs more than the budget returns the point nearest the
     distortion asked, not converged (near 1 - max p one call took minutes)."""
-    monkeypatch.setattr("theory.rate_distortion._MAX_EVALUATIONS", 2_000)
-    r = rate_distortion([0.6, 0.4], 0.39999, tol=1e-9)
+    spent: list[int] = []
+    iterate = rd_module.iterate  # Blahut–Arimoto's loop, as rate_distortion calls it
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        out = iterate(*args, **kwargs)
+        spent.append(out[0].evaluations)
+        return out
+
+    monkeypatch.setattr("theory.rate_distortion.iterate", counting)
+    r = rate_distortion([0.6, 0.4], 0.39999, tol=1e-9, max_evaluations=2_000)
     assert not r.converged
-    assert r.iterations <= 2_000
-    # the nearest point solved: closer to the distortion asked than the
-    # bracket's first ends
+    assert 1_990 <= sum(spent) <= 2_000  # spent to within the last cycle, never past
     assert abs(r.distortion - 0.39999) < 1e-3
+
+
+def test_the_default_budget_is_300000_evaluations() -> None:
+    default = inspect.signature(rate_distortion).parameters["max_evaluations"].default
+    assert default == 300_000
+
+
+def test_the_least_budget_still_returns_a_point() -> None:
+    """Four evaluations: one Blahut–Arimoto cycle and its bound, then the point."""
+    r = rate_distortion([0.6, 0.4], 0.2, max_evaluations=4)
+    assert not r.converged and math.isfinite(r.rate)
+
+
+@pytest.mark.parametrize(
+    ("value", "error", "message"),
+    [
+        (
+            3,
+            ValueError,
+            "max_evaluations must be >= 4, got 3",
+        ),
+        (10**8 + 1, ValueError, "max_evaluations must satisfy 4 <= max_evaluations"),
+        (1.5, TypeError, "max_evaluations must be an int"),
+    ],
+)
+def test_a_bad_budget_is_named(
+    value: Any, error: type[Exception], message: str
+) -> None:
+    with pytest.raises(error, match=re.escape(message)):
+        rate_distortion([0.6, 0.4], 0.2, max_evaluations=value)
+
+
+def _fake_search(
+    beta: float, distortion: float, calls: list[float]
+) -> Callable[..., BlahutArimotoResult]:
+    def search(p: Any, target: Any, eps: float, asked: str, budget: list[int]) -> Any:
+        calls.append(eps)
+        return BlahutArimotoResult(beta, distortion, 0.5, 0.5, 0.5, 1, True)
+
+    return search
+
+
+def test_the_search_is_repeated_down_to_a_gap_of_1e_15(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A search that always lands off the distortion asked: the gap tolerance
+    is divided by 100 from tol down to 1e-15, then the point is not converged."""
+    calls: list[float] = []
+    monkeypatch.setattr(
+        "theory.rate_distortion._solve_slope", _fake_search(1.0, 0.26, calls)
+    )
+    r = rate_distortion([0.6, 0.4], 0.25, tol=1e-9)
+    assert calls == pytest.approx([1e-9, 1e-11, 1e-13, 1e-15], rel=1e-12)
+    assert calls[-1] == 1e-15
+    assert not r.converged
+
+
+def test_a_miss_of_exactly_tol_ln2_over_beta_is_on_target(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """beta * |distortion - asked| <= tol ln 2, the bound included (one search)."""
+    miss = 2.0**-20  # 0.25 + miss is exact; beta * miss = 2**-21 exactly
+    tol = 2.0**-21 / math.log(2.0)
+    assert tol * math.log(2.0) == 2.0**-21  # the bound itself, exactly
+    calls: list[float] = []
+    monkeypatch.setattr(
+        "theory.rate_distortion._solve_slope", _fake_search(0.5, 0.25 + miss, calls)
+    )
+    r = rate_distortion([0.6, 0.4], 0.25, tol=tol)
+    assert r.converged and len(calls) == 1
+
+
+def test_a_large_tol_floors_the_lower_rate_at_zero() -> None:
+    """tol = 2 bits takes Fano's shortcut at D = 0.45 of a fair coin, where
+    H(p) - slack = 1 - 1.17 < 0: the lower bound is 0, not negative."""
+    r = rate_distortion([0.5, 0.5], 0.45, tol=2.0)
+    assert (r.beta, r.rate, r.rate_lower) == (math.inf, 1.0, 0.0)
+
+
+def test_a_binary_sources_slack_has_no_alphabet_term() -> None:
+    """m = 2: log2(m - 1) = 0, so rate_lower = H(p) - D log2(e / D) exactly."""
+    d = 1e-12
+    r = rate_distortion([0.6, 0.4], d)
+    h = hamming_rate(np.asarray([0.6, 0.4]), 0.0)
+    assert r.rate_lower == h - d * math.log2(math.e / d)
