@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 from witnesses import (
     ExtractedSequence,
@@ -177,3 +178,23 @@ def _run(pool, tau, focal, n_pre, length, gap, min_length):  # type: ignore[no-u
         for key in sorted(by_last[i]):  # type: ignore[type-var]
             out.extend(lab for lab in buckets[key] if lab.tp)
     return out
+
+
+def case_key(seq: Any) -> Any:
+    """What a solution is compared by: ids, phases and score (None for none)."""
+    return None if seq is None else (seq.ids, seq.phases, seq.score)
+
+
+def oracle_case(tl: Any, kwargs: dict[str, Any]) -> Any:
+    """The oracle's :func:`case_key` for a test case (focal actor ``actor_0``)."""
+    return case_key(
+        oracle_solve(
+            tl,
+            "actor_0",
+            kwargs["grammar"],
+            m=kwargs["m"],
+            pivot_ids=kwargs.get("pivot_ids"),
+            max_sequence_length=kwargs["max_sequence_length"],
+            injection_top_n=kwargs["injection_top_n"],
+        )
+    )

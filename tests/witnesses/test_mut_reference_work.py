@@ -42,7 +42,8 @@ from typing import Any
 
 import pytest
 
-from tests.witnesses.oracle_reference import oracle_solve
+from tests.witnesses.oracle_reference import case_key as _key
+from tests.witnesses.oracle_reference import oracle_case as _oracle
 from witnesses import Event, Grammar, Timeline, solve
 
 _MOD = "witnesses._solve._reference"
@@ -500,24 +501,6 @@ def _case(seed: int) -> tuple[Timeline, dict[str, Any]]:
     if rng.random() < 0.2:
         kwargs["pivot_ids"] = tuple(e.id for e in tl.events[rng.randrange(2) :: 2])
     return tl, kwargs
-
-
-def _key(seq: Any) -> Any:
-    return None if seq is None else (seq.ids, seq.phases, seq.score)
-
-
-def _oracle(tl: Timeline, kwargs: dict[str, Any]) -> Any:
-    return _key(
-        oracle_solve(
-            tl,
-            "actor_0",
-            kwargs["grammar"],
-            m=kwargs["m"],
-            pivot_ids=kwargs.get("pivot_ids"),
-            max_sequence_length=kwargs["max_sequence_length"],
-            injection_top_n=kwargs["injection_top_n"],
-        )
-    )
 
 
 def _solve_spied(
