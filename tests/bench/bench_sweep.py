@@ -71,9 +71,9 @@ def main() -> None:
         pres = agg["pivot_preservation"]["estimate"]
         print(
             f"{agg['retention']:<9} {agg['strategy']:<18} "
-            f"{agg['raw_validity']['rate']:.3f}  "
+            f"{agg['raw_validity']['estimate']:.3f}  "
             f"{'-' if pres is None else f'{pres:.3f}':>9}  "
-            f"{agg['fixed_pivot_feasibility']['rate']:.3f}  {agg['fixed_pivot_regret']}"
+            f"{agg['fixed_pivot_feasibility']['estimate']:.3f}  {agg['fixed_pivot_regret']}"
         )
     print("crossover:", result.crossover)
 
