@@ -165,7 +165,7 @@ def test_the_search_is_repeated_down_to_a_gap_of_1e_15(
         "theory.rate_distortion._solve_slope", _fake_search(1.0, 0.26, calls)
     )
     r = rate_distortion([0.6, 0.4], 0.25, tol=1e-9)
-    assert calls == pytest.approx([1e-9, 1e-11, 1e-13, 1e-15], rel=1e-12)
+    assert calls == pytest.approx([1e-9, 1e-11, 1e-13, 1e-15], rel=1e-12, abs=0)
     assert calls[-1] == 1e-15
     assert not r.converged
 
@@ -198,3 +198,29 @@ def test_a_binary_sources_slack_has_no_alphabet_term() -> None:
     r = rate_distortion([0.6, 0.4], d)
     h = hamming_rate(np.asarray([0.6, 0.4]), 0.0)
     assert r.rate_lower == h - d * math.log2(math.e / d)
+
+
+def test_a_miss_of_tol_at_slope_one_is_off_target(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """beta = 1 and a miss of tol: beta * miss = tol > tol ln 2, so the search
+    is repeated (a bound of tol / ln 2 would have accepted it)."""
+    calls: list[float] = []
+    monkeypatch.setattr(
+        "theory.rate_distortion._solve_slope", _fake_search(1.0, 0.25 + 2.0**-30, calls)
+    )
+    r = rate_distortion([0.6, 0.4], 0.25, tol=2.0**-30)
+    assert len(calls) > 1 and not r.converged
+
+
+def test_fanos_shortcut_includes_a_slack_of_exactly_tol() -> None:
+    """slack <= tol, the bound included: tol set to the slack itself."""
+    d = 1e-3
+    slack = d * (math.log2(math.e / d) + math.log2(2 - 1))
+    r = rate_distortion([0.6, 0.4], d, tol=slack)
+    assert (r.beta, r.distortion) == (math.inf, 0.0)
+
+
+def test_the_largest_budget_is_allowed() -> None:
+    r = rate_distortion([0.5, 0.5], 0.11, max_evaluations=10**8)
+    assert r.converged
