@@ -1567,7 +1567,11 @@ def _roles(header: list[str]) -> dict[str, Any]:
         rates = [
             k
             for k, h in enumerate(clean)
-            if k and k not in wins and k not in other and _RATE_HEADER.search(h)
+            if k
+            and k not in wins
+            and k not in other
+            and "@" not in h  # pass@k, recall@k: k is a cut-off there, not a count
+            and _RATE_HEADER.search(h)
         ]
         if len(wins) == 1 and len(rates) == 1:
             pairs.append((rates[0], wins[0]))
@@ -1579,7 +1583,7 @@ _SUCCESS_HEADER = re.compile(
     r"|resolved|completed|right)$",
     re.IGNORECASE,
 )
-_RATE_HEADER = re.compile(r"%|\b(?:rate|accuracy|acc\.?|pass@1)(?!\w)", re.IGNORECASE)
+_RATE_HEADER = re.compile(r"%|\b(?:rate|accuracy|acc\.?)(?!\w)", re.IGNORECASE)
 
 
 def _block(

@@ -111,3 +111,12 @@ def test_an_interval_far_from_its_rate_stays_an_inference() -> None:
     (interval,) = [f for f in audit_paper_text(text).findings if f.kind == "interval"]
     assert interval.verdict == "not checkable"
     assert "the one count that prints as the rate" in interval.note
+
+
+def test_a_k_beside_a_pass_at_k_column_is_a_cut_off_not_a_count() -> None:
+    """``| k | n | pass@k (%) |``: k is the k of pass@k, so the rate is not
+    paired with it (it was, and 45.1% of 164 was flagged against 10/164)."""
+    text = (
+        "| model | k | n | pass@k (%) |\n|---|---|---|---|\n| a | 10 | 164 | 45.1% |\n"
+    )
+    assert _verdicts(text) == [("percent_attainable", "45.1", "n=164", "consistent")]
