@@ -1025,3 +1025,16 @@ def test_the_deprecated_console_script_says_so_and_still_runs():
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.startswith("usage: context-laws rates")
     assert "DeprecationWarning" in done.stderr and "'context-laws rates'" in done.stderr
+
+
+@pytest.mark.parametrize("engine", CONTRACT["choices"]["algebra.reduce_arrays.engine"])
+def test_reduce_arrays_accepts_each_documented_engine(engine):
+    """Each documented engine folds (numba's only where the fast extra is installed)."""
+    import numpy as np
+
+    from algebra import Context, reduce_arrays
+
+    if engine == "numba":
+        pytest.importorskip("numba")
+    w, t, p = np.array([1.0, 2.0, -np.inf]), np.array([1, 2, 4]), np.array([1, 0, 0])
+    assert reduce_arrays(w, t, p, engine=engine) == Context(2.0, 7, 1)

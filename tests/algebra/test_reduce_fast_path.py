@@ -12,6 +12,7 @@ int64 overflow bound, with ``validate`` on and off.
 
 from __future__ import annotations
 
+import importlib.util
 from typing import Any
 from unittest import mock
 
@@ -23,6 +24,18 @@ from hypothesis import strategies as st
 from algebra import IDENTITY, Context, fold, reduce_arrays
 
 _INT64_MAX = np.iinfo(np.int64).max
+
+# Both engines of reduce_arrays meet every test of the fast path below that
+# takes ``engine``; the compiled one only where numba (the fast extra, part of
+# the test extra) is installed.
+_HAS_NUMBA = importlib.util.find_spec("numba") is not None
+ENGINES = [
+    "numpy",
+    pytest.param(
+        "numba",
+        marks=pytest.mark.skipif(not _HAS_NUMBA, reason="numba is not installed"),
+    ),
+]
 
 
 def _previous(w: Any, d_total: Any, d_pre: Any, *, validate: bool = True) -> Context:
@@ -145,13 +158,13 @@ def _blocks(draw: Any) -> tuple[Any, Any, Any, bool]:
     return w, t, p, validate
 
 
+@pytest.mark.parametrize("engine", ENGINES)
 @given(_blocks())
-def test_fast_path_agrees_with_the_previous_reduction(blocks):
+def test_fast_path_agrees_with_the_previous_reduction(engine, blocks):
     """Same Context (key sign included) or the same error message, on every input."""
     w, t, p, validate = blocks
-    assert _outcome(reduce_arrays, w, t, p, validate=validate) == _outcome(
-        _previous, w, t, p, validate=validate
-    )
+    got = _outcome(reduce_arrays, w, t, p, validate=validate, engine=engine)
+    assert got == _outcome(_previous, w, t, p, validate=validate)
 
 
 @given(_blocks())
@@ -182,10 +195,11 @@ def test_fast_path_agrees_with_fold_on_valid_blocks(blocks):
         ([-np.inf, 2.0, 2.0], [4, 1, 1], [0, 1, 0], Context(2.0, 6, 5)),
     ],
 )
-def test_fast_path_edge_cases(w, t, p, expected):
+@pytest.mark.parametrize("engine", ENGINES)
+def test_fast_path_edge_cases(w, t, p, expected, engine):
     """Length 0/1, only -inf keys, ties going left."""
     args = (np.array(w, float), np.array(t, np.int64), np.array(p, np.int64))
-    assert reduce_arrays(*args) == expected == _previous(*args)
+    assert reduce_arrays(*args, engine=engine) == expected == _previous(*args)
 
 
 @pytest.mark.parametrize(
@@ -214,12 +228,13 @@ def test_fast_path_edge_cases(w, t, p, expected):
         ),
     ],
 )
-def test_fast_path_hands_bad_blocks_to_the_exact_messages(t, p, w, match):
+@pytest.mark.parametrize("engine", ENGINES)
+def test_fast_path_hands_bad_blocks_to_the_exact_messages(t, p, w, match, engine):
     """Each carrier rule the fast path refuses is reported by the exact checks."""
     args = (np.array(w, float), np.array(t, np.int64), np.array(p, np.int64))
     with pytest.raises(ValueError, match=match):
-        reduce_arrays(*args)
-    assert _outcome(reduce_arrays, *args) == _outcome(_previous, *args)
+        reduce_arrays(*args, engine=engine)
+    assert _outcome(reduce_arrays, *args, engine=engine) == _outcome(_previous, *args)
 
 
 def test_a_plus_inf_pivot_is_refused_by_both_paths():
@@ -370,7 +385,9 @@ class _Declined(Exception):
     """Raised in place of the general path's first step."""
 
 
-def _entry(w: Any, t: Any, p: Any, *, validate: bool) -> Context | None:
+def _entry(
+    w: Any, t: Any, p: Any, *, validate: bool, engine: str = "numpy"
+) -> Context | None:
     """What the int64 entry alone returns: its Context, or None when it declines.
 
     The general path starts with ``_as_arrays``; replaced by a raise, only the
@@ -378,7 +395,7 @@ def _entry(w: Any, t: Any, p: Any, *, validate: bool) -> Context | None:
     """
     with mock.patch("algebra.reduce._as_arrays", side_effect=_Declined):
         try:
-            return reduce_arrays(w, t, p, validate=validate)
+            return reduce_arrays(w, t, p, validate=validate, engine=engine)
         except _Declined:
             return None
 
@@ -445,20 +462,21 @@ def _valid_within_bound(w: Any, t: Any, p: Any, validate: bool) -> bool:
     )
 
 
+@pytest.mark.parametrize("engine", ENGINES)
 @given(_int64_blocks())
-def test_int64_entry_agrees_with_the_previous_reduction(blocks):
+def test_int64_entry_agrees_with_the_previous_reduction(engine, blocks):
     """Same Context or error as before; the entry itself answers right or declines."""
     w, t, p, validate = blocks
     before = _outcome(_previous, w, t, p, validate=validate)
-    assert _outcome(reduce_arrays, w, t, p, validate=validate) == before
+    assert _outcome(reduce_arrays, w, t, p, validate=validate, engine=engine) == before
     try:
-        declined = _entry(w, t, p, validate=validate) is None
+        declined = _entry(w, t, p, validate=validate, engine=engine) is None
     except ValueError:
         declined = False
     if declined:
         assert not _valid_within_bound(w, t, p, validate)
     else:
-        assert _outcome(_entry, w, t, p, validate=validate) == before
+        assert _outcome(_entry, w, t, p, validate=validate, engine=engine) == before
 
 
 @pytest.mark.parametrize("validate", [True, False])
@@ -474,29 +492,35 @@ def test_int64_entry_agrees_with_the_previous_reduction(blocks):
         ([5e-324, -np.inf, np.finfo(np.float64).max], [1, 1, 1], [1, 0, 1]),
     ],
 )
-def test_int64_entry_answers_valid_input(w, t, p, validate):
+@pytest.mark.parametrize("engine", ENGINES)
+def test_int64_entry_answers_valid_input(w, t, p, validate, engine):
     """Valid native float64/int64 blocks are answered by the entry, as before."""
     args = (np.array(w, np.float64), np.array(t, np.int64), np.array(p, np.int64))
-    got = _entry(*args, validate=validate)
+    got = _entry(*args, validate=validate, engine=engine)
     assert got is not None
-    assert _outcome(_entry, *args, validate=validate) == _outcome(_previous, *args)
+    assert _outcome(_entry, *args, validate=validate, engine=engine) == _outcome(
+        _previous, *args
+    )
 
 
 @pytest.mark.parametrize("n", [1, 2, 3, 7])
-def test_int64_entry_overflow_bound_is_exact(n):
+@pytest.mark.parametrize("engine", ENGINES)
+def test_int64_entry_overflow_bound_is_exact(n, engine):
     """Totals summing to at most INT64_MAX are answered; one more is declined."""
     cap = _INT64_MAX // n
     w = np.array([1.0] + [0.5] * (n - 1))
     at = np.full(n, cap, np.int64)
     p = np.zeros(n, np.int64)
     p[0] = cap
-    assert _entry(w, at, p, validate=True) == Context(1.0, n * cap, cap)
-    assert _entry(w, at, p, validate=False) == Context(1.0, n * cap, cap)
+    assert _entry(w, at, p, validate=True, engine=engine) == Context(1.0, n * cap, cap)
+    assert _entry(w, at, p, validate=False, engine=engine) == Context(1.0, n * cap, cap)
     if cap < _INT64_MAX:
         over = at.copy()
         over[-1] = cap + 1
-        assert _entry(w, over, p, validate=True) is None
-        assert reduce_arrays(w, over, p) == Context(1.0, n * cap + 1, cap)
+        assert _entry(w, over, p, validate=True, engine=engine) is None
+        assert _entry(w, over, p, validate=False, engine=engine) is None
+        got = reduce_arrays(w, over, p, engine=engine)
+        assert got == Context(1.0, n * cap + 1, cap)
 
 
 def _pickled(a: Any) -> Any:
@@ -540,9 +564,10 @@ _P = np.array([0, 1, 2], np.int64)
         ((np.array([np.nan, 1.0, 1.0]), _T, _P), False),
     ],
 )
-def test_int64_entry_declines_other_input(args, answered):
+@pytest.mark.parametrize("engine", ENGINES)
+def test_int64_entry_declines_other_input(args, answered, engine):
     """Other types, dtypes, byte orders, shapes, NaN and n = 0 go the general way."""
-    got = _entry(*args, validate=True)
+    got = _entry(*args, validate=True, engine=engine)
     assert (got is not None) == answered
     general = _outcome(reduce_arrays, *args)
     if answered:
@@ -621,3 +646,110 @@ def test_general_path_takes_counts_at_their_dtype_maximum(monkeypatch, dtype):
     none = np.array([-np.inf, -np.inf])
     pair = np.array([top, top], dtype)
     assert reduce_arrays(none, pair, np.zeros(2, dtype)) == Context(None, 2 * top, 0)
+
+
+# --- The compiled engine (issue 30, third round) ------------------------------
+
+
+def _faulted(w: Any, t: Any, p: Any, j: int, fault: str) -> tuple[Any, Any, Any]:
+    """A copy of the blocks with one fault at block ``j``."""
+    w, t, p = w.copy(), t.copy(), p.copy()
+    if fault == "pre_over":
+        p[j] = t[j] + 1
+    elif fault == "stray":
+        w[j], p[j] = -np.inf, 1
+    elif fault == "neg_total":
+        t[j] = -1
+    elif fault == "neg_pre":
+        p[j] = -1
+    else:  # "over_cap": this total alone breaks the overflow bound
+        t[j] = _INT64_MAX // len(t) + 1
+    return w, t, p
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("pivot", ["random", "first", "last"])
+@pytest.mark.parametrize("n", [1, 2, 7, 8, 9, 16, 17, 33, 64, 65, 130])
+def test_entry_sums_and_checks_every_block(n, pivot, engine):
+    """Every block, before, at and after the pivot, is summed and checked.
+
+    Lengths around vector widths (a compiled loop has a vector body and a
+    scalar tail); every total is at least 1, so a block skipped or counted
+    twice changes the sums; a fault at each position in turn must be refused
+    by the entry and reported by reduce_arrays as it was before.
+    """
+    rng = np.random.default_rng(n)
+    w = np.where(rng.random(n) < 0.3, -np.inf, rng.random(n))
+    if pivot != "random":
+        w[0 if pivot == "first" else -1] = 2.0
+    t = rng.integers(1, 5, n)
+    p = np.where(w == -np.inf, 0, rng.integers(0, 5, n) % (t + 1))
+    assert _entry(w, t, p, validate=True, engine=engine) == _previous(w, t, p)
+    assert _entry(w, t, p, validate=False, engine=engine) == _previous(w, t, p)
+    for j in range(n):
+        for fault in ("pre_over", "stray", "neg_total", "neg_pre", "over_cap"):
+            if fault == "over_cap" and n == 1:
+                continue  # the bound is INT64_MAX itself
+            bad = _faulted(w, t, p, j, fault)
+            if fault == "stray" and np.all(bad[0] == -np.inf):
+                continue  # no pivot left: a different rule, tested above
+            assert _entry(*bad, validate=True, engine=engine) is None, (j, fault)
+            assert _outcome(reduce_arrays, *bad, engine=engine) == _outcome(
+                _previous, *bad
+            )
+            unchecked = _outcome(reduce_arrays, *bad, validate=False, engine=engine)
+            assert unchecked == _outcome(_previous, *bad, validate=False)
+
+
+@pytest.mark.parametrize("engine", ["Numba", "", "numpy ", None, 1, ("numba",)])
+def test_engine_must_be_numpy_or_numba(engine):
+    """Anything else is a ValueError that names the argument and both choices."""
+    args = (np.array([1.0]), np.array([1]), np.array([0]))
+    with pytest.raises(
+        ValueError, match=r"engine must be one of 'numpy', 'numba', got"
+    ):
+        reduce_arrays(*args, engine=engine)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        (np.array([1.0]), np.array([1]), np.array([0])),
+        ([1.0], [1], [0]),  # input the compiled entry would decline
+        (np.array([]), np.array([], np.int64), np.array([], np.int64)),
+    ],
+)
+def test_numba_engine_without_numba_is_an_import_error(monkeypatch, args):
+    """Without numba, engine='numba' says what to install, whatever the input."""
+    real = importlib.util.find_spec
+
+    def find_spec(name: str, *rest: Any) -> Any:
+        return None if name == "numba" else real(name, *rest)
+
+    monkeypatch.setattr("importlib.util.find_spec", find_spec)
+    with pytest.raises(ImportError, match=r"pip install 'context-laws\[fast\]'"):
+        reduce_arrays(*args, engine="numba")
+    assert reduce_arrays(*args) == reduce_arrays(*args, engine="numpy")
+
+
+@pytest.mark.skipif(not _HAS_NUMBA, reason="numba is not installed")
+def test_numba_engine_answers_valid_blocks_alone(monkeypatch):
+    """Valid float64/int64 blocks are answered by the compiled pass alone.
+
+    Guards the speed-up: an engine that handed its input to the NumPy entry
+    or to the general path would give the same answers, only slower.
+    """
+
+    def refuse(*_args: Any, **_kwargs: Any) -> None:
+        raise AssertionError("the NumPy path ran")
+
+    monkeypatch.setattr("algebra.reduce._int64_fold", refuse)
+    monkeypatch.setattr("algebra.reduce._as_arrays", refuse)
+    rng = np.random.default_rng(4)
+    has = rng.random(5000) < 0.3
+    w = np.where(has, rng.random(5000), -np.inf)
+    t = rng.integers(0, 5, 5000)
+    p = np.where(has, t // 2, 0)
+    expected = _previous(w, t, p)
+    assert reduce_arrays(w, t, p, engine="numba") == expected
+    assert reduce_arrays(w, t, p, validate=False, engine="numba") == expected

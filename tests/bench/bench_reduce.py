@@ -14,13 +14,21 @@ one process. Printed:
   ``_fast_sums``; built from the unchanged helpers of ``algebra.reduce``);
 - the floors: a pass that also reads ``d_pre`` once (``d_pre.max()``), which
   any validation must do, and the bare NumPy kernels of the fast path run
-  back to back without Python around them.
+  back to back without Python around them;
+- with numba installed (the ``fast`` extra), ``engine="numba"`` against the
+  same pass, and what its first call costs in a new process: importing
+  numba and compiling (an empty cache directory), then importing numba and
+  loading numba's on-disk cache (the same directory, a second process).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
+import subprocess
+import sys
+import tempfile
 import time
 from collections.abc import Callable
 from typing import Any
@@ -127,6 +135,36 @@ def _one_by_one(w: Any, t: Any, p: Any) -> dict[str, Callable[[], object]]:
     }
 
 
+_FIRST_CALL = """
+import time
+import numpy as np
+from algebra import reduce_arrays
+w, t = np.array([1.0, 2.0]), np.array([1, 2])
+start = time.perf_counter()
+import numba
+ready = time.perf_counter()
+reduce_arrays(w, t, t, engine="numba")
+print(ready - start, time.perf_counter() - ready)
+"""
+
+
+def _first_calls() -> list[tuple[float, float]]:
+    """(import numba, first call) seconds in two processes sharing a fresh cache."""
+    with tempfile.TemporaryDirectory() as cache:
+        env = dict(os.environ, NUMBA_CACHE_DIR=cache)
+        runs = []
+        for _ in range(2):
+            out = subprocess.run(
+                [sys.executable, "-c", _FIRST_CALL],
+                env=env,
+                check=True,
+                capture_output=True,
+                text=True,
+            ).stdout.split()
+            runs.append((float(out[0]), float(out[1])))
+    return runs
+
+
 def main() -> None:
     """Time the contenders on ``n`` random contexts and print the ratios."""
     parser = argparse.ArgumentParser()
@@ -173,6 +211,12 @@ def main() -> None:
         ),
         "bare kernels of the fast path": lambda: _kernels(w, d_total, d_pre),
     }
+    has_numba = importlib.util.find_spec("numba") is not None
+    if has_numba:
+        assert expected == reduce_arrays(w, d_total, d_pre, engine="numba")
+        contenders["reduce_arrays (engine='numba')"] = lambda: reduce_arrays(
+            w, d_total, d_pre, engine="numba"
+        )
     if args.kernels:
         contenders.update(_one_by_one(w, d_total, d_pre))
     best = dict.fromkeys(contenders, float("inf"))
@@ -200,6 +244,18 @@ def main() -> None:
         "previous / numpy pass         "
         f"{best['previous reduce_arrays (validated)'] / one:10.2f}x"
     )
+    if has_numba:
+        numba_ratio = best["reduce_arrays (engine='numba')"] / one
+        print(f"engine='numba' / numpy pass   {numba_ratio:10.2f}x  (target <= 3)")
+        (cold_import, compile_call), (warm_import, cached_call) = _first_calls()
+        print(
+            f"engine='numba', first call in a new process: import numba "
+            f"{cold_import:.2f} s + compile {compile_call:.2f} s; in a second "
+            f"process (numba's cache): import numba {warm_import:.2f} s + load "
+            f"{cached_call:.2f} s"
+        )
+    else:
+        print("engine='numba': numba is not installed (pip install -e '.[fast]')")
     print(f"{'load average (1, 5, 15 min)':30s} {os.getloadavg()}")
 
 
