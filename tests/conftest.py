@@ -24,6 +24,14 @@ Tests marked ``ci_step`` (the docs build, the mutation run: each rebuilds what
 other tests already build) are deselected unless the ``-m`` expression names
 the marker; ``.ci/run`` runs them once as a separate step.
 
+The notebooks are executed (by nbmake) only when a path is named, as in
+``python -m pytest notebooks`` or the lone-clone job of ``.ci/run``: the bare
+command (the README's) checks them without running them
+(``tests/test_notebooks.py``: stripped, headless, public API only), because
+the docs build, a ``ci_step``, executes every notebook and fails on an error,
+and the claims-ledger notebook reruns the ledger the claim tests already
+checked (issue 30: about a minute of the bare command's CPU).
+
 Fixture ``shared_dir``: the one place that knows where ``../shared`` (the design
 notes, the papers' specs and the BriefBench rows, a folder beside the clone that
 users do not have) lives; a test that needs it takes the fixture and is skipped,
@@ -82,7 +90,12 @@ def shared_dir() -> Path:
 def pytest_collection_modifyitems(
     config: pytest.Config, items: list[pytest.Item]
 ) -> None:
-    """Deselect ``ci_step`` tests unless ``-m`` names the marker (see the module docstring)."""
+    """Deselect ``ci_step`` tests and, in a bare run, the notebooks (module docstring)."""
+    if config.args_source == pytest.Config.ArgsSource.TESTPATHS:
+        notebooks = [item for item in items if item.path.suffix == ".ipynb"]
+        if notebooks:
+            config.hook.pytest_deselected(items=notebooks)
+            items[:] = [item for item in items if item.path.suffix != ".ipynb"]
     if "ci_step" in (config.option.markexpr or ""):
         return
     steps = [item for item in items if item.get_closest_marker("ci_step")]

@@ -1,6 +1,8 @@
 """Notebooks are stripped, headless and import only the public API (DESIGN.md: notebooks).
 
-Executing them is nbmake's job (``--nbmake`` with ``notebooks`` in ``testpaths``).
+Executing them is nbmake's job (``--nbmake``), when ``notebooks`` is named on the
+command line (``python -m pytest notebooks``; the lone-clone job of ``.ci/run``);
+the bare command leaves that to the docs build (tests/conftest.py).
 """
 
 import ast
@@ -60,3 +62,23 @@ def test_imports_only_public_names(path):
 def test_mirage_notebook_runs_reduced_by_default():
     cells = _code_cells(Path(NOTEBOOKS[0]).with_name("validity_mirage.ipynb"))
     assert "FULL = False" in "".join(cells[0]["source"])
+
+
+def _collected(*args: str) -> list[str]:
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[1]
+    out = subprocess.run(
+        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:xdist",
+         "-p", "no:cacheprovider", *args],
+        cwd=root, capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    return [line for line in out.stdout.splitlines() if ".ipynb::" in line]
+
+
+def test_notebooks_run_when_named_and_not_in_the_bare_command():
+    """A named path executes every notebook; the testpaths of a bare run do not."""
+    named = _collected("notebooks")
+    assert sorted(named) == sorted(f"notebooks/{p.name}::{p.name}" for p in NOTEBOOKS)
+    assert _collected("-o", "testpaths=tests/test_notebooks.py notebooks") == []

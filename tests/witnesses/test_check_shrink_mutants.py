@@ -7,6 +7,7 @@ the 1-minimality claim is checked independently through ``compress``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from witnesses import (
@@ -214,28 +215,47 @@ def test_reference_block_diagnosis_counts_every_dropped_event() -> None:
     )
 
 
-def _fussy(timeline: Timeline, *, target_size: int) -> list[str]:
-    # breaks the paper block contract only on 300+ events at target 100+, so
-    # ddmin stops at 300 events and the target bisection at 100: every single
-    # removal is tried, twice, and the whole search costs 1096 compressions
-    if len(timeline) >= 300 and target_size >= 100:
-        return [e.id for e in timeline.focal("f")][-target_size:]
-    return [e.id for e in timeline if "f" not in e.actors][-min(target_size, 3) :]
+def _fussy_at(events: int, target: int) -> Callable[..., list[str]]:
+    """A compressor that breaks the paper block contract only from ``events``
+    events at target ``target`` on, so that ddmin stops at ``events`` events
+    and the target bisection at ``target``: every single removal is tried,
+    twice, and the whole search costs a known number of compressions."""
+
+    def fussy(timeline: Timeline, *, target_size: int) -> list[str]:
+        if len(timeline) >= events and target_size >= target:
+            return [e.id for e in timeline.focal("f")][-target_size:]
+        return [e.id for e in timeline if "f" not in e.actors][-min(target_size, 3) :]
+
+    return fussy
+
+
+def _block_witness(
+    tl: Timeline, fussy: Callable[..., list[str]], budget: bool | int
+) -> tuple[int, int, int, bool] | None:
+    report = check_compressor(
+        fussy, k=3, timelines=[tl], retentions=(0.5,),
+        semantics="paper", focal="f", mirage=False, shrink=budget,
+    )  # fmt: skip
+    return _shape(report.block_contract.witness)
 
 
 def test_the_default_budget_is_exactly_1000_calls() -> None:
-    tl = _alternating(1000)
-    got = {}
-    for budget in (True, 1095, 1096):
-        report = check_compressor(
-            _fussy, k=3, timelines=[tl], retentions=(0.5,),
-            semantics="paper", focal="f", mirage=False, shrink=budget,
-        )  # fmt: skip
-        got[str(budget)] = _shape(report.block_contract.witness)
+    # 1000 events breaking from 300 at target 100: the whole search would
+    # cost 1096 compressions, so the default budget stops it at exactly 1000
+    assert _block_witness(_alternating(1000), _fussy_at(300, 100), True) == (
+        300, 100, 1000, False,
+    )  # fmt: skip
+
+
+def test_a_budget_of_exactly_the_search_cost_finishes_it() -> None:
+    # 100 events breaking from 30 at target 10: the search costs 111
+    # compressions; one fewer leaves the witness unfinished (not minimal)
+    fussy = _fussy_at(30, 10)
+    got = {b: _block_witness(_alternating(100), fussy, b) for b in (110, 111, 112)}
     assert got == {
-        "True": (300, 100, 1000, False),
-        "1095": (300, 100, 1095, False),
-        "1096": (300, 100, 1096, True),
+        110: (30, 10, 110, False),
+        111: (30, 10, 111, True),
+        112: (30, 10, 111, True),
     }
 
 
