@@ -40,6 +40,7 @@ def test_survivors_lists_settled_claims_only():
 
 
 @pytest.mark.slow
+@pytest.mark.ci_step
 def test_every_named_claim_settles_on_the_intact_code():
     """The named claims exist and are proven/verified on the intact package."""
     claims = tuple(sorted({c for brk in lb.BREAKS.values() for c in brk.claims}))

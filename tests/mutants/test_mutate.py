@@ -45,6 +45,10 @@ def _statements(source: str) -> list[tuple[int, int]]:
     return spans
 
 
+# The checks below that generate every mutant of every listed module, or run
+# the runner on a scratch module, rebuild what the mutation run does; they are
+# a ci_step (.ci/run runs them once after the README's command; issue 30).
+@pytest.mark.ci_step
 @pytest.mark.parametrize("module", sorted(CONFIG))
 def test_every_mutant_parses_and_changes_the_source(module):
     source = (ROOT / module).read_text()
@@ -61,6 +65,7 @@ def test_every_mutant_parses_and_changes_the_source(module):
         ast.parse(changed[start : end + len(changed) - len(source)])
 
 
+@pytest.mark.ci_step
 def test_equivalent_entries_name_generated_mutants():
     ids = {
         m.id
@@ -144,6 +149,7 @@ def _fixture_root(tmp_path):
     return root
 
 
+@pytest.mark.ci_step
 def test_warm_and_subprocess_modes_give_the_same_verdicts(tmp_path):
     # the warm mode (fork from a process that imported the libraries) must
     # decide every mutant as a fresh interpreter does: same killed and
@@ -364,6 +370,7 @@ def _cover_root(tmp_path):
     return root
 
 
+@pytest.mark.ci_step
 def test_coverage_mode_gives_the_warm_verdicts(tmp_path):
     # every care point of the selection at once: module-level code, a doctest,
     # a line only some hypothesis examples run, a line run in a subprocess, a

@@ -54,6 +54,9 @@ def _both(tl: Timeline, **kwargs: Any) -> tuple[Any, Any]:
     return want, _outcome(tl, **kwargs)
 
 
+# suite budget (issue 30): 100 examples under the ci profile, the profile's own
+# number (25) under dev; a regression check of a fast path against the old one
+@settings(max_examples=min(100, settings().max_examples))
 @given(
     event_timelines(max_size=16),
     grammars(),

@@ -19,7 +19,7 @@ from collections import OrderedDict
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.witnesses import reference_solver_v1
@@ -62,6 +62,9 @@ def _outcomes(tl: Timeline, **kwargs: Any) -> tuple[Any, list[Any]]:
     return want, [cold, warm, shared]
 
 
+# suite budget (issue 30): 100 examples under the ci profile, the profile's own
+# number (25) under dev; a regression check of a fast path against the old one
+@settings(max_examples=min(100, settings().max_examples))
 @given(
     event_timelines(max_size=14),
     grammars(),

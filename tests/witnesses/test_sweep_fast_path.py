@@ -18,7 +18,7 @@ import pkgutil
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.witnesses import reference_solver_v1
@@ -93,6 +93,9 @@ def _same_compression(got: Any, want: Any) -> None:
     assert dataclasses.replace(got, timeline=want.timeline) == want
 
 
+# suite budget (issue 30): 100 examples under the ci profile, the profile's own
+# number (25) under dev; a regression check of a fast path against the old one
+@settings(max_examples=min(100, settings().max_examples))
 @given(
     event_timelines(min_size=8, max_size=40),
     st.lists(st.sampled_from(RETENTIONS), min_size=1, max_size=5, unique=True),
