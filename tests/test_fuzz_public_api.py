@@ -22,10 +22,10 @@ Issue 33 widens it three ways:
   devices, FIFOs, directories, symlinks, foreign JSON, NaN, duplicate keys,
   deep nesting, non-UTF-8; a loader that changes its input file is a
   *wrong answer*;
-- **command lines with signals** (``CI`` only; ``tests/test_signals.py``
-  covers them by default): each command is interrupted with SIGINT or
-  SIGTERM after a seeded delay and must end promptly with 0, 1, 2, 130 or
-  143 and no traceback.
+- **command lines with signals** (a CI step; ``tests/test_signals.py``
+  covers them in the README's command): each command is interrupted with
+  SIGINT or SIGTERM after a seeded delay and must end promptly with 0, 1, 2,
+  130 or 143 and no traceback.
 
 The default run samples the table (fast, deterministic: a fixed seed); the
 CI step (``pytest -m ci_step``, run by ``.ci/run`` after the README's command)
@@ -737,10 +737,13 @@ def test_loaders_refuse_hostile_files_promptly_and_never_change_them(tmp_path):
     )
 
 
-@pytest.mark.skipif(
-    not THOROUGH, reason="CI only; tests/test_signals.py covers signals"
-)
+@pytest.mark.ci_step
 def test_command_lines_end_cleanly_on_signals():
+    """Every command interrupted at seeded moments ends promptly and cleanly.
+
+    A ci_step (issue 30: 14 s of the README command's CPU): tests/test_signals.py
+    covers the signals in the README's command.
+    """
     calls, findings = run_signals(8)
     report = "\n".join(f"{f.kind}: {f.where}: {f.detail}" for f in findings)
     assert not findings, (
