@@ -5,8 +5,6 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from scipy import stats
-
 from theory.consistency import _rounding as r
 from theory.consistency._core import (
     MAX_CANDIDATES,
@@ -277,6 +275,8 @@ def recompute_difference_interval(
     >>> recompute_difference_interval(56, 70, 48, 80, "0.05", "0.34", method="wald").consistent
     False
     """
+    from scipy import stats
+
     a1, m1 = counts(k1, n1, ("k1", "n1"))
     a2, m2 = counts(k2, n2, ("k2", "n2"))
     check_choice(method, "method", DIFFERENCE_METHODS)

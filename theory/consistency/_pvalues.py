@@ -8,8 +8,6 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from scipy import stats
-
 from theory.consistency import _rounding as r
 from theory.consistency._core import (
     ConsistencyResult,
@@ -335,6 +333,8 @@ def _widen_for_bound(span: r.Span, sign: str, name: str, side: str) -> r.Span:
 
 
 def _distribution(name: str, df: object) -> tuple[Any, float]:
+    from scipy import stats
+
     if name == "z":
         if df is not None:
             msg = f"df={df!r} must be None for test='z'"

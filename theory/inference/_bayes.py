@@ -7,15 +7,6 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
-from scipy import integrate
-from scipy.special import (
-    betainc,
-    betaincc,
-    betainccinv,
-    betaincinv,
-    betaln,
-    xlog1py,
-)
 
 from theory.inference._tests import _two_counts
 from theory.validation import check_choice, check_int, check_real
@@ -62,6 +53,8 @@ def _log_quantile(a: float, b: float, q: float) -> float:
     # log of the q quantile of Beta(a, b); far below 1e-280 (small a) scipy's
     # inverse underflows, and the small-x form F(x) ~ x^a / (a B(a, b)) gives
     # it in logs instead
+    from scipy.special import betaincinv, betaln
+
     small = (math.log(q) + math.log(a) + float(betaln(a, b))) / a
     if small < -650.0:
         return small
@@ -71,6 +64,8 @@ def _log_quantile(a: float, b: float, q: float) -> float:
 def _cdf_at_log(a: float, b: float, t: float, *, upper: bool) -> float:
     # F(e^t) (or 1 - F(e^t)) for Beta(a, b); below e^-700 the small-x form,
     # whose relative error O(b e^t) is then far below rounding
+    from scipy.special import betainc, betaincc, betaln
+
     if t > -700.0:
         x = math.exp(t)
         return float(betaincc(a, b, x) if upper else betainc(a, b, x))
@@ -85,6 +80,9 @@ def _half(
     # half) in t = log x, where the power-law end x^(a1 - 1) becomes the smooth
     # exp(a1 t); split at quantiles 10^-k of both Betas (from either end), and
     # the mass of f1 below its 1e-16 quantile is dropped.
+    from scipy import integrate
+    from scipy.special import betainccinv, betaln, xlog1py
+
     log_b = float(betaln(a1, b1))
 
     def integrand(t: float) -> float:

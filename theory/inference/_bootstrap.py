@@ -10,8 +10,6 @@ from functools import partial
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
-from scipy import stats
-from scipy.special import ndtr, ndtri
 
 from theory.validation import (
     MAX_RESAMPLES,
@@ -93,6 +91,8 @@ def _bca_ends(
 ) -> tuple[float, float]:
     # Efron (1987): bias correction from the bootstrap distribution (ties count
     # half, as scipy does), acceleration from the jackknife values.
+    from scipy.special import ndtr, ndtri
+
     below = (np.sum(boot < theta) + np.sum(boot <= theta)) / (2.0 * boot.size)
     z0 = float(ndtri(below))
     dev = jack.mean() - jack
@@ -153,6 +153,8 @@ def _scipy(
     paired: bool,
     draws: tuple[int, float, str, int],
 ) -> tuple[float, float, float, float]:
+    from scipy import stats
+
     n_res, level, how, seed = draws
     theta = _call(statistic, samples)
     if all(np.ptp(s) == 0.0 for s in samples):

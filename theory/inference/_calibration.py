@@ -7,7 +7,6 @@ from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import ArrayLike
-from scipy.special import ndtri
 
 from theory.inference._tests import _two_counts
 from theory.validation import MAX_SIZE, check_confidence, check_int, check_pair
@@ -140,6 +139,8 @@ def retention_ratio(
     >>> round(r.low, 4), round(r.high, 4)
     (0.389, 0.6506)
     """
+    from scipy.special import ndtri
+
     (a, m), (b, n) = _two_counts(
         k_max, n_max, k_0, n_0, ("k_max", "n_max", "k_0", "n_0")
     )

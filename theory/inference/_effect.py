@@ -5,8 +5,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from scipy import optimize, stats
-
 from theory.inference._tests import ALTERNATIVES
 from theory.validation import (
     check_choice,
@@ -193,6 +191,8 @@ def hoeffding_sample_size(epsilon: float, delta: float) -> int:
 
 def _power_from_h(h: float, n_eff: float, alpha: float, alternative: str) -> float:
     # statsmodels.stats.power.normal_power with effect h and nobs n_eff
+    from scipy import stats
+
     shift = h * math.sqrt(n_eff)
     crit = stats.norm.isf(alpha / 2.0 if alternative == "two-sided" else alpha)
     power = 0.0
@@ -326,6 +326,8 @@ def sample_size_two_proportions(
     >>> round(sample_size_two_proportions(0.6, 0.4), 2)
     96.79
     """
+    from scipy import optimize
+
     h = cohens_h(p1, p2).h
     target = check_confidence(power, name="power")
     _, a = check_level_or_alpha(confidence_level, alpha)

@@ -5,9 +5,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from scipy import stats
-from scipy.special import ndtri
-
 from theory.inference._results import ConfidenceInterval
 from theory.validation import (
     check_choice,
@@ -97,6 +94,8 @@ def _wilson(k: int, n: int, z: float, *, correction: bool) -> tuple[float, float
 
 
 def _clopper_pearson(k: int, n: int, alpha: float) -> tuple[float, float]:
+    from scipy import stats
+
     low = 0.0 if k == 0 else float(stats.beta.ppf(alpha / 2.0, k, n - k + 1))
     high = 1.0 if k == n else float(stats.beta.isf(alpha / 2.0, k + 1, n - k))
     return low, high
@@ -105,6 +104,8 @@ def _clopper_pearson(k: int, n: int, alpha: float) -> tuple[float, float]:
 def _jeffreys(k: int, n: int, alpha: float) -> tuple[float, float]:
     # statsmodels convention: plain equal-tailed Beta(k + 1/2, n - k + 1/2)
     # quantiles at every k, with no special case at k = 0 or k = n.
+    from scipy import stats
+
     a, b = k + 0.5, n - k + 0.5
     return float(stats.beta.ppf(alpha / 2.0, a, b)), float(
         stats.beta.isf(alpha / 2.0, a, b)
@@ -189,6 +190,8 @@ def proportion_ci(
     >>> proportion_ci(0, 10, method="clopper-pearson").low
     0.0
     """
+    from scipy.special import ndtri
+
     kk, nn = check_counts(k, n)
     level = check_confidence(confidence_level)
     name = check_choice(method, "method", PROPORTION_METHODS)

@@ -8,7 +8,6 @@ from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import ArrayLike
-from scipy import stats
 
 from theory.validation import check_int, check_level_or_alpha
 from theory.validation import complement as _complement
@@ -124,6 +123,8 @@ def friedman_nemenyi(
     >>> r.significant_pairs, round(r.critical_difference, 4)
     (((0, 2),), 1.0481)
     """
+    from scipy import stats
+
     table = np.asarray(scores, dtype=np.float64)
     if table.ndim != 2 or table.shape[0] < 2 or table.shape[1] < 3:
         msg = f"scores must be 2-d with >= 2 blocks and >= 3 treatments, got shape {table.shape}"

@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from typing import Literal, cast
 
 import numpy as np
-from scipy import stats
 
 from theory.validation import MAX_SIZE, check_choice, check_counts, check_int
 
@@ -59,6 +58,8 @@ class TestResult:
 
 
 def _normal_pvalue(z: float, alternative: str) -> float:
+    from scipy import stats
+
     if math.isnan(z):
         return math.nan
     if alternative == "greater":
@@ -224,6 +225,8 @@ def fisher_exact(
     >>> round(fisher_exact(3, 4, 1, 4).pvalue, 4)
     0.4857
     """
+    from scipy import stats
+
     (a, m), (b, n) = _two_counts(k1, n1, k2, n2)
     for size, label in ((m, "n1"), (n, "n2")):  # scipy's exact test is linear in n
         check_int(size, label, maximum=MAX_SIZE)
@@ -280,6 +283,8 @@ def mcnemar(
     >>> r.statistic, round(r.pvalue, 4)
     (2.0, 0.0654)
     """
+    from scipy import stats
+
     try:
         rows = [list(r) for r in table]
     except TypeError:

@@ -7,8 +7,6 @@ from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import ArrayLike
-from scipy import stats
-from scipy.special import ndtri
 
 from theory.inference._proportions import proportion_ci
 from theory.inference._results import MeanCI
@@ -123,6 +121,8 @@ def use_factor(
     >>> round(r.estimate, 3), r.standard_error < r.standard_error_no_covariance
     (0.8, True)
     """
+    from scipy.special import ndtri
+
     c, r = check_pair(comply, recall, ("comply", "recall"), unit=True, min_size=2)
     level = check_confidence(confidence_level)
     n = int(c.size)
@@ -200,6 +200,8 @@ def conditional_use_factor(
     >>> round(r.estimate, 4), r.n
     (0.6667, 3)
     """
+    from scipy import stats
+
     c, r = check_pair(comply, recall, ("comply", "recall"), unit=True)
     level = check_confidence(confidence_level)
     sl = c[r == 1.0]

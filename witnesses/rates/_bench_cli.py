@@ -36,7 +36,6 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from scipy import stats
 
 from theory.inference import mcnemar, proportion_ci
 from witnesses._interrupt import CLOSED_PIPE, print_or_closed
@@ -472,6 +471,8 @@ def _mean_row(label: str, values: Sequence[float], args: Any) -> _Row:
 
 def _bootstrap(values: np.ndarray, args: Any) -> tuple[float, float] | str:
     """Percentile bootstrap of the mean, or the reason there is no interval."""
+    from scipy import stats
+
     if values.size < 2:
         return "no interval from n = 1"
     if np.all(values == values[0]):
@@ -494,6 +495,8 @@ def _permutation_p(diffs: np.ndarray, n_resamples: int) -> float:
     One difference (or none that is nonzero) gives 1: its two sign patterns
     have the same ``|mean|`` (scipy refuses a sample of one).
     """
+    from scipy import stats
+
     if diffs.size < 2 or not np.any(diffs):
         return 1.0
     res = stats.permutation_test(
@@ -508,6 +511,8 @@ def _permutation_p(diffs: np.ndarray, n_resamples: int) -> float:
 
 
 def _mdd_scores(diffs: np.ndarray, level: float) -> float | None:
+    from scipy import stats
+
     n = diffs.size
     if n < 2:
         return None

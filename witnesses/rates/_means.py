@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from scipy import stats
 
 from theory.inference import MeanCI, proportion_ci
 from witnesses.rates.trials import Trial
@@ -223,6 +222,8 @@ def column_means(
 
 
 def _mean(name: str, values: list[float], rule: str, rules: MeanRules) -> MeanEstimate:
+    from scipy import stats
+
     n = len(values)
     kind = rules.interval_of(name, values)
     if n == 0:

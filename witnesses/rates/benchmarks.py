@@ -20,8 +20,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scipy import optimize, stats
-
 from theory.inference import fisher_exact, mcnemar, two_proportion_z
 from theory.validation import check_level_or_alpha
 from theory.validation import complement as _complement
@@ -216,6 +214,8 @@ def minimum_detectable_difference(
 
 def _detectable_difference(n: int, p: float, alpha: float, power: float) -> float:
     """:func:`minimum_detectable_difference` at significance ``alpha``."""
+    from scipy import optimize, stats
+
     if isinstance(n, bool) or not isinstance(n, int):
         msg = f"n must be an int, got {n!r}"
         raise TypeError(msg)
@@ -236,6 +236,8 @@ def _detectable_difference(n: int, p: float, alpha: float, power: float) -> floa
     s, z = math.sqrt(2.0 / n), float(stats.norm.isf(alpha / 2))
 
     def gap(h: float) -> float:
+        from scipy import stats
+
         return float(stats.norm.cdf(h / s - z) + stats.norm.cdf(-h / s - z)) - power
 
     h = float(optimize.brentq(gap, 0.0, 50.0 * s + 10.0, xtol=1e-12))
