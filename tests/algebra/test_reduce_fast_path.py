@@ -96,6 +96,16 @@ def _outcome(fn: Any, *args: Any, **kwargs: Any) -> tuple[str, Any]:
     return ("ok", (got, sign))
 
 
+def _refuse(monkeypatch: Any, message: str, *names: str) -> None:
+    """Make each named function of algebra.reduce fail the test if it runs."""
+
+    def refuse(*_args: Any, **_kwargs: Any) -> None:
+        raise AssertionError(message)
+
+    for name in names:
+        monkeypatch.setattr(f"algebra.reduce.{name}", refuse)
+
+
 _KEYS = st.sampled_from([-np.inf, -np.inf, -np.inf, -1.5, -0.0, 0.0, 1.0, 2.0, np.inf])
 _DTYPES = st.sampled_from(
     ["<i8", "<i8", "<i8", "<i4", "<i2", "i1", ">i8", ">i4", "<u8", "<u4", "u1"]
@@ -304,11 +314,7 @@ def test_valid_int64_blocks_skip_the_exact_checks(monkeypatch):
     ``-inf`` key or a tie to the exact path would still give right answers.
     """
 
-    def refuse(*_args: Any, **_kwargs: Any) -> None:
-        raise AssertionError("the exact path ran")
-
-    monkeypatch.setattr("algebra.reduce._validate_arrays", refuse)
-    monkeypatch.setattr("algebra.reduce._exact_sum", refuse)
+    _refuse(monkeypatch, "the exact path ran", "_validate_arrays", "_exact_sum")
     rng = np.random.default_rng(11)
     has = rng.random(1000) < 0.3
     w = np.where(has, rng.integers(0, 3, 1000).astype(float), -np.inf)
@@ -740,15 +746,10 @@ def test_numba_engine_answers_valid_blocks_alone(monkeypatch):
     or to the general path would give the same answers, only slower.
     """
 
-    def refuse(*_args: Any, **_kwargs: Any) -> None:
-        raise AssertionError("the NumPy path ran")
-
-    monkeypatch.setattr("algebra.reduce._int64_fold", refuse)
-    monkeypatch.setattr("algebra.reduce._as_arrays", refuse)
+    _refuse(monkeypatch, "the NumPy path ran", "_int64_fold", "_as_arrays")
     rng = np.random.default_rng(4)
     has = rng.random(5000) < 0.3
-    w = np.where(has, rng.random(5000), -np.inf)
-    t = rng.integers(0, 5, 5000)
+    w, t = np.where(has, rng.random(5000), -np.inf), rng.integers(0, 5, 5000)
     p = np.where(has, t // 2, 0)
     expected = _previous(w, t, p)
     assert reduce_arrays(w, t, p, engine="numba") == expected
