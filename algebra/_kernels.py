@@ -1,9 +1,12 @@
 """Compiled kernels for ``reduce_arrays(..., engine="numba")`` (issue 30).
 
 Importing this module imports numba (the ``fast`` extra) and compiles nothing:
-:func:`fold_counts` is compiled on its first call, once per process, and the
-machine code is cached on disk by numba (``cache=True``) so that later
-processes load it instead of compiling again.
+:func:`fold_counts` is compiled on its first call in a process, and again for
+each new array layout (contiguous, strided, read-only). numba keeps the machine
+code in an on-disk cache (``cache=True``: ``__pycache__`` beside this file, else
+its user-wide cache directory) that later processes load instead of compiling.
+Where numba finds no writable cache location it compiles in every process
+instead of failing.
 """
 
 from __future__ import annotations
@@ -16,8 +19,9 @@ import numpy as np
 __all__ = ["fold_counts"]
 
 
-@numba.njit(cache=True, nogil=True, boundscheck=False)
-def _fold_counts(w: Any, d_total: Any, d_pre: Any, i: int) -> tuple[Any, Any, Any, Any]:
+def _fold_counts_py(
+    w: Any, d_total: Any, d_pre: Any, i: int
+) -> tuple[Any, Any, Any, Any]:
     # One branch-free loop, which LLVM vectorises (a loop split at the pivot
     # did not vectorise and ran 2.5x slower). Counts are compared as uint64,
     # as in the NumPy path: a negative count reads as a huge one, so
@@ -39,6 +43,25 @@ def _fold_counts(w: Any, d_total: Any, d_pre: Any, i: int) -> tuple[Any, Any, An
             (w[k] == neg_inf) & (p != 0)
         )
     return before, total, largest, invalid
+
+
+def _compile(py_func: Any) -> Any:
+    """``numba.njit`` with numba's on-disk cache, or without where it has none.
+
+    numba refuses ``cache=True`` with a RuntimeError ("no locator available")
+    when neither the package folder nor its user-wide cache directory is
+    writable (a read-only install and home); the kernel is then compiled in
+    each process.
+    """
+    try:
+        return numba.njit(cache=True, nogil=True, boundscheck=False)(py_func)
+    except RuntimeError as err:
+        if "no locator available" not in str(err):
+            raise
+        return numba.njit(cache=False, nogil=True, boundscheck=False)(py_func)
+
+
+_fold_counts = _compile(_fold_counts_py)
 
 
 def fold_counts(

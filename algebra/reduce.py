@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import numbers
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
 from typing import Any, TypeVar
@@ -182,9 +183,10 @@ def reduce_arrays(
         counts in one compiled pass, about twice as fast at a million blocks
         (``tests/bench/bench_reduce.py``). It needs the ``fast`` extra
         (``pip install 'context-laws[fast]'``) and compiles on its first use
-        in a process (about a second the very first time; later processes
-        load numba's on-disk cache, still a few hundred milliseconds for the
-        import), so it pays only for repeated calls on large arrays. Other
+        in a process, and again for each new array layout (about a second
+        the very first time on an idle machine; later processes load numba's
+        on-disk cache, about half a second with numba's import), so it pays
+        only for repeated calls on large arrays. Other
         dtypes, and every input that fails a check, take the NumPy path; the
         answer and every error are the same on both engines.
 
@@ -196,10 +198,14 @@ def reduce_arrays(
     Raises
     ------
     TypeError
-        If a count array is not of integer dtype.
+        If a count array is not of integer dtype, an array is masked, a key
+        is not a real number (complex, text, a date, bool, None), or
+        ``validate`` is not a bool.
     ValueError
-        If the shapes differ, an array is not one-dimensional, a key is NaN,
-        (with ``validate``) a block leaves the carrier set, or ``engine`` is
+        If the shapes differ, an array is not one-dimensional, a key is NaN
+        or ``+inf`` as the pivot, a key would not survive conversion to
+        float64 exactly (an integer beyond 2**53, a long double), (with
+        ``validate``) a block leaves the carrier set, or ``engine`` is
         neither ``"numpy"`` nor ``"numba"``.
     ImportError
         If ``engine="numba"`` and numba is not installed.
@@ -213,9 +219,11 @@ def reduce_arrays(
 
     Counts of one native signed integer dtype (the usual ``int64``) are
     checked and summed in a few vectorised passes; any block those passes
-    cannot prove valid sends the call through the exact checks, which report
-    the first bad block, so every answer and every error is the same on both
-    paths.
+    cannot prove valid sends the call through the exact checks, so every
+    answer and every error is the same on both paths. The exact checks take
+    the rules in order (``d_pre >= 0``, then ``d_pre <= d_total``, then
+    ``d_pre == 0`` where ``w == -inf``) and report the first block that
+    breaks the first rule broken.
 
     Examples
     --------
@@ -225,6 +233,9 @@ def reduce_arrays(
     Context(w=3.0, d_total=8, d_pre=3)
     """
     check_choice(engine, "engine", _ENGINES)
+    if not isinstance(validate, bool | np.bool_):
+        msg = f"validate must be a bool, got {validate!r} of type {type(validate).__name__}"
+        raise TypeError(msg)
     if engine == "numba":
         quick = _numba_fold(w, d_total, d_pre, validate=validate)
     else:
@@ -298,16 +309,14 @@ def _as_arrays(
 ) -> tuple[
     npt.NDArray[np.float64], npt.NDArray[np.integer[Any]], npt.NDArray[np.integer[Any]]
 ]:
-    raw = np.asarray(w)
-    if raw.size and np.issubdtype(raw.dtype, np.integer):
-        big = max(-int(raw.min()), int(raw.max()))
-        if big > _FLOAT_EXACT:
+    for arr, name in ((w, "w"), (d_total, "d_total"), (d_pre, "d_pre")):
+        if isinstance(arr, np.ma.MaskedArray):
             msg = (
-                f"w holds integer keys up to {big}, beyond 2**53, which float64 "
-                "cannot hold exactly (ties would appear); use fold or reduce_tree"
+                f"{name} is a masked array; reduce_arrays would read its masked "
+                "values too: drop the masked blocks (or fill them) first"
             )
-            raise ValueError(msg)
-    keys = np.asarray(raw, dtype=np.float64)
+            raise TypeError(msg)
+    keys = _float_keys(w)
     totals = np.asarray(d_total)
     pres = np.asarray(d_pre)
     for arr, name in ((keys, "w"), (totals, "d_total"), (pres, "d_pre")):
@@ -323,6 +332,64 @@ def _as_arrays(
         )
         raise ValueError(msg)
     return keys, totals, pres
+
+
+def _float_keys(w: npt.ArrayLike) -> npt.NDArray[np.float64]:
+    """``w`` as float64, refusing keys that float64 would not hold exactly.
+
+    Two keys that round to one float64 would tie, and the tie would go to the
+    wrong block: integers beyond 2**53 (in an integer or object array, or in
+    a list beside floats), and long-double keys that do not round-trip. Keys
+    that are not real numbers (complex, text, dates, bool, None) are refused.
+    """
+    raw = np.asarray(w)
+    kind = raw.dtype.kind
+    if kind == "O" or (kind == "f" and not isinstance(w, np.ndarray)):
+        # a list or an object array: Python ints beyond 2**53 may hide in it
+        if kind == "O" or (raw.size and float(np.max(np.abs(raw))) >= _FLOAT_EXACT):
+            _check_key_objects(np.asarray(w, dtype=object))
+        if kind == "O":
+            raw = np.asarray(raw, dtype=np.float64)
+    elif kind in "iu":
+        if raw.size:
+            big = max(-int(raw.min()), int(raw.max()))
+            if big > _FLOAT_EXACT:
+                msg = (
+                    f"w holds integer keys up to {big}, beyond 2**53, which float64 "
+                    "cannot hold exactly (ties would appear); use fold or reduce_tree"
+                )
+                raise ValueError(msg)
+    elif kind != "f":
+        msg = f"w must hold real numbers (float keys), got dtype {raw.dtype}"
+        raise TypeError(msg)
+    keys = np.asarray(raw, dtype=np.float64)
+    if kind == "f" and raw.dtype.itemsize > 8:
+        back = keys.astype(raw.dtype)
+        if not np.array_equal(back, raw, equal_nan=True):
+            i = int(np.argmax(~((back == raw) | (np.isnan(back) & np.isnan(raw)))))
+            msg = (
+                f"w[{i}] = {raw[i]!r} is a {raw.dtype} key that float64 cannot hold "
+                "exactly (ties would appear); use fold or reduce_tree"
+            )
+            raise ValueError(msg)
+    return keys
+
+
+def _check_key_objects(objects: npt.NDArray[np.object_]) -> None:
+    """Each key is a real number, and an int key is within 2**53."""
+    for i, key in enumerate(objects.ravel().tolist()):
+        if key is None:
+            msg = f"w[{i}] is None; mark a block with no pivot by -inf"
+            raise TypeError(msg)
+        if isinstance(key, bool | np.bool_) or not isinstance(key, numbers.Real):
+            msg = f"w[{i}] must be a real number, got {key!r} of type {type(key).__name__}"
+            raise TypeError(msg)
+        if isinstance(key, numbers.Integral) and abs(int(key)) > _FLOAT_EXACT:
+            msg = (
+                f"w[{i}] = {key} is an integer key beyond 2**53, which float64 "
+                "cannot hold exactly (ties would appear); use fold or reduce_tree"
+            )
+            raise ValueError(msg)
 
 
 def _validate_arrays(

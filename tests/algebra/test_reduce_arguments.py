@@ -5,6 +5,7 @@ from __future__ import annotations
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+import numpy as np
 import pytest
 
 from algebra import Context, fold, reduce_tree
@@ -44,3 +45,94 @@ def test_reduce_tree_with_an_executor_and_default_chunks():
     blocks = [Context(i % 5, 1, 0) for i in range(50)]
     with ThreadPoolExecutor(2) as pool:
         assert reduce_tree(blocks, executor=pool) == fold(blocks)
+
+
+# --- reduce_arrays: keys float64 would not hold exactly, and non-keys ---------
+# (h-newuser6: [2**64, 2**64 + 1] tied after conversion to float64 and the
+# first block won: d_pre 0 where fold gives 8.)
+
+_T2, _P2 = [5, 7], [0, 3]
+
+
+@pytest.mark.parametrize(
+    ("w", "match"),
+    [
+        ([2**64, 2**64 + 1], r"w\[0\] = 18446744073709551616 is an integer key beyond"),
+        ([1.5, 2**53 + 1], r"w\[1\] = 9007199254740993 is an integer key beyond"),
+        ([1.5, -(2**60) - 1], r"w\[1\] = -1152921504606846977 is an integer key"),
+        ("longdouble", r"w\[1\] = .* is a float(128|96) key that float64 cannot hold"),
+    ],
+)
+def test_reduce_arrays_refuses_keys_that_would_tie_in_float64(w, match):
+    """Integers beyond 2**53 in a list or object array, and long doubles, tie in float64."""
+    from algebra import reduce_arrays
+
+    if w == "longdouble":
+        if np.finfo(np.longdouble).nmant <= 52:
+            pytest.skip("long double is float64 on this platform")
+        w = np.array([1.0, 2.0**60], dtype=np.longdouble) + np.longdouble(1)
+    with pytest.raises(ValueError, match=match):
+        reduce_arrays(w, np.array(_T2), np.array(_P2))
+
+
+@pytest.mark.parametrize(
+    ("w", "match"),
+    [
+        ([1 + 2j, 3], r"w must hold real numbers \(float keys\), got dtype complex128"),
+        (["a", "b"], r"w must hold real numbers \(float keys\), got dtype <U1"),
+        ([True, False], r"w must hold real numbers \(float keys\), got dtype bool"),
+        ([1.0, None], r"w\[1\] is None; mark a block with no pivot by -inf"),
+        ([1.0, "x", 2**60], r"w must hold real numbers|w\[1\] must be a real number"),
+        ([2.0, True, 2**60], r"w\[1\] must be a real number, got True of type bool"),
+    ],
+)
+def test_reduce_arrays_refuses_keys_that_are_no_real_numbers(w, match):
+    """Complex, text, bool and None keys are a TypeError naming w (complex lost its
+    imaginary part, None read as NaN)."""
+    from algebra import reduce_arrays
+
+    with pytest.raises(TypeError, match=match):
+        reduce_arrays(w, np.array(_T2), np.array(_P2))
+
+
+@pytest.mark.parametrize("which", [0, 1, 2])
+def test_reduce_arrays_refuses_masked_arrays(which):
+    """A masked block would be read as if unmasked: refused, naming the argument."""
+    from algebra import reduce_arrays
+
+    args: list[Any] = [np.array([1.0, 2.0]), np.array(_T2), np.array(_P2)]
+    args[which] = np.ma.array(args[which], mask=[False, True])
+    name = ("w", "d_total", "d_pre")[which]
+    with pytest.raises(TypeError, match=rf"^{name} is a masked array; "):
+        reduce_arrays(*args)
+
+
+@pytest.mark.parametrize(
+    "w",
+    [
+        [1.5, 2**53, 3.0],
+        [1.5, -(2**53), 3.0],
+        [2**53, 2**53 - 1, 0.5],
+        np.array([np.int64(3), 2.0, 1], dtype=object),
+        np.array([1.0, 2.5, 0.25], dtype=np.longdouble),
+    ],
+)
+def test_reduce_arrays_keeps_keys_float64_holds(w):
+    """Up to 2**53, numpy integers in an object array, exact long doubles: folded."""
+    from algebra import reduce_arrays
+
+    t, p = [5, 4, 3], [0, 3, 0]
+    expected = fold([Context(float(k), a, b) for k, a, b in zip(w, t, p, strict=True)])
+    assert reduce_arrays(w, np.array(t), np.array(p)) == expected
+
+
+@pytest.mark.parametrize("validate", [None, 0, 1, "yes", 1.0])
+def test_reduce_arrays_validate_must_be_a_bool(validate):
+    """validate=None once turned the checks off silently; now it names the argument."""
+    from algebra import reduce_arrays
+
+    args = (np.array([1.0, 2.0]), np.array(_T2), np.array([9, 0]))  # d_pre 9 > 5
+    with pytest.raises(TypeError, match=r"^validate must be a bool, got "):
+        reduce_arrays(*args, validate=validate)
+    with pytest.raises(ValueError, match=r"d_pre\[0\] must satisfy"):
+        reduce_arrays(*args, validate=np.True_)

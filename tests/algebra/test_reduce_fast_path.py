@@ -754,3 +754,41 @@ def test_numba_engine_answers_valid_blocks_alone(monkeypatch):
     expected = _previous(w, t, p)
     assert reduce_arrays(w, t, p, engine="numba") == expected
     assert reduce_arrays(w, t, p, validate=False, engine="numba") == expected
+
+
+def _njit_without_cache(monkeypatch: Any, message: str) -> None:
+    """Make numba.njit(cache=True) raise RuntimeError(message), as numba does
+    when it finds no writable cache location; then re-import the kernels."""
+    import sys
+
+    import numba
+
+    real = numba.njit
+
+    def njit(*args: Any, cache: bool = False, **kwargs: Any) -> Any:
+        if cache:
+            raise RuntimeError(message)
+        return real(*args, cache=cache, **kwargs)
+
+    monkeypatch.setattr("numba.njit", njit)
+    monkeypatch.delitem(sys.modules, "algebra._kernels", raising=False)
+
+
+@pytest.mark.skipif(not _HAS_NUMBA, reason="numba is not installed")
+def test_numba_engine_compiles_per_process_without_a_writable_cache(monkeypatch):
+    """No writable cache location (a read-only install and home): still answers."""
+    _njit_without_cache(
+        monkeypatch,
+        "cannot cache function '_fold_counts_py': no locator available for file 'x'",
+    )
+    w, t, p = np.array([1.0, 3.0, -np.inf]), np.array([2, 1, 4]), np.array([1, 1, 0])
+    assert reduce_arrays(w, t, p, engine="numba") == Context(3.0, 7, 3)
+
+
+@pytest.mark.skipif(not _HAS_NUMBA, reason="numba is not installed")
+def test_numba_engine_passes_on_other_compile_errors(monkeypatch):
+    """Only numba's no-cache-location error is handled; any other is raised."""
+    _njit_without_cache(monkeypatch, "some other failure")
+    w, t, p = np.array([1.0]), np.array([2]), np.array([1])
+    with pytest.raises(RuntimeError, match="some other failure"):
+        reduce_arrays(w, t, p, engine="numba")
