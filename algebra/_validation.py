@@ -14,7 +14,6 @@ from fractions import Fraction
 from numbers import Real
 from typing import Any
 
-import numpy as np
 import numpy.typing as npt
 
 MAX_SLOTS = 10**6
@@ -72,9 +71,7 @@ def check_instance(
 
 def check_int_dtype(value: npt.NDArray[Any], name: str) -> None:
     """Raise ``TypeError`` unless a non-empty array has an integer dtype (not bool)."""
-    if value.size and (
-        value.dtype == np.bool_ or not np.issubdtype(value.dtype, np.integer)
-    ):
+    if value.size and value.dtype.kind not in "iu":  # not bool, not timedelta64
         msg = f"{name} must have an integer dtype, got {value.dtype}"
         raise TypeError(msg)
 

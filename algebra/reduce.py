@@ -25,6 +25,7 @@ _F8 = np.dtype(np.float64)
 _I8 = np.dtype(np.int64)
 _U8 = np.dtype(np.uint64)
 _NEG_INF = -np.inf
+_POS_INF = np.inf
 _ENGINES = ("numpy", "numba")
 
 
@@ -251,6 +252,12 @@ def reduce_arrays(
     if top != top:  # argmax returns the first NaN when there is one
         msg = f"w must not contain NaN, got NaN at index {i}"
         raise ValueError(msg)
+    if top == np.inf:
+        msg = (
+            f"w[{i}] is +inf; a pivot key must be finite (-inf marks a block "
+            "with no pivot)"
+        )
+        raise ValueError(msg)
     bound = _INT64_MAX // n
     sums = _fast_sums(keys, totals, pres, i, bound=bound, validate=validate)
     if sums is not None:
@@ -348,8 +355,6 @@ def _float_keys(w: npt.ArrayLike) -> npt.NDArray[np.float64]:
         # a list or an object array: Python ints beyond 2**53 may hide in it
         if kind == "O" or (raw.size and float(np.max(np.abs(raw))) >= _FLOAT_EXACT):
             _check_key_objects(np.asarray(w, dtype=object))
-        if kind == "O":
-            raw = np.asarray(raw, dtype=np.float64)
     elif kind in "iu":
         if raw.size:
             big = max(-int(raw.min()), int(raw.max()))
@@ -384,10 +389,17 @@ def _check_key_objects(objects: npt.NDArray[np.object_]) -> None:
         if isinstance(key, bool | np.bool_) or not isinstance(key, numbers.Real):
             msg = f"w[{i}] must be a real number, got {key!r} of type {type(key).__name__}"
             raise TypeError(msg)
-        if isinstance(key, numbers.Integral) and abs(int(key)) > _FLOAT_EXACT:
+        if isinstance(key, numbers.Integral):
+            if abs(int(key)) > _FLOAT_EXACT:
+                msg = (
+                    f"w[{i}] = {key} is an integer key beyond 2**53, which float64 "
+                    "cannot hold exactly (ties would appear); use fold or reduce_tree"
+                )
+                raise ValueError(msg)
+        elif key == key and float(key) != key:  # a long double, a Fraction
             msg = (
-                f"w[{i}] = {key} is an integer key beyond 2**53, which float64 "
-                "cannot hold exactly (ties would appear); use fold or reduce_tree"
+                f"w[{i}] = {key!r} is a key that float64 cannot hold exactly "
+                "(ties would appear); use fold or reduce_tree"
             )
             raise ValueError(msg)
 
@@ -444,7 +456,7 @@ def _int64_fold(w: Any, d_total: Any, d_pre: Any, *, validate: bool) -> Context 
     n = w.shape[0]
     i = int(w.argmax())
     top = float(w[i])
-    if top != top:
+    if not top < _POS_INF:  # NaN or +inf: the general path names it
         return None
     if validate:
         no_pivot = np.equal(w, _NEG_INF)
@@ -503,7 +515,7 @@ def _numba_fold(w: Any, d_total: Any, d_pre: Any, *, validate: bool) -> Context 
         return None
     i = int(w.argmax())
     top = float(w[i])
-    if top != top:
+    if not top < _POS_INF:  # NaN or +inf: the general path names it
         return None
     cap = _INT64_MAX // w.shape[0]
     before, total, out_of_range, invalid = fold_counts(w, d_total, d_pre, i, cap)

@@ -136,3 +136,56 @@ def test_reduce_arrays_validate_must_be_a_bool(validate):
         reduce_arrays(*args, validate=validate)
     with pytest.raises(ValueError, match=r"d_pre\[0\] must satisfy"):
         reduce_arrays(*args, validate=np.True_)
+
+
+def test_reduce_arrays_of_empty_lists_is_the_identity():
+    """Empty lists (float64 once converted, no array) fold to IDENTITY."""
+    from algebra import IDENTITY, reduce_arrays
+
+    assert reduce_arrays([], [], []) is IDENTITY
+
+
+@pytest.mark.parametrize(
+    ("w", "match"),
+    [
+        (np.array([1.0, np.nan], dtype=np.longdouble), r"w must not contain NaN"),
+        ([1.0, np.inf], r"^w\[1\] is \+inf; a pivot key must be finite \(-inf marks"),
+        (np.array([np.inf, 1.0]), r"^w\[0\] is \+inf; a pivot key must be finite"),
+    ],
+)
+def test_reduce_arrays_names_nan_and_a_plus_inf_pivot(w, match):
+    """NaN in long doubles is NaN (not 'inexact'); +inf is named with its index."""
+    from algebra import reduce_arrays
+
+    with pytest.raises(ValueError, match=match):
+        reduce_arrays(w, np.array(_T2), np.array([0, 0]))
+
+
+def test_reduce_arrays_refuses_object_keys_float64_would_round():
+    """A Fraction or a long double in an object array would round: refused."""
+    from fractions import Fraction
+
+    from algebra import reduce_arrays
+
+    for key in (Fraction(1, 3), np.longdouble(1) + np.longdouble(2) ** -60):
+        if isinstance(key, np.longdouble) and float(key) == key:
+            continue  # long double is float64 on this platform
+        w = np.array([0.5, key], dtype=object)
+        with pytest.raises(
+            ValueError, match=r"w\[1\] = .* float64 cannot hold exactly"
+        ):
+            reduce_arrays(w, np.array(_T2), np.array(_P2))
+    w = np.array([0.5, Fraction(1, 4)], dtype=object)  # exact: folded
+    assert reduce_arrays(w, np.array(_T2), np.array(_P2)) == Context(0.5, 12, 0)
+
+
+@pytest.mark.parametrize("which", ["d_total", "d_pre"])
+def test_reduce_arrays_refuses_timedelta_counts(which):
+    """timedelta64 is an integer subtype in NumPy, but no count."""
+    from algebra import reduce_arrays
+
+    t, p = np.array(_T2), np.array(_P2)
+    args = {"d_total": t, "d_pre": p}
+    args[which] = args[which].astype("m8[s]")
+    with pytest.raises(TypeError, match=rf"^{which} must have an integer dtype, got"):
+        reduce_arrays(np.array([1.0, 2.0]), args["d_total"], args["d_pre"])

@@ -51,6 +51,12 @@ def _previous(w: Any, d_total: Any, d_pre: Any, *, validate: bool = True) -> Con
     if top != top:
         msg = f"w must not contain NaN, got NaN at index {i}"
         raise ValueError(msg)
+    if top == np.inf:  # (h-newuser6: the message names the block and -inf)
+        msg = (
+            f"w[{i}] is +inf; a pivot key must be finite (-inf marks a block "
+            "with no pivot)"
+        )
+        raise ValueError(msg)
     big = int(totals.max()) > _INT64_MAX // n
     if validate:
         if int(pres.min()) < 0:
@@ -252,7 +258,9 @@ def test_a_plus_inf_pivot_is_refused_by_both_paths():
     args = (np.array([np.inf, 1.0]), np.array([1, 1]), np.array([0, 1]))
     kind, message = _outcome(reduce_arrays, *args)
     assert kind == "ValueError"
-    assert "must be finite" in message
+    assert message == (
+        "w[0] is +inf; a pivot key must be finite (-inf marks a block with no pivot)"
+    )
     assert (kind, message) == _outcome(_previous, *args)
 
 
