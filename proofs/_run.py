@@ -410,7 +410,11 @@ def run_claims(
     batches = _schedule(families.values())
     n_workers = default_workers(len(batches)) if workers is None else workers
     if n_workers > 0 and any(isinstance(c.check, _Registered) for c in todo):
-        # collect the register once here: forked workers inherit it
+        # collect the register once here, and scipy's statistics (the
+        # claims' checks import them when they first run): forked workers,
+        # and the sweeps' pools, inherit both instead of importing each
+        import scipy.stats  # noqa: F401
+
         from proofs.register import CLAIMS  # noqa: F401
     remote = [b for b in batches if n_workers > 0 and _picklable(b)]
     local = [b for b in batches if not any(b is r for r in remote)]
