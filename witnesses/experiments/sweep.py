@@ -497,6 +497,10 @@ def _run(
     parameters: dict[str, Any],
     fn: Callable[[Mapping[str, Any]], list[dict[str, Any]]] = sweep_cell,
 ) -> list[dict[str, Any]]:
+    # the cells' rates use scipy's statistics: imported once here, the pool's
+    # forked workers inherit them instead of each importing them
+    import scipy.stats  # noqa: F401
+
     path = None if journal is None else Path(journal)
     return run_cells(
         cells, fn, executor=executor, journal=path, progress=progress,
