@@ -322,7 +322,7 @@ def test_valid_int64_blocks_skip_the_exact_checks(monkeypatch):
     ``-inf`` key or a tie to the exact path would still give right answers.
     """
 
-    _refuse(monkeypatch, "the exact path ran", "_validate_arrays", "_exact_sum")
+    _refuse_exact(monkeypatch)
     rng = np.random.default_rng(11)
     has = rng.random(1000) < 0.3
     w = np.where(has, rng.integers(0, 3, 1000).astype(float), -np.inf)
@@ -344,11 +344,7 @@ def test_the_overflow_bound_is_exact(monkeypatch):
     w = np.array([1.0, 0.5])
     over = np.array([cap + 1, cap + 1], dtype=np.int64)
     assert reduce_arrays(w, over, np.zeros(2, np.int64)) == Context(1.0, 2 * cap + 2, 0)
-
-    def refuse(*_args: Any, **_kwargs: Any) -> None:
-        raise AssertionError("the exact path ran")
-
-    monkeypatch.setattr("algebra.reduce._exact_sum", refuse)
+    _refuse(monkeypatch, "the exact path ran", "_exact_sum")
     at = np.array([cap, cap], dtype=np.int64)
     assert reduce_arrays(w, at, np.array([cap, 0])) == Context(1.0, 2 * cap, cap)
 
@@ -593,11 +589,7 @@ def test_int64_entry_declines_other_input(args, answered, engine):
 
 def test_valid_int64_blocks_skip_the_general_path(monkeypatch):
     """Valid float64/int64 blocks never reach the conversions and checks."""
-
-    def refuse(*_args: Any, **_kwargs: Any) -> None:
-        raise AssertionError("the general path ran")
-
-    monkeypatch.setattr("algebra.reduce._as_arrays", refuse)
+    _refuse(monkeypatch, "the general path ran", "_as_arrays")
     rng = np.random.default_rng(3)
     has = rng.random(500) < 0.3
     w = np.where(has, rng.random(500), -np.inf)
@@ -612,11 +604,7 @@ def test_valid_int64_blocks_skip_the_general_path(monkeypatch):
 
 
 def _refuse_exact(monkeypatch: Any) -> None:
-    def refuse(*_args: Any, **_kwargs: Any) -> None:
-        raise AssertionError("the exact path ran")
-
-    monkeypatch.setattr("algebra.reduce._validate_arrays", refuse)
-    monkeypatch.setattr("algebra.reduce._exact_sum", refuse)
+    _refuse(monkeypatch, "the exact path ran", "_validate_arrays", "_exact_sum")
 
 
 @pytest.mark.parametrize("validate", [True, False])
